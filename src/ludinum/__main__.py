@@ -1,0 +1,3 @@
+from ludinum.cli.main import main
+
+main()

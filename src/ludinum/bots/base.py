@@ -1,0 +1,55 @@
+"""One protocol for every bot of every game.
+
+A bot sees only what its seat may know: it reads ``state.view(player)`` and
+``state.legal_actions(player)``, receives the events visible to its seat through
+:meth:`Bot.observe`, and a search bot may call ``state.resample(player, rng)``. It never reads
+another attribute of the true state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ludinum.engine import Action, Event, State
+
+
+class Bot(ABC):
+    level: ClassVar[str] = "bot"
+    #: Probability of answering a quiz right (games with quizzes); ``None``: the bot's own.
+    default_quiz_accuracy: ClassVar[float] = 0.7
+
+    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.quiz_accuracy = (
+            self.default_quiz_accuracy if quiz_accuracy is None else float(quiz_accuracy)
+        )
+
+    @abstractmethod
+    def choose(self, state: State, player: int) -> Action:
+        """The action to take now for ``player`` (who is active in ``state``)."""
+
+    def observe(self, player: int, events: Sequence[Event]) -> None:
+        """Events visible to ``player`` after any action; bots with memory keep notes."""
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    level = "random"
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def knows_answer(bot: Bot, right: int, choices: int, bonus: float = 0.0) -> int:
+    """The bot's answer to a quiz: right with probability ``quiz_accuracy`` (+ ``bonus``),
+    else one of the wrong choices. This accuracy model stands for the bot's knowledge and is
+    the only place where a bot may use a question's answer key."""
+    if bot.rng.random() < min(1.0, bot.quiz_accuracy + bonus) or choices < 2:
+        return right
+    wrong = bot.rng.randrange(choices - 1)
+    return wrong if wrong < right else wrong + 1

@@ -1,0 +1,147 @@
+"""Bot levels for the web app and the CLI, built for each game from its heuristic bot.
+
+=========  ==============================================  =============
+level      play                                            quiz accuracy
+=========  ==============================================  =============
+random     uniform among the legal actions                 (random)
+easy       the heuristic, but a random move 30 % of times  0.5
+medium     the game's heuristic bot (alias ``heuristic``)  0.7
+hard       ISMCTS guided by the heuristic (budget below)   0.8
+expert     the same with four times the budget             0.9
+=========  ==============================================  =============
+
+ISMCTS budgets (hard / expert iterations): Gnou 200 / 800; other games 100 / 400.
+
+The quiz accuracy is the probability of answering a quiz right (``knows_answer``); it can
+be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ludinum.bots.base import Bot, RandomBot
+from ludinum.bots.ismcts import DELEGATED, IsmctsBot
+from ludinum.engine import Action, Event, State
+
+LEVELS = ("random", "easy", "medium", "hard", "expert")
+ALIASES = {"heuristic": "medium"}
+QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
+EASY_NOISE = 0.3
+#: (hard, expert) iteration budgets per game; long games get smaller ones so that a
+#: decision stays well under a second in class (measured, docs/bots.md).
+ITERATIONS: dict[str, tuple[int, int]] = {"gnou": (200, 800)}
+DEFAULT_ITERATIONS = (100, 400)
+
+
+def iterations_for(game: str) -> tuple[int, int]:
+    return ITERATIONS.get(game, DEFAULT_ITERATIONS)
+
+
+def race_value(state: State) -> tuple[float, ...]:
+    """Web Runners, rollout cut short: each seat's chance grows as its estimated distance
+    to the centre shrinks (public pawn positions; a softmax over minus the distances)."""
+    from ludinum.games.webrunners.planning import distance
+
+    pawns = state.view(None)["pawns"]
+    weights = [math.exp(-0.6 * distance((circle - 1, cell))) for circle, cell in pawns]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+#: Search settings per game (measured, see docs/bots.md): rollout policy, depth cap, value
+#: of a cut rollout. Gnou's games are short: full rollouts with the heuristic bot.
+TUNING: dict[str, dict[str, Any]] = {
+    "gnou": {"default_rollout": "policy", "default_depth": 400},
+    # A stricter margin: with 0.1 hard lost to medium (per-seat 0.15 vs 0.35, 20 games);
+    # with 0.25 they were level (0.50 reward share each, 40 games).
+    "webrunners": {"default_rollout": "mixed", "default_depth": 20, "margin": 0.25,
+                   "evaluate": lambda self, det: race_value(det)},
+}
+DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 30}
+PRIOR = 0.5
+MARGIN = 0.1
+
+
+class NoisyBot(Bot):
+    """A bot that plays like ``inner_cls`` but makes a random move with probability
+    ``noise`` (quiz answers excepted: they follow the quiz accuracy)."""
+
+    level = "easy"
+    noise: ClassVar[float] = EASY_NOISE
+    inner_cls: ClassVar[type[Bot]] = RandomBot
+
+    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
+        super().__init__(seed, quiz_accuracy)
+        self.inner = self.inner_cls(self.rng.getrandbits(63), self.quiz_accuracy)
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if (
+            len(legal) > 1
+            and not all(a.kind in DELEGATED for a in legal)
+            and self.rng.random() < self.noise
+        ):
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.choose(state, player)
+
+    def observe(self, player: int, events: Sequence[Event]) -> None:
+        self.inner.observe(player, events)
+
+
+class _PolicyIsmcts(IsmctsBot):
+    """ISMCTS whose policy bot also receives the seat's events (its notes help it answer
+    delegated decisions the way the heuristic would)."""
+
+    def observe(self, player: int, events: Sequence[Event]) -> None:
+        self.policy.observe(player, events)
+
+
+def level_classes(game: str, game_bots: Mapping[str, type[Bot]]) -> dict[str, type[Bot]]:
+    """The bot class of every level for ``game``, from the bots the game exports
+    (``{"heuristic": Cls}``); extra game-specific levels are kept after the standard ones."""
+    heuristic = game_bots.get("heuristic", RandomBot)
+    tuning = {**DEFAULT_TUNING, "prior": PRIOR, "margin": MARGIN, **TUNING.get(game, {})}
+    hard_iterations, expert_iterations = iterations_for(game)
+    prefix = "".join(part.capitalize() for part in game.split("_"))
+
+    def named(suffix: str, base: type[Bot], attrs: dict[str, object]) -> type[Bot]:
+        return type(f"{prefix}{suffix}", (base,), attrs)
+
+    out: dict[str, type[Bot]] = {
+        "random": RandomBot,
+        "easy": named(
+            "EasyBot",
+            NoisyBot,
+            {"level": "easy", "default_quiz_accuracy": QUIZ_ACCURACY["easy"],
+             "inner_cls": heuristic},
+        ),
+        "medium": named(
+            "MediumBot",
+            heuristic,
+            {"level": "medium", "default_quiz_accuracy": QUIZ_ACCURACY["medium"]},
+        ),
+        "hard": named(
+            "HardBot",
+            _PolicyIsmcts,
+            {"level": "hard", "default_quiz_accuracy": QUIZ_ACCURACY["hard"],
+             "policy_cls": heuristic, "default_iterations": hard_iterations, **tuning},
+        ),
+        "expert": named(
+            "ExpertBot",
+            _PolicyIsmcts,
+            {"level": "expert", "default_quiz_accuracy": QUIZ_ACCURACY["expert"],
+             "policy_cls": heuristic, "default_iterations": expert_iterations, **tuning},
+        ),
+    }
+    for name, cls in game_bots.items():
+        if name not in out and name not in ALIASES:
+            out[name] = cls
+    return out
+
+
+def canonical_level(level: str) -> str:
+    """``heuristic`` is an alias of ``medium``."""
+    return ALIASES.get(level, level)

@@ -1,0 +1,104 @@
+"""``ludinum ladder``: every bot level against the others, with 95 % intervals."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ludinum.bots.levels import LEVELS, canonical_level
+from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.engine import LudinumError
+from ludinum.games import bot_levels
+from ludinum.sim.ladder import LadderSpec, total_games
+from ludinum.sim.ladder import ladder as run_ladder
+
+
+@click.command("ladder")
+@click.argument("game_name", metavar="JEU")
+@click.option("-n", "games", type=click.IntRange(2), default=200, show_default=True,
+              help="Parties par match (par niveau pour un jeu coopératif).")
+@click.option("--players", "-p", type=int, default=None,
+              help="Nombre de joueurs (défaut : 4, ou le plus proche permis).")
+@click.option("--levels", "levels_text", default=",".join(LEVELS), show_default=True,
+              help="Niveaux, du plus faible au plus fort.")
+@click.option("--adjacent", is_flag=True, help="Seulement chaque niveau contre le précédent.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=click.IntRange(1), default=None,
+              help="Processus (défaut : tous les cœurs).")
+@click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
+@option_flag
+def ladder(
+    game_name: str,
+    games: int,
+    players: int | None,
+    levels_text: str,
+    adjacent: bool,
+    seed: int,
+    workers: int | None,
+    as_json: bool,
+    options: tuple[str, ...],
+) -> None:
+    """Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %."""
+    game = game_or_fail(game_name)
+    opts = options_or_fail(game, options)
+    if players is None:
+        players = min(max(4, game.min_players), game.max_players)
+    try:
+        game.make_config(players, seed, opts)
+    except LudinumError as exc:
+        raise click.UsageError(exc.fr) from None
+    known = bot_levels(game.name)
+    levels = tuple(canonical_level(x.strip()) for x in levels_text.split(",") if x.strip())
+    for level in levels:
+        if level not in known:
+            raise click.UsageError(
+                f"--levels : niveau inconnu « {level} » (niveaux : {', '.join(known)})."
+            )
+    if len(levels) < 2:
+        raise click.UsageError("--levels : au moins deux niveaux.")
+    spec = LadderSpec(game.name, players, levels, games, seed, opts, adjacent)
+    with progress_bar(game.title_fr, total_games(spec, game.cooperative)) as advance:
+        result = run_ladder(spec, game.cooperative, workers or os.cpu_count(), advance)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+        return
+    print_ladder(result, Console())
+
+
+def print_ladder(result: dict[str, Any], console: Console) -> None:
+    title = (f"{result['game']} · {result['players']} joueurs · "
+             f"{result['games_per_match']} parties par match · graine {result['seed']}")
+    if result["cooperative"]:
+        teams = Table(title=title + " · victoire de l'équipe")
+        for col in ("niveau", "victoire", "IC 95 %"):
+            teams.add_column(col, justify="right")
+        for t in result["teams"]:
+            lo, hi = t["win_rate_ci95"]
+            teams.add_row(t["level"], f"{t['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
+        console.print(teams)
+    table = Table(title=title if not result["cooperative"] else "écarts")
+    cols = ["A", "B"]
+    if not result["cooperative"]:
+        cols += ["victoire A / siège", "victoire B / siège"]
+    cols += ["écart A − B", "IC 95 %", "A bat B"]
+    for col in cols:
+        table.add_column(col, justify="right")
+    for d in result["duels"]:
+        lo, hi = d["margin_ci95"]
+        row = [d["a"], d["b"]]
+        if not result["cooperative"]:
+            row += [f"{d['a_win_rate']:.3f}", f"{d['b_win_rate']:.3f}"]
+        verdict = "oui" if d["a_beats_b"] else "non"
+        row += [f"{d['margin']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict]
+        table.add_row(*row)
+    console.print(table)
+    verdict = "oui" if result["each_beats_the_one_below"] else "non"
+    console.print(f"chaque niveau bat le précédent : {verdict}")
+
+
+

@@ -1,0 +1,57 @@
+"""``ludinum print GAME``: the game's cards (and board) as a PDF to print and cut out, each
+card with a QR code of its page on the classroom server (ruling W16)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlparse
+
+import click
+
+from ludinum.site.catalog import PRINTABLE
+
+DEFAULT_BASE_URL = "http://localhost:8000"
+
+
+def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    parsed = urlparse(value)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise click.BadParameter(
+            f"adresse attendue comme http://192.168.1.20:8000 (reçu : {value})", ctx, param
+        )
+    return value.rstrip("/")
+
+
+@click.command("print")
+@click.argument("game", type=click.Choice(PRINTABLE))
+@click.option(
+    "--base-url",
+    default=DEFAULT_BASE_URL,
+    show_default=True,
+    callback=_check_url,
+    help="Adresse du serveur de la classe, vers laquelle pointent les codes QR.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).",
+)
+def print_cards(game: str, base_url: str, output: Path | None) -> None:
+    """Crée le PDF à imprimer d'un jeu : cartes A4 avec traits de coupe et codes QR."""
+    from ludinum.site.catalog import print_deck
+    from ludinum.site.pdf.deck import build_print_pdf
+
+    target = output or Path(f"{game}-a-imprimer.pdf")
+    data = build_print_pdf(game, base_url)
+    target.write_bytes(data)
+    host = urlparse(base_url).hostname or ""
+    cards = len(print_deck(game).cards())
+    click.echo(f"{target} : {cards} cartes, codes QR vers {base_url}/cartes/{game}/…")
+    if host in ("localhost", "::1") or host.startswith("127."):
+        click.echo(
+            "Attention : les téléphones ne joignent pas « localhost ». Donne l'adresse du "
+            "serveur sur le réseau de la classe, par exemple --base-url http://192.168.1.20:8000.",
+            err=True,
+        )

@@ -1,0 +1,71 @@
+"""``ludinum serve``: the classroom web app on this machine (SQLite by default)."""
+
+from __future__ import annotations
+
+import socket
+
+import click
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine that phones on the same network can reach."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if not address.startswith("127.") and address not in found:
+            found.append(address)
+    return found
+
+
+def join_base(host: str, port: int, public_url: str | None) -> str:
+    if public_url:
+        return public_url.rstrip("/")
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_addresses()
+        return f"http://{lan[0] if lan else '127.0.0.1'}:{port}"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+@click.command()
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Adresse d'écoute (0.0.0.0 : tout le réseau local).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port d'écoute.")
+@click.option("--db", default=None,
+              help="Base : URL SQLAlchemy (postgresql://…) ou chemin d'un fichier SQLite "
+                   "(défaut : ./ludinum.sqlite3).")
+@click.option("--retention-hours", default=168.0, show_default=True, type=float,
+              help="Durée de conservation des parties terminées, en heures.")
+@click.option("--bot-delay", default=0.8, show_default=True, type=float,
+              help="Pause des bots avant de jouer, en secondes (pour suivre).")
+@click.option("--join-rate", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Essais pour rejoindre permis par seconde et par adresse (gardés en "
+                   "mémoire seulement ; rafale de 20 fois plus).")
+@click.option("--public-url", default=None,
+              help="Adresse à afficher et à mettre dans le QR code (défaut : détectée).")
+def serve(host: str, port: int, db: str | None, retention_hours: float, bot_delay: float,
+          join_rate: float, public_url: str | None) -> None:
+    """Lance l'application de classe : un écran d'animation et les téléphones des joueurs."""
+    import uvicorn
+
+    from ludinum.server import qr
+    from ludinum.server.app import create_app
+    from ludinum.server.ratelimit import RateLimit
+
+    base = join_base(host, port, public_url)
+    app = create_app(db, public_url=base, bot_delay=bot_delay,
+                     retention_hours=retention_hours,
+                     rate_limit=RateLimit(burst=max(20, int(20 * join_rate)),
+                                          per_second=join_rate))
+    click.echo(f"Ludinum : ouvre {base}/ sur l'écran de la classe.")
+    click.echo("Les téléphones du même réseau peuvent scanner ce QR code :")
+    click.echo(qr.terminal(base + "/"))
+    if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
+        click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
+                access_log=False)

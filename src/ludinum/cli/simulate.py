@@ -1,0 +1,148 @@
+"""``ludinum simulate``: many seeded games of bots, a summary table, JSON or CSV."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import time
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ludinum.bots.levels import canonical_level
+from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.engine import LudinumError
+from ludinum.games import make_bot
+from ludinum.sim.runner import SimSpec, run
+from ludinum.sim.summary import csv_rows, summarise
+
+
+def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
+    """One level for every seat, or one per seat; each must be a level ``make_bot`` knows."""
+    parts = [canonical_level(p.strip()) for p in text.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts = parts * players
+    if len(parts) != players:
+        raise click.UsageError(
+            f"--bots : un niveau pour tous, ou un par siège ({players}) ; reçu {len(parts)}."
+        )
+    for part in set(parts):
+        try:
+            make_bot(game, part, 0)
+        except LudinumError as exc:
+            raise click.UsageError(f"--bots : {exc.fr}") from None
+    return tuple(parts)
+
+
+@click.command("simulate")
+@click.argument("game_name", metavar="JEU")
+@click.option("-n", "games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--players", "-p", type=int, default=None, help="Nombre de joueurs.")
+@click.option(
+    "--bots",
+    "bots_text",
+    default="medium",
+    show_default=True,
+    help="Un niveau pour tous ou une liste par siège : medium,random,hard "
+    "(random, easy, medium ou heuristic, hard, expert).",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1),
+    default=None,
+    help="Processus (défaut : tous les cœurs).",
+)
+@click.option(
+    "--quiz-accuracy",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help="Taux de bonnes réponses des bots aux quiz.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Fichier CSV (une ligne par partie) ou JSON (selon l'extension).",
+)
+@option_flag
+def simulate(
+    game_name: str,
+    games: int,
+    players: int | None,
+    bots_text: str,
+    seed: int,
+    workers: int | None,
+    quiz_accuracy: float | None,
+    as_json: bool,
+    output: str | None,
+    options: tuple[str, ...],
+) -> None:
+    """Simule des parties entre bots et résume les résultats."""
+    game = game_or_fail(game_name)
+    opts = options_or_fail(game, options)
+    players = players or game.max_players
+    try:
+        game.make_config(players, seed, opts)
+    except LudinumError as exc:
+        raise click.UsageError(exc.fr) from None
+    bots = parse_bots(bots_text, players, game.name)
+    spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
+    started = time.perf_counter()
+    with progress_bar(game.title_fr, games) as advance:
+        records = run(spec, games, workers or os.cpu_count(), advance)
+    seconds = time.perf_counter() - started
+    summary = summarise(spec, records, seconds, game.cooperative)
+    if output:
+        if output.endswith(".json"):
+            with open(output, "w", encoding="utf-8") as fh:
+                json.dump(summary, fh, ensure_ascii=False, indent=2)
+        else:
+            header, rows = csv_rows(records, players)
+            with open(output, "w", encoding="utf-8", newline="") as fh:
+                writer = csv.writer(fh)
+                writer.writerow(header)
+                writer.writerows(rows)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    _table(summary, game.cooperative)
+
+
+def _table(summary: dict[str, Any], cooperative: bool) -> None:
+    console = Console()
+    table = Table(title=f"{summary['game']} · {summary['games']} parties · {summary['seconds']} s")
+    table.add_column("mesure")
+    table.add_column("valeur", justify="right")
+    table.add_column("IC 95 %", justify="right")
+    if cooperative:
+        lo, hi = summary["win_rate_ci95"]
+        table.add_row("victoire de l'équipe", f"{summary['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
+    else:
+        for seat, (rate, ci) in enumerate(
+            zip(summary["win_rate"], summary["win_rate_ci95"], strict=True)
+        ):
+            table.add_row(
+                f"victoire siège {seat + 1} ({summary['bots'][seat]})",
+                f"{rate:.3f}",
+                f"[{ci[0]:.3f}, {ci[1]:.3f}]",
+            )
+        table.add_row("sans gagnant", f"{summary['no_winner_rate']:.3f}", "")
+        table.add_row("avantage du siège 1", f"{summary['first_seat_advantage']:+.3f}", "")
+    lo, hi = summary["mean_turns_ci95"]
+    table.add_row("tours (moyenne)", f"{summary['mean_turns']:.2f}", f"[{lo:.2f}, {hi:.2f}]")
+    turns = summary["turns"]
+    table.add_row(
+        "tours min / p10 / médiane / p90 / max",
+        f"{turns['min']:g} / {turns['p10']:g} / {turns['median']:g} / {turns['p90']:g} / "
+        f"{turns['max']:g}",
+        "",
+    )
+    for key, value in summary["metrics"].items():
+        table.add_row(key, f"{value:.3f}", "")
+    console.print(table)

@@ -1,0 +1,103 @@
+"""``ludinum sweep``: every combination of a grid of options, as an HTML report."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+
+from ludinum.bots.levels import canonical_level
+from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.engine import LudinumError
+from ludinum.games import bot_levels
+from ludinum.sim.sweep import SweepSpec, check, parse_grid
+from ludinum.sim.sweep import sweep as run_sweep
+
+
+@click.command("sweep")
+@click.argument("game_name", metavar="JEU")
+@click.argument("more", nargs=-1, metavar="[CLÉ=V1,V2]...")
+@click.option("--grid", "grid", multiple=True, metavar="CLÉ=V1,V2",
+              help="Valeurs à essayer : une option de règle, quiz_accuracy, bots ou players.")
+@click.option("-n", "games", type=click.IntRange(1), default=500, show_default=True,
+              help="Parties par case.")
+@click.option("--players", "-p", type=int, default=None, help="Nombre de joueurs.")
+@click.option("--bots", "bots", default="medium", show_default=True,
+              help="Niveau des bots (tous les sièges).")
+@click.option("--quiz-accuracy", type=click.FloatRange(0, 1), default=None,
+              help="Précision aux quiz (défaut : celle du niveau).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=click.IntRange(1), default=None,
+              help="Processus (défaut : tous les cœurs).")
+@click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True),
+              default="sweep.html", show_default=True, help="Rapport HTML autonome.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="Écrire aussi les données en JSON.")
+@option_flag
+def sweep(
+    game_name: str,
+    more: tuple[str, ...],
+    grid: tuple[str, ...],
+    games: int,
+    players: int | None,
+    bots: str,
+    quiz_accuracy: float | None,
+    seed: int,
+    workers: int | None,
+    output: str,
+    json_path: str | None,
+    options: tuple[str, ...],
+) -> None:
+    """Simule chaque combinaison d'une grille d'options et écrit un rapport HTML.
+
+    Exemple : ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9
+    turn_limit=10,12,14,16 variant=galopant,trottant
+    """
+    game = game_or_fail(game_name)
+    opts = options_or_fail(game, options)
+    levels = bot_levels(game.name)
+    level = canonical_level(bots)
+    if level not in levels:
+        raise click.UsageError(
+            f"--bots : niveau inconnu « {bots} » (niveaux : {', '.join(levels)})."
+        )
+    entries = list(grid) + list(more)
+    if not entries:
+        raise click.UsageError("Donne au moins une clé à balayer : --grid clé=v1,v2.")
+    try:
+        parsed = parse_grid(game, entries, levels)
+        spec = SweepSpec(game.name, parsed, games, players or game.max_players, level, seed,
+                         opts, quiz_accuracy)
+        check(game, spec)
+    except LudinumError as exc:
+        raise click.UsageError(exc.fr) from None
+    try:
+        import matplotlib  # noqa: F401
+
+        from ludinum.sim.report import html_report
+    except ImportError:
+        raise click.UsageError(
+            "Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'."
+        ) from None
+    cells = len(spec.cells())
+    with progress_bar(game.title_fr, cells * games) as advance:
+        result = run_sweep(game, spec, workers or os.cpu_count(), advance)
+    result["command"] = _command(spec, options)
+    with open(output, "w", encoding="utf-8") as fh:
+        fh.write(html_report(result))
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, ensure_ascii=False, indent=1)
+    click.echo(f"{cells} cases × {games} parties → {output}")
+
+
+def _command(spec: SweepSpec, options: tuple[str, ...]) -> str:
+    """The command line that reproduces ``spec``."""
+    grid = " ".join(f"{k}={','.join(str(v) for v in vs)}" for k, vs in spec.grid)
+    parts = [f"ludinum sweep {spec.game} --grid {grid} -n {spec.games}",
+             f"--players {spec.players} --bots {spec.bots} --seed {spec.seed}"]
+    if spec.quiz_accuracy is not None:
+        parts.append(f"--quiz-accuracy {spec.quiz_accuracy}")
+    parts += [f"-o {o}" for o in options]
+    return " ".join(parts)

@@ -1,0 +1,109 @@
+"""Content kinds and their checking: JSON Schema for shape, a function for meaning."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from ludinum.content.yamldoc import Doc, load
+from ludinum.engine import ContentError
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+def problem(doc: Doc, path: tuple[str | int, ...], message: str) -> Problem:
+    return Problem(str(doc.file), doc.line(path), message)
+
+
+@dataclass(frozen=True)
+class ContentKind:
+    """One kind of content file of a game (``quiz``, ``deck``, ``board``…).
+
+    ``pattern`` is a glob relative to the game's folder; ``schema`` a JSON Schema for one
+    file; ``check`` finds problems across all files of the kind (duplicate ids, wrong
+    references, missing series…); ``count`` summarises them for ``content check --json``.
+    """
+
+    game: str
+    name: str
+    pattern: str
+    schema: dict[str, Any]
+    check: Callable[[Sequence[Doc]], list[Problem]]
+    count: Callable[[Sequence[Doc]], dict[str, Any]]
+    required: bool = True
+
+
+def _schema_problems(doc: Doc, schema: dict[str, Any]) -> list[Problem]:
+    validator = jsonschema.Draft202012Validator(schema)
+    found = []
+    for error in validator.iter_errors(doc.data):
+        path = tuple(error.absolute_path)
+        where = "/".join(str(p) for p in path) or "(racine)"
+        found.append(problem(doc, path, f"{where} : {error.message}"))
+    return found
+
+
+def check_kind(kind: ContentKind, folder: Path) -> tuple[list[Problem], list[Doc]]:
+    """Validate every file of ``kind`` under ``folder`` (a game's content folder)."""
+    files = sorted(folder.glob(kind.pattern))
+    problems: list[Problem] = []
+    docs: list[Doc] = []
+    if not files and kind.required:
+        problems.append(
+            Problem(str(folder / kind.pattern), 1, f"aucun fichier « {kind.name} » trouvé")
+        )
+    for file in files:
+        try:
+            doc = load(file)
+        except ContentError as exc:
+            file_part, _, rest = exc.fr.rpartition(": ")
+            name, _, line = file_part.rpartition(":")
+            problems.append(Problem(name or str(file), int(line) if line.isdigit() else 1, rest))
+            continue
+        found = _schema_problems(doc, kind.schema)
+        problems.extend(found)
+        if not found:
+            docs.append(doc)
+    if not problems:
+        problems.extend(kind.check(docs))
+    return problems, docs
+
+
+def load_kind(kind: ContentKind, folder: Path) -> list[Doc]:
+    """Load and check the files of ``kind``; any problem raises :class:`ContentError`."""
+    problems, docs = check_kind(kind, folder)
+    if problems:
+        text = "\n".join(str(p) for p in sorted(problems)[:20])
+        raise ContentError(
+            f"Contenu invalide ({len(problems)} problème(s)) :\n{text}",
+            f"Invalid content ({len(problems)} problem(s)):\n{text}",
+        )
+    return docs
+
+
+def unique_ids(
+    docs: Iterable[Doc], items: Callable[[Doc], Iterable[tuple[tuple[str | int, ...], str]]]
+) -> list[Problem]:
+    """Problems for every id seen twice; ``items`` yields (path, id) for each doc."""
+    seen: dict[str, str] = {}
+    found = []
+    for doc in docs:
+        for path, ident in items(doc):
+            if ident in seen:
+                message = f"identifiant en double « {ident} » (déjà en {seen[ident]})"
+                found.append(problem(doc, path, message))
+            else:
+                seen[ident] = doc.where(path)
+    return found

@@ -1,0 +1,56 @@
+"""The game-agnostic core: actions, events, options, states, games and their registry.
+
+It never imports the CLI, the server, the bots or any game.
+"""
+
+from ludinum.engine.actions import Action
+from ludinum.engine.config import GameConfig
+from ludinum.engine.errors import (
+    ContentError,
+    GameOverError,
+    IllegalActionError,
+    LudinumError,
+    MalformedActionError,
+    NotYourTurnError,
+    OptionError,
+    PlayerCountError,
+    StateFormatError,
+    UnknownGameError,
+)
+from ludinum.engine.events import Event, private, public, visible
+from ludinum.engine.game import Game, GameText
+from ludinum.engine.options import Option, OptionSet, OptionValue
+from ludinum.engine.outcome import Outcome
+from ludinum.engine.registry import Registry
+from ludinum.engine.state import Deadline, State, clone_rng, rng_from_json, rng_to_json
+
+__all__ = [
+    "Action",
+    "ContentError",
+    "Deadline",
+    "Event",
+    "Game",
+    "GameConfig",
+    "GameOverError",
+    "GameText",
+    "IllegalActionError",
+    "LudinumError",
+    "MalformedActionError",
+    "NotYourTurnError",
+    "Option",
+    "OptionError",
+    "OptionSet",
+    "OptionValue",
+    "Outcome",
+    "PlayerCountError",
+    "Registry",
+    "State",
+    "StateFormatError",
+    "UnknownGameError",
+    "clone_rng",
+    "private",
+    "public",
+    "rng_from_json",
+    "rng_to_json",
+    "visible",
+]

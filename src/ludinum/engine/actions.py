@@ -1,0 +1,187 @@
+"""Actions: small immutable values that round-trip through text and JSON.
+
+An action is a kind (``"roll"``, ``"answer"``…) and named parameters whose values are
+ints, booleans, identifier-like strings, or tuples of those. Its text form is
+``kind key=value …`` with tuples written ``[a,b]``::
+
+    >>> a = Action.make("answer", choice=2)
+    >>> a.to_text()
+    'answer choice=2'
+    >>> Action.from_text("answer choice=2") == a
+    True
+    >>> Action.make("give", cards=(3, 5)).to_text()
+    'give cards=[3,5]'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ludinum.engine.errors import MalformedActionError
+
+Scalar = Union[int, bool, str]
+Value = Union[Scalar, tuple[Scalar, ...]]
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-.:]*\Z")
+_INT = re.compile(r"-?[0-9]+\Z")
+
+
+def _check_scalar(key: str, value: object) -> Scalar:
+    if isinstance(value, bool) or isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        if not _WORD.match(value) or value in ("true", "false"):
+            raise MalformedActionError(
+                f"Valeur invalide pour « {key} » : {value!r} (un identifiant est attendu).",
+                f"Invalid value for '{key}': {value!r} (an identifier is expected).",
+            )
+        return value
+    raise MalformedActionError(
+        f"Type de valeur invalide pour « {key} » : {type(value).__name__}.",
+        f"Invalid value type for '{key}': {type(value).__name__}.",
+    )
+
+
+def _check_value(key: str, value: object) -> Value:
+    if isinstance(value, (tuple, list)):
+        return tuple(_check_scalar(key, v) for v in value)
+    return _check_scalar(key, value)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's decision. Build with :meth:`make`; compare and hash by value."""
+
+    kind: str
+    params: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, **params: Any) -> Action:
+        if not _WORD.match(kind):
+            raise MalformedActionError(
+                f"Nom d'action invalide : {kind!r}.", f"Invalid action name: {kind!r}."
+            )
+        for key in params:
+            if not _WORD.match(key):
+                raise MalformedActionError(
+                    f"Nom de paramètre invalide : {key!r}.", f"Invalid parameter name: {key!r}."
+                )
+        items = tuple(sorted((k, _check_value(k, v)) for k, v in params.items()))
+        return cls(kind, items)
+
+    def get(self, key: str, default: Value | None = None) -> Value | None:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    def number(self, key: str) -> int:
+        """The integer parameter ``key``; a malformed action if it is missing or not an int."""
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MalformedActionError(
+                f"L'action « {self.kind} » attend un entier « {key} ».",
+                f"Action '{self.kind}' expects an integer '{key}'.",
+            )
+        return value
+
+    def word(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str):
+            raise MalformedActionError(
+                f"L'action « {self.kind} » attend un identifiant « {key} ».",
+                f"Action '{self.kind}' expects an identifier '{key}'.",
+            )
+        return value
+
+    def numbers(self, key: str) -> tuple[int, ...]:
+        value = self.get(key)
+        if not isinstance(value, tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise MalformedActionError(
+                f"L'action « {self.kind} » attend une liste d'entiers « {key} ».",
+                f"Action '{self.kind}' expects a list of integers '{key}'.",
+            )
+        return tuple(int(v) for v in value)
+
+    # -- text ---------------------------------------------------------------------------
+    def to_text(self) -> str:
+        parts = [self.kind]
+        for key, value in self.params:
+            parts.append(f"{key}={_value_text(value)}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        if not isinstance(text, str) or not text.strip():
+            raise MalformedActionError("Action vide.", "Empty action.")
+        head, *rest = text.split()
+        params: dict[str, Value] = {}
+        for part in rest:
+            key, sep, raw = part.partition("=")
+            if not sep or not key:
+                raise MalformedActionError(
+                    f"Paramètre mal formé : {part!r} (clé=valeur attendu).",
+                    f"Malformed parameter: {part!r} (key=value expected).",
+                )
+            if key in params:
+                raise MalformedActionError(
+                    f"Paramètre répété : {key!r}.", f"Repeated parameter: {key!r}."
+                )
+            params[key] = _parse_value(raw)
+        return cls.make(head, **params)
+
+    # -- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for key, value in self.params:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Action:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise MalformedActionError(
+                "Une action JSON est un objet avec un champ « kind ».",
+                "A JSON action is an object with a 'kind' field.",
+            )
+        params = {k: v for k, v in data.items() if k != "kind"}
+        return cls.make(data["kind"], **params)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Action.from_text({self.to_text()!r})"
+
+
+def _scalar_text(value: Scalar) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _value_text(value: Value) -> str:
+    if isinstance(value, tuple):
+        return "[" + ",".join(_scalar_text(v) for v in value) + "]"
+    return _scalar_text(value)
+
+
+def _parse_scalar(raw: str) -> Scalar:
+    if raw == "true":
+        return True
+    if raw == "false":
+        return False
+    if _INT.match(raw):
+        return int(raw)
+    return raw
+
+
+def _parse_value(raw: str) -> Value:
+    if raw.startswith("[") and raw.endswith("]"):
+        inner = raw[1:-1]
+        return tuple(_parse_scalar(p) for p in inner.split(",")) if inner else ()
+    return _parse_scalar(raw)

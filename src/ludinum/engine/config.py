@@ -1,0 +1,45 @@
+"""A game's configuration: which game, how many players, which options, which seed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludinum.engine.errors import StateFormatError
+from ludinum.engine.options import OptionValue
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    game: str
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def option(self, name: str) -> Any:
+        return self.options[name]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> GameConfig:
+        if not isinstance(data, dict):
+            raise StateFormatError("Configuration illisible.", "Unreadable configuration.")
+        try:
+            return cls(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                seed=int(data["seed"]),
+                options=dict(data.get("options", {})),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateFormatError(
+                f"Configuration incomplète : {exc}.", f"Incomplete configuration: {exc}."
+            ) from None

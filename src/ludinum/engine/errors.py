@@ -1,0 +1,71 @@
+"""Errors raised by the engine and the games.
+
+Every error is a :class:`ValueError` carrying a stable ``code`` and a French and an
+English message, so that the CLI and the server can show it without knowing the rules.
+``str(error)`` is the French message (French first).
+"""
+
+from __future__ import annotations
+
+
+class LudinumError(ValueError):
+    """Base class: a refused input, with a code and a bilingual message."""
+
+    code = "error"
+
+    def __init__(self, fr: str, en: str | None = None) -> None:
+        super().__init__(fr)
+        self.fr = fr
+        self.en = en if en is not None else fr
+
+    def message(self, lang: str = "fr") -> str:
+        return self.en if lang == "en" else self.fr
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "fr": self.fr, "en": self.en}
+
+
+class UnknownGameError(LudinumError):
+    code = "unknown_game"
+
+
+class OptionError(LudinumError):
+    """An unknown option, or a value outside the allowed ones."""
+
+    code = "bad_option"
+
+
+class PlayerCountError(LudinumError):
+    code = "bad_player_count"
+
+
+class MalformedActionError(LudinumError):
+    """The action cannot be read at all (bad text, bad JSON shape, bad value type)."""
+
+    code = "malformed_action"
+
+
+class IllegalActionError(LudinumError):
+    """The action is well formed but not allowed now for this player."""
+
+    code = "illegal_action"
+
+
+class NotYourTurnError(IllegalActionError):
+    code = "not_your_turn"
+
+
+class GameOverError(IllegalActionError):
+    code = "game_over"
+
+
+class StateFormatError(LudinumError):
+    """A serialised state or log that cannot be restored."""
+
+    code = "bad_state"
+
+
+class ContentError(LudinumError):
+    """A content file (quiz bank, deck, board) that breaks its schema."""
+
+    code = "bad_content"

@@ -1,0 +1,130 @@
+"""A game's static description and the factory of its states."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from ludinum.engine.actions import Action
+from ludinum.engine.config import GameConfig
+from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError
+from ludinum.engine.events import Event
+from ludinum.engine.options import OptionSet
+from ludinum.engine.state import State
+
+
+class GameText(ABC):
+    """How a game speaks: events, actions and views as short French or English text."""
+
+    @abstractmethod
+    def event(self, event: Event, lang: str = "fr") -> str: ...
+
+    @abstractmethod
+    def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
+
+    @abstractmethod
+    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The view as terminal text (rich markup allowed)."""
+
+
+class Game(ABC):
+    """One registered game. Subclasses set the class attributes and build states."""
+
+    name: ClassVar[str]
+    title_fr: ClassVar[str]
+    title_en: ClassVar[str]
+    summary_fr: ClassVar[str]
+    summary_en: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    cooperative: ClassVar[bool] = False
+    #: The most actions a finished game can take (conformance bound), given players.
+    max_actions: ClassVar[int] = 100_000
+
+    options: OptionSet
+    text: GameText
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in (
+            self.player_counts()
+        ):
+            raise PlayerCountError(
+                f"{self.title_fr} se joue de {self.min_players} à {self.max_players} joueurs "
+                f"(demandé : {players}).",
+                f"{self.title_en} is played by {self.min_players} to {self.max_players} "
+                f"players (asked: {players}).",
+            )
+
+    def make_config(
+        self, players: int, seed: int = 0, options: Mapping[str, object] | None = None
+    ) -> GameConfig:
+        resolved = self.options.resolve(options)
+        self.check_players(players)
+        config = GameConfig(self.name, players, int(seed), resolved)
+        self.validate_config(config)
+        return config
+
+    def validate_config(self, config: GameConfig) -> None:
+        """Checks that involve several options or the player count (raise OptionError)."""
+
+    def new_state(
+        self, players: int, seed: int = 0, options: Mapping[str, object] | None = None
+    ) -> State:
+        return self.setup(self.make_config(players, seed, options))
+
+    @abstractmethod
+    def setup(self, config: GameConfig) -> State:
+        """The initial state of a validated configuration."""
+
+    def restore(self, data: Mapping[str, Any]) -> State:
+        """The state that ``State.to_json`` wrote; anything unreadable raises
+        :class:`StateFormatError` naming the game."""
+        if not isinstance(data, Mapping) or "config" not in data:
+            raise StateFormatError(
+                f"État de partie de {self.title_fr} illisible : configuration absente.",
+                f"Unreadable {self.title_en} state: no configuration.",
+            )
+        config = self.config_from_json(data["config"])
+        try:
+            return self.state_from_json(config, data)
+        except LudinumError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateFormatError(
+                f"État de partie de {self.title_fr} illisible : {exc!r}.",
+                f"Unreadable {self.title_en} state: {exc!r}.",
+            ) from None
+
+    @abstractmethod
+    def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> State:
+        """Rebuild a state of this validated ``config`` from ``State.to_json`` data."""
+
+    def config_from_json(self, data: object) -> GameConfig:
+        config = GameConfig.from_json(data)
+        if config.game != self.name:
+            raise StateFormatError(
+                f"Ce n'est pas une partie de {self.name} : {config.game}.",
+                f"Not a {self.name} game: {config.game}.",
+            )
+        return self.make_config(config.players, config.seed, config.options)
+
+    def replay(self, config: GameConfig, log: Iterable[tuple[int, Action]]) -> State:
+        """Rebuild a game from its configuration and ordered ``(player, action)`` log."""
+        state = self.setup(config)
+        for player, action in log:
+            state.apply(player, action)
+        return state
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": {"fr": self.title_fr, "en": self.title_en},
+            "summary": {"fr": self.summary_fr, "en": self.summary_en},
+            "players": [self.min_players, self.max_players],
+            "cooperative": self.cooperative,
+            "options": [o.to_json() for o in self.options],
+        }

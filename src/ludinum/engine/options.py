@@ -1,0 +1,163 @@
+"""Rule options: named, typed, with a default, allowed values and a bilingual help line.
+
+A game declares its options once; a configuration is resolved against them, and any
+unknown name or bad value raises :class:`OptionError` naming the option and what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Union
+
+from ludinum.engine.errors import OptionError
+
+OptionValue = Union[bool, int, float, str]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option.
+
+    ``kind`` is ``"bool"``, ``"int"``, ``"float"`` or ``"choice"`` (a string among
+    ``choices``) or ``"text"`` (a free string checked by the game).
+    """
+
+    name: str
+    kind: str
+    default: OptionValue
+    help_fr: str
+    help_en: str
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    ruling: str = ""
+
+    def allowed(self) -> str:
+        if self.kind == "bool":
+            return "true, false"
+        if self.kind == "choice":
+            return ", ".join(self.choices)
+        if self.kind in ("int", "float"):
+            lo = "" if self.minimum is None else f"{self.minimum:g}"
+            hi = "" if self.maximum is None else f"{self.maximum:g}"
+            return f"{self.kind} [{lo}..{hi}]"
+        return "text"
+
+    def _bad(self, value: object) -> OptionError:
+        return OptionError(
+            f"Valeur invalide pour l'option « {self.name} » : {value!r} "
+            f"(valeurs permises : {self.allowed()}).",
+            f"Invalid value for option '{self.name}': {value!r} (allowed: {self.allowed()}).",
+        )
+
+    def parse(self, text: str) -> OptionValue:
+        """Read a value from command-line text (``true``, ``3``, ``0.2``, ``difficile``)."""
+        raw = text.strip()
+        if self.kind == "bool":
+            lowered = raw.lower()
+            if lowered in ("true", "1", "yes", "oui", "on"):
+                return True
+            if lowered in ("false", "0", "no", "non", "off"):
+                return False
+            raise self._bad(text)
+        if self.kind == "int":
+            try:
+                return self.validate(int(raw))
+            except ValueError:
+                raise self._bad(text) from None
+        if self.kind == "float":
+            try:
+                return self.validate(float(raw))
+            except ValueError:
+                raise self._bad(text) from None
+        return self.validate(raw)
+
+    def validate(self, value: object) -> OptionValue:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise self._bad(value)
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(value)
+            self._check_range(value)
+            return value
+        if self.kind == "float":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise self._bad(value)
+            self._check_range(float(value))
+            return float(value)
+        if not isinstance(value, str):
+            raise self._bad(value)
+        if self.kind == "choice" and value not in self.choices:
+            raise self._bad(value)
+        return value
+
+    def _check_range(self, value: float) -> None:
+        if self.minimum is not None and value < self.minimum:
+            raise self._bad(value)
+        if self.maximum is not None and value > self.maximum:
+            raise self._bad(value)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "help": {"fr": self.help_fr, "en": self.help_en},
+            "ruling": self.ruling,
+        }
+
+
+class OptionSet:
+    """The options of one game, in declaration order."""
+
+    def __init__(self, game: str, options: Iterable[Option]) -> None:
+        self.game = game
+        self._options = {o.name: o for o in options}
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._options.values())
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __getitem__(self, name: str) -> Option:
+        try:
+            return self._options[name]
+        except KeyError:
+            raise self._unknown(name) from None
+
+    def _unknown(self, name: str) -> OptionError:
+        known = ", ".join(self._options) or "aucune / none"
+        return OptionError(
+            f"Option inconnue pour {self.game} : « {name} » (options : {known}).",
+            f"Unknown option for {self.game}: '{name}' (options: {known}).",
+        )
+
+    def defaults(self) -> dict[str, OptionValue]:
+        return {name: o.default for name, o in self._options.items()}
+
+    def resolve(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """Defaults overridden by ``given`` (values already typed), every value validated."""
+        values = self.defaults()
+        for name, value in (given or {}).items():
+            values[name] = self[name].validate(value)
+        return values
+
+    def parse_pairs(self, pairs: Iterable[str]) -> dict[str, OptionValue]:
+        """Read ``key=value`` strings from the command line."""
+        out: dict[str, OptionValue] = {}
+        for pair in pairs:
+            name, sep, raw = pair.partition("=")
+            if not sep:
+                raise OptionError(
+                    f"Option mal écrite : « {pair} » (clé=valeur attendu).",
+                    f"Malformed option: '{pair}' (key=value expected).",
+                )
+            out[name.strip()] = self[name.strip()].parse(raw)
+        return out

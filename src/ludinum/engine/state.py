@@ -1,0 +1,171 @@
+"""The protocol every game state follows.
+
+A state is created from a :class:`GameConfig` and owns its random generator. It says who
+may act now (possibly several players at once), lists each one's legal actions, applies an
+action and returns the events it caused. Time is not its business: a deadline only says how
+long the server should wait and which action it applies when the wait is over.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludinum.engine.actions import Action
+from ludinum.engine.config import GameConfig
+from ludinum.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    StateFormatError,
+)
+from ludinum.engine.events import Event
+from ludinum.engine.outcome import Outcome
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A decision with a time limit: after ``seconds`` the server applies ``action`` for
+    ``player`` (a legal action of that player). ``kind`` names the rule (``response``,
+    ``one_minute``, ``trip``…). ``seconds`` of 0 means no limit in this configuration."""
+
+    kind: str
+    seconds: float
+    player: int
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seconds": self.seconds,
+            "player": self.player,
+            "action": self.action.to_json(),
+        }
+
+
+def rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: object) -> random.Random:
+    try:
+        if not isinstance(data, (list, tuple)) or len(data) != 3:
+            raise ValueError("three fields expected")
+        version, internal, gauss = data[0], data[1], data[2]
+        rng = random.Random()
+        rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise StateFormatError(
+            f"État du générateur aléatoire illisible : {exc}.", f"Unreadable RNG state: {exc}."
+        ) from None
+    return rng
+
+
+def clone_rng(rng: random.Random) -> random.Random:
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
+class State(ABC):
+    """Base class of every game state. Subclasses keep plain data (ints, tuples, lists)."""
+
+    config: GameConfig
+    rng: random.Random
+
+    # -- who acts, what they may do ------------------------------------------------------
+    @abstractmethod
+    def active_players(self) -> tuple[int, ...]:
+        """Seats that may act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        """Every action ``player`` may take now (empty if not active)."""
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Check then apply ``action`` for ``player``; on refusal raise and change nothing."""
+        if not isinstance(action, Action):
+            raise MalformedActionError(
+                f"Ce n'est pas une action : {action!r}.", f"Not an action: {action!r}."
+            )
+        if self.is_terminal():
+            raise GameOverError("La partie est terminée.", "The game is over.")
+        if not isinstance(player, int) or not 0 <= player < self.config.players:
+            raise NotYourTurnError(
+                f"Siège inconnu : {player!r}.", f"Unknown seat: {player!r}."
+            )
+        if player not in self.active_players():
+            raise NotYourTurnError(
+                f"Ce n'est pas au joueur {player + 1} d'agir.",
+                f"It is not player {player + 1}'s turn to act.",
+            )
+        legal = self.legal_actions(player)
+        if action not in legal:
+            raise self.explain_illegal(player, action, legal)
+        return self._apply(player, action)
+
+    def apply_trusted(self, player: int, action: Action) -> list[Event]:
+        """Apply an action taken from :meth:`legal_actions` (simulations, search)."""
+        return self._apply(player, action)
+
+    def explain_illegal(
+        self, player: int, action: Action, legal: Sequence[Action]
+    ) -> IllegalActionError:
+        """The error for a refused action; games may give a more precise reason."""
+        kinds = sorted({a.kind for a in legal})
+        shown = ", ".join(kinds)
+        if action.kind in kinds:
+            return IllegalActionError(
+                f"Action refusée : « {action.to_text()} » n'est pas permise maintenant "
+                f"(paramètres invalides).",
+                f"Refused: '{action.to_text()}' is not allowed now (invalid parameters).",
+            )
+        return IllegalActionError(
+            f"Action refusée : « {action.kind} » n'est pas possible maintenant "
+            f"(possibles : {shown}).",
+            f"Refused: '{action.kind}' is not possible now (possible: {shown}).",
+        )
+
+    def deadline(self) -> Deadline | None:
+        """The pending timed decision, if any."""
+        return None
+
+    # -- end ------------------------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores and winners; only meaningful once :meth:`is_terminal`."""
+
+    # -- what each player may see -----------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may see and nothing more (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample(self, observer: int, rng: random.Random) -> State:
+        """A copy whose hidden parts (for ``observer``) are redrawn consistently with what
+        ``observer`` knows: a determinisation, for search bots and for leak tests. It must
+        not change ``view(observer)``."""
+
+    # -- copies and storage --------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (lists, dicts, numbers, strings) that restores this exact state."""
+
+    @abstractmethod
+    def metrics(self) -> dict[str, float]:
+        """Indicators for simulations; always has ``turns``."""

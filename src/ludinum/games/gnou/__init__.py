@@ -1,0 +1,12 @@
+"""Le jeu du Gnou (April, CC BY-SA): cooperative, one pawn, dangers and protections."""
+
+from ludinum.bots.base import Bot
+from ludinum.content.schema import ContentKind
+from ludinum.games.gnou.bot import GnouBot
+from ludinum.games.gnou.content import CONTENT
+from ludinum.games.gnou.game import GAME, GnouGame
+from ludinum.games.gnou.state import GnouState
+
+BOTS: dict[str, type[Bot]] = {"heuristic": GnouBot}
+
+__all__ = ["BOTS", "CONTENT", "GAME", "ContentKind", "GnouGame", "GnouState"]

@@ -1,0 +1,653 @@
+"""The rules of Le jeu du Gnou (seed 001, rulings G1–G9).
+
+One team pawn on a 43-position track. Each player in turn performs the action of the cell
+the pawn is on ("chaque joueur n'effectue qu'une action"); the counter moves each time the
+next player takes over (G2). Quizzes are actions of the answering player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludinum.engine import (
+    Action,
+    Event,
+    GameConfig,
+    Outcome,
+    State,
+    clone_rng,
+    rng_from_json,
+    rng_to_json,
+)
+from ludinum.games.gnou.content import (
+    DANGER_TYPES,
+    LEVELS,
+    PROTECTION_FOR,
+    PROTECTIONS,
+    SERIES,
+    Bank,
+    Cell,
+    load_bank,
+    load_board,
+)
+from ludinum.games.gnou.options import DICE, TURN_LIMITS
+
+END = 42
+ALL_PROTECTIONS = (1 << len(PROTECTIONS)) - 1
+SERIES_INDEX = {s: i for i, s in enumerate(SERIES)}
+#: Protection index (bit) that removes each danger type.
+SHIELD = {t: PROTECTIONS.index(PROTECTION_FOR[t]) for t in DANGER_TYPES}
+
+ROLL = Action.make("roll")
+HINT = Action.make("hint")
+TRANSMIT = Action.make("transmit")
+DECLINE = Action.make("decline")
+ANSWERS = tuple(Action.make("answer", choice=i) for i in range(4))
+SEEK = tuple(Action.make("seek", protection=p) for p in PROTECTIONS)
+OFFER_ACTIONS = (TRANSMIT, DECLINE)
+
+# Quiz purposes.
+SEEK_Q = "seek"  # awareness cell: win a protection
+LIBERTY_Q = "liberty"  # liberty cell: advance to the next awareness cell
+CULTURE_Q = "culture"  # community / GULL: advance
+LEARN_Q = "learn"  # transmission: the learner answers alone (G5)
+USE_Q = "use"  # hard mode: use one's own protection (G7)
+GIVE_Q = "give"  # hard mode: the giver must answer before passing it on (G7)
+SOLO = frozenset({LEARN_Q, USE_Q, GIVE_Q})  # answered alone (G4)
+
+STATS = (
+    "quizzes",
+    "quizzes_right",
+    "protections_gained",
+    "dangers_removed",
+    "transmissions",
+    "pushbacks",
+    "rerolls",
+)
+
+
+def parse_levels(config: GameConfig) -> tuple[int, ...]:
+    text = str(config.options["handicap"]).strip()
+    if not text:
+        return (int(config.options["quiz_level"]),) * config.players
+    return tuple(int(part) for part in text.split(","))
+
+
+def turn_limit(config: GameConfig) -> int:
+    override = int(config.options["turn_limit"])
+    if override:
+        return override
+    return TURN_LIMITS[str(config.options["variant"])][str(config.options["difficulty"])]
+
+
+class GnouState(State):
+    __slots__ = (
+        "bank",
+        "cells",
+        "config",
+        "current",
+        "danger",
+        "dice",
+        "giver",
+        "gm",
+        "hard",
+        "last_push",
+        "levels",
+        "limit",
+        "n",
+        "offer",
+        "piles",
+        "pos",
+        "prot",
+        "quiz",
+        "removed",
+        "result",
+        "rng",
+        "stats",
+        "step",
+        "turn",
+    )
+
+    bank: Bank
+    cells: tuple[Cell, ...]
+    #: Pending quiz: [question index, purpose, answerer, protection index, hint shown].
+    quiz: list[Any] | None
+
+    def __init__(self, config: GameConfig, rng: random.Random) -> None:
+        self.config = config
+        self.rng = rng
+        self.bank = load_bank()
+        self.cells = load_board()
+        self.n = config.players
+        self.dice = DICE[str(config.options["variant"])]
+        self.limit = turn_limit(config)
+        self.levels = parse_levels(config)
+        self.hard = bool(config.options["hard_mode"])
+        self.gm = bool(config.options["game_master"])
+        self.pos = 0
+        self.turn = 1
+        self.current = 0
+        self.step = "roll"
+        self.removed = 0  # bit per danger cell whose danger was removed
+        self.prot = [0] * self.n  # bit per protection, per player
+        # One pile per (series, level); None until its first draw shuffles it (G3).
+        self.piles: list[tuple[int, ...] | None] = [None] * (len(SERIES) * len(LEVELS))
+        self.quiz = None
+        self.offer: list[int] = []
+        self.danger = -1  # danger cell being resolved
+        self.giver = -1
+        self.last_push = -1  # the danger that just pushed the pawn back (G6)
+        self.result = ""
+        self.stats = [0] * len(STATS)
+
+    @classmethod
+    def new(cls, config: GameConfig) -> GnouState:
+        return cls(config, random.Random(config.seed))
+
+    # -- who acts ------------------------------------------------------------------------
+    def active_players(self) -> tuple[int, ...]:
+        step = self.step
+        if step == "roll" or step == "choose":
+            return (self.current,)
+        if step == "answer":
+            assert self.quiz is not None
+            return (self.quiz[2],)
+        if step == "offer":
+            return tuple(self.offer)
+        return ()
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        step = self.step
+        if step == "roll":
+            return (ROLL,) if player == self.current else ()
+        if step == "answer":
+            quiz = self.quiz
+            assert quiz is not None
+            if player != quiz[2]:
+                return ()
+            answers = ANSWERS[: len(self.bank.questions[quiz[0]].choices)]
+            if self.gm and not quiz[4]:
+                return (*answers, HINT)
+            return answers
+        if step == "choose":
+            if player != self.current:
+                return ()
+            have = self.prot[player]
+            return tuple(SEEK[i] for i in range(len(PROTECTIONS)) if not have >> i & 1)
+        if step == "offer":
+            return OFFER_ACTIONS if player in self.offer else ()
+        return ()
+
+    def is_terminal(self) -> bool:
+        return self.step == "over"
+
+    def outcome(self) -> Outcome:
+        won = self.result == "win"
+        return Outcome((1.0 if won else 0.0,) * self.n, tuple(range(self.n)) if won else (), True)
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        if kind == "roll":
+            self._roll(events)
+        elif kind == "answer":
+            self._answer(action.number("choice"), events)
+        elif kind == "seek":
+            protection = PROTECTIONS.index(action.word("protection"))
+            self._ask(protection, SEEK_Q, player, protection, events)
+        elif kind == "transmit":
+            self._transmit(player, events)
+        elif kind == "decline":
+            self.offer.remove(player)
+            events.append(Event("declined", {"player": player}))
+            if not self.offer:
+                self._push_back(events)
+        elif kind == "hint":
+            assert self.quiz is not None
+            self.quiz[4] = True
+            events.append(
+                Event("hint", {"player": player, "question": self.bank.questions[self.quiz[0]].id})
+            )
+        return events
+
+    def _roll(self, events: list[Event]) -> None:
+        rng = self.rng
+        while True:
+            dice = [1 + int(rng.random() * 6) for _ in range(self.dice)]
+            target = min(self.pos + sum(dice), END)
+            if target == self.last_push and not self.removed >> target & 1:
+                # G6: landing a second time on the danger that just pushed back: roll again.
+                events.append(
+                    Event("reroll", {"player": self.current, "dice": dice, "cell": target})
+                )
+                self.stats[6] += 1
+                continue
+            break
+        events.append(
+            Event("roll", {"player": self.current, "dice": dice, "start": self.pos, "to": target})
+        )
+        self.last_push = -1
+        self.pos = target
+        self._arrive(events)
+
+    def _arrive(self, events: list[Event]) -> None:
+        """The action of the cell the pawn has just moved onto, by the same player."""
+        pos = self.pos
+        if pos >= END:
+            self._finish("win", events)
+            return
+        cell = self.cells[pos]
+        kind = cell.kind
+        if kind == "danger":
+            if self.removed >> pos & 1:
+                # "Le joueur qui avance sur cette case ré-effectue l'action de jeter le(s) dé(s)."
+                events.append(Event("free_cell", {"player": self.current, "cell": pos}))
+                self.step = "roll"
+            else:
+                self.danger = pos
+                events.append(
+                    Event("danger", {"player": self.current, "cell": pos, "type": cell.detail})
+                )
+                self._face_danger(events)
+        elif kind == "awareness":
+            self._awareness(events)
+        elif kind == "liberty":
+            self._ask(SERIES_INDEX[cell.detail], LIBERTY_Q, self.current, -1, events)
+        elif kind in ("community", "gull"):
+            self._ask(SERIES_INDEX["culture_generale"], CULTURE_Q, self.current, -1, events)
+        else:
+            self.step = "roll"
+
+    def _awareness(self, events: list[Event]) -> None:
+        if self.prot[self.current] == ALL_PROTECTIONS:
+            events.append(Event("all_protections", {"player": self.current}))
+            self.step = "roll"
+        else:
+            self.step = "choose"
+
+    def _face_danger(self, events: list[Event]) -> None:
+        shield = SHIELD[self.cells[self.danger].detail]
+        if self.prot[self.current] >> shield & 1:
+            if self.hard:
+                self._ask(shield, USE_Q, self.current, shield, events)
+            else:
+                self._remove_danger(self.current, shield, events)
+        else:
+            self._offer_or_push(shield, events)
+
+    def _offer_or_push(self, shield: int, events: list[Event]) -> None:
+        holders = [p for p in range(self.n) if p != self.current and self.prot[p] >> shield & 1]
+        if holders:
+            self.offer = holders
+            self.step = "offer"
+            events.append(
+                Event(
+                    "offer",
+                    {
+                        "learner": self.current,
+                        "cell": self.danger,
+                        "protection": PROTECTIONS[shield],
+                        "holders": holders,
+                    },
+                )
+            )
+        else:
+            self._push_back(events)
+
+    def _transmit(self, giver: int, events: list[Event]) -> None:
+        shield = SHIELD[self.cells[self.danger].detail]
+        self.offer = []
+        self.giver = giver
+        events.append(
+            Event(
+                "transmission",
+                {
+                    "giver": giver,
+                    "learner": self.current,
+                    "cell": self.danger,
+                    "protection": PROTECTIONS[shield],
+                },
+            )
+        )
+        if self.hard:
+            self._ask(shield, GIVE_Q, giver, shield, events)
+        else:
+            self._ask(shield, LEARN_Q, self.current, shield, events)
+
+    def _remove_danger(self, by: int, shield: int, events: list[Event]) -> None:
+        self.removed |= 1 << self.danger
+        self.stats[3] += 1
+        events.append(
+            Event(
+                "danger_removed",
+                {"player": by, "cell": self.danger, "protection": PROTECTIONS[shield]},
+            )
+        )
+        self.danger = -1
+        self._end_turn("roll", events)
+
+    def _push_back(self, events: list[Event]) -> None:
+        """Back to the nearest cell that is not an active danger; the next player performs
+        that cell's action."""
+        start = self.pos
+        target = start - 1
+        cells = self.cells
+        while target > 0 and cells[target].kind == "danger" and not self.removed >> target & 1:
+            target -= 1
+        self.pos = target
+        self.last_push = start
+        self.danger = -1
+        self.stats[5] += 1
+        events.append(Event("pushback", {"player": self.current, "cell": start, "to": target}))
+        self._end_turn("cell", events)
+
+    def _ask(
+        self, series: int, purpose: str, answerer: int, protection: int, events: list[Event]
+    ) -> None:
+        """Draw the top card of the series at the answerer's level; it goes under (G3)."""
+        level = self.levels[answerer]
+        key = series * 3 + level - 1
+        pile = self.piles[key]
+        if pile is None:  # first card of this pile: the pile is shuffled now
+            cards = list(self.bank.piles[(SERIES[series], level)])
+            self.rng.shuffle(cards)
+            pile = tuple(cards)
+        question = pile[0]
+        self.piles[key] = (*pile[1:], question)
+        self.quiz = [question, purpose, answerer, protection, False]
+        self.step = "answer"
+        self.stats[0] += 1
+        solo = purpose in SOLO
+        data: dict[str, Any] = {
+            "answerer": answerer,
+            "series": SERIES[series],
+            "level": level,
+            "purpose": purpose,
+            "solo": solo,
+        }
+        if not solo:
+            data["question"] = self.bank.questions[question].id
+        events.append(Event("quiz", data))
+
+    def _answer(self, choice: int, events: list[Event]) -> None:
+        quiz = self.quiz
+        assert quiz is not None
+        question = self.bank.questions[quiz[0]]
+        purpose: str = quiz[1]
+        answerer: int = quiz[2]
+        protection: int = quiz[3]
+        right = choice == question.answer
+        self.quiz = None
+        if right:
+            self.stats[1] += 1
+        events.append(
+            Event(
+                "answer",
+                {
+                    "player": answerer,
+                    "question": question.id,
+                    "choice": choice,
+                    "right": right,
+                    "answer": question.answer,
+                },
+            )
+        )
+        if purpose == SEEK_Q:
+            if right:
+                self._grant(answerer, protection, "quiz", events)
+            self._end_turn("roll", events)
+        elif purpose in (LIBERTY_Q, CULTURE_Q):
+            if not right:
+                self._end_turn("roll", events)
+            elif self.cells[self.pos].kind == "gull":
+                # "La case GULL fait avancer sur la case finale 42."
+                events.append(Event("move", {"to": END, "start": self.pos}))
+                self.pos = END
+                self._finish("win", events)
+            else:
+                target = next(c.index for c in self.cells[self.pos :] if c.kind == "awareness")
+                events.append(Event("move", {"to": target, "start": self.pos}))
+                self.pos = target
+                self._end_turn("cell", events)
+        elif purpose == LEARN_Q:
+            self.stats[4] += 1
+            if right:
+                self._grant(answerer, protection, "transmission", events)
+                self._remove_danger(self.giver, protection, events)
+            else:
+                self._push_back(events)
+            self.giver = -1
+        elif purpose == USE_Q:
+            if right:
+                self._remove_danger(answerer, protection, events)
+            else:
+                self._lose(answerer, protection, events)
+                self._offer_or_push(protection, events)
+        else:  # GIVE_Q
+            if right:
+                self._ask(protection, LEARN_Q, self.current, protection, events)
+            else:
+                self._lose(answerer, protection, events)
+                self.giver = -1
+                self._push_back(events)
+
+    def _grant(self, player: int, protection: int, via: str, events: list[Event]) -> None:
+        if not self.prot[player] >> protection & 1:
+            self.prot[player] |= 1 << protection
+            self.stats[2] += 1
+        events.append(
+            Event(
+                "protection", {"player": player, "protection": PROTECTIONS[protection], "via": via}
+            )
+        )
+
+    def _lose(self, player: int, protection: int, events: list[Event]) -> None:
+        self.prot[player] &= ~(1 << protection)
+        events.append(
+            Event("protection_lost", {"player": player, "protection": PROTECTIONS[protection]})
+        )
+
+    def _end_turn(self, then: str, events: list[Event]) -> None:
+        """Hand over to the next player, who rolls (``roll``) or performs the action of the
+        cell reached (``cell``). The counter moves; after the last turn the team has lost."""
+        if self.turn >= self.limit:
+            self._finish("lose", events)
+            return
+        self.turn += 1
+        self.current = (self.current + 1) % self.n
+        events.append(Event("turn", {"turn": self.turn, "player": self.current}))
+        if then == "roll":
+            self.step = "roll"
+            return
+        cell = self.cells[self.pos]
+        if cell.kind == "awareness":
+            self._awareness(events)
+        elif cell.kind == "liberty":
+            self._ask(SERIES_INDEX[cell.detail], LIBERTY_Q, self.current, -1, events)
+        elif cell.kind in ("community", "gull"):
+            self._ask(SERIES_INDEX["culture_generale"], CULTURE_Q, self.current, -1, events)
+        else:
+            self.step = "roll"
+
+    def _finish(self, result: str, events: list[Event]) -> None:
+        self.result = result
+        self.step = "over"
+        self.quiz = None
+        self.offer = []
+        events.append(Event(result, {"turn": self.turn, "cell": self.pos}))
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        quiz: dict[str, Any] | None = None
+        if self.quiz is not None:
+            q = self.bank.questions[self.quiz[0]]
+            answerer = self.quiz[2]
+            solo = self.quiz[1] in SOLO
+            quiz = {
+                "answerer": answerer,
+                "series": q.series,
+                "level": q.level,
+                "purpose": self.quiz[1],
+                "solo": solo,
+            }
+            # G4: a solo question is hidden from the teammates until it is answered.
+            if not solo or player == answerer:
+                quiz["id"] = q.id
+                quiz["question"] = q.question
+                quiz["choices"] = list(q.choices)
+                if self.quiz[4]:
+                    quiz["hint"] = q.hint
+        offer = None
+        if self.step == "offer":
+            offer = {
+                "learner": self.current,
+                "cell": self.danger,
+                "protection": PROTECTIONS[SHIELD[self.cells[self.danger].detail]],
+                "holders": list(self.offer),
+            }
+        return {
+            "game": "gnou",
+            "seat": player,
+            "players": self.n,
+            "turn": self.turn,
+            "turn_limit": self.limit,
+            "dice": self.dice,
+            "pawn": self.pos,
+            "current": self.current,
+            "step": self.step,
+            "removed": [c for c in range(END) if self.removed >> c & 1],
+            "protections": [
+                [PROTECTIONS[i] for i in range(len(PROTECTIONS)) if self.prot[p] >> i & 1]
+                for p in range(self.n)
+            ],
+            "levels": list(self.levels),
+            "danger": self.danger if self.danger >= 0 else None,
+            "quiz": quiz,
+            "offer": offer,
+            "hard_mode": self.hard,
+            "game_master": self.gm,
+            "result": self.result or None,
+        }
+
+    def resample(self, observer: int, rng: random.Random) -> GnouState:
+        """Unseen quiz cards are redrawn; a solo question the observer cannot see too."""
+        twin = self.clone()
+        twin.rng = random.Random(rng.getrandbits(64))
+        keep = -1
+        if self.quiz is not None:
+            hidden = self.quiz[1] in SOLO and observer != self.quiz[2]
+            keep = -1 if hidden else self.quiz[0]
+        for key, pile in enumerate(twin.piles):
+            if pile is None:
+                continue  # never drawn: it will be shuffled by the twin's own generator
+            # Sorted first: the determinisation depends on what the observer knows and on
+            # ``rng`` only, never on the hidden order of the real pile.
+            cards = sorted(pile)
+            if keep in cards:
+                cards.remove(keep)
+                rng.shuffle(cards)
+                cards.append(keep)
+            else:
+                rng.shuffle(cards)
+            twin.piles[key] = tuple(cards)
+        if twin.quiz is not None and keep == -1:
+            q = self.bank.questions[self.quiz[0]] if self.quiz else None
+            assert q is not None
+            key = SERIES_INDEX[q.series] * 3 + q.level - 1
+            pile = twin.piles[key]
+            assert pile is not None  # the pending question was drawn from it
+            options = [i for i in pile if len(self.bank.questions[i].choices) == len(q.choices)]
+            pick = options[rng.randrange(len(options))]
+            rest = [i for i in pile if i != pick]
+            twin.piles[key] = (*rest, pick)
+            twin.quiz[0] = pick
+        return twin
+
+    # -- copies and storage --------------------------------------------------------------
+    def clone(self) -> GnouState:
+        twin = GnouState.__new__(GnouState)
+        twin.config = self.config
+        twin.rng = clone_rng(self.rng)
+        twin.bank = self.bank
+        twin.cells = self.cells
+        twin.n = self.n
+        twin.dice = self.dice
+        twin.limit = self.limit
+        twin.levels = self.levels
+        twin.hard = self.hard
+        twin.gm = self.gm
+        twin.pos = self.pos
+        twin.turn = self.turn
+        twin.current = self.current
+        twin.step = self.step
+        twin.removed = self.removed
+        twin.prot = list(self.prot)
+        twin.piles = list(self.piles)
+        twin.quiz = list(self.quiz) if self.quiz is not None else None
+        twin.offer = list(self.offer)
+        twin.danger = self.danger
+        twin.giver = self.giver
+        twin.last_push = self.last_push
+        twin.result = self.result
+        twin.stats = list(self.stats)
+        return twin
+
+    def to_json(self) -> dict[str, Any]:
+        bank = self.bank
+        return {
+            "config": self.config.to_json(),
+            "rng": rng_to_json(self.rng),
+            "pos": self.pos,
+            "turn": self.turn,
+            "current": self.current,
+            "step": self.step,
+            "removed": self.removed,
+            "prot": list(self.prot),
+            "piles": [
+                None if pile is None else [bank.questions[i].id for i in pile]
+                for pile in self.piles
+            ],
+            "quiz": None
+            if self.quiz is None
+            else [bank.questions[self.quiz[0]].id, *self.quiz[1:]],
+            "offer": list(self.offer),
+            "danger": self.danger,
+            "giver": self.giver,
+            "last_push": self.last_push,
+            "result": self.result,
+            "stats": list(self.stats),
+        }
+
+    @classmethod
+    def from_json(cls, config: GameConfig, data: Mapping[str, Any]) -> GnouState:
+        """The inverse of :meth:`to_json` (errors are reported by ``Game.restore``)."""
+        state = cls(config, rng_from_json(data["rng"]))
+        by_id = state.bank.by_id
+        state.pos = int(data["pos"])
+        state.turn = int(data["turn"])
+        state.current = int(data["current"])
+        state.step = str(data["step"])
+        state.removed = int(data["removed"])
+        state.prot = [int(p) for p in data["prot"]]
+        state.piles = [
+            None if pile is None else tuple(by_id[q] for q in pile) for pile in data["piles"]
+        ]
+        quiz = data["quiz"]
+        state.quiz = None if quiz is None else [by_id[quiz[0]], *quiz[1:]]
+        state.offer = [int(p) for p in data["offer"]]
+        state.danger = int(data["danger"])
+        state.giver = int(data["giver"])
+        state.last_push = int(data["last_push"])
+        state.result = str(data["result"])
+        state.stats = [int(s) for s in data["stats"]]
+        return state
+
+    def metrics(self) -> dict[str, float]:
+        out = {name: float(value) for name, value in zip(STATS, self.stats, strict=True)}
+        out["turns"] = float(self.turn)
+        out["win"] = 1.0 if self.result == "win" else 0.0
+        out["pawn"] = float(self.pos)
+        return out

@@ -1,0 +1,241 @@
+"""How the Gnou speaks: events, actions and views in French and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Action, Event, GameText
+from ludinum.games.gnou.content import load_board, load_dangers, load_themes
+
+SERIES_NAMES = {
+    "anti_espion": ("Dispositifs anti-espion", "Anti-spy tools"),
+    "logiciels_libres": ("Logiciels libres", "Free software"),
+    "oeuvres_libres": ("Œuvres sous licence libre", "Freely licensed works"),
+    "services_decentralises": ("Services décentralisés", "Decentralised services"),
+    "action_citoyenne": ("Action citoyenne", "Citizen action"),
+    "utiliser": ("Liberté d'utiliser", "Freedom to use"),
+    "etudier": ("Liberté d'étudier", "Freedom to study"),
+    "diffuser": ("Liberté de diffuser", "Freedom to share"),
+    "modifier": ("Liberté de modifier", "Freedom to modify"),
+    "culture_generale": ("Culture générale", "General knowledge"),
+}
+DANGER_NAMES = {
+    "traceurs": ("traceurs sur l'Internet", "trackers on the Internet"),
+    "privateurs": ("logiciels privateurs", "proprietary software"),
+    "liberticide": ("action liberticide", "freedom-killing action"),
+    "centralisation": ("centralisation et monopoles", "centralisation and monopolies"),
+    "restrictions": ("restrictions d'usage", "usage restrictions"),
+}
+CELL_NAMES = {
+    "start": ("départ", "start"),
+    "community": ("la communauté du libre", "the free software community"),
+    "gull": ("GULL", "LUG"),
+    "end": ("société libre", "free society"),
+}
+
+
+def series_name(series: str, lang: str = "fr") -> str:
+    fr, en = SERIES_NAMES[series]
+    return en if lang == "en" else fr
+
+
+def danger_name(kind: str, lang: str = "fr") -> str:
+    fr, en = DANGER_NAMES[kind]
+    return en if lang == "en" else fr
+
+
+def cell_name(index: int, lang: str = "fr") -> str:
+    cell = load_board()[index]
+    if cell.kind == "danger":
+        return danger_name(cell.detail, lang)
+    if cell.kind == "liberty":
+        return series_name(cell.detail, lang)
+    if cell.kind == "awareness":
+        return ("sensibilisation " if lang == "fr" else "awareness ") + cell.detail.capitalize()
+    fr, en = CELL_NAMES[cell.kind]
+    return en if lang == "en" else fr
+
+
+def seat(player: Any, lang: str) -> str:
+    return f"{'Player' if lang == 'en' else 'Joueur'} {int(player) + 1}"
+
+
+class GnouText(GameText):
+    def event(self, event: Event, lang: str = "fr") -> str:
+        d = event.data
+        en = lang == "en"
+        kind = event.kind
+        if kind == "roll":
+            dice = " + ".join(str(x) for x in d["dice"])
+            where = f"{d['to']} ({cell_name(d['to'], lang)})"
+            if en:
+                return f"{seat(d['player'], lang)} rolls {dice}: the pawn goes to {where}."
+            return f"{seat(d['player'], lang)} lance {dice} : le pion va en {where}."
+        if kind == "reroll":
+            if en:
+                return (
+                    f"Same danger again (cell {d['cell']}): {seat(d['player'], lang)} rolls again."
+                )
+            return f"Encore le même danger (case {d['cell']}) : {seat(d['player'], lang)} relance."
+        if kind == "free_cell":
+            if en:
+                return f"Cell {d['cell']} is now a free alternative: roll again."
+            return f"La case {d['cell']} est devenue une alternative libre : on relance."
+        if kind == "danger":
+            card = load_dangers().get(int(d["cell"]))
+            title = f" « {card.title} »" if card and not en else ""
+            if en:
+                return f"Danger on cell {d['cell']}: {danger_name(d['type'], lang)}."
+            return f"Danger en case {d['cell']}{title} : {danger_name(d['type'], lang)}."
+        if kind == "danger_removed":
+            who, name = seat(d["player"], lang), series_name(d["protection"], lang)
+            if en:
+                return f"Danger removed by {who} ({name})."
+            return f"Danger éliminé par {who} ({name})."
+        if kind == "offer":
+            holders = ", ".join(seat(p, lang) for p in d["holders"])
+            name = series_name(d["protection"], lang)
+            if en:
+                return f"{holders} may pass on the protection « {name} »."
+            return f"{holders} peut transmettre la protection « {name} »."
+        if kind == "declined":
+            return (
+                f"{seat(d['player'], lang)} {'does not pass it on' if en else 'ne transmet pas'}."
+            )
+        if kind == "transmission":
+            if en:
+                return (
+                    f"{seat(d['giver'], lang)} explains the danger to {seat(d['learner'], lang)}."
+                )
+            return f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}."
+        if kind == "quiz":
+            alone = (" (alone)" if en else " (seul)") if d["solo"] else ""
+            name = series_name(d["series"], lang)
+            if en:
+                return f"Quiz for {seat(d['answerer'], lang)}{alone}: {name}, level {d['level']}."
+            return f"Quiz pour {seat(d['answerer'], lang)}{alone} : {name}, niveau {d['level']}."
+        if kind == "hint":
+            return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
+        if kind == "answer":
+            if en:
+                return "Right answer!" if d["right"] else "Wrong answer."
+            return "Bonne réponse !" if d["right"] else "Mauvaise réponse."
+        if kind == "protection":
+            name = series_name(d["protection"], lang)
+            if en:
+                return f"{seat(d['player'], lang)} gains the protection « {name} »."
+            return f"{seat(d['player'], lang)} acquiert la protection « {name} »."
+        if kind == "protection_lost":
+            name = series_name(d["protection"], lang)
+            if en:
+                return f"{seat(d['player'], lang)} loses the protection « {name} »."
+            return f"{seat(d['player'], lang)} perd la protection « {name} »."
+        if kind == "pushback":
+            if en:
+                return f"No protection: the pawn goes back to cell {d['to']}."
+            return f"Pas de protection : le pion recule en case {d['to']}."
+        if kind == "move":
+            where = f"{d['to']} ({cell_name(d['to'], lang)})"
+            return f"The pawn advances to {where}." if en else f"Le pion avance en case {where}."
+        if kind == "all_protections":
+            if en:
+                return "All five protections already: roll again."
+            return "Déjà les cinq protections : on relance."
+        if kind == "turn":
+            return f"{'Turn' if en else 'Tour'} {d['turn']} : {seat(d['player'], lang)}."
+        if kind == "win":
+            return (
+                "The team reaches the free society: victory!"
+                if en
+                else ("L'équipe atteint la société libre : victoire !")
+            )
+        if kind == "lose":
+            return (
+                "The last turn is over: the team has lost."
+                if en
+                else ("Le dernier tour est fini : l'équipe a perdu.")
+            )
+        return kind
+
+    def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        en = lang == "en"
+        kind = action.kind
+        if kind == "roll":
+            n = view.get("dice", 1)
+            if en:
+                return "Roll the dice" if n == 2 else "Roll the die"
+            return "Lancer les dés" if n == 2 else "Lancer le dé"
+        if kind == "seek":
+            name = series_name(action.word("protection"), lang)
+            return f"Seek « {name} »" if en else f"Chercher « {name} »"
+        if kind == "answer":
+            i = action.number("choice")
+            quiz = view.get("quiz") or {}
+            choices = quiz.get("choices") or []
+            label = choices[i] if i < len(choices) else ""
+            return f"{chr(65 + i)}. {label}".strip()
+        if kind == "hint":
+            return "Ask for a hint" if en else "Demander un indice"
+        if kind == "transmit":
+            return "Pass on my protection" if en else "Transmettre ma protection"
+        if kind == "decline":
+            return "Do not pass it on" if en else "Ne pas transmettre"
+        return action.to_text()
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        en = lang == "en"
+        board = load_board()
+        removed = set(view["removed"])
+        track = []
+        for cell in board:
+            if cell.index == view["pawn"]:
+                mark = "[bold reverse] ♞ [/]"
+            elif cell.kind == "danger":
+                mark = "[green]✓[/]" if cell.index in removed else "[red]![/]"
+            elif cell.kind == "awareness":
+                mark = "[green]S[/]"
+            elif cell.kind == "liberty":
+                mark = "[blue]L[/]"
+            elif cell.kind in ("community", "gull"):
+                mark = "[blue]C[/]" if cell.kind == "community" else "[blue]G[/]"
+            elif cell.kind == "end":
+                mark = "[green]★[/]"
+            else:
+                mark = "·"
+            track.append(mark)
+        lines = [
+            " ".join(track),
+            (
+                f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
+                f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
+            ),
+        ]
+        for p, prots in enumerate(view["protections"]):
+            names = ", ".join(series_name(x, lang) for x in prots) or "—"
+            you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
+            lines.append(f"  {seat(p, lang)}{you} : {names}")
+        quiz = view.get("quiz")
+        if quiz:
+            lines.append("")
+            level = "level" if en else "niveau"
+            title = f"[bold]{series_name(quiz['series'], lang)}[/] ({level} {quiz['level']})"
+            lines.append(title)
+            if "question" in quiz:
+                lines.append(quiz["question"])
+                if "hint" in quiz:
+                    lines.append(f"[italic]{'Hint' if en else 'Indice'} : {quiz['hint']}[/]")
+            else:
+                who = seat(quiz["answerer"], lang)
+                lines.append(f"{who} answers alone." if en else f"{who} répond seul.")
+        danger = view.get("danger")
+        if danger is not None:
+            card = load_dangers().get(int(danger))
+            if card is not None:
+                lines.append("")
+                lines.append(f"[red]{card.title}[/] — {card.text}")
+        return "\n".join(lines)
+
+
+def protection_text(protection: str) -> str:
+    return str(load_themes()["protections"][protection]["text"])

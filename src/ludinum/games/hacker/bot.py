@@ -1,0 +1,289 @@
+"""A heuristic Hacker bot that reasons only from its seat's view and events.
+
+What it keeps in memory (through :meth:`HackerBot.observe`): how many bills each account
+has received and lost in public (to estimate who is rich), which of its own viruses'
+owners it has learned this round, and where its own accounts lie (for brouillage).
+
+How it plays:
+
+* crediting: away from attacked accounts and spread out (bills of 1 go onto attacked
+  accounts when cryptage is on, since they ward off viruses);
+* dropping: spreads its viruses over the trips, prefers the traveller's accounts (the
+  traveller cannot notice and has one more suspect to choose from), accounts with bills,
+  the estimated leader, and few viruses already waiting;
+* guessing: the dropper it noticed if any; otherwise among the players who could have
+  dropped it (not the traveller of that trip, not itself, not someone whose viruses are
+  all accounted for), the one with the most viruses unaccounted for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludinum.bots.base import Bot
+from ludinum.engine import Action, Event, State
+
+AVERAGE_BILL = 2.05  # (10×1 + 20×2 + 12×3) / 42
+
+
+class Memory:
+    """What one seat remembers (a bot may play several seats, e.g. in search rollouts)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}  # account -> bills seen going in minus out
+        self.mine: set[int] = set()  # where my accounts lie (remembered for brouillage)
+        self.learned: dict[int, int] = {}  # player -> viruses of theirs I identified
+        self.learned_trip: dict[tuple[int, int], int] = {}  # (player, trip) -> same
+        self.my_drops: dict[int, int] = {}  # trip -> my drops this round
+        self.guessed_trip = -1  # the trip of the virus of my last guess
+        self.grudge: dict[int, int] = {}  # player -> times they attacked me (known)
+        self.dropped_on_trip = (-1, -1, 0)  # (round, trip traveller, drops so far)
+        self.guessed_known = False  # whether the last guess was on a virus already known
+        self.blurred = False  # whether the brouillage round's memory test has been drawn
+        self.layout: list[int | None] = []  # who owns each place, as remembered
+
+
+class HackerBot(Bot):
+    level = "heuristic"
+    #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
+    #: account forgotten is mistaken for another place, as players at a table do.
+    recall: float = 0.85
+
+    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
+        super().__init__(seed)
+        self.seats: dict[int, Memory] = {}
+
+    def memory(self, player: int) -> Memory:
+        m = self.seats.get(player)
+        if m is None:
+            m = self.seats[player] = Memory()
+        return m
+
+    # -- memory ----------------------------------------------------------------------------
+    def observe(self, player: int, events: Sequence[Event]) -> None:
+        m = self.memory(player)
+        for event in events:
+            kind = event.kind
+            data = event.data
+            if kind == "credited":
+                k = int(data["account"])
+                m.counts[k] = m.counts.get(k, 0) + 1
+            elif kind == "guess":
+                if not data["right"]:
+                    k = int(data["account"])
+                    m.counts[k] = m.counts.get(k, 0) - 1
+            elif kind == "guess_detail":
+                owner = data.get("owner")
+                if isinstance(owner, int):
+                    m.grudge[owner] = m.grudge.get(owner, 0) + 1
+                    if not m.guessed_known:  # noticed viruses are counted from the view
+                        m.learned[owner] = m.learned.get(owner, 0) + 1
+                        key = (owner, m.guessed_trip)
+                        m.learned_trip[key] = m.learned_trip.get(key, 0) + 1
+
+            elif kind == "round":
+                m.learned = {}
+                m.learned_trip = {}
+                m.my_drops = {}
+            elif kind == "game_over":
+                self.seats.pop(player, None)
+                return
+
+    # -- decisions -------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(player)
+        m = self.memory(player)
+        if not view["blurred"]:
+            m.mine = {a["id"] for a in view["accounts"] if a["owner"] == player}
+            m.layout = [a["owner"] for a in view["accounts"]]
+        elif not m.blurred:
+            self._remember(m, player, len(view["accounts"]))
+        kind = legal[0].kind
+        if kind == "credit":
+            return self._credit(m, view, legal)
+        if kind == "done":
+            return self._drop(m, view, legal, player)
+        if kind == "guess":
+            return self._guess(m, view, legal, player)
+        if kind == "protect":
+            return self._protect(m, view, legal, player)
+        return legal[self.rng.randrange(len(legal))]
+
+    def _remember(self, m: Memory, me: int, places: int) -> None:
+        """The colours are gone: keep each place's owner in mind with chance ``recall``;
+        a forgotten account of mine is mistaken for another place."""
+        m.blurred = True
+        layout: list[int | None] = [
+            owner if self.rng.random() < self.recall else None
+            for owner in (m.layout or [None] * places)
+        ]
+        believed = set()
+        for k in sorted(m.mine):
+            if layout[k] == me:
+                believed.add(k)
+                continue
+            others = [j for j in range(places) if j not in m.mine and j not in believed]
+            wrong = others[self.rng.randrange(len(others))]
+            believed.add(wrong)
+            layout[wrong] = me
+        m.mine = believed
+        m.layout = layout
+
+    @staticmethod
+    def _owner(m: Memory, acc: Mapping[str, Any]) -> int | None:
+        owner = acc["owner"]
+        if owner is None and acc["id"] < len(m.layout):
+            owner = m.layout[acc["id"]]
+        return owner if isinstance(owner, int) else None
+
+    def _credit(self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        accounts = view["accounts"]
+        value = view["incoming"][0] if view["incoming"] else 2
+        cryptage = view["options"]["cryptage"]
+        best: tuple[float, float] | None = None
+        choice = legal[0]
+        for action in legal:
+            k = action.number("account")
+            if k not in m.mine:
+                continue
+            acc = accounts[k]
+            danger = len(acc["stack"])
+            held = len(acc["bills"]) if acc["bills"] is not None else m.counts.get(k, 0)
+            if cryptage and value == 1:
+                danger = -danger  # a bill of 1 wards off one virus: put it where they are
+            key = (danger * 3.0 + held, self.rng.random())
+            if best is None or key < best:
+                best, choice = key, action
+        return choice
+
+    def _estimated_scores(self, m: Memory, view: Mapping[str, Any]) -> dict[int, float]:
+        scores: dict[int, float] = {}
+        for acc in view["accounts"]:
+            owner = self._owner(m, acc)
+            if owner is None:
+                continue
+            if acc["bills"] is not None:
+                worth = float(sum(acc["bills"]))
+            else:
+                worth = max(0, m.counts.get(acc["id"], 0)) * AVERAGE_BILL
+            scores[owner] = scores.get(owner, 0.0) + worth
+        return scores
+
+    def _drop(self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int) -> Action:
+        n = view["players"]
+        traveller = view["traveller"]
+        hand = view["hand"]
+        current_trip = len(view["trips"]) - 1
+        later = [(view["first"] + i) % n for i in range(current_trip + 1, n)]
+        remaining_trips = 1 + sum(1 for t in later if t != me)
+        key = (view["round"], traveller)
+        if m.dropped_on_trip[:2] != key:
+            m.dropped_on_trip = (view["round"], traveller, 0)
+        already = m.dropped_on_trip[2]
+        quota = -(-(hand + already) // remaining_trips)  # ceil
+        if hand <= 0 or already >= quota:
+            return legal[0]  # done
+        scores = self._estimated_scores(m, view)
+        top = max(scores.values()) if scores else 0.0
+        vigilance = view["options"]["vigilance"]
+        best: tuple[float, float] | None = None
+        choice = legal[0]
+        accounts = view["accounts"]
+        for action in legal[1:]:
+            k = action.number("account")
+            if k in m.mine:
+                continue
+            acc = accounts[k]
+            owner = self._owner(m, acc)
+            held = max(0, m.counts.get(k, 0))
+            if owner == traveller:
+                suspects = n - 1  # the traveller is away: anyone else may have done it
+                miss = (1.0 - 1.0 / suspects) * (1.0 - view["options"]["traveller_vigilance"])
+            else:
+                suspects = max(1, n - 2)
+                miss = (1.0 - 1.0 / suspects) * (1.0 - vigilance)
+            crowd = len(acc["stack"])
+            worth = min(held + (1 if owner == traveller else 0), 3) * miss
+            worth *= 1.0 + (0.3 if owner is not None and scores.get(owner, 0.0) >= top else 0.0)
+            worth -= 0.35 * crowd
+            score = (worth, self.rng.random())
+            if best is None or score > best:
+                best, choice = score, action
+        if choice is not legal[0]:
+            m.dropped_on_trip = (view["round"], traveller, already + 1)
+            m.my_drops[traveller] = m.my_drops.get(traveller, 0) + 1
+        return choice
+
+    def _suspects(
+        self, m: Memory, view: Mapping[str, Any], entry: Mapping[str, Any], me: int
+    ) -> dict[int, float]:
+        """Weights of who may own a virus, from what this seat knows."""
+        n = view["players"]
+        viruses = view["viruses"]
+        trip = entry["trip"]
+        known: dict[int, int] = dict(m.learned)
+        in_trip: dict[int, int] = {q: c for (q, t), c in m.learned_trip.items() if t == trip}
+        for note in view["notices"]:
+            known[note["dropper"]] = known.get(note["dropper"], 0) + 1
+            if note["trip"] == trip:
+                in_trip[note["dropper"]] = in_trip.get(note["dropper"], 0) + 1
+        drops = sum(t["drops"] for t in view["trips"] if t["traveller"] == trip)
+        droppers = n - 1 if trip == me else n - 2
+        share = max(0, drops - m.my_drops.get(trip, 0)) / max(1, droppers)
+        weights: dict[int, float] = {}
+        for q in range(n):
+            if q in (me, trip):
+                continue
+            left = viruses - known.get(q, 0)
+            if left <= 0:
+                continue
+            # The trip record is public. When that trip saw about one drop per possible
+            # dropper (players spreading their viruses), one already identified as theirs
+            # in it makes another one unlikely.
+            seen = in_trip.get(q, 0)
+            room = max(0.05, 1.0 - seen / share) if 0 < share < 1.5 else 1.0
+            weights[q] = left * room * (1.0 + 0.25 * m.grudge.get(q, 0))
+        return weights
+
+    def _guess(
+        self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int
+    ) -> Action:
+        acc = view["accounts"][view["current"]]
+        entry = acc["stack"][-1]
+        named = entry["owner"]
+        m.guessed_known = named is not None
+        m.guessed_trip = entry["trip"]
+        if named is None:
+            weights = self._suspects(m, view, entry, me)
+            if weights:
+                top = max(weights.values())
+                best = [q for q, w in weights.items() if w == top]
+                named = best[self.rng.randrange(len(best))]
+        for action in legal:
+            if action.number("player") == named:
+                return action
+        return legal[self.rng.randrange(len(legal))]
+
+    def _protect(
+        self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int
+    ) -> Action:
+        """Resolve first where the top virus is best known (what is learned helps next)."""
+        best: tuple[float, float] | None = None
+        choice = legal[0]
+        for action in legal:
+            acc = view["accounts"][action.number("account")]
+            entry = acc["stack"][-1]
+            if entry["owner"] is not None:
+                certainty = 1.0
+            else:
+                weights = self._suspects(m, view, entry, me)
+                total = sum(weights.values())
+                certainty = max(weights.values()) / total if total else 0.0
+            key = (certainty, self.rng.random())
+            if best is None or key > best:
+                best, choice = key, action
+        return choice

@@ -1,0 +1,42 @@
+"""The Hacker game: static description, configuration checks and the state factory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Game, GameConfig
+from ludinum.games.hacker.options import OPTIONS
+from ludinum.games.hacker.state import HackerState, new_state
+from ludinum.games.hacker.text import HackerText
+
+
+class HackerGame(Game):
+    name = "hacker"
+    title_fr = "Hacker"
+    title_en = "Hacker"
+    summary_fr = (
+        "Pirate la banque, glisse tes virus en douce sur les comptes des autres et devine "
+        "qui t'a attaqué. Le plus riche après quatre tours gagne."
+    )
+    summary_en = (
+        "Hack the bank, sneak your viruses onto the others' accounts and guess who attacked "
+        "you. The richest player after four rounds wins."
+    )
+    #: 4–7 players in the text; 3 is the H1 variant (option ``viruses_3p``).
+    min_players = 3
+    max_players = 7
+    max_actions = 5_000
+
+    def __init__(self) -> None:
+        self.options = OPTIONS
+        self.text = HackerText()
+
+    def setup(self, config: GameConfig) -> HackerState:
+        return new_state(config)
+
+    def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> HackerState:
+        return HackerState.from_json(config, dict(data))
+
+
+GAME = HackerGame()

@@ -1,0 +1,163 @@
+"""A seat's view as terminal text (rich markup): the accounts table, your bills, your
+viruses and the record of this round's trips."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+
+from ludinum.games.hacker.text import account, bills, name
+
+
+def _name(player: int | None, lang: str) -> str:
+    return name(player, lang, markup=True)
+
+
+_PHASES_FR = {
+    "setup": "mise en place",
+    "trip": "piratage",
+    "credit": "piratage",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "protection",
+    "loot": "protection",
+    "over": "partie terminée",
+}
+_PHASES_EN = {
+    "setup": "setup",
+    "trip": "hacking",
+    "credit": "hacking",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "protection",
+    "loot": "protection",
+    "over": "game over",
+}
+
+
+def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
+    """Bottom to top; each virus shows whose trip it came in, and its owner when known."""
+    if not entries:
+        return "—"
+    parts = []
+    for e in entries:
+        trip = f"P{e['trip'] + 1}" if lang == "en" else f"J{e['trip'] + 1}"
+        owner = e.get("owner")
+        if owner is None:
+            parts.append(f"▮{trip}")
+        elif owner == you:
+            parts.append(f"[bold]▮{trip}*[/bold]")
+        else:
+            parts.append(f"▮{trip}={_name(owner, lang)}")
+    return (
+        f"{len(entries)} : " + " ".join(parts)
+        if lang != "en"
+        else (f"{len(entries)}: " + " ".join(parts))
+    )
+
+
+def _width(markup: str) -> int:
+    return Text.from_markup(markup).cell_len
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = []
+    for row in rows:
+        cells = [cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)]
+        out.append(" │ ".join(cells).rstrip())
+    return out
+
+
+def render(view: Mapping[str, Any], lang: str = "fr") -> str:
+    en = lang == "en"
+    you = view.get("you")
+    lines: list[str] = []
+    phase = str(view.get("phase", ""))
+    phases = _PHASES_EN if en else _PHASES_FR
+    head = (
+        f"[bold]Hacker[/bold] — round {view['round']}/{view['rounds']} — {phases.get(phase)}"
+        if en
+        else f"[bold]Hacker[/bold] — tour {view['round']}/{view['rounds']} — {phases.get(phase)}"
+    )
+    lines.append(head)
+    if view.get("traveller") is not None:
+        who = _name(view["traveller"], lang)
+        lines.append(f"{who} is at the bank." if en else f"{who} est à la banque.")
+    if view.get("protector") is not None:
+        who = _name(view["protector"], lang)
+        lines.append(f"{who} is protecting." if en else f"{who} se protège.")
+    if view.get("blurred"):
+        lines.append(
+            "[italic]Magnetic jamming: the accounts show no colour.[/italic]"
+            if en
+            else "[italic]Brouillage magnétique : les comptes ne montrent plus leur couleur."
+            "[/italic]"
+        )
+    # Accounts table, columns padded to their printed width.
+    over = phase == "over"
+    titles = (
+        ("Account", "Owner", "Viruses (bottom → top)", "Bills" if over else "Your bills")
+        if en
+        else (
+            "Compte",
+            "Propriétaire",
+            "Virus (du bas vers le haut)",
+            "Billets" if over else "Tes billets",
+        )
+    )
+    rows = [[f"[bold]{t}[/bold]" for t in titles]]
+    for acc in view.get("accounts", []):
+        k = int(acc["id"])
+        owner = acc.get("owner")
+        who = _name(owner, lang) if owner is not None else "?"
+        mark = "▶ " if view.get("current") == k else ""
+        money = bills(list(acc["bills"]), lang) if acc.get("bills") is not None else ""
+        rows.append(
+            [f"{mark}{account(k, lang)}", who, _stack(acc.get("stack", []), you, lang), money]
+        )
+    lines.extend(_table(rows))
+    lines.append(
+        "[dim]▮P3: a virus dropped during P3's trip; * yours; =name: you know whose.[/dim]"
+        if en
+        else "[dim]▮J3 : un virus posé pendant le trajet de J3 ; * : le tien ; "
+        "=nom : tu sais à qui il est.[/dim]"
+    )
+    lines.append(
+        f"Bank: {view.get('bank')} bills left."
+        if en
+        else f"Banque : il reste {view.get('bank')} billets."
+    )
+    if you is not None:
+        hand = view.get("hand", 0)
+        lines.append(
+            f"Your viruses in hand: {hand}/{view.get('viruses')}."
+            if en
+            else f"Tes virus en main : {hand}/{view.get('viruses')}."
+        )
+        if view.get("score") is not None:
+            lines.append(
+                f"Your money: {view['score']}." if en else f"Ton argent : {view['score']}."
+            )
+        if view.get("incoming"):
+            values = bills(list(view["incoming"]), lang)
+            lines.append(
+                f"To credit now: {values}." if en else f"À créditer tout de suite : {values}."
+            )
+        if view.get("pending"):
+            where = ", ".join(account(int(k), lang) for k in view["pending"])
+            lines.append(f"Ready to drop: {where}." if en else f"Virus prêts : {where}.")
+        for note in view.get("notices", []):
+            who = _name(note["dropper"], lang)
+            where = account(note["account"], lang)
+            lines.append(f"You saw {who} on {where}." if en else f"Tu as vu {who} sur le {where}.")
+    trips = view.get("trips", [])
+    if trips:
+        record = ", ".join(f"{_name(t['traveller'], lang)} ({t['drops']})" for t in trips)
+        lines.append(f"Trips (viruses): {record}." if en else f"Trajets (virus) : {record}.")
+    if view.get("scores") is not None:
+        scores = ", ".join(f"{_name(p, lang)} {s}" for p, s in enumerate(view["scores"]))
+        lines.append(f"Scores: {scores}." if en else f"Scores : {scores}.")
+    return "\n".join(lines)

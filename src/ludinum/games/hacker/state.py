@@ -1,0 +1,353 @@
+"""Hacker's state: plain data and the rules that change it.
+
+The flow of a round: the hacking phase (one trip per player from the round's first
+player, clockwise; the others may drop viruses meanwhile; the traveller credits the bill
+brought back), then the protection phase (see :mod:`ludinum.games.hacker.protection`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ludinum.engine import (
+    Action,
+    Deadline,
+    Event,
+    GameConfig,
+    Outcome,
+    State,
+    clone_rng,
+    private,
+    public,
+    rng_from_json,
+    rng_to_json,
+)
+from ludinum.games.hacker import flow, protection, views
+from ludinum.games.hacker.rules import (
+    ACCOUNTS_PER_PLAYER,
+    BILL_COUNT,
+    BILL_VALUE,
+    BILLS_PER_PLAYER_AT_SETUP,
+    CHOOSE,
+    CREDIT,
+    GUESS,
+    KNOWN_SHIFT,
+    LOOT,
+    OVER,
+    PHASE_NAMES,
+    ROUNDS,
+    S_GUESSES,
+    S_RIGHT,
+    SETUP,
+    STAT_NAMES,
+    STEAL,
+    TRIP,
+    virus,
+    viruses_for,
+)
+from ludinum.games.hacker.table import PROTECT, RETURN, RETURN_ONLY, Table, table_for
+from ludinum.games.hacker.table import STEAL as STEAL_ACTIONS
+
+_DONE = tuple(Event("done", {}, (p,)) for p in range(7))
+
+
+class HackerState(State):
+    """Everything on the table, in everyone's hand and in the bank."""
+
+    def __init__(self, config: GameConfig, rng: random.Random, table: Table) -> None:
+        self.config = config
+        self.rng = rng
+        self.table = table
+        n = config.players
+        self.n = n
+        opts = config.options
+        self.viruses = viruses_for(n, int(opts["viruses_3p"]))
+        self.live = int(opts["trip_seconds"]) > 0
+        self.vigilance = float(opts["vigilance"])
+        self.traveller_vigilance = float(opts["traveller_vigilance"])
+        self.reveal = str(opts["reveal"])
+        self.chosen_theft = opts["theft"] == "chosen"
+        self.brouillage = bool(opts["brouillage"])
+        self.cryptage = bool(opts["cryptage"])
+        accounts = n * ACCOUNTS_PER_PLAYER
+        self.round = 0
+        self.first = 0
+        self.phase = SETUP
+        self.trip = 0
+        self.bills: list[list[int]] = [[] for _ in range(accounts)]
+        self.bank: list[int] = []  # the top of the pile is the end of the list
+        self.stacks: list[list[int]] = [[] for _ in range(accounts)]
+        self.aside: list[int] = []
+        self.hand = [self.viruses] * n
+        self.done = [True] * n
+        self.pending: list[int] = []  # turn-based drops, pos * 8 + dropper, shown at trip end
+        self.incoming: list[list[int]] = [[] for _ in range(n)]
+        self.seen = [0] * n  # bit mask of the bills each seat has seen
+        self.notes: list[list[int]] = [[] for _ in range(n)]  # noticed drops: trip, dropper, pos
+        self.trip_drops: list[int] = []
+        self.protector = 0  # offset from the first player during the protection phase
+        self.current = -1  # account being resolved
+        self.thief = -1
+        self.stats = [0] * len(STAT_NAMES)
+        self.leaders_before = -1  # bit mask of the richest seats before the last protection
+        self.active: tuple[int, ...] = ()
+
+    # -- derived -------------------------------------------------------------------------
+    @property
+    def traveller(self) -> int:
+        return (self.first + self.trip) % self.n
+
+    def blurred(self) -> bool:
+        """H7: in the last round's hacking phase the accounts show no colour."""
+        return self.brouillage and self.round == ROUNDS - 1 and self.phase in (TRIP, CREDIT)
+
+    def protecting(self) -> int:
+        return (self.first + self.protector) % self.n
+
+    def score(self, player: int) -> int:
+        own = self.table.own[player]
+        return sum(BILL_VALUE[b] for k in own for b in self.bills[k])
+
+    def scores(self) -> list[int]:
+        totals = [0] * self.n
+        owner = self.table.owner
+        for k, pile in enumerate(self.bills):
+            totals[owner[k]] += sum(BILL_VALUE[b] for b in pile)
+        return totals
+
+    # -- who acts ------------------------------------------------------------------------
+    def _refresh_active(self) -> None:
+        phase = self.phase
+        if phase == TRIP:
+            idle = self.done
+            if self.live:
+                traveller = self.traveller
+                self.active = tuple([p for p in range(self.n) if not idle[p] or p == traveller])
+            else:
+                self.active = tuple([p for p in range(self.n) if not idle[p]])
+        elif phase in (CHOOSE, GUESS):
+            self.active = ((self.first + self.protector) % self.n,)
+        elif phase == CREDIT:
+            self.active = ((self.first + self.trip) % self.n,)
+        elif phase in (STEAL, LOOT):
+            self.active = (self.thief,)
+        elif phase == SETUP:
+            incoming = self.incoming
+            self.active = tuple([p for p in range(self.n) if incoming[p]])
+        else:
+            self.active = ()
+
+    def active_players(self) -> tuple[int, ...]:
+        return self.active
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        if player not in self.active:
+            return ()
+        phase = self.phase
+        if phase == TRIP:
+            if player == self.traveller:
+                return RETURN_ONLY
+            return self.table.all_drops if self.blurred() else self.table.drops[player]
+        if phase in (SETUP, CREDIT, LOOT):
+            return self.table.all_credits if self.blurred() else self.table.credits[player]
+        if phase == GUESS:
+            return self.table.guesses[player]
+        if phase == CHOOSE:
+            stacks = self.stacks
+            return tuple(PROTECT[k] for k in self.table.own[player] if stacks[k])
+        if phase == STEAL:
+            return STEAL_ACTIONS[: len(self.bills[self.current])]
+        return ()
+
+    def deadline(self) -> Deadline | None:
+        """H3: in live play a trip lasts ``trip_seconds``; then the traveller is back."""
+        if self.phase == TRIP and self.live:
+            seconds = float(self.config.options["trip_seconds"])
+            return Deadline("trip", seconds, self.traveller, RETURN)
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        scores = self.scores()
+        best = max(scores)
+        winners = tuple(p for p in range(self.n) if scores[p] == best)  # H9: shared win
+        return Outcome(tuple(float(s) for s in scores), winners)
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        if kind == "done":
+            self.done[player] = True
+            events.append(_DONE[player])
+            flow.after_trip_step(self, events)
+        elif kind == "return":
+            flow.end_trip(self, events)
+        else:
+            arg: int = action.params[0][1]  # type: ignore[assignment]
+            if kind == "drop":
+                flow.drop(self, player, arg, events)
+                if self.phase == TRIP and not self.done[player]:
+                    return events  # nobody joined or left the active players
+            elif kind == "credit":
+                flow.credit(self, player, arg, events)
+            elif kind == "guess":
+                protection.guess(self, player, arg, events)
+            elif kind == "protect":
+                protection.begin_account(self, arg, events)
+            elif kind == "steal":
+                protection.take(self, player, arg, events)
+        self._refresh_active()
+        return events
+
+    # -- copies ----------------------------------------------------------------------------
+    def clone(self) -> HackerState:
+        return self.copy_with(clone_rng(self.rng))
+
+    def copy_with(self, rng: random.Random) -> HackerState:
+        """A copy of this state that draws from ``rng`` (clones and determinisations)."""
+        c = HackerState.__new__(HackerState)
+        c.config = self.config
+        c.rng = rng
+        c.table = self.table
+        c.n = self.n
+        c.viruses = self.viruses
+        c.live = self.live
+        c.vigilance = self.vigilance
+        c.traveller_vigilance = self.traveller_vigilance
+        c.reveal = self.reveal
+        c.chosen_theft = self.chosen_theft
+        c.brouillage = self.brouillage
+        c.cryptage = self.cryptage
+        c.round = self.round
+        c.first = self.first
+        c.phase = self.phase
+        c.trip = self.trip
+        c.bills = [b[:] for b in self.bills]
+        c.bank = self.bank[:]
+        c.stacks = [s[:] for s in self.stacks]
+        c.aside = self.aside[:]
+        c.hand = self.hand[:]
+        c.done = self.done[:]
+        c.pending = self.pending[:]
+        c.incoming = [i[:] for i in self.incoming]
+        c.seen = self.seen[:]
+        c.notes = [x[:] for x in self.notes]
+        c.trip_drops = self.trip_drops[:]
+        c.protector = self.protector
+        c.current = self.current
+        c.thief = self.thief
+        c.stats = self.stats[:]
+        c.leaders_before = self.leaders_before
+        c.active = self.active
+        return c
+
+    _FIELDS = (
+        "round",
+        "first",
+        "phase",
+        "trip",
+        "bills",
+        "bank",
+        "stacks",
+        "aside",
+        "hand",
+        "done",
+        "pending",
+        "incoming",
+        "seen",
+        "notes",
+        "trip_drops",
+        "protector",
+        "current",
+        "thief",
+        "stats",
+        "leaders_before",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "config": self.config.to_json(),
+            "layout": list(self.table.owner),
+            "rng": rng_to_json(self.rng),
+        }
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            data[name] = (
+                [v[:] if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value
+            )
+        return data
+
+    @classmethod
+    def from_json(cls, config: GameConfig, data: dict[str, Any]) -> HackerState:
+        layout = tuple(int(x) for x in data["layout"])
+        if sorted(layout) != sorted(p for p in range(config.players) for _ in range(3)):
+            raise ValueError("bad layout")
+        state = cls(config, rng_from_json(data["rng"]), table_for(layout))
+        for name in cls._FIELDS:
+            value = data[name]
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            setattr(state, name, value)
+        state._refresh_active()
+        return state
+
+    # -- what each seat sees ---------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        return views.view(self, player)
+
+    def resample(self, observer: int, rng: random.Random) -> HackerState:
+        return views.resample(self, observer, rng)
+
+    def metrics(self) -> dict[str, float]:
+        out = {"turns": float(self.round)}
+        for name, value in zip(STAT_NAMES, self.stats, strict=True):
+            out[name] = float(value)
+        guesses = self.stats[S_GUESSES]
+        out["guess_accuracy"] = self.stats[S_RIGHT] / guesses if guesses else 0.0
+        if self.phase == OVER:
+            scores = self.scores()
+            best = max(scores)
+            after = sum(1 << p for p in range(self.n) if scores[p] == best)
+            out["leader_changed_last_protection"] = float(after != self.leaders_before)
+            out["winner_score"] = float(best)
+            out["score_spread"] = float(best - min(scores))
+            out["shared_win"] = float(bin(after).count("1") > 1)
+        return out
+
+
+def new_state(config: GameConfig) -> HackerState:
+    """Setup (seed text, H1): accounts shuffled face up, 2 bills dealt to each player."""
+    rng = random.Random(config.seed)
+    n = config.players
+    layout = [p for p in range(n) for _ in range(ACCOUNTS_PER_PLAYER)]
+    rng.shuffle(layout)
+    state = HackerState(config, rng, table_for(tuple(layout)))
+    state.first = rng.randrange(n)
+    bank = list(range(BILL_COUNT))
+    rng.shuffle(bank)
+    for p in range(n):
+        for _ in range(BILLS_PER_PLAYER_AT_SETUP):
+            bill = bank.pop()
+            state.incoming[p].append(bill)
+            state.seen[p] |= 1 << bill
+    state.bank = bank
+    state._refresh_active()
+    return state
+
+
+def setup_events(state: HackerState) -> list[Event]:
+    """What each seat learns at setup (for logs; the state is already dealt)."""
+    events = [public("setup", first=state.first, layout=list(state.table.owner))]
+    for p in range(state.n):
+        events.append(private((p,), "dealt", values=[BILL_VALUE[b] for b in state.incoming[p]]))
+    return events
+
+
+__all__ = ["KNOWN_SHIFT", "PHASE_NAMES", "STAT_NAMES", "HackerState", "new_state", "virus"]

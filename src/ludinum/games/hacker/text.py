@@ -1,0 +1,227 @@
+"""How Hacker speaks: events, actions and views in French (first) and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Action, Event, GameText
+from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
+
+
+def name(player: int | None, lang: str, markup: bool = False) -> str:
+    """A seat as its colour, « Rouge (J1) »; with ``markup``, coloured for rich."""
+    if player is None:
+        return "?"
+    colours = COLOURS_EN if lang == "en" else COLOURS_FR
+    tag = "P" if lang == "en" else "J"
+    plain = f"{colours[player].capitalize()} ({tag}{player + 1})"
+    if not markup:
+        return plain
+    style = COLOURS_RICH[player]
+    return f"[{style}]{plain}[/{style}]"
+
+
+def account(k: int, lang: str) -> str:
+    return f"account {k + 1}" if lang == "en" else f"compte {k + 1}"
+
+
+def bills(values: list[int], lang: str) -> str:
+    if not values:
+        return "none" if lang == "en" else "aucun"
+    return " + ".join(str(v) for v in values) + f" = {sum(values)}"
+
+
+def viruses(count: int, lang: str, what: str) -> str:
+    """« aucun virus posé », « 1 virus posé », « 3 virus posés » (virus is invariable)."""
+    if lang == "en":
+        word = "virus" if count == 1 else "viruses"
+        verb = "dropped" if what == "dropped" else "set aside"
+        return f"no {word} {verb}" if count == 0 else f"{count} {word} {verb}"
+    participle = "posé" if what == "dropped" else "écarté"
+    if count == 0:
+        return f"aucun virus {participle}"
+    return f"{count} virus {participle}{'s' if count > 1 else ''}"
+
+
+_FR: dict[str, str] = {
+    "setup": "Les comptes sont posés sur la table. {first} commence.",
+    "dealt": "Tu reçois deux billets : {values}. Crédite-les sur tes comptes.",
+    "credited": "{player} crédite le {account}.",
+    "round": "Tour {round} : {first} part en premier.",
+    "trip": "{traveller} part pirater la banque.",
+    "queued": "Ton virus est prêt pour le {account}.",
+    "dropped": "Un virus apparaît sur le {account} (trajet de {trip}).",
+    "noticed": "Tu as vu {dropper} poser un virus sur le {account} !",
+    "done": "Tu as fini pour ce trajet.",
+    "returned": "{traveller} revient de la banque ({drops}).",
+    "bill": "Tu rapportes un billet de {value}. Crédite-le.",
+    "protection": "Phase de protection : plus aucun virus ne peut être posé.",
+    "resolve": "{player} traite le {account}.",
+    "encrypted": "Cryptage : {count} du {account}.",
+    "own_virus": "Un virus de {player} sur son propre {account} : sans effet.",
+    "emptied": "Le {account} est vide : {count}.",
+    "guess_table_right": "{player} désigne {named} pour le {account} : bien vu !",
+    "guess_table_wrong": "{player} désigne {named} pour le {account} : raté, c'était {owner}, "
+    "qui vole un billet.",
+    "guess_right": "{player} a deviné juste pour le {account}.",
+    "guess_wrong": "Raté pour {player} sur le {account} : un billet est volé.",
+    "detail_right": "Bien vu : ce virus était à {owner}.",
+    "detail_wrong": "Raté : tu avais désigné {named}, c'était {owner}.",
+    "detail_wrong_blind": "Raté : ce n'était pas {named}.",
+    "your_right": "{player} a trouvé ton virus sur le {account}.",
+    "your_wrong": "{player} ne t'a pas trouvé sur le {account} : tu voles un billet de {value} !",
+    "your_wrong_choose": "{player} ne t'a pas trouvé sur le {account} : choisis le billet à "
+    "voler !",
+    "value_lost": " Tu perds un billet de {value}.",
+    "loot": "Tu voles un billet de {value} à {victim}. Crédite-le.",
+    "lost": "{thief} t'a volé un billet de {value} sur le {account}.",
+    "lost_blind": "On t'a volé un billet de {value} sur le {account}.",
+    "round_end": "Fin du tour {round} : chacun reprend ses virus.",
+    "game_over": "Fin de la partie ! Gagnant : {winners}.",
+}
+
+_EN: dict[str, str] = {
+    "setup": "The accounts are on the table. {first} starts.",
+    "dealt": "You get two bills: {values}. Credit them to your accounts.",
+    "credited": "{player} credits {account}.",
+    "round": "Round {round}: {first} goes first.",
+    "trip": "{traveller} goes to hack the bank.",
+    "queued": "Your virus is ready for {account}.",
+    "dropped": "A virus appears on {account} ({trip}'s trip).",
+    "noticed": "You saw {dropper} drop a virus on {account}!",
+    "done": "You are done for this trip.",
+    "returned": "{traveller} is back from the bank ({drops}).",
+    "bill": "You bring back a bill of {value}. Credit it.",
+    "protection": "Protection phase: no more viruses may be dropped.",
+    "resolve": "{player} resolves {account}.",
+    "encrypted": "Encryption: {count} from {account}.",
+    "own_virus": "A virus of {player} on their own {account}: no effect.",
+    "emptied": "{account} is empty: {count}.",
+    "guess_table_right": "{player} names {named} for {account}: right!",
+    "guess_table_wrong": "{player} names {named} for {account}: wrong, it was {owner}, who "
+    "steals a bill.",
+    "guess_right": "{player} guessed right for {account}.",
+    "guess_wrong": "{player} guessed wrong for {account}: a bill is stolen.",
+    "detail_right": "Right: that virus was {owner}'s.",
+    "detail_wrong": "Wrong: you named {named}, it was {owner}.",
+    "detail_wrong_blind": "Wrong: it was not {named}.",
+    "your_right": "{player} found your virus on {account}.",
+    "your_wrong": "{player} missed you on {account}: you steal a bill of {value}!",
+    "your_wrong_choose": "{player} missed you on {account}: choose the bill to steal!",
+    "value_lost": " You lose a bill of {value}.",
+    "loot": "You steal a bill of {value} from {victim}. Credit it.",
+    "lost": "{thief} stole a bill of {value} from your {account}.",
+    "lost_blind": "Someone stole a bill of {value} from your {account}.",
+    "round_end": "End of round {round}: everyone takes their viruses back.",
+    "game_over": "Game over! Winner: {winners}.",
+}
+
+_PLAYER_KEYS = (
+    "first",
+    "player",
+    "traveller",
+    "trip",
+    "dropper",
+    "named",
+    "owner",
+    "thief",
+    "victim",
+)
+
+
+class HackerText(GameText):
+    """Events and actions are plain text (the CLI escapes them); the view uses markup."""
+
+    def event(self, event: Event, lang: str = "fr") -> str:
+        table = _EN if lang == "en" else _FR
+        data = dict(event.data)
+        key = event.kind
+        if key == "guess":
+            right = bool(data.get("right"))
+            if "named" in data:
+                key = "guess_table_right" if right else "guess_table_wrong"
+            else:
+                key = "guess_right" if right else "guess_wrong"
+        elif key == "guess_detail":
+            if data.get("right"):
+                key = "detail_right"
+            else:
+                key = "detail_wrong" if data.get("owner") is not None else "detail_wrong_blind"
+        elif key == "your_virus":
+            if data.get("right"):
+                key = "your_right"
+            else:
+                key = "your_wrong" if data.get("value") is not None else "your_wrong_choose"
+        elif key == "lost" and data.get("thief") is None:
+            key = "lost_blind"
+        template = table.get(key)
+        if template is None:
+            return event.kind
+        fields: dict[str, Any] = {}
+        for k, v in data.items():
+            if k in _PLAYER_KEYS and isinstance(v, int):
+                fields[k] = name(v, lang)
+            elif k == "account" and isinstance(v, int):
+                fields[k] = account(v, lang)
+            elif k in ("drops", "count") and isinstance(v, int):
+                fields[k] = viruses(v, lang, "dropped" if k == "drops" else "set_aside")
+            elif k == "values":
+                fields[k] = bills(list(v), lang)
+            elif k == "winners":
+                fields[k] = ", ".join(name(p, lang) for p in v)
+            else:
+                fields[k] = v
+        if key.startswith("detail_wrong") and data.get("value") is not None:
+            template += table["value_lost"]
+        try:
+            text = template.format(**fields)
+        except (KeyError, IndexError):
+            return event.kind
+        return text[:1].upper() + text[1:]
+
+    def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        en = lang == "en"
+        kind = action.kind
+        if kind == "done":
+            return "I'm done for this trip" if en else "J'ai fini pour ce trajet"
+        if kind == "return":
+            return "Back from the bank" if en else "Je reviens de la banque"
+        if kind == "guess":
+            q = action.number("player")
+            return f"Name {name(q, lang)}" if en else f"Désigner {name(q, lang)}"
+        if kind == "steal":
+            slot = action.number("slot") + 1
+            return f"Take bill no. {slot}" if en else f"Prendre le billet n° {slot}"
+        k = action.number("account")
+        owner = _owner(view, k)
+        if owner is not None and owner == view.get("you"):
+            where = f"your account {k + 1}" if en else f"ton compte {k + 1}"
+        elif owner is not None:
+            where = (
+                f"account {k + 1} of {name(owner, lang)}"
+                if en
+                else f"le compte {k + 1} de {name(owner, lang)}"
+            )
+        else:
+            where = f"account {k + 1}" if en else f"le compte {k + 1}"
+        if kind == "credit":
+            return f"Credit {where}" if en else f"Créditer {where}"
+        if kind == "drop":
+            return f"Drop a virus on {where}" if en else f"Poser un virus sur {where}"
+        if kind == "protect":
+            return f"Resolve {where}" if en else f"Traiter {where}"
+        return action.to_text()
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        from ludinum.games.hacker.screen import render
+
+        return render(view, lang)
+
+
+def _owner(view: Mapping[str, Any], k: int) -> int | None:
+    accounts = view.get("accounts") or []
+    if 0 <= k < len(accounts):
+        owner = accounts[k].get("owner")
+        return owner if isinstance(owner, int) else None
+    return None

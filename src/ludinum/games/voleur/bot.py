@@ -1,0 +1,198 @@
+"""A heuristic bot for both roles, reading only its seat's view and legal actions.
+
+The thief estimates, for each attack he may play, the chance that the target holds the
+matching measure (on the board, face down, or in the hand) from the public composition of
+the deck and what has already been revealed, and weighs it against what he would steal.
+A manager lays data where his measures (on the board or in his hand, which counter just as
+well) cover the thief's likely attacks, lays a measure when it protects valuable data, and
+always counters when he can.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ludinum.bots.base import Bot
+from ludinum.engine import Action, State
+from ludinum.games.voleur.deck import BOARDS, DATA, POINTS, Deck, load_deck
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> Deck:
+    """Card properties by id (the rules are public; counts come from the view)."""
+    return load_deck()
+
+
+class VoleurBot(Bot):
+    level = "heuristic"
+
+    #: Estimates shared by the actions of one decision (reset by :meth:`choose`).
+    _cache: dict[str, Any]
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(player)
+        self._cache = {}  # estimates shared by the actions of one decision
+        if view["role"] == "thief":
+            scored = [(self._thief_score(view, a), a) for a in legal]
+        else:
+            scored = [(self._manager_score(view, player, a), a) for a in legal]
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s >= best - 1e-9]
+        return top[self.rng.randrange(len(top))]
+
+    # -- shared estimates ---------------------------------------------------------------------
+    @staticmethod
+    def _thief_turns_left(view: Mapping[str, Any]) -> int:
+        start = max(int(view["round"]), int(view["thief_round"]))
+        return max(0, int(view["rounds"]) - start + 1)
+
+    @staticmethod
+    def _seen(view: Mapping[str, Any]) -> Counter[str]:
+        """Common cards whose place everyone knows (boards, revealed, discard)."""
+        seen: Counter[str] = Counter(view["discard"])
+        for entry in view["players"]:
+            for board in entry.get("boards", {}).values():
+                seen.update(board["data"])
+                seen.update(board["shown"])
+        seen.update(view["loot"])
+        return seen
+
+    # -- the thief ------------------------------------------------------------------------------
+    def _thief_score(self, view: Mapping[str, Any], action: Action) -> float:
+        deck = _catalogue()
+        kind = action.kind
+        if kind == "steal":
+            card = action.get("card")
+            if isinstance(card, str):
+                return float(deck.card(card).points)
+            target = view["players"][view["attack"]["target"]]
+            board = target["boards"][view["attack"]["board"]]
+            category = str(action.get("category"))
+            return float(
+                sum(
+                    POINTS[deck.card(c).category]
+                    for c in board["data"]
+                    if ("standard", "confidential", "sensitive")[deck.card(c).category] == category
+                )
+            )
+        if kind == "discard":
+            return -self._future_use(view, str(action.get("card")))
+        if kind != "attack":
+            return 0.0
+        attack = deck.card(str(action.get("card")))
+        target = int(action.number("target"))
+        entry = view["players"][target]
+        board = entry["boards"][BOARDS[attack.nature]]
+        p = self._success(view, attack.countered_by, int(board["hidden"]), int(entry["hand"]))
+        values = sorted((deck.card(c).points for c in board["data"]), reverse=True)
+        if attack.skip:
+            gain = 2.0 * attack.skip
+        elif view["options"]["expert"]:
+            per_cat = Counter[int]()
+            for c in board["data"]:
+                per_cat[deck.card(c).category] += deck.card(c).points
+            gain = float(max(per_cat.values()))
+        else:
+            gain = float(values[0])
+        scores = [int(e["score"]) for e in view["players"] if e["role"] == "manager"]
+        leader = 1.5 if int(entry["score"]) >= max(scores) else 1.0
+        loss = float(view["options"]["foil_points"]) * 0.3
+        return p * gain * leader - (1.0 - p) * loss
+
+    def _success(self, view: Mapping[str, Any], measure: int, hidden: int, hand: int) -> float:
+        deck = _catalogue()
+        if "unseen" not in self._cache:
+            composition: Mapping[str, int] = view["composition"]["common"]
+            seen = self._seen(view)
+            unseen = {c: n - seen.get(c, 0) for c, n in composition.items()}
+            total = max(1, sum(max(0, n) for n in unseen.values()))
+            measures = max(
+                1, sum(max(0, n) for c, n in unseen.items() if deck.card(c).kind != DATA)
+            )
+            self._cache["unseen"] = (unseen, total, measures)
+        unseen, total, measures = self._cache["unseen"]
+        mine = max(0, unseen.get(deck.cards[measure].id, 0))
+        q_hidden = min(1.0, mine / measures)
+        q_hand = min(1.0, mine / total)
+        return float((1.0 - q_hidden) ** hidden * (1.0 - q_hand) ** hand)
+
+    def _future_use(self, view: Mapping[str, Any], ident: str) -> float:
+        card = _catalogue().card(ident)
+        measure = _catalogue().cards[card.countered_by].id
+        use = 0.0
+        for entry in view["players"]:
+            if entry["role"] != "manager":
+                continue
+            board = entry["boards"][BOARDS[card.nature]]
+            if measure not in board["shown"]:
+                use += 1.0 + len(board["data"]) * 0.1
+        return use
+
+    # -- a manager -------------------------------------------------------------------------------
+    def _threat(self, view: Mapping[str, Any]) -> dict[int, float]:
+        """Chance that the thief plays each attack type against this manager from now on."""
+        if "threat" in self._cache:
+            cached: dict[int, float] = self._cache["threat"]
+            return cached
+        deck = _catalogue()
+        thief: Mapping[str, int] = view["composition"]["thief"]
+        total = max(1, sum(thief.values()))
+        managers = sum(1 for e in view["players"] if e["role"] == "manager")
+        turns = self._thief_turns_left(view)
+        threat = {deck.index[c]: min(1.0, turns * n / total / managers) for c, n in thief.items()}
+        self._cache["threat"] = threat
+        return threat
+
+    def _manager_score(self, view: Mapping[str, Any], player: int, action: Action) -> float:
+        deck = _catalogue()
+        kind = action.kind
+        if kind == "counter":
+            return 10.0 if action.get("from") == "hand" else 9.0
+        if kind == "let_through":
+            return 0.0
+        me = view["players"][player]
+        hand: list[str] = view["hand"]
+        ident = str(action.get("card"))
+        card = deck.card(ident)
+        if kind == "discard":
+            return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
+        if kind != "lay":
+            return 0.0
+        b = BOARDS.index(str(action.get("board")))
+        board = me["boards"][BOARDS[b]]
+        threat = self._threat(view)
+        if card.kind == DATA:
+            key = f"risk{b}"
+            if key not in self._cache:
+                covered = set(board["hidden_cards"]) | set(board["shown"]) | set(hand)
+                self._cache[key] = sum(
+                    p
+                    for a, p in threat.items()
+                    if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
+                )
+            risk: float = self._cache[key]
+            # What one successful attack would take: this card, or in the expert variant
+            # every card of its category on that board (so spread the categories).
+            exposure = float(card.points)
+            if view["options"]["expert"]:
+                exposure += sum(
+                    deck.card(c).points
+                    for c in board["data"]
+                    if deck.card(c).category == card.category
+                )
+            return card.points - 0.5 * min(1.0, risk) * exposure
+        # A measure: useless on the other board or next to a twin already there.
+        attack = card.counters
+        if deck.nature[attack] != b or ident in board["hidden_cards"] or ident in board["shown"]:
+            return -1.0
+        at_risk = sum(deck.card(c).points for c in board["data"])
+        twin_in_hand = hand.count(ident) > 1
+        p = threat.get(attack, 0.0)
+        value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
+        return value + (1.0 if twin_in_hand else 0.0)

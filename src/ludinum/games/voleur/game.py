@@ -1,0 +1,56 @@
+"""The game's static description and the factory of its states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Game, GameConfig, OptionError
+from ludinum.games.voleur.actions import ActionTable
+from ludinum.games.voleur.deck import Deck, load_deck
+from ludinum.games.voleur.options import OPTIONS
+from ludinum.games.voleur.serial import fill_from_json
+from ludinum.games.voleur.state import VoleurState
+from ludinum.games.voleur.text import VoleurText
+
+
+class VoleurGame(Game):
+    name = "voleur"
+    title_fr = "Le Voleur de Données"
+    title_en = "The Data Thief"
+    summary_fr = (
+        "Un voleur attaque les plateaux papier et numérique des gestionnaires de données ; "
+        "ils protègent leurs données avec des mesures de sécurité cachées."
+    )
+    summary_en = (
+        "A thief attacks the data managers' paper and digital boards; they protect their "
+        "data with hidden security measures."
+    )
+    min_players = 3
+    max_players = 6
+    # 30 rounds at most, 6 seats, at most 3 steps for the thief's turn.
+    max_actions = 30 * 8 + 10
+
+    def __init__(self, deck: Deck | None = None) -> None:
+        self.deck = deck if deck is not None else load_deck()
+        self.table = ActionTable(self.deck)
+        self.options = OPTIONS
+        self.text = VoleurText(self.deck)
+
+    def validate_config(self, config: GameConfig) -> None:
+        seat = int(config.options["thief_seat"])
+        if seat >= config.players:
+            raise OptionError(
+                f"Siège du voleur impossible : {seat} (sièges 0 à {config.players - 1}, "
+                f"ou -1 pour un tirage au sort).",
+                f"Impossible thief seat: {seat} (seats 0 to {config.players - 1}, "
+                f"or -1 to deal the role at random).",
+            )
+
+    def setup(self, config: GameConfig) -> VoleurState:
+        state = VoleurState(config, self.deck, self.table)
+        state.deal()
+        return state
+
+    def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> VoleurState:
+        return fill_from_json(VoleurState(config, self.deck, self.table), data)

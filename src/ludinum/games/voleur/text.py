@@ -1,0 +1,263 @@
+"""How Le Voleur de Données speaks: events, actions and views in French and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Action, Event, GameText
+from ludinum.games.voleur.deck import BOARDS, CATEGORIES, DATA, POINTS, Deck
+
+_BOARD = {
+    "fr": {"paper": "papier", "digital": "numérique"},
+    "en": {"paper": "paper", "digital": "digital"},
+}
+_CATEGORY = {
+    "fr": ("standard", "hautement confidentielle", "sensible"),
+    "en": ("standard", "highly confidential", "sensitive"),
+}
+
+_EVENTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "roles": "Le voleur est {thief}. Les autres joueurs sont gestionnaires de données.",
+        "hand": "Tes cartes : {cards}.",
+        "round": "— Tour {round} —",
+        "reshuffle": "{player} : la pioche est vide, la défausse est mélangée ({cards} cartes).",
+        "draw": "Tu pioches « {card} ».",
+        "no_draw": "{player} : plus aucune carte à piocher.",
+        "skip_turn": "{player} passe son tour (attaque subie).",
+        "discard": "{player} défausse « {card} ».",
+        "pass": "{player} n'a plus de carte et passe.",
+        "lay_data": "{player} pose « {card} » sur son plateau {board}.",
+        "lay_hidden": "{player} pose une mesure de sécurité face cachée sur son plateau {board}.",
+        "hidden_card": "Ta mesure cachée sur le plateau {board} : « {card} ».",
+        "attack": "Le voleur attaque le plateau {board} de {target} : « {card} » !",
+        "foiled": "{player} contre l'attaque « {card} » avec « {measure} » ({source}) "
+        "et garde la carte comme preuve.",
+        "breach": "L'attaque « {card} » réussit : {player} n'avait pas la bonne mesure.",
+        "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns} tour(s).",
+        "steal": "Le voleur dérobe {cards} sur le plateau {board} de {victim}.",
+        "game_over": "Fin de la partie. Scores : {scores}.",
+    },
+    "en": {
+        "roles": "The thief is {thief}. The other players are data managers.",
+        "hand": "Your cards: {cards}.",
+        "round": "— Round {round} —",
+        "reshuffle": "{player}: the pile is empty, the discard is shuffled ({cards} cards).",
+        "draw": "You draw '{card}'.",
+        "no_draw": "{player}: no card left to draw.",
+        "skip_turn": "{player} misses a turn (attack suffered).",
+        "discard": "{player} discards '{card}'.",
+        "pass": "{player} has no card left and passes.",
+        "lay_data": "{player} lays '{card}' on their {board} board.",
+        "lay_hidden": "{player} lays a security measure face down on their {board} board.",
+        "hidden_card": "Your hidden measure on the {board} board: '{card}'.",
+        "attack": "The thief attacks {target}'s {board} board: '{card}'!",
+        "foiled": "{player} counters '{card}' with '{measure}' ({source}) and keeps the "
+        "card as proof.",
+        "breach": "The attack '{card}' succeeds: {player} had no matching measure.",
+        "breach_skip": "The attack '{card}' succeeds: {player} misses {turns} turn(s).",
+        "steal": "The thief steals {cards} from {victim}'s {board} board.",
+        "game_over": "Game over. Scores: {scores}.",
+    },
+}
+_SOURCE = {
+    "fr": {"board": "mesure dévoilée sur son plateau", "hand": "jouée de sa main"},
+    "en": {"board": "revealed on the board", "hand": "played from the hand"},
+}
+
+
+def quote(text: str, lang: str) -> str:
+    return f"'{text}'" if lang == "en" else f"« {text} »"
+
+
+def seat_name(seat: int, lang: str) -> str:
+    return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
+
+
+class VoleurText(GameText):
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+
+    def card(self, ident: str, lang: str = "fr") -> str:
+        if ident in self.deck.index:
+            return self.deck.card(ident).name(lang)
+        return ident
+
+    def explain(self, ident: str, lang: str = "fr") -> str:
+        return self.deck.card(ident).explain(lang)
+
+    def event(self, event: Event, lang: str = "fr") -> str:
+        lang = "en" if lang == "en" else "fr"
+        template = _EVENTS[lang].get(event.kind)
+        if template is None:
+            return event.kind
+        data = dict(event.data)
+        fields: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in ("player", "thief", "target", "victim"):
+                fields[key] = seat_name(int(value), lang)
+            elif key in ("card", "measure"):
+                fields[key] = self.card(str(value), lang)
+            elif key == "cards" and isinstance(value, list):
+                fields[key] = ", ".join(quote(self.card(str(c), lang), lang) for c in value)
+            elif key == "board":
+                fields[key] = _BOARD[lang].get(str(value), str(value))
+            elif key == "source":
+                fields[key] = _SOURCE[lang].get(str(value), str(value))
+            elif key == "scores":
+                fields[key] = ", ".join(f"{seat_name(s, lang)} {v}" for s, v in enumerate(value))
+            else:
+                fields[key] = value
+        try:
+            text = template.format(**fields)
+        except (KeyError, IndexError):
+            return event.kind
+        if event.kind == "round" and data.get("round") == 3:
+            text += " The thief comes in." if lang == "en" else " Le voleur entre en jeu."
+        if event.kind == "attack" and "card" in data:
+            text += " " + self.explain(str(data["card"]), lang)
+        if event.kind == "foiled" and "measure" in data:
+            text += " " + self.explain(str(data["measure"]), lang)
+        return text
+
+    def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        en = lang == "en"
+        kind = action.kind
+        card = action.get("card")
+        name = self.card(str(card), lang) if isinstance(card, str) else ""
+        if kind == "lay":
+            board = _BOARD["en" if en else "fr"].get(str(action.get("board")), "")
+            if self.deck.card(str(card)).kind == DATA:
+                return (
+                    f"Lay '{name}' on your {board} board"
+                    if en
+                    else (f"Poser « {name} » sur ton plateau {board}")
+                )
+            return (
+                f"Lay '{name}' face down on your {board} board"
+                if en
+                else f"Poser « {name} » face cachée sur ton plateau {board}"
+            )
+        if kind == "discard":
+            return f"Discard '{name}'" if en else f"Défausser « {name} »"
+        if kind == "pass":
+            return "Pass" if en else "Passer"
+        if kind == "attack":
+            target = seat_name(int(action.number("target")), lang)
+            board = _BOARD["en" if en else "fr"][BOARDS[self.deck.card(str(card)).nature]]
+            return (
+                f"Attack {target}'s {board} board with '{name}'"
+                if en
+                else f"Attaquer le plateau {board} de {target} avec « {name} »"
+            )
+        if kind == "counter":
+            source = action.get("from")
+            if source == "board":
+                return (
+                    "Reveal the measure on your board"
+                    if en
+                    else ("Dévoiler la mesure de ton plateau")
+                )
+            return "Play the measure from your hand" if en else ("Jouer la mesure de ta main")
+        if kind == "let_through":
+            return "Do not counter" if en else "Ne pas contrer"
+        if kind == "steal":
+            if isinstance(card, str):
+                return f"Steal '{name}'" if en else f"Voler « {name} »"
+            category = CATEGORIES.index(str(action.get("category")))
+            label = _CATEGORY["en" if en else "fr"][category]
+            return (
+                f"Steal every {label} data card" if en else f"Voler toutes les données « {label} »"
+            )
+        return action.to_text()
+
+    # -- the view as terminal text ------------------------------------------------------------
+    def _names(self, ids: list[str], lang: str) -> str:
+        return ", ".join(self.card(c, lang) for c in ids) or "—"
+
+    def _board_line(self, board: Mapping[str, Any], name: str, lang: str) -> str:
+        """One board on one line: data per category slot, revealed and hidden measures."""
+        en = lang == "en"
+        colon = ":" if en else " :"
+        by_cat: list[list[str]] = [[], [], []]
+        for ident in board["data"]:
+            card = self.deck.card(ident)
+            by_cat[card.category].append(card.name(lang))
+        slots = [
+            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c]) or '—'}"
+            for c, label in enumerate(_CATEGORY["en" if en else "fr"])
+        ]
+        parts = [f"    [bold]{name}[/bold]{colon} " + " | ".join(slots)]
+        if board["shown"]:
+            word = "revealed" if en else "dévoilées"
+            parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
+        if board.get("hidden_cards"):
+            word = "your hidden measures" if en else "tes mesures cachées"
+            hidden = self._names(list(board["hidden_cards"]), lang)
+            parts.append(f"[dim]{word}{colon} {hidden}[/dim]")
+        elif int(board["hidden"]):
+            count = int(board["hidden"])
+            if en:
+                word = "hidden measure" if count == 1 else "hidden measures"
+            else:
+                word = "mesure cachée" if count == 1 else "mesures cachées"
+            parts.append(f"[dim]{count} {word}[/dim]")
+        return " — ".join(parts)
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        en = lang == "en"
+        key = "en" if en else "fr"
+        colon = ":" if en else " :"
+        lines: list[str] = []
+        title = "The Data Thief" if en else "Le Voleur de Données"
+        word = "Round" if en else "Tour"
+        lines.append(f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}")
+        if view["round"] < view["thief_round"]:
+            lines.append(
+                "The thief comes in at round 3." if en else "Le voleur entre en jeu au tour 3."
+            )
+        thief = seat_name(int(view["thief"]), lang)
+        you = (" (you)" if en else " (toi)") if view["thief"] == view["you"] else ""
+        loot = self._names(list(view["loot"]), lang)
+        score = view["players"][view["thief"]]["score"]
+        label = "Thief" if en else "Voleur"
+        loot_word = "loot" if en else "butin"
+        lines.append(
+            f"[red]{label}[/red]{colon} {thief}{you} — {score} pts — {loot_word}{colon} {loot}"
+        )
+        for entry in view["players"]:
+            if entry["role"] == "thief":
+                continue
+            who = seat_name(int(entry["seat"]), lang)
+            you = (" (you)" if en else " (toi)") if entry["seat"] == view["you"] else ""
+            hand = f"{entry['hand']} {'cards' if en else 'cartes'}"
+            proofs = len(entry["proofs"])
+            extra = f", {proofs} {'proofs' if en else 'preuve(s)'}" if proofs else ""
+            skips = ""
+            if entry["skips"]:
+                skips = f", [yellow]{'misses' if en else 'passe'} {entry['skips']}[/yellow]"
+            lines.append(f"[bold]{who}{you}[/bold] — {entry['score']} pts, {hand}{extra}{skips}")
+            for board in BOARDS:
+                label = _BOARD[key][board]
+                name = f"{label.capitalize()} board" if en else f"Plateau {label}"
+                lines.append(self._board_line(entry["boards"][board], name, lang))
+        attack = view.get("attack")
+        if attack:
+            target = seat_name(int(attack["target"]), lang)
+            card = self.card(str(attack["card"]), lang)
+            board = _BOARD[key][attack["board"]]
+            quoted = f"'{card}'" if en else f"« {card} »"
+            word = "Attack" if en else "Attaque"
+            lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({board})")
+            lines.append(f"[italic]{self.explain(str(attack['card']), lang)}[/italic]")
+        if "hand" in view:
+            label = "Your hand" if en else "Ta main"
+            lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")
+        pile = "Common pile" if en else "Pioche générale"
+        tpile = "thief's pile" if en else "pioche du voleur"
+        lines.append(f"{pile}{colon} {view['pile']} — {tpile}{colon} {view['thief_pile']}")
+        if view.get("winners") is not None:
+            names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
+            lines.append(f"[bold]{'Winner(s)' if en else 'Gagnant(s)'}[/bold]{colon} {names}")
+        return "\n".join(lines)

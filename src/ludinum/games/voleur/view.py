@@ -1,0 +1,158 @@
+"""What each seat may see (``view``) and a redraw of what it may not (``resample``).
+
+Public: every data card and revealed measure on the boards, how many measures lie face down
+on each board, hand and pile sizes, both discards, the proofs, the thief's loot. Private:
+a player's own hand; a manager's own hidden measures. Nobody sees the order of a pile.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ludinum.games.voleur.deck import ATTACK, BOARDS, MEASURE
+from ludinum.games.voleur.state import PHASES, THIEF_ROUND
+
+if TYPE_CHECKING:
+    from ludinum.games.voleur.state import VoleurState
+
+
+def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
+    deck = st.deck
+    ids = st.ids
+
+    def names(cards: list[int]) -> list[str]:
+        return [ids[t] for t in cards]
+
+    scores = st.scores()
+    players: list[dict[str, Any]] = []
+    for s in range(st.n):
+        entry: dict[str, Any] = {
+            "seat": s,
+            "role": "thief" if s == st.thief else "manager",
+            "hand": len(st.hands[s]),
+            "score": scores[s],
+        }
+        if s != st.thief:
+            boards: dict[str, Any] = {}
+            for b in (0, 1):
+                i = 2 * s + b
+                board: dict[str, Any] = {
+                    "data": names(st.data[i]),
+                    "shown": names(st.shown[i]),
+                    "hidden": len(st.hidden[i]),
+                    "opened": st.opened[i],
+                }
+                if player == s:
+                    board["hidden_cards"] = names(st.hidden[i])
+                boards[BOARDS[b]] = board
+            entry["boards"] = boards
+            entry["proofs"] = names(st.proofs[s])
+            entry["skips"] = st.skips[s]
+        players.append(entry)
+    over = st.is_terminal()
+    view: dict[str, Any] = {
+        "game": "voleur",
+        "you": player,
+        "role": None if player is None else ("thief" if player == st.thief else "manager"),
+        "thief": st.thief,
+        "round": st.round,
+        "rounds": st.rounds,
+        "thief_round": THIEF_ROUND,
+        "phase": PHASES[st.phase],
+        "turn": None if over else st.current(),
+        "active": list(st.active_players()),
+        "pile": len(st.pile),
+        "thief_pile": len(st.tpile),
+        "discard": names(st.discard),
+        "thief_discard": names(st.tdiscard),
+        "loot": names(st.loot),
+        "players": players,
+        "attack": None,
+        "options": {
+            "expert": st.expert,
+            "foil_points": st.foil_points,
+            "defence": "ask" if st.ask else "auto",
+            "measure_board": "matching" if st.matching else "any",
+        },
+        "composition": {
+            "common": {c.id: c.count for c in deck.cards if c.kind != ATTACK},
+            "thief": {c.id: c.count for c in deck.cards if c.kind == ATTACK},
+        },
+    }
+    if st.p_attack >= 0:
+        view["attack"] = {
+            "card": ids[st.p_attack],
+            "target": st.p_target,
+            "board": BOARDS[st.p_board & 1],
+        }
+    if player is not None and 0 <= player < st.n:
+        view["hand"] = names(sorted(st.hands[player]))
+    if over:
+        view["winners"] = list(st.outcome().winners)
+    return view
+
+
+def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
+    """Redraw the cards ``observer`` cannot see among the places they could be.
+
+    Unseen common cards (the pile, the other managers' hands and hidden measures) are
+    pooled and dealt again: each hidden slot gets a random unseen measure (of the board's
+    nature under the ``matching`` option), each hand random unseen cards, and the rest is
+    the pile. Piles are unordered (a draw picks at random), so nothing else is needed.
+    For a manager, the thief's hand is redrawn from his hand and pile likewise.
+    """
+    twin = st.copy_with(random.Random(rng.getrandbits(64)))
+    rand = rng.random
+    kind = st.deck.kind
+    nature = st.deck.nature
+    others = [s for s in st.managers if s != observer]
+    slots = [i for s in others for i in (2 * s, 2 * s + 1) if st.hidden[i]]
+    # Unseen measures, split by nature when a slot's nature matters.
+    measures: tuple[list[int], list[int]] = ([], [])
+    rest: list[int] = []
+    split = st.matching
+
+    def sort(cards: list[int]) -> None:
+        for c in cards:
+            if kind[c] == MEASURE:
+                measures[nature[c] if split else 0].append(c)
+            else:
+                rest.append(c)
+
+    sort(st.pile)
+    for s in others:
+        sort(st.hands[s])
+    for i in slots:
+        sort(st.hidden[i])
+    for i in slots:
+        pool = measures[(i & 1) if split else 0]
+        picked = []
+        for _ in range(len(st.hidden[i])):
+            j = int(rand() * len(pool))
+            picked.append(pool[j])
+            pool[j] = pool[-1]
+            pool.pop()
+        twin.hidden[i] = picked
+    rest.extend(measures[0])
+    rest.extend(measures[1])
+    for s in others:
+        hand = []
+        for _ in range(len(st.hands[s])):
+            j = int(rand() * len(rest))
+            hand.append(rest[j])
+            rest[j] = rest[-1]
+            rest.pop()
+        twin.hands[s] = hand
+    twin.pile = rest
+    if observer != st.thief:
+        pool = st.tpile + st.hands[st.thief]
+        hand = []
+        for _ in range(len(st.hands[st.thief])):
+            j = int(rand() * len(pool))
+            hand.append(pool[j])
+            pool[j] = pool[-1]
+            pool.pop()
+        twin.hands[st.thief] = hand
+        twin.tpile = pool
+    return twin

@@ -1,0 +1,142 @@
+"""The plain data of a Web Runners state: fields, copying and JSON (no rules here)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludinum.engine import GameConfig, State, StateFormatError, clone_rng, rng_from_json
+from ludinum.engine import rng_to_json as _rng_to_json
+
+# Phases.
+(SETUP_ACCOUNTS, SETUP_PHONE, SETUP_CHARACTER, MAIN, PAY, CONVERT, TARGET, RESPOND, WINDOW,
+ DISTANCE, HACK, SURVEIL, GREEN_PHASE, GEEK, OVER) = range(15)
+PHASE_NAMES = (
+    "setup_accounts", "setup_phone", "setup_character", "main", "pay", "convert", "target",
+    "respond", "window", "distance", "hack", "surveil", "green", "geek", "over",
+)
+
+#: Every field of the state, in JSON order. Lists of ints are copied element-wise.
+SCALARS = (
+    "phase", "cur", "first", "round", "winner", "capped", "extra", "a_card", "a_by", "a_tgt",
+    "a_retro", "inf", "vic", "s_by", "pay_left", "wh_card", "green_n", "m_turns",
+    "m_attacks", "m_retros", "m_blocked", "m_cancelled", "m_powers",
+)
+LISTS = (
+    "circle", "cell", "draw", "disc", "dseen", "chars", "used", "answers", "phone",
+    "pick_order", "waiting", "x_takes", "x_gives", "s_cards", "m_bridges",
+)
+
+
+class StateData(State):
+    """Fields only. ``hands`` is a list of lists of card indices (see ``data.DECK_DATA``)."""
+
+    config: GameConfig
+    rng: random.Random
+    # options, copied out of the config for speed
+    n: int
+    theme: str
+    power_ends_turn: bool
+    response_seconds: int
+    one_minute_seconds: int
+    max_rounds: int
+    # game
+    phase: int
+    cur: int
+    first: int
+    round: int
+    winner: int
+    capped: bool
+    extra: bool
+    circle: list[int]
+    cell: list[int]
+    hands: list[list[int]]
+    draw: list[int]
+    disc: list[int]
+    dseen: list[int]  # per discard entry: bit mask of the seats that know that card
+    chars: list[int]
+    used: list[bool]
+    answers: list[int]
+    phone: list[int]
+    pick_order: list[int]
+    waiting: list[int]
+    # pending attack
+    a_card: int
+    a_by: int
+    a_tgt: int
+    a_retro: int
+    inf: int
+    vic: int
+    # pending exchange (Hacking, Surveillance): tentative until "done" (W8, W9, W12)
+    x_takes: list[int]
+    x_gives: list[int]
+    s_cards: list[int]
+    s_by: int
+    pay_left: int
+    wh_card: int
+    green_n: int
+    # indicators
+    m_turns: int
+    m_attacks: int
+    m_retros: int
+    m_blocked: int
+    m_cancelled: int
+    m_powers: int
+    m_bridges: list[int]
+
+    def _set_options(self, config: GameConfig) -> None:
+        self.config = config
+        self.n = config.players
+        self.theme = str(config.options["theme"])
+        self.power_ends_turn = bool(config.options["power_ends_turn"])
+        self.response_seconds = int(config.options["response_seconds"])
+        self.one_minute_seconds = int(config.options["one_minute_seconds"])
+        self.max_rounds = int(config.options["max_rounds"])
+
+    def _copy_into(self, other: StateData) -> None:
+        d = self.__dict__
+        o = other.__dict__
+        for name in SCALARS:
+            o[name] = d[name]
+        for name in LISTS:
+            o[name] = d[name][:]
+        other.hands = [h[:] for h in self.hands]
+
+    def clone(self) -> StateData:
+        twin = self.__class__.__new__(self.__class__)
+        twin._set_options(self.config)
+        self._copy_into(twin)
+        twin.rng = clone_rng(self.rng)
+        return twin
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.__dict__
+        out: dict[str, Any] = {"config": self.config.to_json()}
+        for name in SCALARS:
+            out[name] = d[name]
+        for name in LISTS:
+            out[name] = list(d[name])
+        out["hands"] = [list(h) for h in self.hands]
+        out["rng"] = _rng_to_json(self.rng)
+        return out
+
+    @classmethod
+    def from_json(cls, config: GameConfig, data: dict[str, Any]) -> StateData:
+        state = cls.__new__(cls)
+        state._set_options(config)
+        d = state.__dict__
+        try:
+            for name in SCALARS:
+                value = data[name]
+                if not isinstance(value, (int, bool)):
+                    raise TypeError(name)
+                d[name] = value
+            for name in LISTS:
+                d[name] = [v if isinstance(v, bool) else int(v) for v in data[name]]
+            state.hands = [[int(c) for c in h] for h in data["hands"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateFormatError(
+                f"État Web Runners illisible : {exc}.", f"Unreadable Web Runners state: {exc}."
+            ) from None
+        state.rng = rng_from_json(data["rng"])
+        return state

@@ -1,0 +1,271 @@
+"""A heuristic Web Runners bot.
+
+It reads only ``state.view(player)`` and ``state.legal_actions(player)`` (plus the public
+board and deck data). It estimates how far every pawn is from the centre with a shortest
+path over the board (:mod:`ludinum.games.webrunners.planning`), aims for bridges it can
+pay for, prefers shortcuts when its hand allows, keeps its retro-damage cards for answers,
+attacks the leader and uses its character's power when it pays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludinum.bots.base import Bot
+from ludinum.engine import Action, State
+from ludinum.games.webrunners import actions as A
+from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA
+from ludinum.games.webrunners.planning import (
+    COLOUR_BONUS,
+    after_move,
+    bars_at,
+    bridge_cards,
+    card_utility,
+    distance,
+    exit_of,
+    hit_bonus,
+)
+
+CARDS = {c.id: c for c in DECK_DATA.cards}
+EFFECT_NAMES = ("cyberviolence", "hacking", "obsolescence", "bug", "surveillance")
+#: Preferred characters when choosing (W13 option "chosen").
+CHARACTER_PREFERENCE = ("white_hat", "cyber_activiste", "influenceuse", "geekcolo")
+
+
+class WebRunnersBot(Bot):
+    level = "heuristic"
+
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(player)
+        phase = view["phase"]
+        handler = getattr(self, "_" + phase, None)
+        if handler is not None:
+            action: Action | None = handler(view, player, legal)
+            if action is not None and action in legal:
+                return action
+        return legal[self.rng.randrange(len(legal))]
+
+    # -- helpers -------------------------------------------------------------------------
+    @staticmethod
+    def _pos(view: Mapping[str, Any], seat: int) -> tuple[int, int]:
+        circle, cell = view["pawns"][seat]
+        return circle - 1, cell
+
+    def _dist(self, view: Mapping[str, Any], seat: int) -> float:
+        bars = 3 if seat != view["you"] else max(1, min(3, bridge_cards(view["hand"])))
+        return distance(self._pos(view, seat), bars)
+
+    @staticmethod
+    def _by_kind(legal: Sequence[Action], kind: str) -> list[Action]:
+        return [a for a in legal if a.kind == kind]
+
+    # -- the main decision ---------------------------------------------------------------
+    def _main(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action | None:
+        hand: list[str] = list(view["hand"])
+        pos = self._pos(view, me)
+        # Free powers first (they do not end the turn by default).
+        for action in legal:
+            if action.kind == "influence":
+                return self._influence(view, me, legal)
+        if A.CROSS_A in legal and pos[0] == 3:
+            return A.CROSS_A
+        best: tuple[float, Action] | None = None
+        here = distance(pos, max(1, min(3, bridge_cards(hand))))
+        for action in legal:
+            score = self._score(view, me, pos, hand, here, action)
+            if score is not None and (best is None or score > best[0]):
+                best = (score, action)
+        if A.GEEKCOLO_A in legal and (best is None or best[0] < 0.5):
+            return A.GEEKCOLO_A
+        return best[1] if best else None
+
+    def _score(self, view: Mapping[str, Any], me: int, pos: tuple[int, int], hand: list[str],
+               here: float, action: Action) -> float | None:
+        kind = action.kind
+        if kind == "cross":
+            rest = hand[:]
+            bars = bars_at(pos)
+            for _ in range(bars):
+                rest.remove(next(c for c in rest if CARDS[c].kind == BRIDGE))
+            new = exit_of(pos)
+            return here - distance(new, max(1, min(3, bridge_cards(rest)))) + 0.6
+        if kind == "move":
+            card = CARDS[action.word("card")]
+            return self._move_score(pos, hand, here, card.id, card.value)
+        if kind == "whitehat":
+            card = CARDS[action.word("card")]
+            options = [self._move_score(pos, hand, here, card.id, v)
+                       for v in (1, 2, 5, 10) if v != card.value]
+            return (max(options) if options else 0.0) - 0.9
+        if kind == "attack":
+            return self._attack_score(view, me, CARDS[action.word("card")].effect)
+        if kind == "stay":
+            worst = min(card_utility(c, hand, pos) for c in hand) if hand else 0.0
+            value = card_utility(action.word("card"), hand, pos) if action.get("card") else 0.0
+            return -0.3 - (value - worst)
+        return None
+
+    def _move_score(self, pos: tuple[int, int], hand: list[str], here: float, card_id: str,
+                    value: int) -> float:
+        rest = hand[:]
+        rest.remove(card_id)
+        new = after_move(pos, value)
+        if new is None:
+            return -9.0
+        bars = max(1, min(3, bridge_cards(rest)))
+        score = here - distance(new, bars)
+        if new[0] < 3:
+            need = bars_at(new)
+            if need and bridge_cards(rest) >= need:
+                score += 0.8
+            score += COLOUR_BONUS[BOARD_DATA.colours[new[0]][new[1]]]
+            score += hit_bonus(new, rest)
+        return score
+
+    def _attack_score(self, view: Mapping[str, Any], me: int, effect: int) -> float:
+        mine = self._dist(view, me)
+        if effect == 4:  # Surveillance: fresh cards
+            return 0.2
+        targets = self._targets(view, me)
+        if not targets:
+            return -9.0
+        victim = min(targets, key=lambda q: self._dist(view, q))
+        lead = mine - self._dist(view, victim)
+        hurt = self._hurt(view, victim, effect)
+        return 0.6 * hurt + 0.15 * lead - 0.4
+
+    def _hurt(self, view: Mapping[str, Any], victim: int, effect: int) -> float:
+        pos = self._pos(view, victim)
+        if effect == 0:  # Cyberviolence: back to the circle's entry cell
+            entry = (pos[0], BOARD_DATA.entries[pos[0]]) if pos[0] < 3 else (3, 1)
+            return distance(entry, 3) - distance(pos, 3)
+        if effect == 3:  # Bug: up to 8 cells back
+            return max(distance(p, 3) for p in _bug_cells(pos)) - distance(pos, 3)
+        if effect == 1:  # Hacking: swap cards
+            return 0.6 + 0.1 * float(view["hand_sizes"][victim])
+        return 0.5 + 0.05 * float(view["hand_sizes"][victim])  # Obsolescence
+
+    def _targets(self, view: Mapping[str, Any], me: int) -> list[int]:
+        n = view["players"]
+        pool = [(me + 1) % n, (me - 1) % n] if n == 4 else [q for q in range(n) if q != me]
+        out = []
+        for q in pool:
+            circle, cell = self._pos(view, q)
+            if circle < 3 and BOARD_DATA.colours[circle][cell] == 1:
+                continue
+            out.append(q)
+        return out
+
+    # -- other phases -------------------------------------------------------------------
+    def _influence(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        options = self._by_kind(legal, "influence")
+        return max(options, key=lambda a: (view["hand_sizes"][a.number("seat")],
+                                           -self._dist(view, a.number("seat"))))
+
+    def _target(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        effect = EFFECT_NAMES.index(view["pending"]["attack"]["effect"])
+        return max(legal, key=lambda a: self._hurt(view, a.number("seat"), effect)
+                   - 0.3 * self._dist(view, a.number("seat")))
+
+    def _respond(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if action.kind == "retro":
+                return action
+        if A.CYBERACT_A in legal:
+            effect = EFFECT_NAMES.index(view["pending"]["attack"]["effect"])
+            if self._hurt(view, me, effect) >= 1.2:
+                return A.CYBERACT_A
+        return A.ACCEPT_A
+
+    def _window(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if action.kind == "counter":
+                return action
+        return A.PASS_A
+
+    def _distance(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        attack = view["pending"]["attack"]
+        victim = attack["by"] if attack["returned_by"] is not None else attack["target"]
+        pos = self._pos(view, victim)
+        cells = _bug_cells(pos)
+        best = max(range(len(cells)), key=lambda i: (distance(cells[i], 3), i))
+        return A.DIST_A[best + 1]
+
+    def _hack(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        return self._exchange(view, me, legal, view["pending"].get("shown", []), "take")
+
+    def _surveil(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        return self._exchange(view, me, legal, view["pending"].get("cards", []), "keep")
+
+    def _exchange(self, view: Mapping[str, Any], me: int, legal: Sequence[Action],
+                  offer: list[str], verb: str) -> Action:
+        pos = self._pos(view, me)
+        hand = list(view["hand"])
+        gives = self._by_kind(legal, "give")
+        if gives:
+            return min(gives, key=lambda a: card_utility(a.word("card"), hand, pos))
+        takes = self._by_kind(legal, verb)
+        if takes and hand:
+            best = max(takes, key=lambda a: card_utility(a.word("card"), hand, pos))
+            worst = min(card_utility(c, hand, pos) for c in hand)
+            if card_utility(best.word("card"), hand, pos) > worst + 0.2:
+                return best
+        return A.DONE_A
+
+    def _green(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        pos = self._pos(view, me)
+        hand = list(view["hand"])
+        if view["pending"]["discarded"] >= 3 or len(hand) <= 3:
+            return A.DONE_A
+        worst = min(self._by_kind(legal, "discard"),
+                    key=lambda a: card_utility(a.word("card"), hand, pos), default=None)
+        if worst is not None and card_utility(worst.word("card"), hand, pos) < 1.3:
+            return worst
+        return A.DONE_A
+
+    def _geek(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        pos = self._pos(view, me)
+        hand = list(view["hand"])
+        return max(legal, key=lambda a: card_utility(a.word("card"), hand, pos))
+
+    def _convert(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        pos = self._pos(view, me)
+        hand = list(view["hand"])
+        card = view["pending"]["card"]
+        here = distance(pos, max(1, min(3, bridge_cards(hand))))
+        best: tuple[float, Action] = (-0.5, A.CANCEL_A)
+        for action in legal:
+            if action.kind != "convert":
+                continue
+            to = action.word("to")
+            score = (1.5 if to == "bridge"
+                     else self._move_score(pos, hand, here, card, int(to[1:])))
+            if score > best[0]:
+                best = (score, action)
+        return best[1]
+
+    def _pay(self, view: Mapping[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+    def _setup_character(self, view: Mapping[str, Any], me: int,
+                         legal: Sequence[Action]) -> Action:
+        for name in CHARACTER_PREFERENCE:
+            action = A.CHARACTER_A[A.CHARACTERS.index(name)]
+            if action in legal:
+                return action
+        return legal[0]
+
+
+def _bug_cells(pos: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where a Bug of 1..8 cells would send a pawn (W10)."""
+    circle, cell = pos
+    if circle >= 3:
+        return [(3, 1)] * 8
+    size, entry = BOARD_DATA.sizes[circle], BOARD_DATA.entries[circle]
+    progress = (cell - entry) % size
+    return [(circle, (entry + max(0, progress - k)) % size) for k in range(1, 9)]
+

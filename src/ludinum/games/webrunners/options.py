@@ -1,0 +1,60 @@
+"""Web Runners rule options: every gap of the text is a named option (see RULINGS.md)."""
+
+from __future__ import annotations
+
+from ludinum.engine import Option, OptionSet
+from ludinum.games.webrunners.content import THEMES
+
+OPTIONS = OptionSet(
+    "webrunners",
+    [
+        Option(
+            "theme", "choice", "information",
+            "Thème de la partie : ses cartes affichent leur message de prévention.",
+            "Theme of the game: its cards show their prevention message.",
+            choices=THEMES, ruling="W16",
+        ),
+        Option(
+            "first_player", "choice", "random",
+            "Premier joueur : tirage au sort, choix de l'hôte (siège 1) ou les deux questions.",
+            "First player: random draw, host's choice (seat 1) or the text's two questions.",
+            choices=("random", "host", "questions"), ruling="W15",
+        ),
+        Option(
+            "characters", "choice", "dealt",
+            "Personnages distribués au hasard ou choisis à tour de rôle.",
+            "Characters dealt at random or chosen in turn.",
+            choices=("dealt", "chosen"), ruling="W13",
+        ),
+        Option(
+            "power_ends_turn", "bool", False,
+            "Utiliser White Hat, Influenceuse ou Geekcolo termine le tour.",
+            "Using White Hat, Influenceuse or Geekcolo ends the turn.",
+            ruling="W13",
+        ),
+        Option(
+            "response_seconds", "int", 20,
+            "Secondes pour répondre à une attaque (0 : sans limite, jeu au tour par tour).",
+            "Seconds to answer an attack (0: no limit, turn-based play).",
+            minimum=0, maximum=600, ruling="W7",
+        ),
+        Option(
+            "one_minute_seconds", "int", 60,
+            "Secondes pour Hacking et Surveillance avant annulation (0 : sans limite).",
+            "Seconds for Hacking and Surveillance before they are cancelled (0: no limit).",
+            minimum=0, maximum=600, ruling="W12",
+        ),
+        Option(
+            "forced_move_colours", "bool", False,
+            "Un pion déplacé par Cyberviolence ou Bug subit l'effet de sa case d'arrivée.",
+            "A pawn moved by Cyberviolence or Bug gets the effect of the cell it lands on.",
+            ruling="W5",
+        ),
+        Option(
+            "max_rounds", "int", 200,
+            "Nombre maximal de tours de table ; atteint, la partie s'arrête sans gagnant.",
+            "Maximum number of rounds; when reached the game stops with no winner.",
+            minimum=5, maximum=2000,
+        ),
+    ],
+)

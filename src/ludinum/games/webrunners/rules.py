@@ -1,0 +1,775 @@
+"""Web Runners rules: who acts, what is legal, and what each action does.
+
+Ruling IDs (``/work/shared/design/RULINGS.md``) are cited where a rule depends on one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import chain
+
+from ludinum.engine import Action, Event, private, public
+from ludinum.games.webrunners import actions as A
+from ludinum.games.webrunners import events as EV
+from ludinum.games.webrunners.base import (
+    CONVERT,
+    DISTANCE,
+    GEEK,
+    GREEN_PHASE,
+    HACK,
+    MAIN,
+    OVER,
+    PAY,
+    RESPOND,
+    SETUP_ACCOUNTS,
+    SETUP_CHARACTER,
+    SETUP_PHONE,
+    SURVEIL,
+    TARGET,
+    WINDOW,
+    StateData,
+)
+from ludinum.games.webrunners.data import (
+    BOARD_DATA,
+    BRIDGE,
+    BUG,
+    CENTRE,
+    CYBERVIOLENCE,
+    DAMAGE,
+    DECK_DATA,
+    GREEN,
+    INNER,
+    MOVE,
+    OBSOLESCENCE,
+    ORANGE,
+    RED,
+    RETRO,
+    SURVEILLANCE,
+    YELLOW,
+)
+
+_chain = chain.from_iterable
+HAND_SIZE = 6
+KIND = tuple(c.kind for c in DECK_DATA.cards)
+VALUE = tuple(c.value for c in DECK_DATA.cards)
+EFFECT = tuple(c.effect for c in DECK_DATA.cards)
+THEME = tuple(c.theme for c in DECK_DATA.cards)
+IDS = tuple(c.id for c in DECK_DATA.cards)
+SIZES = BOARD_DATA.sizes
+ENTRIES = BOARD_DATA.entries
+COLOURS = BOARD_DATA.colours
+BARS_AT = {key: b.bars for key, b in BOARD_DATA.bridge_at.items()}
+INNER_MOVES = BOARD_DATA.inner_moves
+CENTRE_BARS = BOARD_DATA.centre_bars
+MOVE_VALUES = (1, 2, 5, 10)
+#: Cards Obsolescence programmée makes the victim discard: 5, 10 and bridges.
+OBSOLETE = tuple(
+    k == BRIDGE or (k == MOVE and v in (5, 10)) for k, v in zip(KIND, VALUE, strict=True)
+)
+ALL_SEEN = 0xF
+#: Bridge cards needed to cross from each cell (circles 1-3, the inner circle by number,
+#: the centre): 0 where there is no bridge.
+BARS_BY_CELL = (
+    *(tuple(BARS_AT.get((c, i), 0) for i in range(size)) for c, size in enumerate(SIZES)),
+    tuple(CENTRE_BARS.get(i, 0) for i in range(11)),
+    (0,),
+)
+RED_CELLS = frozenset(
+    (c, i) for c, row in enumerate(COLOURS) for i, colour in enumerate(row) if colour == RED
+)
+#: Opcodes by the identity of the shared action objects (the fast path of DECODE).
+DECODE_ID = {id(action): code for action, code in A.DECODE.items()}
+DAMAGE_SET = frozenset(i for i, k in enumerate(KIND) if k == DAMAGE)
+IS_BRIDGE = tuple(1 if k == BRIDGE else 0 for k in KIND)
+#: Main-phase actions of a card on circles 1-3 (attacks are added when a target exists).
+OUTER_ACTIONS = tuple(
+    (A.MOVE_A[i], A.STAY_A[i]) if k == MOVE else (A.STAY_A[i],) for i, k in enumerate(KIND)
+)
+
+
+class Rules(StateData):
+    """Legal actions and their effects; events are collected in ``self._ev``."""
+
+    _ev: list[Event]
+
+    # -- who acts ----------------------------------------------------------------------
+    def active_players(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == MAIN:
+            return (self.cur,)
+        if phase <= SETUP_CHARACTER:
+            if phase == SETUP_ACCOUNTS:
+                return tuple(p for p in range(self.n) if self.answers[p] < 0)
+            if phase == SETUP_PHONE:
+                return tuple(p for p in range(self.n) if self.phone[p] < 0)
+            return (self.pick_order[0],)
+        if phase == RESPOND:
+            return (self.a_tgt,)
+        if phase == WINDOW:
+            return tuple(self.waiting)
+        if phase in (DISTANCE, HACK):
+            return (self.inf,)
+        if phase == SURVEIL:
+            return (self.s_by,)
+        if phase == OVER:
+            return ()
+        return (self.cur,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # -- small queries -------------------------------------------------------------------
+    def bars_here(self, p: int) -> int:
+        """Bridge cards needed to cross from ``p``'s cell now (0: no bridge here; W3)."""
+        c = self.circle[p]
+        if c < INNER:
+            return BARS_AT.get((c, self.cell[p]), 0)
+        if c == INNER:
+            return CENTRE_BARS.get(self.cell[p], 0)
+        return 0
+
+    def can_move(self, p: int, value: int) -> bool:
+        """Circles 1-3 are loops (any value); the inner circle is the text's graph (W4)."""
+        c = self.circle[p]
+        return c < INNER or (c == INNER and (self.cell[p], value) in INNER_MOVES)
+
+    def immune(self, q: int) -> bool:
+        """A pawn on a red cell cannot be targeted (W5)."""
+        c = self.circle[q]
+        return c < INNER and COLOURS[c][self.cell[q]] == RED
+
+    def neighbours(self, p: int) -> tuple[int, ...]:
+        """Left (next seat) and right (previous seat) neighbours, without repeats."""
+        left, right = (p + 1) % self.n, (p - 1) % self.n
+        return (left,) if left == right else (left, right)
+
+    def targets(self, p: int) -> list[int]:
+        """W6: with 4 players the two neighbours only, else anyone; never an immune pawn."""
+        pool = self.neighbours(p) if self.n == 4 else [q for q in range(self.n) if q != p]
+        return [q for q in pool if not self.immune(q)]
+
+    def has_target(self, p: int) -> bool:
+        """Whether a targeted damage card has a target (the fast form of ``targets``)."""
+        n, circle, cell = self.n, self.circle, self.cell
+        for q in ((p + 1) % n, (p - 1) % n) if n == 4 else range(n):
+            if q != p and (circle[q], cell[q]) not in RED_CELLS:
+                return True
+        return False
+
+    def conversions(self, p: int, card: int) -> list[int]:
+        """White Hat (W13): values a move or bridge card may be played as here (0 = bridge)."""
+        kind = KIND[card]
+        out = [v for v in MOVE_VALUES if (kind != MOVE or v != VALUE[card]) and self.can_move(p, v)]
+        if kind == MOVE:
+            bars = self.bars_here(p)
+            if bars and 1 + sum(1 for c in self.hands[p] if KIND[c] == BRIDGE) >= bars:
+                out.append(0)
+        return out
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        phase = self.phase
+        if phase == MAIN:
+            return self._legal_main(player) if player == self.cur else []
+        if player not in self.active_players():
+            return []
+        if phase == RESPOND:
+            out = [A.RETRO_A[c] for c in _distinct(self.hands[player])
+                   if KIND[c] == RETRO and EFFECT[c] == EFFECT[self.a_card]]
+            if self.chars[player] == A.CYBER_ACTIVISTE and not self.used[player]:
+                out.append(A.CYBERACT_A)
+            out.append(A.ACCEPT_A)
+            return out
+        if phase == WINDOW:
+            out = [A.COUNTER_A[c] for c in _distinct(self.hands[player])
+                   if KIND[c] == RETRO and EFFECT[c] == SURVEILLANCE]
+            out.append(A.PASS_A)
+            return out
+        if phase == PAY:
+            return [A.PAY_A[c] for c in _distinct(self.hands[player]) if KIND[c] == BRIDGE]
+        if phase == TARGET:
+            return [A.TARGET_A[q] for q in self.targets(player)]
+        if phase == DISTANCE:
+            return list(A.DIST_A.values())
+        if phase == HACK:
+            return self._legal_exchange(self.hands[self.vic], A.TAKE_A, self.hands[player])
+        if phase == SURVEIL:
+            return self._legal_exchange(self.s_cards, A.KEEP_A, self.hands[player])
+        if phase == GREEN_PHASE:
+            out = [A.DISCARD_A[c] for c in _distinct(self.hands[player])]
+            out.append(A.DONE_A)
+            return out
+        if phase == GEEK:
+            return [A.PICK_A[c] for c in _distinct(self.disc)]
+        if phase == CONVERT:
+            out = [A.CONVERT_A[v] for v in self.conversions(player, self.wh_card)]
+            out.append(A.CANCEL_A)
+            return out
+        if phase == SETUP_ACCOUNTS:
+            return list(A.ACCOUNTS_A.values())
+        if phase == SETUP_PHONE:
+            return list(A.PHONE_A.values())
+        if phase == SETUP_CHARACTER:
+            taken = set(self.chars)
+            return [a for i, a in A.CHARACTER_A.items() if i not in taken]
+        return []
+
+    def _legal_main(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        out: list[Action] = [] if hand else [A.STAY_EMPTY]
+        c = self.circle[p]
+        bars = BARS_BY_CELL[c][self.cell[p]]
+        if bars and sum(IS_BRIDGE[x] for x in hand) >= bars:
+            out.append(A.CROSS_A)
+        distinct = set(hand)
+        cards = sorted(distinct)
+        if c < INNER:
+            out.extend(_chain(map(OUTER_ACTIONS.__getitem__, cards)))
+            damage = distinct & DAMAGE_SET
+            if damage:
+                targeted = -1
+                for x in sorted(damage):
+                    if EFFECT[x] != SURVEILLANCE:
+                        if targeted < 0:
+                            targeted = 1 if self.has_target(p) else 0
+                        if not targeted:
+                            continue
+                    out.append(A.ATTACK_A[x])
+        else:
+            cell = self.cell[p]
+            for x in cards:
+                kind = KIND[x]
+                if kind == MOVE and (cell, VALUE[x]) in INNER_MOVES:
+                    out.append(A.MOVE_A[x])
+                elif kind == DAMAGE and (EFFECT[x] == SURVEILLANCE or self.has_target(p)):
+                    out.append(A.ATTACK_A[x])
+                out.append(A.STAY_A[x])
+        if self.used[p]:
+            return out
+        power = self.chars[p]
+        if power == A.WHITE_HAT:
+            # On circles 1-3 every movement or bridge card has a conversion (any value moves).
+            out.extend(
+                A.WHITEHAT_A[x] for x in cards
+                if KIND[x] <= BRIDGE and (c < INNER or self.conversions(p, x))
+            )
+        elif power == A.INFLUENCEUSE:
+            out.extend(A.INFLUENCE_A[q] for q in self.neighbours(p) if self.hands[q])
+        elif power == A.GEEKCOLO_CHAR and self.disc:
+            out.append(A.GEEKCOLO_A)
+        return out
+
+    def _legal_exchange(
+        self, source: list[int], take: tuple[Action, ...], own: list[int]
+    ) -> list[Action]:
+        """Hacking (W8) and Surveillance (W9): take one, give one, up to 2, then done."""
+        takes, gives = self.x_takes, self.x_gives
+        out: list[Action] = []
+        if len(takes) > len(gives):
+            rest = _minus(own, gives)
+            out.extend(A.GIVE_A[c] for c in _distinct(rest))
+        else:
+            if len(takes) < 2 and len(_minus(own, gives)) > 0:
+                out.extend(take[c] for c in _distinct(_minus(source, takes)))
+            out.append(A.DONE_A)
+        out.append(A.TIMEOUT_A)
+        return out
+
+    # -- applying -------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        self._ev = []
+        op, arg = DECODE_ID.get(id(action)) or A.DECODE[action]
+        HANDLERS[op](self, player, arg)
+        return self._ev
+
+    # cards in and out
+    def _draw(self, p: int, count: int) -> list[int]:
+        """Draw ``count`` cards (fewer if pile and discard are both empty; W17)."""
+        draw = self.draw
+        if count == 1 and draw:
+            card = draw.pop()
+            self.hands[p].append(card)
+            self._ev.append(EV.draw(p, [card]))
+            return [card]
+        got: list[int] = []
+        for _ in range(count):
+            if not draw:
+                if not self.disc:
+                    break
+                draw.extend(self.disc)
+                self.disc.clear()
+                self.dseen.clear()
+                self.rng.shuffle(draw)
+                self._ev.append(public("reshuffle", cards=len(draw)))
+            got.append(draw.pop())
+        if got:
+            self.hands[p].extend(got)
+            self._ev.append(EV.draw(p, got))
+        return got
+
+    def _to_discard(self, card: int, seen: int) -> None:
+        self.disc.append(card)
+        self.dseen.append(seen)
+
+    def _play(self, p: int, card: int) -> None:
+        """A card played face up: to the discard, with its message if of the theme (W16)."""
+        self.hands[p].remove(card)
+        self.disc.append(card)
+        self.dseen.append(ALL_SEEN)
+        if THEME[card] == self.theme:
+            self._ev.append(EV.MESSAGE[card])  # type: ignore[arg-type]
+
+    # turn flow
+    def _land(self, p: int) -> None:
+        """The colour of the cell reached by a move or a bridge (W5), then end of turn."""
+        c = self.circle[p]
+        if c < INNER:
+            colour = COLOURS[c][self.cell[p]]
+            if colour == YELLOW:
+                self.extra = True
+                self._ev.append(EV.COLOUR[p, "yellow"])
+            elif colour == ORANGE:
+                self._ev.append(EV.COLOUR[p, "orange"])
+                self._draw(p, 3)
+            elif colour == GREEN:
+                self._ev.append(EV.COLOUR[p, "green"])
+                self.phase = GREEN_PHASE
+                self.green_n = 0
+                return
+            elif colour == RED:
+                self._ev.append(EV.COLOUR[p, "red"])
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.m_turns += 1
+        if self.extra:  # yellow: the same player plays again (W5)
+            self.extra = False
+            self.phase = MAIN
+            self._ev.append(EV.AGAIN[self.cur])
+            return
+        self.cur = (self.cur + 1) % self.n
+        if self.cur == self.first:
+            self.round += 1
+            if self.round > self.max_rounds:
+                self.capped = True
+                self.phase = OVER
+                self._ev.append(public("round_cap", rounds=self.max_rounds))
+                return
+        self.phase = MAIN
+
+    # main actions (W14)
+    def _do_move(self, p: int, card: int, value: int) -> None:
+        self._play(p, card)
+        c = self.circle[p]
+        if c < INNER:
+            self.cell[p] = (self.cell[p] + value) % SIZES[c]
+        else:
+            self.cell[p] = INNER_MOVES[(self.cell[p], value)]
+        self._ev.append(EV.move(p, card, value, c + 1, self.cell[p]))
+        self._draw(p, 1)
+        self._land(p)
+
+    def _pay_rest(self, p: int) -> None:
+        """Pay the remaining bridge cards; ask only when the choice matters."""
+        hand = self.hands[p]
+        bridges = [c for c in hand if KIND[c] == BRIDGE]
+        if len(bridges) == self.pay_left or len(set(bridges)) == 1:
+            for c in bridges[: self.pay_left]:
+                self._play(p, c)
+            self.pay_left = 0
+            self._cross(p)
+        else:
+            self.phase = PAY
+
+    def _cross(self, p: int) -> None:
+        """W3: move to the exit cell, draw 1, apply the exit cell's colour."""
+        c = self.circle[p]
+        if c == INNER:
+            bars = CENTRE_BARS[self.cell[p]]
+            self.m_bridges[bars - 1] += 1
+            self.circle[p] = CENTRE
+            self.cell[p] = 0
+            self.winner = p
+            self.phase = OVER
+            self._ev.append(public("cross", seat=p, bars=bars, circle=5, cell=0))
+            self._ev.append(public("win", seat=p))
+            return
+        bridge = BOARD_DATA.bridge_at[(c, self.cell[p])]
+        self.m_bridges[bridge.bars - 1] += 1
+        self.circle[p] = c + 1
+        self.cell[p] = bridge.exit
+        self._ev.append(public("cross", seat=p, bars=bridge.bars, circle=c + 2, cell=bridge.exit))
+        self._draw(p, 1)
+        self._land(p)
+
+    # attacks (W6-W11)
+    def _resolve(self) -> None:
+        effect = EFFECT[self.a_card]
+        vic = self.vic
+        if effect == CYBERVIOLENCE:  # W11
+            c = self.circle[vic]
+            self.cell[vic] = ENTRIES[c] if c < INNER else 1
+            self._ev.append(public("damage", effect="cyberviolence", seat=vic, by=self.inf,
+                                   circle=c + 1, cell=self.cell[vic]))
+            self._finish_attack()
+        elif effect == OBSOLESCENCE:
+            hand = self.hands[vic]
+            shown = [IDS[c] for c in hand]
+            lost = [c for c in hand if OBSOLETE[c]]
+            for c in lost:
+                hand.remove(c)
+                self._to_discard(c, ALL_SEEN)
+            self._ev.append(public("damage", effect="obsolescence", seat=vic, by=self.inf,
+                                   hand=shown, lost=[IDS[c] for c in lost]))
+            self._draw(vic, len(lost))
+            self._finish_attack()
+        elif effect == BUG:  # W10: the one who inflicts chooses the distance
+            self.phase = DISTANCE
+        else:  # HACKING, W8
+            self.x_takes = []
+            self.x_gives = []
+            self.phase = HACK
+            self._ev.append(private((self.inf,), "shown", seat=vic,
+                                    hand=[IDS[c] for c in self.hands[vic]]))
+
+    def _finish_attack(self) -> None:
+        """Refill: the responder for the retro card, the attacker for the damage card."""
+        if self.a_retro >= 0:
+            self._draw(self.a_retro, 1)
+        self._draw(self.a_by, 1)
+        self.a_card = self.a_by = self.a_tgt = self.a_retro = self.inf = self.vic = -1
+        self.s_by = -1
+        self.s_cards = []
+        self.x_takes = []
+        self.x_gives = []
+        self._end_turn()
+
+    def _start_surveillance(self, p: int) -> None:
+        """W9: draw 5; keep at most 2 by giving back as many; the rest is discarded."""
+        self.s_by = p
+        hand = self.hands[p]
+        before = len(hand)
+        self._draw(p, 5)
+        self.s_cards = hand[before:]
+        del hand[before:]
+        self.x_takes = []
+        self.x_gives = []
+        self._ev.append(public("surveillance", seat=p, cards=len(self.s_cards)))
+        if self.s_cards:
+            self.phase = SURVEIL
+        else:
+            self._finish_attack()
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    return sorted(set(cards))
+
+
+def _minus(cards: list[int], removed: list[int]) -> list[int]:
+    rest = cards[:]
+    for c in removed:
+        rest.remove(c)
+    return rest
+
+
+# -- handlers: one per opcode ---------------------------------------------------------------
+def _move(s: Rules, p: int, card: int) -> None:
+    s._do_move(p, card, VALUE[card])
+
+
+def _stay(s: Rules, p: int, card: int) -> None:
+    hand = s.hands[p]
+    if card >= 0:
+        hand.remove(card)
+        s.disc.append(card)
+        s.dseen.append(1 << p)  # the discard is face down: only p knows it
+    s._ev.append(EV.STAY[p])
+    if s.draw:
+        drawn = s.draw.pop()
+        hand.append(drawn)
+        s._ev.append(EV.draw(p, [drawn]))
+    else:
+        s._draw(p, 1)
+    s._end_turn()
+
+
+def _cross_start(s: Rules, p: int, _: int) -> None:
+    s.pay_left = s.bars_here(p)
+    s._pay_rest(p)
+
+
+def _pay(s: Rules, p: int, card: int) -> None:
+    s._play(p, card)
+    s.pay_left -= 1
+    if s.pay_left == 0:
+        s._cross(p)
+    else:
+        s._pay_rest(p)
+
+
+def _attack(s: Rules, p: int, card: int) -> None:
+    s._play(p, card)
+    s.a_card, s.a_by, s.a_retro = card, p, -1
+    s.m_attacks += 1
+    s._ev.append(public("attack", seat=p, card=IDS[card]))
+    if EFFECT[card] == SURVEILLANCE:
+        s.waiting = [(p + i) % s.n for i in range(1, s.n)]
+        s.phase = WINDOW
+    else:
+        s.phase = TARGET
+
+
+def _target(s: Rules, p: int, q: int) -> None:
+    s.a_tgt = q
+    s._ev.append(public("target", seat=p, target=q, card=IDS[s.a_card]))
+    s.phase = RESPOND
+
+
+def _accept(s: Rules, p: int, _: int) -> None:
+    s._ev.append(EV.ACCEPT[p])
+    s.inf, s.vic = s.a_by, s.a_tgt
+    s._resolve()
+
+
+def _retro(s: Rules, p: int, card: int) -> None:
+    """W7: the matching retro card returns the effect to the attacker, even on red (W5)."""
+    s._play(p, card)
+    s.m_retros += 1
+    s._ev.append(public("retro", seat=p, card=IDS[card], attacker=s.a_by))
+    s.a_retro = p
+    s.inf, s.vic = p, s.a_by
+    s._resolve()
+
+
+def _cyberactivist(s: Rules, p: int, _: int) -> None:
+    """W7, W13: Cyber-activiste cancels the attack, nothing is returned."""
+    s.used[p] = True
+    s.m_blocked += 1
+    s.m_powers += 1
+    s._ev.append(public("power", seat=p, power="cyber_activiste", attacker=s.a_by))
+    s._finish_attack()
+
+
+def _pass(s: Rules, p: int, _: int) -> None:
+    s.waiting.remove(p)
+    s._ev.append(EV.PASS[p])
+    if not s.waiting:
+        s._start_surveillance(s.a_by)
+
+
+def _counter(s: Rules, p: int, card: int) -> None:
+    """W9: Contre-surveillance cancels Surveillance; its player draws 5 instead."""
+    s._play(p, card)
+    s.m_retros += 1
+    s._ev.append(public("retro", seat=p, card=IDS[card], attacker=s.a_by))
+    s.waiting = []
+    s.a_retro = p
+    s._start_surveillance(p)
+
+
+def _distance(s: Rules, p: int, cells: int) -> None:
+    """W10: back counter-clockwise, never below the circle's entry cell."""
+    vic = s.vic
+    c = s.circle[vic]
+    if c < INNER:
+        size, entry = SIZES[c], ENTRIES[c]
+        progress = (s.cell[vic] - entry) % size
+        s.cell[vic] = (entry + max(0, progress - cells)) % size
+    else:
+        s.cell[vic] = 1
+    s._ev.append(public("damage", effect="bug", seat=vic, by=p, cells=cells, circle=c + 1,
+                        cell=s.cell[vic]))
+    s._finish_attack()
+
+
+def _take(s: Rules, p: int, card: int) -> None:
+    s.x_takes.append(card)
+    other = s.vic if s.phase == HACK else -1
+    s._ev.append(private((p,) if other < 0 else (p, other), "take", seat=p, card=IDS[card]))
+    s._ev.append(public("exchange_step", seat=p, step="take"))
+
+
+def _give(s: Rules, p: int, card: int) -> None:
+    s.x_gives.append(card)
+    other = s.vic if s.phase == HACK else -1
+    s._ev.append(private((p,) if other < 0 else (p, other), "give", seat=p, card=IDS[card]))
+    s._ev.append(public("exchange_step", seat=p, step="give"))
+
+
+def _done(s: Rules, p: int, _: int) -> None:
+    if s.phase == GREEN_PHASE:
+        s._ev.append(public("green_done", seat=p, cards=s.green_n))
+        s._draw(p, s.green_n)
+        s.green_n = 0
+        s._end_turn()
+        return
+    own = s.hands[p]
+    for c in s.x_gives:
+        own.remove(c)
+    own.extend(s.x_takes)
+    if s.phase == HACK:  # W8: the swap happens at once when the hacker is done
+        victim = s.hands[s.vic]
+        for c in s.x_takes:
+            victim.remove(c)
+        victim.extend(s.x_gives)
+        s._ev.append(public("hacked", seat=s.vic, by=p, cards=len(s.x_takes)))
+    else:  # W9: kept cards join the hand, the rest and the given cards are discarded
+        for c in s.x_takes:
+            s.s_cards.remove(c)
+        for c in s.s_cards + s.x_gives:
+            s._to_discard(c, 1 << p)
+        s._ev.append(public("surveilled", seat=p, kept=len(s.x_takes)))
+    s._finish_attack()
+
+
+def _timeout(s: Rules, p: int, _: int) -> None:
+    """W12: the one-minute action runs out of time and is cancelled."""
+    s.m_cancelled += 1
+    if s.phase == SURVEIL:
+        for c in s.s_cards:
+            s._to_discard(c, 1 << p)
+    name = "hacking" if s.phase == HACK else "surveillance"
+    s._ev.append(public("cancelled", seat=p, action=name))
+    s._finish_attack()
+
+
+def _discard(s: Rules, p: int, card: int) -> None:
+    s.hands[p].remove(card)
+    s._to_discard(card, 1 << p)
+    s.green_n += 1
+    s._ev.append(EV.GREEN_DISCARD[p])
+
+
+def _whitehat(s: Rules, p: int, card: int) -> None:
+    s.wh_card = card
+    s.phase = CONVERT
+
+
+def _convert(s: Rules, p: int, value: int) -> None:
+    """W13 White Hat: play the chosen card as another movement value or as a bridge."""
+    card = s.wh_card
+    s.wh_card = -1
+    s.used[p] = True
+    s.m_powers += 1
+    s._ev.append(public("power", seat=p, power="white_hat", card=IDS[card], value=value))
+    s.phase = MAIN
+    if value:
+        s._do_move(p, card, value)
+        return
+    s._play(p, card)
+    s.pay_left = s.bars_here(p) - 1
+    if s.pay_left == 0:
+        s._cross(p)
+    else:
+        s._pay_rest(p)
+
+
+def _cancel(s: Rules, p: int, _: int) -> None:
+    s.wh_card = -1
+    s.phase = MAIN
+
+
+def _after_power(s: Rules) -> None:
+    if s.power_ends_turn:
+        s._end_turn()
+    else:
+        s.phase = MAIN
+
+
+def _influence(s: Rules, p: int, q: int) -> None:
+    """W13 Influenceuse: a random card from a neighbour's hand, not replaced."""
+    hand = s.hands[q]
+    card = hand.pop(s.rng.randrange(len(hand)))
+    s.hands[p].append(card)
+    s.used[p] = True
+    s.m_powers += 1
+    s._ev.append(public("power", seat=p, power="influenceuse", target=q))
+    s._ev.append(private((p, q), "stolen", seat=p, target=q, card=IDS[card]))
+    _after_power(s)
+
+
+def _geekcolo(s: Rules, p: int, _: int) -> None:
+    s.phase = GEEK
+    s._ev.append(private((p,), "discard_shown", cards=[IDS[c] for c in s.disc]))
+
+
+def _pick(s: Rules, p: int, card: int) -> None:
+    """W13 Geekcolo: any card of the discard, without discarding."""
+    i = len(s.disc) - 1 - s.disc[::-1].index(card)
+    del s.disc[i]
+    del s.dseen[i]
+    s.dseen[:] = [m | (1 << p) for m in s.dseen]
+    s.hands[p].append(card)
+    s.used[p] = True
+    s.m_powers += 1
+    s._ev.append(public("power", seat=p, power="geekcolo"))
+    s._ev.append(private((p,), "picked", card=IDS[card]))
+    _after_power(s)
+
+
+# -- setup (W13, W15) -------------------------------------------------------------------------
+def _accounts(s: Rules, p: int, n: int) -> None:
+    """W15, first question. Everybody then answers the second one too, so that nobody
+    learns from who is asked whether there was a tie."""
+    s.answers[p] = n
+    s._ev.append(public("answered", seat=p, question="accounts"))
+    if min(s.answers) >= 0:
+        s.phone = [-1] * s.n
+        s.phase = SETUP_PHONE
+
+
+def _phone(s: Rules, p: int, age: int) -> None:
+    s.phone[p] = 99 if age == 0 else age  # no phone yet: the latest of all
+    s._ev.append(public("answered", seat=p, question="phone"))
+    if min(s.phone) < 0:
+        return
+    low = min(s.answers)
+    tied = [q for q in range(s.n) if s.answers[q] == low]
+    late = max(s.phone[q] for q in tied)
+    best = [q for q in tied if s.phone[q] == late]
+    start_order(s, best[s.rng.randrange(len(best))] if len(best) > 1 else best[0])
+
+
+def start_order(s: Rules, first: int) -> None:
+    """The first player is known: answers are forgotten (W15), characters come next."""
+    s.answers = []
+    s.phone = []
+    s.first = first
+    s._ev.append(public("first_player", seat=first))
+    if s.config.options["characters"] == "chosen":
+        s.pick_order = [(first + i) % s.n for i in range(s.n)]
+        s.phase = SETUP_CHARACTER
+    else:
+        s.chars = s.rng.sample(range(4), s.n)
+        s._ev.append(public("characters", characters=[A.CHARACTERS[c] for c in s.chars]))
+        _begin(s)
+
+
+def _character(s: Rules, p: int, i: int) -> None:
+    s.chars[p] = i
+    s.pick_order.pop(0)
+    s._ev.append(public("character", seat=p, character=A.CHARACTERS[i]))
+    if not s.pick_order:
+        _begin(s)
+
+
+def _begin(s: Rules) -> None:
+    s.cur = s.first
+    s.round = 1
+    s.phase = MAIN
+    s._ev.append(public("turn", seat=s.cur, again=False))
+
+
+_HANDLER_MAP = {
+    A.MOVE: _move, A.STAY: _stay, A.CROSS: _cross_start, A.PAY: _pay, A.ATTACK: _attack,
+    A.TARGET: _target, A.RETRO: _retro, A.CYBERACT: _cyberactivist, A.ACCEPT: _accept,
+    A.COUNTER: _counter, A.PASS: _pass, A.DIST: _distance, A.TAKE: _take, A.GIVE: _give,
+    A.DONE: _done, A.TIMEOUT: _timeout, A.KEEP: _take, A.DISCARD: _discard,
+    A.WHITEHAT: _whitehat, A.CONVERT: _convert, A.CANCEL: _cancel, A.INFLUENCE: _influence,
+    A.GEEKCOLO: _geekcolo, A.PICK: _pick, A.ACCOUNTS: _accounts, A.PHONE: _phone,
+    A.CHARACTER: _character,
+}
+#: Handlers by opcode (a list: indexing is the fastest dispatch).
+HANDLERS: list[Callable[[Rules, int, int], None]] = [
+    _HANDLER_MAP.get(op, _cancel) for op in range(max(_HANDLER_MAP) + 1)
+]

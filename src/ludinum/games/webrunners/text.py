@@ -1,0 +1,338 @@
+"""How Web Runners speaks: events, actions and views in French (first) and English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludinum.engine import Action, Event, GameText
+from ludinum.games.webrunners.data import BOARD_DATA, DECK_DATA, THEME_DATA
+
+CHARACTER_NAMES = {
+    "white_hat": ("White Hat", "White Hat"),
+    "influenceuse": ("Influenceuse", "Influencer"),
+    "cyber_activiste": ("Cyber-activiste", "Cyber-activist"),
+    "geekcolo": ("Geekcolo", "Geekcolo"),
+}
+EFFECT_NAMES = {
+    "cyberviolence": ("Cyberviolence", "Cyberviolence"),
+    "hacking": ("Hacking", "Hacking"),
+    "obsolescence": ("Obsolescence programmée", "Planned obsolescence"),
+    "bug": ("Bug", "Bug"),
+    "surveillance": ("Surveillance", "Surveillance"),
+}
+COLOUR_TEXT = {
+    "red": ("case rouge : immunité", "red cell: immunity"),
+    "yellow": ("case jaune : rejoue", "yellow cell: plays again"),
+    "orange": ("case orange : pioche 3 cartes", "orange cell: draws 3 cards"),
+    "green": ("case verte : défausse et repioche", "green cell: discards and redraws"),
+}
+_GLYPH = {0: ("·", "white"), 1: ("R", "red"), 2: ("J", "yellow"), 3: ("O", "dark_orange"),
+          4: ("V", "green")}
+_GLYPH_EN = {0: "·", 1: "R", 2: "Y", 3: "O", 4: "G"}
+
+
+def card_name(card_id: str, lang: str) -> str:
+    index = DECK_DATA.by_id.get(card_id)
+    if index is None:
+        return card_id
+    card = DECK_DATA.cards[index]
+    name = card.name_en if lang == "en" else card.name_fr
+    if card.kind == 0:
+        return f"{name} ({card.value})"
+    if card.kind == 1:
+        return f"{name} (P)"
+    return f"{name} ({'D' if card.kind == 2 else 'R'})"
+
+
+def seat(p: Any, lang: str) -> str:
+    return f"{'Player' if lang == 'en' else 'Joueur'} {int(p) + 1}"
+
+
+def _pick(lang: str, fr: str, en: str) -> str:
+    return en if lang == "en" else fr
+
+
+def where(circle: int, cell: int, lang: str) -> str:
+    if circle == 5:
+        return _pick(lang, "le centre", "the centre")
+    if circle == 4:
+        return _pick(lang, f"la case « {cell} » du cercle intérieur",
+                     f"cell \"{cell}\" of the inner circle")
+    if circle == 1 and cell == 0:
+        return "START"
+    return _pick(lang, f"la case {cell} du cercle {circle}", f"cell {cell} of circle {circle}")
+
+
+class WebRunnersText(GameText):
+    def event(self, event: Event, lang: str = "fr") -> str:
+        d = event.data
+        k = event.kind
+        who = seat(d["seat"], lang) if "seat" in d and d["seat"] is not None else ""
+        if k == "move":
+            return _pick(lang, f"{who} joue {card_name(d['card'], lang)} et va sur "
+                         f"{where(d['circle'], d['cell'], lang)}.",
+                         f"{who} plays {card_name(d['card'], lang)} and moves to "
+                         f"{where(d['circle'], d['cell'], lang)}.")
+        if k == "cross":
+            return _pick(lang, f"{who} franchit un pont à {d['bars']} trait(s) et arrive sur "
+                         f"{where(d['circle'], d['cell'], lang)}.",
+                         f"{who} crosses a {d['bars']}-bar bridge to "
+                         f"{where(d['circle'], d['cell'], lang)}.")
+        if k == "win":
+            return _pick(lang, f"{who} atteint le centre et gagne la partie !",
+                         f"{who} reaches the centre and wins the game!")
+        if k == "round_cap":
+            return _pick(lang, f"Limite de {d['rounds']} tours atteinte : pas de gagnant.",
+                         f"The {d['rounds']}-round limit is reached: no winner.")
+        if k == "turn":
+            return _pick(lang, f"{who} rejoue." if d["again"] else f"À {who} de jouer.",
+                         f"{who} plays again." if d["again"] else f"{who} to play.")
+        if k == "stay":
+            return _pick(lang, f"{who} reste sur place, défausse une carte et en pioche une.",
+                         f"{who} stays put, discards a card and draws one.")
+        if k == "draw":
+            names = ", ".join(card_name(c, lang) for c in d["cards"])
+            return _pick(lang, f"Tu pioches : {names}.", f"You draw: {names}.")
+        if k == "reshuffle":
+            return _pick(lang, "La pioche est vide : la défausse est mélangée pour la remplacer.",
+                         "The draw pile is empty: the discard is shuffled into a new one.")
+        if k == "colour":
+            fr, en = COLOUR_TEXT[d["colour"]]
+            return f"{who} : {fr}." if lang != "en" else f"{who}: {en}."
+        if k == "message":
+            speaker = CHARACTER_NAMES[d["speaker"]][1 if lang == "en" else 0]
+            return f"[bold]{speaker}[/bold] ({card_name(d['card'], lang)}) : « {d['text']} »"
+        if k == "attack":
+            return _pick(lang, f"{who} joue la carte dégâts {card_name(d['card'], lang)}.",
+                         f"{who} plays the damage card {card_name(d['card'], lang)}.")
+        if k == "target":
+            return _pick(lang, f"{who} vise {seat(d['target'], lang)}.",
+                         f"{who} targets {seat(d['target'], lang)}.")
+        if k == "accept":
+            return _pick(lang, f"{who} subit l'attaque.", f"{who} takes the hit.")
+        if k == "retro":
+            return _pick(lang, f"{who} répond avec {card_name(d['card'], lang)} : retour à "
+                         f"l'envoyeur !", f"{who} answers with {card_name(d['card'], lang)}: "
+                         "return to sender!")
+        if k == "pass":
+            return _pick(lang, f"{who} laisse faire.", f"{who} lets it happen.")
+        if k == "damage":
+            return self._damage(d, who, lang)
+        if k in ("shown", "discard_shown"):
+            names = ", ".join(card_name(c, lang) for c in d.get("hand", d.get("cards", [])))
+            return _pick(lang, f"Cartes montrées : {names or 'aucune'}.",
+                         f"Cards shown: {names or 'none'}.")
+        if k in ("take", "give", "stolen", "picked"):
+            verb = {"take": ("prend", "takes"), "give": ("donne", "gives"),
+                    "stolen": ("prélève", "takes"), "picked": ("récupère", "takes back")}[k]
+            card = card_name(d["card"], lang)
+            return _pick(lang, f"{who or 'Tu'} {verb[0]} {card}.",
+                         f"{who or 'You'} {verb[1]} {card}.")
+        if k == "exchange_step":
+            return _pick(lang, f"{who} échange une carte.", f"{who} swaps a card.")
+        if k == "hacked":
+            by = seat(d["by"], lang)
+            return _pick(lang, f"{by} a échangé {d['cards']} carte(s) avec {who}.",
+                         f"{by} swapped {d['cards']} card(s) with {who}.")
+        if k == "surveillance":
+            return _pick(lang, f"{who} pioche {d['cards']} cartes (Surveillance).",
+                         f"{who} draws {d['cards']} cards (Surveillance).")
+        if k == "surveilled":
+            return _pick(lang, f"{who} garde {d['kept']} carte(s).",
+                         f"{who} keeps {d['kept']} card(s).")
+        if k == "cancelled":
+            return _pick(lang, f"Temps écoulé : l'action de {who} est annulée.",
+                         f"Time is up: {who}'s action is cancelled.")
+        if k == "green_discard":
+            return _pick(lang, f"{who} défausse une carte.", f"{who} discards a card.")
+        if k == "green_done":
+            return _pick(lang, f"{who} repioche {d['cards']} carte(s).",
+                         f"{who} draws {d['cards']} card(s) back.")
+        if k == "power":
+            name = CHARACTER_NAMES[d["power"]][1 if lang == "en" else 0]
+            return _pick(lang, f"{who} utilise le pouvoir {name}.", f"{who} uses the {name} power.")
+        if k == "answered":
+            return _pick(lang, f"{who} a répondu.", f"{who} has answered.")
+        if k == "first_player":
+            return _pick(lang, f"{who} commence.", f"{who} starts.")
+        if k == "characters":
+            names = ", ".join(CHARACTER_NAMES[c][1 if lang == "en" else 0]
+                              for c in d["characters"])
+            return _pick(lang, f"Personnages : {names}.", f"Characters: {names}.")
+        if k == "character":
+            name = CHARACTER_NAMES[d["character"]][1 if lang == "en" else 0]
+            return _pick(lang, f"{who} choisit {name}.", f"{who} chooses {name}.")
+        return f"{k} {dict(d)}"
+
+    def _damage(self, d: Mapping[str, Any], who: str, lang: str) -> str:
+        effect = d["effect"]
+        if effect == "cyberviolence":
+            return _pick(lang, f"{who} retourne sur {where(d['circle'], d['cell'], lang)}.",
+                         f"{who} goes back to {where(d['circle'], d['cell'], lang)}.")
+        if effect == "bug":
+            return _pick(lang, f"{who} recule de {d['cells']} case(s), jusqu'à "
+                         f"{where(d['circle'], d['cell'], lang)}.",
+                         f"{who} moves back {d['cells']} cell(s) to "
+                         f"{where(d['circle'], d['cell'], lang)}.")
+        lost = ", ".join(card_name(c, lang) for c in d["lost"]) or _pick(lang, "rien", "nothing")
+        return _pick(lang, f"{who} montre sa main et défausse : {lost}.",
+                     f"{who} shows their hand and discards: {lost}.")
+
+    def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        k = action.kind
+        card = action.get("card")
+        name = card_name(str(card), lang) if card is not None else ""
+        texts = {
+            "move": ("Jouer {c}", "Play {c}"),
+            "stay": ("Rester sur place en défaussant {c}", "Stay, discarding {c}"),
+            "cross": ("Franchir le pont", "Cross the bridge"),
+            "pay": ("Payer avec {c}", "Pay with {c}"),
+            "attack": ("Attaquer avec {c}", "Attack with {c}"),
+            "retro": ("Répondre avec {c}", "Answer with {c}"),
+            "counter": ("Annuler avec {c}", "Cancel with {c}"),
+            "cyberactivist": ("Pouvoir Cyber-activiste : annuler l'attaque",
+                              "Cyber-activist power: cancel the attack"),
+            "accept": ("Subir l'attaque", "Take the hit"),
+            "pass": ("Laisser faire", "Let it happen"),
+            "take": ("Prendre {c}", "Take {c}"),
+            "keep": ("Garder {c}", "Keep {c}"),
+            "give": ("Donner {c}", "Give {c}"),
+            "done": ("Terminer", "Done"),
+            "timeout": ("Temps écoulé (annuler)", "Time is up (cancel)"),
+            "discard": ("Défausser {c}", "Discard {c}"),
+            "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
+            "cancel": ("Annuler", "Cancel"),
+            "geekcolo": ("Pouvoir Geekcolo : fouiller la défausse",
+                         "Geekcolo power: search the discard"),
+            "pick": ("Récupérer {c}", "Take back {c}"),
+        }
+        if k == "stay" and card is None:
+            return _pick(lang, "Main vide : piocher une carte", "Empty hand: draw a card")
+        if k in texts:
+            fr, en = texts[k]
+            return _pick(lang, fr, en).format(c=name)
+        if k == "target":
+            return _pick(lang, "Viser ", "Target ") + seat(action.number("seat"), lang)
+        if k == "influence":
+            return _pick(lang, "Pouvoir Influenceuse sur ", "Influencer power on ") + seat(
+                action.number("seat"), lang)
+        if k == "distance":
+            n = action.number("cells")
+            return _pick(lang, f"Faire reculer de {n} case(s)", f"Move back {n} cell(s)")
+        if k == "convert":
+            to = action.word("to")
+            value = _pick(lang, "une carte PONT", "a bridge card") if to == "bridge" else to[1:]
+            return _pick(lang, f"La jouer comme {value}", f"Play it as {value}")
+        if k == "accounts":
+            n = action.number("n")
+            shown = "10+" if n == 10 else str(n)
+            return _pick(lang, f"{shown} compte(s) sur les réseaux sociaux",
+                         f"{shown} social-network account(s)")
+        if k == "phone":
+            age = action.number("age")
+            if age == 0:
+                return _pick(lang, "Pas encore de téléphone", "No phone yet")
+            return _pick(lang, f"Premier téléphone à {age} ans", f"First phone at {age}")
+        if k == "character":
+            names = CHARACTER_NAMES.get(action.word("name"), ("?", "?"))
+            return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
+        return action.to_text()
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        lines: list[str] = []
+        theme = THEME_DATA[view["theme"]]
+        lines.append(f"[bold]Web Runners[/bold] — {theme['name_en' if lang == 'en' else 'name_fr']}"
+                     f" — {_pick(lang, 'tour', 'round')} {view['round']}/{view['max_rounds']}")
+        pawns = view["pawns"]
+        lines.append(_pick(
+            lang,
+            "[dim]S = START, R = immunité, J = rejouer, O = piocher 3, V = défausser, "
+            "1-3 = pont (traits)[/dim]",
+            "[dim]S = START, R = immunity, Y = play again, O = draw 3, G = discard, "
+            "1-3 = bridge (bars)[/dim]",
+        ))
+        for circle in range(3):
+            lines.extend(self._circle_lines(circle, pawns, lang))
+        inner = "  ".join(
+            f"«{num}»" + "".join(str(p + 1) for p, (c, cell) in enumerate(pawns)
+                                 if c == 4 and cell == num)
+            for num in (1, 2, 5, 10)
+        )
+        centre = "".join(str(p + 1) for p, (c, _) in enumerate(pawns) if c == 5)
+        lines.append(_pick(lang, "Cercle 4 : ", "Circle 4: ") + inner
+                     + _pick(lang, "   Centre : ", "   Centre: ") + (centre or "—"))
+        for p in range(view["players"]):
+            char = view["characters"][p]
+            name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else "?"
+            used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
+                    if view["powers_used"][p] else "")
+            mark = "▶ " if p == view["current"] else "  "
+            size = view["hand_sizes"][p]
+            cards = _pick(lang, "carte" if size < 2 else "cartes", "card" if size == 1 else "cards")
+            lines.append(f"{mark}{seat(p, lang)} — {name}{used} — {size} {cards}")
+        top = view["discard_top"]
+        lines.append(_pick(lang, "Pioche : ", "Draw pile: ") + str(view["draw_size"])
+                     + _pick(lang, " — défausse : ", " — discard: ") + str(view["discard_size"])
+                     + (f" ({card_name(top, lang)})" if top else ""))
+        if "hand" in view:
+            hand = ", ".join(card_name(c, lang) for c in view["hand"]) or "—"
+            lines.append(_pick(lang, "Ta main : ", "Your hand: ") + hand)
+        pending = view.get("pending")
+        if pending:
+            lines.append(self._pending_line(pending, view["phase"], lang))
+        if view["winner"] is not None:
+            lines.append(_pick(lang, f"{seat(view['winner'], lang)} a gagné !",
+                               f"{seat(view['winner'], lang)} has won!"))
+        elif view["capped"]:
+            lines.append(_pick(lang, "Partie arrêtée : limite de tours.",
+                               "Game stopped: round limit."))
+        return "\n".join(lines)
+
+    def _circle_lines(self, circle: int, pawns: list[list[int]], lang: str) -> list[str]:
+        colours = BOARD_DATA.colours[circle]
+        cells = []
+        for i, colour in enumerate(colours):
+            glyph, style = _GLYPH[colour]
+            if lang == "en":
+                glyph = _GLYPH_EN[colour]
+            if circle == 0 and i == BOARD_DATA.entries[0]:
+                glyph, style = "S", "bold"
+            bridge = BOARD_DATA.bridge_at.get((circle, i))
+            if bridge is not None:
+                glyph = str(bridge.bars)
+                style = "bold cyan"
+            cells.append(f"[{style}]{glyph}[/{style}]")
+        row = "".join(cells)
+        marks = [" "] * len(colours)
+        for p, (c, cell) in enumerate(pawns):
+            if c == circle + 1:
+                marks[cell] = str(p + 1) if marks[cell] == " " else "*"
+        label = _pick(lang, f"Cercle {circle + 1} : ", f"Circle {circle + 1}: ")
+        return [label + row, " " * len(label) + "".join(marks).rstrip()]
+
+    def _pending_line(self, pending: Mapping[str, Any], phase: str, lang: str) -> str:
+        who = seat(pending["seat"], lang) if pending.get("seat") is not None else ""
+        attack = pending.get("attack")
+        if attack:
+            effect = EFFECT_NAMES[attack["effect"]][1 if lang == "en" else 0]
+            text = _pick(lang, f"Attaque en cours : {effect} de {seat(attack['by'], lang)}",
+                         f"Attack under way: {effect} by {seat(attack['by'], lang)}")
+            if attack["target"] is not None:
+                text += _pick(lang, f" contre {seat(attack['target'], lang)}",
+                              f" against {seat(attack['target'], lang)}")
+        else:
+            text = ""
+        extra = ""
+        if "shown" in pending:
+            extra = _pick(lang, " — main adverse : ", " — opponent's hand: ") + ", ".join(
+                card_name(c, lang) for c in pending["shown"])
+        if "cards" in pending:
+            extra = _pick(lang, " — cartes piochées : ", " — cards drawn: ") + ", ".join(
+                card_name(c, lang) for c in pending["cards"])
+        if "discard" in pending:
+            extra = _pick(lang, " — défausse : ", " — discard: ") + ", ".join(
+                card_name(c, lang) for c in pending["discard"])
+        waiting = _pick(lang, f"En attente de {who}", f"Waiting for {who}") if who else _pick(
+            lang, "En attente des réponses", "Waiting for answers")
+        return f"[italic]{waiting} ({phase})[/italic]" + (f". {text}" if text else "") + extra

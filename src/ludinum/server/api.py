@@ -1,0 +1,144 @@
+"""The JSON API (described at ``/openapi.json``): games, rooms, joining, replays."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ludinum.engine import LudinumError
+from ludinum.server import names, openapi, qr, tokens
+from ludinum.server.hub import Hub, unknown_room
+from ludinum.server.protocol import fail
+from ludinum.server.ratelimit import RateLimit
+from ludinum.server.replay import Replay
+
+STATUS = {
+    "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
+    "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage": 503, "busy": 503,
+}
+
+
+def error_response(exc: LudinumError) -> JSONResponse:
+    return JSONResponse({"error": exc.to_json()}, status_code=STATUS.get(exc.code, 400))
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def check_rate(request: Request) -> None:
+    limit: RateLimit = request.app.state.limit
+    address = request.client.host if request.client else "?"
+    if not limit.allow(address):
+        raise fail("rate_limited", "Trop d'essais : attends un peu.",
+                   "Too many attempts: wait a little.")
+
+
+def lookup(request: Request) -> str:
+    """The room code of the path, rate-limited (codes must not be guessable by trying)."""
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    check_rate(request)
+    if not tokens.looks_like_code(code):
+        raise unknown_room(code)
+    return code
+
+
+async def body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 16_384:
+        raise fail("too_large", "Requête trop longue.", "Request too long.")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise fail("bad_json", "JSON invalide.", "Invalid JSON.") from None
+    if not isinstance(data, dict):
+        raise fail("bad_json", "Un objet JSON est attendu.", "A JSON object is expected.")
+    return data
+
+
+async def games(request: Request) -> Response:
+    hub = hub_of(request)
+    out = []
+    for game in hub.catalog.games():
+        item = game.describe()
+        item["bot_levels"] = hub.catalog.bot_levels(game.name)
+        out.append(item)
+    return JSONResponse({"games": out})
+
+
+async def create_room(request: Request) -> Response:
+    try:
+        data = await body(request)
+        hub = hub_of(request)
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+        players = data.get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise fail("bad_message", "« seed » est un entier.", "'seed' is an integer.")
+        room, host_token = hub.create_room(game, players, options, str(data.get("mode", "live")),
+                                           seed)
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse({"code": room.code, "host_token": host_token,
+                         "room": room.summary_json()}, status_code=201)
+
+
+async def room_info(request: Request) -> Response:
+    try:
+        room = hub_of(request).room(lookup(request))
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse(room.summary_json(request.query_params.get("lang", "fr")))
+
+
+async def join(request: Request) -> Response:
+    try:
+        code = lookup(request)
+        data = await body(request)
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise fail("bad_message", "« seat » est un entier.", "'seat' is an integer.")
+        index, token = hub_of(request).join(code, data.get("nickname"), seat)
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse({"seat": index, "token": token}, status_code=201)
+
+
+async def nickname(request: Request) -> Response:
+    return JSONResponse({"nickname": names.generate()})
+
+
+async def qr_svg(request: Request) -> Response:
+    try:
+        code = lookup(request)
+        hub_of(request).room(code)
+    except LudinumError as exc:
+        return error_response(exc)
+    url = f"{request.app.state.public_url or str(request.base_url).rstrip('/')}/j/{code}"
+    return Response(qr.svg(url, code), media_type="image/svg+xml")
+
+
+async def replay_step(request: Request) -> Response:
+    try:
+        code = lookup(request)
+        replay = Replay.load(hub_of(request), code)
+        step = replay.clamp(request.query_params.get("step"))
+        data = replay.step_json(step, request.query_params.get("lang", "fr"))
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse(data)
+
+
+async def openapi_json(request: Request) -> Response:
+    return JSONResponse(openapi.schema())

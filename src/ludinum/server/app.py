@@ -1,0 +1,111 @@
+"""The ASGI application: routes, static files, security headers, start-up and shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ludinum import site
+from ludinum.server import api, fanout, leases, pages, render, ws
+from ludinum.server.catalog import Catalog
+from ludinum.server.hub import Hub
+from ludinum.server.ratelimit import RateLimit
+from ludinum.server.security import SecurityHeaders
+from ludinum.server.storage import Storage, default_url
+
+log = logging.getLogger("ludinum.server")
+
+PURGE_EVERY = 3600.0
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    catalog: Catalog | None = None,
+    public_url: str | None = None,
+    bot_delay: float = 0.8,
+    retention_hours: float = 24 * 7,
+    rate_limit: RateLimit | None = None,
+    redis: str | None = None,
+) -> Starlette:
+    """The classroom app. ``db`` is an SQLAlchemy URL or a file path (default:
+    ``$LUDINUM_DB``, else SQLite file ``ludinum.sqlite3`` in the working directory).
+    ``redis`` (default ``$LUDINUM_REDIS``) shares the rooms with other processes (see
+    ``docs/deploy.md``); without it the app runs alone."""
+    store = Storage(db or os.environ.get("LUDINUM_DB") or default_url())
+    hub: Hub = fanout.make_hub(store, catalog or Catalog.default(),
+                               redis or os.environ.get("LUDINUM_REDIS"), bot_delay=bot_delay,
+                               retention_hours=retention_hours)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        leases.migrate_once(store)
+        hub.purge()
+        count = hub.load()
+        if count:
+            log.info("restored %d live rooms", count)
+        hub.resume_all()
+        await fanout.start(hub)
+        purger = asyncio.create_task(_purge_loop(hub))
+        try:
+            yield
+        finally:
+            purger.cancel()
+            await hub.close()
+            store.close()
+
+    routes = [
+        Route("/", pages.home),
+        Route("/lang/{lang}", pages.set_lang),
+        Route("/join", pages.find_room),
+        Route("/new/{game}", pages.new_room, methods=["GET", "POST"]),
+        Route("/host/{code}", pages.host),
+        Route("/j/{code}", pages.join),
+        Route("/play/{code}", pages.play),
+        Route("/pass/{code}", pages.pass_and_play),
+        Route("/watch/{code}", pages.watch),
+        Route("/replay/{code}", pages.replay),
+        Route("/debrief/{code}.{fmt}", pages.debrief),
+        Route("/qr/{code}.svg", api.qr_svg),
+        Route("/openapi.json", api.openapi_json),
+        Route("/api/games", api.games),
+        Route("/api/nickname", api.nickname),
+        Route("/api/rooms", api.create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", api.room_info),
+        Route("/api/rooms/{code}/join", api.join, methods=["POST"]),
+        Route("/api/rooms/{code}/replay", api.replay_step),
+        WebSocketRoute("/ws/{code}", ws.endpoint),
+        *site.routes,  # the learning site: /apprendre, card and theme pages, quiz, print
+        Mount("/static", StaticFiles(directory=str(render.STATIC)), name="static"),
+    ]
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    app.state.hub = hub
+    app.state.limit = rate_limit or RateLimit()
+    app.state.public_url = public_url
+    return app
+
+
+def app_from_env() -> Starlette:
+    """Factory for ``uvicorn --factory --workers N``: settings from ``LUDINUM_*`` variables."""
+    return create_app(
+        bot_delay=float(os.environ.get("LUDINUM_BOT_DELAY", "0.8")),
+        retention_hours=float(os.environ.get("LUDINUM_RETENTION_HOURS", str(24 * 7))),
+        public_url=os.environ.get("LUDINUM_PUBLIC_URL"),
+    )
+
+
+async def _purge_loop(hub: Hub) -> None:
+    while True:
+        await asyncio.sleep(PURGE_EVERY)
+        try:
+            hub.purge()
+        except Exception:
+            log.exception("purge failed")

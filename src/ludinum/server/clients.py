@@ -1,0 +1,79 @@
+"""One connected client: a WebSocket with an outgoing queue, its role and seats.
+
+Sending never blocks the room: messages are queued and a writer task drains the queue. A
+client that falls too far behind loses its queued updates (never its other messages) and
+gets every fragment afresh with the next update, so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+MAX_QUEUE = 500
+
+log = logging.getLogger("ludinum.server")
+
+
+class Client:
+    def __init__(self, send: Callable[[str], Awaitable[None]], lang: str = "fr") -> None:
+        self._send = send
+        self.queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
+        self.lang = lang
+        self.role: str | None = None
+        self.code: str | None = None
+        #: Seats this connection plays (several on a pass-and-play device).
+        self.seats: tuple[int, ...] = ()
+        #: Pass-and-play: the seat currently shown (None: privacy screen or public view).
+        self.revealed: int | None = None
+        #: Last HTML sent per slot, to send only what changed.
+        self.slots: dict[str, str] = {}
+        #: Seq of the last event sent to the log.
+        self.log_seq = -1
+        self.closed = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() > MAX_QUEUE:
+            self._drop_updates()
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        self.queue.put_nowait((str(message.get("type")), text))
+
+    def _drop_updates(self) -> None:
+        kept = []
+        while not self.queue.empty():
+            item = self.queue.get_nowait()
+            if item is not None and item[0] != "update":
+                kept.append(item)
+        for item in kept:
+            self.queue.put_nowait(item)
+        self.slots = {}  # the next update carries every fragment
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                return
+            try:
+                await self._send(item[1])
+            except Exception:
+                log.warning("a client's connection failed", exc_info=True)
+                self.closed = True
+                return
+
+    def view_seat(self) -> int | None:
+        """The seat whose private view this client may see now."""
+        if self.role == "player" and self.seats:
+            return self.seats[0]
+        if self.role == "pass":
+            return self.revealed
+        return None

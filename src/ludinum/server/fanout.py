@@ -1,0 +1,495 @@
+"""Several processes, one service: Redis pub/sub fans the changes of a room out.
+
+PostgreSQL is the source of truth (rooms and their ordered actions, unique key (room, seq)).
+Every process may hold any room in memory. After a process commits an action, it publishes
+``{room, seq, seat, action, status, deadline, updated_at}`` on the Redis channel; the other
+processes holding the room apply the same action to their copy (the engine is deterministic)
+and send the new frames to their own clients. A message that does not follow the local
+version (lost while Redis was away, or out of order) makes the process reload the room from
+the database; a periodic check of ``(seq, updated_at)`` against the database catches any
+message that never came.
+
+Two processes never both apply an action to the same version: the append of version ``seq``
+fails on the unique key for the second one, which then reloads the room (replaying the
+actions the other appended) and checks the player's action again on the new state; bots and
+timers are never retried (the lease of :mod:`ludinum.server.leases` chooses which process
+plays them, and the unique key makes a second attempt fail).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from sqlalchemy import select, text
+
+from ludinum.engine import Action, Event, LudinumError
+from ludinum.server.catalog import Catalog
+from ludinum.server.hub import FAST_LEVELS, Hub
+from ludinum.server.leases import LocalLeases, RedisLeases
+from ludinum.server.rooms import LIVE_STATUSES, PLAYING, Room, refuse
+from ludinum.server.seats import BOT
+from ludinum.server.storage import Storage, rooms
+
+log = logging.getLogger("ludinum.server")
+
+CHANNEL = "ludinum:rooms"
+#: Seconds between two checks of the live rooms' versions against the database.
+RESYNC_EVERY = 2.0
+#: Attempts of a player's action when other processes keep appending first.
+RETRIES = 5
+#: First key of the rooms' advisory locks ("ROOM" in ASCII).
+ROOM_LOCK = 0x524F4F4D
+
+
+def storage_error() -> LudinumError:
+    return refuse("storage", "Base de données indisponible : action annulée, réessaie.",
+                  "Database unavailable: action cancelled, try again.")
+
+
+class Bus:
+    """Publish and receive room changes on one Redis channel (redis-py's asyncio client)."""
+
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.channel = channel
+        self.redis: Any = aioredis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
+                                            health_check_interval=5)
+        self.origin = secrets.token_hex(6)
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.published = 0
+        self.received = 0
+        self.lost = 0
+        self.connected = asyncio.Event()
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Queue a message (never blocks the caller); a task sends them in order."""
+        message["o"] = self.origin
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+    async def run_publisher(self) -> None:
+        while True:
+            text = await self.queue.get()
+            batch = [text]
+            while not self.queue.empty() and len(batch) < 256:
+                batch.append(self.queue.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for item in batch:
+                        pipe.publish(self.channel, item)
+                    await pipe.execute()
+                self.published += len(batch)
+            except Exception as exc:
+                # Redis away: the other processes will catch up from the database.
+                self.lost += len(batch)
+                log.warning("fan-out: %d message(s) not published (%s)", len(batch), exc)
+                await asyncio.sleep(0.2)
+
+    async def run_subscriber(
+        self,
+        on_message: Callable[[dict[str, Any]], None],
+        on_reconnect: Callable[[], None],
+    ) -> None:
+        delay = 0.1
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self.channel)
+                self.connected.set()
+                on_reconnect()
+                delay = 0.1
+                async for item in pubsub.listen():
+                    if item.get("type") != "message":
+                        continue
+                    self.received += 1
+                    try:
+                        message = json.loads(item["data"])
+                    except ValueError:
+                        continue
+                    if isinstance(message, dict) and message.get("o") != self.origin:
+                        on_message(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self.connected.clear()
+                log.warning("fan-out: Redis subscription lost (%s); retrying", exc)
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+
+class ClusterHub(Hub):
+    """A hub that shares its rooms with the other processes of the service."""
+
+    def __init__(
+        self, store: Storage, catalog: Catalog, bus: Bus | None = None, **kw: Any
+    ) -> None:
+        super().__init__(store, catalog, **kw)
+        self.bus = bus
+        self.leases: LocalLeases | RedisLeases = (
+            RedisLeases(bus.redis) if bus is not None else LocalLeases()
+        )
+        self.conflicts = 0
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # -- start and stop --------------------------------------------------------------
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._resync_loop()))
+        if self.bus is not None:
+            self._tasks.append(loop.create_task(self.bus.run_publisher()))
+            self._tasks.append(loop.create_task(
+                self.bus.run_subscriber(self.on_message, self.resync)))
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await super().close()
+        if self.bus is not None:
+            await self.bus.close()
+
+    # -- the action path ---------------------------------------------------------------
+    def act(self, room: Room, seat: int, action: Action, retry: bool = True) -> list[Event]:
+        """As :meth:`Hub.act`; on a version conflict, catch up and check again."""
+        code = room.code
+        for _ in range(RETRIES):
+            wanted = room.seq + 1
+            try:
+                events = super().act(room, seat, action)
+            except LudinumError as exc:
+                if exc.code != "storage":
+                    # Refused on this copy: if another process moved on, look again there.
+                    if retry and self._behind(room):
+                        self._reload(code)
+                        fresh = self.rooms.get(code)
+                        if fresh is not None:
+                            room = fresh
+                            continue
+                    raise
+                fresh = self.rooms.get(code)
+                if fresh is None or fresh.seq < wanted or not retry:
+                    # Not a conflict (the database failed), or a bot/timer: no retry.
+                    if fresh is not None and fresh.seq >= wanted:
+                        self.conflicts += 1
+                    raise
+                self.conflicts += 1
+                self._after_reload(fresh)
+                room = fresh
+                continue
+            except Exception:
+                # The database failed and so did the reload: drop the live copy (it may
+                # hold the refused action); it is rebuilt from storage when next needed.
+                log.exception("storage failed in room %s", code)
+                self._forget(code)
+                raise storage_error() from None
+            self._publish(room, "act", seat=seat, action=action.to_json())
+            return events
+        raise refuse("busy", "La partie change trop vite : réessaie.",
+                     "The game is changing too fast: try again.")
+
+    def create_room(self, *args: Any, **kw: Any) -> tuple[Room, str]:
+        try:
+            return super().create_room(*args, **kw)
+        except LudinumError:
+            raise
+        except Exception:
+            log.exception("storage failed creating a room")
+            raise storage_error() from None
+
+    # -- joins and host commands: one process at a time, on a fresh copy ----------------
+    def join(self, code: str, nickname: object, seat: int | None = None) -> tuple[int, str]:
+        with self._room_lock(code):
+            return super().join(code, nickname, seat)
+
+    def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+        with self._room_lock(room.code):
+            fresh = self.rooms.get(room.code, room)
+            super().command(fresh, kind, message)
+
+    @contextlib.contextmanager
+    def _room_lock(self, code: str) -> Iterator[None]:
+        """Seats and status are one row written whole: change them under a PostgreSQL
+        advisory lock of the room, after catching up with the stored version."""
+        if self.store.engine.dialect.name != "postgresql":
+            yield
+            return
+        key = int.from_bytes(code.encode()[:8].ljust(8, b" "), "big") & 0x7FFFFFFF
+        try:
+            conn = self.store.engine.connect()
+            conn.execute(text("SELECT pg_advisory_lock(:a, :b)"), {"a": ROOM_LOCK, "b": key})
+        except Exception:
+            log.exception("room lock: database unavailable")
+            raise storage_error() from None
+        try:
+            room = self.rooms.get(code)
+            if room is not None and self._behind(room):
+                self._reload(code)
+            yield
+        finally:
+            with contextlib.suppress(Exception):
+                conn.execute(text("SELECT pg_advisory_unlock(:a, :b)"),
+                             {"a": ROOM_LOCK, "b": key})
+                conn.commit()
+            conn.close()
+
+    def _behind(self, room: Room) -> bool:
+        """True when the database holds a newer version of the room than this copy."""
+        try:
+            with self.store.engine.connect() as conn:
+                stored = conn.execute(
+                    select(rooms.c.seq, rooms.c.updated_at).where(rooms.c.id == room.id)
+                ).first()
+        except Exception:
+            return False
+        return stored is not None and (int(stored[0]), float(stored[1])) != (
+            room.seq, room.updated_at)
+
+    def _save_room(self, room: Room) -> None:
+        try:
+            super()._save_room(room)
+        except Exception:
+            log.exception("storage failed saving room %s", room.code)
+            self._forget(room.code)
+            raise storage_error() from None
+        self._publish(room, "room")
+
+    def _publish(self, room: Room, kind: str, **extra: Any) -> None:
+        if self.bus is None:
+            return
+        self.bus.publish({
+            "k": kind, "c": room.code, "s": room.seq, "st": room.status,
+            "da": room.deadline_at, "dl": room.deadline_left, "u": room.updated_at, **extra,
+        })
+
+    # -- rooms loaded on demand are driven at once ---------------------------------------
+    def room(self, code: str) -> Room:
+        known = code in self.rooms
+        try:
+            room = super().room(code)
+        except LudinumError:
+            raise
+        except Exception:
+            log.exception("storage failed loading room %s", code)
+            raise storage_error() from None
+        if not known:
+            self._after_reload(room)
+        return room
+
+    def _reload(self, code: str) -> None:
+        """Rebuild the room from storage and show this process's clients where it is."""
+        super()._reload(code)
+        room = self.rooms.get(code)
+        if room is not None:
+            self._after_reload(room)
+            self._broadcast(room)
+
+    def _after_reload(self, room: Room) -> None:
+        """Count this process's connections again and restart the room's timer and bots."""
+        for seat in room.seats:
+            seat.connected = 0
+        for client in self.clients.get(room.code, ()):
+            if not client.closed:
+                for s in client.seats:
+                    room.seats[s].connected += 1
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop()
+            self._schedule(room)
+
+    # -- messages from the other processes ---------------------------------------------
+    def on_message(self, message: dict[str, Any]) -> None:
+        code = message.get("c")
+        if not isinstance(code, str):
+            return
+        try:
+            self._catch_up(code, message)
+        except Exception:
+            log.exception("fan-out: cannot follow room %s; reloading it", code)
+            self._forget(code)
+            with contextlib.suppress(Exception):
+                self._reload(code)
+
+    def _catch_up(self, code: str, message: dict[str, Any]) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            if message.get("st") in LIVE_STATUSES:
+                self.room(code)  # load it, so that its timers and bots live here too
+            return
+        seq = int(message.get("s", 0))
+        if message.get("k") == "act" and seq == room.seq + 1:
+            seat = int(message["seat"])
+            events = room.state.apply(seat, Action.from_json(message["action"]))
+            room.record(seat, events, float(message["u"]))
+            room.status = str(message["st"])
+            room.deadline_at = message.get("da")
+            room.deadline_left = message.get("dl")
+            room.updated_at = float(message["u"])
+            self._observe(room, self.bots.setdefault(code, {}), events)
+            self._broadcast(room)
+            self._schedule(room)
+            return
+        if seq < room.seq or (seq == room.seq and message.get("k") == "act"):
+            return  # already here
+        self._reload(code)
+        fresh = self.rooms.get(code)
+        if fresh is not None and not fresh.live:
+            self._forget_live(fresh)
+
+    def resync(self) -> None:
+        """Reload the rooms whose stored version differs from the live copy here, and the
+        rooms dropped after a storage failure that still have clients here."""
+        for code, clients in list(self.clients.items()):
+            if code not in self.rooms and any(not c.closed for c in clients):
+                try:
+                    self._broadcast(self.room(code))
+                except Exception as exc:
+                    log.warning("resync: room %s not back yet (%s)", code, exc)
+        if not self.rooms:
+            return
+        try:
+            with self.store.engine.connect() as conn:
+                rows = conn.execute(
+                    select(rooms.c.code, rooms.c.seq, rooms.c.updated_at, rooms.c.status)
+                    .where(rooms.c.code.in_(list(self.rooms)))
+                ).all()
+        except Exception as exc:
+            log.warning("resync: database unavailable (%s)", exc)
+            return
+        stored = {str(r[0]): (int(r[1]), float(r[2])) for r in rows}
+        for code, room in list(self.rooms.items()):
+            version = stored.get(code)
+            if version is None:
+                if room.live:
+                    self._forget(code)
+                continue
+            if version != (room.seq, room.updated_at):
+                try:
+                    self._reload(code)
+                except Exception:
+                    log.exception("resync: cannot reload room %s", code)
+
+    async def _resync_loop(self) -> None:
+        while True:
+            await asyncio.sleep(RESYNC_EVERY)
+            self.resync()
+
+    # -- timers and bots under a lease ---------------------------------------------------
+    def _timer_fired(self, code: str, at: float) -> None:
+        task = asyncio.get_running_loop().create_task(self._fire_leased(code, at))
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks_done)
+
+    def _tasks_done(self, task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(ValueError):
+            self._tasks.remove(task)
+
+    async def _fire_leased(self, code: str, at: float) -> None:
+        while True:
+            room = self.rooms.get(code)
+            if room is None or room.deadline_at != at:
+                return
+            seq = room.seq
+            if await self.leases.acquire(code, seq):
+                break
+            await asyncio.sleep(self.leases.ttl)  # the holder moves, or its lease expires
+            room = self.rooms.get(code)
+            if room is None or room.seq != seq:
+                return
+        room = self.rooms.get(code)
+        if room is None or room.seq != seq or room.deadline_at != at:
+            return
+        due = room.due_action()
+        if due is None:
+            room.clear_deadline()
+            return
+        try:
+            self.act(room, *due, retry=False)
+        except LudinumError as exc:
+            log.info("timer action not applied in %s: %s", code, exc.en)
+
+    async def _run_bots(self, code: str) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.bot_delay if self.bot_delay > 0 else 0)
+                room = self.rooms.get(code)
+                if room is None or not room.bot_turns():
+                    return
+                seq = room.seq
+                if not await self.leases.acquire(code, seq):
+                    await self._wait_change(code, seq, self.leases.ttl)
+                    continue
+                room = self.rooms.get(code)
+                if room is None or room.seq != seq or not room.bot_turns():
+                    continue
+                seat = room.bot_turns()[0]
+                bot = self._bot(room, seat)
+                if room.seats[seat].bot_level in FAST_LEVELS:
+                    action = bot.choose(room.state, seat)
+                else:
+                    action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
+                room = self.rooms.get(code)
+                if room is None or room.seq != seq or seat not in room.bot_turns() \
+                        or room.seats[seat].kind != BOT:
+                    continue
+                await self._bot_act(room, seat, action)
+        except Exception:
+            log.exception("bot loop failed in room %s", code)
+        finally:
+            self._bot_tasks.pop(code, None)
+
+    async def _bot_act(self, room: Room, seat: int, action: Action) -> None:
+        seq = room.seq
+        try:
+            self.act(room, seat, action, retry=False)
+        except LudinumError as exc:
+            if exc.code in ("storage", "busy"):
+                # Another process appended first, or the database is away: look again.
+                if self.rooms.get(room.code) is None:
+                    await asyncio.sleep(0.5)
+                return
+            log.warning("bot move refused in %s: %s", room.code, exc.en)
+            if room.seq == seq and room.status == PLAYING:
+                legal = room.state.legal_actions(seat)
+                if legal:
+                    with contextlib.suppress(LudinumError):
+                        self.act(room, seat, legal[0], retry=False)
+
+    async def _wait_change(self, code: str, seq: int, seconds: float) -> None:
+        step = 0.05
+        waited = 0.0
+        while waited < seconds:
+            await asyncio.sleep(step)
+            waited += step
+            room = self.rooms.get(code)
+            if room is None or room.seq != seq:
+                return
+            step = min(0.5, step * 2)
+
+
+def make_hub(store: Storage, catalog: Catalog, redis_url: str | None, **kw: Any) -> Hub:
+    """A plain hub (one process), or a cluster hub when a Redis URL is given."""
+    if not redis_url:
+        return Hub(store, catalog, **kw)
+    channel = os.environ.get("LUDINUM_REDIS_CHANNEL") or CHANNEL
+    return ClusterHub(store, catalog, Bus(redis_url, channel), **kw)
+
+
+async def start(hub: Hub) -> None:
+    if isinstance(hub, ClusterHub):
+        await hub.start()

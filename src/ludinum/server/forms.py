@@ -1,0 +1,58 @@
+"""The room creation form, built from a game's options (any game, no per-game code)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludinum.engine import Game, Option, OptionError, OptionValue
+
+PREFIX = "opt_"
+
+
+@dataclass
+class Field:
+    option: Option
+    name: str
+    value: OptionValue
+    help: str
+    input: str  # checkbox, number, select, text
+    step: str = "1"
+
+
+def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = None) -> list[Field]:
+    out = []
+    for option in game.options:
+        value = (values or {}).get(option.name, option.default)
+        kind = {"bool": "checkbox", "int": "number", "float": "number",
+                "choice": "select"}.get(option.kind, "text")
+        out.append(Field(
+            option, PREFIX + option.name, value,
+            option.help_en if lang == "en" else option.help_fr, kind,
+            "any" if option.kind == "float" else "1",
+        ))
+    return out
+
+
+def parse(game: Game, form: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """Typed option values from submitted form text; OptionError names a bad one."""
+    values: dict[str, OptionValue] = {}
+    for option in game.options:
+        raw = form.get(PREFIX + option.name)
+        if option.kind == "bool":
+            values[option.name] = raw is not None and str(raw) not in ("", "false", "0")
+            continue
+        if raw is None or str(raw).strip() == "":
+            continue
+        values[option.name] = option.parse(str(raw))
+    return values
+
+
+def players(game: Game, raw: object) -> int:
+    try:
+        count = int(str(raw))
+    except ValueError:
+        raise OptionError("Nombre de joueurs invalide.", "Invalid number of players.") from None
+    game.check_players(count)
+    return count

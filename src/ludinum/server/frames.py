@@ -1,0 +1,187 @@
+"""Frames: what each client is sent after a change, built from its own view only.
+
+One broadcast renders each (seat, language) once, whatever the number of clients sharing it,
+and a client receives only the fragments (slots) whose HTML changed since its last frame,
+plus the new log lines it may see. A player's frame is built from ``state.view(seat)`` and
+the events visible to that seat; hosts and spectators get ``state.view(None)`` and public
+events; a pass-and-play device gets a seat's view only while that seat is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ludinum.server import i18n, render
+from ludinum.server.clients import Client
+from ludinum.server.rooms import FINISHED, PLAYING, Room
+from ludinum.server.seats import HUMAN
+
+
+class FrameCache:
+    """Per-broadcast memo of views and fragments, keyed by seat and language."""
+
+    def __init__(self, room: Room, now: float, levels: list[str]) -> None:
+        self.room = room
+        self.now = now
+        self.levels = levels
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._html: dict[tuple[str, Any, str], str] = {}
+        self._lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat not in self._views:
+            self._views[seat] = self.room.state.view(seat)
+        return self._views[seat]
+
+    def names(self, lang: str) -> list[str]:
+        return [s.label(lang) for s in self.room.seats]
+
+    def html(self, slot: str, key: Any, lang: str) -> str:
+        memo = (slot, key, lang)
+        if memo not in self._html:
+            self._html[memo] = self._render(slot, key, lang)
+        return self._html[memo]
+
+    def _render(self, slot: str, key: Any, lang: str) -> str:
+        room = self.room
+        if slot == "board":
+            return render.board(room.game, self.view(key), lang, key, self.names(lang))
+        if slot == "map":
+            return render.board_svg(room.game, self.view(None), lang, self.names(lang))
+        if slot == "spotlight":
+            return render.spotlight(self.view(key), lang)
+        if slot == "actions":
+            seat = int(key)
+            legal = room.state.legal_actions(seat) if seat in room.active() else []
+            return render.actions(room.game, self.view(seat), seat, legal, lang)
+        if slot == "status":
+            memo: tuple[Any, ...] = (
+                "status", lang, key, room.status, room.active(), tuple(self.names(lang)))
+            return self._memo(memo, lambda: render.fragment(
+                lang, "status", room=room, seat=key, active=room.active(),
+                names=self.names(lang)))
+        if slot == "seats":
+            seats: tuple[Any, ...] = tuple(
+                (s.kind, s.nickname, s.bot_level, s.connected > 0) for s in room.seats)
+            memo = ("seats", lang, key, room.status, room.active(), seats)
+            return self._memo(memo, lambda: render.fragment(
+                lang, "seats", room=room, host=bool(key), active=room.active(),
+                levels=self.levels))
+        if slot == "debrief":
+            return debrief(room, lang, self.names(lang)) if room.status == FINISHED else ""
+        if slot == "privacy":
+            seat = key
+            if seat is None:
+                return ""
+            return render.fragment(lang, "privacy", seat=seat, name=room.seats[seat].label(lang))
+        raise KeyError(slot)
+
+    def _memo(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        """A fragment that depends only on ``key``, kept on the room between updates."""
+        stored = self.room.fragments
+        html = stored.get(key)
+        if html is None:
+            if len(stored) > 32:
+                stored.clear()
+            html = stored[key] = make()
+        return html
+
+    def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
+        memo = (seat, lang)
+        if memo not in self._lists:
+            room = self.room
+            legal = room.state.legal_actions(seat) if seat in room.active() else []
+            self._lists[memo] = render.action_list(room.game, self.view(seat), seat, legal, lang)
+        return self._lists[memo]
+
+
+def debrief(room: Room, lang: str, names: list[str]) -> str:
+    outcome = room.state.outcome()
+    text = room.game.text
+    rare = {k for k, n in room.kinds.items() if n <= 3}
+    moments = [
+        text.event(e, lang) for _, e in room.recent if e.to is None and e.kind in rare
+    ][-8:]
+    return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
+                           room=room)
+
+
+def pass_target(room: Room, client: Client) -> int | None:
+    """On a pass-and-play device: the seat to hand the device to, if one of its seats acts."""
+    for seat in room.active():
+        if seat in client.seats and room.seats[seat].kind == HUMAN:
+            return seat
+    return None
+
+
+def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, Any] | None:
+    """The frame for ``client`` (only changed slots unless ``full``), or None if nothing."""
+    room = cache.room
+    lang = client.lang
+    hide = False
+    if client.role == "pass" and client.revealed is not None and (
+        client.revealed not in room.active() or room.status != PLAYING
+    ):
+        client.revealed = None
+        hide = True
+    seat = client.view_seat()
+    slots: dict[str, str] = {
+        "map": cache.html("map", None, lang),
+        "board": cache.html("board", seat, lang),
+        "spotlight": cache.html("spotlight", seat, lang),
+        "status": cache.html("status", seat, lang),
+        "seats": cache.html("seats", client.role == "host", lang),
+        "debrief": cache.html("debrief", None, lang),
+    }
+    if seat is not None:
+        slots["actions"] = cache.html("actions", seat, lang)
+    elif client.role in ("pass", "player"):
+        slots["actions"] = ""
+    if client.role == "pass":
+        slots["privacy"] = cache.html(
+            "privacy", pass_target(room, client) if seat is None else None, lang
+        )
+    changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
+    client.slots.update(changed)
+    log = []
+    for seq, event in room.events_since(client.log_seq, seat):
+        log.append({"seq": seq, "text": room.game.text.event(event, lang),
+                    "private": event.to is not None})
+    client.log_seq = room.seq
+    if not changed and not log and not full and not hide:
+        return None
+    left = room.seconds_left(cache.now)
+    frame: dict[str, Any] = {
+        "type": "update",
+        "seq": room.seq,
+        "status": room.status,
+        "active": list(room.active()),
+        "you": list(client.seats) if client.role in ("player", "pass") else [],
+        "revealed": client.revealed,
+        "deadline": None if room.deadline is None or left is None else {
+            "kind": room.deadline.kind,
+            "player": room.deadline.player,
+            "left": round(left, 2),
+            "seconds": room.deadline.seconds,
+            "running": room.deadline_at is not None,
+        },
+        "slots": changed,
+        "log": log,
+        "actions": cache.action_list(seat, lang) if seat is not None else [],
+    }
+    if hide:
+        frame["hide"] = True
+    if room.status == FINISHED:
+        frame["outcome"] = room.state.outcome().to_json()
+    return frame
+
+
+def welcome(room: Room, client: Client) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "role": client.role,
+        "seats": list(client.seats),
+        "room": room.summary_json(client.lang),
+        "lang": i18n.pick(client.lang),
+    }

@@ -1,0 +1,85 @@
+"""Limits on what one WebSocket may do: where it comes from and how fast it talks.
+
+- **Origin**: a browser names the page that opened a WebSocket in its ``Origin`` header; an
+  upgrade whose Origin is another site than this server (its ``Host``, or the public URL it
+  announces) is refused, so that no other web page can play or watch in a child's name.
+  A client that is not a browser sends no Origin; it still needs a seat token to play.
+- **Messages**: at most ``burst`` messages at once per connection, refilled at
+  ``per_second``; a connection that keeps flooding after being warned is closed. The count is
+  kept with the connection, in memory only.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from urllib.parse import urlsplit
+
+#: Messages per second a connection may send on average, and at once (a person taps far
+#: less; a script flooding the server is slowed down, then cut off).
+MESSAGES_PER_SECOND = 50.0
+MESSAGE_BURST = 100
+#: Refused messages in a row after which the connection is closed.
+MAX_REFUSED = 100
+
+
+def _netloc(url: str) -> str:
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    return (parts.netloc or "").lower()
+
+
+def origin_allowed(origin: str | None, host: str | None, public_urls: Iterable[str | None] = ()
+                   ) -> bool:
+    """True if a WebSocket upgrade with this ``Origin`` may proceed.
+
+    No Origin (not a browser): allowed. Otherwise the Origin's host and port must be this
+    server's ``Host`` header, a public URL of the service, or one listed in
+    ``$LUDINUM_ORIGINS`` (space-separated URLs).
+    """
+    if origin is None:
+        return True
+    seen = _netloc(origin)
+    if not seen or origin.strip().lower() == "null":
+        return False
+    allowed = {(host or "").lower()}
+    allowed.update(_netloc(u) for u in public_urls if u)
+    allowed.update(_netloc(u) for u in os.environ.get("LUDINUM_ORIGINS", "").split())
+    allowed.discard("")
+    return seen in allowed
+
+
+class MessageLimit:
+    """A token bucket of one connection."""
+
+    def __init__(
+        self,
+        per_second: float = MESSAGES_PER_SECOND,
+        burst: int = MESSAGE_BURST,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.per_second = per_second
+        self.burst = float(burst)
+        self.clock = clock
+        self.tokens = float(burst)
+        self.last = clock()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens < 1.0:
+            self.refused += 1
+            return False
+        self.tokens -= 1.0
+        self.refused = 0
+        return True
+
+    @property
+    def exhausted(self) -> bool:
+        """The connection kept flooding after being told: close it."""
+        return self.refused >= MAX_REFUSED

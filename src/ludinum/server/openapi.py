@@ -1,0 +1,114 @@
+"""The OpenAPI description of the HTTP API, served at ``/openapi.json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = {
+    "type": "object",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string"},
+                "fr": {"type": "string"},
+                "en": {"type": "string"},
+            },
+            "required": ["code", "fr", "en"],
+        }
+    },
+}
+CODE = {"name": "code", "in": "path", "required": True,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{6}$"},
+        "description": "Room code (6 characters, case-insensitive)."}
+
+
+def _err(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+def schema() -> dict[str, Any]:
+    seat = {"type": "object", "properties": {
+        "seat": {"type": "integer"}, "kind": {"type": "string", "enum": ["open", "human", "bot"]},
+        "name": {"type": "string"}, "bot": {"type": ["string", "null"]},
+        "connected": {"type": "boolean"}}}
+    room = {"type": "object", "properties": {
+        "code": {"type": "string"}, "game": {"type": "string"}, "title": {"type": "string"},
+        "players": {"type": "integer"}, "mode": {"type": "string", "enum": ["live", "turns"]},
+        "status": {"type": "string",
+                   "enum": ["lobby", "playing", "paused", "finished", "ended"]},
+        "seq": {"type": "integer"}, "seats": {"type": "array", "items": seat}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Ludinum classroom server",
+            "version": "1",
+            "description": "Rooms, seats and replays. Play itself goes through the WebSocket "
+                           "at /ws/{code} (see docs/protocol.md). Every error has a stable "
+                           "code and a French and an English message.",
+        },
+        "paths": {
+            "/api/games": {"get": {
+                "summary": "The games offered, with their options and bot levels.",
+                "responses": {"200": {"description": "Games",
+                                      "content": {"application/json": {"schema": {
+                                          "type": "object",
+                                          "properties": {"games": {"type": "array"}}}}}}}}},
+            "/api/rooms": {"post": {
+                "summary": "Create a room; returns its code and the host's secret token.",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["game", "players"],
+                    "properties": {
+                        "game": {"type": "string"}, "players": {"type": "integer"},
+                        "options": {"type": "object"},
+                        "mode": {"type": "string", "enum": ["live", "turns"]},
+                        "seed": {"type": "integer"}}}}}},
+                "responses": {
+                    "201": {"description": "Created", "content": {"application/json": {
+                        "schema": {"type": "object", "properties": {
+                            "code": {"type": "string"}, "host_token": {"type": "string"},
+                            "room": {"$ref": "#/components/schemas/Room"}}}}}},
+                    "400": _err("Bad game, options or player count"),
+                    "404": _err("Unknown game")}}},
+            "/api/rooms/{code}": {"get": {
+                "summary": "Public information about a room (seats, status).",
+                "parameters": [CODE],
+                "responses": {"200": {"description": "Room", "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Room"}}}},
+                    "404": _err("Unknown room"), "429": _err("Too many attempts")}}},
+            "/api/rooms/{code}/join": {"post": {
+                "summary": "Take a seat with a nickname; returns the seat's secret token.",
+                "parameters": [CODE],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["nickname"],
+                    "properties": {"nickname": {"type": "string", "minLength": 2,
+                                                "maxLength": 20},
+                                   "seat": {"type": "integer"}}}}}},
+                "responses": {
+                    "201": {"description": "Joined", "content": {"application/json": {
+                        "schema": {"type": "object", "properties": {
+                            "seat": {"type": "integer"}, "token": {"type": "string"}}}}}},
+                    "400": _err("Refused nickname or bad request"),
+                    "404": _err("Unknown room"), "409": _err("Room full or name taken"),
+                    "429": _err("Too many attempts")}}},
+            "/api/nickname": {"get": {
+                "summary": "A generated nickname.",
+                "responses": {"200": {"description": "Nickname", "content": {
+                    "application/json": {"schema": {"type": "object", "properties": {
+                        "nickname": {"type": "string"}}}}}}}}},
+            "/api/rooms/{code}/replay": {"get": {
+                "summary": "One step of a finished game's replay (public view).",
+                "parameters": [CODE, {"name": "step", "in": "query",
+                                      "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {"200": {"description": "Step"},
+                              "400": _err("Game not finished"), "404": _err("Unknown room")}}},
+            "/qr/{code}.svg": {"get": {
+                "summary": "QR code (SVG) of the room's join link.",
+                "parameters": [CODE],
+                "responses": {"200": {"description": "SVG",
+                                      "content": {"image/svg+xml": {}}},
+                              "404": _err("Unknown room")}}},
+        },
+        "components": {"schemas": {"Error": ERROR, "Room": room, "Seat": seat}},
+    }

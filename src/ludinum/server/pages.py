@@ -1,0 +1,165 @@
+"""Server-rendered pages: home, room creation, host screen, join, play, pass-and-play,
+spectator and replay. Live content arrives over the WebSocket; these are the shells."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from ludinum import site
+from ludinum.engine import LudinumError
+from ludinum.server import forms, i18n, qr, render, tokens
+from ludinum.server.api import check_rate, hub_of
+from ludinum.server.hub import unknown_room
+from ludinum.server.replay import Replay
+from ludinum.server.rooms import LIVE, TURNS
+
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def lang_of(request: Request) -> str:
+    return i18n.pick(request.cookies.get("lang"))
+
+
+def show(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
+    lang = lang_of(request)
+    html = render.page(lang, name, path=request.url.path, **context)
+    return HTMLResponse(html, status_code=status)
+
+
+def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
+    lang = lang_of(request)
+    return show(request, "problem.html", status=status, message=exc.message(lang))
+
+
+def public_base(request: Request) -> str:
+    base: str | None = request.app.state.public_url
+    return base.rstrip("/") if base else str(request.base_url).rstrip("/")
+
+
+async def home(request: Request) -> Response:
+    hub = hub_of(request)
+    return show(request, "home.html", games=hub.catalog.games())
+
+
+async def set_lang(request: Request) -> Response:
+    lang = i18n.pick(request.path_params["lang"])
+    target = request.query_params.get("next", "/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie("lang", lang, max_age=COOKIE_AGE, samesite="lax", httponly=True)
+    return response
+
+
+async def find_room(request: Request) -> Response:
+    code = tokens.normalise_code(request.query_params.get("code", ""))
+    return RedirectResponse(f"/j/{quote(code)}" if code else "/", status_code=303)
+
+
+async def new_room(request: Request) -> Response:
+    hub = hub_of(request)
+    lang = lang_of(request)
+    try:
+        game = hub.catalog.game(str(request.path_params["game"]))
+    except LudinumError as exc:
+        return problem(request, exc)
+    values = None
+    error = ""
+    players = game.min_players
+    mode = LIVE
+    if request.method == "POST":
+        form = await request.form()
+        try:
+            players = forms.players(game, form.get("players"))
+            values = forms.parse(game, form)
+            mode = TURNS if form.get("mode") == TURNS else LIVE
+            room, host_token = hub.create_room(game.name, players, values, mode)
+        except LudinumError as exc:
+            error = exc.message(lang)
+        else:
+            return show(request, "created.html", code=room.code, host_token=host_token)
+    return show(request, "new.html", game=game, fields=forms.fields(game, lang, values),
+                error=error, players=players, mode=mode, status=400 if error else 200)
+
+
+def _room_page(request: Request, template: str, rate: bool = False) -> Response:
+    hub = hub_of(request)
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    try:
+        if rate:
+            check_rate(request)
+        if not tokens.looks_like_code(code):
+            raise unknown_room(code)
+        room = hub.room(code)
+    except LudinumError as exc:
+        return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
+    join_url = f"{public_base(request)}/j/{code}"
+    return show(request, template, room=room, code=code, join_url=join_url,
+                qr_svg=qr.svg(join_url, code) if template == "host.html" else "",
+                levels=hub.catalog.bot_levels(room.game.name), printable=site.PRINTABLE)
+
+
+async def host(request: Request) -> Response:
+    return _room_page(request, "host.html")
+
+
+async def join(request: Request) -> Response:
+    return _room_page(request, "join.html", rate=True)
+
+
+async def play(request: Request) -> Response:
+    return _room_page(request, "play.html")
+
+
+async def pass_and_play(request: Request) -> Response:
+    return _room_page(request, "pass.html")
+
+
+async def watch(request: Request) -> Response:
+    return _room_page(request, "watch.html", rate=True)
+
+
+async def debrief(request: Request) -> Response:
+    """The debrief of a finished game as a download (PDF or HTML): nicknames and public
+    events only, like the replay."""
+    hub = hub_of(request)
+    lang = lang_of(request)
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    fmt = str(request.path_params["fmt"])
+    try:
+        check_rate(request)
+        if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
+            raise unknown_room(code)
+        record = Replay.load(hub, code)
+    except LudinumError as exc:
+        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+    names = [s.label(lang) for s in record.seats]
+    return await site.debrief_response(
+        record.config.to_json(), record.log, names, lang, fmt
+    )
+
+
+async def replay(request: Request) -> Response:
+    hub = hub_of(request)
+    lang = lang_of(request)
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    try:
+        check_rate(request)
+        if not tokens.looks_like_code(code):
+            raise unknown_room(code)
+        record = Replay.load(hub, code)
+        step = record.clamp(request.query_params.get("step"))
+        state, events = record.at(step)
+    except LudinumError as exc:
+        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+    names = [s.label(lang) for s in record.seats]
+    public = state.view(None)
+    board = (f'<div class="board-svg">{render.board_svg(record.game, public, lang, names)}'
+             f"</div>{render.board(record.game, public, lang, None, names)}")
+    texts = [record.game.text.event(e, lang) for e in events]
+    return show(request, "replay.html", code=code, game=record.game, step=step,
+                steps=record.length, board=board, events=texts, names=names,
+                over=state.is_terminal())

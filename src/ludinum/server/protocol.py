@@ -1,0 +1,72 @@
+"""The WebSocket protocol: message parsing and errors (see ``docs/protocol.md``).
+
+Every message is a JSON object with a ``type``. Anything malformed, unknown, out of turn or
+illegal gets an ``error`` message with a stable ``code`` and a French and an English text,
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ludinum.engine import LudinumError
+
+MAX_MESSAGE = 8192
+
+CLIENT_TYPES = (
+    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "ping",
+)
+HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot")
+ROLES = ("host", "player", "pass", "spectator")
+
+
+class ProtocolError(LudinumError):
+    code = "bad_message"
+
+    def __init__(self, code: str, fr: str, en: str) -> None:
+        super().__init__(fr, en)
+        self.code = code
+
+
+def parse(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise ProtocolError("bad_json", "Message illisible (texte JSON attendu).",
+                            "Unreadable message (JSON text expected).")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", "Message trop long.", "Message too long.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ProtocolError("bad_json", "Message illisible (JSON invalide).",
+                            "Unreadable message (invalid JSON).") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("bad_message", "Un message est un objet JSON avec un champ « type ».",
+                            "A message is a JSON object with a 'type' field.")
+    if data["type"] not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"Type de message inconnu : « {data['type'][:40]} ».",
+                            f"Unknown message type: '{data['type'][:40]}'.")
+    return data
+
+
+def integer(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("bad_message", f"Le champ « {key} » doit être un entier.",
+                            f"Field '{key}' must be an integer.")
+    return value
+
+
+def optional_int(data: dict[str, Any], key: str) -> int | None:
+    return None if data.get(key) is None else integer(data, key)
+
+
+def error(exc: LudinumError, about: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": exc.code, "fr": exc.fr, "en": exc.en}
+    if about:
+        out["about"] = about
+    return out
+
+
+def fail(code: str, fr: str, en: str) -> ProtocolError:
+    return ProtocolError(code, fr, en)

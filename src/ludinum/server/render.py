@@ -1,0 +1,183 @@
+"""HTML for pages and for the fragments pushed to each client (Jinja2, escaped).
+
+A view is drawn by the game's board template (``web/templates/boards/<game>.html``, SVG,
+every colour paired with a symbol) when there is one, and always by the generic renderer
+of the view's data and the game's own text (``GAME.text.view``), so a new game is playable
+before it has a board.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
+
+from ludinum.engine import Action, Game
+from ludinum.server import boards, i18n
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+TEMPLATES = WEB / "templates"
+STATIC = WEB / "static"
+
+_RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
+#: View keys shown in large type on every screen (prevention messages, quiz questions).
+SPOTLIGHT_KEYS = ("spotlight", "message", "prevention", "quiz", "question", "prompt")
+
+
+def plain(text: str) -> str:
+    """Terminal text without rich markup."""
+    return _RICH.sub("", text)
+
+
+def humanise(key: object) -> str:
+    return str(key).replace("_", " ").strip().capitalize()
+
+
+@cache
+def environment(lang: str) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html", "svg"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+        cache_size=400,
+    )
+    env.globals["_"] = i18n.translator(lang)
+    env.globals["lang"] = lang
+    env.globals["other_lang"] = "en" if lang == "fr" else "fr"
+    env.filters["humanise"] = humanise
+    env.filters["plain"] = plain
+    env.tests["mapping"] = lambda v: isinstance(v, Mapping)
+    env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
+    env.tests["scalar"] = lambda v: v is None or isinstance(v, (str, int, float, bool))
+    return env
+
+
+@cache
+def board_keys(game: str) -> tuple[str, ...] | None:
+    """The view keys a board template draws from (``{#- keys: a b -#}`` on its first
+    line), or None if it has no board template. Unknown: every key."""
+    env = environment(i18n.DEFAULT)
+    try:
+        source = env.loader.get_source(env, f"boards/{game}.html")[0]  # type: ignore[union-attr]
+    except TemplateNotFound:
+        return None
+    match = _KEYS.match(source)
+    return tuple(match.group(1).split()) if match else ()
+
+
+def has_board(game: str) -> bool:
+    return board_keys(game) is not None
+
+
+_KEYS = re.compile(r"\{#-?\s*keys:\s*([\w ]+?)\s*-?#\}")
+_SVG_CACHE: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+SVG_CACHE_SIZE = 2048
+
+
+def page(lang: str, name: str, **context: Any) -> str:
+    return environment(lang).get_template(name).render(**context)
+
+
+def fragment(lang: str, template: str, **context: Any) -> str:
+    return environment(lang).get_template(f"frag/{template}.html").render(**context)
+
+
+def board_svg(game: Game, public_view: Mapping[str, Any], lang: str,
+              names: Sequence[str]) -> str:
+    """The game's board drawn from the public view (the same for every seat), memoised on
+    the keys the template declares, so an action that moves nothing drawn costs nothing."""
+    keys = board_keys(game.name)
+    if keys is None:
+        return ""
+    picked = {k: public_view.get(k) for k in keys} if keys else public_view
+    memo = (game.name, lang, json.dumps([picked, list(names)], sort_keys=True, default=str))
+    cached = _SVG_CACHE.get(memo)
+    if cached is not None:
+        _SVG_CACHE.move_to_end(memo)
+        return cached
+    html = environment(lang).get_template(f"boards/{game.name}.html").render(
+        view=public_view, names=names, game=game, cells=boards.layout(game.name)
+    )
+    _SVG_CACHE[memo] = html
+    if len(_SVG_CACHE) > SVG_CACHE_SIZE:
+        _SVG_CACHE.popitem(last=False)
+    return html
+
+
+def board(
+    game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str]
+) -> str:
+    """The view of one seat (``None``: public) as HTML: the game's text and the data."""
+    text = plain(game.text.view(view, lang))
+    lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
+    shown = {k: v for k, v in view.items() if k not in SPOTLIGHT_KEYS}
+    summary = escape(i18n.gettext(lang, "Détails"))
+    opened = "" if has_board(game.name) else " open"
+    return (f'<div class="game-text">{lines}</div>'
+            f'<details class="data"{opened}><summary>{summary}</summary>'
+            f"{data_html(shown, lang)}</details>")
+
+
+def data_html(value: Any, lang: str) -> str:
+    """Any view data as nested lists (plain Python: this runs for every seat and action)."""
+    if isinstance(value, Mapping):
+        items = "".join(f"<dt>{escape(humanise(k))}</dt><dd>{data_html(v, lang)}</dd>"
+                        for k, v in value.items())
+        return f'<dl class="kv">{items}</dl>'
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "—"
+        if all(v is None or isinstance(v, (str, int, float)) for v in value):
+            return escape(", ".join("—" if v is None else _scalar(v, lang) for v in value))
+        return '<ol class="items">' + "".join(
+            f"<li>{data_html(v, lang)}</li>" for v in value) + "</ol>"
+    if value is None:
+        return "—"
+    return escape(_scalar(value, lang))
+
+
+def _scalar(value: Any, lang: str) -> str:
+    if value is True:
+        return i18n.gettext(lang, "oui")
+    if value is False:
+        return i18n.gettext(lang, "non")
+    return str(value)
+
+
+def spotlight(view: Mapping[str, Any], lang: str) -> str:
+    items = [(k, view[k]) for k in SPOTLIGHT_KEYS if view.get(k)]
+    return fragment(lang, "spotlight", items=items) if items else ""
+
+
+def actions(
+    game: Game, view: Mapping[str, Any], seat: int, legal: Sequence[Action], lang: str
+) -> str:
+    """Large buttons for the legal actions (plain Python: built for every update)."""
+    if not legal:
+        return f'<p class="wait">{escape(i18n.gettext(lang, "Attends ton tour…"))}</p>'
+    buttons = "".join(
+        f'<button type="button" class="act" data-seat="{seat}" '
+        f'data-action="{escape(json.dumps(a.to_json(), ensure_ascii=False))}">'
+        f"{escape(game.text.action(a, view, lang))}</button>"
+        for a in legal
+    )
+    title = escape(i18n.gettext(lang, "À toi de jouer !"))
+    return f'<p class="your-turn">{title}</p><div class="buttons">{buttons}</div>'
+
+
+def action_list(
+    game: Game, view: Mapping[str, Any], seat: int, legal: Sequence[Action], lang: str
+) -> list[dict[str, Any]]:
+    return [
+        {"seat": seat, "label": game.text.action(a, view, lang), "action": a.to_json()}
+        for a in legal
+    ]

@@ -1,0 +1,243 @@
+"""A live room: a game in memory, its seats, its status and its pending timer.
+
+The room holds the live state (the log is only for durability and restart), so an action
+costs one ``state.apply``, never a replay. Everything here is synchronous and pure: storage,
+timers, bots and sockets are driven by :mod:`ludinum.server.hub`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludinum.engine import (
+    Action,
+    Deadline,
+    Event,
+    Game,
+    GameConfig,
+    IllegalActionError,
+    LudinumError,
+    State,
+)
+from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
+
+LOBBY, PLAYING, PAUSED, FINISHED, ENDED = "lobby", "playing", "paused", "finished", "ended"
+LIVE_STATUSES = (LOBBY, PLAYING, PAUSED)
+LIVE, TURNS = "live", "turns"
+
+#: Public events kept in memory per room for late joiners and the debrief.
+HISTORY = 120
+
+
+class RoomError(LudinumError):
+    code = "room_error"
+
+
+def refuse(code: str, fr: str, en: str) -> RoomError:
+    error = RoomError(fr, en)
+    error.code = code
+    return error
+
+
+@dataclass(slots=True)
+class Room:
+    id: int
+    code: str
+    game: Game
+    config: GameConfig
+    mode: str
+    seats: list[Seat]
+    host_digest: str
+    state: State
+    status: str = LOBBY
+    seq: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    #: The pending timed decision and when it fires (epoch seconds), or what is left of
+    #: it while paused.
+    deadline: Deadline | None = None
+    deadline_at: float | None = None
+    deadline_left: float | None = None
+    #: (seq, event) of recent events, any visibility; filtered per reader.
+    recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    kinds: Counter[str] = field(default_factory=Counter)
+    #: Rendered fragments by their inputs (status line, seat list), reused across updates.
+    fragments: dict[tuple[Any, ...], str] = field(default_factory=dict)
+
+    # -- seats -----------------------------------------------------------------------
+    def seat(self, index: object) -> Seat:
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+            0 <= index < len(self.seats)
+        ):
+            raise refuse("bad_seat", f"Place inconnue : {index!r}.", f"Unknown seat: {index!r}.")
+        return self.seats[index]
+
+    def open_seat(self, wanted: int | None = None) -> Seat:
+        if wanted is not None:
+            seat = self.seat(wanted)
+            if seat.kind != OPEN:
+                raise refuse("seat_taken", "Cette place est déjà prise.", "This seat is taken.")
+            return seat
+        for seat in self.seats:
+            if seat.kind == OPEN:
+                return seat
+        raise refuse("room_full", "Il n'y a plus de place libre dans ce salon.",
+                     "There is no free seat left in this room.")
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == HUMAN]
+
+    def bots(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == BOT]
+
+    # -- life cycle ------------------------------------------------------------------
+    def start(self, fill_level: str) -> None:
+        if self.status != LOBBY:
+            raise refuse("already_started", "La partie a déjà commencé.",
+                         "The game has already started.")
+        for seat in self.seats:
+            if seat.kind == OPEN:
+                seat.make_bot(fill_level)
+        self.status = PLAYING
+
+    def pause(self, now: float) -> None:
+        if self.status != PLAYING:
+            raise refuse("not_playing", "La partie n'est pas en cours.",
+                         "The game is not running.")
+        self.status = PAUSED
+        if self.deadline_at is not None:
+            self.deadline_left = max(0.0, self.deadline_at - now)
+            self.deadline_at = None
+
+    def resume(self, now: float) -> None:
+        if self.status != PAUSED:
+            raise refuse("not_paused", "La partie n'est pas en pause.", "The game is not paused.")
+        self.status = PLAYING
+        if self.deadline is not None and self.deadline_left is not None:
+            self.deadline_at = now + self.deadline_left
+        self.deadline_left = None
+        self.refresh_deadline(now, actor=None)
+
+    def end(self) -> None:
+        if self.status in (FINISHED, ENDED):
+            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+        self.status = ENDED
+        self.clear_deadline()
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    # -- actions ---------------------------------------------------------------------
+    def check_can_act(self) -> None:
+        if self.status == LOBBY:
+            raise refuse("not_started", "La partie n'a pas encore commencé.",
+                         "The game has not started yet.")
+        if self.status == PAUSED:
+            raise refuse("paused", "La partie est en pause.", "The game is paused.")
+        if self.status != PLAYING:
+            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+
+    def apply(self, seat: int, action: Action, now: float) -> list[Event]:
+        """Apply through the engine (which refuses and changes nothing if illegal)."""
+        self.check_can_act()
+        events = self.state.apply(seat, action)
+        self.record(seat, events, now)
+        return events
+
+    def record(self, seat: int | None, events: list[Event], now: float) -> None:
+        self.seq += 1
+        self.updated_at = now
+        for event in events:
+            self.recent.append((self.seq, event))
+            if event.to is None:
+                self.kinds[event.kind] += 1
+        if self.state.is_terminal():
+            self.status = FINISHED
+            self.clear_deadline()
+        else:
+            self.refresh_deadline(now, actor=seat)
+
+    # -- timers ----------------------------------------------------------------------
+    def clear_deadline(self) -> None:
+        self.deadline = self.deadline_at = self.deadline_left = None
+
+    def refresh_deadline(self, now: float, actor: int | None) -> None:
+        """Start, keep or drop the timer after a change.
+
+        The same pending deadline keeps running while other seats act (a response window
+        or a timed trip is not restarted by someone else's move); a new decision, or the
+        timed player's own move, starts a fresh one. Turn-based rooms have no timer.
+        """
+        if self.status != PLAYING or self.mode != LIVE:
+            if self.status != PAUSED:
+                self.clear_deadline()
+            return
+        pending = self.state.deadline()
+        if pending is None or pending.seconds <= 0:
+            self.clear_deadline()
+            return
+        same = (
+            self.deadline == pending
+            and self.deadline_at is not None
+            and (actor is None or actor != pending.player)
+        )
+        if not same:
+            self.deadline = pending
+            self.deadline_at = now + pending.seconds
+            self.deadline_left = None
+
+    def due_action(self) -> tuple[int, Action] | None:
+        """The action to apply now that the timer fired, if it still makes sense."""
+        if self.deadline is None or self.status != PLAYING:
+            return None
+        d = self.deadline
+        if d.player not in self.state.active_players():
+            return None
+        if d.action not in self.state.legal_actions(d.player):
+            return None
+        return d.player, d.action
+
+    def seconds_left(self, now: float) -> float | None:
+        if self.deadline_at is not None:
+            return max(0.0, self.deadline_at - now)
+        return self.deadline_left
+
+    # -- what a reader may see ---------------------------------------------------------
+    def events_since(self, seq: int, seat: int | None) -> list[tuple[int, Event]]:
+        return [(s, e) for s, e in self.recent if s > seq and e.visible_to(seat)]
+
+    def active(self) -> tuple[int, ...]:
+        return self.state.active_players() if self.status == PLAYING else ()
+
+    def bot_turns(self) -> list[int]:
+        """Bot seats to move now. A bot whose only move is the running timer's own action
+        (a Hacker traveller coming back) leaves it to the timer: the others keep their
+        time (H3)."""
+        deadline = self.deadline
+        waiting = -1
+        if deadline is not None and deadline.seconds > 0:
+            legal = self.state.legal_actions(deadline.player)
+            if len(legal) == 1 and legal[0] == deadline.action:
+                waiting = deadline.player
+        return [p for p in self.active() if self.seats[p].kind == BOT and p != waiting]
+
+    def summary_json(self, lang: str = "fr") -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "game": self.game.name,
+            "title": self.game.title_en if lang == "en" else self.game.title_fr,
+            "players": self.config.players,
+            "mode": self.mode,
+            "status": self.status,
+            "seq": self.seq,
+            "seats": [s.public_json(lang) for s in self.seats],
+        }
+
+
+def not_your_seat() -> IllegalActionError:
+    error = IllegalActionError("Ce n'est pas ta place.", "This is not your seat.")
+    error.code = "not_your_seat"
+    return error

@@ -1,0 +1,221 @@
+"""Event-sourced storage with SQLAlchemy Core: SQLite by default, PostgreSQL by URL.
+
+A game is its room row (configuration with its seed, mode, seats, status, timer) and its
+ordered actions, one row per accepted action under the unique key (room, seq). An action is
+committed before anyone is told about it; a restart replays the actions. No IP address and
+nothing personal but nicknames is stored; seat tokens are stored as SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("game", String(40), nullable=False),
+    Column("config", Text, nullable=False),
+    Column("mode", String(10), nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("host", String(64), nullable=False),
+    Column("seq", Integer, nullable=False, default=0),
+    Column("deadline_at", Float, nullable=True),
+    Column("deadline_left", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+Index("ix_rooms_status", rooms.c.status)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class RoomRow:
+    id: int
+    code: str
+    game: str
+    config: dict[str, Any]
+    mode: str
+    status: str
+    seats: list[dict[str, Any]]
+    host: str
+    seq: int
+    deadline_at: float | None
+    deadline_left: float | None
+    created_at: float
+    updated_at: float
+
+
+def default_url(directory: Path | None = None) -> str:
+    path = (directory or Path.cwd()) / "ludinum.sqlite3"
+    return f"sqlite:///{path}"
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here; a bare path means an SQLite file."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).resolve()}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL + NORMAL: a commit survives the process being killed (not a power cut).
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Storage:
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        from ludinum.server.migrate import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- rooms -----------------------------------------------------------------------
+    def create_room(self, values: dict[str, Any]) -> int:
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(rooms).values(**_encode(values)))
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def update_room(self, room_id: int, values: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(**_encode(values)))
+
+    def code_exists(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(rooms.c.id).where(rooms.c.code == code)).first() is not None
+
+    def room(self, code: str) -> RoomRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+        return _row(row) if row is not None else None
+
+    def rooms_with_status(self, statuses: Iterable[str]) -> list[RoomRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(rooms).where(rooms.c.status.in_(list(statuses))).order_by(rooms.c.id)
+            ).mappings().all()
+        return [_row(r) for r in rows]
+
+    # -- actions ---------------------------------------------------------------------
+    def append(
+        self, room_id: int, seq: int, seat: int, action: dict[str, Any], at: float,
+        room_values: dict[str, Any],
+    ) -> None:
+        """Store one accepted action and the room's new status in one transaction.
+
+        The (room, seq) key refuses a second action with the same number (IntegrityError).
+        """
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions).values(
+                    room_id=room_id, seq=seq, seat=seat,
+                    action=json.dumps(action, separators=(",", ":")), at=at,
+                )
+            )
+            conn.execute(
+                update(rooms).where(rooms.c.id == room_id).values(
+                    seq=seq, **_encode(room_values)
+                )
+            )
+
+    def actions(self, room_id: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """``(seq, seat, action JSON)`` in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seq, actions.c.seat, actions.c.action)
+                .where(actions.c.room_id == room_id)
+                .order_by(actions.c.seq)
+            ).all()
+        return [(int(r[0]), int(r[1]), json.loads(r[2])) for r in rows]
+
+    # -- retention -------------------------------------------------------------------
+    def purge(self, finished_before: float, idle_before: float) -> int:
+        """Delete finished games older than the retention period, and abandoned rooms."""
+        with self.engine.begin() as conn:
+            old = select(rooms.c.id).where(
+                (rooms.c.status.in_(["finished", "ended"]) & (rooms.c.updated_at < finished_before))
+                | (rooms.c.updated_at < idle_before)
+            )
+            ids = [int(r[0]) for r in conn.execute(old).all()]
+            if ids:
+                conn.execute(delete(actions).where(actions.c.room_id.in_(ids)))
+                conn.execute(delete(rooms).where(rooms.c.id.in_(ids)))
+        return len(ids)
+
+
+def _encode(values: dict[str, Any]) -> dict[str, Any]:
+    out = dict(values)
+    for key in ("config", "seats"):
+        if key in out and not isinstance(out[key], str):
+            out[key] = json.dumps(out[key], separators=(",", ":"), ensure_ascii=False)
+    return out
+
+
+def _row(row: Any) -> RoomRow:
+    return RoomRow(
+        id=int(row["id"]),
+        code=str(row["code"]),
+        game=str(row["game"]),
+        config=json.loads(row["config"]),
+        mode=str(row["mode"]),
+        status=str(row["status"]),
+        seats=json.loads(row["seats"]),
+        host=str(row["host"]),
+        seq=int(row["seq"]),
+        deadline_at=row["deadline_at"],
+        deadline_left=row["deadline_left"],
+        created_at=float(row["created_at"]),
+        updated_at=float(row["updated_at"]),
+    )

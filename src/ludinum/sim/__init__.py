@@ -1,0 +1,1 @@
+"""Batch simulation: many seeded games of bots, on all cores, with statistics."""

@@ -1,0 +1,46 @@
+"""The companion site of the games (ruling W16): learning pages, the Web Runners quiz and
+its diploma, print-and-play PDFs and end-of-game debriefs.
+
+The classroom app mounts :data:`routes` at its root (they start with ``/apprendre``,
+``/cartes`` and ``/imprimer``); :func:`build_print_pdf` and :func:`build_debrief` are for
+its host screen and debrief download.
+"""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ludinum.site import pages
+from ludinum.site.catalog import PRINTABLE
+from ludinum.site.debrief import build_debrief, debrief_html, debrief_response
+from ludinum.site.pdf.deck import build_print_pdf
+from ludinum.site.render import STATIC, STATIC_URL, TEMPLATES
+
+routes: list[BaseRoute] = [
+    Route("/apprendre", pages.index, name="site_index"),
+    Route("/apprendre/quiz", pages.quiz_start, name="site_quiz"),
+    Route("/apprendre/quiz/questions", pages.quiz_questions, name="site_quiz_questions"),
+    Route("/apprendre/quiz/resultat", pages.quiz_result, methods=["POST"],
+          name="site_quiz_result"),
+    Route("/apprendre/diplome", pages.diploma, methods=["POST"], name="site_diploma"),
+    Mount(STATIC_URL, StaticFiles(directory=str(STATIC)), name="site_static"),
+    Route("/apprendre/{game}", pages.game_overview, name="site_game"),
+    Route("/apprendre/webrunners/{theme}", pages.theme_page, name="site_wr_theme"),
+    Route("/apprendre/gnou/{theme}", pages.theme_page, name="site_gnou_theme"),
+    Route("/cartes/webrunners/{card}", pages.card_page, name="site_wr_card"),
+    Route("/cartes/gnou/danger/{cell:int}", pages.card_page, name="site_gnou_danger"),
+    Route("/cartes/gnou/serie/{series}", pages.card_page, name="site_gnou_series"),
+    Route("/cartes/voleur/{card}", pages.card_page, name="site_voleur_card"),
+    Route("/imprimer/{game}.pdf", pages.print_pdf, name="site_print"),
+]
+
+__all__ = [
+    "PRINTABLE",
+    "TEMPLATES",
+    "build_debrief",
+    "build_print_pdf",
+    "debrief_html",
+    "debrief_response",
+    "routes",
+]

@@ -1,0 +1,260 @@
+"""The site's own content: the Web Runners quiz bank and the texts of the learning pages.
+
+Both are YAML under ``ludinum/content/site`` with a JSON Schema and a meaning check, like
+every game's content (ruling W16: the site's quiz leads to the "Web Runner" diploma).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ludinum.content import BUILTIN
+from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
+from ludinum.content.typography import french_problems
+from ludinum.content.yamldoc import Doc
+
+FOLDER = BUILTIN / "site"
+#: The four Web Runners themes (W16), in the order of the rules.
+THEMES = ("relations", "sante", "information", "education")
+MIN_PER_THEME = 10
+
+_TEXT = {"type": "string", "minLength": 1}
+_RESOURCE = {
+    "type": "object",
+    "required": ["name", "what", "contact"],
+    "additionalProperties": False,
+    "properties": {"name": _TEXT, "what": _TEXT, "contact": _TEXT},
+}
+_RESOURCES = {"type": "array", "minItems": 1, "items": _RESOURCE}
+
+QUIZ_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Quiz du site de Web Runners",
+    "type": "object",
+    "required": ["questions"],
+    "additionalProperties": False,
+    "properties": {
+        "questions": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["id", "theme", "question", "choices", "answer", "explanation"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[a-z]+-[0-9]{2}$"},
+                    "theme": {"enum": list(THEMES)},
+                    "question": {"type": "string", "minLength": 10, "maxLength": 200},
+                    "choices": {
+                        "type": "array",
+                        "minItems": 3,
+                        "maxItems": 4,
+                        "items": {"type": "string", "minLength": 1, "maxLength": 140},
+                    },
+                    "answer": {"type": "integer", "minimum": 0, "maximum": 3},
+                    "explanation": {"type": "string", "minLength": 30, "maxLength": 420},
+                },
+            },
+        }
+    },
+}
+
+PAGES_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Textes des pages « Apprendre »",
+    "type": "object",
+    "required": ["characters", "gnou", "voleur"],
+    "additionalProperties": False,
+    "properties": {
+        "characters": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["id", "game", "name", "role"],
+                "additionalProperties": False,
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                    "game": {"enum": ["webrunners", "gnou", "voleur"]},
+                    "name": _TEXT,
+                    "role": _TEXT,
+                },
+            },
+        },
+        "gnou": {
+            "type": "object",
+            "required": ["protections", "liberties", "culture"],
+            "additionalProperties": False,
+            "properties": {
+                "protections": {"$ref": "#/$defs/group"},
+                "liberties": {"$ref": "#/$defs/group"},
+                "culture": {
+                    "type": "object",
+                    "required": ["title", "intro"],
+                    "additionalProperties": False,
+                    "properties": {"title": _TEXT, "intro": _TEXT},
+                },
+            },
+        },
+        "voleur": {
+            "type": "object",
+            "required": ["title", "intro", "sections", "parents", "resources"],
+            "additionalProperties": False,
+            "properties": {
+                "title": _TEXT,
+                "intro": _TEXT,
+                "sections": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["title", "text"],
+                        "additionalProperties": False,
+                        "properties": {"title": _TEXT, "text": _TEXT},
+                    },
+                },
+                "parents": _TEXT,
+                "resources": _RESOURCES,
+            },
+        },
+    },
+    "$defs": {
+        "group": {
+            "type": "object",
+            "required": ["title", "intro", "parents", "resources"],
+            "additionalProperties": False,
+            "properties": {
+                "title": _TEXT,
+                "intro": _TEXT,
+                "parents": _TEXT,
+                "resources": _RESOURCES,
+            },
+        }
+    },
+}
+
+#: Characters every card page needs (Web Runners speakers, the Gnou, the Voleur's roles).
+#: Fields that hold identifiers or addresses, not prose (skipped by the typography check).
+NOT_PROSE = frozenset({"id", "theme", "game", "contact"})
+REQUIRED_CHARACTERS = (
+    "white_hat", "influenceuse", "cyber_activiste", "geekcolo", "gnou", "voleur", "gestionnaire",
+)
+
+
+def _quiz_items(doc: Doc) -> list[tuple[tuple[str | int, ...], str]]:
+    return [(("questions", i, "id"), q["id"]) for i, q in enumerate(doc.data["questions"])]
+
+
+def check_quiz(docs: Sequence[Doc]) -> list[Problem]:
+    """Unique ids named after their theme, a valid answer, distinct choices, at least
+    :data:`MIN_PER_THEME` questions in each of the four themes, French typography."""
+    found = unique_ids(docs, _quiz_items) + french_problems(docs, NOT_PROSE)
+    counts: Counter[str] = Counter()
+    for doc in docs:
+        for i, q in enumerate(doc.data["questions"]):
+            path: tuple[str | int, ...] = ("questions", i)
+            counts[q["theme"]] += 1
+            if not q["id"].startswith(q["theme"] + "-"):
+                message = f"l'identifiant commence par « {q['theme']}- »"
+                found.append(problem(doc, (*path, "id"), message))
+            if q["answer"] >= len(q["choices"]):
+                found.append(problem(doc, (*path, "answer"), "la réponse n'est pas un des choix"))
+            if len(set(q["choices"])) != len(q["choices"]):
+                found.append(problem(doc, (*path, "choices"), "deux choix identiques"))
+    where = docs[0] if docs else None
+    for theme in THEMES:
+        if counts[theme] < MIN_PER_THEME and where is not None:
+            found.append(
+                problem(
+                    where,
+                    ("questions",),
+                    f"thème « {theme} » : {counts[theme]} question(s), il en faut au moins "
+                    f"{MIN_PER_THEME}",
+                )
+            )
+    return found
+
+
+def count_quiz(docs: Sequence[Doc]) -> dict[str, Any]:
+    counts: Counter[str] = Counter(q["theme"] for d in docs for q in d.data["questions"])
+    return {"questions": sum(counts.values()), **{t: counts[t] for t in THEMES}}
+
+
+def check_pages(docs: Sequence[Doc]) -> list[Problem]:
+    found = unique_ids(
+        docs,
+        lambda d: [(("characters", i, "id"), c["id"]) for i, c in enumerate(d.data["characters"])],
+    ) + french_problems(docs, NOT_PROSE)
+    for doc in docs:
+        ids = {c["id"] for c in doc.data["characters"]}
+        for needed in REQUIRED_CHARACTERS:
+            if needed not in ids:
+                found.append(problem(doc, ("characters",), f"personnage manquant « {needed} »"))
+    return found
+
+
+def count_pages(docs: Sequence[Doc]) -> dict[str, Any]:
+    return {
+        "characters": sum(len(d.data["characters"]) for d in docs),
+        "voleur_sections": sum(len(d.data["voleur"]["sections"]) for d in docs),
+    }
+
+
+QUIZ_KIND = ContentKind(
+    "site", "webrunners_quiz", "webrunners_quiz.yaml", QUIZ_SCHEMA, check_quiz, count_quiz
+)
+PAGES_KIND = ContentKind("site", "pages", "pages.yaml", PAGES_SCHEMA, check_pages, count_pages)
+#: The site's content kinds, checked like a game's (``ludinum content check`` can list them).
+CONTENT = [QUIZ_KIND, PAGES_KIND]
+
+
+@dataclass(frozen=True)
+class QuizQuestion:
+    id: str
+    theme: str
+    question: str
+    choices: tuple[str, ...]
+    answer: int
+    explanation: str
+
+
+@dataclass(frozen=True)
+class QuizBank:
+    questions: tuple[QuizQuestion, ...]
+    by_id: dict[str, QuizQuestion]
+    by_theme: dict[str, tuple[QuizQuestion, ...]]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=4)
+def load_quiz(folder: Path = FOLDER) -> QuizBank:
+    questions = [
+        QuizQuestion(
+            q["id"], q["theme"], _flat(q["question"]), tuple(_flat(c) for c in q["choices"]),
+            q["answer"], _flat(q["explanation"]),
+        )
+        for doc in load_kind(QUIZ_KIND, folder)
+        for q in doc.data["questions"]
+    ]
+    questions.sort(key=lambda q: q.id)
+    return QuizBank(
+        tuple(questions),
+        {q.id: q for q in questions},
+        {t: tuple(q for q in questions if q.theme == t) for t in THEMES},
+    )
+
+
+@lru_cache(maxsize=4)
+def load_pages(folder: Path = FOLDER) -> dict[str, Any]:
+    """The learning pages' texts as plain data (see ``pages.yaml``)."""
+    (doc,) = load_kind(PAGES_KIND, folder)
+    data: dict[str, Any] = doc.data
+    return data

@@ -1,0 +1,293 @@
+"""The end-of-game debrief for the class's follow-up discussion (PRODUCT: "a debrief closes
+the session"; nothing personal: nicknames only).
+
+:func:`collect` replays a game from its configuration and action log, keeping the public
+events of each step, and gathers what the class met: the prevention messages shown, the
+quiz questions and the share of right answers, the themes; :func:`build_debrief` makes a
+one-page PDF of it and :func:`debrief_html` a self-contained HTML page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from starlette.responses import Response
+
+from ludinum.engine import Action, Event, Game, GameConfig
+from ludinum.site.pdf.diploma import french_date
+
+_RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
+
+WORDS = {
+    "fr": {
+        "title": "Bilan de la partie",
+        "date": "Date",
+        "players": "Joueurs",
+        "options": "Options",
+        "outcome": "Résultat",
+        "steps": "Actions jouées",
+        "themes": "Thèmes abordés",
+        "questions": "Questions",
+        "right": "Bonnes réponses",
+        "messages": "Messages de prévention affichés",
+        "none": "aucun",
+        "won": "Gagnant",
+        "team_won": "L'équipe a gagné ensemble.",
+        "no_winner": "Pas de gagnant.",
+        "unfinished": "Partie arrêtée avant la fin.",
+        "more": "et {n} de plus",
+        "yes": "oui",
+        "no": "non",
+        "privacy": "Document sans donnée personnelle : seuls les pseudos des joueurs y figurent.",
+        "sep": " : ",
+    },
+    "en": {
+        "title": "Game debrief",
+        "date": "Date",
+        "players": "Players",
+        "options": "Options",
+        "outcome": "Outcome",
+        "steps": "Actions played",
+        "themes": "Themes met",
+        "questions": "Questions",
+        "right": "Right answers",
+        "messages": "Prevention messages shown",
+        "none": "none",
+        "won": "Winner",
+        "team_won": "The team won together.",
+        "no_winner": "No winner.",
+        "unfinished": "Game stopped before the end.",
+        "more": "and {n} more",
+        "yes": "yes",
+        "no": "no",
+        "privacy": "No personal data in this document: only the players' nicknames.",
+        "sep": ": ",
+    },
+}
+
+
+@dataclass
+class Debrief:
+    game: str
+    title: str
+    lang: str
+    day: date
+    players: list[str]
+    options: list[tuple[str, str]]
+    outcome: str
+    steps: int
+    themes: list[str] = field(default_factory=list)
+    questions: list[tuple[str, bool]] = field(default_factory=list)  # (question, right)
+    messages: list[tuple[str, str]] = field(default_factory=list)  # (who / card, text)
+
+    @property
+    def right_share(self) -> int | None:
+        if not self.questions:
+            return None
+        return round(100 * sum(r for _, r in self.questions) / len(self.questions))
+
+    def words(self) -> dict[str, str]:
+        return WORDS.get(self.lang, WORDS["fr"])
+
+
+def _plain(text: str) -> str:
+    return " ".join(_RICH.sub("", text).split())
+
+
+def _action(raw: object) -> Action:
+    if isinstance(raw, Action):
+        return raw
+    if isinstance(raw, str):
+        return Action.from_text(raw)
+    return Action.from_json(raw)
+
+
+def _config(game: Game, config_json: object) -> GameConfig:
+    data = json.loads(config_json) if isinstance(config_json, (str, bytes)) else config_json
+    if isinstance(data, GameConfig):
+        return data
+    return game.config_from_json(data)
+
+
+def _value(value: object, words: Mapping[str, str]) -> str:
+    if isinstance(value, bool):
+        return words["yes"] if value else words["no"]
+    return str(value)
+
+
+@lru_cache(maxsize=1)
+def _characters() -> dict[str, str]:
+    from ludinum.site.catalog import catalog
+
+    return {c.id: c.name for c in catalog().characters.values()}
+
+
+def _extract(game: str, events: Iterable[Event], lang: str, out: Debrief) -> None:
+    """What a class can discuss: per game, messages, questions and themes met."""
+    themes: dict[str, None] = dict.fromkeys(out.themes)
+    for event in events:
+        d = event.data
+        if game == "webrunners" and event.kind == "message":
+            who = _characters().get(str(d.get("speaker")), str(d.get("speaker")))
+            out.messages.append((who, _plain(str(d.get("text", "")))))
+        elif game == "gnou":
+            _gnou(event, themes, out)
+        elif game == "voleur" and event.kind in ("attack", "foiled"):
+            _voleur(event, themes, out)
+    out.themes = list(themes)
+
+
+def _gnou(event: Event, themes: dict[str, None], out: Debrief) -> None:
+    from ludinum.games.gnou.content import load_bank, load_dangers
+
+    d = event.data
+    bank = load_bank()
+    if event.kind == "quiz":
+        themes[bank.titles.get(str(d["series"]), (str(d["series"]),))[0]] = None
+    elif event.kind == "answer" and d.get("question") in bank.by_id:
+        question = bank.questions[bank.by_id[str(d["question"])]]
+        out.questions.append((question.question, bool(d.get("right"))))
+    elif event.kind == "danger":
+        card = load_dangers().get(int(d["cell"]))
+        if card is not None:
+            out.messages.append((card.title, card.text))
+
+
+def _voleur(event: Event, themes: dict[str, None], out: Debrief) -> None:
+    from ludinum.site.voleur import cards
+
+    deck = cards()
+    key = "card" if event.kind == "attack" else "measure"
+    ident = str(event.data.get(key))
+    if ident in deck.index:
+        card = deck.card(ident)
+        themes[card.name_fr] = None
+        if (card.name_fr, card.explain_fr) not in out.messages:
+            out.messages.append((card.name_fr, card.explain_fr))
+
+
+def collect(
+    config_json: object,
+    log: Sequence[tuple[int, object]],
+    nicknames: Sequence[str],
+    lang: str = "fr",
+    day: date | None = None,
+) -> Debrief:
+    """Replay the game (``get_game(name).replay``, step by step) and gather its debrief.
+
+    ``config_json`` is the game's configuration (JSON text or data), ``log`` the ordered
+    ``(seat, action)`` pairs (actions as :class:`Action`, JSON data or text)."""
+    from ludinum.games import get_game
+
+    data = json.loads(config_json) if isinstance(config_json, (str, bytes)) else config_json
+    if isinstance(data, GameConfig):
+        name = data.game
+    elif isinstance(data, Mapping):
+        name = str(data.get("game", ""))
+    else:
+        raise ValueError("configuration illisible")
+    game = get_game(name)
+    config = _config(game, data)
+    words = WORDS.get(lang, WORDS["fr"])
+    state = game.setup(config)
+    public: list[Event] = []
+    for seat, raw in log:
+        public.extend(e for e in state.apply(int(seat), _action(raw)) if e.to is None)
+    options = [
+        (
+            (o.help_en if lang == "en" else o.help_fr).rstrip("."),
+            _value(config.options[o.name], words),
+        )
+        for o in game.options
+        if o.name in config.options
+    ]
+    players = [str(n) for n in nicknames] or [f"{i + 1}" for i in range(config.players)]
+    out = Debrief(
+        game=name,
+        title=game.title_en if lang == "en" else game.title_fr,
+        lang=lang,
+        day=day or date.today(),
+        players=players,
+        options=options,
+        outcome=_outcome(state, players, words),
+        steps=len(log),
+    )
+    if name == "webrunners":
+        theme = str(config.options.get("theme", ""))
+        from ludinum.site.catalog import catalog
+
+        page = catalog().themes.get(f"/apprendre/webrunners/{theme}")
+        out.themes.append(page.title if page else theme)
+    _extract(name, public, lang, out)
+    return out
+
+
+def _outcome(state: Any, players: Sequence[str], words: Mapping[str, str]) -> str:
+    if not state.is_terminal():
+        return words["unfinished"]
+    result = state.outcome()
+    if not result.winners:
+        return words["no_winner"]
+    if result.team:
+        return words["team_won"]
+    names = [players[w] if w < len(players) else str(w + 1) for w in result.winners]
+    return f"{words['won']}{words['sep']}{', '.join(names)}"
+
+
+def day_text(debrief: Debrief) -> str:
+    return french_date(debrief.day) if debrief.lang != "en" else debrief.day.isoformat()
+
+
+def build_debrief(
+    config_json: object,
+    log: Sequence[tuple[int, object]],
+    nicknames: Sequence[str],
+    lang: str = "fr",
+) -> bytes:
+    """The one-page PDF debrief of a game (see :func:`collect`)."""
+    from ludinum.site.pdf.debrief import debrief_pdf
+
+    return debrief_pdf(collect(config_json, log, nicknames, lang))
+
+
+def debrief_html(
+    config_json: object,
+    log: Sequence[tuple[int, object]],
+    nicknames: Sequence[str],
+    lang: str = "fr",
+) -> str:
+    """The same debrief as a self-contained HTML page (to download and keep)."""
+    from ludinum.site.render import render
+
+    debrief = collect(config_json, log, nicknames, lang)
+    return render("debrief.html", debrief=debrief, w=debrief.words(), day=day_text(debrief))
+
+
+async def debrief_response(
+    config_json: object,
+    log: Sequence[tuple[int, object]],
+    nicknames: Sequence[str],
+    lang: str = "fr",
+    fmt: str = "pdf",
+) -> Response:
+    """The debrief as a download (``fmt`` ``pdf`` or ``html``), built off the event loop:
+    what a ``/debrief/…`` route of the app returns once it has loaded the room's game."""
+    from starlette.concurrency import run_in_threadpool
+
+    if fmt == "html":
+        page = await run_in_threadpool(debrief_html, config_json, log, nicknames, lang)
+        return Response(page, media_type="text/html; charset=utf-8", headers={
+            "content-disposition": 'attachment; filename="bilan.html"',
+            "cache-control": "no-store",
+        })
+    data = await run_in_threadpool(build_debrief, config_json, log, nicknames, lang)
+    return Response(data, media_type="application/pdf", headers={
+        "content-disposition": 'attachment; filename="bilan.pdf"',
+        "cache-control": "no-store",
+    })

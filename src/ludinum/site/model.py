@@ -1,0 +1,80 @@
+"""What the learning pages and the printed cards are made of: plain frozen data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Resource:
+    name: str
+    what: str
+    contact: str
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    name: str
+    role: str
+
+
+@dataclass(frozen=True)
+class ThemePage:
+    """A theme's page: information, resources and a separate section for parents."""
+
+    game: str
+    id: str
+    title: str
+    intro: str
+    path: str
+    parents: str
+    resources: tuple[Resource, ...]
+    sections: tuple[tuple[str, str], ...] = ()
+    colour: str = ""  # the theme symbol's colour id ("rouge"…; "" when none), a CSS class
+    colour_fr: str = ""  # the colour said in words, never colour alone
+    cards: tuple[str, ...] = ()  # paths of the card pages of this theme
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """One card's page: its message, who speaks it, its theme and the theme's resources."""
+
+    game: str
+    id: str
+    path: str
+    title: str
+    kind: str  # "Carte Déplacement 5", "Carte danger"… (French, shown as is)
+    speaker: Character
+    message: str
+    theme: ThemePage
+    sections: tuple[tuple[str, str], ...] = ()  # more (heading, text) blocks
+    links: tuple[tuple[str, str], ...] = ()  # more (label, path) links
+
+
+@dataclass(frozen=True)
+class PrintCard:
+    """One card face to print. ``path`` is its page (for the QR code), ``None`` if none."""
+
+    title: str
+    corner: str  # what the paper card shows in its top-left corner ("5", "P", "D"…)
+    text: str
+    path: str | None
+    colour: tuple[int, int, int] = (90, 90, 90)
+    band: str = ""  # the line under the title (theme, type…)
+    footer: str = ""
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A game's print-and-play material: cards (in sections) and whether it has a board."""
+
+    game: str
+    title: str
+    sections: tuple[tuple[str, tuple[PrintCard, ...]], ...]
+    board: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def cards(self) -> list[PrintCard]:
+        return [c for _, cards in self.sections for c in cards for _ in range(c.copies)]

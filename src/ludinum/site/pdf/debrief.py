@@ -1,0 +1,77 @@
+"""The debrief as one A4 page: what the class played and met, nicknames only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludinum.site.pdf.doc import Document
+
+if TYPE_CHECKING:
+    from ludinum.site.debrief import Debrief
+
+BOTTOM = 280.0
+NAVY = (24, 44, 90)
+
+
+def _heading(pdf: Document, y: float, text: str) -> float:
+    pdf.colour(NAVY)
+    pdf.font(11.5, bold=True)
+    pdf.set_xy(15, y)
+    pdf.cell(180, 6, text)
+    pdf.colour((0, 0, 0))
+    return y + 7
+
+
+def _para(pdf: Document, y: float, text: str, size: float = 9, room: float = 30) -> float:
+    room = max(4.0, min(room, BOTTOM - y))
+    return y + pdf.fit(text, 15, y, 180, room, size, 6.5) + 1.5
+
+
+def debrief_pdf(debrief: Debrief) -> bytes:
+    from ludinum.site.debrief import day_text
+
+    w = debrief.words()
+    sep = w["sep"]
+    pdf = Document(f"{w['title']} — {debrief.title}", lang=debrief.lang)
+    pdf.add_page()
+    pdf.colour(NAVY)
+    pdf.font(18, bold=True)
+    pdf.set_xy(15, 14)
+    pdf.cell(180, 9, f"{w['title']} — {debrief.title}")
+    pdf.colour((0, 0, 0))
+    y = 26.0
+    when = f"{w['date']}{sep}{day_text(debrief)}"
+    y = _para(pdf, y, f"{when}    {w['steps']}{sep}{debrief.steps}", 10)
+    y = _para(pdf, y, f"{w['players']}{sep}{', '.join(debrief.players)}", 10)
+    y = _para(pdf, y, f"{w['outcome']}{sep}{debrief.outcome}", 10)
+    if debrief.options:
+        y = _heading(pdf, y + 1, w["options"])
+        text = (" ; " if sep == " : " else "; ").join(
+            f"{label}{sep}{value}" for label, value in debrief.options
+        )
+        y = _para(pdf, y, text, 8, 22)
+    y = _heading(pdf, y + 1, w["themes"])
+    y = _para(pdf, y, ", ".join(debrief.themes) or w["none"], 9, 16)
+    if debrief.questions:
+        share = debrief.right_share
+        y = _heading(pdf, y + 1, f"{w['questions']}{sep}{len(debrief.questions)} — "
+                                 f"{w['right']}{sep}{share} %")
+        shown = debrief.questions[:12]
+        for question, right in shown:
+            y = _para(pdf, y, f"{'✓' if right else '✗'} {question}", 8, 8)
+        if len(debrief.questions) > len(shown):
+            y = _para(pdf, y, w["more"].format(n=len(debrief.questions) - len(shown)), 8, 5)
+    y = _heading(pdf, y + 1, f"{w['messages']}{sep}{len(debrief.messages)}")
+    if not debrief.messages:
+        y = _para(pdf, y, w["none"], 9, 6)
+    for i, (who, text) in enumerate(debrief.messages):
+        if y > BOTTOM - 12:
+            _para(pdf, y, w["more"].format(n=len(debrief.messages) - i), 8, 5)
+            break
+        quoted = f"« {text} »" if debrief.lang != "en" else f"\u201c{text}\u201d"
+        y = _para(pdf, y, f"{who}{sep}{quoted}", 8.5, 16)
+    pdf.font(7.5)
+    pdf.colour((110, 110, 110))
+    pdf.set_xy(15, 287)
+    pdf.cell(180, 4, w["privacy"], align="C")
+    return pdf.bytes()

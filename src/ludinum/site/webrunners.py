@@ -1,0 +1,152 @@
+"""Web Runners on the site (ruling W16): a page per named card with its prevention message
+and its speaking character, a page per theme with resources and advice for parents, and
+the print-and-play deck.
+
+The deck and the themes are read from the game's content files
+(``content/webrunners/deck.yaml`` and ``themes.yaml``, checked by the game's own content
+kinds), so an educator's edit shows on the site and on the printed cards alike.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ludinum.content import BUILTIN
+from ludinum.content.yamldoc import load
+from ludinum.site.model import CardPage as Page
+from ludinum.site.model import Character, PrintCard, Resource, ThemePage
+from ludinum.site.model import Deck as PrintDeck
+
+FOLDER = BUILTIN / "webrunners"
+THEME_ORDER = ("relations", "sante", "information", "education")
+#: The colour of each theme's symbol (seed: rouge, vert, bleu, jaune): CSS name, RGB, words.
+COLOURS = {
+    "rouge": ("#b3261e", (179, 38, 30), "symbole rouge"),
+    "vert": ("#1b6e2d", (27, 110, 45), "symbole vert"),
+    "bleu": ("#1f4fa3", (31, 79, 163), "symbole bleu"),
+    "jaune": ("#8a6100", (214, 168, 0), "symbole jaune"),
+}
+KIND_FR = {"move": "Déplacement", "bridge": "Pont", "damage": "Dégâts", "retro": "Rétro-dégâts"}
+KIND_HELP = {
+    "move": "Avance ton pion du nombre de cases indiqué.",
+    "bridge": "Permet de franchir un pont vers le cercle suivant.",
+    "damage": "Inflige des dégâts à un adversaire.",
+    "retro": "Retourne les dégâts contre celui qui a voulu les infliger.",
+}
+
+
+def _flat(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+@lru_cache(maxsize=1)
+def raw() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The deck's cards and the themes, as in the content files."""
+    deck = load(FOLDER / "deck.yaml").data["cards"]
+    themes = load(FOLDER / "themes.yaml").data["themes"]
+    return list(deck), list(themes)
+
+
+def corner(card: dict[str, Any]) -> str:
+    kind = card["kind"]
+    if kind == "move":
+        return str(card["value"])
+    return {"bridge": "P", "damage": "D", "retro": "R"}[kind]
+
+
+def card_path(card_id: str) -> str:
+    return f"/cartes/webrunners/{card_id}"
+
+
+def theme_path(theme: str) -> str:
+    return f"/apprendre/webrunners/{theme}"
+
+
+def themes() -> dict[str, ThemePage]:
+    deck, data = raw()
+    out = {}
+    for t in sorted(data, key=lambda t: THEME_ORDER.index(t["id"])):
+        _, _, words = COLOURS.get(t["colour"], ("#555555", (85, 85, 85), t["colour"]))
+        out[t["id"]] = ThemePage(
+            game="webrunners",
+            id=t["id"],
+            title=t["name_fr"],
+            intro=_flat(t["resources_fr"]),
+            path=theme_path(t["id"]),
+            parents=_flat(t["parents_fr"]),
+            resources=tuple(
+                Resource(r["name"], _flat(r["what_fr"]), r["contact"]) for r in t["resources"]
+            ),
+            colour=t["colour"],
+            colour_fr=words,
+            cards=tuple(card_path(c["id"]) for c in deck if c.get("theme") == t["id"]),
+        )
+    return out
+
+
+def pages(characters: dict[str, Character]) -> list[Page]:
+    deck, _ = raw()
+    by_theme = themes()
+    out = []
+    for card in deck:
+        if card.get("theme") is None or "message" not in card:
+            continue
+        kind = KIND_FR[card["kind"]]
+        label = f"Carte {kind} {card['value']}" if card["kind"] == "move" else f"Carte {kind}"
+        out.append(
+            Page(
+                game="webrunners",
+                id=card["id"],
+                path=card_path(card["id"]),
+                title=card["name_fr"],
+                kind=label,
+                speaker=characters[card["speaker"]],
+                message=_flat(card["message"]),
+                theme=by_theme[card["theme"]],
+                sections=(("Dans le jeu", KIND_HELP[card["kind"]]),),
+            )
+        )
+    return out
+
+
+def deck(characters: dict[str, Character]) -> PrintDeck:
+    cards, data = raw()
+    colour_of = {t["id"]: COLOURS.get(t["colour"], ("", (85, 85, 85), ""))[1] for t in data}
+    name_of = {t["id"]: t["name_fr"] for t in data}
+    named, plain = [], []
+    for card in cards:
+        theme = card.get("theme")
+        if theme is None:
+            plain.append(
+                PrintCard(
+                    title=KIND_FR[card["kind"]],
+                    corner=corner(card),
+                    text=KIND_HELP[card["kind"]],
+                    path=None,
+                    copies=int(card["copies"]),
+                )
+            )
+            continue
+        named.append(
+            PrintCard(
+                title=card["name_fr"],
+                corner=corner(card),
+                text=KIND_HELP[card["kind"]],
+                path=card_path(card["id"]),
+                colour=colour_of[theme],
+                band=name_of[theme],
+                footer=f"Flashe le code : le message de {characters[card['speaker']].name}",
+                copies=int(card["copies"]),
+            )
+        )
+    return PrintDeck(
+        game="webrunners",
+        title="Web Runners",
+        sections=(("Cartes des thèmes", tuple(named)), ("Cartes simples", tuple(plain))),
+        board=True,
+        notes=(
+            "Découpe les cartes le long des traits de coupe.",
+            "Flashe le code d'une carte du thème de la partie pour lire son message.",
+        ),
+    )

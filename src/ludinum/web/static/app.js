@@ -1,0 +1,212 @@
+// Ludinum: a thin layer over server-rendered pages. No framework, no build step.
+// It keeps seat tokens in localStorage, opens one WebSocket, swaps the HTML fragments the
+// server sends and sends the actions the player clicks. The server decides everything.
+(function () {
+  "use strict";
+  const body = document.body;
+  const page = body.dataset.page;
+  const code = body.dataset.code;
+  const en = document.documentElement.lang === "en";
+  const key = {
+    host: (c) => "ludinum.host." + c,
+    seat: (c) => "ludinum.seat." + c,
+    pass: (c) => "ludinum.pass." + c,
+  };
+  const store = {
+    get(k) { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } },
+    set(k, v) { localStorage.setItem(k, JSON.stringify(v)); },
+    drop(k) { localStorage.removeItem(k); },
+  };
+  let toastTimer = null;
+  function toast(text) {
+    const el = document.getElementById("toast");
+    if (!el) return;
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+  }
+  function say(m) { return en ? m.en : m.fr; }
+
+  async function postJSON(url, data) {
+    const r = await fetch(url, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    const payload = await r.json();
+    if (!r.ok) throw payload.error || { fr: "Erreur", en: "Error" };
+    return payload;
+  }
+  async function generate(inputId) {
+    const r = await fetch("/api/nickname");
+    const data = await r.json();
+    const input = document.getElementById(inputId);
+    if (input) { input.value = data.nickname; input.focus(); }
+  }
+
+  // -- pages without a socket ------------------------------------------------------
+  if (page === "created") {
+    store.set(key.host(code), body.dataset.hostToken);
+    location.replace("/host/" + code);
+    return;
+  }
+  if (page === "join") {
+    if (store.get(key.seat(code))) { location.replace("/play/" + code); return; }
+    const form = document.querySelector("[data-join]");
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const err = form.querySelector("[data-error]");
+      try {
+        const res = await postJSON("/api/rooms/" + code + "/join",
+          { nickname: form.nickname.value });
+        store.set(key.seat(code), res.token);
+        location.replace("/play/" + code);
+      } catch (x) { err.textContent = say(x); }
+    });
+  }
+  document.addEventListener("click", (e) => {
+    const gen = e.target.closest("[data-generate]");
+    if (gen) { generate(gen.dataset.generate); }
+  });
+  if (!["host", "play", "pass", "watch"].includes(page)) return;
+
+  // -- live pages ------------------------------------------------------------------
+  let socket = null;
+  let retry = 500;
+  let stopped = false;
+  let seq = 0;
+  let deadline = null;
+  const logEl = document.querySelector("[data-log]");
+  const timerEl = document.querySelector("[data-timer]");
+
+  function hello() {
+    if (page === "host") {
+      const token = store.get(key.host(code));
+      if (!token) { document.querySelector("[data-host-missing]").hidden = false; return null; }
+      return { type: "hello", role: "host", token: token };
+    }
+    if (page === "play") {
+      const token = store.get(key.seat(code));
+      if (!token) { location.replace("/j/" + code); return null; }
+      return { type: "hello", role: "player", token: token };
+    }
+    if (page === "pass") {
+      const tokens = store.get(key.pass(code)) || [];
+      if (!tokens.length) { toast(en ? "Add players on the host screen first." : "Ajoute d'abord des joueurs sur l'écran de l'animateur."); return null; }
+      return { type: "hello", role: "pass", tokens: tokens };
+    }
+    return { type: "hello", role: "spectator" };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
+    else toast(en ? "Reconnecting…" : "Reconnexion…");
+  }
+
+  function connect() {
+    const first = hello();
+    if (!first) return;
+    first.lang = en ? "en" : "fr";
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/" + code);
+    socket.addEventListener("open", () => { retry = 500; socket.send(JSON.stringify(first)); });
+    socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
+    socket.addEventListener("close", () => {
+      socket = null;
+      if (stopped) return;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  function onMessage(m) {
+    if (m.type === "update") update(m);
+    else if (m.type === "welcome") { body.dataset.role = m.role; if (logEl) logEl.textContent = ""; }
+    else if (m.type === "error") {
+      toast(say(m));
+      if (m.code === "bad_token") {
+        if (page === "play") { store.drop(key.seat(code)); location.replace("/j/" + code); }
+        if (page === "host") { document.querySelector("[data-host-missing]").hidden = false; }
+        stopped = true;
+        if (socket) socket.close();
+      }
+    } else if (m.type === "kicked") {
+      toast(say(m));
+      store.drop(key.seat(code));
+      stopped = true;
+    }
+  }
+
+  function update(m) {
+    seq = m.seq;
+    body.dataset.status = m.status;
+    body.dataset.seq = String(m.seq);
+    if (m.hide && logEl) logEl.querySelectorAll("li.private").forEach((li) => li.remove());
+    for (const [name, html] of Object.entries(m.slots || {})) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+    }
+    if (logEl && m.log && m.log.length) {
+      for (const line of m.log) {
+        const li = document.createElement("li");
+        li.textContent = line.text;
+        if (line.private) li.className = "private";
+        logEl.appendChild(li);
+      }
+      while (logEl.children.length > 200) logEl.removeChild(logEl.firstChild);
+      logEl.scrollTop = logEl.scrollHeight;
+    }
+    deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
+    tick();
+  }
+
+  function tick() {
+    if (!timerEl) return;
+    if (!deadline) { timerEl.hidden = true; return; }
+    let left = deadline.left;
+    if (deadline.running) left -= (performance.now() - deadline.at) / 1000;
+    left = Math.max(0, Math.ceil(left));
+    timerEl.hidden = false;
+    timerEl.textContent = "⏱ " + left + " s";
+    timerEl.classList.toggle("urgent", left <= 5);
+  }
+  setInterval(tick, 250);
+
+  document.addEventListener("click", (e) => {
+    const act = e.target.closest("[data-action]");
+    if (act) {
+      send({ type: "act", seat: Number(act.dataset.seat), action: JSON.parse(act.dataset.action) });
+      return;
+    }
+    const reveal = e.target.closest("[data-reveal]");
+    if (reveal) { send({ type: "reveal", seat: Number(reveal.dataset.reveal) }); return; }
+    const cmd = e.target.closest("[data-cmd]");
+    if (cmd) {
+      const message = { type: cmd.dataset.cmd };
+      if (cmd.dataset.seat !== undefined) {
+        message.seat = Number(cmd.dataset.seat);
+        const select = document.querySelector('[data-seat-level="' + cmd.dataset.seat + '"]');
+        if (select) message.level = select.value;
+      } else if (message.type === "start") {
+        const select = document.querySelector("[data-level]");
+        if (select) message.level = select.value;
+      }
+      if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
+      send(message);
+    }
+  });
+
+  const localForm = document.querySelector("[data-local-join]");
+  if (localForm) {
+    localForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        const res = await postJSON("/api/rooms/" + code + "/join", { nickname: localForm.nickname.value });
+        const tokens = store.get(key.pass(code)) || [];
+        tokens.push(res.token);
+        store.set(key.pass(code), tokens);
+        localForm.nickname.value = "";
+        toast(en ? "Player added on this device." : "Joueur ajouté sur cet appareil.");
+      } catch (x) { toast(say(x)); }
+    });
+  }
+  connect();
+})();

@@ -1,0 +1,110 @@
+"""Search bots never read the true hidden state.
+
+The bot is handed a ``Blind`` state: the seat's own side of a real state (its view, its
+legal actions, who is active) and nothing else; its determinisations come from one fixed
+member of the information set. Scrambling the hidden parts of the real state consistently
+with the seat's view (``state.resample(player, …)``) must leave every decision unchanged.
+Any other read of the real state fails (the wrapper has no such attribute).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from ludinum.bots.ismcts import DELEGATED, IsmctsBot
+from ludinum.engine import Action, Event, Game, Outcome, State
+from ludinum.games import make_bot, registry
+
+
+class Blind(State):
+    """What a seat may know of ``real``; ``resample`` draws from ``representative``."""
+
+    def __init__(self, real: State, representative: State, seat: int) -> None:
+        self._real = real
+        self._rep = representative
+        self._seat = seat
+
+    def active_players(self) -> tuple[int, ...]:
+        return self._real.active_players()
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        assert player == self._seat, "a bot asked for another seat's actions"
+        return self._real.legal_actions(player)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        assert player == self._seat, "a bot asked for another seat's view"
+        return self._real.view(player)
+
+    def resample(self, observer: int, rng: random.Random) -> State:
+        assert observer == self._seat
+        return self._rep.resample(observer, rng)
+
+    def is_terminal(self) -> bool:
+        return self._real.is_terminal()
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        raise AssertionError("a bot tried to play on the real state")
+
+    def outcome(self) -> Outcome:
+        raise AssertionError("a bot read the real outcome")
+
+    def clone(self) -> State:
+        raise AssertionError("a bot cloned the real state")
+
+    def to_json(self) -> dict[str, Any]:
+        raise AssertionError("a bot serialised the real state")
+
+    def metrics(self) -> dict[str, float]:
+        raise AssertionError("a bot read the real metrics")
+
+
+def decision_points(game: Game, seed: int, count: int) -> list[tuple[State, int]]:
+    """Positions of a random game where the acting seat has a real (searched) choice."""
+    rng = random.Random(seed)
+    state = game.new_state(game.max_players, seed)
+    found: list[tuple[State, int]] = []
+    steps = 0
+    while not state.is_terminal() and len(found) < count:
+        active = state.active_players()
+        player = active[steps % len(active)]
+        legal = state.legal_actions(player)
+        searched = len(legal) > 1 and not all(a.kind in DELEGATED for a in legal)
+        if searched and rng.random() < 0.5:
+            found.append((state.clone(), player))
+        state.apply(player, legal[rng.randrange(len(legal))])
+        steps += 1
+    return found
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+def test_ismcts_decisions_ignore_the_hidden_state(game: Game) -> None:
+    points = decision_points(game, 11, 3)
+    assert points, "no decision point found"
+    for index, (state, player) in enumerate(points):
+        scrambled = state.resample(player, random.Random(1000 + index))
+        assert scrambled.view(player) == state.view(player)
+        representative = state.resample(player, random.Random(2000 + index))
+        decisions = []
+        for real in (state, scrambled):
+            bot = make_bot(game.name, "hard", seed=index)
+            assert isinstance(bot, IsmctsBot)
+            bot.iterations = 40
+            decisions.append(bot.choose(Blind(real, representative, player), player))
+        assert decisions[0] == decisions[1]
+        assert decisions[0] in state.legal_actions(player)
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_level_plays_from_the_seat_view_alone(game: Game, level: str) -> None:
+    """Each level chooses a legal action through the Blind wrapper (no other read)."""
+    for state, player in decision_points(game, 5, 2):
+        bot = make_bot(game.name, level, seed=3)
+        if isinstance(bot, IsmctsBot):
+            bot.iterations = 20
+        blind = Blind(state, state.resample(player, random.Random(9)), player)
+        assert bot.choose(blind, player) in state.legal_actions(player)

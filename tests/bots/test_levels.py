@@ -1,0 +1,54 @@
+"""Bot levels: names, aliases, quiz accuracy, and how each level is built."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludinum.bots.base import RandomBot
+from ludinum.bots.ismcts import IsmctsBot
+from ludinum.bots.levels import LEVELS, QUIZ_ACCURACY, NoisyBot, iterations_for
+from ludinum.engine import UnknownGameError
+from ludinum.games import bot_levels, make_bot, registry
+
+GAMES = [g.name for g in registry()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_weakest_first(game: str) -> None:
+    assert bot_levels(game)[:5] == list(LEVELS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_heuristic_is_an_alias_of_medium(game: str) -> None:
+    assert type(make_bot(game, "heuristic")) is type(make_bot(game, "medium"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_level_is_built_as_documented(game: str) -> None:
+    assert type(make_bot(game, "random")) is RandomBot
+    easy = make_bot(game, "easy")
+    assert isinstance(easy, NoisyBot) and 0 < easy.noise < 1
+    hard = make_bot(game, "hard")
+    expert = make_bot(game, "expert")
+    assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
+    assert (hard.iterations, expert.iterations) == iterations_for(game)
+    assert expert.iterations > hard.iterations
+    for level, accuracy in QUIZ_ACCURACY.items():
+        assert make_bot(game, level).quiz_accuracy == accuracy
+
+
+def test_quiz_accuracy_grows_with_the_level() -> None:
+    values = [QUIZ_ACCURACY[level] for level in LEVELS[1:]]
+    assert values == sorted(values) and values == [0.5, 0.7, 0.8, 0.9]
+
+
+def test_quiz_accuracy_can_be_overridden() -> None:
+    bot = make_bot("gnou", "expert", quiz_accuracy=0.25)
+    assert bot.quiz_accuracy == 0.25
+    assert isinstance(bot, IsmctsBot) and bot.policy.quiz_accuracy == 0.25
+
+
+def test_unknown_level_names_the_known_ones() -> None:
+    with pytest.raises(UnknownGameError) as info:
+        make_bot("gnou", "grandmaster")
+    assert "expert" in info.value.fr and "grandmaster" in info.value.en

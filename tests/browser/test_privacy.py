@@ -1,0 +1,108 @@
+"""Pass-and-play: one device, several people. Between turns a privacy screen hides every
+private thing; once revealed, a seat sees its own view and nobody else's."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from ludinum.games import registry
+from tests.browser.helpers import TIMEOUT, create_room
+
+pytestmark = pytest.mark.slow
+
+GAMES = [g.name for g in registry()]
+
+
+def leaves(value: Any) -> set[str]:
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            out |= leaves(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            out |= leaves(v)
+    elif isinstance(value, str) and len(value) >= 4 and not value.isdigit():
+        out.add(value)
+    return out
+
+
+def secrets_for(room: Any, allowed: int | None) -> set[str]:
+    """What the other seats know that ``allowed`` (None: nobody) does not."""
+    state = room.state
+    seen = leaves(state.view(None)) | (leaves(state.view(allowed)) if allowed is not None
+                                       else set())
+    out: set[str] = set()
+    for q in range(room.config.players):
+        if q != allowed:
+            out |= leaves(state.view(q)) - seen
+    return out
+
+
+def leaked(html: str, secrets: set[str]) -> list[str]:
+    return [s for s in secrets
+            if re.search(r"(?<![\w-])" + re.escape(s) + r"(?![\w-])", html)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pass_and_play_hides_private_information(game: str, live: Any, browser: Any) -> None:
+    g = registry().get(game)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, game, max(2, g.min_players))
+        page.click("details.local summary")
+        for name in ("Léa", "Noé"):
+            page.fill("#local-name", name)
+            page.click("[data-local-join] button[type=submit]")
+            page.wait_for_function(
+                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
+                f".includes('{name}')", timeout=TIMEOUT)
+        page.click('[data-cmd="start"]')
+        page.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        page.goto(f"{live.url}/pass/{code}")
+        room = live.hub.rooms[code]
+        rng = random.Random(3)
+        screens: list[str] = []
+        revealed: int | None = None
+        for _ in range(80):
+            if room.status == "finished":
+                break
+            try:
+                page.wait_for_selector('[data-reveal], [data-slot="actions"] button.act',
+                                       timeout=5000)
+            except Exception:
+                continue
+            reveal = page.query_selector("[data-reveal]")
+            if reveal is not None:
+                # The privacy screen: nothing private of anyone is on the page.
+                assert not leaked(page.content(), secrets_for(room, None))
+                assert not page.query_selector_all('[data-slot="actions"] button.act')
+                revealed = int(reveal.get_attribute("data-reveal"))
+                try:
+                    reveal.click(timeout=2000)
+                    page.wait_for_selector('[data-slot="actions"] button.act', timeout=TIMEOUT)
+                except Exception:
+                    continue  # the screen changed under the click (bots play meanwhile)
+                screens.append(room.seats[revealed].nickname)
+            # Revealed: this seat's own view, and still nothing of the others.
+            assert revealed is not None
+            assert not leaked(page.content(), secrets_for(room, revealed))
+            buttons = page.query_selector_all('[data-slot="actions"] button.act')
+            if buttons:
+                seq = page.eval_on_selector("body", "b => b.dataset.seq")
+                try:
+                    buttons[rng.randrange(len(buttons))].click(timeout=2000)
+                    page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'",
+                                           timeout=5000)
+                except Exception:
+                    continue  # swapped under the click, or refused: look again
+            if len(set(screens)) == 2 and len(screens) >= 4:
+                break
+        assert {"Léa", "Noé"} <= set(screens), screens
+    finally:
+        context.close()

@@ -1,0 +1,110 @@
+"""Checks every registered game must pass, step by step along random playouts."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ludinum.engine import (
+    Action,
+    Game,
+    IllegalActionError,
+    LudinumError,
+    NotYourTurnError,
+    State,
+)
+
+
+def as_json(value: Any) -> Any:
+    """``value`` through a JSON text round trip (tuples become lists)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None:
+    """Invariants of one non-terminal state."""
+    before = state.to_json()
+    active = state.active_players()
+    assert active, "a live game must have an active player"
+    for p in active:
+        assert state.legal_actions(p), f"active player {p} has no legal action"
+    for p in range(state.config.players):
+        if p not in active:
+            assert not state.legal_actions(p), f"inactive player {p} has legal actions"
+    deadline = state.deadline()
+    if deadline is not None:
+        assert deadline.action in state.legal_actions(deadline.player)
+
+    # Refused actions raise a ValueError subclass and change nothing.
+    with pytest.raises(IllegalActionError):
+        state.apply(active[0], Action.make("no_such_action_xyz"))
+    idle = [p for p in range(state.config.players) if p not in active]
+    if idle:
+        with pytest.raises(NotYourTurnError):
+            state.apply(idle[0], state.legal_actions(active[0])[0])
+    with pytest.raises(LudinumError):
+        state.apply(state.config.players + 3, state.legal_actions(active[0])[0])
+    assert state.to_json() == before, "a refused action changed the state"
+
+    if deep:
+        # Serialisation round trip, through JSON text.
+        restored = game.restore(as_json(before))
+        assert restored.to_json() == before
+        # Views are JSON data and never depend on what the viewer cannot know.
+        for p in [None, *range(state.config.players)]:
+            view = state.view(p)
+            assert as_json(view) == as_json(view)
+        for p in range(state.config.players):
+            twin = state.resample(p, random.Random(rng.random()))
+            assert as_json(twin.view(p)) == as_json(state.view(p)), (
+                f"view of seat {p} changed when its hidden information was redrawn"
+            )
+            assert twin.active_players() == state.active_players()
+            assert state.to_json() == before, "resample changed the real state"
+        # A clone is independent of its original.
+        twin = state.clone()
+        assert twin.to_json() == before
+        p = active[0]
+        twin.apply(p, state.legal_actions(p)[0])
+        assert state.to_json() == before, "playing on a clone changed the original"
+
+
+def random_playout(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    deep_every: int = 1,
+) -> tuple[State, list[tuple[int, Action]]]:
+    """Play a whole game at random with every check; return the end state and its log."""
+    state = game.new_state(players, seed, options)
+    rng = random.Random(seed * 7919 + 1)
+    log: list[tuple[int, Action]] = []
+    steps = 0
+    while not state.is_terminal():
+        check_step(game, state, rng, deep=steps % deep_every == 0)
+        active = state.active_players()
+        player = active[rng.randrange(len(active))]
+        legal = state.legal_actions(player)
+        action = legal[rng.randrange(len(legal))]
+        # Actions survive text and JSON.
+        assert Action.from_text(action.to_text()) == action
+        assert Action.from_json(as_json(action.to_json())) == action
+        events = state.apply(player, action)
+        for event in events:
+            as_json(event.to_json())
+            if event.to is not None:
+                assert all(0 <= q < players for q in event.to)
+        log.append((player, action))
+        steps += 1
+        assert steps <= game.max_actions, f"no end after {steps} actions"
+    assert not state.active_players()
+    outcome = state.outcome()
+    assert len(outcome.scores) == players
+    assert all(0 <= w < players for w in outcome.winners)
+    if game.cooperative:
+        assert outcome.team
+    assert "turns" in state.metrics()
+    return state, log

@@ -1,0 +1,143 @@
+"""Hacker's hidden information (H2, H4, H5): no event and no view tells a seat who dropped
+a virus it did not notice, nor the value of bills it does not hold."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludinum.engine import Action, Event
+from ludinum.games.hacker.rules import TRIP
+from ludinum.games.hacker.state import HackerState
+from tests.hacker.helpers import (
+    credit_setup,
+    fresh,
+    own,
+    place_bills,
+    put_viruses,
+    start_protection,
+)
+
+#: Private events that carry bill values, and who alone may receive them.
+VALUE_EVENTS = {"dealt", "bill", "loot", "lost", "guess_detail", "your_virus"}
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"trip_seconds": 0},
+    {"reveal": "blind", "theft": "chosen"},
+    {"reveal": "table", "vigilance": 0.5},
+    {"brouillage": True, "cryptage": True, "trip_seconds": 0},
+    {"vigilance": 0.0, "brouillage": True},
+    {"traveller_vigilance": 0.7, "trip_seconds": 0},
+]
+
+
+def _check_event(event: Event, state: HackerState, reveal: str, traveller: int) -> None:
+    data = event.data
+    if event.to is None:
+        assert "dropper" not in data, event
+        assert "value" not in data and "values" not in data, event
+        if reveal != "table":
+            assert "owner" not in data and "named" not in data, event
+        assert data.get("thief") is None, event
+        return
+    assert len(event.to) == 1, "Hacker's private events go to one seat"
+    seat = event.to[0]
+    if "dropper" in data:
+        assert event.kind == "noticed"
+        assert seat != data["dropper"], "the dropper noticed himself"
+        if state.traveller_vigilance == 0.0:
+            assert seat != traveller, "the traveller noticed"
+    if "value" in data or "values" in data:
+        assert event.kind in VALUE_EVENTS, event
+    if event.kind == "guess_detail" and reveal == "blind" and not data["right"]:
+        assert data["owner"] is None
+    if event.kind == "lost" and reveal == "blind":
+        assert data["thief"] is None
+
+
+def _check_views(state: HackerState) -> None:
+    over = state.is_terminal()
+    spectator = state.view(None)
+    assert "hand" not in spectator and "incoming" not in spectator
+    for acc in spectator["accounts"]:
+        assert all(e["owner"] is None for e in acc["stack"])
+        assert acc["bills"] is None or over
+    for q in range(state.n):
+        view = state.view(q)
+        noticed = {(x["dropper"], x["account"]) for x in view["notices"]}
+        for acc in view["accounts"]:
+            k = acc["id"]
+            if acc["bills"] is not None and not over:
+                assert state.table.owner[k] == q and not state.blurred()
+            for entry in acc["stack"]:
+                if entry["owner"] is not None and entry["owner"] != q:
+                    assert (entry["owner"], k) in noticed, "an unnoticed dropper is shown"
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_random_games_never_leak(players: int, options: dict[str, Any]) -> None:
+    for seed in range(2):
+        state = fresh(players, seed=seed, **options)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            active = state.active_players()
+            player = active[rng.randrange(len(active))]
+            legal = state.legal_actions(player)
+            traveller = state.traveller if state.phase == TRIP else -1
+            events = state.apply(player, legal[rng.randrange(len(legal))])
+            for event in events:
+                _check_event(event, state, state.reveal, traveller)
+            if steps % 5 == 0:
+                _check_views(state)
+            steps += 1
+
+
+def test_resampling_redraws_unknown_owners_and_unseen_bills() -> None:
+    """The determinisation is real: an observer who noticed nothing sees the owners of the
+    viruses on its accounts redrawn (never itself, never that trip's traveller), and the
+    others' bills reshuffled, with its own view unchanged."""
+    state = fresh(6, seed=3, vigilance=0.0)
+    credit_setup(state)
+    traveller = state.traveller
+    victim = (traveller + 1) % 6
+    target = own(state, victim)[0]
+    for dropper in range(6):
+        if dropper not in (traveller, victim):
+            state.apply(dropper, Action.make("drop", account=target))
+    assert len(state.stacks[target]) == 4
+    owners = set()
+    others_bills = set()
+    for i in range(30):
+        twin = state.resample(victim, random.Random(i))
+        assert twin.view(victim) == state.view(victim)
+        stack_owners = [v & 7 for v in twin.stacks[target]]
+        assert victim not in stack_owners and traveller not in stack_owners
+        owners.add(tuple(stack_owners))
+        mine = own(state, victim)
+        others_bills.add(tuple(tuple(b) for k, b in enumerate(twin.bills) if k not in mine))
+    assert len(owners) > 1 and len(others_bills) > 1
+
+
+def test_resampling_keeps_the_acting_thief_as_the_missed_virus_owner() -> None:
+    """While the thief credits his loot he is the active player, so a determinisation must
+    keep him as the owner of the virus just missed, even for seats not told who it was."""
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [2, 2]})
+    thief = (p + 1) % 5
+    put_viruses(state, k, [(thief, p)])
+    start_protection(state)
+    state.apply(p, Action.make("guess", player=(p + 2) % 5))
+    assert state.active_players() == (thief,)
+    bystander = (p + 3) % 5
+    for i in range(20):
+        twin = state.resample(bystander, random.Random(i))
+        assert twin.aside[-1] & 7 == thief
+        assert twin.view(bystander) == state.view(bystander)

@@ -1,0 +1,636 @@
+"""Hacker rule cases, one test per case, in the style of the DATC.
+
+Each docstring quotes the seed text (``002``) and cites the rulings (RULINGS.md, H1–H9).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ludinum.engine import Action, OptionError
+from ludinum.games.hacker import GAME
+from ludinum.games.hacker.rules import (
+    BILL_VALUE,
+    CHOOSE,
+    CREDIT,
+    GUESS,
+    LOOT,
+    OVER,
+    SETUP,
+    STEAL,
+    TRIP,
+    viruses_for,
+)
+from tests.hacker.helpers import (
+    credit_setup,
+    fresh,
+    kinds,
+    own,
+    place_bills,
+    play_to_round,
+    put_viruses,
+    start_protection,
+)
+
+GUESS_ = {q: Action.make("guess", player=q) for q in range(7)}
+
+
+def credit(account: int) -> Action:
+    return Action.make("credit", account=account)
+
+
+def drop(account: int) -> Action:
+    return Action.make("drop", account=account)
+
+
+# -- setup -------------------------------------------------------------------------------
+
+
+def test_bills_are_the_42_of_the_text() -> None:
+    """« Il y a 42 billets dont : 10 de valeur « 1 », 20 de valeur « 2 », 12 de valeur
+    « 3 ». » (H1)"""
+    assert Counter(BILL_VALUE) == {1: 10, 2: 20, 3: 12}
+
+
+@pytest.mark.parametrize(
+    ("players", "viruses"), [(4, 3), (5, 4), (6, 4), (7, 3)], ids=lambda x: str(x)
+)
+def test_virus_count_by_player_count(players: int, viruses: int) -> None:
+    """« Chaque joueur reçoit un set de 8 cartes d'une même couleur comprenant 4 virus (3 en
+    cas de jeu à 7 ou à 4), 1 pirate, 3 comptes bancaires. » (H1)"""
+    state = fresh(players)
+    assert state.hand == [viruses] * players
+    assert all(len(own(state, p)) == 3 for p in range(players))
+    assert len(state.bills) == 3 * players
+
+
+def test_three_players_is_a_variant_with_its_own_virus_count() -> None:
+    """H1: 4–7 players, option 3 (English edition); the text gives no virus count for 3,
+    so ``viruses_3p`` decides it (default 4)."""
+    assert viruses_for(3, 4) == 4
+    assert fresh(3).hand == [4, 4, 4]
+    assert fresh(3, viruses_3p=3).hand == [3, 3, 3]
+    with pytest.raises(OptionError):
+        GAME.make_config(3, 0, {"viruses_3p": 5})
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_setup_deals_two_bills_each_credited_by_their_owner(players: int) -> None:
+    """« Les billets sont mélangés, puis on en distribue 2 à chaque joueur qu'il doit alors
+    tout de suite répartir dans ses comptes. » Crediting is a decision step for each player,
+    all at once, onto their own accounts only (H1)."""
+    state = fresh(players, seed=players)
+    assert state.phase == SETUP
+    assert state.active_players() == tuple(range(players))
+    assert len(state.bank) == 42 - 2 * players
+    for p in range(players):
+        assert [a.number("account") for a in state.legal_actions(p)] == list(own(state, p))
+        assert len(state.view(p)["incoming"]) == 2
+    credit_setup(state)
+    assert state.phase == TRIP
+    assert sum(len(b) for b in state.bills) == 2 * players
+    for p in range(players):
+        assert sum(len(state.bills[k]) for k in own(state, p)) == 2
+
+
+def test_the_first_player_is_random_then_rotates_clockwise() -> None:
+    """« Lors du premier tour, le premier joueur est déterminé aléatoirement. À chaque
+    nouveau tour, le premier joueur change dans le sens des aiguilles d'une montre. »"""
+    firsts = {fresh(5, seed=s).first for s in range(40)}
+    assert firsts == set(range(5))
+    state = fresh(5, seed=3, trip_seconds=0)
+    start = state.first
+    for r in range(1, 4):
+        play_to_round(state, r)
+        assert state.first == (start + r) % 5
+
+
+# -- hacking phase -----------------------------------------------------------------------
+
+
+def test_trip_order_and_the_bill_brought_back() -> None:
+    """« En partant du premier joueur, chacun son tour et dans le sens des aiguilles d'une
+    montre, les joueurs quittent un par un la table pour aller pirater la banque. […] Le
+    pirate une fois arrivé à la banque prend le premier billet de la pile » and credits it
+    at once to one of his accounts (H3)."""
+    state = fresh(4, seed=1, trip_seconds=0)
+    credit_setup(state)
+    first = state.first
+    travellers = []
+    for _ in range(4):
+        assert state.phase == TRIP
+        travellers.append(state.traveller)
+        for p in state.active_players():
+            state.apply(p, Action.make("done"))
+        assert state.phase == CREDIT
+        traveller = travellers[-1]
+        assert state.active_players() == (traveller,)
+        bill = state.incoming[traveller][0]
+        assert state.view(traveller)["incoming"] == [BILL_VALUE[bill]]
+        before = len(state.bank)
+        state.apply(traveller, state.legal_actions(traveller)[-1])
+        assert state.bills[own(state, traveller)[-1]][-1] == bill
+        assert len(state.bank) == before
+    assert travellers == [(first + i) % 4 for i in range(4)]
+
+
+def test_turn_based_trip_is_one_secret_step_each() -> None:
+    """H3: in turn-based play each trip is one simultaneous secret step: the traveller
+    does not act, each other player drops one virus at a time then says done, and the
+    drops only appear on the table when everyone is done."""
+    state = fresh(5, seed=2, trip_seconds=0)
+    credit_setup(state)
+    traveller = state.traveller
+    others = [p for p in range(5) if p != traveller]
+    assert state.active_players() == tuple(others)
+    assert state.legal_actions(traveller) == ()
+    assert state.deadline() is None
+    a, b = others[0], others[1]
+    target = own(state, traveller)[0]
+    state.apply(a, drop(target))
+    assert state.view(b)["accounts"][target]["stack"] == []
+    assert state.view(a)["pending"] == [target]
+    assert state.view(a)["hand"] == state.viruses - 1
+    for p in others:
+        state.apply(p, Action.make("done")) if p in state.active_players() else None
+    assert state.phase == CREDIT
+    assert [e["trip"] for e in state.view(b)["accounts"][target]["stack"]] == [traveller]
+
+
+def test_live_trip_has_a_deadline_whose_action_is_the_travellers_return() -> None:
+    """H3: in live play a trip lasts ``trip_seconds`` (default 12 s); the server then
+    applies the traveller's ``return``, which ends the trip. Drops land at once."""
+    state = fresh(5, seed=4)
+    credit_setup(state)
+    traveller = state.traveller
+    deadline = state.deadline()
+    assert deadline is not None
+    assert (deadline.kind, deadline.seconds, deadline.player) == ("trip", 12.0, traveller)
+    assert deadline.action == Action.make("return")
+    assert state.legal_actions(traveller) == (Action.make("return"),)
+    dropper = (traveller + 1) % 5
+    target = own(state, traveller)[1]
+    state.apply(dropper, drop(target))
+    assert len(state.view((traveller + 2) % 5)["accounts"][target]["stack"]) == 1
+    state.apply(traveller, Action.make("return"))
+    assert state.phase == CREDIT
+
+
+def test_viruses_go_only_on_other_players_accounts() -> None:
+    """« il suffit de placer son virus face caché sur le compte d'un adversaire » (H6:
+    your own account only under brouillage)."""
+    state = fresh(6, seed=5, trip_seconds=0)
+    credit_setup(state)
+    for p in state.active_players():
+        targets = {a.number("account") for a in state.legal_actions(p) if a.kind == "drop"}
+        assert targets == set(range(18)) - set(own(state, p))
+
+
+def test_drops_one_at_a_time_until_the_hand_is_empty() -> None:
+    """FAQ: « Puis-je placer deux virus en même temps sur le même compte adverse ? Non » —
+    one action drops one virus; a player with no virus left is done for the trip."""
+    state = fresh(4, seed=6, trip_seconds=12)
+    credit_setup(state)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 4
+    target = own(state, traveller)[0]
+    for left in (2, 1, 0):
+        state.apply(dropper, drop(target))
+        assert state.hand[dropper] == left
+    assert dropper not in state.active_players()
+    assert len(state.stacks[target]) == 3
+
+
+def test_public_record_of_a_drop_says_during_whose_trip_not_who() -> None:
+    """H2, H4: everyone sees how many viruses are stacked on each account and during whose
+    trip each was dropped; nobody sees whose they are."""
+    state = fresh(5, seed=7, vigilance=0.0)
+    credit_setup(state)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 5
+    target = own(state, (traveller + 2) % 5)[0]
+    events = state.apply(dropper, drop(target))
+    assert [(e.kind, e.to) for e in events] == [("dropped", None)]
+    assert "dropper" not in events[0].data
+    for q in range(5):
+        entry = state.view(q)["accounts"][target]["stack"][0]
+        assert entry["trip"] == traveller
+        assert entry["owner"] == (dropper if q == dropper else None)
+    assert state.view(None)["accounts"][target]["stack"] == [{"trip": traveller, "owner": None}]
+
+
+def test_vigilance_one_everyone_watching_notices() -> None:
+    """H4: each drop is noticed by each other player who is not travelling with
+    probability ``vigilance``; a noticed drop tells that player who dropped it on which
+    account. With 1, every such player notices; the traveller never does."""
+    state = fresh(5, seed=8, vigilance=1.0)
+    credit_setup(state)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 5
+    target = own(state, (traveller + 3) % 5)[2]
+    events = state.apply(dropper, drop(target))
+    notices = [e for e in events if e.kind == "noticed"]
+    watchers = {q for q in range(5) if q not in (traveller, dropper)}
+    assert {e.to for e in notices} == {(q,) for q in watchers}
+    for e in notices:
+        assert e.data["dropper"] == dropper and e.data["account"] == target
+    for q in watchers:
+        assert state.view(q)["notices"] == [
+            {"trip": traveller, "dropper": dropper, "account": target}
+        ]
+        assert state.view(q)["accounts"][target]["stack"][0]["owner"] == dropper
+    assert state.view(traveller)["accounts"][target]["stack"][0]["owner"] is None
+
+
+def test_traveller_vigilance_option_lets_the_traveller_watch() -> None:
+    """« Il a tout à fait le droit de faire le trajet en marche arrière s'il le souhaite,
+    c'est même conseillé. » H4 says the traveller notices nothing (default 0); the option
+    ``traveller_vigilance`` lets a table play the walk backwards."""
+    state = fresh(5, seed=8, vigilance=0.0, traveller_vigilance=1.0)
+    credit_setup(state)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 5
+    events = state.apply(dropper, drop(own(state, traveller)[0]))
+    assert [e.to for e in events if e.kind == "noticed"] == [(traveller,)]
+
+
+def test_vigilance_zero_nobody_notices_and_rate_follows_the_option() -> None:
+    """H4: 0 gives pure deduction; the default 0.2 is a real chance per watcher and drop,
+    drawn with the state's generator."""
+    quiet = fresh(5, seed=9, vigilance=0.0)
+    credit_setup(quiet)
+    t = quiet.traveller
+    events = quiet.apply((t + 1) % 5, drop(own(quiet, t)[0]))
+    assert "noticed" not in kinds(events)
+    seen = trials = 0
+    for seed in range(150):
+        state = fresh(5, seed=seed)
+        credit_setup(state)
+        t = state.traveller
+        events = state.apply((t + 1) % 5, drop(own(state, t)[0]))
+        seen += kinds(events).count("noticed")
+        trials += 3
+    assert 0.12 < seen / trials < 0.28
+
+
+# -- protection phase --------------------------------------------------------------------
+
+
+def test_protection_in_turn_order_from_the_first_player() -> None:
+    """« La phase de protection se joue dans le sens des aiguilles d'une montre toujours en
+    partant du premier joueur. Si aucun des comptes du joueur n'a été attaqué, […] l'on
+    passe au joueur suivant. » (H5)"""
+    state = fresh(5, seed=10, trip_seconds=0)
+    credit_setup(state)
+    first = state.first
+    victims = [(first + 3) % 5, (first + 1) % 5]
+    place_bills(state, {k: [2] for p in range(5) for k in own(state, p)})
+    for v in victims:
+        put_viruses(state, own(state, v)[0], [((v + 1) % 5, v)])
+    start_protection(state)
+    order = []
+    while state.phase == GUESS:
+        p = state.active_players()[0]
+        order.append(p)
+        top = state.stacks[state.current][-1] & 7
+        state.apply(p, GUESS_[top])
+    assert order == [(first + 1) % 5, (first + 3) % 5]
+
+
+def test_the_attacked_player_chooses_the_order_of_his_accounts() -> None:
+    """« Sinon, il choisit dans quel ordre il résout la protection de ses différents comptes
+    attaqués. » (H5) With one attacked account there is nothing to choose."""
+    state = fresh(4, seed=11, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    a, b, c = own(state, p)
+    place_bills(state, {a: [2], b: [2], c: [2]})
+    put_viruses(state, a, [((p + 1) % 4, p)])
+    put_viruses(state, c, [((p + 2) % 4, p)])
+    start_protection(state)
+    assert state.phase == CHOOSE
+    assert set(state.legal_actions(p)) == {
+        Action.make("protect", account=a),
+        Action.make("protect", account=c),
+    }
+    state.apply(p, Action.make("protect", account=c))
+    assert state.phase == GUESS and state.current == c
+    state.apply(p, GUESS_[(p + 2) % 4])
+    assert state.phase == GUESS and state.current == a  # the last one follows by itself
+
+
+def test_stack_is_resolved_from_the_top() -> None:
+    """« Pour chaque virus attaquant en partant du haut de la pile vous devez désigner une
+    des personnes autour de la table. »"""
+    state = fresh(5, seed=12, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [2, 2, 2]})
+    bottom, top = (p + 1) % 5, (p + 2) % 5
+    put_viruses(state, k, [(bottom, p), (top, p)])
+    start_protection(state)
+    events = state.apply(p, GUESS_[top])
+    assert events[0].data["right"] is True
+    events = state.apply(p, GUESS_[bottom])
+    assert events[0].data["right"] is True
+
+
+def test_right_guess_returns_the_virus_and_nothing_is_stolen() -> None:
+    """« Si le virus appartient bien à la personne désignée : vous avez paré l'attaque et
+    le virus retourne à son propriétaire. »"""
+    state = fresh(5, seed=13, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [3, 1]})
+    owner = (p + 2) % 5
+    put_viruses(state, k, [(owner, p)])
+    start_protection(state)
+    hand = state.hand[owner]
+    state.apply(p, GUESS_[owner])
+    assert state.hand[owner] == hand + 1
+    assert [BILL_VALUE[b] for b in state.bills[k]] == [3, 1]
+
+
+def test_wrong_guess_the_owner_steals_a_bill_and_credits_it_at_once() -> None:
+    """« si vous vous êtes trompé: le possesseur du virus peut vous voler un des billets de
+    votre compte […] Les joueurs qui ont réussi à piller le compte doivent alors créditer
+    immédiatement leur compte avant de passer à la suite. » (H5, blind by default)"""
+    state = fresh(5, seed=14, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [3, 3]})
+    owner = (p + 2) % 5
+    wrong = (p + 3) % 5
+    put_viruses(state, k, [(owner, p), (owner, p)])
+    start_protection(state)
+    state.apply(p, GUESS_[wrong])
+    assert state.phase == LOOT
+    assert state.active_players() == (owner,)
+    assert [a.number("account") for a in state.legal_actions(owner)] == list(own(state, owner))
+    assert state.view(owner)["incoming"] == [3]
+    assert len(state.bills[k]) == 1
+    state.apply(owner, credit(own(state, owner)[1]))
+    assert state.score(owner) == 3
+    assert state.phase == GUESS and state.active_players() == (p,)  # then the next virus
+
+
+def test_theft_chosen_position_option() -> None:
+    """H5 option ``theft=chosen``: the thief picks the bill's position, without seeing
+    values; the default is a blind random draw."""
+    state = fresh(4, seed=15, trip_seconds=0, theft="chosen")
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [1, 2, 3]})
+    owner = (p + 1) % 4
+    put_viruses(state, k, [(owner, p)])
+    start_protection(state)
+    state.apply(p, GUESS_[(p + 2) % 4])
+    assert state.phase == STEAL and state.active_players() == (owner,)
+    assert state.legal_actions(owner) == tuple(Action.make("steal", slot=i) for i in range(3))
+    assert state.view(owner)["accounts"][k]["bills"] is None
+    assert state.view(owner)["thief"] == owner and state.view(p)["thief"] == owner
+    assert state.view((p + 3) % 4)["thief"] is None  # the rest of the table is not told
+    state.apply(owner, Action.make("steal", slot=2))
+    assert state.view(owner)["incoming"] == [3]
+
+
+def test_empty_account_sets_the_remaining_viruses_aside() -> None:
+    """« S'il n'y a plus de billets disponibles, les virus restants sont mis à part face
+    cachée, ils ne seront rendus à leurs propriétaires qu'à la fin du tour. » (H5)"""
+    state = fresh(5, seed=16, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    later = own(state, (p + 1) % 5)[0]  # someone protects after p: the round goes on
+    place_bills(state, {k: [2], later: [2]})
+    a, b, c = (p + 1) % 5, (p + 2) % 5, (p + 3) % 5
+    put_viruses(state, k, [(a, p), (b, p), (c, p)])
+    put_viruses(state, later, [(b, p)])
+    start_protection(state)
+    events = state.apply(p, GUESS_[a])  # wrong: c steals the only bill
+    assert state.phase == LOOT
+    events = state.apply(c, credit(own(state, c)[0]))
+    emptied = [e for e in events if e.kind == "emptied"]
+    assert emptied and emptied[0].data == {"account": k, "count": 2} and emptied[0].to is None
+    assert state.stacks[k] == []
+    assert len(state.aside) == 3
+    assert state.view(a)["accounts"][k]["stack"] == []
+
+
+def test_an_empty_account_needs_no_guess_at_all() -> None:
+    """Same sentence: an attacked account with no bill has nothing to protect."""
+    state = fresh(5, seed=17, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {})
+    put_viruses(state, k, [((p + 1) % 5, p)])
+    events = start_protection(state)
+    assert "emptied" in kinds(events)
+    assert state.phase != GUESS or state.protecting() != p
+
+
+def test_every_virus_returns_to_its_owner_at_the_end_of_the_round() -> None:
+    """« Tous les virus qui avaient été mis à part sont repris en main et un nouveau tour
+    peut commencer. » (H5)"""
+    state = fresh(5, seed=18, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {})
+    put_viruses(state, k, [((p + 1) % 5, p), ((p + 2) % 5, p)])
+    events = start_protection(state)
+    assert "round_end" in kinds(events)
+    assert state.hand == [state.viruses] * 5
+    assert state.aside == []
+    assert state.round == 1 and state.first == (p + 1) % 5
+
+
+# -- who learns what ---------------------------------------------------------------------
+
+
+def _wrong_guess_events(reveal: str) -> tuple[int, int, int, int, list]:  # type: ignore[type-arg]
+    state = fresh(5, seed=19, trip_seconds=0, reveal=reveal)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [2, 2]})
+    owner, named = (p + 1) % 5, (p + 2) % 5
+    put_viruses(state, k, [(owner, p)])
+    start_protection(state)
+    return p, owner, named, k, state.apply(p, GUESS_[named])
+
+
+def test_reveal_victim_default() -> None:
+    """H5 and the brief: the table sees a bill leave the account; the guesser learns who
+    the thief is (he takes the bill), the owner learns he was missed; nobody else learns
+    whose virus it was (option ``reveal``, default ``victim``)."""
+    p, owner, named, k, events = _wrong_guess_events("victim")
+    public = [e for e in events if e.to is None]
+    assert [e.kind for e in public] == ["guess"]
+    assert public[0].data == {"player": p, "account": k, "right": False}
+    detail = next(e for e in events if e.kind == "guess_detail")
+    assert detail.to == (p,) and detail.data["owner"] == owner and detail.data["value"] == 2
+    mine = next(e for e in events if e.kind == "your_virus")
+    assert mine.to == (owner,) and mine.data["right"] is False
+    for e in events:
+        if e.to is None or named not in e.to:
+            continue
+        raise AssertionError(f"the wrongly named player was told something: {e}")
+
+
+def test_reveal_blind_keeps_the_thief_unknown() -> None:
+    """Option ``reveal=blind``: the victim loses a bill but does not learn who took it."""
+    p, _owner, _named, _k, events = _wrong_guess_events("blind")
+    detail = next(e for e in events if e.kind == "guess_detail")
+    assert detail.data["owner"] is None
+    assert all("owner" not in e.data or e.to != (p,) or e.data["owner"] is None for e in events)
+
+
+def test_reveal_table_everything_said_aloud() -> None:
+    """Option ``reveal=table``: the name and the owner are said aloud, as at a table."""
+    _p, owner, named, _k, events = _wrong_guess_events("table")
+    public = [e for e in events if e.to is None]
+    assert public[0].data["named"] == named and public[0].data["owner"] == owner
+
+
+# -- advanced rules ----------------------------------------------------------------------
+
+
+def test_cryptage_points_set_top_viruses_aside() -> None:
+    """« Valeur 1 : chaque carte de ce type dans le compte fournit un point de cryptage.
+    […] Valeur 3 : chaque carte de ce type annule un point de cryptage. […] il écarte face
+    cachée un virus qui l'attaque sur son compte sans avoir à se protéger. Il écarte les
+    virus en partant du haut de la pile. » (H8)"""
+    state = fresh(5, seed=20, trip_seconds=0, cryptage=True)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [1, 1, 1, 3, 2]})  # 3 points - 1 = 2
+    bottom, mid, top = (p + 1) % 5, (p + 2) % 5, (p + 3) % 5
+    put_viruses(state, k, [(bottom, p), (mid, p), (top, p)])
+    events = start_protection(state)
+    crypt = [e for e in events if e.kind == "encrypted"]
+    assert crypt[0].data == {"account": k, "count": 2}
+    assert [v & 7 for v in state.stacks[k]] == [bottom]
+    assert state.phase == GUESS
+
+
+def test_cryptage_off_by_default_and_never_negative() -> None:
+    """H8 is an option; more bills of 3 than of 1 give no point (never a penalty)."""
+    for options, bills in (({}, [1, 1]), ({"cryptage": True}, [3, 3, 1])):
+        state = fresh(5, seed=21, trip_seconds=0, **options)
+        credit_setup(state)
+        p = state.first
+        k = own(state, p)[0]
+        place_bills(state, {k: bills})
+        put_viruses(state, k, [((p + 1) % 5, p)])
+        events = start_protection(state)
+        assert "encrypted" not in kinds(events)
+        assert len(state.stacks[k]) == 1
+
+
+def test_brouillage_last_round_accounts_show_no_colour() -> None:
+    """« Pour le dernier tour de jeu, retournez tous les comptes face cachée en les laissant
+    à leur place. » (H7) Only the last round's hacking phase; the places do not move."""
+    state = fresh(5, seed=22, trip_seconds=0, brouillage=True)
+    play_to_round(state, 2)
+    assert all(a["owner"] is not None for a in state.view(0)["accounts"])
+    play_to_round(state, 3)
+    assert state.blurred()
+    for q in (None, 0, 1):
+        view = state.view(q)
+        assert all(a["owner"] is None and a["bills"] is None for a in view["accounts"])
+        assert [a["id"] for a in view["accounts"]] == list(range(15))
+    traveller = state.traveller
+    other = (traveller + 1) % 5
+    assert len(state.legal_actions(other)) == 1 + 15  # done + every account, even his own
+
+
+def test_brouillage_crediting_a_wrong_account_credits_its_owner() -> None:
+    """« si vous placez un billet sous un compte adverse, tant pis pour vous ! » (H7)"""
+    state = fresh(5, seed=23, trip_seconds=0, brouillage=True)
+    play_to_round(state, 3)
+    traveller = state.traveller
+    for p in state.active_players():
+        state.apply(p, Action.make("done"))
+    assert state.phase == CREDIT
+    victim_of_luck = (traveller + 1) % 5
+    k = own(state, victim_of_luck)[0]
+    assert credit(k) in state.legal_actions(traveller)
+    before = state.score(victim_of_luck), state.score(traveller)
+    value = BILL_VALUE[state.incoming[traveller][0]]
+    state.apply(traveller, credit(k))
+    assert state.score(victim_of_luck) == before[0] + value
+    assert state.score(traveller) == before[1]
+    assert state.metrics()["misdirected_credits"] == 1.0
+
+
+def test_brouillage_own_account_virus_has_no_effect() -> None:
+    """FAQ: « J'ai attaqué mon propre compte, que dois-je faire ? Ce n'est pas grave, ça
+    n'a aucun effet » (H6). The colours come back for the protection phase."""
+    state = fresh(5, seed=24, brouillage=True)  # live play: the drop lands at once
+    play_to_round(state, 3)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 5
+    k = own(state, dropper)[0]
+    state.apply(dropper, drop(k))
+    assert state.metrics()["self_drops"] == 1.0
+    place_bills(state, {k: [2]})
+    state.stacks = [s if i == k else [] for i, s in enumerate(state.stacks)]
+    events = start_protection(state)
+    assert "own_virus" in kinds(events)
+    assert [BILL_VALUE[b] for b in state.bills[k]] == [2]
+    assert not state.blurred()
+
+
+# -- end of the game ---------------------------------------------------------------------
+
+
+def test_score_is_the_sum_of_the_bills_and_ties_share_the_win() -> None:
+    """« Le score d'un joueur est la somme des valeurs de ses billets. Le joueur le plus
+    riche a gagné la partie. » H9: a tie is a shared win."""
+    state = fresh(4, seed=25, trip_seconds=0)
+    play_to_round(state, 3)
+    a0, a1, a2, a3 = (own(state, p)[0] for p in range(4))
+    place_bills(state, {a0: [3, 3, 1], a1: [2, 2, 3], a2: [1], a3: [3, 3]})
+    state.stacks = [[] for _ in state.stacks]
+    start_protection(state)
+    assert state.phase == OVER and state.is_terminal()
+    outcome = state.outcome()
+    assert outcome.scores == (7.0, 7.0, 1.0, 6.0)
+    assert outcome.winners == (0, 1)
+    assert state.metrics()["shared_win"] == 1.0
+
+
+def test_four_rounds_then_the_end() -> None:
+    """« Le jeu se termine à la fin du quatrième tour » — every bill used at 7 players."""
+    state = fresh(7, seed=26, trip_seconds=0)
+    play_to_round(state, 4)
+    assert state.is_terminal()
+    assert state.metrics()["turns"] == 4.0
+    assert state.bank == []
+    assert sum(len(b) for b in state.bills) == 42
+
+
+def test_leader_change_after_the_last_protection_is_measured() -> None:
+    """Metric ``leader_changed_last_protection``: did the richest player(s) change during
+    the last protection phase?"""
+    state = fresh(4, seed=27, trip_seconds=0)
+    play_to_round(state, 3)
+    a0, a1 = own(state, 0)[0], own(state, 1)[0]
+    place_bills(state, {a0: [3], a1: [2]})
+    state.stacks = [[] for _ in state.stacks]
+    put_viruses(state, a0, [(1, 2)])
+    state.first = 0
+    start_protection(state)
+    state.apply(0, GUESS_[2])  # wrong: player 1 steals the 3
+    state.apply(1, credit(a1))
+    assert state.is_terminal()
+    assert state.metrics()["leader_changed_last_protection"] == 1.0

@@ -1,0 +1,155 @@
+"""Two hubs on one PostgreSQL database never both apply an action to the same game version.
+
+Each hub stands for a process with its own live copy of the room. The unique (room, seq)
+key of the actions table refuses the second append; the loser reloads the room (replaying
+what the other appended) and checks the action again on the new state. Timers and bots take
+a Redis lease and are never retried, so they move once per version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from ludinum.engine import Action
+from ludinum.server.fanout import Bus, ClusterHub
+from ludinum.server.leases import RedisLeases, migrate_once
+from ludinum.server.storage import Storage
+from tests.scale import services
+from tests.server.conftest import catalog_with_toy
+
+
+@pytest.fixture
+def pg() -> Iterator[str]:
+    with services.pg_schema() as url:
+        yield url
+
+
+def two_hubs(url: str, bus: bool = False) -> tuple[ClusterHub, ClusterHub]:
+    catalog = catalog_with_toy()
+    hubs = []
+    channel = "ludinum:test:" + uuid.uuid4().hex[:8]
+    for _ in range(2):
+        store = Storage(url)
+        migrate_once(store)
+        hubs.append(ClusterHub(store, catalog, Bus(services.REDIS_URL, channel) if bus else None,
+                               bot_delay=0.0))
+    return hubs[0], hubs[1]
+
+
+def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
+    room, _ = a.create_room("toy", 2, {"turn_seconds": seconds}, seed=7)
+    a.join(room.code, "Ada")
+    a.join(room.code, "Bob")
+    a.command(room, "start", {})
+    b.room(room.code)  # the other process loads it
+    return room.code
+
+
+def test_the_second_append_of_a_version_loses_and_is_checked_again(pg: str) -> None:
+    a, b = two_hubs(pg)
+    code = toy_room(a, b)
+    ra, rb = a.rooms[code], b.rooms[code]
+    first, other = ra.state.legal_actions(0)[0], rb.state.legal_actions(0)[1]
+    a.act(ra, 0, first)
+    # b still holds version 0, where seat 0 may play another card: its append of version 1
+    # conflicts; after catching up, seat 0's action is out of turn and refused.
+    with pytest.raises(Exception) as refused:
+        b.act(b.rooms[code], 0, other)
+    assert getattr(refused.value, "code", "") == "not_your_turn"
+    assert b.conflicts == 1
+    stored = a.store.actions(ra.id)
+    assert [(seq, seat, Action.from_json(data)) for seq, seat, data in stored] == [
+        (1, 0, first)]
+    assert b.rooms[code].state.to_json() == a.rooms[code].state.to_json()
+    assert b.rooms[code].seq == 1
+
+
+def test_a_stale_copy_checks_again_and_accepts_an_action_legal_on_the_new_state(pg: str
+                                                                                ) -> None:
+    a, b = two_hubs(pg)
+    code = toy_room(a, b)
+    a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
+    # On b's stale copy it is still seat 0's turn; seat 1's pass is legal on the new state.
+    b.act(b.rooms[code], 1, Action.make("pass"))
+    stored = a.store.actions(a.rooms[code].id)
+    assert [(seq, seat) for seq, seat, _ in stored] == [(1, 0), (2, 1)]
+    assert b.rooms[code].seq == 2
+
+
+def test_concurrent_actions_from_two_hubs_keep_one_ordered_log(pg: str) -> None:
+    """Both hubs push every seat's moves as fast as they can, on stale copies."""
+    a, b = two_hubs(pg)
+    code = toy_room(a, b)
+    accepted = 0
+    for step in range(40):
+        for hub in (a, b) if step % 2 else (b, a):
+            room = hub.rooms.get(code) or hub.room(code)
+            if room.status != "playing":
+                continue
+            for seat in (0, 1):
+                legal = room.state.legal_actions(seat)
+                if legal:
+                    with contextlib.suppress(Exception):
+                        hub.act(room, seat, legal[-1])
+                        accepted += 1
+                    break
+    stored = a.store.actions(a.rooms[code].id)
+    assert [seq for seq, _, _ in stored] == list(range(1, len(stored) + 1))
+    assert len(stored) == accepted
+    # The log replays to the state both hubs hold once they catch up.
+    b.resync()
+    a.resync()
+    assert a.rooms[code].state.to_json() == b.rooms[code].state.to_json()
+    assert [seat for _, seat, _ in stored] == [i % 2 for i in range(len(stored))]
+
+
+def test_a_redis_lease_has_one_holder_and_expires() -> None:
+    services.need_redis()
+    import redis.asyncio as aioredis
+
+    async def run() -> None:
+        client = aioredis.from_url(services.REDIS_URL)
+        first, second = RedisLeases(client, ttl=0.3), RedisLeases(client, ttl=0.3)
+        key = "T" + uuid.uuid4().hex[:6]
+        assert await first.acquire(key, 1)
+        assert await first.acquire(key, 1)  # re-entrant for its holder
+        assert not await second.acquire(key, 1)
+        assert await second.acquire(key, 2)  # another version is another lease
+        await asyncio.sleep(0.45)
+        assert await second.acquire(key, 1)  # the first holder's lease expired
+        await client.aclose()
+
+    asyncio.run(run())
+
+
+def test_timers_fire_once_with_two_processes(pg: str) -> None:
+    """Both hubs hold the room and schedule its deadline; each timeout is applied once."""
+    services.need_redis()
+    a, b = two_hubs(pg, bus=True)
+
+    async def run() -> str:
+        await a.start()
+        await b.start()
+        await asyncio.sleep(0.2)  # both subscribed
+        code = toy_room(a, b, seconds=1)
+        await asyncio.sleep(3.4)
+        await a.close()
+        await b.close()
+        return code
+
+    code = asyncio.run(run())
+    room_id = a.store.room(code)
+    assert room_id is not None
+    stored = a.store.actions(room_id.id)
+    # Three deadlines of 1 s in 3.4 s; each applied once, alternately by the seats.
+    assert 2 <= len(stored) <= 4
+    assert [seq for seq, _, _ in stored] == list(range(1, len(stored) + 1))
+    assert [seat for _, seat, _ in stored] == [i % 2 for i in range(len(stored))]
+    assert all(data == Action.make("pass").to_json() for _, _, data in stored)
+    assert a.accepted + b.accepted == len(stored)
+    assert a.accepted > 0 or b.accepted > 0

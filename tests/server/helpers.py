@@ -1,0 +1,120 @@
+"""Test helpers: an app with the toy game, and WebSocket connections that sync with ping."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from ludinum.server.app import create_app
+from ludinum.server.catalog import Catalog
+from ludinum.server.ratelimit import RateLimit
+
+
+def make_app(url: str, catalog: Catalog, **kw: Any) -> Any:
+    kw.setdefault("bot_delay", 0.0)
+    kw.setdefault("rate_limit", RateLimit(burst=10_000, per_second=1000))
+    return create_app(url, catalog=catalog, **kw)
+
+
+class Conn:
+    """One WebSocket, with everything it received kept for inspection."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.messages: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.last: dict[str, Any] = {}
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def send_raw(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def sync(self) -> list[dict[str, Any]]:
+        """Every message received until the server answers a ping (bounded)."""
+        self.send(type="ping")
+        out = []
+        for _ in range(100_000):
+            text = self.ws.receive_text()
+            message = json.loads(text)
+            if message["type"] == "pong":
+                return out
+            if message["type"] == "error" and message.get("code") == "rate_limited":
+                raise AssertionError(f"throttled: {message}")
+            self.texts.append(text)
+            self.messages.append(message)
+            out.append(message)
+            if message["type"] == "update":
+                self.last = message
+        raise AssertionError("no pong")
+
+    def errors(self, since: int = 0) -> list[dict[str, Any]]:
+        return [m for m in self.messages[since:] if m["type"] == "error"]
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return list(self.last.get("actions", []))
+
+
+def create_room(client: TestClient, game: str, players: int, **extra: Any) -> tuple[str, str]:
+    response = client.post("/api/rooms", json={"game": game, "players": players, **extra})
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["code"], data["host_token"]
+
+
+def join(client: TestClient, code: str, nickname: str, **extra: Any) -> tuple[int, str]:
+    response = client.post(f"/api/rooms/{code}/join", json={"nickname": nickname, **extra})
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["seat"], data["token"]
+
+
+def hello(client: TestClient, code: str, stack: Any, **message: Any) -> Conn:
+    ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+    conn = Conn(ws)
+    conn.send(type="hello", **message)
+    conn.sync()
+    return conn
+
+
+class RealSocket:
+    """A real WebSocket client (loopback) with the test client's method names and a timeout,
+    for long games where every message must cross a real connection."""
+
+    def __init__(self, url: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(url, max_size=2**24)
+
+    def send_text(self, text: str) -> None:
+        self.ws.send(text)
+
+    def receive_text(self) -> str:
+        message = self.ws.recv(timeout=30)
+        return message if isinstance(message, str) else message.decode()
+
+    def __enter__(self) -> RealSocket:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.ws.close()
+
+
+def real_hello(base: str, code: str, stack: Any, **message: Any) -> Conn:
+    ws = stack.enter_context(RealSocket(base.replace("http://", "ws://") + f"/ws/{code}"))
+    conn = Conn(ws)
+    conn.send(type="hello", **message)
+    conn.sync()
+    return conn
+
+
+def form_code(html: str) -> tuple[str, str]:
+    code = re.search(r'data-code="(\w+)"', html)
+    token = re.search(r'data-host-token="([^"]+)"', html)
+    assert code and token
+    return code.group(1), token.group(1)

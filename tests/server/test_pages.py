@@ -1,0 +1,122 @@
+"""Pages, forms built from each game's options, languages, headers and the OpenAPI file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server import i18n
+from ludinum.server.catalog import Catalog
+from tests.server.conftest import catalog_with_toy
+from tests.server.helpers import create_room, form_code, make_app
+
+GAMES = [g.name for g in catalog_with_toy().games()]
+EXTERNAL = re.compile(r"""(?:src|href|action)=["'](?:https?:)?//""")
+
+
+@pytest.fixture
+def client(sqlite_url: str, catalog: Catalog) -> TestClient:
+    app = make_app(sqlite_url, catalog, public_url="http://192.0.2.10:8000")
+    with TestClient(app) as c:
+        yield c
+
+
+def test_home_lists_every_game_and_sends_strict_headers(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    csp = response.headers["content-security-policy"]
+    assert "default-src 'self'" in csp and "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    for name in GAMES:
+        assert f'href="/new/{name}"' in response.text
+    assert not EXTERNAL.search(response.text)
+    assert 'lang="fr"' in response.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_creation_form_is_built_from_the_options(client: TestClient, game: str) -> None:
+    g = client.app.state.hub.catalog.game(game)  # type: ignore[attr-defined]
+    page = client.get(f"/new/{game}")
+    assert page.status_code == 200
+    assert g.summary_fr.split()[0] in page.text
+    for option in g.options:
+        assert f'name="opt_{option.name}"' in page.text
+    # Submitting the defaults creates a room and hands the host token to the browser.
+    form = {"players": str(g.min_players), "mode": "live"}
+    for option in g.options:
+        if option.kind == "bool":
+            if option.default:
+                form[f"opt_{option.name}"] = "true"
+        else:
+            form[f"opt_{option.name}"] = str(option.default)
+    created = client.post(f"/new/{game}", data=form)
+    assert created.status_code == 200, created.text
+    code, token = form_code(created.text)
+    room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+    assert dict(room.config.options) == g.options.defaults()
+    host = client.get(f"/host/{code}")
+    assert host.status_code == 200
+    assert "<svg" in host.text and code in host.text
+    assert f"http://192.0.2.10:8000/j/{code}" in host.text
+    assert token not in host.text
+    assert not EXTERNAL.search(host.text)
+    for path in (f"/j/{code}", f"/play/{code}", f"/pass/{code}", f"/watch/{code}"):
+        assert client.get(path).status_code == 200, path
+
+
+def test_a_bad_option_re_renders_the_form_with_the_reason(client: TestClient) -> None:
+    page = client.post("/new/toy", data={"players": "2", "opt_rounds": "99"})
+    assert page.status_code == 400
+    assert "rounds" in page.text and "99" in page.text
+
+
+def test_language_is_remembered_per_browser(client: TestClient) -> None:
+    response = client.get("/lang/en?next=/", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/"
+    assert "lang=en" in response.headers["set-cookie"]
+    page = client.get("/")
+    assert 'lang="en"' in page.text and "Join a game" in page.text
+    assert client.get("/lang/en?next=//evil.example", follow_redirects=False).headers[
+        "location"] == "/"
+
+
+def test_every_french_message_has_an_english_translation() -> None:
+    english = i18n.catalog("en")
+    sources = set()
+    from ludinum.server.render import TEMPLATES
+
+    for path in TEMPLATES.rglob("*.html"):
+        sources |= set(re.findall(r"""_\(\s*"([^"]+)\"""", path.read_text()))
+        sources |= set(re.findall(r"""_\(\s*'([^']+)'""", path.read_text()))
+    missing = sorted(s for s in sources if s not in english)
+    assert not missing, missing
+
+
+def test_openapi_describes_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert spec["openapi"].startswith("3.")
+    for path in ("/api/games", "/api/rooms", "/api/rooms/{code}/join", "/api/nickname"):
+        assert path in spec["paths"]
+
+
+def test_api_games_and_rooms(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert {g["name"] for g in games} == set(GAMES)
+    assert all("random" in g["bot_levels"] for g in games)
+    code, _ = create_room(client, "toy", 2)
+    info = client.get(f"/api/rooms/{code.lower()}").json()
+    assert info["code"] == code and info["status"] == "lobby" and len(info["seats"]) == 2
+    assert "token" not in str(info)
+    svg = client.get(f"/qr/{code}.svg")
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    nick = client.get("/api/nickname").json()["nickname"]
+    assert 2 <= len(nick) <= 20
+
+
+def test_static_assets_are_served(client: TestClient) -> None:
+    for path in ("/static/app.js", "/static/app.css", "/static/favicon.svg"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert not EXTERNAL.search(response.text)

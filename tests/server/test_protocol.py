@@ -1,0 +1,169 @@
+"""Every malformed, unknown, out-of-turn or illegal message gets an error with a code and
+French and English text, and changes nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from ludinum.server.ratelimit import RateLimit
+from tests.server.helpers import Conn, create_room, hello, join, make_app
+
+
+@pytest.fixture
+def setup(sqlite_url: str, catalog: Catalog) -> Any:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "toy", 2, seed=3)
+        _seat_a, token_a = join(client, code, "Léa")
+        _seat_b, token_b = join(client, code, "Noé")
+        host = hello(client, code, stack, role="host", token=host_token)
+        a = hello(client, code, stack, role="player", token=token_a)
+        b = hello(client, code, stack, role="player", token=token_b)
+        yield client, app, code, host, a, b, stack
+
+
+def state_json(app: Any, code: str) -> Any:
+    return app.state.hub.rooms[code].state.to_json()
+
+
+def expect(conn: Conn, code: str) -> dict[str, Any]:
+    before = len(conn.messages)
+    conn.sync()
+    errors = conn.errors(before)
+    assert errors, f"no error for {code}"
+    error = errors[-1]
+    assert error["code"] == code, error
+    assert error["fr"] and error["en"] and error["fr"] != ""
+    return error
+
+
+BAD_FRAMES = [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_message"),
+    ('{"kind": "act"}', "bad_message"),
+    ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "hello", "role": "player"}', "already_hello"),
+    (json.dumps({"type": "act", "action": {"kind": "x"}, "pad": "x" * 9000}), "too_large"),
+    ('{"type": "act", "action": 5}', "malformed_action"),
+    ('{"type": "act", "action": {"kind": "play", "card": "<b>"}}', "malformed_action"),
+    ('{"type": "act", "action": {"kind": "fly"}}', "not_started"),
+    ('{"type": "start"}', "not_host"),
+    ('{"type": "reveal", "seat": 0}', "not_your_seat"),
+    ('{"type": "act", "seat": 1, "action": {"kind": "pass"}}', "not_your_seat"),
+    ('{"type": "act", "seat": "zero", "action": {"kind": "pass"}}', "bad_message"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_FRAMES)
+def test_bad_messages_change_nothing(setup: Any, text: str, code: str) -> None:
+    _client, app, room_code, _host, a, _b, _stack = setup
+    before = state_json(app, room_code)
+    a.send_raw(text)
+    expect(a, code)
+    assert state_json(app, room_code) == before
+    assert app.state.hub.rooms[room_code].seq == 0
+
+
+def test_in_game_refusals(setup: Any) -> None:
+    _client, app, code, host, a, b, _stack = setup
+    host.send(type="start")
+    host.sync()
+    a.sync()
+    b.sync()
+    room = app.state.hub.rooms[code]
+    before = state_json(app, code)
+    b.send(type="act", action={"kind": "pass"})
+    expect(b, "not_your_turn")
+    a.send(type="act", action={"kind": "fly"})
+    error = expect(a, "illegal_action")
+    assert "fly" in error["fr"]
+    a.send(type="act", action={"kind": "play", "card": "nope"})
+    expect(a, "illegal_action")
+    a.send(type="act", action={"kind": "pass"}, seq=7)
+    expect(a, "stale")
+    host.send(type="start")
+    expect(host, "already_started")
+    host.send(type="kick", seat=9)
+    expect(host, "bad_seat")
+    host.send(type="bot", seat=0, level="grandmaster")
+    expect(host, "bad_level")
+    host.send(type="resume")
+    expect(host, "not_paused")
+    assert state_json(app, code) == before and room.seq == 0
+    # And a good one goes through.
+    count = len(a.messages)
+    a.send(type="act", action={"kind": "pass"}, seq=0)
+    a.sync()
+    assert room.seq == 1
+    assert not a.errors(count)
+    assert a.last["seq"] == 1
+
+
+def test_hello_errors(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, _ = create_room(client, "toy", 2)
+        for message, error in [
+            ({"role": "host", "token": "guess"}, "bad_token"),
+            ({"role": "player", "token": "guess"}, "bad_token"),
+            ({"role": "pass", "tokens": []}, "bad_token"),
+            ({"role": "king"}, "bad_role"),
+        ]:
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+            conn = Conn(ws)
+            conn.send(type="act", action={"kind": "pass"})
+            expect(conn, "not_hello")
+            conn.send(type="hello", **message)
+            expect(conn, error)
+        ws = stack.enter_context(client.websocket_connect("/ws/ZZZZZZ"))
+        conn = Conn(ws)
+        conn.send(type="hello", role="spectator")
+        expect(conn, "unknown_room")
+
+
+def test_http_errors(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, _ = create_room(client, "toy", 2)
+        cases = [
+            (client.post("/api/rooms/ZZZZZZ/join", json={"nickname": "Léa"}), 404,
+             "unknown_room"),
+            (client.post(f"/api/rooms/{code}/join", json={"nickname": "connard"}), 400,
+             "bad_nickname"),
+            (client.post(f"/api/rooms/{code}/join", content=b"{"), 400, "bad_json"),
+            (client.post("/api/rooms", json={"game": "toy", "players": 9}), 400,
+             "bad_player_count"),
+            (client.post("/api/rooms", json={"game": "toy", "players": 2,
+                                             "options": {"rounds": 99}}), 400, "bad_option"),
+            (client.post("/api/rooms", json={"game": "toy", "players": 2,
+                                             "options": {"nope": 1}}), 400, "bad_option"),
+            (client.post("/api/rooms", json={"game": "chess", "players": 2}), 404,
+             "unknown_game"),
+        ]
+        for response, status, error in cases:
+            assert response.status_code == status, response.text
+            body = response.json()["error"]
+            assert body["code"] == error and body["fr"] and body["en"]
+        join(client, code, "Léa")
+        response = client.post(f"/api/rooms/{code}/join", json={"nickname": "léa"})
+        assert response.json()["error"]["code"] == "name_taken"
+        join(client, code, "Noé")
+        response = client.post(f"/api/rooms/{code}/join", json={"nickname": "Zoé"})
+        assert response.status_code == 409
+        assert response.json()["error"]["code"] == "room_full"
+
+
+def test_join_attempts_are_rate_limited(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog, rate_limit=RateLimit(burst=5, per_second=0.01))
+    with TestClient(app) as client:
+        statuses = [client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"}).status_code
+                    for _ in range(8)]
+        assert statuses[:5] == [404] * 5
+        assert statuses[5:] == [429] * 3
+        assert client.get("/j/ABCDEF").status_code == 429

@@ -1,0 +1,85 @@
+"""A restarted server replays every stored action, keeps seats and resumes timers."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import create_room, hello, join, make_app
+
+
+def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -> None:
+    app = make_app(db_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(
+            client, "toy", 3, options={"turn_seconds": 120, "rounds": 10})
+        _, token = join(client, code, "Léa")
+        host = hello(client, code, stack, role="host", token=host_token)
+        player = hello(client, code, stack, role="player", token=token)
+        host.send(type="start", level="random")
+        for _ in range(4):
+            player.sync()
+            if player.actions:
+                player.send(type="act", action=player.actions[-1]["action"])
+                player.sync()
+        room = app.state.hub.rooms[code]
+        before = room.state.to_json()
+        seq, deadline_at = room.seq, room.deadline_at
+        seats = [s.to_json() for s in room.seats]
+        assert seq >= 4
+    # A new process on the same database.
+    again = make_app(db_url, catalog)
+    with TestClient(again) as client, contextlib.ExitStack() as stack:
+        room = again.state.hub.rooms[code]
+        assert room.state.to_json() == before
+        assert room.seq == seq and room.deadline_at == deadline_at
+        assert [s.to_json() for s in room.seats] == seats
+        assert again.state.hub.timers.pending(code) == deadline_at
+        player = hello(client, code, stack, role="player", token=token)
+        assert player.messages[0]["type"] == "welcome" and player.messages[0]["seats"] == [0]
+
+
+def test_a_timer_that_expired_while_down_fires_on_restart(sqlite_url: str,
+                                                          catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "toy", 2, options={"turn_seconds": 1})
+        join(client, code, "Léa")
+        join(client, code, "Noé")
+        host = hello(client, code, stack, role="host", token=host_token)
+        host.send(type="start")
+        host.sync()
+        app.state.hub.timers.cancel_all()  # the server "dies" before the timer fires
+    time.sleep(1.2)
+    again = make_app(sqlite_url, catalog)
+    with TestClient(again) as client:
+        for _ in range(100):
+            if again.state.hub.rooms[code].seq >= 1:
+                break
+            time.sleep(0.02)
+        assert again.state.hub.rooms[code].seq >= 1
+
+
+def test_finished_games_can_be_replayed_after_restart(sqlite_url: str,
+                                                      catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "toy", 2, mode="turns")
+        host = hello(client, code, stack, role="host", token=host_token)
+        host.send(type="start", level="random")
+        for _ in range(500):
+            host.sync()
+            if host.last.get("status") == "finished":
+                break
+        steps = app.state.hub.rooms[code].seq
+    again = make_app(sqlite_url, catalog)
+    with TestClient(again) as client:
+        data = client.get(f"/api/rooms/{code}/replay?step=2").json()
+        assert data["step"] == 2 and data["steps"] == steps and data["action"]
+        assert "hand" not in data["view"]  # public view only
+        page = client.get(f"/replay/{code}?step={steps}")
+        assert page.status_code == 200 and "Partie terminée" in page.text
+        assert client.get(f"/host/{code}").status_code == 200

@@ -1,0 +1,72 @@
+"""Room codes, tokens, nicknames and the rate limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludinum.server import names, tokens
+from ludinum.server.ratelimit import RateLimit
+
+
+def test_codes_use_an_unambiguous_alphabet() -> None:
+    codes = {tokens.new_code() for _ in range(500)}
+    assert len(codes) > 490
+    for code in codes:
+        assert len(code) == 6 and tokens.looks_like_code(code)
+        assert not set(code) & set("0O1IL")
+    assert tokens.normalise_code(" ab-c d2 ") == "ABCD2"
+
+
+def test_tokens_are_long_random_and_stored_as_digests() -> None:
+    a, b = tokens.new_token(), tokens.new_token()
+    assert a != b and len(a) >= 32  # 24 bytes = 192 bits
+    stored = tokens.digest(a)
+    assert a not in stored
+    assert tokens.matches(a, stored)
+    assert not tokens.matches(b, stored)
+    assert not tokens.matches(None, stored)
+    assert not tokens.matches(a, None)
+
+
+@pytest.mark.parametrize("name", ["Léa", "Constance", "Pascal", "Unique", "Dispute", "Zoé-Ana",
+                                  "O'Neil", "Gnou Agile"])
+def test_ordinary_nicknames_pass(name: str) -> None:
+    assert names.clean(f"  {name} ") == name
+
+
+@pytest.mark.parametrize("name", ["con", "C.0.N", "Putain", "p u t a i n", "gros con",
+                                  "FDP", "Merde", "sh1t", "encülé"])
+def test_rude_nicknames_are_refused(name: str) -> None:
+    with pytest.raises(names.NicknameError) as info:
+        names.clean(name)
+    assert info.value.code == "bad_nickname"
+
+
+@pytest.mark.parametrize("name", ["", "x", "a" * 21, "<script>", "😀😀", 12, None])
+def test_malformed_nicknames_are_refused(name: object) -> None:
+    with pytest.raises(names.NicknameError):
+        names.clean(name)
+
+
+def test_generated_nicknames_are_clean() -> None:
+    for _ in range(200):
+        assert names.clean(names.generate())
+
+
+def test_rate_limit_refills_per_address() -> None:
+    now = [0.0]
+    limit = RateLimit(burst=3, per_second=1.0, clock=lambda: now[0])
+    assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limit.allow("b")
+    now[0] += 1.0
+    assert limit.allow("a")
+    assert not limit.allow("a")
+
+
+def test_rate_limit_memory_is_bounded() -> None:
+    now = [0.0]
+    limit = RateLimit(burst=2, per_second=1.0, clock=lambda: now[0], max_keys=10)
+    for i in range(50):
+        limit.allow(f"k{i}")
+        now[0] += 5
+    assert len(limit._buckets) <= 10

@@ -1,0 +1,105 @@
+"""The end-of-game debrief: replayed from the configuration and the action log, one page,
+nicknames only, with the themes, questions and messages the class met."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludinum.engine import Action, UnknownGameError
+from ludinum.games import get_game
+from ludinum.site import build_debrief, debrief_html, debrief_response
+from ludinum.site.debrief import collect
+
+from .helpers import embedded_fonts, page_count, pdf_text
+
+
+def play(game: str, players: int, seed: int, limit: int = 4000) -> tuple[str, list[list[object]]]:
+    """A random game: its configuration as JSON and its log as stored (seat, action JSON)."""
+    g = get_game(game)
+    config = g.make_config(players, seed)
+    state = g.setup(config)
+    rng = random.Random(seed)
+    log: list[list[object]] = []
+    while not state.is_terminal() and len(log) < limit:
+        seat = state.active_players()[0]
+        action = rng.choice(list(state.legal_actions(seat)))
+        state.apply(seat, action)
+        log.append([seat, action.to_json()])
+    return json.dumps(config.to_json()), log
+
+
+def test_webrunners_debrief_lists_the_messages_shown() -> None:
+    config, log = play("webrunners", 3, 5)
+    names = ["Loutre Agile", "Panda Zen", "Lynx Rusé"]
+    debrief = collect(config, [(s, a) for s, a in log], names)
+    assert debrief.steps == len(log)
+    assert debrief.themes == ["Information, technique et esprit critique"]
+    assert debrief.messages  # the prevention messages of the theme's cards played (W16)
+    data = build_debrief(config, [(s, a) for s, a in log], names, "fr")
+    assert page_count(data) == 1
+    text = pdf_text(data)[0]
+    assert "Bilan de la partie — Web Runners" in text
+    assert "Loutre Agile" in text and "Lynx Rusé" in text
+    assert "Messages de prévention affichés" in text
+    assert "DejaVuSansBook" in embedded_fonts(data)
+
+
+def test_gnou_debrief_counts_right_answers() -> None:
+    config, log = play("gnou", 2, 3)
+    debrief = collect(config, [(s, a) for s, a in log], ["Castor", "Hibou"])
+    assert debrief.questions
+    share = debrief.right_share
+    assert share is not None and 0 <= share <= 100
+    right = sum(r for _, r in debrief.questions)
+    assert share == round(100 * right / len(debrief.questions))
+    text = pdf_text(build_debrief(config, [(s, a) for s, a in log], ["Castor", "Hibou"], "fr"))[0]
+    assert f"Bonnes réponses : {share} %" in text
+
+
+def test_voleur_debrief_in_english_and_html() -> None:
+    config, log = play("voleur", 3, 2, limit=800)
+    actions = [(s, Action.from_json(a)) for s, a in log]
+    text = pdf_text(build_debrief(json.loads(config), actions, ["A", "B", "C"], "en"))[0]
+    assert "Game debrief — " in text and "Players: A, B, C" in text
+    html = debrief_html(config, actions, ["A", "B", "C"], "fr")
+    assert '<html lang="fr">' in html and "Bilan de la partie" in html
+    assert "http" not in html.split("<body>")[1]  # no external request in the file
+
+
+def test_an_unfinished_game_says_so() -> None:
+    config, log = play("webrunners", 2, 9, limit=10)
+    debrief = collect(config, log, ["Zèbre Calme", "Renard Vif"])
+    assert debrief.outcome == "Partie arrêtée avant la fin."
+
+
+def test_an_unknown_game_is_refused() -> None:
+    with pytest.raises(UnknownGameError):
+        collect({"game": "nope", "players": 2, "seed": 1}, [], [])
+
+
+def test_debrief_response_downloads_pdf_and_html() -> None:
+    """What the app's /debrief route returns: an attachment, PDF or HTML."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    config, log = play("gnou", 2, 4, limit=200)
+
+    async def endpoint(request: Request) -> Response:
+        fmt = request.path_params["fmt"]
+        return await debrief_response(config, log, ["Koala", "Lama"], "fr", fmt)
+
+    app = Starlette(routes=[Route("/debrief/x.{fmt}", endpoint)])
+    client = TestClient(app)
+    pdf = client.get("/debrief/x.pdf")
+    assert pdf.headers["content-type"] == "application/pdf"
+    assert "attachment" in pdf.headers["content-disposition"]
+    assert "Koala" in pdf_text(pdf.content)[0]
+    html = client.get("/debrief/x.html")
+    assert html.headers["content-type"].startswith("text/html")
+    assert "Koala" in html.text and "Le jeu du Gnou" in html.text
