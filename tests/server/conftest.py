@@ -3,17 +3,14 @@ registered games."""
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from ludinum.games import registry
 from ludinum.server.catalog import Catalog
+from tests.scale import services
 from tests.server import toygame
-
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 
 
 def catalog_with_toy() -> Catalog:
@@ -38,41 +35,12 @@ def sqlite_url(tmp_path: object) -> str:
     return f"sqlite:///{tmp_path}/ludinum.sqlite3"
 
 
-def _pg_available() -> str | None:
-    try:
-        import psycopg
-
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test",
-                             connect_timeout=3):
-            return None
-    except Exception as exc:
-        return str(exc)
-
-
 @pytest.fixture
 def pg_url() -> Iterator[str]:
-    """A fresh schema in the local PostgreSQL's ``test`` database.
-
-    Under CI=true a missing PostgreSQL fails the test; elsewhere the test is skipped.
-    """
-    problem = _pg_available()
-    if problem is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"PostgreSQL at 127.0.0.1:5432 (database test) is required in CI: "
-                        f"{problem}")
-        pytest.skip(f"no PostgreSQL at 127.0.0.1:5432, database test: {problem}")
-    import psycopg
-
-    schema = "ludinum_" + uuid.uuid4().hex[:12]
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test",
-                         autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{PG_ADMIN}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=test",
-                             autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    """A fresh schema in the local PostgreSQL's ``test`` database (started when it is down
+    and we may); under CI=true a missing PostgreSQL fails the test, elsewhere it skips."""
+    with services.pg_schema() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -419,7 +419,7 @@ class Hub:
             message = protocol.parse(text)
             kind = message["type"]
             if kind == "ping":
-                client.push({"type": "pong"})
+                client.push(protocol.pong(message))
                 return
             if kind == "hello":
                 if client.role is not None:

@@ -61,6 +61,17 @@ def optional_int(data: dict[str, Any], key: str) -> int | None:
     return None if data.get(key) is None else integer(data, key)
 
 
+def pong(ping: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a ping; a short ``id`` (string or integer) is echoed, so a client can
+    tell its own pings apart (and measure the round trip)."""
+    out: dict[str, Any] = {"type": "pong"}
+    tag = ping.get("id")
+    if (isinstance(tag, int) and not isinstance(tag, bool)) or (
+            isinstance(tag, str) and len(tag) <= 64):
+        out["id"] = tag
+    return out
+
+
 def error(exc: LudinumError, about: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "code": exc.code, "fr": exc.fr, "en": exc.en}
     if about:
