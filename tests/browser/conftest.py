@@ -89,14 +89,16 @@ class LiveServer:
         return self.app.state.hub
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running in the main
+# thread until it stops, and later tests (asyncio.run) need that thread free.
+@pytest.fixture(scope="package")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("browser") / "ludinum.sqlite3"
     with LiveServer(f"sqlite:///{db}") as server:
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     ensure_chromium()
     from playwright.sync_api import sync_playwright

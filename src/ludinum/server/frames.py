@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ludinum.engine import Action
 from ludinum.server import i18n, render
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, PLAYING, Room
@@ -27,7 +28,9 @@ class FrameCache:
         self.levels = levels
         self._views: dict[int | None, dict[str, Any]] = {}
         self._html: dict[tuple[str, Any, str], str] = {}
-        self._lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
+        #: HTML of the public view's values, per language, shared by every seat's board.
+        self._shared: dict[str, dict[str, str]] = {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat not in self._views:
@@ -45,16 +48,25 @@ class FrameCache:
 
     def _render(self, slot: str, key: Any, lang: str) -> str:
         room = self.room
+        game = room.game.name
         if slot == "board":
-            return render.board(room.game, self.view(key), lang, key, self.names(lang))
+            view = self.view(key)
+            return render.memo_html(
+                render.digest("board", game, lang, view),
+                lambda: render.board(room.game, view, lang, key, self.names(lang),
+                                     self.view(None), self._shared.setdefault(lang, {})))
         if slot == "map":
             return render.board_svg(room.game, self.view(None), lang, self.names(lang))
         if slot == "spotlight":
-            return render.spotlight(self.view(key), lang)
+            items = [(k, v) for k, v in self.view(key).items() if k in render.SPOTLIGHT_KEYS]
+            return render.memo_html(render.digest("spotlight", lang, items),
+                                    lambda: render.spotlight(self.view(key), lang))
         if slot == "actions":
             seat = int(key)
-            legal = room.state.legal_actions(seat) if seat in room.active() else []
-            return render.actions(room.game, self.view(seat), seat, legal, lang)
+            labels = self.labels(seat, lang)
+            return render.memo_html(
+                render.digest("actions", seat, lang, [(a.to_json(), t) for a, t in labels]),
+                lambda: render.actions(seat, labels, lang))
         if slot == "status":
             memo: tuple[Any, ...] = (
                 "status", lang, key, room.status, room.active(), tuple(self.names(lang)))
@@ -78,22 +90,20 @@ class FrameCache:
         raise KeyError(slot)
 
     def _memo(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
-        """A fragment that depends only on ``key``, kept on the room between updates."""
-        stored = self.room.fragments
-        html = stored.get(key)
-        if html is None:
-            if len(stored) > 32:
-                stored.clear()
-            html = stored[key] = make()
-        return html
+        """A fragment that depends only on ``key`` (kept between updates, all rooms)."""
+        return render.memo_html(render.digest(self.room.game.name, *key), make)
 
-    def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
+    def labels(self, seat: int, lang: str) -> list[tuple[Action, str]]:
+        """The seat's legal actions now, with their button text."""
         memo = (seat, lang)
-        if memo not in self._lists:
+        if memo not in self._labels:
             room = self.room
             legal = room.state.legal_actions(seat) if seat in room.active() else []
-            self._lists[memo] = render.action_list(room.game, self.view(seat), seat, legal, lang)
-        return self._lists[memo]
+            self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang)
+        return self._labels[memo]
+
+    def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
+        return render.action_list(seat, self.labels(seat, lang))
 
 
 def debrief(room: Room, lang: str, names: list[str]) -> str:

@@ -8,11 +8,12 @@ before it has a board.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,29 @@ _KEYS = re.compile(r"\{#-?\s*keys:\s*([\w ]+?)\s*-?#\}")
 _SVG_CACHE: OrderedDict[tuple[str, str, str], str] = OrderedDict()
 SVG_CACHE_SIZE = 2048
 
+#: Fragments by a digest of everything they are drawn from (process-wide, bounded): a seat
+#: whose view did not change since the last update costs a hash, not a rendering.
+_HTML_CACHE: OrderedDict[bytes, str] = OrderedDict()
+HTML_CACHE_SIZE = 16384
+
+
+def digest(*parts: Any) -> bytes:
+    """A short digest of JSON-able inputs (views, actions), used as a memo key."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def memo_html(key: bytes, make: Callable[[], str]) -> str:
+    """``make()``, remembered under ``key`` (least recently used entries dropped)."""
+    cached = _HTML_CACHE.get(key)
+    if cached is not None:
+        _HTML_CACHE.move_to_end(key)
+        return cached
+    html = _HTML_CACHE[key] = make()
+    if len(_HTML_CACHE) > HTML_CACHE_SIZE:
+        _HTML_CACHE.popitem(last=False)
+    return html
+
 
 def page(lang: str, name: str, **context: Any) -> str:
     return environment(lang).get_template(name).render(**context)
@@ -114,17 +138,33 @@ def board_svg(game: Game, public_view: Mapping[str, Any], lang: str,
 
 
 def board(
-    game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str]
+    game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str],
+    public: Mapping[str, Any] | None = None, shared: dict[str, str] | None = None,
 ) -> str:
-    """The view of one seat (``None``: public) as HTML: the game's text and the data."""
+    """The view of one seat (``None``: public) as HTML: the game's text and the data.
+
+    ``public`` and ``shared``: the public view and the HTML of its values already drawn in
+    this update; a value the seat's view shares with it is not drawn again."""
     text = plain(game.text.view(view, lang))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
-    shown = {k: v for k, v in view.items() if k not in SPOTLIGHT_KEYS}
+    items = []
+    for key, value in view.items():
+        if key in SPOTLIGHT_KEYS:
+            continue
+        if public is not None and shared is not None and public.get(key) == value:
+            html = shared.get(key)
+            if html is None:
+                html = shared[key] = data_html(value, lang)
+        elif isinstance(value, (list, tuple, Mapping)) and value:
+            html = memo_html(digest("data", lang, value), partial(data_html, value, lang))
+        else:
+            html = data_html(value, lang)
+        items.append(f"<dt>{escape(humanise(key))}</dt><dd>{html}</dd>")
     summary = escape(i18n.gettext(lang, "Détails"))
     opened = "" if has_board(game.name) else " open"
     return (f'<div class="game-text">{lines}</div>'
             f'<details class="data"{opened}><summary>{summary}</summary>'
-            f"{data_html(shown, lang)}</details>")
+            f'<dl class="kv">{"".join(items)}</dl></details>')
 
 
 def data_html(value: Any, lang: str) -> str:
@@ -158,26 +198,25 @@ def spotlight(view: Mapping[str, Any], lang: str) -> str:
     return fragment(lang, "spotlight", items=items) if items else ""
 
 
-def actions(
-    game: Game, view: Mapping[str, Any], seat: int, legal: Sequence[Action], lang: str
-) -> str:
+def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str
+             ) -> list[tuple[Action, str]]:
+    """The legal actions with their button text."""
+    return [(a, game.text.action(a, view, lang)) for a in legal]
+
+
+def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str) -> str:
     """Large buttons for the legal actions (plain Python: built for every update)."""
-    if not legal:
+    if not labels:
         return f'<p class="wait">{escape(i18n.gettext(lang, "Attends ton tour…"))}</p>'
     buttons = "".join(
         f'<button type="button" class="act" data-seat="{seat}" '
         f'data-action="{escape(json.dumps(a.to_json(), ensure_ascii=False))}">'
-        f"{escape(game.text.action(a, view, lang))}</button>"
-        for a in legal
+        f"{escape(label)}</button>"
+        for a, label in labels
     )
     title = escape(i18n.gettext(lang, "À toi de jouer !"))
     return f'<p class="your-turn">{title}</p><div class="buttons">{buttons}</div>'
 
 
-def action_list(
-    game: Game, view: Mapping[str, Any], seat: int, legal: Sequence[Action], lang: str
-) -> list[dict[str, Any]]:
-    return [
-        {"seat": seat, "label": game.text.action(a, view, lang), "action": a.to_json()}
-        for a in legal
-    ]
+def action_list(seat: int, labels: Sequence[tuple[Action, str]]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "label": label, "action": a.to_json()} for a, label in labels]

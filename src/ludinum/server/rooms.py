@@ -63,8 +63,6 @@ class Room:
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
-    #: Rendered fragments by their inputs (status line, seat list), reused across updates.
-    fragments: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
     # -- seats -----------------------------------------------------------------------
     def seat(self, index: object) -> Seat:

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -158,17 +159,16 @@ class Storage:
         The (room, seq) key refuses a second action with the same number (IntegrityError).
         """
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(actions).values(
-                    room_id=room_id, seq=seq, seat=seat,
-                    action=json.dumps(action, separators=(",", ":")), at=at,
-                )
-            )
-            conn.execute(
-                update(rooms).where(rooms.c.id == room_id).values(
-                    seq=seq, **_encode(room_values)
-                )
-            )
+            conn.execute(_INSERT_ACTION, {
+                "room_id": room_id, "seq": seq, "seat": seat,
+                "action": json.dumps(action, separators=(",", ":")), "at": at,
+            })
+            values = _encode(room_values)
+            if set(values) == _STEP_KEYS:
+                conn.execute(_UPDATE_STEP, {"rid": room_id, "seq": seq, **values})
+            else:
+                conn.execute(update(rooms).where(rooms.c.id == room_id).values(
+                    seq=seq, **values))
 
     def actions(self, room_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         """``(seq, seat, action JSON)`` in order."""
@@ -193,6 +193,13 @@ class Storage:
                 conn.execute(delete(actions).where(actions.c.room_id.in_(ids)))
                 conn.execute(delete(rooms).where(rooms.c.id.in_(ids)))
         return len(ids)
+
+
+#: Statements of the action path, built once (SQLAlchemy then reuses their compiled form).
+_INSERT_ACTION = insert(actions)
+_STEP_KEYS = frozenset({"status", "deadline_at", "deadline_left", "updated_at"})
+_UPDATE_STEP = update(rooms).where(rooms.c.id == bindparam("rid")).values(
+    {k: bindparam(k) for k in ("seq", *sorted(_STEP_KEYS))})
 
 
 def _encode(values: dict[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ viruses and the record of this round's trips."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -58,7 +59,9 @@ def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
 def _width(markup: str) -> int:
+    """Printed width of a cell (cells repeat from one view to the next: remembered)."""
     return Text.from_markup(markup).cell_len
 
 
