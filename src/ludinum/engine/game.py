@@ -119,6 +119,12 @@ class Game(ABC):
             state.apply(player, action)
         return state
 
+    def board_layout(self) -> tuple[dict[str, Any], ...]:
+        """The static public layout a board drawing needs besides the view (cells, bridges,
+        card names…) as plain JSON-like dicts, the same for every game of this kind. Never
+        anything hidden. Default: nothing."""
+        return ()
+
     def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,

@@ -46,6 +46,13 @@ class GnouGame(Game):
                 f"comma-separated (got: '{text}').",
             )
 
+    def board_layout(self) -> tuple[dict[str, Any], ...]:
+        """The 43 positions of the track (G1): index, kind and detail of each cell."""
+        from ludinum.games.gnou.content import load_board
+
+        return tuple({"index": c.index, "kind": c.kind, "detail": c.detail}
+                     for c in load_board())
+
     def setup(self, config: GameConfig) -> GnouState:
         return GnouState.new(config)
 

@@ -47,6 +47,26 @@ class VoleurGame(Game):
                 f"or -1 to deal the role at random).",
             )
 
+    def board_layout(self) -> tuple[dict[str, Any], ...]:
+        """The card catalogue (V2), public content: id, kind, names, category and points
+        of a data card, nature of an attack, the attack a measure counters."""
+        from ludinum.games.voleur.deck import BOARDS, CATEGORIES, KIND_NAMES
+
+        cards = self.deck.cards
+        return tuple(
+            {
+                "id": c.id,
+                "kind": KIND_NAMES[c.kind],
+                "name_fr": c.name_fr,
+                "name_en": c.name_en,
+                "category": CATEGORIES[c.category] if c.category >= 0 else None,
+                "points": c.points,
+                "nature": BOARDS[c.nature] if c.nature >= 0 else None,
+                "counters": cards[c.counters].id if c.counters >= 0 else None,
+            }
+            for c in cards
+        )
+
     def setup(self, config: GameConfig) -> VoleurState:
         state = VoleurState(config, self.deck, self.table)
         state.deal()

@@ -32,6 +32,31 @@ class WebRunnersGame(Game):
         self.options = OPTIONS
         self.text = WebRunnersText()
 
+    def board_layout(self) -> tuple[dict[str, Any], ...]:
+        """The board of ``board.yaml`` (W2): one dict per cell of circles 1-3 (``kind``
+        ``cell``), per bridge (``bridge``; from circle 3 the exit is an inner number), per
+        inner cell (``inner``) and per way to the centre (``centre``)."""
+        from ludinum.games.webrunners.data import BOARD_DATA, COLOUR_NAMES
+
+        board = BOARD_DATA
+        out: list[dict[str, Any]] = []
+        for c, size in enumerate(board.sizes):
+            for i in range(size):
+                bridge = board.bridge_at.get((c, i))
+                colour = COLOUR_NAMES[board.colours[c][i]]
+                out.append({
+                    "kind": "cell", "circle": c + 1, "index": i, "size": size,
+                    "colour": "start" if c == 0 and i == board.entries[0] else colour,
+                    "bars": bridge.bars if bridge else 0,
+                })
+        out.extend({"kind": "bridge", "circle": b.circle + 1, "entry": b.entry,
+                    "exit": b.exit, "bars": b.bars} for b in board.bridges)
+        out.extend({"kind": "inner", "index": i, "size": len(board.inner_numbers),
+                    "number": n} for i, n in enumerate(board.inner_numbers))
+        out.extend({"kind": "centre", "number": n, "bars": bars}
+                   for n, bars in sorted(board.centre_bars.items()))
+        return tuple(out)
+
     def setup(self, config: GameConfig) -> State:
         return WebRunnersState.new(config)
 

@@ -1,0 +1,218 @@
+"""The SVG boards of the four games: drawn from the public view only, well-formed, titled,
+faithful to the state, and blind to everything the public view hides."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from ludinum.engine import Game, State
+from ludinum.games import registry
+from ludinum.server import boards, render
+
+PLAYERS = {"gnou": 3, "webrunners": 4, "hacker": 5, "voleur": 5}
+#: Nicknames with markup: they must come out escaped (the XML parse would fail otherwise).
+NAMES = ["Léa", "<b>Tom</b>", "Zoé & Cie", "Nils", "Ana", "Max", "Ilan"]
+
+
+def play(name: str, seed: int, steps: int) -> tuple[Game, State]:
+    """A seeded game after ``steps`` random legal actions (fewer if it ends)."""
+    game = registry().get(name)
+    state = game.setup(game.make_config(players=PLAYERS[name], seed=seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    return game, state
+
+
+def draw(game: Game, view: dict[str, Any], lang: str = "fr",
+         names: list[str] | None = None) -> str:
+    """The board, drawn afresh (the memo would hide a difference)."""
+    render._SVG_CACHE.clear()
+    players = PLAYERS[game.name]
+    return render.board_svg(game, view, lang, NAMES[:players] if names is None else names)
+
+
+def svg_root(html: str) -> ET.Element:
+    start, end = html.index("<svg"), html.index("</svg>") + len("</svg>")
+    return ET.fromstring(html[start:end])
+
+
+def title_of(html: str) -> str:
+    title = svg_root(html).find("title")
+    assert title is not None and title.text
+    return title.text
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+@pytest.mark.parametrize("steps", [0, 30, 150])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_board_is_well_formed_and_titled(name: str, steps: int, lang: str) -> None:
+    game, state = play(name, seed=7, steps=steps)
+    html = draw(game, state.view(None), lang)
+    root = svg_root(html)
+    assert root.tag == "svg" and root.get("role") == "img"
+    title = root.find("title")
+    assert title is not None and title.text and title.get("id") == root.get("aria-labelledby")
+    assert root.get("viewBox")
+    assert '<p class="legend">' in html, "a legend in words under the drawing"
+    assert "<b>" not in html
+    if name != "gnou":  # the Gnou board draws the team's pawn, no nickname
+        assert "&lt;b&gt;Tom&lt;/b&gt;" in html
+
+
+def test_english_board_speaks_english() -> None:
+    game, state = play("webrunners", seed=3, steps=40)
+    fr, en = draw(game, state.view(None), "fr"), draw(game, state.view(None), "en")
+    assert "cercle" in title_of(fr) and "circle" in title_of(en)
+    assert "immunité" in fr and "immunity" in en and "immunité" not in en
+
+
+def test_missing_nicknames_fall_back_to_seat_numbers() -> None:
+    game, state = play("hacker", seed=1, steps=10)
+    html = draw(game, state.view(None), "fr", names=[])
+    assert "Joueur 1" in html and "Joueur 5" in html
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
+    game, state = play("webrunners", seed=seed, steps=400)
+    view = state.view(None)
+    html = draw(game, view)
+    title = title_of(html)
+    for seat, (circle, cell) in enumerate(view["pawns"]):
+        if circle == 5:
+            where = "au centre"
+        elif circle == 4:
+            where = f"cercle intérieur, case « {cell} »"
+        else:
+            where = f"cercle {circle}, case {cell}"
+        assert f"{NAMES[seat]} : {where}" in title
+    root = svg_root(html)
+    assert len(by_class(root, "token")) == PLAYERS["webrunners"]
+    assert len(by_class(root, "bridge")) == 9  # three per circle (W2)
+    assert len(by_class(root, "cell")) == 24 + 18 + 12 + 9
+
+
+@pytest.mark.parametrize("steps", [40, 120, 400])
+def test_hacker_board_shows_every_stack(steps: int) -> None:
+    game, state = play("hacker", seed=5, steps=steps)
+    view = state.view(None)
+    html = draw(game, view)
+    title = title_of(html)
+    for account in view["accounts"]:
+        assert f"compte {account['id'] + 1} : {len(account['stack'])} virus" in title
+    root = svg_root(html)
+    assert len(by_class(root, "account")) == len(view["accounts"])
+    assert len(by_class(root, "virus")) == sum(len(a["stack"]) for a in view["accounts"])
+    if view.get("scores"):
+        for score in view["scores"]:
+            assert f"score : {score}" in html
+
+
+def test_hacker_board_at_the_end_shows_the_bills() -> None:
+    game, state = play("hacker", seed=2, steps=5_000)
+    assert state.is_terminal()
+    view = state.view(None)
+    html = draw(game, view)
+    for account in view["accounts"]:
+        if len(account["bills"]) > 1:
+            assert f"= {sum(account['bills'])}" in html
+    assert "♛" in html
+
+
+@pytest.mark.parametrize("steps", [20, 60, 300])
+def test_voleur_board_shows_boards_data_and_backs(steps: int) -> None:
+    game, state = play("voleur", seed=4, steps=steps)
+    view = state.view(None)
+    html = draw(game, view)
+    root = svg_root(html)
+    managers = [p for p in view["players"] if p["role"] == "manager"]
+    assert len(by_class(root, "manager")) == len(managers)
+    assert len(by_class(root, "board")) == 2 * len(managers)
+    data = sum(len(b["data"]) for p in managers for b in p["boards"].values())
+    assert len(by_class(root, "data")) == data + len(view["loot"])
+    hidden = sum(b["hidden"] for p in managers for b in p["boards"].values())
+    assert len(by_class(root, "hidden")) == hidden
+    shown = sum(len(b["shown"]) for p in managers for b in p["boards"].values())
+    assert len(by_class(root, "revealed")) == shown
+    for p in view["players"]:
+        assert f"score : {p['score']}" in title_of(html)
+    if view["attack"]:
+        assert "⚔" in html
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_board_draws_only_the_keys_it_declares(name: str) -> None:
+    """The SVG is memoised on the declared keys: nothing else may change the drawing."""
+    keys = render.board_keys(name)
+    assert keys, f"{name} declares its keys"
+    for steps in (0, 50, 250):
+        game, state = play(name, seed=11, steps=steps)
+        view = state.view(None)
+        picked = {k: view[k] for k in keys if k in view}
+        assert draw(game, picked) == draw(game, view)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_no_hidden_information_reaches_the_board(name: str) -> None:
+    """Two states that differ only in what the public cannot see give the same SVG."""
+    rng = random.Random(2024)
+    compared = differed = 0
+    for steps in (0, 10, 25, 45, 80, 200):
+        game, state = play(name, seed=13, steps=steps)
+        if state.is_terminal():
+            continue
+        public = state.view(None)
+        reference = draw(game, public)
+        for seat in range(PLAYERS[name]):
+            twin = state.resample(seat, random.Random(rng.random()))
+            if twin.view(None) != public:
+                continue
+            compared += 1
+            differed += twin.to_json() != state.to_json()
+            assert draw(game, twin.view(None)) == reference
+    assert compared >= 4
+    assert differed, "the resampled states should hide something different"
+
+
+def test_hidden_measures_are_not_named() -> None:
+    """A manager's face-down measures never appear on the board, even shortened."""
+    game, state = play("voleur", seed=9, steps=60)
+    html = draw(game, state.view(None))
+    catalogue = {c["id"]: c for c in boards.layout("voleur")}
+    public = state.view(None)
+    shown = {i for p in public["players"] for b in p.get("boards", {}).values()
+             for i in b["shown"]}
+    checked = 0
+    for seat in range(PLAYERS["voleur"]):
+        for player in state.view(seat)["players"]:
+            for board in player.get("boards", {}).values():
+                for ident in board.get("hidden_cards", []):
+                    if ident not in shown:
+                        checked += 1
+                        assert catalogue[ident]["name_fr"][:9] not in html
+    assert checked
+
+
+def test_layouts_come_from_the_games() -> None:
+    gnou = boards.layout("gnou")
+    assert len(gnou) == 43 and gnou[0]["kind"] == "start" and gnou[42]["kind"] == "end"
+    runners = boards.layout("webrunners")
+    assert sum(1 for c in runners if c["kind"] == "cell") == 24 + 18 + 12
+    assert sum(1 for c in runners if c["kind"] == "inner") == 9
+    assert boards.layout("hacker") == ()  # everything it draws is in the view
+    assert {c["kind"] for c in boards.layout("voleur")} == {"data", "attack", "measure"}
+    assert boards.layout("no_such_game") == ()
+    game = registry().get("gnou")
+    assert boards.layout(game) == gnou
