@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from ludinum.cli.main import cli
@@ -134,3 +135,15 @@ def test_simulate_reports_the_first_players_advantage_when_the_start_is_drawn() 
     lo, hi = data["first_player_win_rate_ci95"]
     assert lo <= data["first_player_win_rate"] <= hi
     assert abs(data["first_player_advantage"] - (data["first_player_win_rate"] - 1 / 3)) < 1e-9
+
+
+def test_serve_with_several_workers_needs_postgresql_and_redis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("LUDINUM_REDIS", raising=False)
+    monkeypatch.delenv("LUDINUM_DB", raising=False)
+    code, _, err = run("serve", "--workers", "2", "--port", "1")
+    assert code == 2 and "PostgreSQL" in err and "SQLite" in err
+    code, _, err = run("serve", "--workers", "2", "--port", "1",
+                       "--db", "postgresql://nobody@127.0.0.1/none")
+    assert code == 2 and "Redis" in err

@@ -160,8 +160,9 @@ class Serve:
     """One ``ludinum serve`` process on a loopback port."""
 
     def __init__(self, db: str, redis: str | None, channel: str, port: int | None = None,
-                 bot_delay: float = 0.0, log: Path | None = None) -> None:
+                 bot_delay: float = 0.0, log: Path | None = None, workers: int = 1) -> None:
         self.port = port or free_port()
+        self.workers = workers
         self.db, self.redis, self.channel, self.bot_delay = db, redis, channel, bot_delay
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
@@ -180,11 +181,26 @@ class Serve:
         self.proc = subprocess.Popen(
             [str(Path(sys.executable).parent / "ludinum"), "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--bot-delay", str(self.bot_delay),
-             "--public-url", self.url],
+             "--public-url", self.url, "--workers", str(self.workers)],
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(ROOT),
         )
         wait_http(self.url + "/api/games", 60, self.proc)
         return self
+
+    def children(self) -> list[int]:
+        """Process ids of the worker processes (``--workers N``)."""
+        if self.proc is None:
+            return []
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    status = (entry / "status").read_text()
+                except OSError:
+                    continue
+                if f"\nPPid:\t{self.proc.pid}\n" in status:
+                    found.append(int(entry.name))
+        return found
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

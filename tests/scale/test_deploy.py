@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ import pytest
 from ludinum.engine import Action
 from ludinum.games import registry
 from ludinum.server.storage import Storage
+from tests.scale import services
 from tests.scale.conftest import Cluster
 from tests.scale.phones import Phone, ahttp, open_room, start_room
 
@@ -51,12 +54,12 @@ def check_log(db: str, code: str, phones: list[Phone]) -> list[tuple[int, int, d
     return stored
 
 
-async def play_game(cluster: Cluster, game: str, seed: int) -> tuple[Phone, str]:
+async def play_game(url: str, game: str, seed: int) -> tuple[Phone, str]:
     players = 3 if game in ("hacker", "voleur") else 2
     address = f"10.1.{seed % 250}.1"
-    code, host, tokens = await open_room(cluster.url, game, players, 1, address, seed=seed)
-    await start_room(cluster.url, code, host, address)
-    phone = Phone(cluster.url, code, {"type": "hello", "role": "player", "token": tokens[0]},
+    code, host, tokens = await open_room(url, game, players, 1, address, seed=seed)
+    await start_room(url, code, host, address)
+    phone = Phone(url, code, {"type": "hello", "role": "player", "token": tokens[0]},
                   address=f"10.2.{seed % 250}.2", rng=random.Random(seed))
     await phone.run(time.monotonic() + 90)
     return phone, code
@@ -68,7 +71,7 @@ async def play_game(cluster: Cluster, game: str, seed: int) -> tuple[Phone, str]
      if g == "webrunners" else g for g in GAMES],
 )
 def test_full_game_through_nginx_and_two_processes(cluster: Cluster, game: str) -> None:
-    phone, code = asyncio.run(play_game(cluster, game, seed=11))
+    phone, code = asyncio.run(play_game(cluster.url, game, seed=11))
     assert phone.status == "finished", (phone.status, phone.errors[-3:], cluster.log_text())
     assert phone.acked, "the scripted phone played"
     stored = check_log(cluster.db, code, [phone])
@@ -136,3 +139,20 @@ def test_same_seat_on_two_processes_never_applies_twice(cluster: Cluster) -> Non
         state.apply(seat, Action.from_json(data))
     assert state.is_terminal()
     store.close()
+
+
+def test_serve_with_two_workers_plays_a_full_game(tmp_path: Path) -> None:
+    """``ludinum serve --workers 2``: one port, two processes sharing PostgreSQL and Redis."""
+    redis = services.need_redis()
+    with services.pg_schema() as db:
+        server = services.Serve(db, redis, "ludinum:test:" + uuid.uuid4().hex[:8],
+                                log=tmp_path / "serve.log", workers=2).start()
+        try:
+            assert len(server.children()) >= 2, "two worker processes"
+            phone, code = asyncio.run(play_game(server.url, "gnou", seed=23))
+            assert phone.status == "finished", (phone.status, phone.errors[-3:])
+            stored = check_log(db, code, [phone])
+            status, info = asyncio.run(ahttp(server.url, "GET", f"/api/rooms/{code}"))
+            assert status == 200 and info["seq"] == len(stored)
+        finally:
+            server.stop()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import socket
 
 import click
+
+#: Largest WebSocket frame accepted (a protocol message is at most 8,192 characters).
+WS_MAX_SIZE = 65_536
 
 
 def lan_addresses() -> list[str]:
@@ -48,24 +52,54 @@ def join_base(host: str, port: int, public_url: str | None) -> str:
                    "mémoire seulement ; rafale de 20 fois plus).")
 @click.option("--public-url", default=None,
               help="Adresse à afficher et à mettre dans le QR code (défaut : détectée).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processus serveurs sur ce port (plus d'un : PostgreSQL et Redis requis).")
+@click.option("--redis", default=None,
+              help="URL Redis partagée par les processus (défaut : $LUDINUM_REDIS).")
 def serve(host: str, port: int, db: str | None, retention_hours: float, bot_delay: float,
-          join_rate: float, public_url: str | None) -> None:
+          join_rate: float, public_url: str | None, workers: int, redis: str | None) -> None:
     """Lance l'application de classe : un écran d'animation et les téléphones des joueurs."""
     import uvicorn
 
     from ludinum.server import qr
-    from ludinum.server.app import create_app
-    from ludinum.server.ratelimit import RateLimit
+    from ludinum.server.app import create_app, rate_limit
 
     base = join_base(host, port, public_url)
-    app = create_app(db, public_url=base, bot_delay=bot_delay,
-                     retention_hours=retention_hours,
-                     rate_limit=RateLimit(burst=max(20, int(20 * join_rate)),
-                                          per_second=join_rate))
+    redis = redis or os.environ.get("LUDINUM_REDIS") or None
+    db = db or os.environ.get("LUDINUM_DB") or None
+    if workers > 1:
+        check_cluster(db, redis)
     click.echo(f"Ludinum : ouvre {base}/ sur l'écran de la classe.")
     click.echo("Les téléphones du même réseau peuvent scanner ce QR code :")
     click.echo(qr.terminal(base + "/"))
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio",
-                access_log=False)
+    settings = {"host": host, "port": port, "log_level": "warning", "access_log": False,
+                "ws": "websockets-sansio", "ws_max_size": WS_MAX_SIZE}
+    if workers > 1:
+        # Each worker builds its app from the environment (uvicorn imports it by name).
+        os.environ.update({
+            "LUDINUM_DB": str(db), "LUDINUM_REDIS": str(redis), "LUDINUM_PUBLIC_URL": base,
+            "LUDINUM_BOT_DELAY": str(bot_delay), "LUDINUM_JOIN_RATE": str(join_rate),
+            "LUDINUM_RETENTION_HOURS": str(retention_hours),
+        })
+        uvicorn.run("ludinum.server.app:app_from_env", factory=True, workers=workers,
+                    **settings)
+        return
+    app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
+                     retention_hours=retention_hours, rate_limit=rate_limit(join_rate))
+    uvicorn.run(app, **settings)
+
+
+def check_cluster(db: str | None, redis: str | None) -> None:
+    """Several processes share rooms through PostgreSQL and Redis (docs/deploy.md)."""
+    if not (db or "").startswith(("postgresql://", "postgresql+psycopg://")):
+        raise click.UsageError(
+            "--workers > 1 demande une base PostgreSQL (--db postgresql://…) : SQLite ne se "
+            "partage pas entre processus. / --workers > 1 needs PostgreSQL (--db "
+            "postgresql://…): SQLite is not shared between processes.")
+    if not redis:
+        raise click.UsageError(
+            "--workers > 1 demande Redis (--redis redis://… ou $LUDINUM_REDIS) pour "
+            "prévenir chaque processus des actions des autres. / --workers > 1 needs Redis "
+            "(--redis redis://… or $LUDINUM_REDIS) so each process hears the others' actions.")

@@ -93,12 +93,20 @@ def create_app(
     return app
 
 
+def rate_limit(join_rate: float) -> RateLimit:
+    """Join attempts per second and per address, with a burst of 20 times that (at least
+    20: a classroom behind one NAT address joins at once)."""
+    return RateLimit(burst=max(20, int(20 * join_rate)), per_second=join_rate)
+
+
 def app_from_env() -> Starlette:
-    """Factory for ``uvicorn --factory --workers N``: settings from ``LUDINUM_*`` variables."""
+    """Factory for ``ludinum serve --workers N`` (and ``uvicorn --factory``): settings from
+    the ``LUDINUM_*`` variables of ``docs/deploy.md``."""
     return create_app(
         bot_delay=float(os.environ.get("LUDINUM_BOT_DELAY", "0.8")),
         retention_hours=float(os.environ.get("LUDINUM_RETENTION_HOURS", str(24 * 7))),
         public_url=os.environ.get("LUDINUM_PUBLIC_URL"),
+        rate_limit=rate_limit(float(os.environ.get("LUDINUM_JOIN_RATE", "1.0"))),
     )
 
 
