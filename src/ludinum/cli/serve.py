@@ -74,8 +74,6 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     click.echo(qr.terminal(base + "/"))
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
-    settings = {"host": host, "port": port, "log_level": "warning", "access_log": False,
-                "ws": "websockets-sansio", "ws_max_size": WS_MAX_SIZE}
     if workers > 1:
         # Each worker builds its app from the environment (uvicorn imports it by name).
         os.environ.update({
@@ -84,11 +82,13 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
             "LUDINUM_RETENTION_HOURS": str(retention_hours),
         })
         uvicorn.run("ludinum.server.app:app_from_env", factory=True, workers=workers,
-                    **settings)
+                    host=host, port=port, log_level="warning", access_log=False,
+                    ws="websockets-sansio", ws_max_size=WS_MAX_SIZE)
         return
     app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
                      retention_hours=retention_hours, rate_limit=rate_limit(join_rate))
-    uvicorn.run(app, **settings)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                ws="websockets-sansio", ws_max_size=WS_MAX_SIZE)
 
 
 def check_cluster(db: str | None, redis: str | None) -> None:
