@@ -34,7 +34,7 @@ def play(name: str, seed: int, steps: int) -> tuple[Game, State]:
 def draw(game: Game, view: dict[str, Any], lang: str = "fr",
          names: list[str] | None = None) -> str:
     """The board, drawn afresh (the memo would hide a difference)."""
-    render._SVG_CACHE.clear()
+    render.clear_caches()
     players = PLAYERS[game.name]
     return render.board_svg(game, view, lang, NAMES[:players] if names is None else names)
 
@@ -100,8 +100,11 @@ def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
         assert f"{NAMES[seat]} : {where}" in title
     root = svg_root(html)
     assert len(by_class(root, "token")) == PLAYERS["webrunners"]
-    assert len(by_class(root, "bridge")) == 9  # three per circle (W2)
-    assert len(by_class(root, "cell")) == 24 + 18 + 12 + 9
+    # The fixed layer, drawn once under the moving one (same viewBox).
+    ground = svg_root(render.board_ground(game, "fr"))
+    assert ground.get("viewBox") == root.get("viewBox")
+    assert len(by_class(ground, "bridge")) == 9  # three per circle (W2)
+    assert len(by_class(ground, "cell")) == 24 + 18 + 12 + 9
 
 
 @pytest.mark.parametrize("steps", [40, 120, 400])

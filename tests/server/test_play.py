@@ -127,6 +127,11 @@ def test_whole_game_with_humans_and_bots(
             conn.sync()
             assert not [e for e in conn.errors() if e["code"] != "not_your_turn"]
             assert conn.last["outcome"]["scores"]
+        # The board's fixed layer is sent once per connection, never with the updates.
+        grounds = [m["slots"]["ground"] for m in host.messages
+                   if m["type"] == "update" and "ground" in m.get("slots", {})]
+        assert len(grounds) == 1
+        assert ("<svg" in grounds[0]) == (game in ("gnou", "webrunners"))
         stored = app.state.hub.store.actions(room.id)
         assert len(stored) == room.seq > 0
         replayed = g.replay(room.config, [(s, Action.from_json(a)) for _, s, a in stored])

@@ -57,6 +57,8 @@ class FrameCache:
                                      self.view(None), self._shared.setdefault(lang, {})))
         if slot == "map":
             return render.board_svg(room.game, self.view(None), lang, self.names(lang))
+        if slot == "ground":
+            return render.board_ground(room.game, lang)
         if slot == "spotlight":
             items = [(k, v) for k, v in self.view(key).items() if k in render.SPOTLIGHT_KEYS]
             return render.memo_html(render.digest("spotlight", lang, items),
@@ -137,6 +139,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         hide = True
     seat = client.view_seat()
     slots: dict[str, str] = {
+        "ground": cache.html("ground", None, lang),
         "map": cache.html("map", None, lang),
         "board": cache.html("board", seat, lang),
         "spotlight": cache.html("spotlight", seat, lang),

@@ -157,8 +157,8 @@ async def replay(request: Request) -> Response:
         return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
-    board = (f'<div class="board-svg">{render.board_svg(record.game, public, lang, names)}'
-             f"</div>{render.board(record.game, public, lang, None, names)}")
+    board = (render.board_stack(record.game, public, lang, names)
+             + render.board(record.game, public, lang, None, names))
     texts = [record.game.text.event(e, lang) for e in events]
     return show(request, "replay.html", code=code, game=record.game, step=step,
                 steps=record.length, board=board, events=texts, names=names,

@@ -13,7 +13,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -129,12 +129,39 @@ def board_svg(game: Game, public_view: Mapping[str, Any], lang: str,
         _SVG_CACHE.move_to_end(memo)
         return cached
     html = environment(lang).get_template(f"boards/{game.name}.html").render(
-        view=public_view, names=names, game=game, cells=boards.layout(game.name)
+        view=public_view, names=names, game=game, cells=boards.layout(game)
     )
     _SVG_CACHE[memo] = html
     if len(_SVG_CACHE) > SVG_CACHE_SIZE:
         _SVG_CACHE.popitem(last=False)
     return html
+
+
+@lru_cache(maxsize=64)
+def board_ground(game: Game, lang: str) -> str:
+    """The fixed layer of the game's board (``boards/<game>_ground.html``: tracks, cells,
+    bridges), drawn once from the layout; the board template overlays what moves with the
+    same viewBox. Sent to a client once, not with every update. Empty without one."""
+    try:
+        template = environment(lang).get_template(f"boards/{game.name}_ground.html")
+    except TemplateNotFound:
+        return ""
+    return template.render(game=game, cells=boards.layout(game))
+
+
+def board_stack(game: Game, public_view: Mapping[str, Any], lang: str,
+                names: Sequence[str]) -> str:
+    """The whole board for a page drawn once (replay): fixed layer and moving layer."""
+    return (f'<div class="board-svg board-stack"><div aria-hidden="true">'
+            f"{board_ground(game, lang)}</div><div>"
+            f"{board_svg(game, public_view, lang, names)}</div></div>")
+
+
+def clear_caches() -> None:
+    """Forget every memoised drawing (tests comparing renderings)."""
+    _SVG_CACHE.clear()
+    _HTML_CACHE.clear()
+    board_ground.cache_clear()
 
 
 def board(
