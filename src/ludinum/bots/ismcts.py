@@ -28,10 +28,11 @@ Design choices (see ``docs/bots.md``):
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
@@ -80,6 +81,26 @@ class IsmctsBot(Bot):
     #: Keep the heuristic's move unless the search's choice has a mean reward higher by at
     #: least this much (0: always play the most visited action).
     margin: ClassVar[float] = 0.0
+    #: Keep the heuristic's move unless the search's choice was visited at least this
+    #: many times (too few visits say little: fall back on the heuristic).
+    min_visits: ClassVar[int] = 0
+    #: At most this many searched decisions per iteration in the tree (0: no limit); the
+    #: rest of the iteration is a rollout. 1 is a flat search over the root's moves.
+    tree_depth: ClassVar[int] = 0
+    #: Rollouts with the policy bot use a fresh instance every iteration (its memory of
+    #: the real game is not polluted by simulated moves, nor the other way round).
+    fresh_policy: ClassVar[bool] = True
+    #: "tree": ISMCTS proper. "paired": a flat search at the root with common random
+    #: numbers: every candidate move is tried on the same determinisations, each followed
+    #: by the same seeded rollout, and candidates are halved by mean reward (sequential
+    #: halving); the budget counts rollouts. See :meth:`_paired`.
+    mode: ClassVar[str] = "tree"
+    #: Paired mode: leave the heuristic's move only when the paired mean difference in
+    #: reward exceeds ``z`` standard errors (and ``margin``).
+    z: ClassVar[float] = 1.5
+    #: Paired mode: the policy bot used in rollouts starts from a copy of this bot's own
+    #: policy (its notes of the real game, e.g. Hacker's), not a blank one.
+    keep_notes: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -112,8 +133,107 @@ class IsmctsBot(Bot):
         if all(a.kind in DELEGATED for a in legal):
             return self.policy.choose(state, player)
         root: dict[tuple[int, Action], Edge] = {}
-        self.hint = self.policy.choose(state, player) if self.prior > 0 else None
-        self.search(state, player, root)
+        probe: Bot | None = None
+        if self.mode == "paired" or self.prior > 0 or self.margin > 0 or self.min_visits > 0:
+            # The heuristic's move, from a copy of the policy bot: its notes are kept only
+            # if that move is the one played (e.g. Hacker's count of its own drops).
+            probe = copy.deepcopy(self.policy)
+            self.hint = probe.choose(state, player)
+        else:
+            self.hint = None
+        if self.mode == "paired" and self.hint is not None:
+            chosen = self._paired(state, player, legal, self.hint)
+        else:
+            self.search(state, player, root)
+            chosen = self._final(root, legal, player)
+        if probe is not None and chosen == self.hint:
+            self.policy = probe
+        else:
+            record: Callable[[State, int, Action], None] | None = getattr(
+                self.policy, "record", None
+            )
+            if record is not None:
+                record(state, player, chosen)
+        return chosen
+
+    def _paired(self, state: State, player: int, legal: Sequence[Action], hint: Action) -> Action:
+        """Flat search with common random numbers (a rollout improvement of the policy).
+
+        Each round draws one determinisation and one seed; every remaining candidate is
+        applied to a copy of it and followed by a rollout of the policy bot (all seats),
+        seeded alike, so that the rewards of two candidates differ by what the move changed,
+        not by luck. After each phase the worse half of the candidates is dropped (the
+        heuristic's move always stays). The heuristic's move is played unless another's
+        mean reward is higher by ``margin`` and by ``z`` standard errors of the paired
+        differences: the search leaves the heuristic only on clear evidence.
+        """
+        rng = self.rng
+        budget = self.iterations
+        stop = None if self.millis is None else time.perf_counter() + self.millis / 1000.0
+        if stop is not None:
+            budget = 1 << 40
+        alive = list(legal)
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        sums = dict.fromkeys(alive, 0.0)
+        counts = dict.fromkeys(alive, 0)
+        diffs: dict[Action, list[float]] = {a: [] for a in alive}
+        used = 0
+        timed_out = False
+        for phase in range(phases):
+            rounds = max(1, budget // (phases * len(alive))) if stop is None else 1 << 40
+            for _ in range(rounds):
+                det = state.resample(player, rng)
+                seed = rng.getrandbits(63)
+                base = 0.0
+                results: list[tuple[Action, float]] = []
+                for action in alive:
+                    twin = det.clone()
+                    twin.rng.seed(seed)
+                    reward = self._play_out(twin, player, action, seed)
+                    results.append((action, reward))
+                    if action == hint:
+                        base = reward
+                used += len(alive)
+                for action, reward in results:
+                    sums[action] += reward
+                    counts[action] += 1
+                    diffs[action].append(reward - base)
+                if stop is not None and time.perf_counter() >= stop:
+                    timed_out = True
+                    break
+            if timed_out or phase == phases - 1 or len(alive) <= 2:
+                break
+            ranked = sorted(alive, key=lambda a: sums[a] / counts[a], reverse=True)
+            keep = ranked[: max(2, len(alive) // 2)]
+            if hint not in keep:
+                keep[-1] = hint
+            alive = [a for a in alive if a in keep]
+        self.last_iterations = used
+        best = max(alive, key=lambda a: (sums[a] / counts[a], a == hint))
+        if best == hint:
+            return hint
+        d = diffs[best]
+        n = len(d)
+        mean = sum(d) / n
+        if n < 2 or mean < self.margin:
+            return hint
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return best if mean > self.z * math.sqrt(var / n) else hint
+
+    def _play_out(self, det: State, player: int, action: Action, seed: int) -> float:
+        """``player``'s reward for ``action`` then a rollout of the policy bot."""
+        if self.keep_notes:
+            policy = copy.deepcopy(self.policy)
+            policy.rng.seed(seed)
+        else:
+            policy = self.policy_cls(seed, self.quiz_accuracy)
+        det.apply_trusted(player, action)
+        return self._rollout(det, 1, policy)[player]
+
+    def _final(
+        self, root: dict[tuple[int, Action], Edge], legal: Sequence[Action], player: int
+    ) -> Action:
+        """The most visited root action, unless the heuristic's move is not clearly worse."""
         best: Action | None = None
         best_key = (-1, -1.0)
         for action in legal:
@@ -126,17 +246,24 @@ class IsmctsBot(Bot):
         if best is None:
             return legal[self.rng.randrange(len(legal))]
         hint = self.hint
-        if hint is not None and best != hint and self.margin > 0:
+        if hint is not None and best != hint and hint in legal:
             mine = root.get((player, hint))
             theirs = root[(player, best)]
-            if mine is not None and mine.visits and (
-                theirs.total / theirs.visits - mine.total / mine.visits < self.margin
-            ):
+            if theirs.visits < self.min_visits:
+                return hint
+            if mine is None or not mine.visits:
+                return best
+            if theirs.total / theirs.visits - mine.total / mine.visits < self.margin:
                 return hint
         return best
 
     def search(self, state: State, player: int, root: dict[tuple[int, Action], Edge]) -> int:
-        """Run the budget's iterations from ``state`` for ``player`` into ``root``."""
+        """Run the budget's iterations from ``state`` for ``player`` into ``root`` (in
+        paired mode: the paired search's rollouts; ``root`` stays empty)."""
+        if self.mode == "paired":
+            self.hint = copy.deepcopy(self.policy).choose(state, player)
+            self._paired(state, player, state.legal_actions(player), self.hint)
+            return self.last_iterations
         rng = self.rng
         stop = None if self.millis is None else time.perf_counter() + self.millis / 1000.0
         limit = self.iterations if stop is None else 1 << 60
@@ -176,11 +303,14 @@ class IsmctsBot(Bot):
         rng = self.rng
         policy = self.policy
         c = self.exploration
+        if self.rollout == "policy" and self.fresh_policy:
+            policy = self.policy_cls(rng.getrandbits(63), self.quiz_accuracy)
         path: list[tuple[Edge, int]] = []
         node = root
         steps = 0
         expanded = False
         first = True
+        limit = self.tree_depth or 1 << 30
         while not det.is_terminal():
             if first:
                 actor = root_player
@@ -193,7 +323,7 @@ class IsmctsBot(Bot):
                 action = legal[0]
             elif legal[0].kind in DELEGATED and all(a.kind in DELEGATED for a in legal):
                 action = policy.choose(det, actor)
-            elif expanded:
+            elif expanded or len(path) >= limit:
                 break  # rollout from here
             else:
                 bias = self.hint if node is root else None
@@ -204,7 +334,7 @@ class IsmctsBot(Bot):
                 node = edge.child
             det.apply_trusted(actor, action)
             steps += 1
-        rewards = self._rollout(det, steps)
+        rewards = self._rollout(det, steps, policy)
         for edge, actor in path:
             edge.visits += 1
             edge.total += rewards[actor]
@@ -243,9 +373,8 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _rollout(self, det: State, steps: int) -> tuple[float, ...]:
+    def _rollout(self, det: State, steps: int, policy: Bot) -> tuple[float, ...]:
         rng = self.rng
-        policy = self.policy
         use_policy = self.rollout == "policy"
         delegate = self.rollout == "mixed"
         budget = self.depth

@@ -18,11 +18,11 @@ be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
+from ludinum.bots.evaluation import race_value, score_value
 from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
@@ -32,7 +32,9 @@ QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
 EASY_NOISE = 0.3
 #: (hard, expert) iteration budgets per game; long games get smaller ones so that a
 #: decision stays well under a second in class (measured, docs/bots.md).
-ITERATIONS: dict[str, tuple[int, int]] = {"gnou": (200, 800)}
+ITERATIONS: dict[str, tuple[int, int]] = {
+    "gnou": (200, 800), "webrunners": (400, 1600), "hacker": (400, 1600), "voleur": (400, 1600),
+}
 DEFAULT_ITERATIONS = (100, 400)
 
 
@@ -40,25 +42,20 @@ def iterations_for(game: str) -> tuple[int, int]:
     return ITERATIONS.get(game, DEFAULT_ITERATIONS)
 
 
-def race_value(state: State) -> tuple[float, ...]:
-    """Web Runners, rollout cut short: each seat's chance grows as its estimated distance
-    to the centre shrinks (public pawn positions; a softmax over minus the distances)."""
-    from ludinum.games.webrunners.planning import distance
-
-    pawns = state.view(None)["pawns"]
-    weights = [math.exp(-0.6 * distance((circle - 1, cell))) for circle, cell in pawns]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
-
-
-#: Search settings per game (measured, see docs/bots.md): rollout policy, depth cap, value
-#: of a cut rollout. Gnou's games are short: full rollouts with the heuristic bot.
+#: Search settings per game (measured, see docs/bots.md). Gnou's games are short: tree
+#: search, full rollouts with the heuristic bot. The competitive games: the paired root
+#: search (common random numbers, heuristic rollouts for every seat, cut after ``depth``
+#: actions and valued by the game's evaluation), which leaves the heuristic's move only on
+#: clear evidence.
+PAIRED: dict[str, Any] = {"mode": "paired", "default_rollout": "policy", "margin": 0.0}
 TUNING: dict[str, dict[str, Any]] = {
-    "gnou": {"default_rollout": "policy", "default_depth": 400},
-    # A stricter margin: with 0.1 hard lost to medium (per-seat 0.15 vs 0.35, 20 games);
-    # with 0.25 they were level (0.50 reward share each, 40 games).
-    "webrunners": {"default_rollout": "mixed", "default_depth": 20, "margin": 0.25,
+    "gnou": {"default_rollout": "policy", "default_depth": 400, "fresh_policy": False},
+    "webrunners": {**PAIRED, "default_depth": 15,
                    "evaluate": lambda self, det: race_value(det)},
+    "hacker": {**PAIRED, "default_depth": 15,
+               "evaluate": lambda self, det: score_value(det, 3.0)},
+    "voleur": {**PAIRED, "default_depth": 15,
+               "evaluate": lambda self, det: score_value(det, 7.0)},
 }
 DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 30}
 PRIOR = 0.5

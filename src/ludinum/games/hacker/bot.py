@@ -214,9 +214,22 @@ class HackerBot(Bot):
             if best is None or score > best:
                 best, choice = score, action
         if choice is not legal[0]:
-            m.dropped_on_trip = (view["round"], traveller, already + 1)
-            m.my_drops[traveller] = m.my_drops.get(traveller, 0) + 1
+            self._count_drop(m, view)
         return choice
+
+    @staticmethod
+    def _count_drop(m: Memory, view: Mapping[str, Any]) -> None:
+        key = (view["round"], view["traveller"])
+        if m.dropped_on_trip[:2] != key:
+            m.dropped_on_trip = (*key, 0)
+        m.dropped_on_trip = (*key, m.dropped_on_trip[2] + 1)
+        m.my_drops[key[1]] = m.my_drops.get(key[1], 0) + 1
+
+    def record(self, state: State, player: int, action: Action) -> None:
+        """A move this seat made that :meth:`choose` did not pick (a search bot playing with
+        this bot's notes): a virus dropped counts as the bot's own drops do."""
+        if action.kind == "drop":
+            self._count_drop(self.memory(player), state.view(player))
 
     def _suspects(
         self, m: Memory, view: Mapping[str, Any], entry: Mapping[str, Any], me: int

@@ -132,7 +132,9 @@ def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
         for i, b in enumerate(pile):
             if not fixed >> b & 1:
                 slots.append((pile, i))
-    ids = [pile[i] for pile, i in slots]
+    # Sorted first: the draw depends on what the observer knows and on ``rng`` only, never
+    # on where the unseen bills really are.
+    ids = sorted(pile[i] for pile, i in slots)
     _shuffle(ids, rng.random)
     for (pile, i), b in zip(slots, ids, strict=True):
         pile[i] = b

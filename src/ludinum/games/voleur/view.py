@@ -125,6 +125,11 @@ def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
         sort(st.hands[s])
     for i in slots:
         sort(st.hidden[i])
+    # Sorted: the draw depends on what the observer knows and on ``rng`` only, never on
+    # the hidden order of the real cards.
+    measures[0].sort()
+    measures[1].sort()
+    rest.sort()
     for i in slots:
         pool = measures[(i & 1) if split else 0]
         picked = []
@@ -146,7 +151,7 @@ def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
         twin.hands[s] = hand
     twin.pile = rest
     if observer != st.thief:
-        pool = st.tpile + st.hands[st.thief]
+        pool = sorted(st.tpile + st.hands[st.thief])
         hand = []
         for _ in range(len(st.hands[st.thief])):
             j = int(rand() * len(pool))

@@ -233,6 +233,9 @@ class WebRunnersState(Rules):
         own_surv = phase == SURVEIL and observer == self.s_by
         if phase == SURVEIL and not own_surv:
             pool.extend(twin.s_cards)
+        # Sorted first: the draw depends on what the observer knows and on ``rng`` only,
+        # never on the hidden order of the real cards.
+        pool.sort()
         rng.shuffle(pool)
         for q in range(self.n):
             if q in fixed_hands:

@@ -1,0 +1,170 @@
+"""How the search is guided by the heuristic bots: evaluation at the depth cap, the paired
+root search and its fall-back on the heuristic's move, sound determinisations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludinum.bots.base import RandomBot
+from ludinum.bots.evaluation import race_value, score_value, softmax
+from ludinum.bots.ismcts import IsmctsBot
+from ludinum.engine import Game, State
+from ludinum.games import get_game, make_bot, registry
+from ludinum.games.hacker.bot import HackerBot
+from tests.bots.toy import RISKY, SAFE, PickState
+
+COMPETITIVE = ("webrunners", "hacker", "voleur")
+
+
+def test_softmax_is_a_share_that_follows_the_values() -> None:
+    shares = softmax([10.0, 4.0, 4.0, 0.0], 3.0)
+    assert abs(sum(shares) - 1.0) < 1e-12
+    assert shares[0] > shares[1] == shares[2] > shares[3] > 0.0
+    assert softmax([5.0, 5.0], 1.0) == (0.5, 0.5)
+    # A low temperature makes the leader's share close to a win.
+    assert softmax([2.0, 0.0], 0.05)[0] > 0.99
+
+
+def test_score_value_reads_the_running_scores() -> None:
+    state = PickState(0)
+    state.points = [1, 0]
+    value = score_value(state, 1.0)
+    assert abs(sum(value) - 1.0) < 1e-12 and value[0] > value[1]
+
+
+def played(game: Game, players: int, actions: int, seed: int = 0) -> State:
+    state = game.new_state(players, seed)
+    bots = [make_bot(game.name, "medium", seed + seat) for seat in range(players)]
+    steps = 0
+    while not state.is_terminal() and steps < actions:
+        active = state.active_players()
+        player = active[steps % len(active)]
+        state.apply_trusted(player, bots[player].choose(state, player))
+        steps += 1
+    return state
+
+
+def test_race_value_favours_the_pawn_nearest_the_centre() -> None:
+    from ludinum.games.webrunners.planning import distance
+
+    state = played(get_game("webrunners"), 4, 60)
+    value = race_value(state)
+    assert abs(sum(value) - 1.0) < 1e-9
+    pawns = state.view(None)["pawns"]
+    far = [distance((circle - 1, cell)) for circle, cell in pawns]
+    assert value.index(max(value)) == far.index(min(far))
+
+
+class PairedToy(IsmctsBot):
+    policy_cls = RandomBot
+    default_rollout = "policy"
+    mode = "paired"
+    default_iterations = 200
+
+
+def test_paired_search_leaves_a_poor_heuristic_move_on_clear_evidence() -> None:
+    """The random policy suggests risky about half the time; paired rollouts show safe is
+    better and the search plays it."""
+    for seed in range(8):
+        assert PairedToy(seed).choose(PickState(seed), 0) == SAFE
+
+
+class Stubborn(PairedToy):
+    z = 1e9  # no evidence is ever enough
+
+
+def test_without_clear_evidence_the_heuristic_move_is_played() -> None:
+    hints = set()
+    for seed in range(8):
+        bot = Stubborn(seed)
+        choice = bot.choose(PickState(seed), 0)
+        assert choice == bot.hint
+        hints.add(choice)
+    assert hints == {SAFE, RISKY}
+
+
+class FewVisits(IsmctsBot):
+    policy_cls = RandomBot
+    default_rollout = "random"
+    prior = 0.5
+    min_visits = 10**6
+
+
+def test_tree_search_falls_back_on_the_heuristic_with_few_visits() -> None:
+    for seed in range(6):
+        bot = FewVisits(seed, iterations=50)
+        assert bot.choose(PickState(seed), 0) == bot.hint
+
+
+@pytest.mark.parametrize("game", COMPETITIVE)
+def test_paired_search_is_seeded(game: str) -> None:
+    g = get_game(game)
+    state = played(g, 4, 25, seed=3)
+    active = state.active_players()
+    player = active[0]
+    first = make_bot(game, "hard", seed=5)
+    second = make_bot(game, "hard", seed=5)
+    assert isinstance(first, IsmctsBot)
+    assert first.mode == "paired"
+    first.iterations = second.iterations = 60  # type: ignore[attr-defined]
+    assert first.choose(state, player) == second.choose(state, player)
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+def test_a_determinisation_depends_on_the_view_and_the_rng_only(game: Game) -> None:
+    """Two states of one information set give the same determinisation for one seed (the
+    unseen items are sorted before they are shuffled)."""
+    rng = random.Random(4)
+    for actions in (5, 20, 45):
+        state = played(game, game.max_players, actions, seed=actions)
+        if state.is_terminal():
+            continue
+        player = state.active_players()[0]
+        other = state.resample(player, rng)
+        assert other.view(player) == state.view(player)
+        one = state.resample(player, random.Random(11)).to_json()
+        two = other.resample(player, random.Random(11)).to_json()
+        assert one == two
+
+
+def test_hacker_determinisations_spread_the_unseen_bills_evenly() -> None:
+    """Where an unseen bill lies is drawn uniformly among the unseen places."""
+    state = played(get_game("hacker"), 4, 30, seed=2)
+    player = state.active_players()[0]
+    seen = state.seen[player]  # type: ignore[attr-defined]
+    bank = state.bank  # type: ignore[attr-defined]
+    unseen = [b for b in bank if not seen >> b & 1]
+    assert len(unseen) > 5
+    bill = min(unseen)
+    rng = random.Random(0)
+    draws = 600
+    in_bank = sum(bill in state.resample(player, rng).bank for _ in range(draws))  # type: ignore[attr-defined]
+    places = len(unseen) + sum(
+        1
+        for k, pile in enumerate(state.bills)  # type: ignore[attr-defined]
+        for b in pile
+        if k not in state.table.own[player] and not seen >> b & 1  # type: ignore[attr-defined]
+    )
+    expected = draws * len(unseen) / places
+    assert abs(in_bank - expected) < 4 * (expected * (1 - len(unseen) / places)) ** 0.5 + 1
+
+
+def test_hacker_bot_records_a_drop_it_did_not_choose() -> None:
+    bot = HackerBot(0)
+    state = played(get_game("hacker"), 4, 0)
+    while state.phase != 1 or not any(  # type: ignore[attr-defined]
+        a.kind == "drop" for p in state.active_players() for a in state.legal_actions(p)
+    ):
+        active = state.active_players()
+        state.apply_trusted(active[0], state.legal_actions(active[0])[0])
+    player = next(
+        p for p in state.active_players() if any(a.kind == "drop" for a in state.legal_actions(p))
+    )
+    drop = next(a for a in state.legal_actions(player) if a.kind == "drop")
+    bot.record(state, player, drop)
+    memory = bot.memory(player)
+    traveller = state.view(player)["traveller"]
+    assert memory.my_drops == {traveller: 1}
+    assert memory.dropped_on_trip[2] == 1
