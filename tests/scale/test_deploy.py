@@ -23,10 +23,6 @@ from tests.scale.phones import Phone, ahttp, open_room, start_room
 
 GAMES = [g.name for g in registry()]
 
-KNOWN_BUG = (
-    "open bug (issue 9): on a loaded 2-core machine a game played through nginx and two "
-    "processes can stop progressing after a fault; the test still runs, it is not hidden"
-)
 
 
 def stored_actions(db: str, code: str) -> list[tuple[int, int, dict[str, Any]]]:
@@ -65,11 +61,7 @@ async def play_game(url: str, game: str, seed: int) -> tuple[Phone, str]:
     return phone, code
 
 
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_BUG, strict=False))
-     if g == "webrunners" else g for g in GAMES],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_full_game_through_nginx_and_two_processes(cluster: Cluster, game: str) -> None:
     phone, code = asyncio.run(play_game(cluster.url, game, seed=11))
     assert phone.status == "finished", (phone.status, phone.errors[-3:], cluster.log_text())

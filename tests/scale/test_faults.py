@@ -25,10 +25,6 @@ from tests.scale.test_deploy import check_log, stored_actions
 
 GAMES = ["gnou", "hacker", "voleur", "webrunners", "gnou", "hacker"]
 
-KNOWN_BUG = (
-    "open bug (issue 9): on a loaded 2-core machine a game played through nginx and two "
-    "processes can stop progressing after a fault; the test still runs, it is not hidden"
-)
 
 
 @pytest.fixture
@@ -58,7 +54,6 @@ def check_all(cluster: Cluster, games: list[tuple[str, Phone]]) -> None:
         check_log(cluster.db, code, [phone])
 
 
-@pytest.mark.xfail(reason=KNOWN_BUG, strict=False)
 def test_kill_9_of_one_process_under_play(fresh_cluster: Cluster) -> None:
     cluster = fresh_cluster
     victim, survivor = cluster.servers
@@ -97,7 +92,6 @@ def test_kill_9_of_one_process_under_play(fresh_cluster: Cluster) -> None:
     assert status == 200 and info["seq"] == len(stored_actions(cluster.db, timed))
 
 
-@pytest.mark.xfail(reason=KNOWN_BUG, strict=False)
 def test_redis_restart_under_play(fresh_cluster: Cluster) -> None:
     cluster = fresh_cluster
 
@@ -122,7 +116,6 @@ def test_redis_restart_under_play(fresh_cluster: Cluster) -> None:
         assert status == 200 and info["status"] == "finished"
 
 
-@pytest.mark.xfail(reason=KNOWN_BUG, strict=False)
 def test_postgresql_restart_under_play(fresh_cluster: Cluster) -> None:
     cluster = fresh_cluster
 

@@ -101,3 +101,30 @@ def test_a_bot_traveller_leaves_the_trip_to_the_timer() -> None:
     assert traveller in state.active_players()
     assert traveller not in r.bot_turns()
     assert set(r.bot_turns()) == set(state.active_players()) - {traveller}
+
+
+def test_a_bot_answers_a_response_window_at_once() -> None:
+    """A response window is a decision, not a duration: a bot target whose only move is
+    the timer's own action plays it at once (a game of bots does not wait 20 s a time)."""
+    from ludinum.games import get_game
+
+    game = get_game("voleur")
+    config = game.make_config(3, 5, {"response_seconds": 20})
+    r = Room(1, "ABCDEF", game, config, LIVE, [Seat(i) for i in range(3)], "x",
+             game.setup(config))
+    r.start("random")
+    state = r.state
+    seen = 0
+    for step in range(3000):
+        if state.is_terminal():
+            break
+        deadline = state.deadline()
+        if deadline is not None and deadline.kind == "response":
+            r.refresh_deadline(float(step), actor=None)
+            assert r.deadline is not None and not r.deadline.duration
+            assert deadline.player in r.bot_turns()
+            if state.legal_actions(deadline.player) == [deadline.action]:
+                seen += 1
+        p = state.active_players()[0]
+        state.apply(p, state.legal_actions(p)[-1])
+    assert seen > 0, "a response whose only move was the timer's"

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 #: less; a script flooding the server is slowed down, then cut off).
 MESSAGES_PER_SECOND = 50.0
 MESSAGE_BURST = 100
-#: Refused messages in a row after which the connection is closed.
+#: Refused messages (fading at the refill rate) after which the connection is closed.
 MAX_REFUSED = 100
 
 
@@ -66,17 +66,20 @@ class MessageLimit:
         self.clock = clock
         self.tokens = float(burst)
         self.last = clock()
-        self.refused = 0
+        self.refused = 0.0
 
     def allow(self) -> bool:
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        elapsed = max(0.0, now - self.last)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.per_second)
+        # Refusals fade at the same pace: only a connection that keeps sending faster than
+        # the limit piles them up (one allowed message now and then does not wipe them).
+        self.refused = max(0.0, self.refused - elapsed * self.per_second)
         self.last = now
         if self.tokens < 1.0:
-            self.refused += 1
+            self.refused += 1.0
             return False
         self.tokens -= 1.0
-        self.refused = 0
         return True
 
     @property

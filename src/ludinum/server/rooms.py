@@ -212,11 +212,12 @@ class Room:
 
     def bot_turns(self) -> list[int]:
         """Bot seats to move now. A bot whose only move is the running timer's own action
-        (a Hacker traveller coming back) leaves it to the timer: the others keep their
-        time (H3)."""
+        when the time itself is the rule (a Hacker traveller coming back) leaves it to the
+        timer: the others keep their time (H3). In a decision window (a response) a bot
+        plays at once, even when its only move is the timer's."""
         deadline = self.deadline
         waiting = -1
-        if deadline is not None and deadline.seconds > 0:
+        if deadline is not None and deadline.seconds > 0 and deadline.duration:
             legal = self.state.legal_actions(deadline.player)
             if len(legal) == 1 and legal[0] == deadline.action:
                 waiting = deadline.player

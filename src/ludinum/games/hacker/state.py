@@ -165,7 +165,7 @@ class HackerState(State):
         """H3: in live play a trip lasts ``trip_seconds``; then the traveller is back."""
         if self.phase == TRIP and self.live:
             seconds = float(self.config.options["trip_seconds"])
-            return Deadline("trip", seconds, self.traveller, RETURN)
+            return Deadline("trip", seconds, self.traveller, RETURN, duration=True)
         return None
 
     def is_terminal(self) -> bool:
