@@ -1,9 +1,9 @@
 """HTML for pages and for the fragments pushed to each client (Jinja2, escaped).
 
 A view is drawn by the game's board template (``web/templates/boards/<game>.html``, SVG,
-every colour paired with a symbol) when there is one, and always by the generic renderer
-of the view's data and the game's own text (``GAME.text.view``), so a new game is playable
-before it has a board.
+every colour paired with a symbol) and the game's own text (``GAME.text.view``); a game
+without a board template gets a generic rendering of its view's data instead, so a new
+game is playable before it has a board.
 """
 
 from __future__ import annotations
@@ -174,6 +174,10 @@ def board(
     this update; a value the seat's view shares with it is not drawn again."""
     text = plain(game.text.view(view, lang))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
+    if has_board(game.name):
+        # The SVG board and the game's own text say it all (the text is what the terminal
+        # shows, private hand included): the raw data is only for games without a board.
+        return f'<div class="game-text">{lines}</div>'
     items = []
     for key, value in view.items():
         if key in SPOTLIGHT_KEYS:
@@ -188,9 +192,8 @@ def board(
             html = data_html(value, lang)
         items.append(f"<dt>{escape(humanise(key))}</dt><dd>{html}</dd>")
     summary = escape(i18n.gettext(lang, "Détails"))
-    opened = "" if has_board(game.name) else " open"
     return (f'<div class="game-text">{lines}</div>'
-            f'<details class="data"{opened}><summary>{summary}</summary>'
+            f'<details class="data" open><summary>{summary}</summary>'
             f'<dl class="kv">{"".join(items)}</dl></details>')
 
 

@@ -173,7 +173,7 @@
   document.addEventListener("click", (e) => {
     const act = e.target.closest("[data-action]");
     if (act) {
-      send({ type: "act", seat: Number(act.dataset.seat), action: JSON.parse(act.dataset.action) });
+      send({ type: "act", seat: Number(act.dataset.seat), action: JSON.parse(act.dataset.action), seq: seq });
       return;
     }
     const reveal = e.target.closest("[data-reveal]");
