@@ -55,7 +55,8 @@ def test_a_whole_game_in_the_browser(game: str, live: Any, browser: Any) -> None
         assert room.state.is_terminal()
         # The replay of the finished game opens at its end.
         host.goto(f"{live.url}/replay/{code}?step={room.seq}")
-        assert host.locator(".board").count() == 1
+        assert host.locator("section.board").count() == 1
+        assert host.locator("section.board svg[role=img]").count() == 1
     finally:
         for c in contexts:
             c.close()
