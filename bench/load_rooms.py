@@ -60,6 +60,7 @@ class Stats:
         self.latencies: list[float] = []
         self.actions = 0
         self.errors = 0
+        self.codes: dict[str, int] = {}
         self.games = 0
 
 
@@ -74,6 +75,8 @@ async def seat_client(base_ws: str, code: str, token: str, rng: random.Random, s
             kind = message["type"]
             if kind == "error":
                 stats.errors += 1
+                code_ = str(message.get("code", "?"))
+                stats.codes[code_] = stats.codes.get(code_, 0) + 1
                 pending = None
             if kind != "update" and kind != "error":
                 continue
@@ -93,7 +96,7 @@ async def seat_client(base_ws: str, code: str, token: str, rng: random.Random, s
                 choice = actions[rng.randrange(len(actions))]
                 pending = (time.perf_counter(), seq)
                 await ws.send(json.dumps({"type": "act", "seat": choice["seat"],
-                                          "action": choice["action"]}))
+                                          "action": choice["action"], "seq": seq}))
 
 
 async def host_client(base_ws: str, code: str, token: str, done: asyncio.Event,
@@ -172,7 +175,8 @@ def main() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     server = subprocess.Popen(
         [sys.executable, "-m", "ludinum", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", os.path.join(folder, "bench.sqlite3"), "--bot-delay", "0", "--join-rate", "100000"],
+         "--db", os.path.join(folder, "bench.sqlite3"), "--bot-delay", "0",
+         "--join-rate", "100000"],
         stdout=subprocess.DEVNULL, env=env)
     try:
         for _ in range(100):
@@ -188,7 +192,7 @@ def main() -> None:
         print(f"game {args.game}, {args.players} seats per room, {args.rooms} concurrent "
               f"rooms, {elapsed:.1f} s, server on 1 process (uvicorn, SQLite WAL)")
         print(f"accepted actions: {stats.actions} ({stats.actions / elapsed:.0f}/s), "
-              f"games finished: {stats.games}, errors: {stats.errors}")
+              f"games finished: {stats.games}, errors: {stats.errors} {stats.codes}")
         if lat:
             print(f"action-to-update latency: p50 {percentile(lat, 0.5) * 1000:.1f} ms, "
                   f"p99 {percentile(lat, 0.99) * 1000:.1f} ms, "

@@ -13,6 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.websockets import WebSocketDisconnect
+
 MAX_QUEUE = 500
 
 log = logging.getLogger("ludinum.server")
@@ -65,6 +67,11 @@ class Client:
                 return
             try:
                 await self._send(item[1])
+            except WebSocketDisconnect:
+                # The phone went away (closed tab, lost Wi-Fi): ordinary, it may come back.
+                log.debug("a client left while being sent a message")
+                self.closed = True
+                return
             except Exception:
                 log.warning("a client's connection failed", exc_info=True)
                 self.closed = True
