@@ -70,3 +70,23 @@ def test_rate_limit_memory_is_bounded() -> None:
         limit.allow(f"k{i}")
         now[0] += 5
     assert len(limit._buckets) <= 10
+
+
+def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
+    import json as _json
+
+    from ludinum.server import frames as _frames
+
+    class Cache:
+        def __init__(self) -> None:
+            self._json: dict[str, str] = {}
+
+        json_text = _frames.FrameCache.json_text
+
+    cache = Cache()
+    board = '<svg><title>Léa « 3 »</title><text>"x" \\ é</text></svg>'
+    for slots in ({"map": board, "board": "", "status": "<p>ok</p>"}, {}):
+        frame = {"type": "update", "seq": 7, "status": "playing", "active": [0],
+                 "slots": slots, "log": [{"seq": 7, "text": "à toi"}], "actions": []}
+        assert _json.loads(_frames.encode(frame, cache)) == frame  # type: ignore[arg-type]
+    assert list(cache._json) == [board, "", "<p>ok</p>"]

@@ -38,12 +38,16 @@ class Client:
         self.closed = False
 
     def push(self, message: dict[str, Any]) -> None:
+        self.push_text(str(message.get("type")),
+                       json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def push_text(self, kind: str, text: str) -> None:
+        """Queue a message already encoded as JSON text (``kind``: its type)."""
         if self.closed:
             return
         if self.queue.qsize() > MAX_QUEUE:
             self._drop_updates()
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        self.queue.put_nowait((str(message.get("type")), text))
+        self.queue.put_nowait((kind, text))
 
     def _drop_updates(self) -> None:
         kept = []

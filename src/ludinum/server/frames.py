@@ -9,6 +9,7 @@ events; a pass-and-play device gets a seat's view only while that seat is reveal
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,14 @@ class FrameCache:
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: HTML of the public view's values, per language, shared by every seat's board.
         self._shared: dict[str, dict[str, str]] = {}
+        #: JSON text of each fragment, encoded once for every client it goes to.
+        self._json: dict[str, str] = {}
+
+    def json_text(self, html: str) -> str:
+        encoded = self._json.get(html)
+        if encoded is None:
+            encoded = self._json[html] = json.dumps(html, ensure_ascii=False)
+        return encoded
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat not in self._views:
@@ -48,13 +57,12 @@ class FrameCache:
 
     def _render(self, slot: str, key: Any, lang: str) -> str:
         room = self.room
-        game = room.game.name
         if slot == "board":
-            view = self.view(key)
-            return render.memo_html(
-                render.digest("board", game, lang, view),
-                lambda: render.board(room.game, view, lang, key, self.names(lang),
-                                     self.view(None), self._shared.setdefault(lang, {})))
+            # Not memoised across updates: hashing a whole view costs about what drawing
+            # its text does (the raw-data rendering, for games without a board, shares the
+            # public view's values within the update instead).
+            return render.board(room.game, self.view(key), lang, key, self.names(lang),
+                                self.view(None), self._shared.setdefault(lang, {}))
         if slot == "map":
             return render.board_svg(room.game, self.view(None), lang, self.names(lang))
         if slot == "ground":
@@ -188,6 +196,16 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if room.status == FINISHED:
         frame["outcome"] = room.state.outcome().to_json()
     return frame
+
+
+def encode(frame: dict[str, Any], cache: FrameCache) -> str:
+    """The frame as JSON text; its fragments (the same for many clients, some large: an
+    SVG board) are encoded once per update, not once per client."""
+    slots = frame["slots"]
+    rest = json.dumps({k: v for k, v in frame.items() if k != "slots"},
+                      ensure_ascii=False, separators=(",", ":"))
+    parts = ",".join(f"{json.dumps(k)}:{cache.json_text(v)}" for k, v in slots.items())
+    return f'{rest[:-1]},"slots":{{{parts}}}}}'
 
 
 def welcome(room: Room, client: Client) -> dict[str, Any]:

@@ -475,7 +475,7 @@ class Hub:
         cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
         frame = frames.build(client, cache, full)
         if frame is not None:
-            client.push(frame)
+            client.push_text("update", frames.encode(frame, cache))
 
     def _broadcast(self, room: Room) -> None:
         clients = self.clients.get(room.code)
@@ -487,4 +487,4 @@ class Hub:
                 continue
             frame = frames.build(client, cache)
             if frame is not None:
-                client.push(frame)
+                client.push_text("update", frames.encode(frame, cache))
