@@ -79,16 +79,22 @@ def test_the_end_clears_the_timer_and_finishes() -> None:
     assert r.status == "finished" and r.deadline is None and r.deadline_at is None
 
 
+def live_room(name: str, players: int, seed: int, options: dict[str, object]) -> Room:
+    """A started live room of a registered game, every seat a bot."""
+    from ludinum.games import get_game
+
+    game = get_game(name)
+    config = game.make_config(players, seed, options)
+    r = Room(1, "ABCDEF", game, config, LIVE, [Seat(i) for i in range(players)], "x",
+             game.setup(config))
+    r.start("random")
+    return r
+
+
 def test_a_bot_traveller_leaves_the_trip_to_the_timer() -> None:
     """H3: in live play a trip lasts its time; a bot traveller, whose only move is the
     timer's own ``return``, does not cut it short for the others."""
-    from ludinum.games import get_game
-
-    game = get_game("hacker")
-    config = game.make_config(4, 3, {"trip_seconds": 12})
-    r = Room(1, "ABCDEF", game, config, LIVE, [Seat(i) for i in range(4)], "x",
-             game.setup(config))
-    r.start("random")
+    r = live_room("hacker", 4, 3, {"trip_seconds": 12})
     state = r.state
     for _ in range(500):  # play the set-up until the first trip is under way
         deadline = state.deadline()
@@ -108,13 +114,7 @@ def test_a_bot_traveller_leaves_the_trip_to_the_timer() -> None:
 def test_a_bot_answers_a_response_window_at_once() -> None:
     """A response window is a decision, not a duration: a bot target whose only move is
     the timer's own action plays it at once (a game of bots does not wait 20 s a time)."""
-    from ludinum.games import get_game
-
-    game = get_game("webrunners")
-    config = game.make_config(4, 5, {"response_seconds": 20})
-    r = Room(1, "ABCDEF", game, config, LIVE, [Seat(i) for i in range(4)], "x",
-             game.setup(config))
-    r.start("random")
+    r = live_room("webrunners", 4, 5, {"response_seconds": 20})
     state = r.state
     rng = random.Random(5)
     seen = 0
