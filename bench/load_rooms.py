@@ -47,6 +47,13 @@ def post(base: str, path: str, data: dict[str, Any]) -> dict[str, Any]:
         return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (from /proc)."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as handle:
         for line in handle:
@@ -187,7 +194,11 @@ def main() -> None:
                 time.sleep(0.1)
         per_room = idle_rooms(base, server.pid, args.game, args.players, args.idle)
         stats = Stats()
+        server_cpu = cpu_seconds(server.pid)
+        client_cpu = time.process_time()
         elapsed = asyncio.run(load(base, args, stats))
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         lat = stats.latencies
         print(f"game {args.game}, {args.players} seats per room, {args.rooms} concurrent "
               f"rooms, {elapsed:.1f} s, server on 1 process (uvicorn, SQLite WAL)")
@@ -197,6 +208,10 @@ def main() -> None:
             print(f"action-to-update latency: p50 {percentile(lat, 0.5) * 1000:.1f} ms, "
                   f"p99 {percentile(lat, 0.99) * 1000:.1f} ms, "
                   f"mean {statistics.fmean(lat) * 1000:.1f} ms")
+        if stats.actions:
+            print(f"CPU: server {server_cpu:.1f} s ({server_cpu / stats.actions * 1000:.2f} ms "
+                  f"per accepted action, ceiling {stats.actions / server_cpu:.0f} actions/s "
+                  f"per core), load clients {client_cpu:.1f} s")
         print(f"memory per idle room (RSS growth over {args.idle} started-less rooms with "
               f"one player): {per_room:.1f} KB")
         print(f"server RSS at the end: {rss_kb(server.pid) / 1024:.0f} MB")

@@ -54,6 +54,7 @@ def environment(lang: str) -> Environment:
     env.globals["_"] = i18n.translator(lang)
     env.globals["lang"] = lang
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
+    env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
     env.filters["humanise"] = humanise
     env.filters["plain"] = plain
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
