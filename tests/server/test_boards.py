@@ -219,3 +219,19 @@ def test_layouts_come_from_the_games() -> None:
     assert boards.layout("no_such_game") == ()
     game = registry().get("gnou")
     assert boards.layout(game) == gnou
+
+
+@pytest.mark.parametrize(("name", "drawn_line"), [("webrunners", "Cercle 1 :"),
+                                                  ("gnou", "♞")])
+def test_the_page_text_leaves_the_drawing_to_the_svg(name: str, drawn_line: str) -> None:
+    """The terminal draws the board in text; a page that shows the SVG board does not repeat
+    it, and keeps what the board does not show (the seat's own hand, the protections)."""
+    game, state = play(name, seed=3, steps=12)
+    view = state.view(0)
+    assert drawn_line in game.text.view(view, "fr")
+    html = render.board(game, view, "fr", 0, NAMES)
+    assert drawn_line not in html
+    if name == "webrunners":
+        assert "Ta main" in html
+    else:
+        assert "(toi)" in html

@@ -24,8 +24,10 @@ class GameText(ABC):
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
 
     @abstractmethod
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """The view as terminal text (rich markup allowed)."""
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+        """The view as terminal text (rich markup allowed). ``board=False``: a screen
+        also shows the SVG board, so leave out the text drawing of what it draws (never
+        what only this seat knows)."""
 
 
 class Game(ABC):

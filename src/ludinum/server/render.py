@@ -173,9 +173,10 @@ def board(
 
     ``public`` and ``shared``: the public view and the HTML of its values already drawn in
     this update; a value the seat's view shares with it is not drawn again."""
-    text = plain(game.text.view(view, lang))
+    drawn = has_board(game.name)
+    text = plain(game.text.view(view, lang, board=not drawn))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
-    if has_board(game.name):
+    if drawn:
         # The SVG board and the game's own text say it all (the text is what the terminal
         # shows, private hand included): the raw data is only for games without a board.
         return f'<div class="game-text">{lines}</div>'

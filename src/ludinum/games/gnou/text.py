@@ -183,12 +183,11 @@ class GnouText(GameText):
             return "Do not pass it on" if en else "Ne pas transmettre"
         return action.to_text()
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        en = lang == "en"
-        board = load_board()
+    def _track(self, view: Mapping[str, Any]) -> str:
+        """The 43 cells as text, the pawn on them (the SVG board draws the same)."""
         removed = set(view["removed"])
         track = []
-        for cell in board:
+        for cell in load_board():
             if cell.index == view["pawn"]:
                 mark = "[bold reverse] ♞ [/]"
             elif cell.kind == "danger":
@@ -204,13 +203,15 @@ class GnouText(GameText):
             else:
                 mark = "·"
             track.append(mark)
-        lines = [
-            " ".join(track),
-            (
-                f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
-                f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
-            ),
-        ]
+        return " ".join(track)
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+        en = lang == "en"
+        lines = [self._track(view)] if board else []
+        lines.append(
+            f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
+            f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
+        )
         for p, prots in enumerate(view["protections"]):
             names = ", ".join(series_name(x, lang) for x in prots) or "—"
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""

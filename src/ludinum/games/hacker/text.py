@@ -213,7 +213,7 @@ class HackerText(GameText):
             return f"Resolve {where}" if en else f"Traiter {where}"
         return action.to_text()
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         from ludinum.games.hacker.screen import render
 
         return render(view, lang)

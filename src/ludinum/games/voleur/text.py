@@ -205,7 +205,7 @@ class VoleurText(GameText):
             parts.append(f"[dim]{count} {word}[/dim]")
         return " — ".join(parts)
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
         key = "en" if en else "fr"
         colon = ":" if en else " :"
@@ -238,18 +238,18 @@ class VoleurText(GameText):
             if entry["skips"]:
                 skips = f", [yellow]{'misses' if en else 'passe'} {entry['skips']}[/yellow]"
             lines.append(f"[bold]{who}{you}[/bold] — {entry['score']} pts, {hand}{extra}{skips}")
-            for board in BOARDS:
-                label = _BOARD[key][board]
+            for which in BOARDS:
+                label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
-                lines.append(self._board_line(entry["boards"][board], name, lang))
+                lines.append(self._board_line(entry["boards"][which], name, lang))
         attack = view.get("attack")
         if attack:
             target = seat_name(int(attack["target"]), lang)
             card = self.card(str(attack["card"]), lang)
-            board = _BOARD[key][attack["board"]]
+            aimed = _BOARD[key][attack["board"]]
             quoted = f"'{card}'" if en else f"« {card} »"
             word = "Attack" if en else "Attaque"
-            lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({board})")
+            lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({aimed})")
             lines.append(f"[italic]{self.explain(str(attack['card']), lang)}[/italic]")
         if "hand" in view:
             label = "Your hand" if en else "Ta main"

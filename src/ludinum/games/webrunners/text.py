@@ -239,29 +239,13 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         lines: list[str] = []
         theme = THEME_DATA[view["theme"]]
         lines.append(f"[bold]Web Runners[/bold] — {theme['name_en' if lang == 'en' else 'name_fr']}"
                      f" — {_pick(lang, 'tour', 'round')} {view['round']}/{view['max_rounds']}")
-        pawns = view["pawns"]
-        lines.append(_pick(
-            lang,
-            "[dim]S = START, R = immunité, J = rejouer, O = piocher 3, V = défausser, "
-            "1-3 = pont (traits)[/dim]",
-            "[dim]S = START, R = immunity, Y = play again, O = draw 3, G = discard, "
-            "1-3 = bridge (bars)[/dim]",
-        ))
-        for circle in range(3):
-            lines.extend(self._circle_lines(circle, pawns, lang))
-        inner = "  ".join(
-            f"«{num}»" + "".join(str(p + 1) for p, (c, cell) in enumerate(pawns)
-                                 if c == 4 and cell == num)
-            for num in (1, 2, 5, 10)
-        )
-        centre = "".join(str(p + 1) for p, (c, _) in enumerate(pawns) if c == 5)
-        lines.append(_pick(lang, "Cercle 4 : ", "Circle 4: ") + inner
-                     + _pick(lang, "   Centre : ", "   Centre: ") + (centre or "—"))
+        if board:
+            lines.extend(self._board_lines(view["pawns"], lang))
         for p in range(view["players"]):
             char = view["characters"][p]
             name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else "?"
@@ -288,6 +272,27 @@ class WebRunnersText(GameText):
             lines.append(_pick(lang, "Partie arrêtée : limite de tours.",
                                "Game stopped: round limit."))
         return "\n".join(lines)
+
+    def _board_lines(self, pawns: list[list[int]], lang: str) -> list[str]:
+        """The four circles as text, pawns on them (the SVG board draws the same)."""
+        lines = [_pick(
+            lang,
+            "[dim]S = START, R = immunité, J = rejouer, O = piocher 3, V = défausser, "
+            "1-3 = pont (traits)[/dim]",
+            "[dim]S = START, R = immunity, Y = play again, O = draw 3, G = discard, "
+            "1-3 = bridge (bars)[/dim]",
+        )]
+        for circle in range(3):
+            lines.extend(self._circle_lines(circle, pawns, lang))
+        inner = "  ".join(
+            f"«{num}»" + "".join(str(p + 1) for p, (c, cell) in enumerate(pawns)
+                                 if c == 4 and cell == num)
+            for num in (1, 2, 5, 10)
+        )
+        centre = "".join(str(p + 1) for p, (c, _) in enumerate(pawns) if c == 5)
+        lines.append(_pick(lang, "Cercle 4 : ", "Circle 4: ") + inner
+                     + _pick(lang, "   Centre : ", "   Centre: ") + (centre or "—"))
+        return lines
 
     def _circle_lines(self, circle: int, pawns: list[list[int]], lang: str) -> list[str]:
         colours = BOARD_DATA.colours[circle]
