@@ -162,7 +162,7 @@ class ToyText(GameText):
             return f"Play {card}" if lang == "en" else f"Jouer {card}"
         return "Pass" if lang == "en" else "Passer"
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         scores = ", ".join(str(s) for s in view["scores"])
         return f"[bold]Scores[/bold] : {scores}"
 
