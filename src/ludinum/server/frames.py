@@ -204,7 +204,7 @@ def encode(frame: dict[str, Any], cache: FrameCache) -> str:
     slots = frame["slots"]
     rest = json.dumps({k: v for k, v in frame.items() if k != "slots"},
                       ensure_ascii=False, separators=(",", ":"))
-    parts = ",".join(f"{json.dumps(k)}:{cache.json_text(v)}" for k, v in slots.items())
+    parts = ",".join(f'"{k}":{cache.json_text(v)}' for k, v in slots.items())  # names
     return f'{rest[:-1]},"slots":{{{parts}}}}}'
 
 
