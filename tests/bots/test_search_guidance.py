@@ -168,3 +168,23 @@ def test_hacker_bot_records_a_drop_it_did_not_choose() -> None:
     traveller = state.view(player)["traveller"]
     assert memory.my_drops == {traveller: 1}
     assert memory.dropped_on_trip[2] == 1
+
+
+@pytest.mark.parametrize("game", COMPETITIVE)
+def test_hard_decides_alike_on_any_member_of_the_information_set(game: str) -> None:
+    """Since determinisations depend on the view alone, the real state and a scrambled copy
+    give the same decision directly (no wrapper needed)."""
+    g = get_game(game)
+    for actions in (10, 30):
+        state = played(g, 4, actions, seed=actions + 1)
+        if state.is_terminal():
+            continue
+        player = state.active_players()[0]
+        scrambled = state.resample(player, random.Random(actions))
+        decisions = []
+        for real in (state, scrambled):
+            bot = make_bot(game, "hard", seed=actions)
+            assert isinstance(bot, IsmctsBot)
+            bot.iterations = 40
+            decisions.append(bot.choose(real, player))
+        assert decisions[0] == decisions[1]
