@@ -11,23 +11,11 @@ import pytest
 
 from ludinum.games import registry
 from tests.browser.helpers import TIMEOUT, create_room
+from tests.server.helpers import leaves
 
 pytestmark = pytest.mark.slow
 
 GAMES = [g.name for g in registry()]
-
-
-def leaves(value: Any) -> set[str]:
-    out: set[str] = set()
-    if isinstance(value, dict):
-        for v in value.values():
-            out |= leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            out |= leaves(v)
-    elif isinstance(value, str) and len(value) >= 4 and not value.isdigit():
-        out.add(value)
-    return out
 
 
 def secrets_for(room: Any, allowed: int | None) -> set[str]:

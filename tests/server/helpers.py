@@ -13,6 +13,20 @@ from ludinum.server.catalog import Catalog
 from ludinum.server.ratelimit import RateLimit
 
 
+def leaves(value: Any) -> set[str]:
+    """The distinctive strings of a view (identifiers, names, texts)."""
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            out |= leaves(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            out |= leaves(v)
+    elif isinstance(value, str) and len(value) >= 4 and not value.isdigit():
+        out.add(value)
+    return out
+
+
 def make_app(url: str, catalog: Catalog, **kw: Any) -> Any:
     kw.setdefault("bot_delay", 0.0)
     kw.setdefault("rate_limit", RateLimit(burst=10_000, per_second=1000))

@@ -17,23 +17,17 @@ from ludinum.server import frames
 from ludinum.server.catalog import Catalog
 from tests.browser.conftest import LiveServer
 from tests.server.conftest import catalog_with_toy
-from tests.server.helpers import Conn, create_room, hello, join, make_app, real_hello
+from tests.server.helpers import (
+    Conn,
+    create_room,
+    hello,
+    join,
+    leaves,
+    make_app,
+    real_hello,
+)
 
 GAMES = [g.name for g in catalog_with_toy().games()]
-
-
-def leaves(value: Any) -> set[str]:
-    """The distinctive strings of a view (identifiers, names, texts)."""
-    out: set[str] = set()
-    if isinstance(value, dict):
-        for v in value.values():
-            out |= leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            out |= leaves(v)
-    elif isinstance(value, str) and len(value) >= 4 and not value.isdigit():
-        out.add(value)
-    return out
 
 
 class LeakWatch:
