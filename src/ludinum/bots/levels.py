@@ -10,7 +10,8 @@ hard       ISMCTS guided by the heuristic (budget below)   0.8
 expert     the same with four times the budget             0.9
 =========  ==============================================  =============
 
-ISMCTS budgets (hard / expert iterations): Gnou 200 / 800; other games 100 / 400.
+Search budgets (hard / expert): Gnou 200 / 800 ISMCTS iterations; Web Runners, Hacker and
+Voleur 400 / 1,600 rollouts of the paired root search (``IsmctsBot`` with ``mode="paired"``).
 
 The quiz accuracy is the probability of answering a quiz right (``knows_answer``); it can
 be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``).
