@@ -141,3 +141,35 @@ def test_resampling_keeps_the_acting_thief_as_the_missed_virus_owner() -> None:
         twin = state.resample(bystander, random.Random(i))
         assert twin.aside[-1] & 7 == thief
         assert twin.view(bystander) == state.view(bystander)
+
+
+def test_resampling_redraws_who_queued_the_drops_of_a_turn_based_trip() -> None:
+    """Turn-based trips (``trip_seconds=0``): the others' drops wait face down until the
+    trip ends; an observer knows how many moves were made, not who dropped on which
+    account. A determinisation keeps the observer's own queued drops and their count, and
+    redraws the others' droppers (never the observer or the traveller) and accounts."""
+    state = fresh(6, seed=5, trip_seconds=0, vigilance=0.0)
+    assert not state.live
+    credit_setup(state)
+    traveller = state.traveller
+    observer = (traveller + 1) % 6
+    for dropper in range(6):
+        if dropper != traveller:
+            target = own(state, (dropper + 2) % 6)[0]
+            state.apply(dropper, Action.make("drop", account=target))
+    assert len(state.pending) == 5
+    real = sorted(item for item in state.pending if item & 7 != observer)
+    mine = sorted(item for item in state.pending if item & 7 == observer)
+    seen = set()
+    for i in range(40):
+        twin = state.resample(observer, random.Random(i))
+        assert twin.view(observer) == state.view(observer)
+        assert sorted(item for item in twin.pending if item & 7 == observer) == mine
+        others = sorted(item for item in twin.pending if item & 7 != observer)
+        assert len(others) == len(real)
+        for item in others:
+            dropper, account = item & 7, item >> 3
+            assert dropper not in (observer, traveller)
+            assert state.table.owner[account] != dropper
+        seen.add(tuple(others))
+    assert len(seen) > 10  # the real queue is one draw among many

@@ -114,8 +114,44 @@ def resample(state: HackerState, observer: int, rng: random.Random) -> HackerSta
     account's owner outside brouillage, nobody beyond their number of viruses)."""
     twin = state.copy_with(random.Random(rng.getrandbits(64)))
     _redraw_bills(twin, observer, rng)
+    _redraw_pending(twin, observer, rng)
     _redraw_viruses(twin, observer, rng)
     return twin
+
+
+def _redraw_pending(twin: HackerState, observer: int, rng: random.Random) -> None:
+    """Turn-based trips: the others' drops wait face down until the trip ends. How many
+    there are shows (each is a move), not who made them nor on which account: both are
+    redrawn (a dropper is never the observer or the traveller, and holds the virus it
+    dropped; an account is never its dropper's own, outside brouillage)."""
+    others = [item for item in twin.pending if item & 7 != observer]
+    if not others:
+        return
+    n = twin.n
+    traveller = twin.traveller
+    me = 1 << (KNOWN_SHIFT + observer)
+    held = [twin.viruses] * n  # at most: minus the viruses the observer knows are theirs
+    for pile in [*twin.stacks, twin.aside]:
+        for code in pile:
+            if code & me:
+                held[code & OWNER_MASK] -= 1
+    for q in range(n):
+        if not twin.done[q]:
+            held[q] -= 1  # still dropping: holds at least one more
+    droppers = [q for q in range(n) if q not in (observer, traveller)]
+    blurred = twin.blurred()
+    owner = twin.table.owner
+    redrawn = [item for item in twin.pending if item & 7 == observer]
+    rnd = rng.random
+    for _ in others:
+        able = [q for q in droppers if held[q] > 0]
+        if not able:
+            return  # no consistent redraw (never expected): keep the queue as it is
+        q = able[int(rnd() * len(able))]
+        held[q] -= 1
+        accounts = [k for k in range(len(owner)) if blurred or owner[k] != q]
+        redrawn.append(accounts[int(rnd() * len(accounts))] * 8 + q)
+    twin.pending = redrawn
 
 
 def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
