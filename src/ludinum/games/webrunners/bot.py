@@ -75,6 +75,8 @@ class WebRunnersBot(Bot):
             return A.CROSS_A
         best: tuple[float, Action] | None = None
         here = distance(pos, max(1, min(3, bridge_cards(hand))))
+        self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
+        self._worst: float | None = None  # the least useful card of this hand
         for action in legal:
             score = self._score(view, me, pos, hand, here, action)
             if score is not None and (best is None or score > best[0]):
@@ -104,10 +106,21 @@ class WebRunnersBot(Bot):
         if kind == "attack":
             return self._attack_score(view, me, CARDS[action.word("card")].effect)
         if kind == "stay":
-            worst = min(card_utility(c, hand, pos) for c in hand) if hand else 0.0
-            value = card_utility(action.word("card"), hand, pos) if action.get("card") else 0.0
+            worst = self._worst
+            if worst is None:
+                worst = self._worst = (min(self._keep(c, hand, pos) for c in hand)
+                                       if hand else 0.0)
+            value = self._keep(action.word("card"), hand, pos) if action.get("card") else 0.0
             return -0.3 - (value - worst)
         return None
+
+    def _keep(self, card_id: str, hand: list[str], pos: tuple[int, int]) -> float:
+        """``card_utility``, computed once per card for the decision under way (the same
+        hand and position for every ``stay`` scored)."""
+        value = self._utility.get(card_id)
+        if value is None:
+            value = self._utility[card_id] = card_utility(card_id, hand, pos)
+        return value
 
     def _move_score(self, pos: tuple[int, int], hand: list[str], here: float, card_id: str,
                     value: int) -> float:
@@ -116,11 +129,12 @@ class WebRunnersBot(Bot):
         new = after_move(pos, value)
         if new is None:
             return -9.0
-        bars = max(1, min(3, bridge_cards(rest)))
+        have = bridge_cards(rest)
+        bars = max(1, min(3, have))
         score = here - distance(new, bars)
         if new[0] < 3:
             need = bars_at(new)
-            if need and bridge_cards(rest) >= need:
+            if need and have >= need:
                 score += 0.8
             score += COLOUR_BONUS[BOARD_DATA.colours[new[0]][new[1]]]
             score += hit_bonus(new, rest)

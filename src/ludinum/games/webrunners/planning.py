@@ -15,6 +15,7 @@ Pos = tuple[int, int]
 CELL_COST = 0.22
 CENTRE: Pos = (4, 0)
 CARDS = {c.id: c for c in DECK_DATA.cards}
+_BRIDGE_IDS = frozenset(c.id for c in DECK_DATA.cards if c.kind == BRIDGE)
 #: Bonus for landing on a colour (none, red, yellow, orange, green).
 COLOUR_BONUS = (0.0, 0.15, 0.9, 0.6, 0.2)
 
@@ -95,7 +96,7 @@ def exit_of(pos: Pos) -> Pos:
 
 
 def bridge_cards(hand: list[str]) -> int:
-    return sum(1 for c in hand if CARDS[c].kind == BRIDGE)
+    return sum(1 for c in hand if c in _BRIDGE_IDS)
 
 
 def hit_bonus(pos: Pos, hand: list[str]) -> float:
