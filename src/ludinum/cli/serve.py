@@ -60,6 +60,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
           join_rate: float, public_url: str | None, workers: int, redis: str | None) -> None:
     """Lance l'application de classe : un écran d'animation et les téléphones des joueurs."""
     import uvicorn
+    from starlette.applications import Starlette
 
     from ludinum.server import qr
     from ludinum.server.app import create_app, rate_limit
@@ -74,6 +75,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     click.echo(qr.terminal(base + "/"))
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
+    app: Starlette | str
     if workers > 1:
         # Each worker builds its app from the environment (uvicorn imports it by name).
         os.environ.update({
@@ -81,14 +83,13 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
             "LUDINUM_BOT_DELAY": str(bot_delay), "LUDINUM_JOIN_RATE": str(join_rate),
             "LUDINUM_RETENTION_HOURS": str(retention_hours),
         })
-        uvicorn.run("ludinum.server.app:app_from_env", factory=True, workers=workers,
-                    host=host, port=port, log_level="warning", access_log=False,
-                    ws="websockets-sansio", ws_max_size=WS_MAX_SIZE)
-        return
-    app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
-                     retention_hours=retention_hours, rate_limit=rate_limit(join_rate))
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ws="websockets-sansio", ws_max_size=WS_MAX_SIZE)
+        app = "ludinum.server.app:app_from_env"
+    else:
+        app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
+                         retention_hours=retention_hours, rate_limit=rate_limit(join_rate))
+    uvicorn.run(app, factory=workers > 1, workers=workers, host=host, port=port,
+                log_level="warning", access_log=False, ws="websockets-sansio",
+                ws_max_size=WS_MAX_SIZE)
 
 
 def check_cluster(db: str | None, redis: str | None) -> None:

@@ -30,8 +30,6 @@ class FrameCache:
         self._views: dict[int | None, dict[str, Any]] = {}
         self._html: dict[tuple[str, Any, str], str] = {}
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
-        #: HTML of the public view's values, per language, shared by every seat's board.
-        self._shared: dict[str, dict[str, str]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
 
@@ -59,18 +57,17 @@ class FrameCache:
         room = self.room
         if slot == "board":
             # Not memoised across updates: hashing a whole view costs about what drawing
-            # its text does (the raw-data rendering, for games without a board, shares the
-            # public view's values within the update instead).
-            return render.board(room.game, self.view(key), lang, key, self.names(lang),
-                                self.view(None), self._shared.setdefault(lang, {}))
+            # its text does.
+            return render.board(room.game, self.view(key), lang, key, self.names(lang))
         if slot == "map":
             return render.board_svg(room.game, self.view(None), lang, self.names(lang))
         if slot == "ground":
             return render.board_ground(room.game, lang)
         if slot == "spotlight":
-            items = [(k, v) for k, v in self.view(key).items() if k in render.SPOTLIGHT_KEYS]
-            return render.memo_html(render.digest("spotlight", lang, items),
-                                    lambda: render.spotlight(self.view(key), lang))
+            view = self.view(key)
+            return render.memo_html(
+                render.digest("spotlight", lang, render.spotlight_items(view)),
+                lambda: render.spotlight(view, lang))
         if slot == "actions":
             seat = int(key)
             labels = self.labels(seat, lang)

@@ -13,7 +13,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -81,11 +81,8 @@ def has_board(game: str) -> bool:
 
 
 _KEYS = re.compile(r"\{#-?\s*keys:\s*([\w ]+?)\s*-?#\}")
-_SVG_CACHE: OrderedDict[tuple[str, str, str], str] = OrderedDict()
-SVG_CACHE_SIZE = 2048
-
-#: Fragments by a digest of everything they are drawn from (process-wide, bounded): a seat
-#: whose view did not change since the last update costs a hash, not a rendering.
+#: Fragments and boards by a digest of everything they are drawn from (process-wide,
+#: bounded): what did not change since the last update costs a hash, not a rendering.
 _HTML_CACHE: OrderedDict[bytes, str] = OrderedDict()
 HTML_CACHE_SIZE = 16384
 
@@ -124,18 +121,10 @@ def board_svg(game: Game, public_view: Mapping[str, Any], lang: str,
     if keys is None:
         return ""
     picked = {k: public_view.get(k) for k in keys} if keys else public_view
-    memo = (game.name, lang, json.dumps([picked, list(names)], sort_keys=True, default=str))
-    cached = _SVG_CACHE.get(memo)
-    if cached is not None:
-        _SVG_CACHE.move_to_end(memo)
-        return cached
-    html = environment(lang).get_template(f"boards/{game.name}.html").render(
-        view=public_view, names=names, game=game, cells=boards.layout(game)
-    )
-    _SVG_CACHE[memo] = html
-    if len(_SVG_CACHE) > SVG_CACHE_SIZE:
-        _SVG_CACHE.popitem(last=False)
-    return html
+    return memo_html(
+        digest("svg", game.name, lang, picked, list(names)),
+        lambda: environment(lang).get_template(f"boards/{game.name}.html").render(
+            view=public_view, names=names, game=game, cells=boards.layout(game)))
 
 
 @lru_cache(maxsize=64)
@@ -160,19 +149,15 @@ def board_stack(game: Game, public_view: Mapping[str, Any], lang: str,
 
 def clear_caches() -> None:
     """Forget every memoised drawing (tests comparing renderings)."""
-    _SVG_CACHE.clear()
     _HTML_CACHE.clear()
     board_ground.cache_clear()
 
 
 def board(
-    game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str],
-    public: Mapping[str, Any] | None = None, shared: dict[str, str] | None = None,
+    game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str]
 ) -> str:
-    """The view of one seat (``None``: public) as HTML: the game's text and the data.
-
-    ``public`` and ``shared``: the public view and the HTML of its values already drawn in
-    this update; a value the seat's view shares with it is not drawn again."""
+    """The view of one seat (``None``: public) as HTML: the game's text and, for a game
+    without a board template, the view's data."""
     drawn = has_board(game.name)
     text = plain(game.text.view(view, lang, board=not drawn))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
@@ -180,23 +165,11 @@ def board(
         # The SVG board and the game's own text say it all (the text is what the terminal
         # shows, private hand included): the raw data is only for games without a board.
         return f'<div class="game-text">{lines}</div>'
-    items = []
-    for key, value in view.items():
-        if key in SPOTLIGHT_KEYS:
-            continue
-        if public is not None and shared is not None and public.get(key) == value:
-            html = shared.get(key)
-            if html is None:
-                html = shared[key] = data_html(value, lang)
-        elif isinstance(value, (list, tuple, Mapping)) and value:
-            html = memo_html(digest("data", lang, value), partial(data_html, value, lang))
-        else:
-            html = data_html(value, lang)
-        items.append(f"<dt>{escape(humanise(key))}</dt><dd>{html}</dd>")
+    shown = {k: v for k, v in view.items() if k not in SPOTLIGHT_KEYS}
     summary = escape(i18n.gettext(lang, "Détails"))
     return (f'<div class="game-text">{lines}</div>'
             f'<details class="data" open><summary>{summary}</summary>'
-            f'<dl class="kv">{"".join(items)}</dl></details>')
+            f"{data_html(shown, lang)}</details>")
 
 
 def data_html(value: Any, lang: str) -> str:
@@ -225,8 +198,13 @@ def _scalar(value: Any, lang: str) -> str:
     return str(value)
 
 
+def spotlight_items(view: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """What a view shows in large type (prevention message, quiz…), in display order."""
+    return [(k, view[k]) for k in SPOTLIGHT_KEYS if view.get(k)]
+
+
 def spotlight(view: Mapping[str, Any], lang: str) -> str:
-    items = [(k, view[k]) for k in SPOTLIGHT_KEYS if view.get(k)]
+    items = spotlight_items(view)
     return fragment(lang, "spotlight", items=items) if items else ""
 
 
