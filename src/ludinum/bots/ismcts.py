@@ -84,9 +84,6 @@ class IsmctsBot(Bot):
     #: Keep the heuristic's move unless the search's choice was visited at least this
     #: many times (too few visits say little: fall back on the heuristic).
     min_visits: ClassVar[int] = 0
-    #: At most this many searched decisions per iteration in the tree (0: no limit); the
-    #: rest of the iteration is a rollout. 1 is a flat search over the root's moves.
-    tree_depth: ClassVar[int] = 0
     #: Rollouts with the policy bot use a fresh instance every iteration (its memory of
     #: the real game is not polluted by simulated moves, nor the other way round).
     fresh_policy: ClassVar[bool] = True
@@ -98,9 +95,6 @@ class IsmctsBot(Bot):
     #: Paired mode: leave the heuristic's move only when the paired mean difference in
     #: reward exceeds ``z`` standard errors (and ``margin``).
     z: ClassVar[float] = 1.5
-    #: Paired mode: the policy bot used in rollouts starts from a copy of this bot's own
-    #: policy (its notes of the real game, e.g. Hacker's), not a blank one.
-    keep_notes: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -222,11 +216,7 @@ class IsmctsBot(Bot):
 
     def _play_out(self, det: State, player: int, action: Action, seed: int) -> float:
         """``player``'s reward for ``action`` then a rollout of the policy bot."""
-        if self.keep_notes:
-            policy = copy.deepcopy(self.policy)
-            policy.rng.seed(seed)
-        else:
-            policy = self.policy_cls(seed, self.quiz_accuracy)
+        policy = self.policy_cls(seed, self.quiz_accuracy)
         det.apply_trusted(player, action)
         return self._rollout(det, 1, policy)[player]
 
@@ -310,7 +300,6 @@ class IsmctsBot(Bot):
         steps = 0
         expanded = False
         first = True
-        limit = self.tree_depth or 1 << 30
         while not det.is_terminal():
             if first:
                 actor = root_player
@@ -323,7 +312,7 @@ class IsmctsBot(Bot):
                 action = legal[0]
             elif legal[0].kind in DELEGATED and all(a.kind in DELEGATED for a in legal):
                 action = policy.choose(det, actor)
-            elif expanded or len(path) >= limit:
+            elif expanded:
                 break  # rollout from here
             else:
                 bias = self.hint if node is root else None
