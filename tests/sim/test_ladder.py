@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from ludinum.cli.ladder import ladder as ladder_cmd
 from ludinum.games import registry
-from ludinum.sim.ladder import LadderSpec, compare_rates, ladder, pairs, seats_for
+from ludinum.sim.ladder import LadderSpec, compare_teams, ladder, pairs, seats_for
 
 
 def test_seats_alternate_and_pairs_go_down_the_ladder() -> None:
@@ -21,14 +21,22 @@ def test_seats_alternate_and_pairs_go_down_the_ladder() -> None:
     ]
 
 
-def test_compare_rates_interval() -> None:
-    d = compare_rates({"level": "b", "win_rate": 0.9, "games": 400},
-                      {"level": "a", "win_rate": 0.5, "games": 400})
+def test_compare_teams_is_paired_by_seed() -> None:
+    """Same seeds for both levels: the interval is that of the per-seed differences, so a
+    level that wins every seed the other wins, and more, is shown stronger even on few
+    games, while the same rates on unrelated seeds are not."""
+    a = {"level": "a", "win_rate": 0.5, "games": 40}
+    b = {"level": "b", "win_rate": 0.6, "games": 40}
+    lower = [1.0, 0.0] * 20
+    upper = [1.0 if i in (1, 3, 5, 7) else w for i, w in enumerate(lower)]  # and 4 more
+    d = compare_teams(b, a, upper, lower)
     lo, hi = d["margin_ci95"]
-    assert lo < 0.4 < hi and d["a_beats_b"]
-    tie = compare_rates({"level": "b", "win_rate": 0.5, "games": 50},
-                        {"level": "a", "win_rate": 0.5, "games": 50})
-    assert not tie["a_beats_b"]
+    assert abs(d["margin"] - 0.1) < 1e-9 and 0 < lo < 0.1 < hi and d["a_beats_b"]
+    shuffled = upper[1:] + upper[:1]  # same rate, no longer aligned with lower's wins
+    d = compare_teams(b, a, shuffled, lower)
+    assert abs(d["margin"] - 0.1) < 1e-9 and not d["a_beats_b"]
+    same = compare_teams(a, a, lower, lower)
+    assert same["margin"] == 0 and not same["a_beats_b"]
 
 
 def test_cooperative_ladder_medium_beats_random() -> None:
@@ -50,7 +58,7 @@ def test_competitive_duel_uses_both_seatings() -> None:
     spec = LadderSpec(game.name, players, ("random", "random"), 6, seed=0)
     result = ladder(spec, cooperative=False, workers=1)
     duel = result["duels"][0]
-    assert duel["games"] == 6
+    assert duel["games"] == 6 and duel["seeds"] == 3
     # The same level on both sides: per-seat win rates and the margin are consistent.
     assert abs(duel["margin"] - (duel["a_win_rate"] - duel["b_win_rate"])) < 1e-9
 

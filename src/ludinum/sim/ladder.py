@@ -4,15 +4,18 @@ Competitive games: for a pair of levels (A, B) the seats alternate A, B, A, B…
 game seed is played twice, the second time with the seats swapped (B, A, B, A…), so that
 seat advantages and lucky deals cancel out. Per game, ``margin`` is the mean reward of A's
 seats minus the mean reward of B's seats (rewards from ``Outcome.rewards()``: a win is 1, a
-shared win is split); A beats B when the 95 % interval of the mean margin is above 0.
+shared win is split). The two games of a seed are one unit ("duplicate" play: same deal,
+seats swapped), so the interval is computed over the seeds' mean margins: the two games of
+a seed are not independent (a seat's advantage favours A in one and B in the other). A
+beats B when the 95 % interval of the mean margin is above 0.
 
-Cooperative games (Gnou): all seats play the same level; the team win rate of each level
-is compared with the level below (difference of two proportions, 95 % interval).
+Cooperative games (Gnou): all seats play the same level, on the same seeds for every
+level; the team win rate of each level is compared with the level below (mean of the
+per-seed differences, 95 % interval).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +23,7 @@ from typing import Any
 from ludinum import __version__
 from ludinum.engine import OptionValue
 from ludinum.sim.runner import GameRecord, SimSpec, run
-from ludinum.sim.stats import Z95, mean_ci, wilson
+from ludinum.sim.stats import mean_ci, wilson
 
 
 @dataclass(frozen=True)
@@ -74,13 +77,16 @@ def duel(
     b_rewards = _seat_rewards(rec_one, one, b) + _seat_rewards(rec_two, two, b)
     margins = [x - y for x, y in zip(a_rewards, b_rewards, strict=True)]
     n = len(margins)
-    mean, lo, hi = mean_ci(margins)
+    # One unit per seed: game i of each half was dealt from the same seed.
+    per_seed = [(x + y) / 2 for x, y in zip(margins[:half], margins[half:], strict=True)]
+    mean, lo, hi = mean_ci(per_seed)
     a_rate = sum(a_rewards) / n
     b_rate = sum(b_rewards) / n
     return {
         "a": a,
         "b": b,
         "games": n,
+        "seeds": half,
         "a_win_rate": a_rate,
         "b_win_rate": b_rate,
         "margin": mean,
@@ -95,25 +101,29 @@ def team(
     level: str,
     workers: int | None,
     progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Every seat at ``level`` (cooperative games): the team's win rate."""
+) -> tuple[dict[str, Any], list[float]]:
+    """Every seat at ``level`` (cooperative games): the team's win rate, and each game's
+    result (1 won, 0 lost) in seed order."""
     bots = (level,) * spec.players
     records = run(SimSpec(spec.game, spec.players, bots, spec.seed, spec.options), spec.games,
                   workers, progress)
-    wins = sum(1 for r in records if r.winners)
-    lo, hi = wilson(wins, len(records))
-    return {"level": level, "games": len(records), "win_rate": wins / len(records),
-            "win_rate_ci95": [lo, hi]}
+    wins = [1.0 if r.winners else 0.0 for r in records]
+    lo, hi = wilson(sum(wins), len(records))
+    return ({"level": level, "games": len(records), "win_rate": sum(wins) / len(records),
+             "win_rate_ci95": [lo, hi]}, wins)
 
 
-def compare_rates(upper: Mapping[str, Any], lower: Mapping[str, Any]) -> dict[str, Any]:
-    """Difference of two team win rates with a 95 % (Wald) interval."""
-    p1, n1 = float(upper["win_rate"]), int(upper["games"])
-    p2, n2 = float(lower["win_rate"]), int(lower["games"])
-    diff = p1 - p2
-    half = Z95 * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+def compare_teams(
+    upper: Mapping[str, Any], lower: Mapping[str, Any],
+    upper_wins: Sequence[float], lower_wins: Sequence[float],
+) -> dict[str, Any]:
+    """Difference of two team win rates measured on the same seeds: the interval is that of
+    the mean of the per-seed differences (paired; the same deal and dice seed make the two
+    results of a seed correlated)."""
+    diffs = [x - y for x, y in zip(upper_wins, lower_wins, strict=True)]
+    diff, lo, hi = mean_ci(diffs)
     return {"a": upper["level"], "b": lower["level"], "margin": diff,
-            "margin_ci95": [diff - half, diff + half], "a_beats_b": diff - half > 0}
+            "margin_ci95": [lo, hi], "a_beats_b": lo > 0}
 
 
 def ladder(
@@ -134,10 +144,12 @@ def ladder(
         "cooperative": cooperative,
     }
     if cooperative:
-        teams = [team(spec, level, workers, progress) for level in spec.levels]
+        played = [team(spec, level, workers, progress) for level in spec.levels]
+        teams = [t for t, _ in played]
+        wins = [w for _, w in played]
         out["teams"] = teams
         out["duels"] = [
-            compare_rates(teams[i], teams[j])
+            compare_teams(teams[i], teams[j], wins[i], wins[j])
             for i in range(1, len(teams))
             for j in range(i - 1, -1, -1)
             if not spec.adjacent or j == i - 1
