@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ludinum.bots.base import RandomBot
-from ludinum.bots.evaluation import race_value, score_value, softmax
+from ludinum.bots.evaluation import hacker_value, race_value, score_value, softmax
 from ludinum.bots.ismcts import IsmctsBot
 from ludinum.engine import Game, State
 from ludinum.games import get_game, make_bot, registry
@@ -47,14 +47,59 @@ def played(game: Game, players: int, actions: int, seed: int = 0) -> State:
 
 
 def test_race_value_favours_the_pawn_nearest_the_centre() -> None:
-    from ludinum.games.webrunners.planning import distance
+    from ludinum.games.webrunners.planning import bridge_cards, distance
 
     state = played(get_game("webrunners"), 4, 60)
     value = race_value(state)
     assert abs(sum(value) - 1.0) < 1e-9
     pawns = state.view(None)["pawns"]
-    far = [distance((circle - 1, cell)) for circle, cell in pawns]
+    far = [
+        distance((circle - 1, cell), max(1, min(3, bridge_cards(state.view(seat)["hand"]))))
+        for seat, (circle, cell) in enumerate(pawns)
+    ]
     assert value.index(max(value)) == far.index(min(far))
+
+
+def test_race_value_counts_the_bridges_a_hand_can_pay() -> None:
+    """Same pawns, one seat without bridge cards: its distance grows (bridges of 2–3 bars
+    are out of reach), so its share falls."""
+    from ludinum.games.webrunners.data import BRIDGE, DECK_DATA
+
+    state = get_game("webrunners").new_state(2, 0)
+    state.circle = [1, 1]
+    state.cell = [0, 0]
+    bridge = next(i for i, c in enumerate(DECK_DATA.cards) if c.kind == BRIDGE)
+    other = next(i for i, c in enumerate(DECK_DATA.cards) if c.kind != BRIDGE)
+    state.hands = [[bridge] * 3, [other] * 3]
+    rich, poor = race_value(state)
+    assert rich > poor
+    state.hands = [[other] * 3, [other] * 3]
+    assert race_value(state) == (0.5, 0.5)
+
+
+def test_hacker_value_counts_the_viruses_waiting() -> None:
+    """A virus of seat 1 on a seat-0 account holding bills: seat 0's value falls and seat
+    1's rises against the running scores; the viruses of an account's owner count for
+    nothing (H6), nor do viruses on an empty account."""
+    from ludinum.games.hacker.rules import OWNER_MASK
+
+    state = played(get_game("hacker"), 4, 8)  # bills credited, no drop yet
+    assert not any(state.stacks)
+    base = hacker_value(state, 3.0)
+    assert base == score_value(state, 3.0)
+    own = state.table.own
+    rich = max(own[0], key=lambda k: len(state.bills[k]))
+    assert state.bills[rich]
+    state.stacks[rich] = [1 & OWNER_MASK]
+    after = hacker_value(state, 3.0)
+    assert after[0] < base[0] and after[1] > base[1]
+    state.stacks[rich] = [0]  # seat 0's own virus
+    assert hacker_value(state, 3.0) == base
+    empty = [k for k in range(len(state.bills)) if not state.bills[k]]
+    if empty:
+        state.stacks[rich] = []
+        state.stacks[empty[0]] = [2]
+        assert hacker_value(state, 3.0) == base
 
 
 class PairedToy(IsmctsBot):

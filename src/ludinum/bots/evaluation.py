@@ -27,8 +27,56 @@ def score_value(state: State, temperature: float) -> tuple[float, ...]:
 
 def race_value(state: State) -> tuple[float, ...]:
     """Web Runners: each seat's chance grows as its estimated distance to the centre
-    shrinks (public pawn positions; a softmax over minus the distances)."""
-    from ludinum.games.webrunners.planning import distance
+    shrinks (a softmax over minus the distances). A seat's distance counts the bridges its
+    hand can pay for, as the heuristic bot counts its own (1 to 3 bars); the hands are
+    those of the (determinised) state, drawn from what the searching seat knows."""
+    from ludinum.games.webrunners.base import StateData
+    from ludinum.games.webrunners.planning import bridge_count, distance
 
-    pawns = state.view(None)["pawns"]
-    return softmax([-distance((circle - 1, cell)) for circle, cell in pawns], 1 / 0.6)
+    assert isinstance(state, StateData)
+    return softmax(
+        [
+            -distance((state.circle[s], state.cell[s]), max(1, min(3, bridge_count(hand))))
+            for s, hand in enumerate(state.hands)
+        ],
+        1 / 0.6,
+    )
+
+
+#: Hacker: the share of guesses that miss (heuristic bots, 4 players: 0.51 of guesses are
+#: right, ``ludinum simulate hacker --bots medium``).
+MISS_RATE = 0.5
+
+
+def hacker_value(state: State, temperature: float) -> tuple[float, ...]:
+    """Hacker: a softmax over the bank accounts' values once the viruses already waiting
+    on the stacks are resolved, in expectation.
+
+    A rollout cut in the hacking phase would otherwise not see its drops at all: they act in
+    the protection phase, often more than a depth cap away. Each foreign virus on an account
+    misses its guess with chance ``MISS_RATE`` and then moves one bill (the account's mean)
+    from the account's owner to the virus's owner, at most as many bills as the account
+    holds. Reads the (determinised) state: the owners there are drawn from what the
+    searching seat knows.
+    """
+    from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK
+    from ludinum.games.hacker.state import HackerState
+
+    assert isinstance(state, HackerState)
+    values = [float(v) for v in state.scores()]
+    owner_of = state.table.owner
+    for k, stack in enumerate(state.stacks):
+        bills = state.bills[k]
+        if not stack or not bills:
+            continue
+        owner = owner_of[k]
+        foreign = [code & OWNER_MASK for code in stack if code & OWNER_MASK != owner]
+        if not foreign:
+            continue
+        mean = sum(BILL_VALUE[b] for b in bills) / len(bills)
+        thefts = min(float(len(bills)), MISS_RATE * len(foreign))
+        each = thefts * mean / len(foreign)
+        values[owner] -= thefts * mean
+        for q in foreign:
+            values[q] += each
+    return softmax(values, temperature)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
-from ludinum.bots.evaluation import race_value, score_value
+from ludinum.bots.evaluation import hacker_value, race_value, score_value
 from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
@@ -54,7 +54,7 @@ TUNING: dict[str, dict[str, Any]] = {
     "webrunners": {**PAIRED, "default_depth": 15,
                    "evaluate": lambda self, det: race_value(det)},
     "hacker": {**PAIRED, "default_depth": 15,
-               "evaluate": lambda self, det: score_value(det, 3.0)},
+               "evaluate": lambda self, det: hacker_value(det, 3.0)},
     "voleur": {**PAIRED, "default_depth": 15,
                "evaluate": lambda self, det: score_value(det, 7.0)},
 }

@@ -150,49 +150,71 @@ class VoleurBot(Bot):
         return threat
 
     def _manager_score(self, view: Mapping[str, Any], player: int, action: Action) -> float:
-        deck = _catalogue()
         kind = action.kind
         if kind == "counter":
             return 10.0 if action.get("from") == "hand" else 9.0
         if kind == "let_through":
             return 0.0
-        me = view["players"][player]
-        hand: list[str] = view["hand"]
-        ident = str(action.get("card"))
-        card = deck.card(ident)
         if kind == "discard":
+            card = _catalogue().card(str(action.get("card")))
             return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
         if kind != "lay":
             return 0.0
-        b = BOARDS.index(str(action.get("board")))
-        board = me["boards"][BOARDS[b]]
+        return self._lay_score(view, player, str(action.get("card")), str(action.get("board")))
+
+    def _lay_score(self, view: Mapping[str, Any], player: int, ident: str, side: str) -> float:
+        """Value of laying ``ident`` on the board ``side``."""
+        deck = _catalogue()
+        card = deck.cards[deck.index[ident]]
+        b = 0 if side == BOARDS[0] else 1
+        board = view["players"][player]["boards"][side]
         threat = self._threat(view)
         if card.kind == DATA:
-            key = f"risk{b}"
-            if key not in self._cache:
-                covered = set(board["hidden_cards"]) | set(board["shown"]) | set(hand)
-                self._cache[key] = sum(
-                    p
-                    for a, p in threat.items()
-                    if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
-                )
-            risk: float = self._cache[key]
+            risk, by_category = self._board_risk(view, board, b, threat)
             # What one successful attack would take: this card, or in the expert variant
             # every card of its category on that board (so spread the categories).
             exposure = float(card.points)
             if view["options"]["expert"]:
-                exposure += sum(
-                    deck.card(c).points
-                    for c in board["data"]
-                    if deck.card(c).category == card.category
-                )
-            return card.points - 0.5 * min(1.0, risk) * exposure
-        # A measure: useless on the other board or next to a twin already there.
-        attack = card.counters
-        if deck.nature[attack] != b or ident in board["hidden_cards"] or ident in board["shown"]:
-            return -1.0
-        at_risk = sum(deck.card(c).points for c in board["data"])
-        twin_in_hand = hand.count(ident) > 1
-        p = threat.get(attack, 0.0)
-        value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
-        return value + (1.0 if twin_in_hand else 0.0)
+                exposure += by_category.get(card.category, 0)
+            value = card.points - 0.5 * min(1.0, risk) * exposure
+        else:
+            # A measure: useless on the other board or next to a twin already there.
+            attack = card.counters
+            if (deck.nature[attack] != b or ident in board["hidden_cards"]
+                    or ident in board["shown"]):
+                value = -1.0
+            else:
+                at_risk = sum(by_category_points(board["data"]).values())
+                twin_in_hand = view["hand"].count(ident) > 1
+                p = threat.get(attack, 0.0)
+                value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
+                value += 1.0 if twin_in_hand else 0.0
+        return value
+
+    def _board_risk(
+        self, view: Mapping[str, Any], board: Mapping[str, Any], b: int, threat: dict[int, float]
+    ) -> tuple[float, dict[int, int]]:
+        """Chance-weighted attacks on board ``b`` that no measure of this manager covers (on
+        the board or in hand), and the points of its data by category."""
+        cache_key = f"risk{b}"
+        cached: tuple[float, dict[int, int]] | None = self._cache.get(cache_key)
+        if cached is None:
+            deck = _catalogue()
+            covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
+            risk = sum(
+                p
+                for a, p in threat.items()
+                if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
+            )
+            cached = self._cache[cache_key] = (risk, by_category_points(board["data"]))
+        return cached
+
+
+def by_category_points(cards: list[str]) -> dict[int, int]:
+    """Points of the data cards ``cards`` summed by category."""
+    deck = _catalogue()
+    out: dict[int, int] = {}
+    for ident in cards:
+        card = deck.cards[deck.index[ident]]
+        out[card.category] = out.get(card.category, 0) + card.points
+    return out

@@ -76,6 +76,12 @@ class Deck:
         self.common = tuple(c.index for c in self.cards if c.kind != ATTACK for _ in range(c.count))
         self.thief = tuple(c.index for c in self.cards if c.kind == ATTACK for _ in range(c.count))
         self.attacks = tuple(c.index for c in self.cards if c.kind == ATTACK)
+        #: Copies of each card type in the common pile and in the thief's (the public
+        #: composition every view shows; copy before changing it).
+        self.composition = (
+            {c.id: c.count for c in self.cards if c.kind != ATTACK},
+            {c.id: c.count for c in self.cards if c.kind == ATTACK},
+        )
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -442,15 +442,16 @@ class VoleurState(State):
     # -- end --------------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
         """V7: managers score their data plus ``foil_points`` per proof; the thief his loot."""
-        points = self.deck.points
+        value = self.deck.points.__getitem__
+        data = self.data
+        foil = self.foil_points
         out = []
         for s in range(self.n):
             if s == self.thief:
-                out.append(sum(points[t] for t in self.loot))
+                out.append(sum(map(value, self.loot)))
             else:
-                total = sum(points[t] for t in self.data[2 * s])
-                total += sum(points[t] for t in self.data[2 * s + 1])
-                out.append(total + self.foil_points * len(self.proofs[s]))
+                total = sum(map(value, data[2 * s])) + sum(map(value, data[2 * s + 1]))
+                out.append(total + foil * len(self.proofs[s]))
         return tuple(out)
 
     def outcome(self) -> Outcome:

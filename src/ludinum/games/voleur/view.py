@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ludinum.games.voleur.deck import ATTACK, BOARDS, MEASURE
+from ludinum.games.voleur.deck import BOARDS, MEASURE
 from ludinum.games.voleur.state import PHASES, THIEF_ROUND
 
 if TYPE_CHECKING:
@@ -20,36 +20,38 @@ if TYPE_CHECKING:
 def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
     deck = st.deck
     ids = st.ids
+    name = ids.__getitem__
 
     def names(cards: list[int]) -> list[str]:
-        return [ids[t] for t in cards]
+        return list(map(name, cards))
 
     scores = st.scores()
+    hands = st.hands
+    data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
+    first, second = BOARDS
     players: list[dict[str, Any]] = []
     for s in range(st.n):
-        entry: dict[str, Any] = {
-            "seat": s,
-            "role": "thief" if s == st.thief else "manager",
-            "hand": len(st.hands[s]),
-            "score": scores[s],
+        if s == st.thief:
+            players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": scores[s]})
+            continue
+        i = 2 * s
+        j = i + 1
+        one: dict[str, Any] = {
+            "data": names(data[i]), "shown": names(shown[i]), "hidden": len(hidden[i]),
+            "opened": opened[i],
         }
-        if s != st.thief:
-            boards: dict[str, Any] = {}
-            for b in (0, 1):
-                i = 2 * s + b
-                board: dict[str, Any] = {
-                    "data": names(st.data[i]),
-                    "shown": names(st.shown[i]),
-                    "hidden": len(st.hidden[i]),
-                    "opened": st.opened[i],
-                }
-                if player == s:
-                    board["hidden_cards"] = names(st.hidden[i])
-                boards[BOARDS[b]] = board
-            entry["boards"] = boards
-            entry["proofs"] = names(st.proofs[s])
-            entry["skips"] = st.skips[s]
-        players.append(entry)
+        two: dict[str, Any] = {
+            "data": names(data[j]), "shown": names(shown[j]), "hidden": len(hidden[j]),
+            "opened": opened[j],
+        }
+        if player == s:
+            one["hidden_cards"] = names(hidden[i])
+            two["hidden_cards"] = names(hidden[j])
+        players.append({
+            "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
+            "boards": {first: one, second: two}, "proofs": names(st.proofs[s]),
+            "skips": st.skips[s],
+        })
     over = st.is_terminal()
     view: dict[str, Any] = {
         "game": "voleur",
@@ -76,8 +78,8 @@ def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
             "measure_board": "matching" if st.matching else "any",
         },
         "composition": {
-            "common": {c.id: c.count for c in deck.cards if c.kind != ATTACK},
-            "thief": {c.id: c.count for c in deck.cards if c.kind == ATTACK},
+            "common": dict(deck.composition[0]),
+            "thief": dict(deck.composition[1]),
         },
     }
     if st.p_attack >= 0:

@@ -99,6 +99,14 @@ def bridge_cards(hand: list[str]) -> int:
     return sum(1 for c in hand if c in _BRIDGE_IDS)
 
 
+_IS_BRIDGE = tuple(c.kind == BRIDGE for c in DECK_DATA.cards)
+
+
+def bridge_count(hand: list[int]) -> int:
+    """Bridge cards in a hand of card indices (the state's form of a hand)."""
+    return sum(1 for c in hand if _IS_BRIDGE[c])
+
+
 def hit_bonus(pos: Pos, hand: list[str]) -> float:
     """Bonus when a card left in hand lands exactly on a bridge the hand can pay for."""
     circle, cell = pos
