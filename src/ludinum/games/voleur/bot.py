@@ -11,7 +11,7 @@ always counters when he can.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -41,7 +41,7 @@ class VoleurBot(Bot):
         if view["role"] == "thief":
             scored = [(self._thief_score(view, a), a) for a in legal]
         else:
-            scored = [(self._manager_score(view, player, a), a) for a in legal]
+            scored = list(zip(self._manager_scores(view, player, legal), legal, strict=True))
         best = max(s for s, _ in scored)
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[self.rng.randrange(len(top))]
@@ -149,47 +149,62 @@ class VoleurBot(Bot):
         self._cache["threat"] = threat
         return threat
 
-    def _manager_score(self, view: Mapping[str, Any], player: int, action: Action) -> float:
+    def _manager_scores(
+        self, view: Mapping[str, Any], player: int, legal: Sequence[Action]
+    ) -> list[float]:
+        """The value of each legal action of a manager (what a lay is worth depends on the
+        board: its estimates are computed once per board and decision)."""
+        deck = _catalogue()
+        boards = view["players"][player]["boards"]
+        hand: list[str] = view["hand"]
+        expert = view["options"]["expert"]
+        sides: dict[str, tuple[int, float, dict[int, int], set[str]]] = {}
+        out: list[float] = []
+        for action in legal:
+            if action.kind != "lay":
+                out.append(self._manager_score(action))
+                continue
+            ident = str(action.get("card"))
+            side = str(action.get("board"))
+            known = sides.get(side)
+            if known is None:
+                board = boards[side]
+                b = 0 if side == BOARDS[0] else 1
+                risk, by_category = self._board_risk(view, board, b, self._threat(view))
+                known = sides[side] = (
+                    b, min(1.0, risk), by_category, set(board["hidden_cards"]) | set(board["shown"])
+                )
+            b, risk, by_category, laid = known
+            i = deck.index[ident]
+            if deck.kind[i] == DATA:
+                # What one successful attack would take: this card, or in the expert variant
+                # every card of its category on that board (so spread the categories).
+                exposure = float(deck.points[i])
+                if expert:
+                    exposure += by_category.get(deck.category[i], 0)
+                out.append(deck.points[i] - 0.5 * risk * exposure)
+                continue
+            # A measure: useless on the other board or next to a twin already there.
+            attack = deck.counters[i]
+            if deck.nature[attack] != b or ident in laid:
+                out.append(-1.0)
+                continue
+            at_risk = sum(by_category.values())
+            p = self._threat(view).get(attack, 0.0)
+            value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
+            out.append(value + (1.0 if hand.count(ident) > 1 else 0.0))
+        return out
+
+    @staticmethod
+    def _manager_score(action: Action) -> float:
+        """Value of a manager's action other than laying a card."""
         kind = action.kind
         if kind == "counter":
             return 10.0 if action.get("from") == "hand" else 9.0
-        if kind == "let_through":
-            return 0.0
         if kind == "discard":
             card = _catalogue().card(str(action.get("card")))
             return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
-        if kind != "lay":
-            return 0.0
-        return self._lay_score(view, player, str(action.get("card")), str(action.get("board")))
-
-    def _lay_score(self, view: Mapping[str, Any], player: int, ident: str, side: str) -> float:
-        """Value of laying ``ident`` on the board ``side``."""
-        deck = _catalogue()
-        card = deck.cards[deck.index[ident]]
-        b = 0 if side == BOARDS[0] else 1
-        board = view["players"][player]["boards"][side]
-        threat = self._threat(view)
-        if card.kind == DATA:
-            risk, by_category = self._board_risk(view, board, b, threat)
-            # What one successful attack would take: this card, or in the expert variant
-            # every card of its category on that board (so spread the categories).
-            exposure = float(card.points)
-            if view["options"]["expert"]:
-                exposure += by_category.get(card.category, 0)
-            value = card.points - 0.5 * min(1.0, risk) * exposure
-        else:
-            # A measure: useless on the other board or next to a twin already there.
-            attack = card.counters
-            if (deck.nature[attack] != b or ident in board["hidden_cards"]
-                    or ident in board["shown"]):
-                value = -1.0
-            else:
-                at_risk = sum(by_category_points(board["data"]).values())
-                twin_in_hand = view["hand"].count(ident) > 1
-                p = threat.get(attack, 0.0)
-                value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
-                value += 1.0 if twin_in_hand else 0.0
-        return value
+        return 0.0
 
     def _board_risk(
         self, view: Mapping[str, Any], board: Mapping[str, Any], b: int, threat: dict[int, float]
