@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from ludinum.bots.ismcts import DELEGATED, IsmctsBot
+from ludinum.bots.ismcts import IsmctsBot
 from ludinum.engine import Action, Event, Game, Outcome, State
 from ludinum.games import make_bot, registry
+from ludinum.sim.ismcts_bench import decision_points as bench_points
 
 
 class Blind(State):
@@ -64,20 +65,7 @@ class Blind(State):
 
 def decision_points(game: Game, seed: int, count: int) -> list[tuple[State, int]]:
     """Positions of a random game where the acting seat has a real (searched) choice."""
-    rng = random.Random(seed)
-    state = game.new_state(game.max_players, seed)
-    found: list[tuple[State, int]] = []
-    steps = 0
-    while not state.is_terminal() and len(found) < count:
-        active = state.active_players()
-        player = active[steps % len(active)]
-        legal = state.legal_actions(player)
-        searched = len(legal) > 1 and not all(a.kind in DELEGATED for a in legal)
-        if searched and rng.random() < 0.5:
-            found.append((state.clone(), player))
-        state.apply(player, legal[rng.randrange(len(legal))])
-        steps += 1
-    return found
+    return bench_points(game, game.max_players, count, seed, share=0.5)
 
 
 @pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)

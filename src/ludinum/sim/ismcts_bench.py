@@ -18,8 +18,11 @@ from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Game, State
 
 
-def decision_points(game: Game, players: int, count: int, seed: int = 1) -> list[tuple[State, int]]:
-    """Positions of seeded random games where the acting seat has a searched choice."""
+def decision_points(
+    game: Game, players: int, count: int, seed: int = 1, share: float = 0.3
+) -> list[tuple[State, int]]:
+    """Positions of seeded random games where the acting seat has a searched choice (each
+    such position kept with probability ``share``)."""
     rng = random.Random(seed)
     found: list[tuple[State, int]] = []
     while len(found) < count:
@@ -31,7 +34,7 @@ def decision_points(game: Game, players: int, count: int, seed: int = 1) -> list
             player = active[steps % len(active)]
             legal = state.legal_actions(player)
             searched = len(legal) > 1 and not all(a.kind in DELEGATED for a in legal)
-            if searched and rng.random() < 0.3:
+            if searched and rng.random() < share:
                 found.append((state.clone(), player))
             state.apply_trusted(player, legal[rng.randrange(len(legal))])
             steps += 1
