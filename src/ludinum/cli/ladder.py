@@ -71,8 +71,11 @@ def ladder(
 
 
 def print_ladder(result: dict[str, Any], console: Console) -> None:
-    title = (f"{result['game']} · {result['players']} joueurs · "
-             f"{result['games_per_match']} parties par match · graine {result['seed']}")
+    games = result["games_per_match"]
+    played = (f"{games} parties par niveau" if result["cooperative"] else
+              f"{2 * max(1, games // 2)} parties par match ({max(1, games // 2)} tirages, "
+              "sièges échangés)")
+    title = f"{result['game']} · {result['players']} joueurs · {played} · graine {result['seed']}"
     if result["cooperative"]:
         teams = Table(title=title + " · victoire de l'équipe")
         for col in ("niveau", "victoire", "IC 95 %"):
