@@ -11,7 +11,7 @@ expert     the same with four times the budget             0.9
 =========  ==============================================  =============
 
 Search budgets (hard / expert): Gnou 200 / 800 ISMCTS iterations; Web Runners, Hacker and
-Voleur 400 / 1,600 rollouts of the paired root search (``IsmctsBot`` with ``mode="paired"``).
+Voleur 100 / 400 rollouts of the paired root search (``IsmctsBot`` with ``mode="paired"``).
 
 The quiz accuracy is the probability of answering a quiz right (``knows_answer``); it can
 be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``).
@@ -31,10 +31,11 @@ LEVELS = ("random", "easy", "medium", "hard", "expert")
 ALIASES = {"heuristic": "medium"}
 QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
 EASY_NOISE = 0.3
-#: (hard, expert) iteration budgets per game; long games get smaller ones so that a
-#: decision stays well under a second in class (measured, docs/bots.md).
+#: (hard, expert) iteration budgets per game, chosen so that a decision stays well under a
+#: second in class and each level beats the one below on a ladder a session can play
+#: (measured, docs/bots.md).
 ITERATIONS: dict[str, tuple[int, int]] = {
-    "gnou": (200, 800), "webrunners": (400, 1600), "hacker": (400, 1600), "voleur": (400, 1600),
+    "gnou": (200, 800), "webrunners": (100, 400), "hacker": (100, 400), "voleur": (100, 400),
 }
 DEFAULT_ITERATIONS = (100, 400)
 
@@ -55,7 +56,7 @@ TUNING: dict[str, dict[str, Any]] = {
                    "evaluate": lambda self, det: race_value(det)},
     "hacker": {**PAIRED, "default_depth": 15,
                "evaluate": lambda self, det: hacker_value(det, 3.0)},
-    "voleur": {**PAIRED, "default_depth": 15,
+    "voleur": {**PAIRED, "default_depth": 10,
                "evaluate": lambda self, det: score_value(det, 7.0)},
 }
 DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 30}
