@@ -81,7 +81,7 @@ def test_hacker_value_counts_the_viruses_waiting() -> None:
     """A virus of seat 1 on a seat-0 account holding bills: seat 0's value falls and seat
     1's rises against the running scores; the viruses of an account's owner count for
     nothing (H6), nor do viruses on an empty account."""
-    from ludinum.games.hacker.rules import OWNER_MASK
+    from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK
 
     state = played(get_game("hacker"), 4, 8)  # bills credited, no drop yet
     assert not any(state.stacks)
@@ -95,6 +95,12 @@ def test_hacker_value_counts_the_viruses_waiting() -> None:
     assert after[0] < base[0] and after[1] > base[1]
     state.stacks[rich] = [0]  # seat 0's own virus
     assert hacker_value(state, 3.0) == base
+    state.stacks[rich] = [1]
+    state.cryptage = True  # H8: as many viruses warded off as bills of 1 beyond bills of 3
+    values = [BILL_VALUE[b] for b in state.bills[rich]]
+    warded = hacker_value(state, 3.0) == base
+    assert warded == (values.count(1) > values.count(3))
+    state.cryptage = False
     empty = [k for k in range(len(state.bills)) if not state.bills[k]]
     if empty:
         state.stacks[rich] = []

@@ -56,8 +56,8 @@ def hacker_value(state: State, temperature: float) -> tuple[float, ...]:
     the protection phase, often more than a depth cap away. Each foreign virus on an account
     misses its guess with chance ``MISS_RATE`` and then moves one bill (the account's mean)
     from the account's owner to the virus's owner, at most as many bills as the account
-    holds. Reads the (determinised) state: the owners there are drawn from what the
-    searching seat knows.
+    holds; under cryptage (H8) the viruses an account wards off are left out. Reads the
+    (determinised) state: the owners there are drawn from what the searching seat knows.
     """
     from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK
     from ludinum.games.hacker.state import HackerState
@@ -70,6 +70,11 @@ def hacker_value(state: State, temperature: float) -> tuple[float, ...]:
         if not stack or not bills:
             continue
         owner = owner_of[k]
+        if state.cryptage:  # H8: bills of 1 minus bills of 3 set viruses aside, from the top
+            ward = sum(1 for b in bills if BILL_VALUE[b] == 1)
+            ward -= sum(1 for b in bills if BILL_VALUE[b] == 3)
+            if ward > 0:
+                stack = stack[: max(0, len(stack) - ward)]
         foreign = [code & OWNER_MASK for code in stack if code & OWNER_MASK != owner]
         if not foreign:
             continue
