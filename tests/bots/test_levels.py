@@ -33,6 +33,11 @@ def test_each_level_is_built_as_documented(game: str) -> None:
     assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
     assert (hard.iterations, expert.iterations) == iterations_for(game)
     assert expert.iterations > hard.iterations
+    # Expert searches at least as deep as hard (Voleur: rollouts of 15 actions against 10).
+    assert expert.depth >= hard.depth
+    if game == "voleur":
+        assert (hard.depth, expert.depth) == (10, 15)
+    assert expert.rollout == hard.rollout and expert.mode == hard.mode
     for level, accuracy in QUIZ_ACCURACY.items():
         assert make_bot(game, level).quiz_accuracy == accuracy
 
