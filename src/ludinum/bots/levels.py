@@ -64,7 +64,7 @@ DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 3
 #: one round at 4 players): with ``hard``'s 10, four times the rollouts gained +0.025
 #: [−0.028, +0.078] over ``hard`` (300 games), not a level apart (docs/bots.md).
 #: Hacker: four times the rollouts with the same evidence gate made more moves away from
-#: the heuristic and lost to ``hard`` (−0.043 [−0.094, +0.008], 300 games): the rollouts'
+#: the heuristic and lost to ``hard`` (−0.043 [−0.093, +0.008], 300 games): the rollouts'
 #: model (memoryless opponents, owners drawn uniformly) is biased, and a gain of a few
 #: hundredths it shows is often that bias. ``z`` doubled keeps the gain needed to leave the
 #: heuristic what it is for ``hard`` (the standard error halves), measured twice as well:
