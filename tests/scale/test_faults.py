@@ -72,7 +72,12 @@ def test_kill_9_of_one_process_under_play(fresh_cluster: Cluster) -> None:
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.run(until)) for _, p in games]
         idle_task = asyncio.create_task(idle.run(until, stop))
-        await asyncio.sleep(1.5)
+        # Kill as soon as every phone is in its game: a short game (Gnou's) could
+        # otherwise be over before the kill, and its phone would have nothing to resume.
+        ready = time.monotonic() + 15
+        while not all(p.connected for _, p in games) and time.monotonic() < ready:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
         await asyncio.to_thread(victim.kill)
         killed_at = idle.timer_moves
         await asyncio.gather(*tasks)
