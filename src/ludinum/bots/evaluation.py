@@ -31,12 +31,12 @@ def race_value(state: State) -> tuple[float, ...]:
     hand can pay for, as the heuristic bot counts its own (1 to 3 bars); the hands are
     those of the (determinised) state, drawn from what the searching seat knows."""
     from ludinum.games.webrunners.base import StateData
-    from ludinum.games.webrunners.planning import bridge_count, distance
+    from ludinum.games.webrunners.planning import bridge_count, distance, payable_bars
 
     assert isinstance(state, StateData)
     return softmax(
         [
-            -distance((state.circle[s], state.cell[s]), max(1, min(3, bridge_count(hand))))
+            -distance((state.circle[s], state.cell[s]), payable_bars(bridge_count(hand)))
             for s, hand in enumerate(state.hands)
         ],
         1 / 0.6,
@@ -59,7 +59,7 @@ def hacker_value(state: State, temperature: float) -> tuple[float, ...]:
     holds; under cryptage (H8) the viruses an account wards off are left out. Reads the
     (determinised) state: the owners there are drawn from what the searching seat knows.
     """
-    from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK
+    from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK, warded
     from ludinum.games.hacker.state import HackerState
 
     assert isinstance(state, HackerState)
@@ -70,11 +70,8 @@ def hacker_value(state: State, temperature: float) -> tuple[float, ...]:
         if not stack or not bills:
             continue
         owner = owner_of[k]
-        if state.cryptage:  # H8: bills of 1 minus bills of 3 set viruses aside, from the top
-            ward = sum(1 for b in bills if BILL_VALUE[b] == 1)
-            ward -= sum(1 for b in bills if BILL_VALUE[b] == 3)
-            if ward > 0:
-                stack = stack[: max(0, len(stack) - ward)]
+        if state.cryptage:  # H8: viruses set aside from the top, without a guess
+            stack = stack[: max(0, len(stack) - warded(bills))]
         foreign = [code & OWNER_MASK for code in stack if code & OWNER_MASK != owner]
         if not foreign:
             continue

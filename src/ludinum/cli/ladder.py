@@ -14,7 +14,7 @@ from ludinum.bots.levels import LEVELS, canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
-from ludinum.sim.ladder import LadderSpec, total_games
+from ludinum.sim.ladder import LadderSpec, deals, total_games
 from ludinum.sim.ladder import ladder as run_ladder
 
 
@@ -73,8 +73,7 @@ def ladder(
 def print_ladder(result: dict[str, Any], console: Console) -> None:
     games = result["games_per_match"]
     played = (f"{games} parties par niveau" if result["cooperative"] else
-              f"{2 * max(1, games // 2)} parties par match ({max(1, games // 2)} tirages, "
-              "sièges échangés)")
+              f"{2 * deals(games)} parties par match ({deals(games)} tirages, sièges échangés)")
     title = f"{result['game']} · {result['players']} joueurs · {played} · graine {result['seed']}"
     if result["cooperative"]:
         teams = Table(title=title + " · victoire de l'équipe")

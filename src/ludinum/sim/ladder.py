@@ -37,6 +37,11 @@ class LadderSpec:
     adjacent: bool = False
 
 
+def deals(games: int) -> int:
+    """Deals of a competitive duel of ``games`` games: each is played twice, seats swapped."""
+    return max(1, games // 2)
+
+
 def seats_for(players: int, first: str, second: str) -> tuple[str, ...]:
     """Alternating seats: first, second, first…"""
     return tuple(first if seat % 2 == 0 else second for seat in range(players))
@@ -66,7 +71,7 @@ def duel(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """``a`` against ``b``: ``spec.games`` games in all (half with the seats swapped)."""
-    half = max(1, spec.games // 2)
+    half = deals(spec.games)
     one = seats_for(spec.players, a, b)
     two = seats_for(spec.players, b, a)
     rec_one = run(SimSpec(spec.game, spec.players, one, spec.seed, spec.options), half, workers,
@@ -168,4 +173,4 @@ def ladder(
 def total_games(spec: LadderSpec, cooperative: bool) -> int:
     if cooperative:
         return spec.games * len(spec.levels)
-    return 2 * max(1, spec.games // 2) * len(pairs(spec.levels, spec.adjacent))
+    return 2 * deals(spec.games) * len(pairs(spec.levels, spec.adjacent))

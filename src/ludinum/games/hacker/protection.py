@@ -22,6 +22,7 @@ from ludinum.games.hacker.rules import (
     S_RIGHT,
     S_THEFTS,
     STEAL,
+    warded,
 )
 from ludinum.games.hacker.table import GUESSED, RESOLVE
 
@@ -64,12 +65,8 @@ def begin_account(state: HackerState, pos: int, events: list[Event]) -> None:
     if state.cryptage:
         # H8: each bill of 1 gives a point, each bill of 3 cancels one; each point sets the
         # top virus aside face down before guessing starts.
-        points = 0
-        for bill in state.bills[pos]:
-            value = BILL_VALUE[bill]
-            points += 1 if value == 1 else -1 if value == 3 else 0
         stack = state.stacks[pos]
-        count = min(points, len(stack))
+        count = min(warded(state.bills[pos]), len(stack))
         if count > 0:
             state.aside.extend(stack[-count:])
             del stack[-count:]

@@ -33,6 +33,16 @@ OVER = 7
 PHASE_NAMES = ("setup", "trip", "credit", "choose", "guess", "steal", "loot", "over")
 
 
+def warded(bills: list[int]) -> int:
+    """H8 cryptage: the viruses an account sets aside before guessing, its bills of 1 minus
+    its bills of 3 (none when that is not positive)."""
+    points = 0
+    for bill in bills:
+        value = BILL_VALUE[bill]
+        points += 1 if value == 1 else -1 if value == 3 else 0
+    return max(0, points)
+
+
 def viruses_for(players: int, three_player_viruses: int) -> int:
     """Viruses per colour (H1): 4 with 5–6 players, 3 with 4 or 7, an option with 3."""
     if players == 3:

@@ -25,6 +25,7 @@ from ludinum.games.webrunners.planning import (
     distance,
     exit_of,
     hit_bonus,
+    payable_bars,
 )
 
 CARDS = {c.id: c for c in DECK_DATA.cards}
@@ -56,7 +57,7 @@ class WebRunnersBot(Bot):
         return circle - 1, cell
 
     def _dist(self, view: Mapping[str, Any], seat: int) -> float:
-        bars = 3 if seat != view["you"] else max(1, min(3, bridge_cards(view["hand"])))
+        bars = 3 if seat != view["you"] else payable_bars(bridge_cards(view["hand"]))
         return distance(self._pos(view, seat), bars)
 
     @staticmethod
@@ -74,7 +75,7 @@ class WebRunnersBot(Bot):
         if A.CROSS_A in legal and pos[0] == 3:
             return A.CROSS_A
         best: tuple[float, Action] | None = None
-        here = distance(pos, max(1, min(3, bridge_cards(hand))))
+        here = distance(pos, payable_bars(bridge_cards(hand)))
         self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
         self._worst: float | None = None  # the least useful card of this hand
         for action in legal:
@@ -94,7 +95,7 @@ class WebRunnersBot(Bot):
             for _ in range(bars):
                 rest.remove(next(c for c in rest if CARDS[c].kind == BRIDGE))
             new = exit_of(pos)
-            return here - distance(new, max(1, min(3, bridge_cards(rest)))) + 0.6
+            return here - distance(new, payable_bars(bridge_cards(rest))) + 0.6
         if kind == "move":
             card = CARDS[action.word("card")]
             return self._move_score(pos, hand, here, card.id, card.value)
@@ -130,7 +131,7 @@ class WebRunnersBot(Bot):
         if new is None:
             return -9.0
         have = bridge_cards(rest)
-        bars = max(1, min(3, have))
+        bars = payable_bars(have)
         score = here - distance(new, bars)
         if new[0] < 3:
             need = bars_at(new)
@@ -250,7 +251,7 @@ class WebRunnersBot(Bot):
         pos = self._pos(view, me)
         hand = list(view["hand"])
         card = view["pending"]["card"]
-        here = distance(pos, max(1, min(3, bridge_cards(hand))))
+        here = distance(pos, payable_bars(bridge_cards(hand)))
         best: tuple[float, Action] = (-0.5, A.CANCEL_A)
         for action in legal:
             if action.kind != "convert":

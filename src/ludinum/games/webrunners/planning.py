@@ -95,6 +95,12 @@ def exit_of(pos: Pos) -> Pos:
     return circle + 1, bridge.exit
 
 
+def payable_bars(bridges: int) -> int:
+    """The bars of the bridges a hand holding ``bridges`` bridge cards is planned for (1 to
+    3: the distance tables, ``distance(pos, max_bars)``, exist for those)."""
+    return max(1, min(3, bridges))
+
+
 def bridge_cards(hand: list[str]) -> int:
     return sum(1 for c in hand if c in _BRIDGE_IDS)
 
