@@ -170,9 +170,10 @@ class VoleurBot(Bot):
             if known is None:
                 board = boards[side]
                 b = 0 if side == BOARDS[0] else 1
-                risk, by_category = self._board_risk(view, board, b, self._threat(view))
+                risk = self._board_risk(view, board, b, self._threat(view))
                 known = sides[side] = (
-                    b, min(1.0, risk), by_category, set(board["hidden_cards"]) | set(board["shown"])
+                    b, min(1.0, risk), by_category_points(board["data"]),
+                    set(board["hidden_cards"]) | set(board["shown"]),
                 )
             b, risk, by_category, laid = known
             i = deck.index[ident]
@@ -206,23 +207,19 @@ class VoleurBot(Bot):
             return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
         return 0.0
 
+    @staticmethod
     def _board_risk(
-        self, view: Mapping[str, Any], board: Mapping[str, Any], b: int, threat: dict[int, float]
-    ) -> tuple[float, dict[int, int]]:
+        view: Mapping[str, Any], board: Mapping[str, Any], b: int, threat: dict[int, float]
+    ) -> float:
         """Chance-weighted attacks on board ``b`` that no measure of this manager covers (on
-        the board or in hand), and the points of its data by category."""
-        cache_key = f"risk{b}"
-        cached: tuple[float, dict[int, int]] | None = self._cache.get(cache_key)
-        if cached is None:
-            deck = _catalogue()
-            covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
-            risk = sum(
-                p
-                for a, p in threat.items()
-                if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
-            )
-            cached = self._cache[cache_key] = (risk, by_category_points(board["data"]))
-        return cached
+        the board or in hand)."""
+        deck = _catalogue()
+        covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
+        return sum(
+            p
+            for a, p in threat.items()
+            if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
+        )
 
 
 def by_category_points(cards: list[str]) -> dict[int, int]:

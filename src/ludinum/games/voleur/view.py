@@ -28,29 +28,24 @@ def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
     scores = st.scores()
     hands = st.hands
     data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
-    first, second = BOARDS
     players: list[dict[str, Any]] = []
     for s in range(st.n):
         if s == st.thief:
             players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": scores[s]})
             continue
-        i = 2 * s
-        j = i + 1
-        one: dict[str, Any] = {
-            "data": names(data[i]), "shown": names(shown[i]), "hidden": len(hidden[i]),
-            "opened": opened[i],
-        }
-        two: dict[str, Any] = {
-            "data": names(data[j]), "shown": names(shown[j]), "hidden": len(hidden[j]),
-            "opened": opened[j],
-        }
-        if player == s:
-            one["hidden_cards"] = names(hidden[i])
-            two["hidden_cards"] = names(hidden[j])
+        boards: dict[str, Any] = {}
+        for b, side in enumerate(BOARDS):
+            i = 2 * s + b
+            board: dict[str, Any] = {
+                "data": names(data[i]), "shown": names(shown[i]), "hidden": len(hidden[i]),
+                "opened": opened[i],
+            }
+            if player == s:
+                board["hidden_cards"] = names(hidden[i])
+            boards[side] = board
         players.append({
             "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
-            "boards": {first: one, second: two}, "proofs": names(st.proofs[s]),
-            "skips": st.skips[s],
+            "boards": boards, "proofs": names(st.proofs[s]), "skips": st.skips[s],
         })
     over = st.is_terminal()
     view: dict[str, Any] = {
