@@ -24,6 +24,9 @@ from ludinum.games.hacker.rules import (
     SETUP,
     TRIP,
     TRIP_SHIFT,
+    queued,
+    queued_account,
+    queued_dropper,
 )
 from ludinum.games.hacker.table import CREDITED, CREDITED_SECRETLY, DROPPED, TRIP_EVENTS
 
@@ -58,7 +61,7 @@ def drop(state: HackerState, player: int, pos: int, events: list[Event]) -> None
     if state.live:
         land(state, player, pos, events)
     else:
-        state.pending.append(pos * 8 + player)
+        state.pending.append(queued(pos, player))
         events.append(Event("queued", {"account": pos}, (player,)))
     if state.hand[player] == 0:
         state.done[player] = True
@@ -103,7 +106,7 @@ def end_trip(state: HackerState, events: list[Event]) -> None:
         state.pending = []
         state.rng.shuffle(pending)
         for item in pending:
-            land(state, item & 7, item >> 3, events)
+            land(state, queued_dropper(item), queued_account(item), events)
     traveller = state.traveller
     events.append(public("returned", traveller=traveller, drops=state.trip_drops[-1]))
     state.done = [True] * state.n

@@ -63,6 +63,20 @@ def virus(owner: int, trip: int, pos: int) -> int:
     return owner | (trip << TRIP_SHIFT) | (1 << (owner + KNOWN_SHIFT)) | (pos << POS_SHIFT)
 
 
+def queued(pos: int, dropper: int) -> int:
+    """A face-down drop of a turn-based trip, waiting for the trip's end: account and
+    dropper in one int (``dropper`` below 8)."""
+    return pos * 8 + dropper
+
+
+def queued_dropper(item: int) -> int:
+    return item & 7
+
+
+def queued_account(item: int) -> int:
+    return item >> 3
+
+
 def v_owner(code: int) -> int:
     return code & OWNER_MASK
 

@@ -82,7 +82,7 @@ class HackerState(State):
         self.aside: list[int] = []
         self.hand = [self.viruses] * n
         self.done = [True] * n
-        self.pending: list[int] = []  # turn-based drops, pos * 8 + dropper, shown at trip end
+        self.pending: list[int] = []  # turn-based drops (rules.queued), shown at trip end
         self.incoming: list[list[int]] = [[] for _ in range(n)]
         self.seen = [0] * n  # bit mask of the bills each seat has seen
         self.notes: list[list[int]] = [[] for _ in range(n)]  # noticed drops: trip, dropper, pos

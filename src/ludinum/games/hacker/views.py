@@ -24,6 +24,9 @@ from ludinum.games.hacker.rules import (
     ROUNDS,
     STEAL,
     TRIP,
+    queued,
+    queued_account,
+    queued_dropper,
     v_pos,
     v_trip,
 )
@@ -81,7 +84,7 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
     if player is not None:
         data["hand"] = state.hand[player]
         data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
-        data["pending"] = [item >> 3 for item in state.pending if item & 7 == player]
+        data["pending"] = [queued_account(x) for x in state.pending if queued_dropper(x) == player]
         data["done"] = state.phase == TRIP and state.done[player]
         data["notices"] = [
             {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
@@ -124,7 +127,7 @@ def _redraw_pending(twin: HackerState, observer: int, rng: random.Random) -> Non
     there are shows (each is a move), not who made them nor on which account: both are
     redrawn (a dropper is never the observer or the traveller, and holds the virus it
     dropped; an account is never its dropper's own, outside brouillage)."""
-    others = [item for item in twin.pending if item & 7 != observer]
+    others = [item for item in twin.pending if queued_dropper(item) != observer]
     if not others:
         return
     n = twin.n
@@ -141,7 +144,7 @@ def _redraw_pending(twin: HackerState, observer: int, rng: random.Random) -> Non
     droppers = [q for q in range(n) if q not in (observer, traveller)]
     blurred = twin.blurred()
     owner = twin.table.owner
-    redrawn = [item for item in twin.pending if item & 7 == observer]
+    redrawn = [item for item in twin.pending if queued_dropper(item) == observer]
     rnd = rng.random
     for _ in others:
         able = [q for q in droppers if held[q] > 0]
@@ -150,7 +153,7 @@ def _redraw_pending(twin: HackerState, observer: int, rng: random.Random) -> Non
         q = able[int(rnd() * len(able))]
         held[q] -= 1
         accounts = [k for k in range(len(owner)) if blurred or owner[k] != q]
-        redrawn.append(accounts[int(rnd() * len(accounts))] * 8 + q)
+        redrawn.append(queued(accounts[int(rnd() * len(accounts))], q))
     twin.pending = redrawn
 
 
@@ -201,7 +204,7 @@ def _redraw_viruses(twin: HackerState, observer: int, rng: random.Random) -> Non
         return
     pending = [0] * n
     for item in twin.pending:
-        pending[item & 7] += 1
+        pending[queued_dropper(item)] += 1
     limit = [twin.viruses - pending[q] - used[q] for q in range(n)]
     if twin.phase == TRIP:
         for q in range(n):
