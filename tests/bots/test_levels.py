@@ -6,7 +6,13 @@ import pytest
 
 from ludinum.bots.base import RandomBot
 from ludinum.bots.ismcts import IsmctsBot
-from ludinum.bots.levels import LEVELS, QUIZ_ACCURACY, NoisyBot, iterations_for
+from ludinum.bots.levels import (
+    EXPERT_TUNING,
+    LEVELS,
+    QUIZ_ACCURACY,
+    NoisyBot,
+    iterations_for,
+)
 from ludinum.engine import UnknownGameError
 from ludinum.games import bot_levels, make_bot, registry
 
@@ -33,10 +39,19 @@ def test_each_level_is_built_as_documented(game: str) -> None:
     assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
     assert (hard.iterations, expert.iterations) == iterations_for(game)
     assert expert.iterations > hard.iterations
-    # Expert searches at least as deep as hard (Voleur: rollouts of 15 actions against 10).
+    # Expert searches at least as deep as hard, and simulates four times the actions
+    # (Voleur: rollouts of 15 actions against 10; Web Runners: twice the rollouts of
+    # 30 actions against 15).
     assert expert.depth >= hard.depth
-    if game == "voleur":
-        assert (hard.depth, expert.depth) == (10, 15)
+    assert expert.iterations * expert.depth >= 4 * hard.iterations * hard.depth
+    # Expert leaves the heuristic's move on no thinner evidence than hard.
+    assert expert.z >= hard.z
+    for name, value in EXPERT_TUNING.get(game, {}).items():
+        assert getattr(type(expert), name) == value
+    expected = {"voleur": (10, 15, 1.5, 1.5), "hacker": (15, 15, 1.5, 3.0),
+                "webrunners": (15, 30, 1.5, 2.1)}
+    if game in expected:
+        assert (hard.depth, expert.depth, hard.z, expert.z) == expected[game]
     assert expert.rollout == hard.rollout and expert.mode == hard.mode
     for level, accuracy in QUIZ_ACCURACY.items():
         assert make_bot(game, level).quiz_accuracy == accuracy
