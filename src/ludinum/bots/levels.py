@@ -72,7 +72,8 @@ DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 3
 #: over 500 games, not yet a level apart. Web Runners: four times the rollouts lost
 #: (−0.020 at ``z`` 1.5, −0.005 at 3, 200 games each); twice the rollouts, twice as long
 #: (30 actions, the same number of simulated actions) and ``z`` = 1.5·√2 (the same gain
-#: needed as ``hard``) is ahead by +0.055 [−0.009, +0.119] (200 games).
+#: needed as ``hard``) beats it: +0.055 [−0.009, +0.119] then +0.075 [+0.011, +0.139]
+#: (two runs of 200 games), +0.065 [+0.020, +0.110] over both.
 EXPERT_TUNING: dict[str, dict[str, Any]] = {
     "voleur": {"default_depth": 15},
     "hacker": {"z": 3.0},
