@@ -52,6 +52,10 @@ def test_each_level_is_built_as_documented(game: str) -> None:
                 "webrunners": (15, 30, 1.5, 2.1)}
     if game in expected:
         assert (hard.depth, expert.depth, hard.z, expert.z) == expected[game]
+    # Hacker's expert starts its rollout bots from its notes (who looks rich); hard's
+    # remember nothing.
+    assert not hard.informed_rollouts
+    assert expert.informed_rollouts == (game == "hacker")
     assert expert.rollout == hard.rollout and expert.mode == hard.mode
     for level, accuracy in QUIZ_ACCURACY.items():
         assert make_bot(game, level).quiz_accuracy == accuracy

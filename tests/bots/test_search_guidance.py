@@ -4,13 +4,14 @@ root search and its fall-back on the heuristic's move, sound determinisations.""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 
 from ludinum.bots.base import RandomBot
 from ludinum.bots.evaluation import hacker_value, race_value, score_value, softmax
 from ludinum.bots.ismcts import IsmctsBot
-from ludinum.engine import Game, State
+from ludinum.engine import Game, State, visible
 from ludinum.games import get_game, make_bot, registry
 from ludinum.games.hacker.bot import HackerBot
 from tests.bots.toy import RISKY, SAFE, PickState
@@ -239,3 +240,78 @@ def test_hard_decides_alike_on_any_member_of_the_information_set(game: str) -> N
             bot.iterations = 40
             decisions.append(bot.choose(real, player))
         assert decisions[0] == decisions[1]
+
+
+def test_a_bot_without_notes_forks_into_a_fresh_bot() -> None:
+    bot = RandomBot(3, quiz_accuracy=0.4)
+    twin = bot.fork(9, 0)
+    assert type(twin) is RandomBot and twin is not bot
+    assert twin.quiz_accuracy == 0.4
+
+
+def noted(players: int, actions: int, seed: int) -> tuple[State, list[HackerBot]]:
+    """A Hacker game played by heuristic bots that keep notes of what they see."""
+    state = get_game("hacker").new_state(players, seed)
+    bots = [HackerBot(seed + seat) for seat in range(players)]
+    for step in range(actions):
+        active = state.active_players()
+        player = active[step % len(active)]
+        events = state.apply_trusted(player, bots[player].choose(state, player))
+        for seat, bot in enumerate(bots):
+            bot.observe(seat, visible(events, seat))
+    return state, bots
+
+
+def test_hacker_rollout_bots_start_from_the_seat_notes() -> None:
+    """``fork`` gives the searching seat its own notes (copied, not shared) and every other
+    seat only the count of bills per account, which all players saw go in and out."""
+    _state, bots = noted(4, 60, seed=2)
+    parent = bots[1]
+    mine = parent.memory(1)
+    assert mine.counts and mine.mine  # crediting happened in public
+    mine.grudge[3] = 2  # a private note of seat 1's
+    twin = parent.fork(7, 1)
+    assert isinstance(twin, HackerBot) and twin is not parent
+    own = twin.memory(1)
+    assert own is not mine
+    assert (own.counts, own.mine, own.my_drops, own.grudge) == (
+        mine.counts, mine.mine, mine.my_drops, mine.grudge
+    )
+    own.counts[0] = own.counts.get(0, 0) + 5
+    assert own.counts != mine.counts  # the rollout cannot change the real notes
+    other = twin.memory(3)
+    assert other.counts == mine.counts
+    assert not other.grudge and not other.learned and not other.mine
+    # A fresh bot, and a fork of a seat that has seen nothing, know nothing.
+    assert HackerBot(0).memory(2).counts == {}
+    assert HackerBot(0).fork(1, 2).memory(0).counts == {}
+
+
+class Forks(HackerBot):
+    forked: ClassVar[list[int]] = []
+
+    def fork(self, seed: int, player: int) -> HackerBot:
+        Forks.forked.append(player)
+        return super().fork(seed, player)
+
+
+class Informed(IsmctsBot):
+    policy_cls = Forks
+    mode = "paired"
+    default_rollout = "policy"
+    default_depth = 15
+    informed_rollouts = True
+
+
+@pytest.mark.parametrize("informed", [True, False])
+def test_informed_rollouts_fork_the_policy_bot(informed: bool) -> None:
+    state, _bots = noted(4, 40, seed=5)
+    # A seat with a decision to make: the search runs.
+    player = next(p for p in state.active_players() if len(state.legal_actions(p)) > 1)
+    Forks.forked = []
+    bot = type("Bot", (Informed,), {"informed_rollouts": informed})(1, iterations=40)
+    bot.choose(state, player)
+    if informed:
+        assert Forks.forked and set(Forks.forked) == {player}
+    else:
+        assert Forks.forked == []

@@ -34,6 +34,12 @@ class Bot(ABC):
     def observe(self, player: int, events: Sequence[Event]) -> None:
         """Events visible to ``player`` after any action; bots with memory keep notes."""
 
+    def fork(self, seed: int, player: int) -> Bot:
+        """A new bot of the same kind for a search's simulated play from ``player``'s
+        decision. By default it remembers nothing; a bot with notes passes on what
+        ``player`` may know: its own notes for that seat, the public ones for every seat."""
+        return type(self)(seed, self.quiz_accuracy)
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""

@@ -87,6 +87,10 @@ class IsmctsBot(Bot):
     #: Rollouts with the policy bot use a fresh instance every iteration (its memory of
     #: the real game is not polluted by simulated moves, nor the other way round).
     fresh_policy: ClassVar[bool] = True
+    #: Rollout bots start from what the searching seat knows (``Bot.fork``: its own notes,
+    #: and for every seat the public ones, e.g. who holds how many bills in Hacker) instead
+    #: of an empty memory.
+    informed_rollouts: ClassVar[bool] = False
     #: "tree": ISMCTS proper. "paired": a flat search at the root with common random
     #: numbers: every candidate move is tried on the same determinisations, each followed
     #: by the same seeded rollout, and candidates are halved by mean reward (sequential
@@ -216,9 +220,19 @@ class IsmctsBot(Bot):
 
     def _play_out(self, det: State, player: int, action: Action, seed: int) -> float:
         """``player``'s reward for ``action`` then a rollout of the policy bot."""
-        policy = self.policy_cls(seed, self.quiz_accuracy)
+        policy = self._rollout_policy(seed, player)
+        if self.informed_rollouts:
+            record: Callable[[State, int, Action], None] | None = getattr(policy, "record", None)
+            if record is not None:
+                record(det, player, action)
         det.apply_trusted(player, action)
         return self._rollout(det, 1, policy)[player]
+
+    def _rollout_policy(self, seed: int, player: int) -> Bot:
+        """A fresh policy bot for one simulated game from ``player``'s decision."""
+        if self.informed_rollouts:
+            return self.policy.fork(seed, player)
+        return self.policy_cls(seed, self.quiz_accuracy)
 
     def _final(
         self, root: dict[tuple[int, Action], Edge], legal: Sequence[Action], player: int
@@ -294,7 +308,7 @@ class IsmctsBot(Bot):
         policy = self.policy
         c = self.exploration
         if self.rollout == "policy" and self.fresh_policy:
-            policy = self.policy_cls(rng.getrandbits(63), self.quiz_accuracy)
+            policy = self._rollout_policy(rng.getrandbits(63), root_player)
         path: list[tuple[Edge, int]] = []
         node = root
         steps = 0

@@ -43,6 +43,21 @@ class Memory:
         self.blurred = False  # whether the brouillage round's memory test has been drawn
         self.layout: list[int | None] = []  # who owns each place, as remembered
 
+    def copy(self) -> Memory:
+        twin = Memory()
+        twin.counts = dict(self.counts)
+        twin.mine = set(self.mine)
+        twin.learned = dict(self.learned)
+        twin.learned_trip = dict(self.learned_trip)
+        twin.my_drops = dict(self.my_drops)
+        twin.guessed_trip = self.guessed_trip
+        twin.grudge = dict(self.grudge)
+        twin.dropped_on_trip = self.dropped_on_trip
+        twin.guessed_known = self.guessed_known
+        twin.blurred = self.blurred
+        twin.layout = list(self.layout)
+        return twin
+
 
 class HackerBot(Bot):
     level = "heuristic"
@@ -53,12 +68,27 @@ class HackerBot(Bot):
     def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
         super().__init__(seed)
         self.seats: dict[int, Memory] = {}
+        #: Bills seen going in and out of each account, which a new seat's memory starts
+        #: from: empty, except in a search's rollout bots (see :meth:`fork`).
+        self.public_counts: dict[int, int] = {}
 
     def memory(self, player: int) -> Memory:
         m = self.seats.get(player)
         if m is None:
             m = self.seats[player] = Memory()
+            m.counts = dict(self.public_counts)
         return m
+
+    def fork(self, seed: int, player: int) -> HackerBot:
+        """A rollout bot: ``player``'s notes as they are, and for the other seats its count
+        of bills per account (who looks rich): public credits and thefts, which every
+        player saw, and only a thief's secret credits are its own."""
+        bot = type(self)(seed)
+        mine = self.seats.get(player)
+        if mine is not None:
+            bot.seats[player] = mine.copy()
+            bot.public_counts = mine.counts
+        return bot
 
     # -- memory ----------------------------------------------------------------------------
     def observe(self, player: int, events: Sequence[Event]) -> None:
