@@ -66,10 +66,8 @@ class Replay:
             "steps": self.length,
             "view": state.view(None),
             "events": [self.game.text.event(e, lang) for e in events],
+            # Not the stored action itself: it may be a secret move (a virus dropped, a
+            # measure chosen) or a private answer (W15); its public events tell the table.
             "seats": [s.label(lang) for s in self.seats],
-            "action": (
-                {"seat": self.log[step - 1][0], "action": self.log[step - 1][1].to_json()}
-                if step > 0 else None
-            ),
             "over": state.is_terminal(),
         }

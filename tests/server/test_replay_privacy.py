@@ -1,0 +1,42 @@
+"""A replay shows what the table saw: the public view and public events of each step, never
+the stored action (a secret move, or a private answer of W15)."""
+
+from __future__ import annotations
+
+import json
+
+from ludinum.engine import Action, visible
+from ludinum.games import get_game, make_bot
+from ludinum.server.replay import Replay
+from ludinum.server.seats import Seat
+
+
+def test_a_hacker_replay_never_shows_who_dropped_a_virus_where() -> None:
+    game = get_game("hacker")
+    config = game.make_config(4, 3)
+    state = game.setup(config)
+    bots = [make_bot("hacker", "medium", seat) for seat in range(4)]
+    log: list[tuple[int, Action]] = []
+    while not state.is_terminal():
+        active = state.active_players()
+        player = active[len(log) % len(active)]
+        action = bots[player].choose(state, player)
+        events = state.apply(player, action)
+        for seat, bot in enumerate(bots):
+            bot.observe(seat, visible(events, seat))
+        log.append((player, action))
+    drops = [k for k, (_seat, action) in enumerate(log, 1) if action.kind == "drop"]
+    assert drops
+    replay = Replay(game, config, [Seat(i) for i in range(4)], log)
+    for step in drops[:10]:
+        data = replay.step_json(step, "fr")
+        assert "action" not in data
+        assert "hand" not in data["view"] and "notices" not in data["view"]
+        # The step's public events only: a virus appears on an account during a trip; the
+        # seat that dropped it is not named.
+        state = game.replay(config, log[: step - 1])
+        seat, action = log[step - 1]
+        public = [game.text.event(e, "fr") for e in state.apply(seat, action) if e.to is None]
+        assert data["events"] == public
+        assert json.dumps(action.to_json()) not in json.dumps(data)
+    assert replay.step_json(len(log), "fr")["over"]
