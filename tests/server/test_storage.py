@@ -42,6 +42,24 @@ def test_actions_are_appended_in_order_with_a_unique_key(db_url: str) -> None:
     store.close()
 
 
+def test_an_append_can_rewrite_earlier_actions_in_its_transaction(db_url: str) -> None:
+    """W15: personal answers are rewritten with the action that makes them useless."""
+    store = Storage(db_url)
+    store.migrate()
+    room_id = new_room(store, "BBBBBB")
+    store.append(room_id, 1, 0, {"kind": "accounts", "n": 4}, 1.0, {"status": "playing"})
+    store.append(room_id, 2, 1, {"kind": "accounts", "n": 2}, 2.0, {"status": "playing"},
+                 rewrite={1: {"kind": "accounts", "n": 1}})
+    assert store.actions(room_id) == [(1, 0, {"kind": "accounts", "n": 1}),
+                                      (2, 1, {"kind": "accounts", "n": 2})]
+    # A refused append rewrites nothing.
+    with pytest.raises(IntegrityError):
+        store.append(room_id, 2, 0, {"kind": "pass"}, 3.0, {"status": "playing"},
+                     rewrite={1: {"kind": "accounts", "n": 9}})
+    assert store.actions(room_id)[0] == (1, 0, {"kind": "accounts", "n": 1})
+    store.close()
+
+
 def test_finished_games_are_deleted_after_the_retention_period(db_url: str) -> None:
     store = Storage(db_url)
     store.migrate()

@@ -817,3 +817,31 @@ def test_refusals_explain_why() -> None:
     with pytest.raises(IllegalActionError):
         act(s, 1, "stay card=plain_1")  # not seat 2's turn
     assert s.to_json() == before
+
+
+def test_redacted_answers_replay_to_the_same_game() -> None:
+    """W15: once the first player is known, ``redact`` gives every answer a neutral form
+    (the first player none, the others one account; no phone) that replays to the same
+    state, random generator included, with a tie on accounts or without."""
+    from ludinum.engine import Action
+
+    game = GAME
+    cases = [
+        ((4, 1, 3), (15, 9, 12)),  # no tie
+        ((2, 5, 2), (11, 16, 13)),  # tie broken by the first phone
+        ((0, 0, 0), (12, 12, 12)),  # tie on both: drawn
+    ]
+    for seed, (accounts, ages) in enumerate(cases):
+        s = GAME.new_state(3, seed, {"first_player": "questions"})
+        log = [(p, Action.from_text(f"accounts n={n}")) for p, n in enumerate(accounts)]
+        log += [(p, Action.from_text(f"phone age={a}")) for p, a in enumerate(ages)]
+        assert game.redact(s, 0, log[0][1]) is None  # still needed
+        for p, action in log:
+            s.apply(p, action)
+        neutral = [(p, game.redact(s, p, a)) for p, a in log]
+        assert all(a is not None and a.kind in game.personal for _, a in neutral)
+        assert [a.to_json() for _, a in neutral if a is not None] == [
+            {"kind": "accounts", "n": 0 if p == s.first else 1} for p in range(3)
+        ] + [{"kind": "phone", "age": 0}] * 3
+        again = game.replay(s.config, [(p, a) for p, a in neutral if a is not None])
+        assert again.to_json() == s.to_json()

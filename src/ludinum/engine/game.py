@@ -43,6 +43,10 @@ class Game(ABC):
     cooperative: ClassVar[bool] = False
     #: The most actions a finished game can take (conformance bound), given players.
     max_actions: ClassVar[int] = 100_000
+    #: Kinds of actions that carry a player's personal answer (Web Runners' first-player
+    #: questions, W15). Where a log is stored, they are rewritten with :meth:`redact` as
+    #: soon as they have served.
+    personal: ClassVar[frozenset[str]] = frozenset()
 
     options: OptionSet
     text: GameText
@@ -120,6 +124,12 @@ class Game(ABC):
         for player, action in log:
             state.apply(player, action)
         return state
+
+    def redact(self, state: State, player: int, action: Action) -> Action | None:
+        """The stored form of ``player``'s personal ``action`` (a kind in :attr:`personal`)
+        once ``state`` no longer needs its answer: an action that replays to the same state
+        and says nothing of the player. ``None`` while the answer is still needed."""
+        return None
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:
         """The static public layout a board drawing needs besides the view (cells, bridges,

@@ -202,9 +202,13 @@ class Hub:
             self._reload(room.code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
+        stored = action
+        rewrite: dict[int, dict[str, Any]] = {}
+        if action.kind in room.game.personal:
+            stored, rewrite = self._redactions(room, seat, action)
         try:
-            self.store.append(room.id, room.seq, seat, action.to_json(), now,
-                              self._room_values(room, now))
+            self.store.append(room.id, room.seq, seat, stored.to_json(), now,
+                              self._room_values(room, now), rewrite)
         except Exception:
             log.exception("storage failed in room %s; reloading it", room.code)
             self._reload(room.code)
@@ -215,6 +219,25 @@ class Hub:
         self._broadcast(room)
         self._schedule(room)
         return events
+
+    def _redactions(
+        self, room: Room, seat: int, action: Action
+    ) -> tuple[Action, dict[int, dict[str, Any]]]:
+        """W15: personal answers are stored only while they are needed. Once the state no
+        longer needs them (``Game.redact``), this action and the earlier answers are stored
+        in their neutral form, in the same transaction."""
+        game = room.game
+        stored = game.redact(room.state, seat, action)
+        if stored is None:
+            return action, {}
+        rewrite: dict[int, dict[str, Any]] = {}
+        for seq, who, data in self.store.actions(room.id):
+            if data.get("kind") not in game.personal:
+                continue
+            neutral = game.redact(room.state, who, Action.from_json(data))
+            if neutral is not None and neutral.to_json() != data:
+                rewrite[seq] = neutral.to_json()
+        return stored, rewrite
 
     def _observe(self, room: Room, bots: dict[int, Bot], events: list[Event]) -> None:
         for seat, bot in bots.items():

@@ -9,7 +9,7 @@ nothing personal but nicknames is stored; seat tokens are stored as SHA-256 dige
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,9 +152,11 @@ class Storage:
     # -- actions ---------------------------------------------------------------------
     def append(
         self, room_id: int, seq: int, seat: int, action: dict[str, Any], at: float,
-        room_values: dict[str, Any],
+        room_values: dict[str, Any], rewrite: Mapping[int, dict[str, Any]] | None = None,
     ) -> None:
-        """Store one accepted action and the room's new status in one transaction.
+        """Store one accepted action and the room's new status in one transaction, with
+        ``rewrite`` (``{seq: action}``): earlier actions to store in another form (personal
+        answers redacted once they have served, W15).
 
         The (room, seq) key refuses a second action with the same number (IntegrityError).
         """
@@ -163,6 +165,11 @@ class Storage:
                 "room_id": room_id, "seq": seq, "seat": seat,
                 "action": json.dumps(action, separators=(",", ":")), "at": at,
             })
+            for old_seq, form in (rewrite or {}).items():
+                conn.execute(_REWRITE_ACTION, {
+                    "rid": room_id, "old_seq": old_seq,
+                    "form": json.dumps(form, separators=(",", ":")),
+                })
             values = _encode(room_values)
             if set(values) == _STEP_KEYS:
                 conn.execute(_UPDATE_STEP, {"rid": room_id, "seq": seq, **values})
@@ -197,6 +204,9 @@ class Storage:
 
 #: Statements of the action path, built once (SQLAlchemy then reuses their compiled form).
 _INSERT_ACTION = insert(actions)
+_REWRITE_ACTION = update(actions).where(
+    (actions.c.room_id == bindparam("rid")) & (actions.c.seq == bindparam("old_seq"))
+).values(action=bindparam("form"))
 _STEP_KEYS = frozenset({"status", "deadline_at", "deadline_left", "updated_at"})
 _UPDATE_STEP = update(rooms).where(rooms.c.id == bindparam("rid")).values(
     {k: bindparam(k) for k in ("seq", *sorted(_STEP_KEYS))})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludinum.engine import Game, GameConfig, State
+from ludinum.engine import Action, Game, GameConfig, State
 from ludinum.games.webrunners.options import OPTIONS
 from ludinum.games.webrunners.state import WebRunnersState
 from ludinum.games.webrunners.text import WebRunnersText
@@ -27,10 +27,26 @@ class WebRunnersGame(Game):
     max_players: ClassVar[int] = 4
     #: Round cap (max_rounds, up to 2,000) times 4 seats times a generous bound per turn.
     max_actions: ClassVar[int] = 400_000
+    #: W15: the answers to the first-player questions are never kept.
+    personal: ClassVar[frozenset[str]] = frozenset({"accounts", "phone"})
 
     def __init__(self) -> None:
         self.options = OPTIONS
         self.text = WebRunnersText()
+
+    def redact(self, state: State, player: int, action: Action) -> Action | None:
+        """W15: once the first player is known, every answer becomes the same neutral one
+        (no account, no phone) but the first player's, who had the fewest accounts (none,
+        against one for the others): replayed, the questions give the same first player
+        and the same draw."""
+        from ludinum.games.webrunners.actions import ACCOUNTS_A, PHONE_A
+
+        assert isinstance(state, WebRunnersState)
+        if state.first < 0:
+            return None
+        if action.kind == "accounts":
+            return ACCOUNTS_A[0 if player == state.first else 1]
+        return PHONE_A[0]
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:
         """The board of ``board.yaml`` (W2): one dict per cell of circles 1-3 (``kind``
