@@ -107,3 +107,37 @@ def unique_ids(
             else:
                 seen[ident] = doc.where(path)
     return found
+
+
+def english_problems(doc: Doc, key: str, fields: Sequence[str]) -> list[Problem]:
+    """English siblings (``<field>_en``) of the entries listed under ``key``: all or nothing.
+
+    A file may leave English out; once one of its entries has an English field, every
+    entry needs the English of each of ``fields`` it has in French (a list field as many
+    items as the French, none repeated), and no English without its French.
+    """
+    entries = doc.data[key]
+    if not any(f"{name}_en" in entry for entry in entries for name in fields):
+        return []
+    found = []
+    for i, entry in enumerate(entries):
+        path: tuple[str | int, ...] = (key, i)
+        for name in fields:
+            french, english = entry.get(name), entry.get(f"{name}_en")
+            if english is None:
+                if french is not None:
+                    message = (
+                        f"anglais incomplet : « {name}_en » manquant "
+                        "(le fichier donne l'anglais d'autres entrées)"
+                    )
+                    found.append(problem(doc, path, message))
+            elif french is None:
+                found.append(problem(doc, (*path, f"{name}_en"), f"« {name}_en » sans « {name} »"))
+            elif isinstance(french, list):
+                if len(english) != len(french):
+                    message = f"{len(english)} « {name}_en » pour {len(french)} en français"
+                    found.append(problem(doc, (*path, f"{name}_en"), message))
+                elif len(set(english)) != len(english):
+                    message = f"« {name}_en » : deux éléments identiques"
+                    found.append(problem(doc, (*path, f"{name}_en"), message))
+    return found

@@ -29,6 +29,12 @@ class GameText(ABC):
         also shows the SVG board, so leave out the text drawing of what it draws (never
         what only this seat knows)."""
 
+    def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
+        """``view`` with the content texts it shows as data (a quiz question…) in ``lang``
+        where the game has them; screens that print view data use it. Nothing is added
+        that the view did not show. Default: the view as it is (French)."""
+        return view
+
 
 class Game(ABC):
     """One registered game. Subclasses set the class attributes and build states."""

@@ -64,7 +64,7 @@ class FrameCache:
         if slot == "ground":
             return render.board_ground(room.game, lang)
         if slot == "spotlight":
-            view = self.view(key)
+            view = room.game.text.localised(self.view(key), lang)
             return render.memo_html(
                 render.digest("spotlight", lang, render.spotlight_items(view)),
                 lambda: render.spotlight(view, lang))

@@ -137,26 +137,28 @@ def _extract(game: str, events: Iterable[Event], lang: str, out: Debrief) -> Non
             who = _characters().get(str(d.get("speaker")), str(d.get("speaker")))
             out.messages.append((who, _plain(str(d.get("text", "")))))
         elif game == "gnou":
-            _gnou(event, themes, out)
+            _gnou(event, themes, out, lang)
         elif game == "voleur" and event.kind in ("attack", "foiled"):
             _voleur(event, themes, out)
     out.themes = list(themes)
 
 
-def _gnou(event: Event, themes: dict[str, None], out: Debrief) -> None:
+def _gnou(event: Event, themes: dict[str, None], out: Debrief, lang: str) -> None:
     from ludinum.games.gnou.content import load_bank, load_dangers
 
     d = event.data
     bank = load_bank()
     if event.kind == "quiz":
-        themes[bank.titles.get(str(d["series"]), (str(d["series"]),))[0]] = None
+        series = str(d["series"])
+        titles = bank.titles.get(series, (series, series))
+        themes[titles[1] if lang == "en" else titles[0]] = None
     elif event.kind == "answer" and d.get("question") in bank.by_id:
         question = bank.questions[bank.by_id[str(d["question"])]]
-        out.questions.append((question.question, bool(d.get("right"))))
+        out.questions.append((question.question_in(lang), bool(d.get("right"))))
     elif event.kind == "danger":
         card = load_dangers().get(int(d["cell"]))
         if card is not None:
-            out.messages.append((card.title, card.text))
+            out.messages.append((card.title_in(lang), card.text_in(lang)))
 
 
 def _voleur(event: Event, themes: dict[str, None], out: Debrief) -> None:

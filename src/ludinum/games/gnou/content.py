@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
-from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
+from ludinum.content.schema import (
+    ContentKind,
+    Problem,
+    english_problems,
+    load_kind,
+    problem,
+    unique_ids,
+)
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
 
@@ -44,6 +51,10 @@ MIN_PER_SERIES_LEVEL = 4
 CELL_KINDS = ("start", "community", "danger", "awareness", "liberty", "gull", "end")
 
 _TEXT = {"type": "string", "minLength": 1}
+_CHOICES = {"type": "array", "minItems": 3, "maxItems": 4, "items": _TEXT}
+#: The fields a player reads, each with an optional English sibling ``<field>_en``.
+QUESTION_TEXTS = ("question", "choices", "explanation", "hint")
+DANGER_TEXTS = ("title", "text", "alternative")
 
 QUIZ_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -64,10 +75,14 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     "id": {"type": "string", "pattern": "^[a-z_]+-[123]-[0-9]+$"},
                     "level": {"enum": list(LEVELS)},
                     "question": _TEXT,
-                    "choices": {"type": "array", "minItems": 3, "maxItems": 4, "items": _TEXT},
+                    "choices": _CHOICES,
                     "answer": {"type": "integer", "minimum": 0, "maximum": 3},
                     "explanation": _TEXT,
                     "hint": _TEXT,
+                    "question_en": _TEXT,
+                    "choices_en": _CHOICES,
+                    "explanation_en": _TEXT,
+                    "hint_en": _TEXT,
                 },
             },
         },
@@ -91,6 +106,9 @@ DANGERS_SCHEMA: dict[str, Any] = {
                     "title": _TEXT,
                     "text": _TEXT,
                     "alternative": _TEXT,
+                    "title_en": _TEXT,
+                    "text_en": _TEXT,
+                    "alternative_en": _TEXT,
                 },
             },
         }
@@ -168,6 +186,7 @@ def _quiz_check(docs: Sequence[Doc]) -> list[Problem]:
             if len(set(q["choices"])) != len(q["choices"]):
                 found.append(problem(doc, (*path, "choices"), "deux choix identiques"))
             counts[(series, q["level"])] += 1
+        found += english_problems(doc, "questions", QUESTION_TEXTS)
     found += unique_ids(
         docs,
         lambda d: ((("questions", i, "id"), q["id"]) for i, q in enumerate(d.data["questions"])),
@@ -191,12 +210,18 @@ def _quiz_check(docs: Sequence[Doc]) -> list[Problem]:
 
 def _quiz_count(docs: Sequence[Doc]) -> dict[str, Any]:
     per: dict[str, dict[str, int]] = {s: {str(lv): 0 for lv in LEVELS} for s in SERIES}
-    total = 0
+    total = english = 0
     for doc in docs:
         for q in doc.data["questions"]:
             per[doc.data["series"]][str(q["level"])] += 1
             total += 1
-    return {"total": total, "per_series_level": per}
+            english += "question_en" in q
+    return {"total": total, "english": english, "per_series_level": per}
+
+
+def _dangers_count(docs: Sequence[Doc]) -> dict[str, Any]:
+    cards = [d for doc in docs for d in doc.data["dangers"]]
+    return {"dangers": len(cards), "english": sum("title_en" in d for d in cards)}
 
 
 def _board_check(docs: Sequence[Doc]) -> list[Problem]:
@@ -292,6 +317,7 @@ def _dangers_check(docs: Sequence[Doc]) -> list[Problem]:
         missing = sorted(c for c, cell in board.items() if cell.kind == "danger" and c not in seen)
         if missing:
             found.append(problem(doc, ("dangers",), f"cases danger sans carte : {missing}"))
+        found += english_problems(doc, "dangers", DANGER_TEXTS)
     return found
 
 
@@ -333,7 +359,7 @@ CONTENT = [
         "dangers.yaml",
         DANGERS_SCHEMA,
         _with_french(_dangers_check),
-        _count_list("dangers"),
+        _dangers_count,
     ),
     ContentKind(
         "gnou",
@@ -367,6 +393,24 @@ class Question:
     answer: int
     explanation: str
     hint: str
+    #: English of the texts above; empty where the content gives none (French shown).
+    question_en: str = ""
+    choices_en: tuple[str, ...] = ()
+    explanation_en: str = ""
+    hint_en: str = ""
+
+    def question_in(self, lang: str) -> str:
+        return _pick(self.question, self.question_en, lang)
+
+    def choices_in(self, lang: str) -> tuple[str, ...]:
+        english = lang == "en" and len(self.choices_en) == len(self.choices)
+        return self.choices_en if english else self.choices
+
+    def explanation_in(self, lang: str) -> str:
+        return _pick(self.explanation, self.explanation_en, lang)
+
+    def hint_in(self, lang: str) -> str:
+        return _pick(self.hint, self.hint_en, lang)
 
 
 @dataclass(frozen=True)
@@ -376,6 +420,23 @@ class DangerCard:
     title: str
     text: str
     alternative: str
+    title_en: str = ""
+    text_en: str = ""
+    alternative_en: str = ""
+
+    def title_in(self, lang: str) -> str:
+        return _pick(self.title, self.title_en, lang)
+
+    def text_in(self, lang: str) -> str:
+        return _pick(self.text, self.text_en, lang)
+
+    def alternative_in(self, lang: str) -> str:
+        return _pick(self.alternative, self.alternative_en, lang)
+
+
+def _pick(french: str, english: str, lang: str) -> str:
+    """The English text where asked for and given, the French otherwise."""
+    return english if lang == "en" and english else french
 
 
 @dataclass(frozen=True)
@@ -415,6 +476,10 @@ def load_bank(folder: Path = FOLDER) -> Bank:
                     q["answer"],
                     q["explanation"],
                     q.get("hint", ""),
+                    q.get("question_en", ""),
+                    tuple(q.get("choices_en", ())),
+                    q.get("explanation_en", ""),
+                    q.get("hint_en", ""),
                 )
             )
     questions.sort(key=lambda q: q.id)
@@ -433,7 +498,16 @@ def load_bank(folder: Path = FOLDER) -> Bank:
 def load_dangers(folder: Path = FOLDER) -> dict[int, DangerCard]:
     (doc,) = load_kind(CONTENT[2], folder)
     return {
-        d["cell"]: DangerCard(d["cell"], d["type"], d["title"], d["text"], d["alternative"])
+        d["cell"]: DangerCard(
+            d["cell"],
+            d["type"],
+            d["title"],
+            d["text"],
+            d["alternative"],
+            d.get("title_en", ""),
+            d.get("text_en", ""),
+            d.get("alternative_en", ""),
+        )
         for d in doc.data["dangers"]
     }
 

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludinum.engine import Action, Event, GameText
-from ludinum.games.gnou.content import load_board, load_dangers, load_themes
+from ludinum.games.gnou.content import (
+    DangerCard,
+    Question,
+    load_bank,
+    load_board,
+    load_dangers,
+    load_themes,
+)
 
 SERIES_NAMES = {
     "anti_espion": ("Dispositifs anti-espion", "Anti-spy tools"),
@@ -61,6 +68,35 @@ def seat(player: Any, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {int(player) + 1}"
 
 
+def question(ident: Any) -> Question | None:
+    """The quiz bank's question ``ident`` (None if the bank has no such question)."""
+    bank = load_bank()
+    index = bank.by_id.get(str(ident))
+    return None if index is None else bank.questions[index]
+
+
+def danger_card(cell: Any) -> DangerCard | None:
+    return load_dangers().get(int(cell))
+
+
+def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """A view's pending quiz with its question, choices and hint in ``lang`` where the
+    content gives them (French otherwise). Only what the view already shows is rewritten:
+    a question hidden from this seat stays hidden, the answer is never added."""
+    q = question(quiz["id"]) if lang == "en" and "id" in quiz else None
+    if q is None:
+        return quiz
+    out = dict(quiz)
+    for key, text in (
+        ("question", q.question_in(lang)),
+        ("choices", list(q.choices_in(lang))),
+        ("hint", q.hint_in(lang)),
+    ):
+        if key in quiz:
+            out[key] = text
+    return out
+
+
 class GnouText(GameText):
     def event(self, event: Event, lang: str = "fr") -> str:
         d = event.data
@@ -83,16 +119,19 @@ class GnouText(GameText):
                 return f"Cell {d['cell']} is now a free alternative: roll again."
             return f"La case {d['cell']} est devenue une alternative libre : on relance."
         if kind == "danger":
-            card = load_dangers().get(int(d["cell"]))
-            title = f" « {card.title} »" if card and not en else ""
+            card = danger_card(d["cell"])
             if en:
-                return f"Danger on cell {d['cell']}: {danger_name(d['type'], lang)}."
+                title = f" “{card.title_in(lang)}”" if card else ""
+                return f"Danger on cell {d['cell']}{title}: {danger_name(d['type'], lang)}."
+            title = f" « {card.title} »" if card else ""
             return f"Danger en case {d['cell']}{title} : {danger_name(d['type'], lang)}."
         if kind == "danger_removed":
             who, name = seat(d["player"], lang), series_name(d["protection"], lang)
+            card = danger_card(d["cell"])
+            free = f" {card.alternative_in(lang)}" if card else ""
             if en:
-                return f"Danger removed by {who} ({name})."
-            return f"Danger éliminé par {who} ({name})."
+                return f"Danger removed by {who} ({name}).{free}"
+            return f"Danger éliminé par {who} ({name}).{free}"
         if kind == "offer":
             holders = ", ".join(seat(p, lang) for p in d["holders"])
             name = series_name(d["protection"], lang)
@@ -118,9 +157,13 @@ class GnouText(GameText):
         if kind == "hint":
             return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
         if kind == "answer":
+            # Once answered, a question's explanation is for the whole table (G4 hides a
+            # solo question only until its answer).
+            q = question(d.get("question"))
+            why = f" {q.explanation_in(lang)}" if q else ""
             if en:
-                return "Right answer!" if d["right"] else "Wrong answer."
-            return "Bonne réponse !" if d["right"] else "Mauvaise réponse."
+                return ("Right answer!" if d["right"] else "Wrong answer.") + why
+            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + why
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
@@ -171,7 +214,7 @@ class GnouText(GameText):
             return f"Seek « {name} »" if en else f"Chercher « {name} »"
         if kind == "answer":
             i = action.number("choice")
-            quiz = view.get("quiz") or {}
+            quiz = localised_quiz(view.get("quiz") or {}, lang)
             choices = quiz.get("choices") or []
             label = choices[i] if i < len(choices) else ""
             return f"{chr(65 + i)}. {label}".strip()
@@ -218,6 +261,7 @@ class GnouText(GameText):
             lines.append(f"  {seat(p, lang)}{you} : {names}")
         quiz = view.get("quiz")
         if quiz:
+            quiz = localised_quiz(quiz, lang)
             lines.append("")
             level = "level" if en else "niveau"
             title = f"[bold]{series_name(quiz['series'], lang)}[/] ({level} {quiz['level']})"
@@ -225,17 +269,23 @@ class GnouText(GameText):
             if "question" in quiz:
                 lines.append(quiz["question"])
                 if "hint" in quiz:
-                    lines.append(f"[italic]{'Hint' if en else 'Indice'} : {quiz['hint']}[/]")
+                    lines.append(f"[italic]{'Hint:' if en else 'Indice :'} {quiz['hint']}[/]")
             else:
                 who = seat(quiz["answerer"], lang)
                 lines.append(f"{who} answers alone." if en else f"{who} répond seul.")
         danger = view.get("danger")
         if danger is not None:
-            card = load_dangers().get(int(danger))
+            card = danger_card(danger)
             if card is not None:
                 lines.append("")
-                lines.append(f"[red]{card.title}[/] — {card.text}")
+                lines.append(f"[red]{card.title_in(lang)}[/] — {card.text_in(lang)}")
         return "\n".join(lines)
+
+    def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
+        quiz = view.get("quiz")
+        if not quiz or lang != "en":
+            return view
+        return {**view, "quiz": localised_quiz(quiz, lang)}
 
 
 def protection_text(protection: str) -> str:

@@ -1,0 +1,132 @@
+"""What the Gnou says in each language: quiz question, choices, hint, explanation and
+danger cards in English when the language is English, in French otherwise, with the same
+hidden information (G4: a solo quiz is the answerer's alone until answered)."""
+
+from __future__ import annotations
+
+from markupsafe import escape
+
+from ludinum.engine import Action, Event
+from ludinum.games.gnou import GAME, GnouState
+from ludinum.games.gnou.content import Question, load_bank, load_dangers
+from ludinum.games.gnou.text import localised_quiz
+from ludinum.server import frames
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
+from tests.gnou.helpers import answer, game, roll
+
+TEXT = GAME.text
+
+
+def _question(state: GnouState, seat: int) -> Question:
+    bank = load_bank()
+    return bank.questions[bank.by_id[state.view(seat)["quiz"]["id"]]]
+
+
+def _seeking(**options: object) -> GnouState:
+    """Player 0 on an awareness cell (6), answering a team quiz on anti-spy tools."""
+    state = game(pos=0, dice=(6,), **options)
+    roll(state)
+    state.apply(0, Action.make("seek", protection="anti_espion"))
+    return state
+
+
+def test_a_quiz_view_in_english_and_in_french() -> None:
+    state = _seeking()
+    q = _question(state, 0)
+    assert q.question_en and q.question_en != q.question
+    for seat in (0, 1, None):  # a team quiz: everyone sees it (G4)
+        view = state.view(seat)
+        english, french = TEXT.view(view, "en"), TEXT.view(view, "fr")
+        assert q.question_en in english and q.question not in english
+        assert q.question in french and q.question_en not in french
+    view = state.view(0)
+    answers = [a for a in state.legal_actions(0) if a.kind == "answer"]
+    assert [TEXT.action(a, view, "en") for a in answers] == [
+        f"{chr(65 + i)}. {c}" for i, c in enumerate(q.choices_en)
+    ]
+    assert [TEXT.action(a, view, "fr") for a in answers] == [
+        f"{chr(65 + i)}. {c}" for i, c in enumerate(q.choices)
+    ]
+
+
+def test_the_hint_in_english() -> None:
+    state = _seeking(game_master=True)
+    q = _question(state, 0)
+    assert "hint" not in localised_quiz(state.view(0)["quiz"], "en")
+    state.apply(0, Action.make("hint"))
+    view = state.view(None)
+    assert f"Hint: {q.hint_en}" in TEXT.view(view, "en")
+    assert f"Indice : {q.hint}" in TEXT.view(view, "fr")
+    assert TEXT.localised(view, "en")["quiz"]["hint"] == q.hint_en
+    assert TEXT.localised(view, "fr") is view
+
+
+def test_the_explanation_follows_the_answer() -> None:
+    for right in (True, False):
+        state = _seeking()
+        q = _question(state, 0)
+        (event,) = [e for e in answer(state, right) if e.kind == "answer"]
+        english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
+        assert english == ("Right answer! " if right else "Wrong answer. ") + q.explanation_en
+        assert french == ("Bonne réponse ! " if right else "Mauvaise réponse. ") + q.explanation
+
+
+def test_a_solo_quiz_stays_hidden_in_english() -> None:
+    """G4: during a transmission only the learner sees the question, in any language; the
+    English never adds what the view does not show, nor the answer."""
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    roll(state)
+    state.apply(2, Action.make("transmit"))
+    q = _question(state, 0)
+    mine = TEXT.localised(state.view(0), "en")["quiz"]
+    assert mine["question"] == q.question_en and mine["choices"] == list(q.choices_en)
+    assert "answer" not in mine
+    for other in (1, 2, 3, None):
+        view = state.view(other)
+        quiz = TEXT.localised(view, "en")["quiz"]
+        assert "question" not in quiz and "choices" not in quiz and "id" not in quiz
+        shown = TEXT.view(view, "en")
+        assert q.question_en not in shown and q.question not in shown
+        assert "Player 1 answers alone." in shown
+
+
+def test_danger_cards_in_english_and_in_french() -> None:
+    card = load_dangers()[2]
+    assert card.title_en and card.text_en and card.alternative_en
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    events = roll(state)
+    (danger,) = [e for e in events if e.kind == "danger"]
+    assert f"“{card.title_en}”" in TEXT.event(danger, "en")
+    assert f"« {card.title} »" in TEXT.event(danger, "fr")
+    view = state.view(None)  # the offer to pass on a protection shows the card
+    assert card.text_en in TEXT.view(view, "en") and card.text not in TEXT.view(view, "en")
+    assert card.text in TEXT.view(view, "fr")
+
+
+def test_the_free_alternative_when_a_danger_is_removed() -> None:
+    card = load_dangers()[2]
+    state = game(dice=(2,), protections={0: ["anti_espion"]})
+    (removed,) = [e for e in roll(state) if e.kind == "danger_removed"]
+    assert TEXT.event(removed, "en").endswith(card.alternative_en)
+    assert TEXT.event(removed, "fr").endswith(card.alternative)
+
+
+def test_an_unknown_question_or_card_falls_back() -> None:
+    assert TEXT.event(Event("answer", {"question": "nope-1-01", "right": True}), "en") == (
+        "Right answer!"
+    )
+    quiz = {"id": "nope-1-01", "question": "Qui ?", "choices": ["a", "b", "c"]}
+    assert localised_quiz(quiz, "en") == quiz
+
+
+def test_the_web_spotlight_speaks_the_client_language() -> None:
+    state = _seeking()
+    q = _question(state, 0)
+    room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+    cache = frames.FrameCache(room, 0.0, [])
+    english, french = cache.html("spotlight", 0, "en"), cache.html("spotlight", 0, "fr")
+    en, fr = escape(q.question_en), escape(q.question)
+    assert en in english and fr not in english
+    assert fr in french and en not in french
