@@ -149,6 +149,13 @@ def test_an_unknown_english_field_is_refused(tmp_path: Path) -> None:
 # -- the built-in content ---------------------------------------------------------------
 
 
+def test_every_question_is_in_english() -> None:
+    for q in load_bank().questions:
+        assert q.question_en and q.explanation_en and q.hint_en, q.id
+        assert len(q.choices_en) == len(q.choices), q.id
+        assert q.choices_in("en") == q.choices_en and q.question_in("fr") == q.question
+
+
 def test_every_danger_card_is_in_english() -> None:
     cards = load_dangers()
     assert len(cards) == 30
