@@ -59,6 +59,22 @@ def test_gnou_debrief_counts_right_answers() -> None:
     assert f"Bonnes réponses : {share} %" in text
 
 
+
+def test_gnou_debrief_speaks_the_reader_language() -> None:
+    """Questions, danger cards and series in English for an English debrief."""
+    from ludinum.games.gnou.content import load_bank, load_dangers
+
+    config, log = play("gnou", 2, 3)
+    bank, cards = load_bank(), load_dangers().values()
+    english = collect(config, [(s, a) for s, a in log], ["Castor", "Hibou"], "en")
+    french = collect(config, [(s, a) for s, a in log], ["Castor", "Hibou"], "fr")
+    assert english.questions and len(english.questions) == len(french.questions)
+    assert {q for q, _ in english.questions} <= {q.question_en for q in bank.questions}
+    assert {q for q, _ in french.questions} <= {q.question for q in bank.questions}
+    assert english.messages and english.themes
+    assert {t for t, _ in english.messages} <= {c.title_en for c in cards}
+    assert set(english.themes) <= {en for _, en in bank.titles.values()}
+
 def test_voleur_debrief_in_english_and_html() -> None:
     config, log = play("voleur", 3, 2, limit=800)
     actions = [(s, Action.from_json(a)) for s, a in log]
