@@ -72,8 +72,9 @@ DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 3
 #: over 500 games, not a level apart. Its rollout bots now also start from its notes
 #: (``informed_rollouts``: the bills seen going onto each account, so that simulated
 #: players drop on the accounts that look rich, as real ones do): +0.051 [−0.019, +0.121]
-#: (200 games) then +0.016 [−0.022, +0.054] (600), ≈ +0.024 [−0.009, +0.058] over both:
-#: still not a level apart. Web Runners: four times the rollouts lost
+#: (200 games), +0.016 [−0.022, +0.054] (600), −0.005 [−0.050, +0.041] (400); ≈ +0.015
+#: [−0.012, +0.042] over the three: kept (rollouts play as the table does), not a level
+#: apart. Web Runners: four times the rollouts lost
 #: (−0.020 at ``z`` 1.5, −0.005 at 3, 200 games each); twice the rollouts, twice as long
 #: (30 actions, the same number of simulated actions) and ``z`` = 1.5·√2 (the same gain
 #: needed as ``hard``) beats it: +0.055 [−0.009, +0.119] then +0.075 [+0.011, +0.139]
