@@ -34,6 +34,11 @@ class Bot(ABC):
     def observe(self, player: int, events: Sequence[Event]) -> None:
         """Events visible to ``player`` after any action; bots with memory keep notes."""
 
+    def record(self, state: State, player: int, action: Action) -> None:
+        """A move this seat made that :meth:`choose` did not pick (a search bot playing with
+        this bot's notes, or trying a candidate in a rollout): bots with notes count it as
+        their own. Default: nothing to note."""
+
     def fork(self, seed: int, player: int) -> Bot:
         """A new bot of the same kind for a search's simulated play from ``player``'s
         decision. By default it remembers nothing; a bot with notes passes on what

@@ -32,7 +32,7 @@ import copy
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
@@ -147,11 +147,7 @@ class IsmctsBot(Bot):
         if probe is not None and chosen == self.hint:
             self.policy = probe
         else:
-            record: Callable[[State, int, Action], None] | None = getattr(
-                self.policy, "record", None
-            )
-            if record is not None:
-                record(state, player, chosen)
+            self.policy.record(state, player, chosen)
         return chosen
 
     def _paired(self, state: State, player: int, legal: Sequence[Action], hint: Action) -> Action:
@@ -222,9 +218,7 @@ class IsmctsBot(Bot):
         """``player``'s reward for ``action`` then a rollout of the policy bot."""
         policy = self._rollout_policy(seed, player)
         if self.informed_rollouts:
-            record: Callable[[State, int, Action], None] | None = getattr(policy, "record", None)
-            if record is not None:
-                record(det, player, action)
+            policy.record(det, player, action)
         det.apply_trusted(player, action)
         return self._rollout(det, 1, policy)[player]
 

@@ -60,14 +60,15 @@ class Replay:
         return state, [e for e in events if e.to is None]
 
     def step_json(self, step: int, lang: str) -> dict[str, Any]:
+        """Step ``step`` as the table saw it. Never the stored action itself: it may be a
+        secret move (a virus dropped, a measure chosen) or a private answer (W15); its
+        public events say what was seen."""
         state, events = self.at(step)
         return {
             "step": step,
             "steps": self.length,
             "view": state.view(None),
             "events": [self.game.text.event(e, lang) for e in events],
-            # Not the stored action itself: it may be a secret move (a virus dropped, a
-            # measure chosen) or a private answer (W15); its public events tell the table.
             "seats": [s.label(lang) for s in self.seats],
             "over": state.is_terminal(),
         }

@@ -152,8 +152,7 @@ def _gnou(event: Event, themes: dict[str, None], out: Debrief, lang: str) -> Non
         series = str(d["series"])
         titles = bank.titles.get(series, (series, series))
         themes[titles[1] if lang == "en" else titles[0]] = None
-    elif event.kind == "answer" and d.get("question") in bank.by_id:
-        question = bank.questions[bank.by_id[str(d["question"])]]
+    elif event.kind == "answer" and (question := bank.get(d.get("question"))) is not None:
         out.questions.append((question.question_in(lang), bool(d.get("right"))))
     elif event.kind == "danger":
         card = load_dangers().get(int(d["cell"]))

@@ -448,6 +448,11 @@ class Bank:
     piles: dict[tuple[str, int], tuple[int, ...]]
     titles: dict[str, tuple[str, str]]
 
+    def get(self, ident: object) -> Question | None:
+        """The question ``ident`` (None if the bank has no such question)."""
+        index = self.by_id.get(str(ident))
+        return None if index is None else self.questions[index]
+
 
 @lru_cache(maxsize=4)
 def load_board(folder: Path = FOLDER) -> tuple[Cell, ...]:

@@ -8,7 +8,6 @@ from typing import Any
 from ludinum.engine import Action, Event, GameText
 from ludinum.games.gnou.content import (
     DangerCard,
-    Question,
     load_bank,
     load_board,
     load_dangers,
@@ -68,13 +67,6 @@ def seat(player: Any, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {int(player) + 1}"
 
 
-def question(ident: Any) -> Question | None:
-    """The quiz bank's question ``ident`` (None if the bank has no such question)."""
-    bank = load_bank()
-    index = bank.by_id.get(str(ident))
-    return None if index is None else bank.questions[index]
-
-
 def danger_card(cell: Any) -> DangerCard | None:
     return load_dangers().get(int(cell))
 
@@ -83,7 +75,7 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
     """A view's pending quiz with its question, choices and hint in ``lang`` where the
     content gives them (French otherwise). Only what the view already shows is rewritten:
     a question hidden from this seat stays hidden, the answer is never added."""
-    q = question(quiz["id"]) if lang == "en" and "id" in quiz else None
+    q = load_bank().get(quiz["id"]) if lang == "en" and "id" in quiz else None
     if q is None:
         return quiz
     out = dict(quiz)
@@ -159,7 +151,7 @@ class GnouText(GameText):
         if kind == "answer":
             # Once answered, a question's explanation is for the whole table (G4 hides a
             # solo question only until its answer).
-            q = question(d.get("question"))
+            q = load_bank().get(d.get("question"))
             why = f" {q.explanation_in(lang)}" if q else ""
             if en:
                 return ("Right answer!" if d["right"] else "Wrong answer.") + why
