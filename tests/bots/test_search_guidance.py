@@ -137,6 +137,25 @@ def test_without_clear_evidence_the_heuristic_move_is_played() -> None:
     assert hints == {SAFE, RISKY}
 
 
+class QuickStubborn(Stubborn):
+    """The same gate, but the pick is a decision whose result shows at once."""
+
+    quick_kinds = frozenset({"pick"})
+    quick_depth = 1
+
+
+def test_a_quick_decision_plays_the_best_mean_without_the_evidence_gate() -> None:
+    """Stubborn never leaves the heuristic's move; declared quick, the same decision is
+    valued one action later (the other seat's pick, then the dice) and the better gamble
+    is played whatever the heuristic suggested."""
+    hints = set()
+    for seed in range(8):
+        bot = QuickStubborn(seed)
+        assert bot.choose(PickState(seed), 0) == SAFE
+        hints.add(bot.hint)
+    assert hints == {SAFE, RISKY}
+
+
 class FewVisits(IsmctsBot):
     policy_cls = RandomBot
     default_rollout = "random"

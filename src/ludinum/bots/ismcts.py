@@ -14,7 +14,8 @@ What the bot reads from the real state: ``active_players``, ``legal_actions(play
 Design choices (see ``docs/bots.md``):
 
 - Several active players (simultaneous steps, response windows): the seat that acts is
-  picked as the simulator does, rotating with the number of actions taken.
+  picked as the simulator does (``next_actor``: rotating with the number of actions taken;
+  a seat only waiting for a timer, such as a Hacker traveller, acts last).
 - Chance inside ``apply`` (dice, shuffles) uses the determinised state's own RNG, reseeded
   by ``resample``; the tree is "open loop" for chance: nodes are keyed by the actions
   taken, and the availability counts absorb what chance made legal or not.
@@ -36,7 +37,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
-from ludinum.engine import Action, State
+from ludinum.engine import Action, State, next_actor
 
 #: Decisions that are never searched: the answer to a quiz depends on what a player knows.
 DELEGATED = frozenset({"answer", "hint"})
@@ -99,6 +100,15 @@ class IsmctsBot(Bot):
     #: Paired mode: leave the heuristic's move only when the paired mean difference in
     #: reward exceeds ``z`` standard errors (and ``margin``).
     z: ClassVar[float] = 1.5
+    #: Paired mode: decisions whose result shows at once (a Hacker guess is right or wrong
+    #: as soon as it is made). Each candidate is valued ``quick_depth`` actions later, over
+    #: the budget's determinisations, and the best mean is played with no evidence gate:
+    #: the choice most often right in the situations the seat cannot tell apart.
+    quick_kinds: ClassVar[frozenset[str]] = frozenset()
+    quick_depth: ClassVar[int] = 0
+    #: Rollouts for a quick decision (None: the bot's budget). Short, so cheap: more of
+    #: them bring the choice close to the most likely answer among the determinisations.
+    quick_iterations: ClassVar[int | None] = None
 
     def __init__(
         self,
@@ -162,7 +172,11 @@ class IsmctsBot(Bot):
         differences: the search leaves the heuristic only on clear evidence.
         """
         rng = self.rng
+        quick = legal[0].kind in self.quick_kinds
+        depth = self.quick_depth if quick else self.depth
         budget = self.iterations
+        if quick and self.quick_iterations is not None:
+            budget = self.quick_iterations
         stop = None if self.millis is None else time.perf_counter() + self.millis / 1000.0
         if stop is not None:
             budget = 1 << 40
@@ -183,7 +197,7 @@ class IsmctsBot(Bot):
                 for action in alive:
                     twin = det.clone()
                     twin.rng.seed(seed)
-                    reward = self._play_out(twin, player, action, seed)
+                    reward = self._play_out(twin, player, action, seed, depth)
                     results.append((action, reward))
                     if action == hint:
                         base = reward
@@ -204,8 +218,8 @@ class IsmctsBot(Bot):
             alive = [a for a in alive if a in keep]
         self.last_iterations = used
         best = max(alive, key=lambda a: (sums[a] / counts[a], a == hint))
-        if best == hint:
-            return hint
+        if best == hint or quick:
+            return best
         d = diffs[best]
         n = len(d)
         mean = sum(d) / n
@@ -214,13 +228,14 @@ class IsmctsBot(Bot):
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return best if mean > self.z * math.sqrt(var / n) else hint
 
-    def _play_out(self, det: State, player: int, action: Action, seed: int) -> float:
-        """``player``'s reward for ``action`` then a rollout of the policy bot."""
+    def _play_out(self, det: State, player: int, action: Action, seed: int, depth: int) -> float:
+        """``player``'s reward for ``action`` then a rollout of the policy bot (``depth``
+        actions at most)."""
         policy = self._rollout_policy(seed, player)
         if self.informed_rollouts:
             policy.record(det, player, action)
         det.apply_trusted(player, action)
-        return self._rollout(det, 1, policy)[player]
+        return self._rollout(det, 1, policy, depth)[player]
 
     def _rollout_policy(self, seed: int, player: int) -> Bot:
         """A fresh policy bot for one simulated game from ``player``'s decision."""
@@ -313,8 +328,7 @@ class IsmctsBot(Bot):
                 actor = root_player
                 first = False
             else:
-                active = det.active_players()
-                actor = active[0] if len(active) == 1 else active[steps % len(active)]
+                actor = next_actor(det, steps)
             legal = det.legal_actions(actor)
             if len(legal) == 1:
                 action = legal[0]
@@ -370,14 +384,15 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _rollout(self, det: State, steps: int, policy: Bot) -> tuple[float, ...]:
+    def _rollout(
+        self, det: State, steps: int, policy: Bot, depth: int | None = None
+    ) -> tuple[float, ...]:
         rng = self.rng
         use_policy = self.rollout == "policy"
         delegate = self.rollout == "mixed"
-        budget = self.depth
+        budget = self.depth if depth is None else depth
         while budget > 0 and not det.is_terminal():
-            active = det.active_players()
-            actor = active[0] if len(active) == 1 else active[steps % len(active)]
+            actor = next_actor(det, steps)
             legal = det.legal_actions(actor)
             if len(legal) == 1:
                 action = legal[0]

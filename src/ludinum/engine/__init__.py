@@ -22,7 +22,14 @@ from ludinum.engine.game import Game, GameText
 from ludinum.engine.options import Option, OptionSet, OptionValue
 from ludinum.engine.outcome import Outcome
 from ludinum.engine.registry import Registry
-from ludinum.engine.state import Deadline, State, clone_rng, rng_from_json, rng_to_json
+from ludinum.engine.state import (
+    Deadline,
+    State,
+    clone_rng,
+    next_actor,
+    rng_from_json,
+    rng_to_json,
+)
 
 __all__ = [
     "Action",
@@ -48,6 +55,7 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "clone_rng",
+    "next_actor",
     "private",
     "public",
     "rng_from_json",

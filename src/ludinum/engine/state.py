@@ -173,3 +173,25 @@ class State(ABC):
     @abstractmethod
     def metrics(self) -> dict[str, float]:
         """Indicators for simulations; always has ``turns``."""
+
+
+def next_actor(state: State, step: int) -> int:
+    """The seat that acts next when bots play a whole game without a clock (simulations,
+    search rollouts, environments): the only active seat, else the active seats in turn
+    (``step`` counts the actions taken).
+
+    A seat that is only waiting for a duration's end (:attr:`Deadline.duration`, a Hacker
+    traveller whose one move is ``return``) leaves it to the timer, as bots do on the
+    server: it acts once nobody else is active, i.e. when the time would be up for
+    players who have all finished. Picking it in turn would cut the trip short at a point
+    set by the rotation, and the seats after it would never get to drop."""
+    active = state.active_players()
+    if len(active) == 1:
+        return active[0]
+    deadline = state.deadline()
+    if deadline is not None and deadline.duration and deadline.player in active:
+        waiting = deadline.player
+        if tuple(state.legal_actions(waiting)) == (deadline.action,):
+            others = [p for p in active if p != waiting]
+            return others[step % len(others)]
+    return active[step % len(active)]

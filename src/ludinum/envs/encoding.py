@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ludinum.engine import Action, Game
+from ludinum.engine import Action, Game, next_actor
 
 OBS_SIZE = 512
 MIN_ACTIONS = 16
@@ -75,8 +75,7 @@ def action_bound(game: Game, players: int, games: int = 30) -> int:
         while not state.is_terminal() and steps < game.max_actions:
             for p in state.active_players():
                 longest = max(longest, len(state.legal_actions(p)))
-            active = state.active_players()
-            player = active[steps % len(active)]
+            player = next_actor(state, steps)
             legal = state.legal_actions(player)
             state.apply_trusted(player, legal[rng.randrange(len(legal))])
             steps += 1

@@ -10,7 +10,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ludinum.bots.base import Bot
-from ludinum.engine import Action, OptionValue, State
+from ludinum.engine import Action, OptionValue, State, next_actor
 from ludinum.envs.encoding import OBS_SIZE, action_bound, action_mask, encode_view
 
 
@@ -73,10 +73,9 @@ class LudinumEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         state = self.state
         assert state is not None
         while not state.is_terminal():
-            active = state.active_players()
-            if self.seat in active:
+            player = next_actor(state, self._steps)
+            if player == self.seat:
                 return
-            player = active[self._steps % len(active)]
             action = self.bots[player].choose(state, player)
             state.apply_trusted(player, action)
             self._steps += 1

@@ -8,7 +8,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ludinum.engine import Action, OptionValue, State
+from ludinum.engine import Action, OptionValue, State, next_actor
 from ludinum.envs.encoding import OBS_SIZE, action_bound, action_mask, encode_view
 
 
@@ -77,9 +77,8 @@ class LudinumAECEnv(AECEnv):  # type: ignore[misc]
 
     def _select(self) -> None:
         assert self.state is not None
-        active = self.state.active_players()
-        if active:
-            self.agent_selection = self.possible_agents[active[self._steps % len(active)]]
+        if self.state.active_players():
+            self.agent_selection = self.possible_agents[next_actor(self.state, self._steps)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ludinum.bots.ismcts import DELEGATED, IsmctsBot
-from ludinum.engine import Game, State
+from ludinum.engine import Game, State, next_actor
 
 
 def decision_points(
@@ -30,8 +30,7 @@ def decision_points(
         seed += 1
         steps = 0
         while not state.is_terminal() and len(found) < count:
-            active = state.active_players()
-            player = active[steps % len(active)]
+            player = next_actor(state, steps)
             legal = state.legal_actions(player)
             searched = len(legal) > 1 and not all(a.kind in DELEGATED for a in legal)
             if searched and rng.random() < share:

@@ -46,7 +46,7 @@ class GameRecord:
 
 
 def play_one(spec: SimSpec, index: int) -> GameRecord:
-    from ludinum.engine import visible
+    from ludinum.engine import next_actor, visible
     from ludinum.games import get_game, make_bot
 
     game = get_game(spec.game)
@@ -59,8 +59,7 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     actions = 0
     while not state.is_terminal():
-        active = state.active_players()
-        player = active[0] if len(active) == 1 else active[actions % len(active)]
+        player = next_actor(state, actions)
         action = bots[player].choose(state, player)
         events = state.apply_trusted(player, action)
         actions += 1

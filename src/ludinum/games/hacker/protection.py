@@ -155,6 +155,8 @@ def guess(state: HackerState, player: int, named: int, events: list[Event]) -> N
     if right:
         stats[S_RIGHT] += 1
         state.hand[owner] += 1
+        learners = (1 << state.n) - 1 if reveal == "table" else 1 << player
+        state.found.append(code | (learners << KNOWN_SHIFT))
         continue_account(state, events)
     elif bill >= 0:
         _loot(state, owner, bill)
@@ -186,6 +188,7 @@ def end_round(state: HackerState, events: list[Event]) -> None:
     n = state.n
     state.hand = [state.viruses] * n
     state.aside = []
+    state.found = []
     state.notes = [[] for _ in range(n)]
     state.current = -1
     state.thief = -1

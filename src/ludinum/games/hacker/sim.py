@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ludinum.bots.base import Bot
-from ludinum.engine import OptionValue
+from ludinum.engine import OptionValue, next_actor
 from ludinum.games.hacker.game import GAME
 from ludinum.games.hacker.state import HackerState
 
@@ -25,7 +25,7 @@ def play(
     order = random.Random(seed ^ 0x5EED)
     while not state.is_terminal():
         active = state.active_players()
-        player = active[order.randrange(len(active))] if len(active) > 1 else active[0]
+        player = next_actor(state, order.randrange(len(active))) if len(active) > 1 else active[0]
         action = bots[player].choose(state, player)
         events = state.apply(player, action)
         if guesses is not None and action.kind == "guess":

@@ -24,7 +24,7 @@ from ludinum.engine import (
     rng_from_json,
     rng_to_json,
 )
-from ludinum.games.hacker import flow, protection, views
+from ludinum.games.hacker import flow, protection, sampler, views
 from ludinum.games.hacker.rules import (
     ACCOUNTS_PER_PLAYER,
     BILL_COUNT,
@@ -80,6 +80,9 @@ class HackerState(State):
         self.bank: list[int] = []  # the top of the pile is the end of the list
         self.stacks: list[list[int]] = [[] for _ in range(accounts)]
         self.aside: list[int] = []
+        #: Viruses found this round (a right guess): back in their owner's hand, still part
+        #: of the trip record; the guesser knows whose they were (everyone with ``table``).
+        self.found: list[int] = []
         self.hand = [self.viruses] * n
         self.done = [True] * n
         self.pending: list[int] = []  # turn-based drops (rules.queued), shown at trip end
@@ -231,6 +234,7 @@ class HackerState(State):
         c.bank = self.bank[:]
         c.stacks = [s[:] for s in self.stacks]
         c.aside = self.aside[:]
+        c.found = self.found[:]
         c.hand = self.hand[:]
         c.done = self.done[:]
         c.pending = self.pending[:]
@@ -255,6 +259,7 @@ class HackerState(State):
         "bank",
         "stacks",
         "aside",
+        "found",
         "hand",
         "done",
         "pending",
@@ -268,6 +273,9 @@ class HackerState(State):
         "stats",
         "leaders_before",
     )
+
+    #: Fields added since the first stored states, read as empty when missing.
+    _ADDED = frozenset({"found"})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -291,7 +299,7 @@ class HackerState(State):
             raise ValueError("bad layout")
         state = cls(config, rng_from_json(data["rng"]), table_for(layout))
         for name in cls._FIELDS:
-            value = data[name]
+            value = data.get(name, []) if name in cls._ADDED else data[name]
             if isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             setattr(state, name, value)
@@ -303,7 +311,7 @@ class HackerState(State):
         return views.view(self, player)
 
     def resample(self, observer: int, rng: random.Random) -> HackerState:
-        return views.resample(self, observer, rng)
+        return sampler.resample(self, observer, rng)
 
     def metrics(self) -> dict[str, float]:
         out = {"turns": float(self.round)}
