@@ -241,6 +241,30 @@ def test_hacker_bot_records_a_drop_it_did_not_choose() -> None:
     assert memory.dropped_on_trip[2] == 1
 
 
+def test_hacker_bot_records_a_guess_it_did_not_choose() -> None:
+    """A search that names another suspect than the heuristic: the bot still notes which
+    virus was guessed, so that the result (``guess_detail``) is counted for that trip."""
+    from ludinum.games.hacker.state import HackerState
+    from tests.hacker.helpers import credit_setup, own, place_bills, put_viruses, start_protection
+
+    state = get_game("hacker").new_state(4, 1)
+    assert isinstance(state, HackerState)
+    credit_setup(state)
+    victim = state.first
+    k = own(state, victim)[0]
+    place_bills(state, {k: [2, 2]})
+    thief = (victim + 2) % 4
+    put_viruses(state, k, [((victim + 1) % 4, victim), (thief, victim)])
+    start_protection(state)
+    bot = HackerBot(0)
+    guess = next(a for a in state.legal_actions(victim) if a.number("player") == thief)
+    bot.record(state, victim, guess)
+    bot.observe(victim, visible(state.apply(victim, guess), victim))
+    memory = bot.memory(victim)
+    assert memory.learned == {thief: 1}
+    assert memory.learned_trip == {(thief, victim): 1}
+
+
 @pytest.mark.parametrize("game", COMPETITIVE)
 def test_hard_decides_alike_on_any_member_of_the_information_set(game: str) -> None:
     """Since determinisations depend on the view alone, the real state and a scrambled copy

@@ -43,8 +43,9 @@ def race_value(state: State) -> tuple[float, ...]:
     )
 
 
-#: Hacker: the share of guesses that miss (heuristic bots, 4 players: 0.51 of guesses are
-#: right, ``ludinum simulate hacker --bots medium``).
+#: Hacker: the share of guesses that miss (heuristic bots, 4 players: 0.54 of guesses are
+#: right, ``ludinum simulate hacker -p 4 --bots medium -n 500``; 0.51 before trips were
+#: played to their end in simulations, see ``engine.next_actor``).
 MISS_RATE = 0.5
 
 

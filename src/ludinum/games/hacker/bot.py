@@ -257,9 +257,12 @@ class HackerBot(Bot):
 
     def record(self, state: State, player: int, action: Action) -> None:
         """A move this seat made that :meth:`choose` did not pick (a search bot playing with
-        this bot's notes): a virus dropped counts as the bot's own drops do."""
+        this bot's notes): a virus dropped counts as the bot's own drops do; a guess is
+        noted as the bot's own guesses are (what its result teaches depends on it)."""
         if action.kind == "drop":
             self._count_drop(self.memory(player), state.view(player))
+        elif action.kind == "guess":
+            self._note_guess(self.memory(player), state.view(player))
 
     def _suspects(
         self, m: Memory, view: Mapping[str, Any], entry: Mapping[str, Any], me: int
@@ -295,11 +298,8 @@ class HackerBot(Bot):
     def _guess(
         self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int
     ) -> Action:
-        acc = view["accounts"][view["current"]]
-        entry = acc["stack"][-1]
+        entry = self._note_guess(m, view)
         named = entry["owner"]
-        m.guessed_known = named is not None
-        m.guessed_trip = entry["trip"]
         if named is None:
             weights = self._suspects(m, view, entry, me)
             if weights:
@@ -310,6 +310,15 @@ class HackerBot(Bot):
             if action.number("player") == named:
                 return action
         return legal[self.rng.randrange(len(legal))]
+
+    @staticmethod
+    def _note_guess(m: Memory, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Remember which virus is being guessed (its trip, whether its owner was known):
+        the guess's result is read with it (:meth:`observe`). Returns the stack entry."""
+        entry: Mapping[str, Any] = view["accounts"][view["current"]]["stack"][-1]
+        m.guessed_known = entry["owner"] is not None
+        m.guessed_trip = entry["trip"]
+        return entry
 
     def _protect(
         self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int
