@@ -109,35 +109,56 @@ def unique_ids(
     return found
 
 
-def english_problems(doc: Doc, key: str, fields: Sequence[str]) -> list[Problem]:
-    """English siblings (``<field>_en``) of the entries listed under ``key``: all or nothing.
+def english_key(name: str) -> str:
+    """The English sibling of a French field: ``what_fr`` → ``what_en``, ``text`` → ``text_en``."""
+    return f"{name.removesuffix('_fr')}_en"
+
+
+def has_english(entries: Iterable[dict[str, Any]], fields: Sequence[str]) -> bool:
+    """Whether any of ``entries`` gives the English of one of ``fields``."""
+    return any(english_key(name) in entry for entry in entries for name in fields)
+
+
+def english_problems(
+    doc: Doc,
+    key: str | tuple[str | int, ...],
+    fields: Sequence[str],
+    required: bool | None = None,
+) -> list[Problem]:
+    """English siblings (see :func:`english_key`) of the entries under ``key``: all or nothing.
 
     A file may leave English out; once one of its entries has an English field, every
     entry needs the English of each of ``fields`` it has in French (a list field as many
-    items as the French, none repeated), and no English without its French.
+    items as the French, none repeated), and no English without its French. ``key`` is a
+    top-level key or the path of a nested list; ``required`` says whether the file gives
+    English anywhere when it has several lists (default: whether these entries do).
     """
-    entries = doc.data[key]
-    if not any(f"{name}_en" in entry for entry in entries for name in fields):
+    where: tuple[str | int, ...] = (key,) if isinstance(key, str) else key
+    entries: Any = doc.data
+    for part in where:
+        entries = entries[part]
+    if not (has_english(entries, fields) if required is None else required):
         return []
     found = []
     for i, entry in enumerate(entries):
-        path: tuple[str | int, ...] = (key, i)
+        path: tuple[str | int, ...] = (*where, i)
         for name in fields:
-            french, english = entry.get(name), entry.get(f"{name}_en")
+            en = english_key(name)
+            french, english = entry.get(name), entry.get(en)
             if english is None:
                 if french is not None:
                     message = (
-                        f"anglais incomplet : « {name}_en » manquant "
+                        f"anglais incomplet : « {en} » manquant "
                         "(le fichier donne l'anglais d'autres entrées)"
                     )
                     found.append(problem(doc, path, message))
             elif french is None:
-                found.append(problem(doc, (*path, f"{name}_en"), f"« {name}_en » sans « {name} »"))
+                found.append(problem(doc, (*path, en), f"« {en} » sans « {name} »"))
             elif isinstance(french, list):
                 if len(english) != len(french):
-                    message = f"{len(english)} « {name}_en » pour {len(french)} en français"
-                    found.append(problem(doc, (*path, f"{name}_en"), message))
+                    message = f"{len(english)} « {en} » pour {len(french)} en français"
+                    found.append(problem(doc, (*path, en), message))
                 elif len(set(english)) != len(english):
-                    message = f"« {name}_en » : deux éléments identiques"
-                    found.append(problem(doc, (*path, f"{name}_en"), message))
+                    message = f"« {en} » : deux éléments identiques"
+                    found.append(problem(doc, (*path, en), message))
     return found

@@ -134,13 +134,24 @@ def _extract(game: str, events: Iterable[Event], lang: str, out: Debrief) -> Non
     for event in events:
         d = event.data
         if game == "webrunners" and event.kind == "message":
-            who = _characters().get(str(d.get("speaker")), str(d.get("speaker")))
-            out.messages.append((who, _plain(str(d.get("text", "")))))
+            out.messages.append(_webrunners_message(d, lang))
         elif game == "gnou":
             _gnou(event, themes, out, lang)
         elif game == "voleur" and event.kind in ("attack", "foiled"):
             _voleur(event, themes, out)
     out.themes = list(themes)
+
+
+def _webrunners_message(d: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """Who speaks a prevention message, and its text, in ``lang`` (W16)."""
+    from ludinum.games.webrunners.text import CHARACTER_NAMES, message_text
+
+    speaker = str(d.get("speaker"))
+    if lang == "en" and speaker in CHARACTER_NAMES:
+        who = CHARACTER_NAMES[speaker][1]
+    else:
+        who = _characters().get(speaker, speaker)
+    return who, _plain(message_text(d, lang))
 
 
 def _gnou(event: Event, themes: dict[str, None], out: Debrief, lang: str) -> None:
@@ -221,10 +232,9 @@ def collect(
     )
     if name == "webrunners":
         theme = str(config.options.get("theme", ""))
-        from ludinum.site.catalog import catalog
+        from ludinum.games.webrunners import THEME_DATA, theme_texts
 
-        page = catalog().themes.get(f"/apprendre/webrunners/{theme}")
-        out.themes.append(page.title if page else theme)
+        out.themes.append(theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme)
     _extract(name, public, lang, out)
     return out
 

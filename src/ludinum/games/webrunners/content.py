@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ludinum.content.schema import ContentKind, Problem, problem, unique_ids
+from ludinum.content.schema import (
+    ContentKind,
+    Problem,
+    english_problems,
+    has_english,
+    problem,
+    unique_ids,
+)
 from ludinum.content.yamldoc import Doc
 
 THEMES = ("relations", "sante", "information", "education")
@@ -17,6 +24,11 @@ MOVE_VALUES = (1, 2, 5, 10)
 CIRCLE_SIZES = (24, 18, 12)
 
 _TEXT = {"type": "string", "minLength": 1}
+#: The French texts a player or a parent reads, each with an optional English sibling
+#: (``message_en``, ``resources_en``…; card and theme names have both already).
+CARD_TEXTS = ("message",)
+THEME_TEXTS = ("resources_fr", "parents_fr")
+RESOURCE_TEXTS = ("what_fr",)
 _ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 
 BOARD_SCHEMA: dict[str, Any] = {
@@ -132,6 +144,7 @@ DECK_SCHEMA: dict[str, Any] = {
                     "copies": {"type": "integer", "minimum": 0, "maximum": 60},
                     "speaker": {"enum": list(SPEAKERS)},
                     "message": _TEXT,
+                    "message_en": _TEXT,
                 },
             },
         }
@@ -159,6 +172,8 @@ THEMES_SCHEMA: dict[str, Any] = {
                     "colour": _TEXT,
                     "resources_fr": _TEXT,
                     "parents_fr": _TEXT,
+                    "resources_en": _TEXT,
+                    "parents_en": _TEXT,
                     "resources": {
                         "type": "array",
                         "minItems": 1,
@@ -166,7 +181,10 @@ THEMES_SCHEMA: dict[str, Any] = {
                             "type": "object",
                             "required": ["name", "what_fr", "contact"],
                             "additionalProperties": False,
-                            "properties": {"name": _TEXT, "what_fr": _TEXT, "contact": _TEXT},
+                            "properties": {
+                                "name": _TEXT, "what_fr": _TEXT, "what_en": _TEXT,
+                                "contact": _TEXT,
+                            },
                         },
                     },
                 },
@@ -317,6 +335,7 @@ def check_deck(docs: Sequence[Doc]) -> list[Problem]:
         if named != 35:
             message = f"35 cartes nommées attendues ({named} trouvées)"
             found.append(problem(doc, ("cards",), message))
+        found.extend(english_problems(doc, "cards", CARD_TEXTS))
     return found
 
 
@@ -327,6 +346,14 @@ def check_themes(docs: Sequence[Doc]) -> list[Problem]:
         for theme in THEMES:
             if ids.count(theme) != 1:
                 found.append(problem(doc, ("themes",), f"le thème {theme} doit figurer une fois"))
+        # All or nothing for the whole file: the themes' texts and their resources.
+        themes = doc.data["themes"]
+        english = has_english(themes, THEME_TEXTS) or any(
+            has_english(t["resources"], RESOURCE_TEXTS) for t in themes
+        )
+        found.extend(english_problems(doc, "themes", THEME_TEXTS, english))
+        for i in range(len(themes)):
+            found.extend(english_problems(doc, ("themes", i, "resources"), RESOURCE_TEXTS, english))
     return found
 
 
@@ -339,11 +366,13 @@ def _count_deck(docs: Sequence[Doc]) -> dict[str, Any]:
     return {
         "cards": sum(c["copies"] for c in cards),
         "named": sum(1 for c in cards if c["theme"] is not None),
+        "english": sum("message_en" in c for c in cards),
     }
 
 
 def _count_themes(docs: Sequence[Doc]) -> dict[str, Any]:
-    return {"themes": sum(len(d.data["themes"]) for d in docs)}
+    themes = [t for d in docs for t in d.data["themes"]]
+    return {"themes": len(themes), "english": sum("resources_en" in t for t in themes)}
 
 
 BOARD = ContentKind("webrunners", "board", "board.yaml", BOARD_SCHEMA, check_board, _count_board)

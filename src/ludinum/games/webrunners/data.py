@@ -40,6 +40,12 @@ class Card:
     copies: int
     speaker: str | None
     message: str | None
+    #: English of the message; None where the content gives none (French shown).
+    message_en: str | None = None
+
+    def message_in(self, lang: str) -> str | None:
+        """The prevention message in ``lang`` (English where given, French otherwise)."""
+        return self.message_en if lang == "en" and self.message_en else self.message
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
         effect = EFFECTS.index(raw["value"]) if kind in (DAMAGE, RETRO) else -1
         cards.append(
             Card(i, raw["id"], raw["name_fr"], raw["name_en"], raw["theme"], kind, value, effect,
-                 raw["copies"], raw.get("speaker"), raw.get("message"))
+                 raw["copies"], raw.get("speaker"), raw.get("message"), raw.get("message_en"))
         )
     return Deck(tuple(cards), {c.id: c.index for c in cards})
 
@@ -121,7 +127,8 @@ BOARD_DATA, DECK_DATA, THEME_DATA = _load()
 
 
 def card_message(card_id: str) -> dict[str, str] | None:
-    """The prevention message of a named card (W16): speaker, text, theme and names.
+    """The prevention message of a named card (W16): speaker, text, theme and names,
+    ``message_en`` its English (the French where the content gives none).
 
     ``None`` for a plain copy (no message); ``KeyError`` for an unknown id.
     """
@@ -135,4 +142,31 @@ def card_message(card_id: str) -> dict[str, str] | None:
         "theme": card.theme,
         "speaker": card.speaker,
         "message": card.message,
+        "message_en": card.message_en or card.message,
+    }
+
+
+def theme_texts(theme: str, lang: str = "fr") -> dict[str, Any]:
+    """A theme's name, resources page text (``intro``), advice for parents and resources
+    (``name``, ``what``, ``contact``) in ``lang``: English where the content gives it,
+    French otherwise. Names of services and contacts are the same in both languages.
+
+    ``KeyError`` for an unknown theme.
+    """
+    t = THEME_DATA[theme]
+    en = lang == "en"
+
+    def pick(french: str, english: str | None) -> str:
+        return english if en and english else french
+
+    return {
+        "id": theme,
+        "name": pick(t["name_fr"], t["name_en"]),
+        "intro": pick(t["resources_fr"], t.get("resources_en")),
+        "parents": pick(t["parents_fr"], t.get("parents_en")),
+        "resources": [
+            {"name": r["name"], "what": pick(r["what_fr"], r.get("what_en")),
+             "contact": r["contact"]}
+            for r in t["resources"]
+        ],
     }

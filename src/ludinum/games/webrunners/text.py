@@ -45,6 +45,14 @@ def card_name(card_id: str, lang: str) -> str:
     return f"{name} ({'D' if card.kind == 2 else 'R'})"
 
 
+def message_text(data: Mapping[str, Any], lang: str) -> str:
+    """The text of a ``message`` event in ``lang``: the event carries the French, the card
+    gives its English (the French where the content has none)."""
+    index = DECK_DATA.by_id.get(str(data.get("card")))
+    english = DECK_DATA.cards[index].message_en if index is not None and lang == "en" else None
+    return english or str(data.get("text", ""))
+
+
 def seat(p: Any, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {int(p) + 1}"
 
@@ -102,7 +110,10 @@ class WebRunnersText(GameText):
             return f"{who} : {fr}." if lang != "en" else f"{who}: {en}."
         if k == "message":
             speaker = CHARACTER_NAMES[d["speaker"]][1 if lang == "en" else 0]
-            return f"[bold]{speaker}[/bold] ({card_name(d['card'], lang)}) : « {d['text']} »"
+            name = card_name(d["card"], lang)
+            if lang == "en":
+                return f"[bold]{speaker}[/bold] ({name}): “{message_text(d, lang)}”"
+            return f"[bold]{speaker}[/bold] ({name}) : « {d['text']} »"
         if k == "attack":
             return _pick(lang, f"{who} joue la carte dégâts {card_name(d['card'], lang)}.",
                          f"{who} plays the damage card {card_name(d['card'], lang)}.")
