@@ -87,12 +87,51 @@ def test_ismcts_decisions_ignore_the_hidden_state(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert"])
 def test_every_level_plays_from_the_seat_view_alone(game: Game, level: str) -> None:
     """Each level chooses a legal action through the Blind wrapper (no other read)."""
     for state, player in decision_points(game, 5, 2):
         bot = make_bot(game.name, level, seed=3)
         if isinstance(bot, IsmctsBot):
             bot.iterations = 20
+            bot.quick_iterations = 20  # type: ignore[misc]
         blind = Blind(state, state.resample(player, random.Random(9)), player)
         assert bot.choose(blind, player) in state.legal_actions(player)
+
+
+def test_hacker_expert_guesses_without_reading_the_owner() -> None:
+    """Expert's guesses are quick decisions over determinisations: two tables that differ
+    only in who really dropped the viruses give the same guess."""
+    from ludinum.engine import Action
+    from ludinum.games.hacker.rules import OWNER_MASK, virus
+    from tests.hacker.helpers import (
+        credit_setup,
+        fresh,
+        own,
+        place_bills,
+        put_viruses,
+        start_protection,
+    )
+
+    state = fresh(4, seed=8, vigilance=0.0)
+    credit_setup(state)
+    victim = state.first
+    k = own(state, victim)[0]
+    place_bills(state, {k: [2, 3]})
+    a, b, c = ((victim + i) % 4 for i in (1, 2, 3))
+    put_viruses(state, k, [(b, victim), (c, victim), (a, victim)])
+    start_protection(state)
+    state.apply(victim, Action.make("guess", player=a))  # right: found, two left
+    swapped = state.clone()
+    swapped.stacks[k] = [virus(c, victim, k), virus(b, victim, k)]
+    assert [v & OWNER_MASK for v in state.stacks[k]] == [b, c]
+    assert swapped.view(victim) == state.view(victim)
+    representative = state.resample(victim, random.Random(5))
+    decisions = []
+    for real in (state, swapped):
+        bot = make_bot("hacker", "expert", seed=2)
+        assert isinstance(bot, IsmctsBot) and "guess" in bot.quick_kinds
+        bot.quick_iterations = 60  # type: ignore[misc]
+        decisions.append(bot.choose(Blind(real, representative, victim), victim))
+    assert decisions[0] == decisions[1]
+    assert decisions[0].kind == "guess"

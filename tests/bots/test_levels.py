@@ -56,6 +56,10 @@ def test_each_level_is_built_as_documented(game: str) -> None:
     # remember nothing.
     assert not hard.informed_rollouts
     assert expert.informed_rollouts == (game == "hacker")
+    # Hacker's expert guesses by deduction (quick decisions); hard keeps the heuristic's
+    # guess unless the rollouts clearly say otherwise.
+    assert not hard.quick_kinds
+    assert expert.quick_kinds == (frozenset({"guess"}) if game == "hacker" else frozenset())
     assert expert.rollout == hard.rollout and expert.mode == hard.mode
     for level, accuracy in QUIZ_ACCURACY.items():
         assert make_bot(game, level).quiz_accuracy == accuracy

@@ -7,7 +7,8 @@ random     uniform among the legal actions                 (random)
 easy       the heuristic, but a random move 30 % of times  0.5
 medium     the game's heuristic bot (alias ``heuristic``)  0.7
 hard       ISMCTS guided by the heuristic (budget below)   0.8
-expert     the same with four times the search             0.9
+expert     the same with four times the search (Hacker:    0.9
+           also guesses by deduction, ``quick_kinds``)
 =========  ==============================================  =============
 
 Search budgets (hard / expert): Gnou 200 / 800 ISMCTS iterations; Hacker and Voleur 100 / 400
@@ -66,15 +67,15 @@ DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 3
 #: rollouts gained +0.025 [−0.028, +0.078] over ``hard`` (300 games), not a level apart.
 #: Hacker: four times the rollouts with the same evidence gate made more moves away from
 #: the heuristic and lost to ``hard`` (−0.043 [−0.093, +0.008], 300 games): the rollouts'
-#: model (memoryless opponents, owners drawn uniformly) is biased, and a gain of a few
-#: hundredths it shows is often that bias. ``z`` doubled keeps the gain needed to leave the
-#: heuristic what it is for ``hard`` (the standard error halves): +0.030 ahead of ``hard``
-#: over 500 games, not a level apart. Its rollout bots now also start from its notes
-#: (``informed_rollouts``: the bills seen going onto each account, so that simulated
-#: players drop on the accounts that look rich, as real ones do): +0.051 [−0.019, +0.121]
-#: (200 games), +0.016 [−0.022, +0.054] (600), −0.005 [−0.050, +0.041] (400); ≈ +0.015
-#: [−0.012, +0.042] over the three: kept (rollouts play as the table does), not a level
-#: apart. Web Runners: four times the rollouts lost
+#: model (memoryless opponents, owners drawn uniformly) was biased. ``z`` doubled keeps the
+#: gain needed to leave the heuristic what it is for ``hard`` (the standard error halves);
+#: its rollout bots start from its notes (``informed_rollouts``: simulated players drop on
+#: the accounts that look rich, as real ones do). Neither made a level apart (≈ +0.015
+#: over 1,200 games). What does: sound determinisations (``games/hacker/sampler.py``) and
+#: guesses by deduction, the suspect most often guilty over 1,200 determinisations
+#: (``quick_kinds``: valued two actions later, the theft and the thief's credit, with no
+#: evidence gate), where ``hard`` keeps the heuristic's rule of thumb (docs/bots.md).
+#: Web Runners: four times the rollouts lost
 #: (−0.020 at ``z`` 1.5, −0.005 at 3, 200 games each); twice the rollouts, twice as long
 #: (30 actions, the same number of simulated actions) and ``z`` = 1.5·√2 (the same gain
 #: needed as ``hard``) beats it: +0.055 [−0.009, +0.119] then +0.075 [+0.011, +0.139]
