@@ -42,6 +42,14 @@ class Deadline:
     #: response): a bot decides at once, as a quick player would.
     duration: bool = False
 
+    def waiting(self, state: State) -> int | None:
+        """The seat that leaves this deadline to the timer: its player, when the time itself
+        is the rule (``duration``) and ``action`` is the player's only move; else None."""
+        if not self.duration:
+            return None
+        legal = state.legal_actions(self.player)
+        return self.player if len(legal) == 1 and legal[0] == self.action else None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -189,9 +197,8 @@ def next_actor(state: State, step: int) -> int:
     if len(active) == 1:
         return active[0]
     deadline = state.deadline()
-    if deadline is not None and deadline.duration and deadline.player in active:
-        waiting = deadline.player
-        if tuple(state.legal_actions(waiting)) == (deadline.action,):
-            others = [p for p in active if p != waiting]
-            return others[step % len(others)]
+    waiting = None if deadline is None else deadline.waiting(state)
+    if waiting is not None and waiting in active:
+        others = [p for p in active if p != waiting]
+        return others[step % len(others)]
     return active[step % len(active)]

@@ -216,11 +216,9 @@ class Room:
         timer: the others keep their time (H3). In a decision window (a response) a bot
         plays at once, even when its only move is the timer's."""
         deadline = self.deadline
-        waiting = -1
-        if deadline is not None and deadline.seconds > 0 and deadline.duration:
-            legal = self.state.legal_actions(deadline.player)
-            if len(legal) == 1 and legal[0] == deadline.action:
-                waiting = deadline.player
+        waiting = None
+        if deadline is not None and deadline.seconds > 0:
+            waiting = deadline.waiting(self.state)
         return [p for p in self.active() if self.seats[p].kind == BOT and p != waiting]
 
     def summary_json(self, lang: str = "fr") -> dict[str, Any]:
