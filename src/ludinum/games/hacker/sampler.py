@@ -58,9 +58,9 @@ def resample(state: HackerState, observer: int, rng: random.Random) -> HackerSta
     """A copy of ``state`` with ``observer``'s hidden information redrawn (module doc)."""
     twin = state.copy_with(random.Random(rng.getrandbits(64)))
     _redraw_bills(twin, observer, rng)
-    per_trip = _known_per_trip(twin, observer)
-    _redraw_pending(twin, observer, rng, per_trip)
-    _redraw_viruses(twin, observer, rng, per_trip)
+    used, per_trip = _known(twin, observer)
+    _redraw_pending(twin, observer, rng, used, per_trip)
+    _redraw_viruses(twin, observer, rng, used, per_trip)
     _redraw_notices(twin, observer, rng)
     return twin
 
@@ -81,27 +81,35 @@ def _pick(
 
 
 def _spread(count: int) -> float:
-    return SPREAD**count if count else 1.0
+    return SPREAD**count
 
 
-def _known_per_trip(twin: HackerState, observer: int) -> list[list[int]]:
-    """``[trip][player]``: the viruses the observer knows each player dropped in each trip,
-    its own queued drops included."""
+def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]]:
+    """What the observer knows of who dropped what: per player, the viruses on the table
+    (stacks, set aside, found) it knows are theirs; and ``[trip][player]``, the same per
+    trip, its own queued drops included."""
     n = twin.n
     me = 1 << (KNOWN_SHIFT + observer)
+    used = [0] * n
     per_trip = [[0] * n for _ in range(n)]
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for code in pile:
             if code & me:
-                per_trip[v_trip(code)][code & OWNER_MASK] += 1
+                q = code & OWNER_MASK
+                used[q] += 1
+                per_trip[v_trip(code)][q] += 1
     for item in twin.pending:
         if queued_dropper(item) == observer:
             per_trip[twin.traveller][observer] += 1
-    return per_trip
+    return used, per_trip
 
 
 def _redraw_pending(
-    twin: HackerState, observer: int, rng: random.Random, per_trip: list[list[int]]
+    twin: HackerState,
+    observer: int,
+    rng: random.Random,
+    used: list[int],
+    per_trip: list[list[int]],
 ) -> None:
     """Turn-based trips: the others' drops wait face down until the trip ends. How many
     there are shows (each is a move), not who made them nor on which account: both are
@@ -113,12 +121,8 @@ def _redraw_pending(
         return
     n = twin.n
     traveller = twin.traveller
-    me = 1 << (KNOWN_SHIFT + observer)
-    held = [twin.viruses] * n  # at most: minus the viruses the observer knows are theirs
-    for pile in [*twin.stacks, twin.aside, twin.found]:
-        for code in pile:
-            if code & me:
-                held[code & OWNER_MASK] -= 1
+    # At most: minus the viruses the observer knows are theirs.
+    held = [twin.viruses - used[q] for q in range(n)]
     for q in range(n):
         if not twin.done[q]:
             held[q] -= 1  # still dropping: holds at least one more
@@ -170,12 +174,16 @@ def _shuffle(items: list[int], rnd: Callable[[], float]) -> None:
 
 
 def _redraw_viruses(
-    twin: HackerState, observer: int, rng: random.Random, per_trip: list[list[int]]
+    twin: HackerState,
+    observer: int,
+    rng: random.Random,
+    known: list[int],
+    per_trip: list[list[int]],
 ) -> None:
     n = twin.n
     me = 1 << (KNOWN_SHIFT + observer)
     hidden: list[tuple[list[int], int]] = []
-    used = [0] * n
+    used = known[:]
     counts = [row[:] for row in per_trip]
     # While a thief steals or credits (theft phases) he is the one acting, so the owner of
     # the virus just missed is no secret to anyone.
@@ -183,8 +191,8 @@ def _redraw_viruses(
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for i, code in enumerate(pile):
             if code & me:
-                used[code & OWNER_MASK] += 1
-            elif pile is twin.aside and i == stealing:
+                continue  # counted in ``known``
+            if pile is twin.aside and i == stealing:
                 used[code & OWNER_MASK] += 1
                 counts[v_trip(code)][code & OWNER_MASK] += 1
             else:
@@ -207,9 +215,6 @@ def _redraw_viruses(
         for code in pile:
             count[code & OWNER_MASK] += 1
     twin.hand = [twin.viruses - count[q] for q in range(n)]
-    for q in range(n):
-        if q != observer:
-            twin.notes[q] = []
 
 
 def _draw_owners(
@@ -266,6 +271,9 @@ def _redraw_notices(twin: HackerState, observer: int, rng: random.Random) -> Non
     vigilance = twin.vigilance
     watching = twin.traveller_vigilance
     n = twin.n
+    for q in range(n):
+        if q != observer:
+            twin.notes[q] = []
     me = 1 << (KNOWN_SHIFT + observer)
     rnd = rng.random
     for pos, stack in enumerate(twin.stacks):
