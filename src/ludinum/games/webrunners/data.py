@@ -61,6 +61,11 @@ class Deck:
     cards: tuple[Card, ...]
     by_id: dict[str, int]
 
+    def get(self, card_id: object) -> Card | None:
+        """The card ``card_id`` (None if the deck has no such card)."""
+        index = self.by_id.get(str(card_id))
+        return None if index is None else self.cards[index]
+
     def full(self) -> list[int]:
         out: list[int] = []
         for card in self.cards:

@@ -33,10 +33,9 @@ _GLYPH_EN = {0: "·", 1: "R", 2: "Y", 3: "O", 4: "G"}
 
 
 def card_name(card_id: str, lang: str) -> str:
-    index = DECK_DATA.by_id.get(card_id)
-    if index is None:
+    card = DECK_DATA.get(card_id)
+    if card is None:
         return card_id
-    card = DECK_DATA.cards[index]
     name = card.name_en if lang == "en" else card.name_fr
     if card.kind == 0:
         return f"{name} ({card.value})"
@@ -48,8 +47,8 @@ def card_name(card_id: str, lang: str) -> str:
 def message_text(data: Mapping[str, Any], lang: str) -> str:
     """The text of a ``message`` event in ``lang``: the event carries the French, the card
     gives its English (the French where the content has none)."""
-    index = DECK_DATA.by_id.get(str(data.get("card")))
-    english = DECK_DATA.cards[index].message_en if index is not None and lang == "en" else None
+    card = DECK_DATA.get(data.get("card")) if lang == "en" else None
+    english = card.message_en if card is not None else None
     return english or str(data.get("text", ""))
 
 
