@@ -51,7 +51,7 @@ NOT_STATEMENTS = frozenset(
     }
 )
 _LAW = (
-    r"lois?|articles?|art\.|Code (?:pénal|civil|de la|de l'|du)|décret|règlement|directive|"
+    r"lois?|articles? [LR]?\d|art\.|Code (?:pénal|civil|de la|de l'|du)|décret|règlement|directive|"
     r"RGPD|délits?|interdite?s?|illégale?s?|illégaux|punie?s?|majorité numérique"
 )
 _SERVICES = (
@@ -60,7 +60,8 @@ _SERVICES = (
 )
 #: (what it is, pattern) — the marks of a fact, in the order they are reported.
 MARKERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("nombre", re.compile(r"\d+")),
+    # A number, but not a game rule's count of turns (« la victime perd 1 tour »).
+    ("nombre", re.compile(r"\d+(?! tours?\b)(?!\d)")),
     ("loi", re.compile(rf"\b(?:{_LAW})(?!\w)", re.IGNORECASE)),
     ("adresse web", re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.(?:fr|org|com|net|eu|info)\b")),
     ("service", re.compile(rf"\b(?:{_SERVICES})\b")),
