@@ -71,8 +71,8 @@ Items = Callable[[Doc], Iterable[tuple[PathKey, Mapping[str, Any]]]]
 
 
 def items_at(*where: str) -> Items:
-    """The items of the list at ``where`` (or the mapping there); ``"*"`` walks every entry of a list on the way
-    (``items_at("themes", "*", "resources")`` is every resource of every theme)."""
+    """The items of the list at ``where`` (or the mapping there); ``"*"`` walks every entry
+    of a list on the way (``items_at("themes", "*", "resources")``: every theme's resources)."""
 
     def walk(data: Any, path: PathKey, rest: tuple[str, ...]) -> Iterator[tuple[PathKey, Any]]:
         if not rest:
@@ -220,4 +220,5 @@ def fact_counts(found: Sequence[Fact]) -> dict[str, int]:
     """``factual`` items, those ``sourced`` (a source and a valid date) and the rest."""
     factual = [f for f in found if f.marks]
     sourced = [f for f in factual if f.source and f.checked is not None]
-    return {"factual": len(factual), "sourced": len(sourced), "unsourced": len(factual) - len(sourced)}
+    unsourced = len(factual) - len(sourced)
+    return {"factual": len(factual), "sourced": len(sourced), "unsourced": unsourced}
