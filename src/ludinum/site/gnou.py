@@ -233,11 +233,11 @@ def deck(site: dict[str, Any]) -> PrintDeck:
         sections=(
             ("Cartes danger", dangers),
             ("Protections et libertés", shields),
-            ("Cartes quiz (la réponse est pour le maître du jeu)", tuple(quiz)),
+            ("Cartes quiz (la réponse est pour le meneur de jeu)", tuple(quiz)),
         ),
         board=True,
         notes=(
             "Découpe les cartes le long des traits de coupe.",
-            "Les cartes quiz portent la réponse : le maître du jeu les lit à voix haute.",
+            "Les cartes quiz portent la réponse : le meneur de jeu les lit à voix haute.",
         ),
     )
