@@ -143,7 +143,8 @@ def test_card_pages_show_the_source_of_their_message() -> None:
         "vérifié le 24 novembre 2026" in " ".join(text.split())
     html = CLIENT.get("/cartes/webrunners/divulgateur_nu").text
     assert '<a href="https://www.3018.fr" rel="external noopener">' in html
-    assert "Source : Règlement (UE) 2015/2120, art. 3, vérifié le" in _text("/cartes/gnou/danger/25")
+    danger = _text("/cartes/gnou/danger/25")
+    assert "Source : Règlement (UE) 2015/2120, art. 3, vérifié le" in danger
     assert "Source : Règlement (UE) 2016/679 (RGPD), art. 9" in _text(
         "/cartes/voleur/dossier_medical"
     )
