@@ -1,10 +1,12 @@
-"""Wording of the games' own sentences that the content review found wrong (H1–H5, H10):
-agreement, « case », plural labels, English quotes, card names said as names."""
+"""Wording of the games' own sentences that the content review found wrong (H1–H5, H8, H10)
+and the second pass (Hacker): agreement, « case », plural labels, English quotes, card
+names said as names, « chiffrement »."""
 
 from __future__ import annotations
 
 from ludinum.engine import Action, Event
 from ludinum.games.gnou import GAME as GNOU
+from ludinum.games.hacker import GAME as HACKER
 from ludinum.games.voleur import GAME as VOLEUR
 from ludinum.games.webrunners import GAME as WEBRUNNERS
 
@@ -48,3 +50,15 @@ def test_a_played_card_is_named_as_a_card_h10() -> None:
     assert " joue la carte « Divulgateur d'un nu (1) » et va sur " in WEBRUNNERS.text.event(event)
     english = WEBRUNNERS.text.event(event, "en")
     assert " plays the card “Nude leaker (1)” and moves to " in english
+
+
+def test_hacker_says_chiffrement_and_agrees_with_several_winners() -> None:
+    text = HACKER.text.event(Event("encrypted", {"count": 2, "account": 1}))
+    assert text == "Chiffrement : 2 virus écartés du compte 2."
+    one = HACKER.text.event(Event("game_over", {"winners": [0]}))
+    tied = HACKER.text.event(Event("game_over", {"winners": [0, 2]}))
+    assert one.startswith("Fin de la partie ! Gagnant : ")
+    assert tied.startswith("Fin de la partie ! Gagnants à égalité : ")
+    assert HACKER.text.event(Event("game_over", {"winners": [0, 2]}), "en").startswith(
+        "Game over! Tied winners: "
+    )
