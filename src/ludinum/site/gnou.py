@@ -224,7 +224,8 @@ def deck(site: dict[str, Any]) -> PrintDeck:
                 path=series_path(q.series),
                 colour=QUIZ_COLOUR,
                 band=f"Quiz « {bank.titles.get(q.series, (q.series,))[0]} », niveau {q.level}",
-                footer=f"Réponse : {letters[q.answer]}. {q.explanation}",
+                footer="Réponse au verso",
+                back=f"Réponse : {letters[q.answer]}. {q.explanation}",
             )
         )
     return PrintDeck(
@@ -233,11 +234,13 @@ def deck(site: dict[str, Any]) -> PrintDeck:
         sections=(
             ("Cartes danger", dangers),
             ("Protections et libertés", shields),
-            ("Cartes quiz (la réponse est pour le meneur de jeu)", tuple(quiz)),
+            ("Cartes quiz (réponse au verso)", tuple(quiz)),
         ),
         board=True,
         notes=(
             "Découpe les cartes le long des traits de coupe.",
-            "Les cartes quiz portent la réponse : le meneur de jeu les lit à voix haute.",
+            "Les réponses des cartes quiz sont au verso : imprime ces planches en recto verso "
+            "(retournement sur le bord long). Le joueur lit la réponse après avoir répondu, "
+            "ou le meneur de jeu, s'il y en a un.",
         ),
     )

@@ -100,6 +100,9 @@ class PrintCard:
     band: str = ""  # the line under the title (theme, type…)
     footer: str = ""
     copies: int = 1
+    #: What the back of the card says ("" for a plain back): printed on a second sheet,
+    #: mirrored for long-edge two-sided printing (the Gnou's quiz answers, seed 001).
+    back: str = ""
 
 
 @dataclass(frozen=True)
