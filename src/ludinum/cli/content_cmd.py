@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import json
 from pathlib import Path
@@ -10,7 +11,9 @@ from typing import Any
 import click
 
 from ludinum.content import BUILTIN
+from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
 from ludinum.content.schema import ContentKind, Problem, check_kind
+from ludinum.content.yamldoc import Doc
 from ludinum.games import MODULES, registry
 
 
@@ -25,9 +28,29 @@ def content_kinds() -> dict[str, list[ContentKind]]:
     return out
 
 
-def check_folder(root: Path) -> tuple[list[Problem], dict[str, Any]]:
+def kind_facts(
+    kind: ContentKind, docs: list[Doc], today: dt.date
+) -> tuple[list[Problem], list[Fact]]:
+    """The sourced or factual items of ``kind`` and what is wrong with their sources."""
+    if kind.items is None:
+        return [], []
+    found = facts(kind.items, docs)
+    problems = [
+        Problem(f.file, f.line, message)
+        for f in found
+        if kind.facts_required or f.source or f.raw_checked is not None
+        for message in fact_messages(f, today)
+    ]
+    return problems, found
+
+
+def check_folder(
+    root: Path, today: dt.date | None = None
+) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
     """``root`` holds one folder per game (like the built-in content) or is one game's
-    folder (named after the game)."""
+    folder (named after the game). Returns the problems, the counts of each game's kinds
+    and every (game, kind, item) that states a fact or carries a source."""
+    today = today or dt.date.today()
     kinds = content_kinds()
     if root.name in kinds:
         targets = {root.name: root}
@@ -35,17 +58,35 @@ def check_folder(root: Path) -> tuple[list[Problem], dict[str, Any]]:
         targets = {name: root / name for name in kinds if (root / name).is_dir()}
         if not targets:
             known = ", ".join(n for n in MODULES if n in kinds)
-            return [Problem(str(root), 1, f"aucun dossier de jeu ({known})")], {}
+            return [Problem(str(root), 1, f"aucun dossier de jeu ({known})")], {}, []
     problems: list[Problem] = []
     counts: dict[str, Any] = {}
+    listed: list[tuple[str, str, Fact]] = []
     for name, folder in targets.items():
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
             problems.extend(found)
-            if not found:
-                counts[name][kind.name] = kind.count(docs)
-    return sorted(problems), counts
+            if found:
+                continue
+            counts[name][kind.name] = kind.count(docs)
+            wrong, items = kind_facts(kind, docs, today)
+            problems.extend(wrong)
+            if kind.items is not None:
+                counts[name][kind.name]["facts"] = fact_counts(items)
+            listed.extend((name, kind.name, f) for f in items)
+    return sorted(problems), counts, listed
+
+
+def stale_entry(game: str, kind: str, fact: Fact, today: dt.date) -> dict[str, Any]:
+    assert fact.checked is not None
+    months = (today.year - fact.checked.year) * 12 + today.month - fact.checked.month
+    if today.day < fact.checked.day:
+        months -= 1
+    return {
+        "game": game, "kind": kind, "file": fact.file, "line": fact.line, "item": fact.name,
+        "source": list(fact.source), "checked": fact.checked.isoformat(), "months": months,
+    }
 
 
 @click.group("content")
@@ -56,14 +97,29 @@ def content() -> None:
 @content.command("check")
 @click.argument("path", required=False, type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Comptes par jeu et par type, en JSON.")
-def check(path: Path | None, as_json: bool) -> None:
-    """Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message »."""
-    problems, counts = check_folder(path or BUILTIN)
+@click.option(
+    "--stale",
+    "stale_months",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="MOIS",
+    help="Liste les faits vérifiés il y a plus de MOIS mois (sortie 1 s'il y en a).",
+)
+def check(path: Path | None, as_json: bool, stale_months: int | None) -> None:
+    """Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message ».
+
+    Un élément qui énonce un fait (nombre, loi, adresse web, service) doit porter
+    « source » et « checked » (voir docs/content-review.md)."""
+    today = dt.date.today()
+    problems, counts, listed = check_folder(path or BUILTIN, today)
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
         click.echo(f"{len(problems)} problème(s).", err=True)
         raise SystemExit(1)
+    if stale_months is not None:
+        report_stale(listed, stale_months, today, as_json)
+        return
     if as_json:
         click.echo(json.dumps(counts, ensure_ascii=False, indent=2))
     else:
@@ -73,3 +129,31 @@ def check(path: Path | None, as_json: bool) -> None:
                 + ", ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in kinds.items())
             )
         click.echo("Contenu valide.")
+
+
+def report_stale(
+    listed: list[tuple[str, str, Fact]], months: int, today: dt.date, as_json: bool
+) -> None:
+    """Print the facts checked more than ``months`` months before ``today``; exit 1 if any."""
+    old = [stale_entry(g, k, f, today) for g, k, f in listed if is_stale(f, months, today)]
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"months": months, "today": today.isoformat(), "stale": old},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        for e in old:
+            click.echo(
+                f"{e['file']}:{e['line']}: « {e['item']} » vérifié le {e['checked']} "
+                f"(il y a {e['months']} mois) — source : {', '.join(e['source'])}"
+            )
+        sourced = sum(1 for _, _, f in listed if f.checked is not None)
+        click.echo(
+            f"{len(old)} fait(s) vérifié(s) il y a plus de {months} mois, "
+            f"sur {sourced} fait(s) daté(s)."
+        )
+    if old:
+        raise SystemExit(1)

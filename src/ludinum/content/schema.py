@@ -9,6 +9,7 @@ from typing import Any
 
 import jsonschema
 
+from ludinum.content.facts import Items
 from ludinum.content.yamldoc import Doc, load
 from ludinum.engine import ContentError
 
@@ -34,6 +35,10 @@ class ContentKind:
     ``pattern`` is a glob relative to the game's folder; ``schema`` a JSON Schema for one
     file; ``check`` finds problems across all files of the kind (duplicate ids, wrong
     references, missing series…); ``count`` summarises them for ``content check --json``.
+    ``items`` lists the entries that may state a fact and carry ``source`` and ``checked``
+    (see :mod:`ludinum.content.facts`); ``facts_required`` says whether ``content check``
+    refuses a factual entry without them (quiz kinds accept the fields without requiring
+    them yet).
     """
 
     game: str
@@ -43,6 +48,8 @@ class ContentKind:
     check: Callable[[Sequence[Doc]], list[Problem]]
     count: Callable[[Sequence[Doc]], dict[str, Any]]
     required: bool = True
+    items: Items | None = None
+    facts_required: bool = True
 
 
 def _schema_problems(doc: Doc, schema: dict[str, Any]) -> list[Problem]:

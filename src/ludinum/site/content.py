@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
+from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
@@ -28,7 +29,7 @@ _RESOURCE = {
     "type": "object",
     "required": ["name", "what", "contact"],
     "additionalProperties": False,
-    "properties": {"name": _TEXT, "what": _TEXT, "contact": _TEXT},
+    "properties": {"name": _TEXT, "what": _TEXT, "contact": _TEXT, **SOURCE_PROPERTIES},
 }
 _RESOURCES = {"type": "array", "minItems": 1, "items": _RESOURCE}
 
@@ -58,6 +59,7 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     },
                     "answer": {"type": "integer", "minimum": 0, "maximum": 3},
                     "explanation": {"type": "string", "minLength": 30, "maxLength": 420},
+                    **SOURCE_PROPERTIES,
                 },
             },
         }
@@ -97,7 +99,7 @@ PAGES_SCHEMA: dict[str, Any] = {
                     "type": "object",
                     "required": ["title", "intro"],
                     "additionalProperties": False,
-                    "properties": {"title": _TEXT, "intro": _TEXT},
+                    "properties": {"title": _TEXT, "intro": _TEXT, **SOURCE_PROPERTIES},
                 },
             },
         },
@@ -115,11 +117,12 @@ PAGES_SCHEMA: dict[str, Any] = {
                         "type": "object",
                         "required": ["title", "text"],
                         "additionalProperties": False,
-                        "properties": {"title": _TEXT, "text": _TEXT},
+                        "properties": {"title": _TEXT, "text": _TEXT, **SOURCE_PROPERTIES},
                     },
                 },
                 "parents": _TEXT,
                 "resources": _RESOURCES,
+                **SOURCE_PROPERTIES,
             },
         },
     },
@@ -133,6 +136,7 @@ PAGES_SCHEMA: dict[str, Any] = {
                 "intro": _TEXT,
                 "parents": _TEXT,
                 "resources": _RESOURCES,
+                **SOURCE_PROPERTIES,
             },
         }
     },
@@ -206,9 +210,21 @@ def count_pages(docs: Sequence[Doc]) -> dict[str, Any]:
 
 
 QUIZ_KIND = ContentKind(
-    "site", "webrunners_quiz", "webrunners_quiz.yaml", QUIZ_SCHEMA, check_quiz, count_quiz
+    "site", "webrunners_quiz", "webrunners_quiz.yaml", QUIZ_SCHEMA, check_quiz, count_quiz,
+    items=items_at("questions"), facts_required=False,
 )
-PAGES_KIND = ContentKind("site", "pages", "pages.yaml", PAGES_SCHEMA, check_pages, count_pages)
+#: Every entry of the pages that may state a fact: each group of a Gnou page, the Voleur
+#: page, their sections and their resources.
+PAGE_ITEMS = items_of(
+    *(items_at("gnou", group) for group in ("protections", "liberties", "culture")),
+    *(items_at("gnou", group, "resources") for group in ("protections", "liberties")),
+    items_at("voleur"),
+    items_at("voleur", "sections"),
+    items_at("voleur", "resources"),
+)
+PAGES_KIND = ContentKind(
+    "site", "pages", "pages.yaml", PAGES_SCHEMA, check_pages, count_pages, items=PAGE_ITEMS
+)
 #: The site's content kinds, checked like a game's (``ludinum content check`` can list them).
 CONTENT = [QUIZ_KIND, PAGES_KIND]
 

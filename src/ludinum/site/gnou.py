@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludinum.content.yamldoc import load
 from ludinum.games.gnou.content import (
     CULTURE,
+    FOLDER,
     LIBERTIES,
     PROTECTION_FOR,
     PROTECTIONS,
@@ -16,7 +18,15 @@ from ludinum.games.gnou.content import (
     load_dangers,
     load_themes,
 )
-from ludinum.site.model import CardPage, Character, PrintCard, Resource, ThemePage
+from ludinum.site.model import (
+    CardPage,
+    Character,
+    PrintCard,
+    Resource,
+    Source,
+    ThemePage,
+    source_of,
+)
 from ludinum.site.model import Deck as PrintDeck
 
 #: Colours of the danger types on the printed cards (each also written in words).
@@ -45,7 +55,14 @@ def series_path(series: str) -> str:
 
 
 def _resources(group: dict[str, Any]) -> tuple[Resource, ...]:
-    return tuple(Resource(r["name"], r["what"], r["contact"]) for r in group["resources"])
+    return tuple(
+        Resource(r["name"], r["what"], r["contact"], source_of(r)) for r in group["resources"]
+    )
+
+
+def danger_sources() -> dict[int, Source | None]:
+    """The source of each danger card (``dangers.yaml``), by cell."""
+    return {d["cell"]: source_of(d) for d in load(FOLDER / "dangers.yaml").data["dangers"]}
 
 
 def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
@@ -65,6 +82,8 @@ def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
             path=theme_path(pid),
             parents=groups["protections"]["parents"],
             resources=_resources(groups["protections"]),
+            source=source_of(item),
+            section_sources=(source_of(danger),),
             sections=(
                 (f"Le danger qu'elle déjoue : {danger['name']}", danger["text"]),
                 (groups["protections"]["title"], groups["protections"]["intro"]),
@@ -85,6 +104,7 @@ def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
             path=theme_path(lid),
             parents=groups["liberties"]["parents"],
             resources=_resources(groups["liberties"]),
+            source=source_of(item),
             sections=((groups["liberties"]["title"], groups["liberties"]["intro"]),),
             cards=(series_path(lid),),
         )
@@ -98,6 +118,7 @@ def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
         parents=groups["liberties"]["parents"],
         resources=_resources(groups["liberties"]),
         cards=(series_path(CULTURE),),
+        source=source_of(culture),
     )
     return out
 
@@ -106,6 +127,7 @@ def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPa
     texts = load_themes()
     by_id = themes(site)
     gnou = characters["gnou"]
+    sources = danger_sources()
     out = []
     for cell, card in sorted(load_dangers().items()):
         danger = texts["dangers"][card.type]
@@ -124,6 +146,7 @@ def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPa
                     ("L'alternative libre", card.alternative),
                     (f"Le type de danger : {danger['name']}", danger["text"]),
                 ),
+                source=sources.get(cell),
             )
         )
     bank = load_bank()
@@ -201,7 +224,8 @@ def deck(site: dict[str, Any]) -> PrintDeck:
                 path=series_path(q.series),
                 colour=QUIZ_COLOUR,
                 band=f"Quiz « {bank.titles.get(q.series, (q.series,))[0]} », niveau {q.level}",
-                footer=f"Réponse : {letters[q.answer]}. {q.explanation}",
+                footer="Réponse au verso",
+                back=f"Réponse : {letters[q.answer]}. {q.explanation}",
             )
         )
     return PrintDeck(
@@ -210,11 +234,13 @@ def deck(site: dict[str, Any]) -> PrintDeck:
         sections=(
             ("Cartes danger", dangers),
             ("Protections et libertés", shields),
-            ("Cartes quiz (la réponse est pour le maître du jeu)", tuple(quiz)),
+            ("Cartes quiz (réponse au verso)", tuple(quiz)),
         ),
         board=True,
         notes=(
             "Découpe les cartes le long des traits de coupe.",
-            "Les cartes quiz portent la réponse : le maître du jeu les lit à voix haute.",
+            "Les réponses des cartes quiz sont au verso : imprime ces planches en recto verso "
+            "(retournement sur le bord long). Le joueur lit la réponse après avoir répondu, "
+            "ou le meneur de jeu, s'il y en a un.",
         ),
     )

@@ -2,7 +2,39 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from ludinum.content.facts import checked_date
+
+MONTHS_FR = (
+    "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+    "octobre", "novembre", "décembre",
+)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a text's facts come from and when they were checked (« Source : …, vérifié le … »)."""
+
+    refs: tuple[str, ...]
+    checked: dt.date
+
+    @property
+    def checked_fr(self) -> str:
+        day = "1er" if self.checked.day == 1 else str(self.checked.day)
+        return f"{day} {MONTHS_FR[self.checked.month - 1]} {self.checked.year}"
+
+
+def source_of(item: Mapping[str, Any]) -> Source | None:
+    """The source of a content item (its ``source`` and ``checked``), None if it has none."""
+    raw, checked = item.get("source"), checked_date(item.get("checked"))
+    if not raw or checked is None:
+        return None
+    refs = (raw,) if isinstance(raw, str) else tuple(str(r) for r in raw)
+    return Source(refs, checked)
 
 
 @dataclass(frozen=True)
@@ -10,6 +42,7 @@ class Resource:
     name: str
     what: str
     contact: str
+    source: Source | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +67,8 @@ class ThemePage:
     colour: str = ""  # the theme symbol's colour id ("rouge"…; "" when none), a CSS class
     colour_fr: str = ""  # the colour said in words, never colour alone
     cards: tuple[str, ...] = ()  # paths of the card pages of this theme
+    source: Source | None = None  # of the intro and the parents' text
+    section_sources: tuple[Source | None, ...] = ()  # one per section, when known
 
 
 @dataclass(frozen=True)
@@ -50,6 +85,7 @@ class CardPage:
     theme: ThemePage
     sections: tuple[tuple[str, str], ...] = ()  # more (heading, text) blocks
     links: tuple[tuple[str, str], ...] = ()  # more (label, path) links
+    source: Source | None = None  # of the message and the sections
 
 
 @dataclass(frozen=True)
@@ -64,6 +100,9 @@ class PrintCard:
     band: str = ""  # the line under the title (theme, type…)
     footer: str = ""
     copies: int = 1
+    #: What the back of the card says ("" for a plain back): printed on a second sheet,
+    #: mirrored for long-edge two-sided printing (the Gnou's quiz answers, seed 001).
+    back: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,27 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ludinum.games.voleur.deck import ATTACK, BOARDS, DATA, MEASURE, POINTS, Deck, load_deck
-from ludinum.site.model import CardPage, Character, PrintCard, Resource, ThemePage
+from ludinum.content.yamldoc import load
+from ludinum.games.voleur.deck import (
+    ATTACK,
+    BOARDS,
+    DATA,
+    FOLDER,
+    MEASURE,
+    POINTS,
+    SECTIONS,
+    Deck,
+    load_deck,
+)
+from ludinum.site.model import (
+    CardPage,
+    Character,
+    PrintCard,
+    Resource,
+    Source,
+    ThemePage,
+    source_of,
+)
 from ludinum.site.model import Deck as PrintDeck
 
 THEME_PATH = "/apprendre/voleur"
@@ -22,6 +41,13 @@ SKIP_FR = ("vole une donnée", "la victime passe 1 tour", "la victime passe 2 to
 def cards() -> Deck:
     """The game's card catalogue (``content/voleur/deck.yaml``), loaded once."""
     return load_deck()
+
+
+@lru_cache(maxsize=1)
+def card_sources() -> dict[str, Source | None]:
+    """The source of each card of ``deck.yaml``, by id."""
+    data = load(FOLDER / "deck.yaml").data
+    return {item["id"]: source_of(item) for section in SECTIONS for item in data[section]}
 
 
 def card_path(card_id: str) -> str:
@@ -38,8 +64,12 @@ def theme(site: dict[str, Any]) -> ThemePage:
         intro=data["intro"],
         path=THEME_PATH,
         parents=data["parents"],
-        resources=tuple(Resource(r["name"], r["what"], r["contact"]) for r in data["resources"]),
+        resources=tuple(
+            Resource(r["name"], r["what"], r["contact"], source_of(r)) for r in data["resources"]
+        ),
         sections=tuple((s["title"], s["text"]) for s in data["sections"]),
+        source=source_of(data),
+        section_sources=tuple(source_of(s) for s in data["sections"]),
         cards=tuple(card_path(c.id) for c in deck.cards),
     )
 
@@ -76,6 +106,7 @@ def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPa
                 message=card.explain_fr,
                 theme=page_theme,
                 links=links,
+                source=card_sources().get(card.id),
             )
         )
     return out

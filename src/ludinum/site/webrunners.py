@@ -15,7 +15,7 @@ from typing import Any
 from ludinum.content import BUILTIN
 from ludinum.content.yamldoc import load
 from ludinum.site.model import CardPage as Page
-from ludinum.site.model import Character, PrintCard, Resource, ThemePage
+from ludinum.site.model import Character, PrintCard, Resource, ThemePage, source_of
 from ludinum.site.model import Deck as PrintDeck
 
 FOLDER = BUILTIN / "webrunners"
@@ -76,11 +76,13 @@ def themes() -> dict[str, ThemePage]:
             path=theme_path(t["id"]),
             parents=_flat(t["parents_fr"]),
             resources=tuple(
-                Resource(r["name"], _flat(r["what_fr"]), r["contact"]) for r in t["resources"]
+                Resource(r["name"], _flat(r["what_fr"]), r["contact"], source_of(r))
+                for r in t["resources"]
             ),
             colour=t["colour"],
             colour_fr=words,
             cards=tuple(card_path(c["id"]) for c in deck if c.get("theme") == t["id"]),
+            source=source_of(t),
         )
     return out
 
@@ -105,6 +107,7 @@ def pages(characters: dict[str, Character]) -> list[Page]:
                 message=_flat(card["message"]),
                 theme=by_theme[card["theme"]],
                 sections=(("Dans le jeu", KIND_HELP[card["kind"]]),),
+                source=source_of(card),
             )
         )
     return out

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
+from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.schema import (
     ContentKind,
     Problem,
@@ -83,6 +84,7 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     "choices_en": _CHOICES,
                     "explanation_en": _TEXT,
                     "hint_en": _TEXT,
+                    **SOURCE_PROPERTIES,
                 },
             },
         },
@@ -109,6 +111,7 @@ DANGERS_SCHEMA: dict[str, Any] = {
                     "title_en": _TEXT,
                     "text_en": _TEXT,
                     "alternative_en": _TEXT,
+                    **SOURCE_PROPERTIES,
                 },
             },
         }
@@ -118,7 +121,9 @@ DANGERS_SCHEMA: dict[str, Any] = {
 _NAMED = {
     "type": "object",
     "required": ["id", "name", "text"],
-    "properties": {"id": _TEXT, "name": _TEXT, "name_en": _TEXT, "text": _TEXT},
+    "properties": {
+        "id": _TEXT, "name": _TEXT, "name_en": _TEXT, "text": _TEXT, **SOURCE_PROPERTIES,
+    },
 }
 THEMES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -352,7 +357,10 @@ def _with_french(check: Any) -> Any:
 
 CONTENT = [
     ContentKind("gnou", "board", "board.yaml", BOARD_SCHEMA, _board_check, _count_list("cells")),
-    ContentKind("gnou", "quiz", "quiz/*.yaml", QUIZ_SCHEMA, _with_french(_quiz_check), _quiz_count),
+    ContentKind(
+        "gnou", "quiz", "quiz/*.yaml", QUIZ_SCHEMA, _with_french(_quiz_check), _quiz_count,
+        items=items_at("questions"), facts_required=False,
+    ),
     ContentKind(
         "gnou",
         "dangers",
@@ -360,6 +368,7 @@ CONTENT = [
         DANGERS_SCHEMA,
         _with_french(_dangers_check),
         _dangers_count,
+        items=items_at("dangers"),
     ),
     ContentKind(
         "gnou",
@@ -371,6 +380,7 @@ CONTENT = [
             k: sum(len(d.data[k]) for d in docs)
             for k in ("protections", "dangers", "liberties", "places")
         },
+        items=items_of(*(items_at(k) for k in ("protections", "dangers", "liberties", "places"))),
     ),
 ]
 

@@ -17,7 +17,7 @@ from ludinum.games.gnou.content import (
 SERIES_NAMES = {
     "anti_espion": ("Dispositifs anti-espion", "Anti-spy tools"),
     "logiciels_libres": ("Logiciels libres", "Free software"),
-    "oeuvres_libres": ("Œuvres sous licence libre", "Freely licensed works"),
+    "oeuvres_libres": ("Œuvres sous licence libre", "Works under a free licence"),
     "services_decentralises": ("Services décentralisés", "Decentralised services"),
     "action_citoyenne": ("Action citoyenne", "Citizen action"),
     "utiliser": ("Liberté d'utiliser", "Freedom to use"),
@@ -29,7 +29,7 @@ SERIES_NAMES = {
 DANGER_NAMES = {
     "traceurs": ("traceurs sur l'Internet", "trackers on the Internet"),
     "privateurs": ("logiciels privateurs", "proprietary software"),
-    "liberticide": ("action liberticide", "freedom-killing action"),
+    "liberticide": ("action liberticide", "freedom-threatening action"),
     "centralisation": ("centralisation et monopoles", "centralisation and monopolies"),
     "restrictions": ("restrictions d'usage", "usage restrictions"),
 }
@@ -99,7 +99,7 @@ class GnouText(GameText):
             where = f"{d['to']} ({cell_name(d['to'], lang)})"
             if en:
                 return f"{seat(d['player'], lang)} rolls {dice}: the pawn goes to {where}."
-            return f"{seat(d['player'], lang)} lance {dice} : le pion va en {where}."
+            return f"{seat(d['player'], lang)} lance {dice} : le pion va à la case {where}."
         if kind == "reroll":
             if en:
                 return (
@@ -128,8 +128,9 @@ class GnouText(GameText):
             holders = ", ".join(seat(p, lang) for p in d["holders"])
             name = series_name(d["protection"], lang)
             if en:
-                return f"{holders} may pass on the protection « {name} »."
-            return f"{holders} peut transmettre la protection « {name} »."
+                return f"{holders} may pass on the protection “{name}”."
+            verb = "peuvent" if len(d["holders"]) > 1 else "peut"
+            return f"{holders} {verb} transmettre la protection « {name} »."
         if kind == "declined":
             return (
                 f"{seat(d['player'], lang)} {'does not pass it on' if en else 'ne transmet pas'}."
@@ -159,12 +160,12 @@ class GnouText(GameText):
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
-                return f"{seat(d['player'], lang)} gains the protection « {name} »."
+                return f"{seat(d['player'], lang)} gains the protection “{name}”."
             return f"{seat(d['player'], lang)} acquiert la protection « {name} »."
         if kind == "protection_lost":
             name = series_name(d["protection"], lang)
             if en:
-                return f"{seat(d['player'], lang)} loses the protection « {name} »."
+                return f"{seat(d['player'], lang)} loses the protection “{name}”."
             return f"{seat(d['player'], lang)} perd la protection « {name} »."
         if kind == "pushback":
             if en:
@@ -178,7 +179,8 @@ class GnouText(GameText):
                 return "All five protections already: roll again."
             return "Déjà les cinq protections : on relance."
         if kind == "turn":
-            return f"{'Turn' if en else 'Tour'} {d['turn']} : {seat(d['player'], lang)}."
+            sep = ":" if en else " :"
+            return f"{'Turn' if en else 'Tour'} {d['turn']}{sep} {seat(d['player'], lang)}."
         if kind == "win":
             return (
                 "The team reaches the free society: victory!"
@@ -203,7 +205,7 @@ class GnouText(GameText):
             return "Lancer les dés" if n == 2 else "Lancer le dé"
         if kind == "seek":
             name = series_name(action.word("protection"), lang)
-            return f"Seek « {name} »" if en else f"Chercher « {name} »"
+            return f"Seek “{name}”" if en else f"Chercher « {name} »"
         if kind == "answer":
             i = action.number("choice")
             quiz = localised_quiz(view.get("quiz") or {}, lang)
@@ -250,7 +252,7 @@ class GnouText(GameText):
         for p, prots in enumerate(view["protections"]):
             names = ", ".join(series_name(x, lang) for x in prots) or "—"
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
-            lines.append(f"  {seat(p, lang)}{you} : {names}")
+            lines.append(f"  {seat(p, lang)}{you}{':' if en else ' :'} {names}")
         quiz = view.get("quiz")
         if quiz:
             quiz = localised_quiz(quiz, lang)

@@ -74,8 +74,8 @@ OPTIONS = OptionSet(
             "cryptage",
             "bool",
             False,
-            "Cryptage : chaque billet de 1 écarte un virus, chaque billet de 3 annule "
-            "l'effet d'un billet de 1.",
+            "Cryptage (le mot juste est « chiffrement ») : chaque billet de 1 écarte un "
+            "virus, chaque billet de 3 annule l'effet d'un billet de 1.",
             "Encryption: each bill of 1 wards off one virus, each bill of 3 cancels the effect "
             "of a bill of 1.",
             ruling="H8",

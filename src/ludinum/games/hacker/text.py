@@ -58,7 +58,8 @@ _FR: dict[str, str] = {
     "bill": "Tu rapportes un billet de {value}. Crédite-le.",
     "protection": "Phase de protection : plus aucun virus ne peut être posé.",
     "resolve": "{player} traite le {account}.",
-    "encrypted": "Cryptage : {count} du {account}.",
+    # « Chiffrement », the correct word (review H8); the rule option keeps the seed's name.
+    "encrypted": "Chiffrement : {count} du {account}.",
     "own_virus": "Un virus de {player} sur son propre {account} : sans effet.",
     "emptied": "Le {account} est vide : {count}.",
     "guess_table_right": "{player} désigne {named} pour le {account} : bien vu !",
@@ -79,6 +80,7 @@ _FR: dict[str, str] = {
     "lost_blind": "On t'a volé un billet de {value} sur le {account}.",
     "round_end": "Fin du tour {round} : chacun reprend ses virus.",
     "game_over": "Fin de la partie ! Gagnant : {winners}.",
+    "game_over_many": "Fin de la partie ! Gagnants à égalité : {winners}.",
 }
 
 _EN: dict[str, str] = {
@@ -115,6 +117,7 @@ _EN: dict[str, str] = {
     "lost_blind": "Someone stole a bill of {value} from your {account}.",
     "round_end": "End of round {round}: everyone takes their viruses back.",
     "game_over": "Game over! Winner: {winners}.",
+    "game_over_many": "Game over! Tied winners: {winners}.",
 }
 
 _PLAYER_KEYS = (
@@ -155,6 +158,8 @@ class HackerText(GameText):
                 key = "your_wrong" if data.get("value") is not None else "your_wrong_choose"
         elif key == "lost" and data.get("thief") is None:
             key = "lost_blind"
+        elif key == "game_over" and len(data.get("winners", ())) > 1:
+            key = "game_over_many"
         template = table.get(key)
         if template is None:
             return event.kind

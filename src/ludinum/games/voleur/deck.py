@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
+from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
 from ludinum.content.yamldoc import Doc
 
@@ -124,7 +125,7 @@ def _section(extra: dict[str, Any]) -> dict[str, Any]:
             "type": "object",
             "additionalProperties": False,
             "required": [*_REQUIRED, *extra],
-            "properties": {**_COMMON, **extra},
+            "properties": {**_COMMON, **extra, **SOURCE_PROPERTIES},
         },
     }
 
@@ -218,7 +219,10 @@ def count_deck(docs: Sequence[Doc]) -> dict[str, Any]:
     return out
 
 
-DECK_KIND = ContentKind("voleur", "deck", "deck.yaml", DECK_SCHEMA, check_deck, count_deck)
+DECK_KIND = ContentKind(
+    "voleur", "deck", "deck.yaml", DECK_SCHEMA, check_deck, count_deck,
+    items=items_of(*(items_at(section) for section in SECTIONS)),
+)
 
 
 def deck_from_doc(doc: Doc) -> Deck:

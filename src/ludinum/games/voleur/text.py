@@ -167,9 +167,11 @@ class VoleurText(GameText):
                 return f"Steal '{name}'" if en else f"Voler « {name} »"
             category = CATEGORIES.index(str(action.get("category")))
             label = _CATEGORY["en" if en else "fr"][category]
-            return (
-                f"Steal every {label} data card" if en else f"Voler toutes les données « {label} »"
-            )
+            if en:
+                return f"Steal every {label} data card"
+            # The labels are singular (« sensible »); this action names them in the plural.
+            plural = f"{label}s"  # the adjective agrees; « hautement » does not change
+            return f"Voler toutes les données « {plural} »"
         return action.to_text()
 
     # -- the view as terminal text ------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.schema import (
     ContentKind,
     Problem,
@@ -145,6 +146,7 @@ DECK_SCHEMA: dict[str, Any] = {
                     "speaker": {"enum": list(SPEAKERS)},
                     "message": _TEXT,
                     "message_en": _TEXT,
+                    **SOURCE_PROPERTIES,
                 },
             },
         }
@@ -174,6 +176,7 @@ THEMES_SCHEMA: dict[str, Any] = {
                     "parents_fr": _TEXT,
                     "resources_en": _TEXT,
                     "parents_en": _TEXT,
+                    **SOURCE_PROPERTIES,
                     "resources": {
                         "type": "array",
                         "minItems": 1,
@@ -183,7 +186,7 @@ THEMES_SCHEMA: dict[str, Any] = {
                             "additionalProperties": False,
                             "properties": {
                                 "name": _TEXT, "what_fr": _TEXT, "what_en": _TEXT,
-                                "contact": _TEXT,
+                                "contact": _TEXT, **SOURCE_PROPERTIES,
                             },
                         },
                     },
@@ -376,8 +379,12 @@ def _count_themes(docs: Sequence[Doc]) -> dict[str, Any]:
 
 
 BOARD = ContentKind("webrunners", "board", "board.yaml", BOARD_SCHEMA, check_board, _count_board)
-DECK = ContentKind("webrunners", "deck", "deck.yaml", DECK_SCHEMA, check_deck, _count_deck)
+DECK = ContentKind(
+    "webrunners", "deck", "deck.yaml", DECK_SCHEMA, check_deck, _count_deck,
+    items=items_at("cards"),
+)
 THEME_KIND = ContentKind(
-    "webrunners", "themes", "themes.yaml", THEMES_SCHEMA, check_themes, _count_themes
+    "webrunners", "themes", "themes.yaml", THEMES_SCHEMA, check_themes, _count_themes,
+    items=items_of(items_at("themes"), items_at("themes", "*", "resources")),
 )
 CONTENT = [BOARD, DECK, THEME_KIND]

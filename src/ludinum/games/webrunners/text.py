@@ -77,9 +77,9 @@ class WebRunnersText(GameText):
         k = event.kind
         who = seat(d["seat"], lang) if "seat" in d and d["seat"] is not None else ""
         if k == "move":
-            return _pick(lang, f"{who} joue {card_name(d['card'], lang)} et va sur "
+            return _pick(lang, f"{who} joue la carte « {card_name(d['card'], lang)} » et va sur "
                          f"{where(d['circle'], d['cell'], lang)}.",
-                         f"{who} plays {card_name(d['card'], lang)} and moves to "
+                         f"{who} plays the card “{card_name(d['card'], lang)}” and moves to "
                          f"{where(d['circle'], d['cell'], lang)}.")
         if k == "cross":
             return _pick(lang, f"{who} franchit un pont à {d['bars']} trait(s) et arrive sur "

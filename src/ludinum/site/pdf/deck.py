@@ -72,6 +72,24 @@ def _card(pdf: Document, card: PrintCard, x: float, y: float, base_url: str) -> 
     pdf.colour((0, 0, 0))
 
 
+def _back(pdf: Document, card: PrintCard, x: float, y: float) -> None:
+    """A card's back: its title in small and the text of its back (an answer…)."""
+    pad = 4.0
+    pdf.colour((90, 90, 90))
+    used = pdf.fit(card.title, x + pad, y + pad, CARD_W - 2 * pad, 12, 7, 5, bold=True)
+    pdf.colour((0, 0, 0))
+    top = y + pad + used + 2
+    pdf.fit(card.back, x + pad, top, CARD_W - 2 * pad, y + CARD_H - pad - top, 8, 5.5)
+
+
+def _sheet_footer(pdf: Document, text: str) -> None:
+    pdf.font(7)
+    pdf.colour(GREY)
+    pdf.set_xy(LEFT, 297 - 10)
+    pdf.cell(COLS * CARD_W, 4, text, align="C")
+    pdf.colour((0, 0, 0))
+
+
 def _cover(pdf: Document, game: str, base_url: str, notes: tuple[str, ...], count: int) -> None:
     pdf.add_page()
     pdf.font(22, bold=True)
@@ -100,15 +118,21 @@ def build_print_pdf(game_name: str, base_url: str) -> bytes:
     if deck.board:
         draw_board(pdf, game_name)
     for start in range(0, len(cards), COLS * ROWS):
+        sheet = cards[start : start + COLS * ROWS]
+        page = start // (COLS * ROWS) + 1
         pdf.add_page()
         _cut_marks(pdf)
-        for i, card in enumerate(cards[start : start + COLS * ROWS]):
+        for i, card in enumerate(sheet):
             col, row = i % COLS, i // COLS
             _card(pdf, card, LEFT + col * CARD_W, TOP + row * CARD_H, base_url)
-        pdf.font(7)
-        pdf.colour(GREY)
-        pdf.set_xy(LEFT, 297 - 10)
-        page = start // (COLS * ROWS) + 1
-        pdf.cell(COLS * CARD_W, 4, f"{deck.title} — planche {page}", align="C")
-        pdf.colour((0, 0, 0))
+        _sheet_footer(pdf, f"{deck.title} — planche {page}")
+        if any(card.back for card in sheet):
+            # The backs, columns mirrored: printed two-sided (long edge), each back falls
+            # behind its own card.
+            pdf.add_page()
+            for i, card in enumerate(sheet):
+                if card.back:
+                    col, row = COLS - 1 - i % COLS, i // COLS
+                    _back(pdf, card, LEFT + col * CARD_W, TOP + row * CARD_H)
+            _sheet_footer(pdf, f"{deck.title} — planche {page}, verso")
     return pdf.bytes()
