@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ludinum.content import BUILTIN
+from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.games import MODULES, registry
 
@@ -42,9 +43,10 @@ def check_folder(root: Path) -> tuple[list[Problem], dict[str, Any]]:
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
+            found = found or quiz_problems(docs)
             problems.extend(found)
             if not found:
-                counts[name][kind.name] = kind.count(docs)
+                counts[name][kind.name] = kind.count(docs) | quiz_figures(docs)
     return sorted(problems), counts
 
 
