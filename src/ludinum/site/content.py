@@ -58,6 +58,9 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     },
                     "answer": {"type": "integer", "minimum": 0, "maximum": 3},
                     "explanation": {"type": "string", "minLength": 30, "maxLength": 420},
+                    # Where a fact comes from (URL or legal reference) and when it was checked.
+                    "source": {"type": "string", "minLength": 1},
+                    "checked": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
                 },
             },
         }

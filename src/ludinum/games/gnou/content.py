@@ -83,6 +83,9 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     "choices_en": _CHOICES,
                     "explanation_en": _TEXT,
                     "hint_en": _TEXT,
+                    # Where a fact comes from (URL or legal reference) and when it was checked.
+                    "source": _TEXT,
+                    "checked": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
                 },
             },
         },
