@@ -18,7 +18,7 @@ choice as written in the file) holds more than :data:`POSITION_MAX` of its right
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -44,6 +44,13 @@ def longest_choice(choices: Sequence[str]) -> int | None:
     return lengths.index(top) if lengths.count(top) == 1 else None
 
 
+def shortest_choice(choices: Sequence[str]) -> int | None:
+    """The index of the strictly shortest choice, ``None`` when the shortest are tied."""
+    lengths = [choice_length(c) for c in choices]
+    low = min(lengths)
+    return lengths.index(low) if lengths.count(low) == 1 else None
+
+
 def _share(count: int, total: int) -> float:
     return round(count / total, 3) if total else 0.0
 
@@ -57,6 +64,7 @@ class QuizStats:
     first: tuple[str | int, ...]
     ids: tuple[str, ...]
     longest_right_ids: tuple[str, ...]
+    shortest_right_ids: tuple[str, ...]  # shown, not limited: the opposite trick
     positions: tuple[int, ...]  # right answers at choice 0, 1, 2, 3
 
     @property
@@ -70,6 +78,8 @@ class QuizStats:
             "questions": n,
             "longest_right": len(self.longest_right_ids),
             "longest_right_share": _share(len(self.longest_right_ids), n),
+            "shortest_right": len(self.shortest_right_ids),
+            "shortest_right_share": _share(len(self.shortest_right_ids), n),
             "positions": list(self.positions),
             "position_shares": [_share(c, n) for c in self.positions],
         }
@@ -115,6 +125,12 @@ def is_quiz(doc: Doc) -> bool:
     )
 
 
+def _right_ids(
+    questions: Sequence[dict[str, Any]], pick: Callable[[Sequence[str]], int | None]
+) -> tuple[str, ...]:
+    return tuple(str(q["id"]) for q in questions if pick(q["choices"]) == q["answer"])
+
+
 def quiz_stats(docs: Sequence[Doc]) -> list[QuizStats]:
     """The figures of every quiz in ``docs`` (files that are not quizzes are skipped)."""
     out = []
@@ -137,9 +153,8 @@ def quiz_stats(docs: Sequence[Doc]) -> list[QuizStats]:
                     doc=doc,
                     first=("questions", indexes[0]),
                     ids=tuple(str(q["id"]) for q in questions),
-                    longest_right_ids=tuple(
-                        str(q["id"]) for q in questions if longest_choice(q["choices"]) == q["answer"]
-                    ),
+                    longest_right_ids=_right_ids(questions, longest_choice),
+                    shortest_right_ids=_right_ids(questions, shortest_choice),
                     positions=tuple(positions),
                 )
             )
