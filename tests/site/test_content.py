@@ -72,8 +72,10 @@ def test_a_bad_answer_and_a_short_theme_are_reported_with_their_line(tmp_path: P
     shutil.copytree(FOLDER, tmp_path / "site")
     file = tmp_path / "site" / "webrunners_quiz.yaml"
     lines = file.read_text(encoding="utf-8").splitlines()
-    start = lines.index("  - id: relations-05")  # three choices
+    start = lines.index("  - id: relations-05")
     answer = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("answer:"))
+    del lines[answer - 1]  # three choices left: the fourth is not one of them
+    answer -= 1
     lines[answer] = "    answer: 3"
     # Drop the last education question: 11 left, still enough; drop 3 more: too few.
     text = "\n".join(lines) + "\n"

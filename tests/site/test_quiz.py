@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from datetime import date
 from html import unescape
+from itertools import combinations
 
+from ludinum.content.quizstats import choice_length
 from ludinum.site import quiz
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.pdf.diploma import build_diploma, french_date
@@ -130,3 +132,40 @@ def test_quiz_settings_are_bounded_and_a_missing_draw_is_refused() -> None:
     assert len(set(re.findall(r'name="theme" value="([a-z]+)"', html))) == 4  # all themes
     assert html.count('<fieldset class="question">') == 40
     assert CLIENT.post("/apprendre/quiz/resultat", data={"par": "3"}).status_code == 400
+
+
+def _longest_pick_pass_rate(per_theme: int, threshold: int) -> tuple[float, float]:
+    """Exact chance that a pupil who always picks the longest choice (one of the longest at
+    random on a tie) earns the diploma, and their expected share of right answers."""
+    dist = [1.0]  # dist[k]: chance of k right answers so far
+    expected = 0.0
+    total = 0
+    for theme in THEMES:
+        chances = []
+        for q in load_quiz().by_theme[theme]:
+            lengths = [choice_length(c) for c in q.choices]
+            tied = [i for i, n in enumerate(lengths) if n == max(lengths)]
+            chances.append(1 / len(tied) if q.answer in tied else 0.0)
+        subsets = list(combinations(chances, per_theme))
+        theme_dist = [0.0] * (per_theme + 1)
+        for subset in subsets:
+            d = [1.0]
+            for p in subset:
+                d = [a * (1 - p) + b * p for a, b in zip([*d, 0.0], [0.0, *d], strict=True)]
+            for k, v in enumerate(d):
+                theme_dist[k] += v / len(subsets)
+        dist = [
+            sum(dist[i] * theme_dist[k - i] for i in range(len(dist)) if 0 <= k - i <= per_theme)
+            for k in range(len(dist) + per_theme)
+        ]
+        expected += per_theme * sum(chances) / len(chances)
+        total += per_theme
+    passed = sum(v for k, v in enumerate(dist) if 100 * k >= threshold * total)
+    return passed, expected / total
+
+
+def test_always_picking_the_longest_choice_does_not_earn_the_diploma() -> None:
+    # Review C1: with the former bank this strategy scored 68 % and passed 55 % of the time.
+    passed, share = _longest_pick_pass_rate(quiz.DEFAULT_PER_THEME, quiz.DEFAULT_THRESHOLD)
+    assert share < 0.35
+    assert passed < 0.001

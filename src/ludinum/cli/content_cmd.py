@@ -12,6 +12,7 @@ import click
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
+from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.content.yamldoc import Doc
 from ludinum.games import MODULES, registry
@@ -66,10 +67,11 @@ def check_folder(
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
+            found = found or quiz_problems(docs)
             problems.extend(found)
             if found:
                 continue
-            counts[name][kind.name] = kind.count(docs)
+            counts[name][kind.name] = kind.count(docs) | quiz_figures(docs)
             wrong, items = kind_facts(kind, docs, today)
             problems.extend(wrong)
             if kind.items is not None:

@@ -211,7 +211,7 @@ def count_pages(docs: Sequence[Doc]) -> dict[str, Any]:
 
 QUIZ_KIND = ContentKind(
     "site", "webrunners_quiz", "webrunners_quiz.yaml", QUIZ_SCHEMA, check_quiz, count_quiz,
-    items=items_at("questions"), facts_required=False,
+    items=items_at("questions"),
 )
 #: Every entry of the pages that may state a fact: each group of a Gnou page, the Voleur
 #: page, their sections and their resources.
