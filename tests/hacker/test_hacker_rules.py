@@ -6,6 +6,7 @@ Each docstring quotes the seed text (``002``) and cites the rulings (RULINGS.md,
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from ludinum.games.hacker.rules import (
     TRIP,
     viruses_for,
 )
+from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,
     fresh,
@@ -358,7 +360,7 @@ def test_right_guess_returns_the_virus_and_nothing_is_stolen() -> None:
 def test_wrong_guess_the_owner_steals_a_bill_and_credits_it_at_once() -> None:
     """« si vous vous êtes trompé: le possesseur du virus peut vous voler un des billets de
     votre compte […] Les joueurs qui ont réussi à piller le compte doivent alors créditer
-    immédiatement leur compte avant de passer à la suite. » (H5, blind by default)"""
+    immédiatement leur compte avant de passer à la suite. » (H5)"""
     state = fresh(5, seed=14, trip_seconds=0)
     credit_setup(state)
     p = state.first
@@ -369,6 +371,8 @@ def test_wrong_guess_the_owner_steals_a_bill_and_credits_it_at_once() -> None:
     put_viruses(state, k, [(owner, p), (owner, p)])
     start_protection(state)
     state.apply(p, GUESS_[wrong])
+    assert state.phase == STEAL and state.active_players() == (owner,)
+    state.apply(owner, Action.make("steal", slot=1))
     assert state.phase == LOOT
     assert state.active_players() == (owner,)
     assert [a.number("account") for a in state.legal_actions(owner)] == list(own(state, owner))
@@ -379,10 +383,13 @@ def test_wrong_guess_the_owner_steals_a_bill_and_credits_it_at_once() -> None:
     assert state.phase == GUESS and state.active_players() == (p,)  # then the next virus
 
 
-def test_theft_chosen_position_option() -> None:
-    """H5 option ``theft=chosen``: the thief picks the bill's position, without seeing
-    values; the default is a blind random draw."""
-    state = fresh(4, seed=15, trip_seconds=0, theft="chosen")
+def test_the_thief_chooses_the_bill_by_default() -> None:
+    """« le possesseur du virus peut vous voler un des billets de votre compte qu'il
+    choisit » (H5, RULINGS principle 1): by default the thief picks which bill; he picks it
+    by its place, since « les billets peuvent être regardés […] uniquement par le
+    possesseur du compte » — he never sees the values while choosing."""
+    assert GAME.options.defaults()["theft"] == "chosen"
+    state = fresh(4, seed=15, trip_seconds=0)
     credit_setup(state)
     p = state.first
     k = own(state, p)[0]
@@ -390,14 +397,53 @@ def test_theft_chosen_position_option() -> None:
     owner = (p + 1) % 4
     put_viruses(state, k, [(owner, p)])
     start_protection(state)
-    state.apply(p, GUESS_[(p + 2) % 4])
+    events = state.apply(p, GUESS_[(p + 2) % 4])
     assert state.phase == STEAL and state.active_players() == (owner,)
+    mine = next(e for e in events if e.kind == "your_virus")
+    assert mine.to == (owner,) and mine.data["value"] is None  # nothing taken yet
     assert state.legal_actions(owner) == tuple(Action.make("steal", slot=i) for i in range(3))
     assert state.view(owner)["accounts"][k]["bills"] is None
     assert state.view(owner)["thief"] == owner and state.view(p)["thief"] == owner
     assert state.view((p + 3) % 4)["thief"] is None  # the rest of the table is not told
-    state.apply(owner, Action.make("steal", slot=2))
+    events = state.apply(owner, Action.make("steal", slot=2))
     assert state.view(owner)["incoming"] == [3]
+    assert [BILL_VALUE[b] for b in state.bills[k]] == [1, 2]
+    loot = next(e for e in events if e.kind == "loot")
+    assert loot.to == (owner,) and loot.data["value"] == 3
+
+
+def test_a_single_bill_leaves_nothing_to_choose() -> None:
+    """Same sentence: with one bill left under the account, it is the one stolen."""
+    state = fresh(4, seed=15, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [2]})
+    owner = (p + 1) % 4
+    put_viruses(state, k, [(owner, p)])
+    start_protection(state)
+    state.apply(p, GUESS_[(p + 2) % 4])
+    assert state.phase == LOOT and state.view(owner)["incoming"] == [2]
+
+
+def test_theft_random_option_draws_the_bill_blind() -> None:
+    """H5 option ``theft=random``: the stolen bill is drawn at random, the thief only
+    credits it; every bill of the account can come out."""
+    drawn = set()
+    for seed in range(30):
+        state = fresh(4, seed=seed, trip_seconds=0, theft="random")
+        credit_setup(state)
+        p = state.first
+        k = own(state, p)[0]
+        place_bills(state, {k: [1, 2, 3]})
+        owner = (p + 1) % 4
+        put_viruses(state, k, [(owner, p)])
+        start_protection(state)
+        state.apply(p, GUESS_[(p + 2) % 4])
+        assert state.phase == LOOT and state.active_players() == (owner,)
+        drawn.add(state.view(owner)["incoming"][0])
+        assert len(state.bills[k]) == 2
+    assert drawn == {1, 2, 3}
 
 
 def test_empty_account_sets_the_remaining_viruses_aside() -> None:
@@ -464,7 +510,9 @@ def _wrong_guess_events(reveal: str) -> tuple[int, int, int, int, list]:  # type
     owner, named = (p + 1) % 5, (p + 2) % 5
     put_viruses(state, k, [(owner, p)])
     start_protection(state)
-    return p, owner, named, k, state.apply(p, GUESS_[named])
+    events = state.apply(p, GUESS_[named])
+    assert state.phase == STEAL  # the thief chooses the bill (default ``theft=chosen``)
+    return p, owner, named, k, events + state.apply(owner, Action.make("steal", slot=0))
 
 
 def test_reveal_victim_default() -> None:
@@ -476,9 +524,11 @@ def test_reveal_victim_default() -> None:
     assert [e.kind for e in public] == ["guess"]
     assert public[0].data == {"player": p, "account": k, "right": False}
     detail = next(e for e in events if e.kind == "guess_detail")
-    assert detail.to == (p,) and detail.data["owner"] == owner and detail.data["value"] == 2
+    assert detail.to == (p,) and detail.data["owner"] == owner
     mine = next(e for e in events if e.kind == "your_virus")
     assert mine.to == (owner,) and mine.data["right"] is False
+    lost = next(e for e in events if e.kind == "lost")
+    assert lost.to == (p,) and lost.data == {"value": 2, "account": k, "thief": owner}
     for e in events:
         if e.to is None or named not in e.to:
             continue
@@ -490,6 +540,8 @@ def test_reveal_blind_keeps_the_thief_unknown() -> None:
     p, _owner, _named, _k, events = _wrong_guess_events("blind")
     detail = next(e for e in events if e.kind == "guess_detail")
     assert detail.data["owner"] is None
+    lost = next(e for e in events if e.kind == "lost")
+    assert lost.to == (p,) and lost.data["thief"] is None
     assert all("owner" not in e.data or e.to != (p,) or e.data["owner"] is None for e in events)
 
 
@@ -574,7 +626,7 @@ def test_brouillage_crediting_a_wrong_account_credits_its_owner() -> None:
 
 def test_brouillage_own_account_virus_has_no_effect() -> None:
     """FAQ: « J'ai attaqué mon propre compte, que dois-je faire ? Ce n'est pas grave, ça
-    n'a aucun effet » (H6). The colours come back for the protection phase."""
+    n'a aucun effet » (H6)."""
     state = fresh(5, seed=24, brouillage=True)  # live play: the drop lands at once
     play_to_round(state, 3)
     traveller = state.traveller
@@ -587,7 +639,93 @@ def test_brouillage_own_account_virus_has_no_effect() -> None:
     events = start_protection(state)
     assert "own_virus" in kinds(events)
     assert [BILL_VALUE[b] for b in state.bills[k]] == [2]
-    assert not state.blurred()
+
+
+def _blurred_theft(seed: int, **options: Any) -> tuple[HackerState, int, int, int]:
+    """The last round under brouillage, protection phase: the first player's account
+    ``k`` holds a virus of the next player, whom he fails to name. Returns the state at
+    the theft, the victim, the thief and ``k``."""
+    state = fresh(5, seed=seed, trip_seconds=0, brouillage=True, **options)
+    play_to_round(state, 3)
+    p = state.first
+    thief = (p + 1) % 5
+    k = own(state, p)[0]
+    place_bills(state, {k: [3, 3]} | {j: [1] for q in range(5) for j in own(state, q)[1:]})
+    state.stacks = [[] for _ in state.stacks]
+    put_viruses(state, k, [(thief, p)])
+    start_protection(state)
+    state.apply(p, GUESS_[(p + 2) % 5])
+    return state, p, thief, k
+
+
+def _assert_no_colour(state: HackerState) -> None:
+    """No view, screen or action text tells whose an account is (H7)."""
+    for q in (None, *range(state.n)):
+        view = state.view(q)
+        assert view["blurred"] is True
+        assert all(a["owner"] is None and a["bills"] is None for a in view["accounts"])
+        assert "score" not in view
+        screen = GAME.text.view(view, "fr")
+        assert "Brouillage magnétique" in screen
+        assert "Tes billets" in screen and "Ton argent" not in screen
+        if q is None:
+            continue
+        for action in state.legal_actions(q):
+            for lang in ("fr", "en"):
+                text = GAME.text.action(action, view, lang)
+                assert " de " not in text and " of " not in text, text
+                assert "ton compte" not in text and "your account" not in text, text
+
+
+def test_brouillage_the_whole_last_round_is_face_down() -> None:
+    """« Pour le dernier tour de jeu, retournez tous les comptes face cachée en les laissant
+    à leur place. » (H7) The accounts stay face down for the whole last round, protection
+    and theft included, until the game is over; then everything is turned over."""
+    state, _victim, thief, _k = _blurred_theft(40)
+    assert state.phase == STEAL and state.active_players() == (thief,)
+    _assert_no_colour(state)
+    state.apply(thief, Action.make("steal", slot=0))
+    assert state.phase == LOOT
+    _assert_no_colour(state)
+    while not state.is_terminal():
+        p = state.active_players()[0]
+        state.apply(p, state.legal_actions(p)[0])
+        if not state.is_terminal():
+            _assert_no_colour(state)
+    view = state.view(None)
+    assert view["blurred"] is False
+    assert [a["owner"] for a in view["accounts"]] == list(state.table.owner)
+
+
+def test_brouillage_the_thief_credits_his_loot_blind() -> None:
+    """« Ne perdez pas de vue vos compte : si vous placez un billet sous un compte adverse,
+    tant pis pour vous ! » (H7) In the last round the thief is offered every place for his
+    loot, without knowing whose it is; a bill put under another player's account is
+    theirs."""
+    state, victim, thief, _k = _blurred_theft(41)
+    state.apply(thief, Action.make("steal", slot=1))
+    assert state.phase == LOOT and state.view(thief)["incoming"] == [3]
+    legal = state.legal_actions(thief)
+    assert [a.number("account") for a in legal] == list(range(15))
+    lucky = (thief + 2) % 5
+    target = own(state, lucky)[1]
+    before = [state.score(q) for q in range(5)]
+    state.apply(thief, credit(target))
+    after = [state.score(q) for q in range(5)]
+    assert after[lucky] == before[lucky] + 3
+    assert after[thief] == before[thief] and after[victim] == before[victim]
+    assert state.metrics()["misdirected_credits"] == 1.0
+
+
+def test_brouillage_loot_may_even_go_back_under_the_robbed_account() -> None:
+    """Same sentence, random theft: the place robbed is one of the places on offer; the
+    bill goes back to its owner and the protection goes on."""
+    state, victim, thief, k = _blurred_theft(42, theft="random")
+    assert state.phase == LOOT
+    before = state.score(victim)
+    state.apply(thief, credit(k))
+    assert state.score(victim) == before + 3
+    assert len(state.bills[k]) == 2
 
 
 # -- end of the game ---------------------------------------------------------------------

@@ -53,12 +53,12 @@ OPTIONS = OptionSet(
         Option(
             "theft",
             "choice",
-            "random",
-            "Billet volé : random (au hasard, à l'aveugle) ou chosen (le voleur choisit la "
-            "place du billet, sans voir sa valeur).",
-            "Stolen bill: random (blind draw) or chosen (the thief picks the bill's "
-            "position without seeing its value).",
-            choices=("random", "chosen"),
+            "chosen",
+            "Billet volé : chosen (le voleur choisit le billet, « qu'il choisit », sans voir "
+            "sa valeur) ou random (tiré au hasard).",
+            "Stolen bill: chosen (the thief picks the bill, « qu'il choisit », without seeing "
+            "its value) or random (a blind random draw).",
+            choices=("chosen", "random"),
             ruling="H5",
         ),
         Option(
