@@ -65,9 +65,10 @@ OPTIONS = OptionSet(
             "brouillage",
             "bool",
             False,
-            "Brouillage magnétique : au dernier tour, les comptes ne montrent plus leur "
-            "couleur pendant le piratage.",
-            "Magnetic jamming: in the last round, accounts show no colour during hacking.",
+            "Brouillage magnétique : tout le dernier tour se joue comptes face cachée, "
+            "butin des voleurs compris ; un billet mis sous un compte adverse est perdu.",
+            "Magnetic jamming: the whole last round is played with the accounts face down, "
+            "thieves' loot included; a bill put under another's account is lost.",
             ruling="H7",
         ),
         Option(
