@@ -150,3 +150,54 @@ def test_heuristic_bot_may_forget_its_accounts_under_brouillage() -> None:
         believed = bot.memory(player).mine
         assert len(believed) == 3
         assert len(believed & set(state.table.own[player])) == expected_right
+
+
+def test_heuristic_bot_chooses_the_bill_to_steal() -> None:
+    """``theft=chosen`` (the default, « qu'il choisit »): the heuristic bot, as thief,
+    picks one of the offered places; the values are not its to see."""
+    from tests.hacker.helpers import credit_setup, own, place_bills, put_viruses, start_protection
+
+    state = fresh(4, seed=3, trip_seconds=0)
+    credit_setup(state)
+    p = state.first
+    thief = (p + 1) % 4
+    k = own(state, p)[0]
+    place_bills(state, {k: [1, 2, 3]})
+    put_viruses(state, k, [(thief, p)])
+    start_protection(state)
+    state.apply(p, Action.make("guess", player=(p + 2) % 4))
+    legal = state.legal_actions(thief)
+    assert {a.kind for a in legal} == {"steal"} and len(legal) == 3
+    assert HackerBot(5).choose(state, thief) in legal
+
+
+def test_heuristic_bot_learns_its_places_back_when_it_protects() -> None:
+    """H7: under brouillage the protection phase stays face down; when the bot resolves its
+    own attacked accounts, or sees another player resolve one, it knows those places."""
+    from tests.hacker.helpers import place_bills, play_to_round, put_viruses, start_protection
+
+    state = fresh(5, seed=31, trip_seconds=0, brouillage=True)
+    play_to_round(state, 3)
+    bot = HackerBot(1)
+    bot.recall = 0.0
+    me = state.first
+    mine = state.table.own[me]
+    m = bot.memory(me)
+    m.mine = set(mine)
+    m.layout = list(state.table.owner)
+    while me not in state.active_players():
+        p = state.active_players()[0]
+        state.apply(p, state.legal_actions(p)[0])
+    bot.choose(state, me)  # the colours are gone: it forgets every place
+    assert not bot.memory(me).mine & set(mine)
+    place_bills(state, {k: [2] for k in range(15)})
+    state.stacks = [[] for _ in state.stacks]
+    other = (me + 1) % 5
+    put_viruses(state, mine[0], [(other, me)])
+    put_viruses(state, mine[1], [(other, me)])
+    events = start_protection(state)
+    assert state.phase == 3 and state.blurred()  # choose: two attacked accounts
+    bot.observe(me, events)
+    action = bot.choose(state, me)
+    assert action.kind == "protect"
+    assert {mine[0], mine[1]} <= bot.memory(me).mine

@@ -13,7 +13,11 @@ How it plays:
   the estimated leader, and few viruses already waiting;
 * guessing: the dropper it noticed if any; otherwise among the players who could have
   dropped it (not the traveller of that trip, not itself, not someone whose viruses are
-  all accounted for), the one with the most viruses unaccounted for.
+  all accounted for), the one with the most viruses unaccounted for;
+* stealing (``theft=chosen``, the default): the bills' values are seen by the account's
+  owner only, so no place under the account is known to be worth more: it draws one;
+* brouillage (H7): it remembers where its accounts lie with chance ``recall``, and learns
+  a place's owner when that player resolves it during the protection phase.
 """
 
 from __future__ import annotations
@@ -112,6 +116,10 @@ class HackerBot(Bot):
                         key = (owner, m.guessed_trip)
                         m.learned_trip[key] = m.learned_trip.get(key, 0) + 1
 
+            elif kind == "resolve":
+                # Whoever resolves a place shows it is theirs: under brouillage (H7) this
+                # is how a forgotten place comes back to mind, for the thief's loot too.
+                self._learn_place(m, player, int(data["account"]), int(data["player"]))
             elif kind == "round":
                 m.learned = {}
                 m.learned_trip = {}
@@ -140,6 +148,8 @@ class HackerBot(Bot):
         if kind == "guess":
             return self._guess(m, view, legal, player)
         if kind == "protect":
+            for action in legal:  # only my own attacked accounts are offered
+                self._learn_place(m, player, action.number("account"), player)
             return self._protect(m, view, legal, player)
         return legal[self.rng.randrange(len(legal))]
 
@@ -162,6 +172,15 @@ class HackerBot(Bot):
             layout[wrong] = me
         m.mine = believed
         m.layout = layout
+
+    @staticmethod
+    def _learn_place(m: Memory, me: int, k: int, owner: int) -> None:
+        if k < len(m.layout):
+            m.layout[k] = owner
+        if owner == me:
+            m.mine.add(k)
+        else:
+            m.mine.discard(k)
 
     @staticmethod
     def _owner(m: Memory, acc: Mapping[str, Any]) -> int | None:

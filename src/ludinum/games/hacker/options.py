@@ -53,21 +53,22 @@ OPTIONS = OptionSet(
         Option(
             "theft",
             "choice",
-            "random",
-            "Billet volé : random (au hasard, à l'aveugle) ou chosen (le voleur choisit la "
-            "place du billet, sans voir sa valeur).",
-            "Stolen bill: random (blind draw) or chosen (the thief picks the bill's "
-            "position without seeing its value).",
-            choices=("random", "chosen"),
+            "chosen",
+            "Billet volé : chosen (le voleur choisit le billet, « qu'il choisit », sans voir "
+            "sa valeur) ou random (tiré au hasard).",
+            "Stolen bill: chosen (the thief picks the bill, « qu'il choisit », without seeing "
+            "its value) or random (a blind random draw).",
+            choices=("chosen", "random"),
             ruling="H5",
         ),
         Option(
             "brouillage",
             "bool",
             False,
-            "Brouillage magnétique : au dernier tour, les comptes ne montrent plus leur "
-            "couleur pendant le piratage.",
-            "Magnetic jamming: in the last round, accounts show no colour during hacking.",
+            "Brouillage magnétique : tout le dernier tour se joue comptes face cachée, "
+            "butin des voleurs compris ; un billet mis sous un compte adverse est perdu.",
+            "Magnetic jamming: the whole last round is played with the accounts face down, "
+            "thieves' loot included; a bill put under another's account is lost.",
             ruling="H7",
         ),
         Option(

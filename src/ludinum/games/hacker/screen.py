@@ -144,6 +144,13 @@ def render(view: Mapping[str, Any], lang: str = "fr") -> str:
             lines.append(
                 f"Your money: {view['score']}." if en else f"Ton argent : {view['score']}."
             )
+        if phase == "steal" and view.get("thief") == you and view.get("current") is not None:
+            where = account(int(view["current"]), lang)
+            lines.append(
+                f"Choose the bill to steal from {where}: you do not see the values."
+                if en
+                else f"Choisis le billet à voler sur le {where} : tu ne vois pas leur valeur."
+            )
         if view.get("incoming"):
             values = bills(list(view["incoming"]), lang)
             lines.append(

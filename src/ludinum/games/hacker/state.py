@@ -103,8 +103,9 @@ class HackerState(State):
         return (self.first + self.trip) % self.n
 
     def blurred(self) -> bool:
-        """H7: in the last round's hacking phase the accounts show no colour."""
-        return self.brouillage and self.round == ROUNDS - 1 and self.phase in (TRIP, CREDIT)
+        """H7: « Pour le dernier tour de jeu, retournez tous les comptes face cachée »: the
+        whole last round, protection and loot included, until the game is over."""
+        return self.brouillage and self.round == ROUNDS - 1 and self.phase != OVER
 
     def protecting(self) -> int:
         return (self.first + self.protector) % self.n
