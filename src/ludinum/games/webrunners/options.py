@@ -51,6 +51,12 @@ OPTIONS = OptionSet(
             ruling="W5",
         ),
         Option(
+            "deck", "choice", "faithful",
+            "Paquet : chaque carte nommée une fois (le texte) ou attaques triplées (réglé).",
+            "Deck: every named card once (the text) or attack cards tripled (tuned).",
+            choices=("faithful", "tuned"), ruling="W1",
+        ),
+        Option(
             "max_rounds", "int", 200,
             "Nombre maximal de tours de table ; atteint, la partie s'arrête sans gagnant.",
             "Maximum number of rounds; when reached the game stops with no winner.",

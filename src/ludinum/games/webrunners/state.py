@@ -35,7 +35,7 @@ class WebRunnersState(Rules):
         s._ev = []
         s.rng = random.Random(config.seed)
         n = config.players
-        deck = DECK_DATA.full()
+        deck = DECK_DATA.full(tuned=config.options["deck"] == "tuned")
         s.rng.shuffle(deck)
         s.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):  # "à tour de rôle, chaque joueur prend 6 cartes"

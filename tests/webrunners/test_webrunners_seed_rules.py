@@ -1,0 +1,111 @@
+"""Web Runners: the seed text read sentence by sentence (issue 17 audit), the text's deck
+(W1) and the forced-move colours option (W5).
+
+Each docstring quotes the sentence of ``000_acb6c22c0a9b4f07.txt`` it checks. Board as in
+``test_webrunners_rules.py``: circle 1 yellow 3/14/22, red 8/17, orange 10/19, green 6/15.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ludinum.games.webrunners import GAME
+from ludinum.games.webrunners.data import BRIDGE, DAMAGE, DECK_DATA, MOVE, RETRO
+from tests.webrunners.helpers import act, arrange, hand, kinds, legal, new, pawn
+
+
+def _attack(s: object, attacker: int, card_id: str, target: int) -> None:
+    act(s, attacker, f"attack card={card_id}")  # type: ignore[arg-type]
+    act(s, attacker, f"target seat={target}")  # type: ignore[arg-type]
+
+
+def _deck(**options: object) -> Counter[str]:
+    state = GAME.new_state(4, 3, {"first_player": "host", **options})
+    cards = [c for h in state.hands for c in h] + state.draw  # type: ignore[attr-defined]
+    return Counter(DECK_DATA.cards[c].id for c in cards)
+
+
+# -- the deck (W1) -------------------------------------------------------------------------
+
+
+def test_default_deck_has_every_named_card_once() -> None:
+    """« Il y a 5 types de cartes DÉGÂT et 5 cartes RÉTRO-DÉGÂT » and the four themes list
+    35 named cards. W1: every named card exists; the extra copies are plain movement and
+    bridge cards only. The default deck (option ``deck=faithful``) follows the text."""
+    deck = _deck()
+    named = [c for c in DECK_DATA.cards if c.theme is not None]
+    assert len(named) == 35
+    assert all(deck[c.id] == 1 for c in named)
+    kinds = Counter(DECK_DATA.cards[DECK_DATA.by_id[i]].kind for i in deck.elements())
+    assert kinds[DAMAGE] == 5 and kinds[RETRO] == 5
+    plain = [c for c in DECK_DATA.cards if c.theme is None]
+    assert {c.kind for c in plain} == {MOVE, BRIDGE}
+    assert all(deck[c.id] == c.copies for c in plain)
+
+
+def test_tuned_deck_is_an_option() -> None:
+    """W1: the tuned deck (damage and retro-damage cards tripled) stays one option away."""
+    deck = _deck(deck="tuned")
+    assert deck["bug"] == deck["debug"] == 3
+    assert deck["fake_news"] == 1
+    assert sum(deck.values()) == 75
+    assert sum(_deck().values()) == 55
+
+
+# -- forced moves and colours (W5 option forced_move_colours) ------------------------------
+
+
+def test_pushed_pawn_on_orange_draws_three_with_the_option() -> None:
+    """« LES CASES ORANGE : le joueur qui se place sur cette case PIOCHE 3 CARTES » : with
+    ``forced_move_colours`` a pawn sent back by Bug onto orange draws 3."""
+    s = arrange(new(2, forced_move_colours=True), hands={0: ["bug"]}, pawns={1: (1, 12)})
+    _attack(s, 0, "bug", 1)
+    act(s, 1, "accept")
+    events = act(s, 0, "distance cells=2")
+    assert pawn(s, 1) == (1, 10)
+    assert len(s.hands[1]) == 6 + 3
+    assert "colour" in kinds(events)
+    assert s.cur == 1
+
+
+def test_pushed_pawn_on_green_discards_and_redraws_with_the_option() -> None:
+    """« LES CASES VERTES : le joueur qui se positionne sur l'une de ces cases peut
+    DÉFAUSSER autant de cartes qu'il souhaite et prendre un nombre de carte équivalent dans
+    la pioche. » With the option, the pushed player does it, then the turn passes."""
+    s = arrange(new(2, forced_move_colours=True), hands={0: ["bug", "plain_2"],
+                                                      1: ["plain_10", "plain_1"]},
+                pawns={1: (1, 9)}, draw=["plain_pont"] * 6)
+    _attack(s, 0, "bug", 1)
+    act(s, 1, "accept")
+    act(s, 0, "distance cells=3")
+    assert pawn(s, 1) == (1, 6)
+    assert s.active_players() == (1,) and s.view(1)["phase"] == "green"
+    assert legal(s, 0) == set()
+    act(s, 1, "discard card=plain_1")
+    act(s, 1, "done")
+    assert hand(s, 1) == ["plain_10", "plain_pont"]
+    assert s.cur == 1 and s.view(1)["phase"] == "main"
+    assert hand(s, 0) == ["plain_2", "plain_pont"]  # the attacker's refill
+
+
+def test_debug_sends_the_attacker_onto_yellow_who_plays_again_with_the_option() -> None:
+    """« LES CASES JAUNE : le joueur qui se positionne sur l'une de ces cases peut
+    REJOUER. » With the option, a Débug that puts the attacker on yellow during his own
+    turn lets him play again."""
+    s = arrange(new(2, forced_move_colours=True), hands={0: ["bug"], 1: ["debug"]},
+                pawns={0: (1, 5)})
+    _attack(s, 0, "bug", 1)
+    act(s, 1, "retro card=debug")
+    act(s, 1, "distance cells=2")
+    assert pawn(s, 0) == (1, 3)
+    assert s.cur == 0 and s.active_players() == (0,)
+
+
+def test_pushed_pawn_gets_no_colour_by_default() -> None:
+    """The text gives the colours to « le joueur qui se positionne / se place », the one who
+    moves: by default (the text's reading) a pushed pawn gets nothing."""
+    s = arrange(new(2), hands={0: ["bug"]}, pawns={1: (1, 9)})
+    _attack(s, 0, "bug", 1)
+    act(s, 1, "accept")
+    act(s, 0, "distance cells=3")
+    assert pawn(s, 1) == (1, 6) and s.cur == 1 and s.view(1)["phase"] == "main"
