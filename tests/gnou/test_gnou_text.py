@@ -105,11 +105,18 @@ def test_danger_cards_in_english_and_in_french() -> None:
 
 
 def test_the_free_alternative_when_a_danger_is_removed() -> None:
+    """The card's verso (the free alternative) is read with the danger (G5); the removal
+    says that the cell becomes a free alternative."""
     card = load_dangers()[2]
     state = game(dice=(2,), protections={0: ["anti_espion"]})
-    (removed,) = [e for e in roll(state) if e.kind == "danger_removed"]
-    assert TEXT.event(removed, "en").endswith(card.alternative_en)
-    assert TEXT.event(removed, "fr").endswith(card.alternative)
+    events = roll(state)
+    (danger,) = [e for e in events if e.kind == "danger"]
+    (removed,) = [e for e in events if e.kind == "danger_removed"]
+    assert TEXT.event(danger, "en").endswith(card.alternative_en)
+    assert TEXT.event(danger, "fr").endswith(card.alternative)
+    assert TEXT.event(removed, "fr") == (
+        "Danger éliminé par Joueur 1 (Dispositifs anti-espion) : la case devient une "
+        "alternative libre.")
 
 
 def test_an_unknown_question_or_card_falls_back() -> None:

@@ -111,19 +111,12 @@ class GnouText(GameText):
                 return f"Cell {d['cell']} is now a free alternative: roll again."
             return f"La case {d['cell']} est devenue une alternative libre : on relance."
         if kind == "danger":
-            card = danger_card(d["cell"])
-            if en:
-                title = f" “{card.title_in(lang)}”" if card else ""
-                return f"Danger on cell {d['cell']}{title}: {danger_name(d['type'], lang)}."
-            title = f" « {card.title} »" if card else ""
-            return f"Danger en case {d['cell']}{title} : {danger_name(d['type'], lang)}."
+            return _danger_text(d, lang)
         if kind == "danger_removed":
             who, name = seat(d["player"], lang), series_name(d["protection"], lang)
-            card = danger_card(d["cell"])
-            free = f" {card.alternative_in(lang)}" if card else ""
             if en:
-                return f"Danger removed by {who} ({name}).{free}"
-            return f"Danger éliminé par {who} ({name}).{free}"
+                return f"Danger removed by {who} ({name}): the cell becomes a free alternative."
+            return f"Danger éliminé par {who} ({name}) : la case devient une alternative libre."
         if kind == "offer":
             holders = ", ".join(seat(p, lang) for p in d["holders"])
             name = series_name(d["protection"], lang)
@@ -278,6 +271,27 @@ class GnouText(GameText):
         if not quiz or lang != "en":
             return view
         return {**view, "quiz": localised_quiz(quiz, lang)}
+
+
+def _danger_text(d: Mapping[str, Any], lang: str) -> str:
+    """G5: the danger card read aloud every time it is met: title, recto (description) and
+    verso (how to protect oneself). The event carries the French; the card the English."""
+    card = danger_card(d["cell"])
+    en = lang == "en"
+    if en and card is not None:
+        title, text, protect = card.title_in(lang), card.text_in(lang), card.alternative_in(lang)
+    else:
+        title = d.get("title") or (card.title if card else "")
+        text = d.get("text") or (card.text if card else "")
+        protect = d.get("protect") or (card.alternative if card else "")
+    kind = danger_name(d["type"], lang)
+    if en:
+        head = f"Danger on cell {d['cell']}" + (f" “{title}”" if title else "") + f" ({kind})."
+        parts = [head, text, f"How to protect yourself: {protect}" if protect else ""]
+    else:
+        head = f"Danger en case {d['cell']}" + (f" « {title} »" if title else "") + f" ({kind})."
+        parts = [head, text, f"Pour s'en protéger : {protect}" if protect else ""]
+    return " ".join(p for p in parts if p)
 
 
 def protection_text(protection: str) -> str:
