@@ -6,16 +6,18 @@ Each docstring quotes the sentence of ``001_4956d39245aaee9e.txt`` it checks (ru
 
 from __future__ import annotations
 
+from typing import Any
+
 from ludinum.engine import Action
 from ludinum.engine.events import visible
-from ludinum.games.gnou import GAME
+from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import load_dangers
 from tests.gnou.helpers import game, kinds, roll
 
 TEXT = GAME.text
 
 
-def _solo_quiz(**options: object) -> object:
+def _solo_quiz(**options: Any) -> GnouState:
     """Seat 0 meets the trackers danger on cell 2; seat 2 passes on its protection: seat 0
     answers the transmission quiz alone."""
     state = game(dice=(2,), protections={2: ["anti_espion"]}, **options)
@@ -30,15 +32,15 @@ def test_hint_on_a_solo_quiz_goes_to_the_learner_only() -> None:
     is hidden from the teammates until answered). A hint names the question: its event goes
     to the learner only, never to the teammates, their bots or the projector."""
     state = _solo_quiz(game_master=True)
-    events = state.apply(0, Action.make("hint"))  # type: ignore[attr-defined]
+    events = state.apply(0, Action.make("hint"))
     (hint,) = [e for e in events if e.kind == "hint"]
     assert hint.to == (0,)
     assert visible(events, 0) == [hint]
     for other in (None, 1, 2, 3):
         assert visible(events, other) == []
-    assert "hint" in state.view(0)["quiz"]  # type: ignore[attr-defined]
+    assert "hint" in state.view(0)["quiz"]
     for other in (None, 1, 2, 3):
-        assert "hint" not in state.view(other)["quiz"]  # type: ignore[attr-defined]
+        assert "hint" not in state.view(other)["quiz"]
 
 
 def test_hint_on_a_team_quiz_is_public() -> None:
