@@ -15,10 +15,11 @@ OPTIONS = OptionSet(
             choices=THEMES, ruling="W16",
         ),
         Option(
-            "first_player", "choice", "random",
-            "Premier joueur : tirage au sort, choix de l'hôte (siège 1) ou les deux questions.",
-            "First player: random draw, host's choice (seat 1) or the text's two questions.",
-            choices=("random", "host", "questions"), ruling="W15",
+            "first_player", "choice", "questions",
+            "Premier joueur : les deux questions du texte, tirage au sort ou choix de l'hôte "
+            "(siège 1).",
+            "First player: the text's two questions, random draw or host's choice (seat 1).",
+            choices=("questions", "random", "host"), ruling="W15",
         ),
         Option(
             "characters", "choice", "dealt",
