@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludinum.engine import Action
+import pytest
+
+from ludinum.engine import Action, PlayerCountError
 from ludinum.engine.events import visible
 from ludinum.games.gnou import GAME, GnouState
-from ludinum.games.gnou.content import load_dangers
-from tests.gnou.helpers import game, kinds, roll
+from ludinum.games.gnou.content import load_bank, load_dangers
+from tests.gnou.helpers import answer, game, has, kinds, roll
 
 TEXT = GAME.text
 
@@ -70,3 +72,103 @@ def test_a_danger_pushing_back_is_read_recto_and_verso() -> None:
     assert f"Pour s'en protéger : {card.alternative}" in french
     english = TEXT.event(danger, "en")
     assert card.text_en in english and card.alternative_en in english
+
+
+# -- the audit: sentences no rule case quoted yet ------------------------------------------
+
+
+def test_two_to_six_players() -> None:
+    """« Nombre de joueurs : 2 à 6, plus un meneur de jeu (facultatif). » The game master
+    is not a seat (« Le meneur de jeu ne joue pas. »)."""
+    for n in (2, 6):
+        assert GAME.new_state(n, 0).view(None)["players"] == n
+    for n in (1, 7):
+        with pytest.raises(PlayerCountError):
+            GAME.new_state(n, 0)
+    state = GAME.new_state(3, 0, {"game_master": True})
+    assert state.view(None)["players"] == 3 and state.active_players() == (0,)
+
+
+def test_the_whole_team_wins_together() -> None:
+    """« Tous les joueurs font partie d'une seule et même équipe. Ils gagnent collectivement
+    s'ils réussissent à atteindre l'objectif dans le temps imparti »."""
+    state = game(pos=40, dice=(6,))
+    roll(state)
+    assert state.is_terminal() and state.outcome().winners == (0, 1, 2, 3)
+    assert state.outcome().team
+
+
+def test_setup_turn_one_pawn_on_start() -> None:
+    """« Le pion “tour” est placé sur le compte-tour, au tour 1. » — « Le pion de l'équipe
+    est placé sur l'emplacement de départ (case 0) au centre du parcours. »"""
+    view = GAME.new_state(4, 5).view(None)
+    assert (view["turn"], view["pawn"], view["current"]) == (1, 0, 0)
+
+
+def test_players_follow_in_turn() -> None:
+    """« Ensuite les joueurs se succèdent en tournant dans le sens de la spirale du
+    parcours » : seat order, back to the first after the last."""
+    every = ["anti_espion", "logiciels_libres", "oeuvres_libres", "services_decentralises",
+             "action_citoyenne"]
+    state = game(players=3, pos=1, dice=(1, 1, 1, 1), protections={p: every for p in range(3)})
+    seen = []
+    for _ in range(4):  # dangers 2, 3, 4, 5: each removed, the next player rolls
+        seen.append(state.current)
+        roll(state)
+    assert seen[:3] == [0, 1, 2] and seen[3] == 0
+
+
+def test_ten_quiz_piles() -> None:
+    """« Les cartes quiz sont placées en dix piles (5 protections, 4 libertés, 1 culture
+    générale) » ; « Les cartes se différencient également en fonction du niveau de
+    difficulté de la question. » (G3)"""
+    bank = load_bank()
+    assert len({q.series for q in bank.questions}) == 10
+    assert {q.level for q in bank.questions} == {1, 2, 3}
+
+
+def test_the_team_may_help_on_a_team_quiz() -> None:
+    """« Il doit y répondre. Les autres joueurs peuvent l'aider. » (G4): on a community,
+    liberty, GULL or awareness quiz the question is on every screen, the projector's too."""
+    state = game(dice=(1,))
+    roll(state)
+    for seat in (None, 0, 1, 2, 3):
+        quiz = state.view(seat)["quiz"]
+        assert quiz["question"] and quiz["choices"] and "answer" not in quiz
+
+
+def test_the_right_answer_is_read_aloud() -> None:
+    """« Le joueur choisit une réponse puis lit à voix haute la réponse correcte écrite au
+    verso de la carte quiz. » : after a wrong answer the table is told the right one."""
+    state = game(dice=(1,))
+    roll(state)
+    quiz = state.view(0)["quiz"]
+    question = load_bank().get(quiz["id"])
+    assert question is not None
+    (event,) = [e for e in answer(state, right=False) if e.kind == "answer"]
+    right = question.choices[question.answer]
+    assert f"Réponse correcte : {chr(65 + question.answer)}. {right}" in TEXT.event(event, "fr")
+
+
+def test_passing_on_explains_the_danger_and_how_to_protect() -> None:
+    """« il doit expliquer à son coéquipier l'enjeu (le danger et la façon de s'en protéger)
+    en illustrant à l'aide d'un exemple » (G5: the screen shows the explanation, then the
+    quiz)."""
+    card = load_dangers()[2]
+    state = _solo_quiz()
+    view_text = TEXT.view(state.view(None), "fr")
+    assert card.text in view_text and f"Pour s'en protéger : {card.alternative}" in view_text
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    roll(state)
+    (told,) = [e for e in state.apply(2, Action.make("transmit")) if e.kind == "transmission"]
+    text = TEXT.event(told, "fr")
+    assert text.startswith("Joueur 3 explique le danger à Joueur 1.")
+    assert card.text in text and card.alternative in text
+
+
+def test_the_giver_keeps_the_protection() -> None:
+    """« Le joueur qui a transmis sa protection la conserve (elle est dupliquée, car elle
+    est sous licence libre !). »"""
+    state = _solo_quiz()
+    answer(state, right=True)
+    assert has(state, 0, "anti_espion") and has(state, 2, "anti_espion")

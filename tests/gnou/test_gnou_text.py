@@ -68,8 +68,11 @@ def test_the_explanation_follows_the_answer() -> None:
         q = _question(state, 0)
         (event,) = [e for e in answer(state, right) if e.kind == "answer"]
         english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
-        assert english == ("Right answer! " if right else "Wrong answer. ") + q.explanation_en
-        assert french == ("Bonne réponse ! " if right else "Mauvaise réponse. ") + q.explanation
+        key = chr(65 + q.answer)
+        assert english == ("Right answer!" if right else "Wrong answer.") + (
+            f" Correct answer: {key}. {q.choices_en[q.answer]}. {q.explanation_en}")
+        assert french == ("Bonne réponse !" if right else "Mauvaise réponse.") + (
+            f" Réponse correcte : {key}. {q.choices[q.answer]}. {q.explanation}")
 
 
 def test_a_solo_quiz_stays_hidden_in_english() -> None:

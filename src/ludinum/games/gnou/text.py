@@ -128,11 +128,21 @@ class GnouText(GameText):
                 f"{seat(d['player'], lang)} {'does not pass it on' if en else 'ne transmet pas'}."
             )
         if kind == "transmission":
+            # « il doit expliquer à son coéquipier l'enjeu (le danger et la façon de s'en
+            # protéger) » (G5): the explanation is on screen before the quiz.
+            card = danger_card(d["cell"])
+            about = ""
+            if card is not None:
+                how = "How to protect yourself:" if en else "Pour s'en protéger :"
+                about = f" {card.text_in(lang)} {how} {card.alternative_in(lang)}"
             if en:
                 return (
-                    f"{seat(d['giver'], lang)} explains the danger to {seat(d['learner'], lang)}."
+                    f"{seat(d['giver'], lang)} explains the danger to "
+                    f"{seat(d['learner'], lang)}.{about}"
                 )
-            return f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}."
+            return (
+                f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}.{about}"
+            )
         if kind == "quiz":
             alone = (" (alone)" if en else " (seul)") if d["solo"] else ""
             name = series_name(d["series"], lang)
@@ -143,12 +153,20 @@ class GnouText(GameText):
             return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
         if kind == "answer":
             # Once answered, a question's explanation is for the whole table (G4 hides a
-            # solo question only until its answer).
+            # solo question only until its answer). « Le joueur choisit une réponse puis lit
+            # à voix haute la réponse correcte écrite au verso de la carte quiz. »
             q = load_bank().get(d.get("question"))
             why = f" {q.explanation_in(lang)}" if q else ""
+            right = ""
+            choices = q.choices_in(lang) if q else ()
+            key = d.get("answer")
+            if isinstance(key, int) and 0 <= key < len(choices):
+                label = f"{chr(65 + key)}. {choices[key]}"
+                label += "" if label[-1] in ".!?…" else "."
+                right = f" Correct answer: {label}" if en else f" Réponse correcte : {label}"
             if en:
-                return ("Right answer!" if d["right"] else "Wrong answer.") + why
-            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + why
+                return ("Right answer!" if d["right"] else "Wrong answer.") + right + why
+            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + right + why
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
@@ -264,6 +282,8 @@ class GnouText(GameText):
             if card is not None:
                 lines.append("")
                 lines.append(f"[red]{card.title_in(lang)}[/] — {card.text_in(lang)}")
+                how = "How to protect yourself:" if en else "Pour s'en protéger :"
+                lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
