@@ -109,3 +109,98 @@ def test_pushed_pawn_gets_no_colour_by_default() -> None:
     act(s, 1, "accept")
     act(s, 0, "distance cells=3")
     assert pawn(s, 1) == (1, 6) and s.cur == 1 and s.view(1)["phase"] == "main"
+
+
+# -- the audit: sentences no rule case quoted yet ------------------------------------------
+
+THEME_CARDS = {
+    "relations": ["Divulgateur d'un nu", "Pornographie", "Enfermement numérique",
+                  "Identité numérique", "Amour en distance", "Communauté", "Cyberviolence",
+                  "Contre-cyberviolence"],
+    "sante": ["Sédentarité", "Lumière bleue", "Jeux d'argent addictifs",
+              "Passion du jeu vidéo", "Matériel reconditionné", "Obsolescence programmée",
+              "Contre-obsolescence"],
+    "information": ["Fake news", "Influencers", "Données personnelles", "Cyberactivisme",
+                    "Identifiants sécurisés", "Hacking", "Contre-hacking", "Surveillance",
+                    "Contre-surveillance", "Polémique avec un troll", "Bug", "Débug"],
+    "education": ["Création de contenus", "Droits d'auteur", "Musique & streaming",
+                  "S'informer", "Hobbies et passion", "Initiation au codage", "E-learning",
+                  "Exposé en classe"],
+}
+
+
+def test_the_four_themes_list_their_cards() -> None:
+    """« LES 4 PARTIES ONT POUR THÈMES : […] LES CARTES QUI CORRESPONDENT À CE THÈME
+    SONT : » — each theme has exactly the cards the text lists (W16)."""
+    for theme, names in THEME_CARDS.items():
+        got = sorted(c.name_fr for c in DECK_DATA.cards if c.theme == theme)
+        assert got == sorted(names), theme
+
+
+def test_four_kinds_of_cards() -> None:
+    """« Il existe 4 types de cartes : DÉPLACEMENT de valeur 1, 2, 5 ou 10 […] PONT […]
+    DÉGÂTS […] RÉTRO-DÉGÂTS »."""
+    kinds_ = {(c.kind, c.value) for c in DECK_DATA.cards}
+    assert {v for k, v in kinds_ if k == MOVE} == {1, 2, 5, 10}
+    assert {k for k, _ in kinds_} == {MOVE, BRIDGE, DAMAGE, RETRO}
+
+
+def test_a_card_of_another_theme_shows_no_message() -> None:
+    """« Selon la partie choisie, les joueurs devront flasher le QRcode imprimé au dos des
+    cartes possédant le code couleur choisi » : only the chosen theme's cards speak."""
+    s = arrange(new(2, theme="sante"), hands={0: ["fake_news"]})
+    assert "message" not in kinds(act(s, 0, "move card=fake_news"))
+    s = arrange(new(2, theme="sante"), hands={0: ["sedentarite"]})
+    assert "message" in kinds(act(s, 0, "move card=sedentarite"))
+
+
+def test_after_a_bridge_the_pawn_goes_on_clockwise() -> None:
+    """« Au tour suivant, le joueur continue de se déplacer dans le sens d'une aiguille
+    d'une montre. » — on the new circle, forward from the bridge's exit."""
+    s = arrange(new(2), hands={0: ["plain_pont", "plain_2"], 1: ["plain_1"] * 6},
+                pawns={0: (1, 20)})
+    act(s, 0, "cross")
+    assert pawn(s, 0) == (2, 0)
+    act(s, 1, "stay card=plain_1")
+    act(s, 0, "move card=plain_2")
+    assert pawn(s, 0) == (2, 2)
+
+
+def test_yellow_cells_give_no_cards() -> None:
+    """« D'où l'intérêt de se positionner sur les cases jaunes du plateau de jeu afin
+    d'obtenir des cartes supplémentaires » is read as a slip (W5): yellow plays again,
+    orange draws. The hand after a move onto yellow only got its refill."""
+    s = arrange(new(2), hands={0: ["plain_2", "plain_1"]}, pawns={0: (1, 1)})
+    act(s, 0, "move card=plain_2")
+    assert pawn(s, 0) == (1, 3) and len(s.hands[0]) == 2
+
+
+def test_damage_only_on_ones_own_turn() -> None:
+    """« Les joueurs peuvent utiliser une carte DÉGÂTS quand c'est à leur tour de
+    jouer. »"""
+    s = arrange(new(2), hands={0: ["plain_1"], 1: ["bug", "hacking"]})
+    assert legal(s, 1) == set()
+    act(s, 0, "move card=plain_1")
+    assert {"attack card=bug", "attack card=hacking"} <= legal(s, 1)
+
+
+def test_contre_hacking_runs_out_of_time() -> None:
+    """« CONTRE-HACKING : […] La transaction doit prendre une minute maximum, sinon la
+    mesure de réparation est annulée. » (W12)"""
+    s = arrange(new(2), hands={0: ["hacking", "plain_pont"], 1: ["contre_hacking", "plain_1"]})
+    _attack(s, 0, "hacking", 1)
+    act(s, 1, "retro card=contre_hacking")
+    act(s, 1, "take card=plain_pont")
+    deadline = s.deadline()
+    assert deadline is not None and (deadline.kind, deadline.player) == ("one_minute", 1)
+    events = act(s, 1, "timeout")
+    assert "cancelled" in kinds(events)
+    assert "plain_pont" in hand(s, 0) and "plain_pont" not in hand(s, 1)
+
+
+def test_first_player_by_the_text_s_questions_by_default() -> None:
+    """« C'est le joueur qui a le moins de compte sur les réseaux sociaux qui commence. »
+    W15: the text's two questions are the default (``random`` and ``host`` are options)."""
+    state = GAME.new_state(3, 1)
+    assert state.view(0)["phase"] == "setup_accounts"  # type: ignore[attr-defined]
+    assert set(state.active_players()) == {0, 1, 2}
