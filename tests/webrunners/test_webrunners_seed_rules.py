@@ -204,3 +204,13 @@ def test_first_player_by_the_text_s_questions_by_default() -> None:
     state = GAME.new_state(3, 1)
     assert state.view(0)["phase"] == "setup_accounts"  # type: ignore[attr-defined]
     assert set(state.active_players()) == {0, 1, 2}
+
+
+def test_bots_play_both_decks_to_the_end() -> None:
+    """W1: the heuristic bots (and the tuning loop) work with the text's deck and the tuned
+    one: every game ends with a winner, before the round cap."""
+    from ludinum.games.webrunners.tuning import simulate
+
+    for deck in ("faithful", "tuned"):
+        result = simulate(12, 4, ["heuristic"], 5, {"deck": deck})
+        assert result["winner_rate"] == 1.0, deck
