@@ -214,3 +214,15 @@ def test_bots_play_both_decks_to_the_end() -> None:
     for deck in ("faithful", "tuned"):
         result = simulate(12, 4, ["heuristic"], 5, {"deck": deck})
         assert result["winner_rate"] == 1.0, deck
+
+
+def test_a_configuration_stored_before_the_deck_option_replays_with_the_tuned_deck() -> None:
+    """One seed gives one game: a stored configuration without ``deck`` (written before W1's
+    option existed, when every game used the tuned deck) is dealt the tuned deck again."""
+    from ludinum.engine import GameConfig
+
+    tuned = GAME.make_config(4, 3, {"first_player": "host", "deck": "tuned"})
+    old = GameConfig(tuned.game, tuned.players, tuned.seed,
+                     {k: v for k, v in tuned.options.items() if k != "deck"})
+    a, b = GAME.setup(tuned), GAME.setup(old)
+    assert a.hands == b.hands and a.draw == b.draw  # type: ignore[attr-defined]
