@@ -68,8 +68,11 @@ def test_the_explanation_follows_the_answer() -> None:
         q = _question(state, 0)
         (event,) = [e for e in answer(state, right) if e.kind == "answer"]
         english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
-        assert english == ("Right answer! " if right else "Wrong answer. ") + q.explanation_en
-        assert french == ("Bonne réponse ! " if right else "Mauvaise réponse. ") + q.explanation
+        key = chr(65 + q.answer)
+        assert english == ("Right answer!" if right else "Wrong answer.") + (
+            f" Correct answer: {key}. {q.choices_en[q.answer]}. {q.explanation_en}")
+        assert french == ("Bonne réponse !" if right else "Mauvaise réponse.") + (
+            f" Réponse correcte : {key}. {q.choices[q.answer]}. {q.explanation}")
 
 
 def test_a_solo_quiz_stays_hidden_in_english() -> None:
@@ -105,11 +108,18 @@ def test_danger_cards_in_english_and_in_french() -> None:
 
 
 def test_the_free_alternative_when_a_danger_is_removed() -> None:
+    """The card's verso (the free alternative) is read with the danger (G5); the removal
+    says that the cell becomes a free alternative."""
     card = load_dangers()[2]
     state = game(dice=(2,), protections={0: ["anti_espion"]})
-    (removed,) = [e for e in roll(state) if e.kind == "danger_removed"]
-    assert TEXT.event(removed, "en").endswith(card.alternative_en)
-    assert TEXT.event(removed, "fr").endswith(card.alternative)
+    events = roll(state)
+    (danger,) = [e for e in events if e.kind == "danger"]
+    (removed,) = [e for e in events if e.kind == "danger_removed"]
+    assert TEXT.event(danger, "en").endswith(card.alternative_en)
+    assert TEXT.event(danger, "fr").endswith(card.alternative)
+    assert TEXT.event(removed, "fr") == (
+        "Danger éliminé par Joueur 1 (Dispositifs anti-espion) : la case devient une "
+        "alternative libre.")
 
 
 def test_an_unknown_question_or_card_falls_back() -> None:

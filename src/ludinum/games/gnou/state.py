@@ -31,6 +31,7 @@ from ludinum.games.gnou.content import (
     Cell,
     load_bank,
     load_board,
+    load_dangers,
 )
 from ludinum.games.gnou.options import DICE, TURN_LIMITS
 
@@ -80,6 +81,18 @@ def turn_limit(config: GameConfig) -> int:
     if override:
         return override
     return TURN_LIMITS[str(config.options["variant"])][str(config.options["difficulty"])]
+
+
+def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
+    """G5: « détache la carte danger et en lit à haute voix la description, au recto puis au
+    verso »: every time a danger is met, whatever follows (removed, transmitted or pushed
+    back), the event carries the card's title, its description (recto) and how to protect
+    oneself (verso), in French; the text layer gives the English."""
+    data: dict[str, Any] = {"player": player, "cell": pos, "type": kind}
+    card = load_dangers().get(pos)
+    if card is not None:
+        data.update(title=card.title, text=card.text, protect=card.alternative)
+    return data
 
 
 class GnouState(State):
@@ -208,9 +221,11 @@ class GnouState(State):
         elif kind == "hint":
             assert self.quiz is not None
             self.quiz[4] = True
-            events.append(
-                Event("hint", {"player": player, "question": self.bank.questions[self.quiz[0]].id})
-            )
+            data = {"player": player, "question": self.bank.questions[self.quiz[0]].id}
+            # G4: a solo question stays the answerer's alone until answered, and so does its
+            # hint: not the teammates, not their bots, not the projector (a spectator).
+            solo = self.quiz[1] in SOLO
+            events.append(Event("hint", data, (self.quiz[2],) if solo else None))
         return events
 
     def _roll(self, events: list[Event]) -> None:
@@ -248,9 +263,7 @@ class GnouState(State):
                 self.step = "roll"
             else:
                 self.danger = pos
-                events.append(
-                    Event("danger", {"player": self.current, "cell": pos, "type": cell.detail})
-                )
+                events.append(Event("danger", _danger_data(self.current, pos, cell.detail)))
                 self._face_danger(events)
         elif kind == "awareness":
             self._awareness(events)

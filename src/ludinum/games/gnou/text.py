@@ -111,19 +111,12 @@ class GnouText(GameText):
                 return f"Cell {d['cell']} is now a free alternative: roll again."
             return f"La case {d['cell']} est devenue une alternative libre : on relance."
         if kind == "danger":
-            card = danger_card(d["cell"])
-            if en:
-                title = f" “{card.title_in(lang)}”" if card else ""
-                return f"Danger on cell {d['cell']}{title}: {danger_name(d['type'], lang)}."
-            title = f" « {card.title} »" if card else ""
-            return f"Danger en case {d['cell']}{title} : {danger_name(d['type'], lang)}."
+            return _danger_text(d, lang)
         if kind == "danger_removed":
             who, name = seat(d["player"], lang), series_name(d["protection"], lang)
-            card = danger_card(d["cell"])
-            free = f" {card.alternative_in(lang)}" if card else ""
             if en:
-                return f"Danger removed by {who} ({name}).{free}"
-            return f"Danger éliminé par {who} ({name}).{free}"
+                return f"Danger removed by {who} ({name}): the cell becomes a free alternative."
+            return f"Danger éliminé par {who} ({name}) : la case devient une alternative libre."
         if kind == "offer":
             holders = ", ".join(seat(p, lang) for p in d["holders"])
             name = series_name(d["protection"], lang)
@@ -136,11 +129,21 @@ class GnouText(GameText):
                 f"{seat(d['player'], lang)} {'does not pass it on' if en else 'ne transmet pas'}."
             )
         if kind == "transmission":
+            # « il doit expliquer à son coéquipier l'enjeu (le danger et la façon de s'en
+            # protéger) » (G5): the explanation is on screen before the quiz.
+            card = danger_card(d["cell"])
+            about = ""
+            if card is not None:
+                how = "How to protect yourself:" if en else "Pour s'en protéger :"
+                about = f" {card.text_in(lang)} {how} {card.alternative_in(lang)}"
             if en:
                 return (
-                    f"{seat(d['giver'], lang)} explains the danger to {seat(d['learner'], lang)}."
+                    f"{seat(d['giver'], lang)} explains the danger to "
+                    f"{seat(d['learner'], lang)}.{about}"
                 )
-            return f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}."
+            return (
+                f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}.{about}"
+            )
         if kind == "quiz":
             alone = (" (alone)" if en else " (seul)") if d["solo"] else ""
             name = series_name(d["series"], lang)
@@ -151,12 +154,20 @@ class GnouText(GameText):
             return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
         if kind == "answer":
             # Once answered, a question's explanation is for the whole table (G4 hides a
-            # solo question only until its answer).
+            # solo question only until its answer). « Le joueur choisit une réponse puis lit
+            # à voix haute la réponse correcte écrite au verso de la carte quiz. »
             q = load_bank().get(d.get("question"))
             why = f" {q.explanation_in(lang)}" if q else ""
+            right = ""
+            choices = q.choices_in(lang) if q else ()
+            key = d.get("answer")
+            if isinstance(key, int) and 0 <= key < len(choices):
+                label = f"{chr(65 + key)}. {choices[key]}"
+                label += "" if label[-1] in ".!?…" else "."
+                right = f" Correct answer: {label}" if en else f" Réponse correcte : {label}"
             if en:
-                return ("Right answer!" if d["right"] else "Wrong answer.") + why
-            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + why
+                return ("Right answer!" if d["right"] else "Wrong answer.") + right + why
+            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + right + why
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
@@ -273,6 +284,8 @@ class GnouText(GameText):
             if card is not None:
                 lines.append("")
                 lines.append(f"[red]{card.title_in(lang)}[/] — {card.text_in(lang)}")
+                how = "How to protect yourself:" if en else "Pour s'en protéger :"
+                lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
@@ -280,6 +293,27 @@ class GnouText(GameText):
         if not quiz or lang != "en":
             return view
         return {**view, "quiz": localised_quiz(quiz, lang)}
+
+
+def _danger_text(d: Mapping[str, Any], lang: str) -> str:
+    """G5: the danger card read aloud every time it is met: title, recto (description) and
+    verso (how to protect oneself). The event carries the French; the card the English."""
+    card = danger_card(d["cell"])
+    en = lang == "en"
+    if en and card is not None:
+        title, text, protect = card.title_in(lang), card.text_in(lang), card.alternative_in(lang)
+    else:
+        title = d.get("title") or (card.title if card else "")
+        text = d.get("text") or (card.text if card else "")
+        protect = d.get("protect") or (card.alternative if card else "")
+    kind = danger_name(d["type"], lang)
+    if en:
+        head = f"Danger on cell {d['cell']}" + (f" “{title}”" if title else "") + f" ({kind})."
+        parts = [head, text, f"How to protect yourself: {protect}" if protect else ""]
+    else:
+        head = f"Danger en case {d['cell']}" + (f" « {title} »" if title else "") + f" ({kind})."
+        parts = [head, text, f"Pour s'en protéger : {protect}" if protect else ""]
+    return " ".join(p for p in parts if p)
 
 
 def protection_text(protection: str) -> str:

@@ -34,7 +34,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "attack": "Le voleur attaque le plateau {board} de {target} : « {card} » !",
         "foiled": "{player} contre l'attaque « {card} » avec « {measure} » ({source}) "
         "et garde la carte comme preuve.",
-        "breach": "L'attaque « {card} » réussit : {player} n'avait pas la bonne mesure.",
+        "breach": "L'attaque « {card} » réussit : {player} ne la contre pas.",
         "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns} tour(s).",
         "steal": "Le voleur dérobe {cards} sur le plateau {board} de {victim}.",
         "game_over": "Fin de la partie. Scores : {scores}.",
@@ -55,7 +55,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "attack": "The thief attacks {target}'s {board} board: '{card}'!",
         "foiled": "{player} counters '{card}' with '{measure}' ({source}) and keeps the "
         "card as proof.",
-        "breach": "The attack '{card}' succeeds: {player} had no matching measure.",
+        "breach": "The attack '{card}' succeeds: {player} does not counter it.",
         "breach_skip": "The attack '{card}' succeeds: {player} misses {turns} turn(s).",
         "steal": "The thief steals {cards} from {victim}'s {board} board.",
         "game_over": "Game over. Scores: {scores}.",
@@ -151,17 +151,8 @@ class VoleurText(GameText):
                 if en
                 else f"Attaquer le plateau {board} de {target} avec « {name} »"
             )
-        if kind == "counter":
-            source = action.get("from")
-            if source == "board":
-                return (
-                    "Reveal the measure on your board"
-                    if en
-                    else ("Dévoiler la mesure de ton plateau")
-                )
-            return "Play the measure from your hand" if en else ("Jouer la mesure de ta main")
-        if kind == "let_through":
-            return "Do not counter" if en else "Ne pas contrer"
+        if kind in ("counter", "let_through"):
+            return self._defence(kind, action.get("from"), view, lang)
         if kind == "steal":
             if isinstance(card, str):
                 return f"Steal '{name}'" if en else f"Voler « {name} »"
@@ -173,6 +164,34 @@ class VoleurText(GameText):
             plural = f"{label}s"  # the adjective agrees; « hautement » does not change
             return f"Voler toutes les données « {plural} »"
         return action.to_text()
+
+    def _defence(self, kind: str, source: object, view: Mapping[str, Any], lang: str) -> str:
+        """V4: a defence choice names the measure, where it is and the attack it counters
+        (« Dévoiler « Antivirus » sur ton plateau numérique : contre « Rançongiciel » »)."""
+        en = lang == "en"
+        attack = view.get("attack") or {}
+        ident = str(attack.get("card", ""))
+        if ident not in self.deck.index:
+            if kind == "let_through":
+                return "Do not counter" if en else "Ne pas contrer"
+            if source == "board":
+                if en:
+                    return "Reveal the measure on your board"
+                return "Dévoiler la mesure de ton plateau"
+            return "Play the measure from your hand" if en else "Jouer la mesure de ta main"
+        card = self.deck.card(ident)
+        aimed = quote(card.name(lang), lang)
+        if kind == "let_through":
+            return f"Do not counter {aimed}" if en else f"Ne pas contrer {aimed}"
+        measure = quote(self.deck.cards[card.countered_by].name(lang), lang)
+        board = _BOARD["en" if en else "fr"][str(attack["board"])]
+        if source == "board":
+            if en:
+                return f"Reveal {measure} hidden on your {board} board: it counters {aimed}"
+            return f"Dévoiler {measure}, cachée sur ton plateau {board} : elle contre {aimed}"
+        if en:
+            return f"Play {measure} from your hand: it counters {aimed}"
+        return f"Jouer {measure} de ta main : elle contre {aimed}"
 
     # -- the view as terminal text ------------------------------------------------------------
     def _names(self, ids: list[str], lang: str) -> str:

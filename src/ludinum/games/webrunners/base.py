@@ -40,6 +40,7 @@ class StateData(State):
     response_seconds: int
     one_minute_seconds: int
     max_rounds: int
+    forced_colours: bool
     # game
     phase: int
     cur: int
@@ -92,6 +93,7 @@ class StateData(State):
         self.response_seconds = int(config.options["response_seconds"])
         self.one_minute_seconds = int(config.options["one_minute_seconds"])
         self.max_rounds = int(config.options["max_rounds"])
+        self.forced_colours = bool(config.options["forced_move_colours"])
 
     def _copy_into(self, other: StateData) -> None:
         d = self.__dict__

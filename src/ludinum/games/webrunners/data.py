@@ -66,10 +66,17 @@ class Deck:
         index = self.by_id.get(str(card_id))
         return None if index is None else self.cards[index]
 
-    def full(self) -> list[int]:
+    def full(self, tuned: bool = False) -> list[int]:
+        """Every card of the deck, as card indices.
+
+        W1: by default (the text's deck) each of the 35 named cards exists once and only
+        the plain movement and bridge cards come in several copies; ``tuned`` keeps the
+        data's copies of the named cards too (the damage and retro-damage cards tripled).
+        """
         out: list[int] = []
         for card in self.cards:
-            out.extend([card.index] * card.copies)
+            copies = card.copies if tuned or card.theme is None else min(card.copies, 1)
+            out.extend([card.index] * copies)
         return out
 
 

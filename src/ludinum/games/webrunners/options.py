@@ -15,10 +15,11 @@ OPTIONS = OptionSet(
             choices=THEMES, ruling="W16",
         ),
         Option(
-            "first_player", "choice", "random",
-            "Premier joueur : tirage au sort, choix de l'hôte (siège 1) ou les deux questions.",
-            "First player: random draw, host's choice (seat 1) or the text's two questions.",
-            choices=("random", "host", "questions"), ruling="W15",
+            "first_player", "choice", "questions",
+            "Premier joueur : les deux questions du texte, tirage au sort ou choix de l'hôte "
+            "(siège 1).",
+            "First player: the text's two questions, random draw or host's choice (seat 1).",
+            choices=("questions", "random", "host"), ruling="W15",
         ),
         Option(
             "characters", "choice", "dealt",
@@ -49,6 +50,12 @@ OPTIONS = OptionSet(
             "Un pion déplacé par Cyberviolence ou Bug subit l'effet de sa case d'arrivée.",
             "A pawn moved by Cyberviolence or Bug gets the effect of the cell it lands on.",
             ruling="W5",
+        ),
+        Option(
+            "deck", "choice", "faithful",
+            "Paquet : chaque carte nommée une fois (le texte) ou attaques triplées (réglé).",
+            "Deck: every named card once (the text) or attack cards tripled (tuned).",
+            choices=("faithful", "tuned"), ruling="W1",
         ),
         Option(
             "max_rounds", "int", 200,

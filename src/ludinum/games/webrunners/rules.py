@@ -109,6 +109,8 @@ class Rules(StateData):
             return tuple(self.waiting)
         if phase in (DISTANCE, HACK):
             return (self.inf,)
+        if phase == GREEN_PHASE and self.vic >= 0:  # a pushed pawn on green (W5 option)
+            return (self.vic,)
         if phase == SURVEIL:
             return (self.s_by,)
         if phase == OVER:
@@ -411,7 +413,7 @@ class Rules(StateData):
             self.cell[vic] = ENTRIES[c] if c < INNER else 1
             self._ev.append(public("damage", effect="cyberviolence", seat=vic, by=self.inf,
                                    circle=c + 1, cell=self.cell[vic]))
-            self._finish_attack()
+            self._pushed(vic)
         elif effect == OBSOLESCENCE:
             hand = self.hands[vic]
             shown = [IDS[c] for c in hand]
@@ -431,6 +433,35 @@ class Rules(StateData):
             self.phase = HACK
             self._ev.append(private((self.inf,), "shown", seat=vic,
                                     hand=[IDS[c] for c in self.hands[vic]]))
+
+    def _pushed(self, vic: int) -> None:
+        """After Cyberviolence or Bug (or their retro-damage) moved ``vic``'s pawn.
+
+        Option ``forced_move_colours`` (W5, off by default: the text gives the colours to
+        « le joueur qui se positionne / se place », the one who moves): the cell reached
+        acts on the pushed player. Orange draws 3, green lets that player discard and
+        redraw, red is immunity anyway; yellow (« peut rejouer ») gives a new turn only to
+        the player whose turn it is (a Débug or Contre-violence sent back to the attacker).
+        """
+        c = self.circle[vic]
+        if not self.forced_colours or c >= INNER:
+            self._finish_attack()
+            return
+        colour = COLOURS[c][self.cell[vic]]
+        if colour == ORANGE:
+            self._ev.append(EV.COLOUR[vic, "orange"])
+            self._draw(vic, 3)
+        elif colour == GREEN:
+            self._ev.append(EV.COLOUR[vic, "green"])
+            self.phase = GREEN_PHASE  # the pushed player acts; _done ends the attack
+            self.green_n = 0
+            return
+        elif colour == YELLOW and vic == self.cur:
+            self._ev.append(EV.COLOUR[vic, "yellow"])
+            self.extra = True
+        elif colour == RED:
+            self._ev.append(EV.COLOUR[vic, "red"])
+        self._finish_attack()
 
     def _finish_attack(self) -> None:
         """Refill: the responder for the retro card, the attacker for the damage card."""
@@ -579,7 +610,7 @@ def _distance(s: Rules, p: int, cells: int) -> None:
         s.cell[vic] = 1
     s._ev.append(public("damage", effect="bug", seat=vic, by=p, cells=cells, circle=c + 1,
                         cell=s.cell[vic]))
-    s._finish_attack()
+    s._pushed(vic)
 
 
 def _take(s: Rules, p: int, card: int) -> None:
@@ -601,7 +632,10 @@ def _done(s: Rules, p: int, _: int) -> None:
         s._ev.append(public("green_done", seat=p, cards=s.green_n))
         s._draw(p, s.green_n)
         s.green_n = 0
-        s._end_turn()
+        if s.vic >= 0:  # a pawn pushed onto green (option forced_move_colours, W5)
+            s._finish_attack()
+        else:
+            s._end_turn()
         return
     own = s.hands[p]
     for c in s.x_gives:

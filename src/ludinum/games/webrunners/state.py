@@ -35,7 +35,9 @@ class WebRunnersState(Rules):
         s._ev = []
         s.rng = random.Random(config.seed)
         n = config.players
-        deck = DECK_DATA.full()
+        # W1. A configuration stored before the option existed was dealt the tuned deck:
+        # its log replays with it.
+        deck = DECK_DATA.full(tuned=config.options.get("deck", "tuned") == "tuned")
         s.rng.shuffle(deck)
         s.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):  # "à tour de rôle, chaque joueur prend 6 cartes"

@@ -110,9 +110,11 @@ class WebRunnersText(GameText):
         if k == "message":
             speaker = CHARACTER_NAMES[d["speaker"]][1 if lang == "en" else 0]
             name = card_name(d["card"], lang)
+            # Plain text (no rich markup): the terminal escapes events and the web log and
+            # replays show them as they are.
             if lang == "en":
-                return f"[bold]{speaker}[/bold] ({name}): “{message_text(d, lang)}”"
-            return f"[bold]{speaker}[/bold] ({name}) : « {d['text']} »"
+                return f"{speaker} ({name}): “{message_text(d, lang)}”"
+            return f"{speaker} ({name}) : « {d['text']} »"
         if k == "attack":
             return _pick(lang, f"{who} joue la carte dégâts {card_name(d['card'], lang)}.",
                          f"{who} plays the damage card {card_name(d['card'], lang)}.")
@@ -217,6 +219,10 @@ class WebRunnersText(GameText):
                          "Geekcolo power: search the discard"),
             "pick": ("Récupérer {c}", "Take back {c}"),
         }
+        if k == "move" and card is not None:
+            return self._move_choice(name, _value(str(card)), view, lang)
+        if k == "cross":
+            return self._cross_choice(view, lang)
         if k == "stay" and card is None:
             return _pick(lang, "Main vide : piocher une carte", "Empty hand: draw a card")
         if k in texts:
@@ -232,8 +238,11 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Faire reculer de {n} case(s)", f"Move back {n} cell(s)")
         if k == "convert":
             to = action.word("to")
-            value = _pick(lang, "une carte PONT", "a bridge card") if to == "bridge" else to[1:]
-            return _pick(lang, f"La jouer comme {value}", f"Play it as {value}")
+            if to == "bridge":
+                return _pick(lang, "La jouer comme une carte PONT", "Play it as a bridge card")
+            return self._move_choice(
+                _pick(lang, "la carte", "the card"), int(to[1:]), view, lang,
+                _pick(lang, "La jouer comme {v}", "Play it as {v}"))
         if k == "accounts":
             n = action.number("n")
             shown = "10+" if n == 10 else str(n)
@@ -252,8 +261,9 @@ class WebRunnersText(GameText):
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         lines: list[str] = []
         theme = THEME_DATA[view["theme"]]
+        # The round limit is a safety bound (option max_rounds), not the game's length.
         lines.append(f"[bold]Web Runners[/bold] — {theme['name_en' if lang == 'en' else 'name_fr']}"
-                     f" — {_pick(lang, 'tour', 'round')} {view['round']}/{view['max_rounds']}")
+                     f" — {_pick(lang, 'tour', 'round')} {view['round']}")
         if board:
             lines.extend(self._board_lines(view["pawns"], lang))
         for p in range(view["players"]):
@@ -348,6 +358,102 @@ class WebRunnersText(GameText):
         if "discard" in pending:
             extra = _pick(lang, " — défausse : ", " — discard: ") + ", ".join(
                 card_name(c, lang) for c in pending["discard"])
-        waiting = _pick(lang, f"En attente de {who}", f"Waiting for {who}") if who else _pick(
-            lang, "En attente des réponses", "Waiting for answers")
-        return f"[italic]{waiting} ({phase})[/italic]" + (f". {text}" if text else "") + extra
+        doing = PHASE_TEXT.get(phase)
+        if who and doing:
+            waiting = f"{who} {_pick(lang, *doing)}"
+        elif who:
+            waiting = _pick(lang, f"À {who} de jouer", f"{who} to play")
+        else:
+            waiting = _pick(lang, "En attente des réponses", "Waiting for answers")
+        return f"[italic]{waiting}[/italic]" + (f". {text}" if text else "") + extra
+
+    def _move_choice(self, name: str, value: int, view: Mapping[str, Any], lang: str,
+                     label: str = "") -> str:
+        """« Jouer X (2) : avancer de 2 → cercle 1, case 7 (jaune : rejouer) »: where the
+        pawn lands and what the cell does."""
+        landing = _landing(view, value)
+        head = (label.format(v=value) if label else
+                _pick(lang, f"Jouer {name} : avancer de {value}",
+                      f"Play {name}: move {value}"))
+        if landing is None:
+            return head
+        return f"{head} → {_cell_label(landing[0], landing[1], lang)}"
+
+    def _cross_choice(self, view: Mapping[str, Any], lang: str) -> str:
+        circle, cell = _pawn(view)
+        if circle == 4:
+            bars = BOARD_DATA.centre_bars.get(cell, 0)
+            return _pick(lang, f"Franchir le pont ({bars} carte(s) PONT) → le centre : victoire",
+                         f"Cross the bridge ({bars} bridge card(s)) → the centre: victory")
+        bridge = BOARD_DATA.bridge_at.get((circle - 1, cell))
+        if bridge is None:
+            return _pick(lang, "Franchir le pont", "Cross the bridge")
+        return _pick(lang, f"Franchir le pont ({bridge.bars} carte(s) PONT)",
+                     f"Cross the bridge ({bridge.bars} bridge card(s))") + (
+            f" → {_cell_label(circle + 1, bridge.exit, lang)}")
+
+
+#: What the seat in a pending decision is doing (never the internal phase name).
+PHASE_TEXT = {
+    "pay": ("choisit les cartes PONT à jouer", "chooses the bridge cards to play"),
+    "convert": ("choisit la valeur de sa carte (White Hat)",
+                "chooses the card's value (White Hat)"),
+    "target": ("choisit sa cible", "chooses a target"),
+    "respond": ("peut répondre à l'attaque", "may answer the attack"),
+    "distance": ("choisit de combien de cases faire reculer",
+                 "chooses how many cells to move back"),
+    "hack": ("regarde la main et échange des cartes", "looks at the hand and swaps cards"),
+    "surveil": ("choisit les cartes à garder", "chooses the cards to keep"),
+    "green": ("défausse et repioche (case verte)", "discards and redraws (green cell)"),
+    "geek": ("fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"),
+    "setup_character": ("choisit son personnage", "chooses a character"),
+}
+_COLOUR_SHORT = {
+    2: ("jaune : rejouer", "yellow: play again"),
+    3: ("orange : piocher 3 cartes", "orange: draw 3 cards"),
+    4: ("verte : défausser et repiocher", "green: discard and redraw"),
+    1: ("rouge : immunité", "red: immunity"),
+}
+
+
+def _value(card_id: str) -> int:
+    card = DECK_DATA.get(card_id)
+    return card.value if card is not None else 0
+
+
+def _pawn(view: Mapping[str, Any]) -> tuple[int, int]:
+    seat_ = view.get("you")
+    if seat_ is None:
+        seat_ = view.get("current", 0)
+    circle, cell = view["pawns"][int(seat_)]
+    return int(circle), int(cell)
+
+
+def _landing(view: Mapping[str, Any], value: int) -> tuple[int, int] | None:
+    """Circle (1-4) and cell a movement of ``value`` reaches (W4), None if it cannot."""
+    if "pawns" not in view or value <= 0:
+        return None
+    circle, cell = _pawn(view)
+    if circle <= 3:
+        return circle, (cell + value) % BOARD_DATA.sizes[circle - 1]
+    if circle == 4:
+        to = BOARD_DATA.inner_moves.get((cell, value))
+        return None if to is None else (4, to)
+    return None
+
+
+def _cell_label(circle: int, cell: int, lang: str) -> str:
+    """« cercle 1, case 7 (jaune : rejouer) », « pont à 2 traits » when a bridge leaves it."""
+    if circle == 4:
+        return _pick(lang, f"cercle 4, case « {cell} »", f"circle 4, cell \"{cell}\"")
+    if circle == 1 and cell == BOARD_DATA.entries[0]:
+        return "START"
+    text = _pick(lang, f"cercle {circle}, case {cell}", f"circle {circle}, cell {cell}")
+    notes = []
+    colour = BOARD_DATA.colours[circle - 1][cell]
+    if colour in _COLOUR_SHORT:
+        notes.append(_pick(lang, *_COLOUR_SHORT[colour]))
+    bridge = BOARD_DATA.bridge_at.get((circle - 1, cell))
+    if bridge is not None:
+        notes.append(_pick(lang, f"pont à {bridge.bars} trait(s)", f"{bridge.bars}-bar bridge"))
+    return text + (f" ({', '.join(notes)})" if notes else "")

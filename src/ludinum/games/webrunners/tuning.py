@@ -96,9 +96,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deck", choices=("faithful", "tuned"), default="faithful")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = simulate(args.games, args.players, args.bots.split(","), args.seed)
+    result = simulate(args.games, args.players, args.bots.split(","), args.seed,
+                      {"deck": args.deck})
     if args.json:
         print(json.dumps(result, indent=2))
         return

@@ -1,0 +1,61 @@
+"""What the Web Runners table is told (issue 17): plain text, true, French first."""
+
+from __future__ import annotations
+
+import re
+
+from ludinum.games.webrunners import GAME
+from tests.webrunners.helpers import act, arrange, new
+
+MARKUP = re.compile(r"\[/?[a-z_ ]+\]")
+
+
+def test_prevention_message_carries_no_markup() -> None:
+    """The terminal escapes events and the web log shows them as they are: the speaker of a
+    prevention message (W16) must not arrive as literal ``[bold]…[/bold]``."""
+    s = arrange(new(2, theme="information"), hands={0: ["fake_news"]})
+    events = act(s, 0, "move card=fake_news")
+    messages = [e for e in events if e.kind == "message"]
+    assert messages
+    for lang in ("fr", "en"):
+        text = GAME.text.event(messages[0], lang)
+        assert not MARKUP.search(text), text
+    assert GAME.text.event(messages[0], "fr").startswith("Influenceuse (Fake news (1)) : « ")
+
+
+def test_move_choices_say_where_the_pawn_lands() -> None:
+    """« avance son pion d'autant de cases qu'indiquer sur la carte » : each choice names
+    the cell reached and what it does."""
+    s = arrange(new(2), hands={0: ["plain_2", "plain_10"]}, pawns={0: (1, 12)})
+    view = s.view(0)
+    texts = {a.to_text(): GAME.text.action(a, view, "fr") for a in s.legal_actions(0)}
+    assert texts["move card=plain_2"] == (
+        "Jouer Déplacement 2 (2) : avancer de 2 → cercle 1, case 14 (jaune : rejouer)")
+    assert texts["move card=plain_10"].endswith("→ cercle 1, case 22 (jaune : rejouer)")
+    english = {a.to_text(): GAME.text.action(a, view, "en") for a in s.legal_actions(0)}
+    assert english["move card=plain_2"].endswith("→ circle 1, cell 14 (yellow: play again)")
+
+
+def test_inner_circle_and_bridge_choices_say_where_they_lead() -> None:
+    s = arrange(new(2), hands={0: ["plain_5", "plain_pont", "plain_pont", "plain_pont"]},
+                pawns={0: (4, 1)})
+    view = s.view(0)
+    texts = {a.to_text(): GAME.text.action(a, view, "fr") for a in s.legal_actions(0)}
+    assert texts["move card=plain_5"].endswith("→ cercle 4, case « 5 »")
+    assert texts["cross"] == "Franchir le pont (3 carte(s) PONT) → le centre : victoire"
+    s = arrange(new(2), hands={0: ["plain_pont", "plain_pont"]}, pawns={0: (1, 12)})
+    view = s.view(0)
+    assert GAME.text.action(next(a for a in s.legal_actions(0) if a.kind == "cross"),
+                            view, "fr") == "Franchir le pont (2 carte(s) PONT) → cercle 2, case 3"
+
+
+def test_status_names_no_internal_phase_and_no_round_cap() -> None:
+    """« En attente de Joueur 1 (target) » leaked a phase name; « tour 1/200 » showed the
+    safety cap as the game's length."""
+    s = arrange(new(2), hands={0: ["bug"]})
+    act(s, 0, "attack card=bug")
+    text = GAME.text.view(s.view(1), "fr")
+    assert "(target)" not in text and "/200" not in text
+    assert "Joueur 1 choisit sa cible" in text
+    act(s, 0, "target seat=1")
+    assert "Joueur 2 peut répondre à l'attaque" in GAME.text.view(s.view(0), "fr")
