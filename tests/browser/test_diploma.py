@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from ludinum.content.typography import french_spacing
 from ludinum.site.content import load_quiz
 from tests.browser.test_accessibility import audit
 from tests.site.helpers import pdf_text
@@ -45,7 +46,7 @@ def test_pass_the_quiz_download_verify_and_resubmit(live: Any, browser: Any, axe
             box = questions.nth(i)
             qid = box.locator("input[type=radio]").first.get_attribute("name")
             question = bank.by_id[qid]
-            box.get_by_text(question.choices[question.answer], exact=True).click()
+            box.get_by_text(french_spacing(question.choices[question.answer]), exact=True).click()
         page.screenshot(path=str(tmp_path / "quiz.png"), full_page=True)
         token = page.get_attribute("input[name=tentative]", "value")
         page.click("text=Voir mon score")

@@ -12,6 +12,7 @@ from html import unescape
 
 import pytest
 
+from ludinum.content.typography import french_spacing
 from ludinum.site import diploma_code, quiz, signing
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.pdf.diploma import build_diploma, french_date
@@ -122,7 +123,7 @@ def _answer_page(html: str, right: bool) -> dict[str, str | list[str]]:
     for qid in ids:
         question = bank.by_id[qid]
         labels = re.findall(rf'<label for="{qid}-(\d)">([^<]*)</label>', html)
-        good = question.choices[question.answer]
+        good = french_spacing(question.choices[question.answer])
         pick = next(i for i, text in labels if (text == good) == right)
         form[qid] = pick
     return form

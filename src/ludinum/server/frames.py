@@ -121,8 +121,9 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     moments = [
         text.event(e, lang) for _, e in room.recent if e.to is None and e.kind in rare
     ][-8:]
+    lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
-                           room=room)
+                           room=room, lessons=lessons)
 
 
 def pass_target(room: Room, client: Client) -> int | None:

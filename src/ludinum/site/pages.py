@@ -60,8 +60,8 @@ def game_overview(request: Request) -> HTMLResponse:
     game = request.path_params["game"]
     if game not in GAME_TITLES:
         raise HTTPException(404)
-    if game == "voleur":
-        return _theme(catalog().themes["/apprendre/voleur"])
+    if game in ("voleur", "hacker"):  # one page for the whole game
+        return _theme(catalog().themes[f"/apprendre/{game}"])
     cat = catalog()
     return _page(
         "game.html",
