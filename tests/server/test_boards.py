@@ -47,7 +47,7 @@ def svg_root(html: str) -> ET.Element:
 def title_of(html: str) -> str:
     title = svg_root(html).find("title")
     assert title is not None and title.text
-    return title.text
+    return title.text.replace("\u202f", " ").replace("\u00a0", " ")  # French spacing
 
 
 def by_class(root: ET.Element, name: str) -> list[ET.Element]:
@@ -120,7 +120,7 @@ def test_hacker_board_shows_every_stack(steps: int) -> None:
     assert len(by_class(root, "virus")) == sum(len(a["stack"]) for a in view["accounts"])
     if view.get("scores"):
         for score in view["scores"]:
-            assert f"score : {score}" in html
+            assert f"score\u00a0: {score}" in html  # French spacing
 
 
 def test_hacker_board_at_the_end_shows_the_bills() -> None:

@@ -13,7 +13,7 @@ from ludinum.games import get_game
 from ludinum.site import build_debrief, debrief_html, debrief_response
 from ludinum.site.debrief import collect
 
-from .helpers import embedded_fonts, page_count, pdf_text
+from .helpers import embedded_fonts, flat, page_count, pdf_text
 
 
 def play(game: str, players: int, seed: int, limit: int = 4000) -> tuple[str, list[list[object]]]:
@@ -56,7 +56,7 @@ def test_gnou_debrief_counts_right_answers() -> None:
     right = sum(r for _, r in debrief.questions)
     assert share == round(100 * right / len(debrief.questions))
     text = pdf_text(build_debrief(config, [(s, a) for s, a in log], ["Castor", "Hibou"], "fr"))[0]
-    assert f"Bonnes réponses : {share} %" in text
+    assert f"Bonnes réponses : {share} %" in flat(text)
 
 
 

@@ -8,8 +8,10 @@ character, no straight double quotes, no stray spaces. Identifiers and English f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
+
+from jinja2 import Environment, FileSystemLoader
 
 from ludinum.content.schema import Problem, problem
 from ludinum.content.yamldoc import Doc
@@ -35,6 +37,14 @@ NOT_PROSE = frozenset(
     }
 )
 SPACES = " \u00a0\u202f"
+#: The narrow no-break space that French typography puts before « ; ! ? » and inside « »,
+#: and the no-break space it puts before « : ».
+NNBSP = "\u202f"
+NBSP = "\u00a0"
+#: An ordinary (breakable) space where French needs a no-break one.
+_BREAKABLE_BEFORE = re.compile(r"[ \t]+([;!?»])")
+_BREAKABLE_BEFORE_COLON = re.compile(r"[ \t]+(:)(?=\s|$)")
+_BREAKABLE_AFTER = re.compile(r"(«)[ \t]+")
 HIGH_PUNCTUATION = re.compile(rf"(?<![{SPACES}])[?!;:]")
 OPENING_QUOTE = re.compile(rf"«(?![{SPACES}])")
 CLOSING_QUOTE = re.compile(rf"(?<![{SPACES}])»")
@@ -54,6 +64,63 @@ def prose(
             yield from prose(value, (*path, i), skip)
     elif isinstance(data, str):
         yield path, data
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with every ordinary space before « ; : ! ? » and inside « » made a no-break
+    one, so no screen or page breaks a line there (issue 16 §5). Applied when pages, phones,
+    the terminal and PDFs render text; idempotent; text without those spaces is unchanged
+    (English text has none)."""
+    if " " not in text and "\t" not in text:
+        return text
+    text = _BREAKABLE_BEFORE.sub(NNBSP + r"\1", text)
+    text = _BREAKABLE_BEFORE_COLON.sub(NBSP + r"\1", text)
+    return _BREAKABLE_AFTER.sub(r"\1" + NNBSP, text)
+
+
+def finalize(value: object) -> object:
+    """Jinja's ``finalize`` for French pages: every printed text gets :func:`french_spacing`.
+    Ready-made HTML (``Markup``: fragments already rendered this way, SVG) is left as is."""
+    if isinstance(value, str) and not hasattr(value, "__html__"):
+        return french_spacing(value)
+    return value
+
+
+#: What a template's French prose is not: Jinja code and comments, HTML tags (attributes
+#: included), scripts and styles.
+_NOT_TEMPLATE_PROSE = re.compile(
+    r"(\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<script\b.*?</script>|<style\b.*?</style>|<[^>]*>)",
+    re.S,
+)
+
+
+def french_template(source: str) -> str:
+    """A template's source with :func:`french_spacing` applied to its prose only, so the
+    words written in templates get the same no-break spaces as the values they print."""
+    parts = _NOT_TEMPLATE_PROSE.split(source)
+    return "".join(p if i % 2 else french_spacing(p) for i, p in enumerate(parts))
+
+
+class FrenchLoader(FileSystemLoader):
+    """A template loader that gives French prose its no-break spaces (issue 16 §5)."""
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        return french_template(source), filename, uptodate
+
+
+def breakable_spaces(text: str) -> list[str]:
+    """Where ``text`` has an ordinary space that French wants unbreakable."""
+    found = []
+    for pattern in (_BREAKABLE_BEFORE, _BREAKABLE_BEFORE_COLON):
+        for match in pattern.finditer(text):
+            found.append(f"espace ordinaire avant « {match.group(1)} » : utiliser une espace "
+                         "insécable (U+202F ou U+00A0)")
+    if _BREAKABLE_AFTER.search(text):
+        found.append("espace ordinaire après « « » : utiliser une espace insécable")
+    return found
 
 
 def typography_problems(text: str) -> list[str]:

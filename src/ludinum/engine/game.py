@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
 from ludinum.engine.config import GameConfig
@@ -12,6 +12,14 @@ from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatErr
 from ludinum.engine.events import Event
 from ludinum.engine.options import OptionSet
 from ludinum.engine.state import State
+
+
+class Lesson(NamedTuple):
+    """A card of real-life advice a finished game leads to (debrief), with its source."""
+
+    title: str
+    text: str
+    source: str = ""
 
 
 class GameText(ABC):
@@ -34,6 +42,12 @@ class GameText(ABC):
         where the game has them; screens that print view data use it. Nothing is added
         that the view did not show. Default: the view as it is (French)."""
         return view
+
+    def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
+        """What a finished game teaches, as cards for the debrief (host screen, page and
+        PDF), chosen from what every player may know at the end. Default: none (the
+        game's prevention content is shown during play)."""
+        return []
 
 
 class Game(ABC):

@@ -17,6 +17,7 @@ from ludinum import site
 from ludinum.server import api, fanout, leases, pages, render, ws
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
+from ludinum.server.ledger import StoredLedger
 from ludinum.server.ratelimit import RateLimit
 from ludinum.server.security import SecurityHeaders
 from ludinum.server.storage import Storage, default_url
@@ -90,6 +91,8 @@ def create_app(
     app.state.hub = hub
     app.state.limit = rate_limit or RateLimit()
     app.state.public_url = public_url
+    # The quiz's and diploma's secret and used attempts, shared by every process (site.ledger).
+    app.state.site_ledger = StoredLedger(store.engine)
     return app
 
 

@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ludinum.content.typography import french_spacing
 from ludinum.engine import Action
 from ludinum.server import i18n, render
 from ludinum.server.clients import Client
@@ -120,8 +121,9 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     moments = [
         text.event(e, lang) for _, e in room.recent if e.to is None and e.kind in rare
     ][-8:]
+    lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
-                           room=room)
+                           room=room, lessons=lessons)
 
 
 def pass_target(room: Room, client: Client) -> int | None:
@@ -164,7 +166,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     client.slots.update(changed)
     log = []
     for seq, event in room.events_since(client.log_seq, seat):
-        log.append({"seq": seq, "text": room.game.text.event(event, lang),
+        log.append({"seq": seq, "text": french_spacing(room.game.text.event(event, lang)),
                     "private": event.to is not None})
     client.log_seq = room.seq
     if not changed and not log and not full and not hide:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from ludinum.content.typography import french_spacing
+
 LANGS = ("fr", "en")
 DEFAULT = "fr"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "web" / "locale"
@@ -40,7 +42,8 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def gettext(lang: str, message: str) -> str:
-    return catalog(lang).get(message, message)
+    """``message`` in ``lang``, with French no-break spaces (issue 16 §5)."""
+    return french_spacing(catalog(lang).get(message, message))
 
 
 def translator(lang: str):  # type: ignore[no-untyped-def]

@@ -18,8 +18,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, TemplateNotFound, select_autoescape
+from jinja2 import Environment, TemplateNotFound, select_autoescape
 
+from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, Game
 from ludinum.server import boards, i18n
 
@@ -44,12 +45,13 @@ def humanise(key: object) -> str:
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=FrenchLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html", "svg"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
         cache_size=400,
+        finalize=finalize,  # no line break before « ? » (issue 16 §5)
     )
     env.globals["_"] = i18n.translator(lang)
     env.globals["lang"] = lang
@@ -159,7 +161,7 @@ def board(
     """The view of one seat (``None``: public) as HTML: the game's text and, for a game
     without a board template, the view's data."""
     drawn = has_board(game.name)
-    text = plain(game.text.view(view, lang, board=not drawn))
+    text = french_spacing(plain(game.text.view(view, lang, board=not drawn)))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
     if drawn:
         # The SVG board and the game's own text say it all (the text is what the terminal
@@ -210,8 +212,8 @@ def spotlight(view: Mapping[str, Any], lang: str) -> str:
 
 def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str
              ) -> list[tuple[Action, str]]:
-    """The legal actions with their button text."""
-    return [(a, game.text.action(a, view, lang)) for a in legal]
+    """The legal actions with their button text (French no-break spaces, issue 16 §5)."""
+    return [(a, french_spacing(game.text.action(a, view, lang))) for a in legal]
 
 
 def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str) -> str:

@@ -20,10 +20,12 @@ from ludinum.site.render import STATIC, STATIC_URL, TEMPLATES
 routes: list[BaseRoute] = [
     Route("/apprendre", pages.index, name="site_index"),
     Route("/apprendre/quiz", pages.quiz_start, name="site_quiz"),
+    Route("/apprendre/quiz/reglages", pages.quiz_settings, name="site_quiz_settings"),
     Route("/apprendre/quiz/questions", pages.quiz_questions, name="site_quiz_questions"),
     Route("/apprendre/quiz/resultat", pages.quiz_result, methods=["POST"],
           name="site_quiz_result"),
     Route("/apprendre/diplome", pages.diploma, methods=["POST"], name="site_diploma"),
+    Route("/diplome/verifier", pages.verify_diploma, name="site_diploma_verify"),
     Mount(STATIC_URL, StaticFiles(directory=str(STATIC)), name="site_static"),
     Route("/apprendre/{game}", pages.game_overview, name="site_game"),
     Route("/apprendre/webrunners/{theme}", pages.theme_page, name="site_wr_theme"),

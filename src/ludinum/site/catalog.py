@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ludinum.site import gnou, voleur, webrunners
+from ludinum.site import gnou, hacker, voleur, webrunners
 from ludinum.site.content import load_pages
 from ludinum.site.model import CardPage, Character, Deck, ThemePage
 
@@ -17,9 +17,10 @@ GAME_TITLES = {
     "webrunners": "Web Runners",
     "gnou": "Le jeu du Gnou",
     "voleur": "Le Voleur de Données",
+    "hacker": "Hacker",
 }
 #: Games with a print-and-play deck (``ludinum print GAME``).
-PRINTABLE = tuple(GAME_TITLES)
+PRINTABLE = ("webrunners", "gnou", "voleur")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ def catalog() -> Catalog:
         *webrunners.themes().values(),
         *gnou.themes(site).values(),
         voleur.theme(site),
+        hacker.theme(),
     ]
     card_list = [
         *webrunners.pages(characters),

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from ludinum.engine import Action, Event, Game, GameConfig
+from ludinum.engine import Action, Event, Game, GameConfig, Lesson
 from ludinum.site.pdf.diploma import french_date
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
@@ -36,6 +36,8 @@ WORDS = {
         "questions": "Questions",
         "right": "Bonnes réponses",
         "messages": "Messages de prévention affichés",
+        "lessons": "Ce que la partie nous apprend",
+        "source": "Source",
         "none": "aucun",
         "won": "Gagnant",
         "team_won": "L'équipe a gagné ensemble.",
@@ -58,6 +60,8 @@ WORDS = {
         "questions": "Questions",
         "right": "Right answers",
         "messages": "Prevention messages shown",
+        "lessons": "What the game teaches us",
+        "source": "Source",
         "none": "none",
         "won": "Winner",
         "team_won": "The team won together.",
@@ -85,6 +89,7 @@ class Debrief:
     themes: list[str] = field(default_factory=list)
     questions: list[tuple[str, bool]] = field(default_factory=list)  # (question, right)
     messages: list[tuple[str, str]] = field(default_factory=list)  # (who / card, text)
+    lessons: list[Lesson] = field(default_factory=list)  # what the game teaches (GameText)
 
     @property
     def right_share(self) -> int | None:
@@ -236,6 +241,8 @@ def collect(
 
         out.themes.append(theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme)
     _extract(name, public, lang, out)
+    if state.is_terminal():
+        out.lessons = game.text.lessons(state, lang)
     return out
 
 

@@ -1,5 +1,7 @@
-"""The learning pages (ruling W16): index, theme pages, card pages, the quiz and its
-diploma, and the print-and-play PDF. Plain HTML forms, no script, nothing stored.
+"""The learning pages (ruling W16): index, theme pages, card pages, the quiz (the
+facilitator's settings page, the questions, the score), its diploma and the diploma's
+verification page, and the print-and-play PDF. Plain HTML forms, no script, nothing
+personal stored (the ledger keeps only the random ids of the quizzes handed in).
 
 Reading the content the first time and making PDFs take CPU time: the plain ``def``
 endpoints run in Starlette's thread pool and the ``async`` ones hand the heavy work to it,
@@ -7,20 +9,25 @@ so the live rooms' event loop never waits for them."""
 
 from __future__ import annotations
 
+import time
 from datetime import date
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ludinum.site import quiz
+from ludinum.server import qr
+from ludinum.server.ratelimit import RateLimit
+from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import GAME_TITLES, PRINTABLE, catalog
 from ludinum.site.content import THEMES, load_quiz
+from ludinum.site.ledger import ledger_of
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
-from ludinum.site.pdf.diploma import build_diploma
+from ludinum.site.pdf.diploma import build_diploma, french_date
 from ludinum.site.render import render
 
 PDF = "application/pdf"
@@ -53,8 +60,8 @@ def game_overview(request: Request) -> HTMLResponse:
     game = request.path_params["game"]
     if game not in GAME_TITLES:
         raise HTTPException(404)
-    if game == "voleur":
-        return _theme(catalog().themes["/apprendre/voleur"])
+    if game in ("voleur", "hacker"):  # one page for the whole game
+        return _theme(catalog().themes[f"/apprendre/{game}"])
     cat = catalog()
     return _page(
         "game.html",
@@ -91,80 +98,180 @@ def card_page(request: Request) -> HTMLResponse:
 
 
 # -- the quiz -------------------------------------------------------------------------------
-def _settings(values: dict[str, str], themes: list[str]) -> tuple[tuple[str, ...], int, int]:
-    return (
-        quiz.pick_themes(themes),
-        quiz.clamp(values.get("par"), quiz.DEFAULT_PER_THEME, quiz.PER_THEME_RANGE),
-        quiz.clamp(values.get("seuil"), quiz.DEFAULT_THRESHOLD, quiz.THRESHOLD_RANGE),
-    )
+def _default_settings(request: Request) -> quiz.Settings:
+    """The quiz without a facilitator's link: every theme, the server's pass mark."""
+    mark = getattr(request.app.state, "quiz_threshold", quiz.DEFAULT_THRESHOLD)
+    return quiz.Settings(threshold=quiz.clamp(mark, quiz.DEFAULT_THRESHOLD,
+                                              quiz.THRESHOLD_RANGE))
 
 
-def quiz_start(request: Request) -> HTMLResponse:
-    return _page(
-        "quiz_start.html",
-        themes=_theme_titles(),
-        per=quiz.DEFAULT_PER_THEME,
-        per_range=quiz.PER_THEME_RANGE,
-        threshold=getattr(request.app.state, "quiz_threshold", quiz.DEFAULT_THRESHOLD),
-        threshold_range=quiz.THRESHOLD_RANGE,
-    )
+async def _secret(request: Request) -> bytes:
+    return await run_in_threadpool(ledger_of(request).secret)
 
 
-def quiz_questions(request: Request) -> HTMLResponse:
+async def _consume(request: Request, key: str, expires: float) -> bool:
+    return await run_in_threadpool(ledger_of(request).consume, key, expires)
+
+
+BAD_LINK = ("Ce lien de quiz n'est pas valable : demande le bon lien à ton animateur ou "
+            "à ton animatrice, ou fais le quiz de base.")
+
+
+async def _link_settings(request: Request) -> tuple[quiz.Settings | None, str]:
+    """The settings of the quiz link (``?r=``) and their token; the default quiz when the
+    link has none; None when the link was altered."""
+    secret = await _secret(request)
+    token = request.query_params.get("r", "")
+    if not token:
+        settings = _default_settings(request)
+        return settings, quiz.settings_token(secret, settings)
+    return quiz.settings_from_token(secret, token), token
+
+
+async def quiz_start(request: Request) -> HTMLResponse:
+    settings, token = await _link_settings(request)
+    if settings is None:
+        return _page("quiz_start.html", status=400, error=BAD_LINK, settings=None)
+    titles = await run_in_threadpool(_theme_titles)
+    return _page("quiz_start.html", settings=settings, token=token, themes=titles,
+                 custom="r" in request.query_params, error="")
+
+
+async def quiz_settings(request: Request) -> HTMLResponse:
+    """The facilitator's page: choose the quiz, get the link (and QR code) for the pupils."""
     params = request.query_params
-    themes, per, threshold = _settings(dict(params), params.getlist("theme"))
-    seed = quiz.new_seed()
-    drawn = quiz.draw(seed, themes, per)
+    settings = quiz.Settings.from_form(params.getlist("theme"), params.get("par"),
+                                       params.get("seuil"))
+    link = ""
+    if "theme" in params:
+        token = quiz.settings_token(await _secret(request), settings)
+        link = f"{server_address(request)}/apprendre/quiz?{urlencode({'r': token})}"
+    return _page(
+        "quiz_settings.html",
+        settings=settings,
+        themes=await run_in_threadpool(_theme_titles),
+        per_range=quiz.PER_THEME_RANGE,
+        threshold_range=quiz.THRESHOLD_RANGE,
+        link=link,
+        qr=qr.svg(link, "QR code du quiz") if link else "",
+    )
+
+
+async def quiz_questions(request: Request) -> HTMLResponse:
+    settings, _ = await _link_settings(request)
+    if settings is None:
+        return _page("quiz_start.html", status=400, error=BAD_LINK, settings=None)
+    attempt = quiz.Attempt.new(settings, time.time())
+    secret = await _secret(request)
+    drawn = await run_in_threadpool(attempt.drawn)
     return _page(
         "quiz_questions.html",
         drawn=drawn,
-        seed=seed,
-        themes=themes,
-        titles=_theme_titles(),
-        per=per,
-        threshold=threshold,
+        token=attempt.token(secret),
+        settings=settings,
+        titles=await run_in_threadpool(_theme_titles),
     )
+
+
+def _refused(error: quiz.Refused) -> HTMLResponse:
+    return _page("diploma_form.html", status=error.status, token="", error=error.fr)
 
 
 async def quiz_result(request: Request) -> HTMLResponse:
     form = await request.form()
-    await run_in_threadpool(catalog)
     values = {k: str(v) for k, v in form.items()}
-    themes, per, threshold = _settings(values, [str(t) for t in form.getlist("theme")])
-    seed = quiz.clamp(values.get("tirage"), -1, (-1, 2**31))
-    if seed < 0:
-        raise HTTPException(400, "Tirage manquant.")
-    drawn = quiz.draw(seed, themes, per)
-    result = quiz.score(drawn, values, threshold)
+    secret = await _secret(request)
+    now = time.time()
+    try:
+        attempt = quiz.Attempt.from_token(secret, values.get("tentative", ""), now)
+    except quiz.Refused as error:
+        return _refused(error)
+    # Single use: a pupil who goes back and hands in corrected answers is refused.
+    if not await _consume(request, f"quiz:{attempt.id}", attempt.expires):
+        return _refused(quiz.HANDED_IN)
+    drawn = await run_in_threadpool(attempt.drawn)
+    result = quiz.score(drawn, values, attempt.settings.threshold)
+    award = quiz.Award.of(attempt, result, date.today(), now) if result.passed else None
     return _page(
         "quiz_result.html",
         result=result,
-        titles=_theme_titles(),
-        token=quiz.sign(result) if result.passed else "",
+        settings=attempt.settings,
+        titles=await run_in_threadpool(_theme_titles),
+        token=award.token(secret) if award else "",
+        retry=quiz.settings_token(secret, attempt.settings),
     )
+
+
+DIPLOMA_TAKEN = quiz.Refused(
+    "Ce diplôme a déjà été téléchargé : il n'est délivré qu'une fois. Garde bien ton "
+    "fichier, ou refais un quiz.",
+    "This diploma was already downloaded: it is issued once. Keep your file, or take "
+    "another quiz.",
+    status=409,
+)
 
 
 async def diploma(request: Request) -> Response:
     form = await request.form()
     token = str(form.get("jeton", ""))
-    checked = quiz.verify(token)
-    if checked is None:
-        return _page("diploma_form.html", status=400, token="", error=(
-            "Ce résultat n'est plus valable : refais le quiz pour obtenir ton diplôme."))
+    secret = await _secret(request)
+    try:
+        award = quiz.Award.from_token(secret, token, time.time())
+    except quiz.Refused as error:
+        return _refused(error)
     try:
         nickname = clean(str(form.get("pseudo", "")))
     except NicknameError as exc:
         return _page("diploma_form.html", status=400, token=token, error=exc.fr)
-    themes, percent = checked
+    if not await _consume(request, f"diplome:{award.attempt}", award.expires):
+        return _refused(DIPLOMA_TAKEN)
+    certified = diploma_code.Certified(
+        award.settings.themes, award.passed, award.settings.questions,
+        award.settings.threshold, award.percent, award.day,
+    )
+    code = diploma_code.make(secret, certified, nickname)
+    check_url = f"{server_address(request)}/diplome/verifier?" + urlencode(
+        {"pseudo": nickname, "code": code})
     titles = await run_in_threadpool(_theme_titles)
     # PDFs take CPU time: built off the event loop so live rooms keep running.
-    pdf = await run_in_threadpool(
-        build_diploma, nickname, [titles[t] for t in themes], percent, date.today()
-    )
+    pdf = await run_in_threadpool(build_diploma, nickname, certified, titles, code, check_url)
     return Response(pdf, media_type=PDF, headers={
         "content-disposition": 'attachment; filename="diplome-web-runner.pdf"',
         "cache-control": "no-store",
     })
+
+
+#: Checks per address (kept in memory only): 60 at once, then one every 2 s; a code has
+#: 48 bits of MAC, so guessing one stays hopeless while a teacher checks a whole class.
+_CHECKS = RateLimit(burst=60, per_second=0.5)
+
+
+async def verify_diploma(request: Request) -> HTMLResponse:
+    """``/diplome/verifier``: is this the code of a diploma this site gave this nickname?"""
+    params = request.query_params
+    nickname, code = params.get("pseudo", "").strip(), params.get("code", "").strip()
+    context: dict[str, object] = {"nickname": nickname[:40], "code": code[:40],
+                                  "certified": None, "error": "",
+                                  "titles": await run_in_threadpool(_theme_titles)}
+    status = 200
+    if nickname or code:
+        address = request.client.host if request.client else "?"
+        certified = None
+        if not _CHECKS.allow(address):
+            status = 429
+            context["error"] = ("Trop d'essais : attends une minute avant de vérifier un "
+                                "autre diplôme.")
+        else:
+            certified = diploma_code.check(await _secret(request), code, nickname)
+        if certified is not None:
+            context["certified"] = certified
+            context["day"] = french_date(certified.day)
+        elif status == 200:
+            status = 400
+            context["error"] = ("Ce code ne correspond à aucun diplôme délivré par ce site "
+                                "pour ce pseudo. Vérifie chaque caractère du code et "
+                                "l'orthographe du pseudo.")
+    return _page("diploma_verify.html", status, **context)
 
 
 # -- print-and-play -----------------------------------------------------------------------

@@ -1,17 +1,25 @@
-"""The Web Runners site quiz (ruling W16): questions drawn per theme, a score, and a signed
-result that alone opens the diploma. Nothing is stored: the draw is rebuilt from its seed,
-and the result travels in the page as a token signed with a per-process secret.
+"""The Web Runners site quiz (ruling W16): questions drawn per theme, a score, and the
+diploma it opens.
+
+The facilitator sets the quiz (themes, questions per theme, pass mark) and hands pupils a
+link that carries these settings signed (:func:`settings_token`): a pupil cannot change
+them. The server draws the questions (:class:`Attempt`, a signed single-use token), marks
+the answers and signs the diploma's claims (:class:`Award`). Nothing personal is stored:
+the draw is rebuilt from its seed, and the ledger (``site.ledger``) records only the random
+ids of the attempts already handed in. The nickname is part of the diploma's verification
+code (:mod:`ludinum.site.diploma_code`), not of any record.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
+from ludinum.site import signing
 from ludinum.site.content import THEMES, QuizBank, QuizQuestion, load_quiz
 
 #: Share of right answers needed for the diploma and for a theme to count as passed.
@@ -19,8 +27,9 @@ DEFAULT_THRESHOLD = 70
 THRESHOLD_RANGE = (50, 100)
 DEFAULT_PER_THEME = 5
 PER_THEME_RANGE = (3, 10)
-#: Signs results for this process only: a restarted server asks for the quiz again.
-_SECRET = secrets.token_bytes(32)
+#: How long a pupil has to hand in a drawn quiz, and to download the diploma it opened.
+ATTEMPT_SECONDS = 3 * 3600
+AWARD_SECONDS = 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -104,7 +113,8 @@ def draw(
 
 
 def new_seed() -> int:
-    return secrets.randbelow(2**31)
+    """A draw's seed: 128 bits from the OS, so a draw cannot be guessed from another."""
+    return secrets.randbits(128)
 
 
 def score(drawn: Sequence[Drawn], form: Mapping[str, str], threshold: int) -> Result:
@@ -130,23 +140,173 @@ def score(drawn: Sequence[Drawn], form: Mapping[str, str], threshold: int) -> Re
     )
 
 
-def _mac(message: str) -> str:
-    return hmac.new(_SECRET, message.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def sign(result: Result) -> str:
-    """A token for the diploma: the passed themes and the score, signed."""
-    message = f"{','.join(result.passed_themes)}|{result.percent}"
-    return f"{message}|{_mac(message)}"
+# -- the facilitator's settings ----------------------------------------------------------
+@dataclass(frozen=True)
+class Settings:
+    """What a quiz asks: its themes (in the rules' order), questions per theme, pass mark."""
+
+    themes: tuple[str, ...] = THEMES
+    per_theme: int = DEFAULT_PER_THEME
+    threshold: int = DEFAULT_THRESHOLD
+
+    @property
+    def questions(self) -> int:
+        return len(self.themes) * self.per_theme
+
+    @classmethod
+    def from_form(cls, themes: Sequence[str], per: object, threshold: object) -> Settings:
+        """The facilitator's form, each value brought back within its bounds."""
+        return cls(
+            pick_themes(themes),
+            clamp(per, DEFAULT_PER_THEME, PER_THEME_RANGE),
+            clamp(threshold, DEFAULT_THRESHOLD, THRESHOLD_RANGE),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": list(self.themes), "n": self.per_theme, "m": self.threshold}
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings | None:
+        """Settings read back from a token, or None when they are not valid ones."""
+        if not isinstance(data, dict):
+            return None
+        themes, per, mark = data.get("t"), data.get("n"), data.get("m")
+        if (
+            not isinstance(themes, list)
+            or not themes
+            or tuple(t for t in THEMES if t in themes) != tuple(themes)
+            or type(per) is not int
+            or type(mark) is not int
+            or not PER_THEME_RANGE[0] <= per <= PER_THEME_RANGE[1]
+            or not THRESHOLD_RANGE[0] <= mark <= THRESHOLD_RANGE[1]
+        ):
+            return None
+        return cls(tuple(themes), per, mark)
 
 
-def verify(token: str) -> tuple[tuple[str, ...], int] | None:
-    """The passed themes and the score of a token this process signed, else ``None``."""
-    message, _, mac = token.rpartition("|")
-    if not message or not hmac.compare_digest(mac, _mac(message)):
-        return None
-    themes_part, _, percent = message.partition("|")
-    themes = tuple(t for t in themes_part.split(",") if t in THEMES)
-    if not themes or not percent.isdigit():
-        return None
-    return themes, int(percent)
+SETTINGS = "quiz-settings"
+ATTEMPT = "quiz-attempt"
+AWARD = "diploma"
+
+
+def settings_token(secret: bytes, settings: Settings) -> str:
+    """The signed settings that the facilitator's link carries (no expiry)."""
+    return signing.sign(secret, SETTINGS, settings.to_json())
+
+
+def settings_from_token(secret: bytes, token: str) -> Settings | None:
+    return Settings.from_json(signing.unsign(secret, SETTINGS, token))
+
+
+# -- one pupil's attempt --------------------------------------------------------------------
+class Refused(Exception):
+    """A token that cannot be used; ``fr``/``en`` say why, ``status`` is the HTTP code."""
+
+    def __init__(self, fr: str, en: str, status: int = 400) -> None:
+        super().__init__(en)
+        self.fr, self.en, self.status = fr, en, status
+
+
+FORGED = Refused(
+    "Ce quiz n'a pas été donné par ce site : recommence le quiz depuis le début.",
+    "This quiz was not handed out by this site: start the quiz again.",
+)
+EXPIRED = Refused(
+    "Ce quiz a expiré : recommence-le depuis le début.",
+    "This quiz has expired: start it again.",
+)
+HANDED_IN = Refused(
+    "Tu as déjà rendu ce quiz : tes réponses sont comptées une seule fois. "
+    "Pour un nouveau score, recommence un quiz.",
+    "You already handed in this quiz: your answers count once. Start a new quiz for a new "
+    "score.",
+    status=409,
+)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A drawn quiz: its random id (single use), the draw's seed, the settings and the time
+    by which it must be handed in (epoch seconds)."""
+
+    id: str
+    seed: int
+    settings: Settings
+    expires: float
+
+    @classmethod
+    def new(cls, settings: Settings, now: float) -> Attempt:
+        return cls(secrets.token_hex(16), new_seed(), settings, now + ATTEMPT_SECONDS)
+
+    def drawn(self, bank: QuizBank | None = None) -> list[Drawn]:
+        return draw(self.seed, self.settings.themes, self.settings.per_theme, bank)
+
+    def token(self, secret: bytes) -> str:
+        return signing.sign(secret, ATTEMPT, {
+            "a": self.id, "s": format(self.seed, "x"), "q": self.settings.to_json(),
+            "e": int(self.expires),
+        })
+
+    @classmethod
+    def from_token(cls, secret: bytes, token: str, now: float) -> Attempt:
+        """The attempt a token carries; raises :class:`Refused` when it is forged or late."""
+        data = signing.unsign(secret, ATTEMPT, token)
+        if data is None:
+            raise FORGED
+        settings = Settings.from_json(data.get("q"))
+        attempt_id, seed, expires = data.get("a"), data.get("s"), data.get("e")
+        if (settings is None or not isinstance(attempt_id, str) or not isinstance(seed, str)
+                or type(expires) is not int):
+            raise FORGED
+        try:
+            number = int(seed, 16)
+        except ValueError:
+            raise FORGED from None
+        if expires < now:
+            raise EXPIRED
+        return cls(attempt_id, number, settings, float(expires))
+
+
+# -- the diploma's claims -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Award:
+    """What a passed attempt lets its pupil print: the quiz's settings, the themes passed,
+    the score and the day; single use (``attempt`` is the attempt's id)."""
+
+    attempt: str
+    settings: Settings
+    passed: tuple[str, ...]
+    percent: int
+    day: date
+    expires: float
+
+    @classmethod
+    def of(cls, attempt: Attempt, result: Result, day: date, now: float) -> Award:
+        return cls(attempt.id, attempt.settings, result.passed_themes, result.percent, day,
+                   now + AWARD_SECONDS)
+
+    def token(self, secret: bytes) -> str:
+        return signing.sign(secret, AWARD, {
+            "a": self.attempt, "q": self.settings.to_json(), "p": list(self.passed),
+            "r": self.percent, "d": self.day.isoformat(), "e": int(self.expires),
+        })
+
+    @classmethod
+    def from_token(cls, secret: bytes, token: str, now: float) -> Award:
+        data = signing.unsign(secret, AWARD, token)
+        if data is None:
+            raise FORGED
+        settings = Settings.from_json(data.get("q"))
+        passed, percent = data.get("p"), data.get("r")
+        attempt, day, expires = data.get("a"), data.get("d"), data.get("e")
+        if (settings is None or not isinstance(passed, list) or type(percent) is not int
+                or not isinstance(attempt, str) or not isinstance(day, str)
+                or type(expires) is not int
+                or not set(passed) <= set(settings.themes)):
+            raise FORGED
+        if expires < now:
+            raise EXPIRED
+        return cls(attempt, settings, tuple(t for t in THEMES if t in passed), percent,
+                   date.fromisoformat(day), float(expires))

@@ -6,7 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, select_autoescape
+
+from ludinum.content.typography import FrenchLoader, finalize
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
@@ -18,10 +20,11 @@ STATIC_URL = "/apprendre/static"
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=FrenchLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=finalize,  # no line break before « ? » (issue 16 §5)
     )
     env.globals["static"] = STATIC_URL
     return env

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
+from ludinum.engine import Action, Event, GameText, Lesson, State
+from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 
 
@@ -135,6 +136,12 @@ _PLAYER_KEYS = (
 
 class HackerText(GameText):
     """Events and actions are plain text (the CLI escapes them); the view uses markup."""
+
+    def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
+        """4 to 6 cards of real-life advice chosen from the finished game's totals and
+        options (``lessons.py``, issue 16 §6)."""
+        cards = lessons_for(state.metrics(), state.config.options)
+        return [Lesson(c.title_in(lang), c.text_in(lang), c.source) for c in cards]
 
     def event(self, event: Event, lang: str = "fr") -> str:
         table = _EN if lang == "en" else _FR

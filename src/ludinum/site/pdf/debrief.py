@@ -61,6 +61,15 @@ def debrief_pdf(debrief: Debrief) -> bytes:
             y = _para(pdf, y, f"{'✓' if right else '✗'} {question}", 8, 8)
         if len(debrief.questions) > len(shown):
             y = _para(pdf, y, w["more"].format(n=len(debrief.questions) - len(shown)), 8, 5)
+    if debrief.lessons:
+        y = _heading(pdf, y + 1, w["lessons"])
+        for i, lesson in enumerate(debrief.lessons):
+            if y > BOTTOM - 12:
+                _para(pdf, y, w["more"].format(n=len(debrief.lessons) - i), 8, 5)
+                break
+            y = _para(pdf, y, f"{lesson.title}{sep}{lesson.text}", 8.5, 20)
+            y = _para(pdf, y, f"{w['source']}{sep}{lesson.source}", 7, 5)
+        return _close(pdf, w)
     y = _heading(pdf, y + 1, f"{w['messages']}{sep}{len(debrief.messages)}")
     if not debrief.messages:
         y = _para(pdf, y, w["none"], 9, 6)
@@ -70,6 +79,10 @@ def debrief_pdf(debrief: Debrief) -> bytes:
             break
         quoted = f"« {text} »" if debrief.lang != "en" else f"\u201c{text}\u201d"
         y = _para(pdf, y, f"{who}{sep}{quoted}", 8.5, 16)
+    return _close(pdf, w)
+
+
+def _close(pdf: Document, w: dict[str, str]) -> bytes:
     pdf.font(7.5)
     pdf.colour((110, 110, 110))
     pdf.set_xy(15, 287)

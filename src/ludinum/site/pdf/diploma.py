@@ -1,12 +1,16 @@
-"""The "Web Runner" diploma (ruling W16): the nickname typed by the player, the date and
-the themes passed. Built on the fly and never stored."""
+"""The "Web Runner" diploma (ruling W16): the nickname typed by the player, what the quiz
+asked (themes, number of questions, pass mark), the score, the themes passed, the date,
+and a verification code with the address (and QR code) of the page that checks it.
+Built on the fly and never stored."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from datetime import date
 
+from ludinum.site.diploma_code import Certified
 from ludinum.site.pdf.doc import Document
+from ludinum.site.pdf.qr import draw_qr
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
@@ -14,18 +18,28 @@ MONTHS = (
 )
 GOLD = (176, 132, 20)
 NAVY = (24, 44, 90)
+GREY = (40, 40, 40)
+NNBSP = "\u202f"  # before « ; : ! ? » and inside « » (French typography)
+NBSP = "\u00a0"
 
 
 def french_date(day: date) -> str:
     first = "1er" if day.day == 1 else str(day.day)
-    return f"{first} {MONTHS[day.month - 1]} {day.year}"
+    return f"{first}{NBSP}{MONTHS[day.month - 1]} {day.year}"
+
+
+def _names(ids: tuple[str, ...], titles: Mapping[str, str]) -> str:
+    return ", ".join(f"«{NNBSP}{titles[t]}{NNBSP}»" for t in ids)
 
 
 def build_diploma(
-    nickname: str, themes: Sequence[str], percent: int, day: date | None = None
+    nickname: str,
+    certified: Certified,
+    titles: Mapping[str, str],
+    code: str,
+    check_url: str,
 ) -> bytes:
-    """A one-page A4 landscape diploma. ``themes`` are the passed themes' French names."""
-    day = day or date.today()
+    """A one-page A4 landscape diploma. ``titles`` gives each theme's French name."""
     pdf = Document("Diplôme de Web Runner", orientation="L")
     pdf.add_page()
     width, height = 297.0, 210.0
@@ -36,43 +50,61 @@ def build_diploma(
     pdf.rect(14, 14, width - 28, height - 28)
     pdf.colour(NAVY)
     pdf.font(34, bold=True)
-    pdf.set_xy(20, 30)
+    pdf.set_xy(20, 26)
     pdf.cell(width - 40, 16, "Diplôme de Web Runner", align="C")
     pdf.font(14)
-    pdf.colour((40, 40, 40))
-    pdf.set_xy(20, 54)
+    pdf.colour(GREY)
+    pdf.set_xy(20, 48)
     pdf.cell(width - 40, 8, "Ce diplôme est décerné à", align="C")
     pdf.font(28, bold=True)
     pdf.colour(GOLD)
-    pdf.set_xy(20, 66)
+    pdf.set_xy(20, 59)
     pdf.cell(width - 40, 14, nickname, align="C")
-    pdf.colour((40, 40, 40))
+    pdf.colour(GREY)
     pdf.font(13)
-    pdf.set_xy(20, 88)
-    pdf.cell(
-        width - 40, 8,
-        f"qui a réussi le quiz de Web Runners avec {percent} % de bonnes réponses,",
-        align="C",
-    )
-    pdf.set_xy(20, 96)
-    label = "dans le thème :" if len(themes) == 1 else "dans les thèmes :"
-    pdf.cell(width - 40, 8, label, align="C")
-    y = 108.0
+    lines = [
+        f"qui a réussi le quiz Web Runners de {certified.questions}{NBSP}questions "
+        f"avec {certified.percent}{NBSP}% de bonnes réponses",
+        f"(seuil de réussite{NNBSP}: {certified.threshold}{NBSP}%).",
+    ]
+    label = "Thème du quiz" if len(certified.themes) == 1 else "Thèmes du quiz"
+    lines.append(f"{label}{NNBSP}: {_names(certified.themes, titles)}.")
+    y = 80.0
+    for line in lines:
+        for part in pdf.lines(line, width - 60):
+            pdf.set_xy(30, y)
+            pdf.cell(width - 60, 7, part, align="C")
+            y += 7
+    y += 2
     pdf.font(13, bold=True)
     pdf.colour(NAVY)
-    for theme in themes:
-        pdf.set_xy(20, y)
-        pdf.cell(width - 40, 8, f"« {theme} »", align="C")
-        y += 9
-    pdf.colour((40, 40, 40))
+    label = "Thème réussi" if len(certified.passed) == 1 else "Thèmes réussis"
+    for part in pdf.lines(f"{label}{NNBSP}: {_names(certified.passed, titles)}", width - 60):
+        pdf.set_xy(30, y)
+        pdf.cell(width - 60, 7, part, align="C")
+        y += 7
+    pdf.colour(GREY)
     pdf.font(12)
-    pdf.set_xy(20, 160)
-    pdf.cell(width - 40, 8, f"Le {french_date(day)}", align="C")
+    pdf.set_xy(20, 138)
+    pdf.cell(width - 40, 8, f"Le {french_date(certified.day)}", align="C")
     pdf.font(10)
-    pdf.set_xy(20, 172)
+    pdf.set_xy(20, 147)
     pdf.cell(
         width - 40, 6,
         "Un Web Runner vérifie ses sources, protège ses comptes et respecte les autres en ligne.",
         align="C",
     )
+    # The verification block: the code, the page that checks it, its QR code.
+    pdf.font(11, bold=True)
+    pdf.set_xy(24, 162)
+    pdf.cell(200, 6, f"Code de vérification{NNBSP}: {code}")
+    pdf.font(9)
+    pdf.set_xy(24, 169)
+    pdf.cell(200, 5, "Pour vérifier ce diplôme, ouvre la page (ou scanne le QR code)" + NNBSP + ":")
+    address = check_url.split("?", 1)[0]
+    pdf.set_xy(24, 175)
+    pdf.cell(200, 5, address)
+    pdf.set_xy(24, 181)
+    pdf.cell(200, 5, "et recopie le pseudo et le code ci-dessus.")
+    draw_qr(pdf, check_url, width - 58, 152, 34)
     return pdf.bytes()

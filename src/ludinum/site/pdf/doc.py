@@ -8,6 +8,8 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from ludinum.content.typography import french_spacing
+
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FAMILY = "DejaVu"
 #: Reproducible documents: the same input gives the same bytes (no clock in the file).
@@ -29,6 +31,10 @@ class Document(FPDF):
         self.set_creator("Ludinum")
         self.set_creation_date(EPOCH)
 
+    def normalize_text(self, text: str) -> str:
+        """Every text written gets French no-break spaces (issue 16 §5)."""
+        return str(super().normalize_text(french_spacing(text)))
+
     def font(self, size: float, bold: bool = False) -> None:
         self.set_font(FAMILY, "B" if bold else "", size)
 
@@ -38,9 +44,12 @@ class Document(FPDF):
     def lines(self, text: str, width: float) -> list[str]:
         """Greedy word wrap of ``text`` at ``width`` in the current font."""
         out: list[str] = []
-        for paragraph in text.split("\n"):
+        for paragraph in french_spacing(text).split("\n"):
             line = ""
-            for word in paragraph.split():
+            # Ordinary spaces only: a no-break space (« ? », « mot ») never breaks a line.
+            for word in paragraph.replace("\t", " ").split(" "):
+                if not word:
+                    continue
                 candidate = f"{line} {word}" if line else word
                 if line and self.get_string_width(candidate) > width:
                     out.append(line)

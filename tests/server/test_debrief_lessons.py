@@ -1,0 +1,42 @@
+"""The host screen's debrief shows what a finished game teaches (GameText.lessons; Hacker's
+cards, issue 16 §6) — the same cards as the debrief page and PDF."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import create_room, hello, join, make_app
+from tests.server.test_play import play_to_end
+
+
+def _debrief_slot(game: str, sqlite_url: str, catalog: Catalog) -> tuple[str, object]:
+    with TestClient(make_app(sqlite_url, catalog)) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, game, 4, mode="turns", seed=5)
+        host = hello(client, code, stack, role="host", token=host_token)
+        _, token = join(client, code, "Léa")
+        phone = hello(client, code, stack, role="player", token=token)
+        host.send(type="start", level="random")
+        play_to_end([phone], random.Random(2), host)
+        host.sync()
+        slots = [m["slots"]["debrief"] for m in host.messages
+                 if m["type"] == "update" and m.get("slots", {}).get("debrief")]
+        room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+        return slots[-1], room.game.text.lessons(room.state, "fr")
+
+
+def test_the_host_debrief_shows_the_cards(sqlite_url: str, catalog: Catalog) -> None:
+    html, lessons = _debrief_slot("hacker", sqlite_url, catalog)
+    assert "Ce que la partie nous apprend" in html
+    assert 4 <= len(lessons) <= 6  # type: ignore[arg-type]
+    for lesson in lessons:  # type: ignore[attr-defined]
+        assert lesson.title.replace("'", "&#39;") in html
+    assert html.count('class="lesson"') == len(lessons)  # type: ignore[arg-type]
+
+
+def test_a_game_without_cards_shows_none(sqlite_url: str, catalog: Catalog) -> None:
+    html, lessons = _debrief_slot("voleur", sqlite_url, catalog)
+    assert lessons == [] and "Ce que la partie nous apprend" not in html
