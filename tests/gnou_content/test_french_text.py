@@ -50,11 +50,13 @@ def test_a_typography_slip_is_reported_with_its_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Que fais-tu ?", []),
+        ("Que fais-tu\u202f?", []),
+        ("Que fais-tu ?", ["espace ordinaire avant « ? » : utiliser une espace insécable "
+                           "(U+202F ou U+00A0)"]),
         ("Que fais-tu?", ["pas d'espace avant « ? »"]),
         ("Il dit: «Non»", ["pas d'espace avant « : »", QUOTES]),
-        ("Le format « ODF »", []),
-        ("Le format « ODF", ["guillemets « » non refermés"]),
+        ("Le format «\u202fODF\u202f»", []),
+        ("Le format «\u202fODF", ["guillemets « » non refermés"]),
         ('Le "cloud"', ['guillemet droit " : utiliser « »']),
         ("Et ensuite...", ["trois points : utiliser le caractère …"]),
         ("Voir https://april.org à 10:30", []),

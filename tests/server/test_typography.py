@@ -164,3 +164,21 @@ def test_debrief_pdf_and_page_are_spaced(game: str) -> None:
     assert not problems_in(f"{game} PDF", pdf_text(data))[:5]
     html = debrief_html(config, [(s, a) for s, a in log], names, "fr")
     assert not problems_in(f"{game} page", shown_text(html))[:5]
+
+
+def test_content_check_reports_an_ordinary_space_before_high_punctuation(tmp_path: Any) -> None:
+    import shutil
+
+    from ludinum.cli.content_cmd import check_folder
+    from ludinum.content import BUILTIN
+
+    folder = tmp_path / "gnou"
+    shutil.copytree(BUILTIN / "gnou", folder)
+    assert not check_folder(folder)[0]  # the built-in content has its no-break spaces
+    file = folder / "quiz" / "utiliser.yaml"
+    text = file.read_text(encoding="utf-8")
+    assert "\u202f?" in text
+    file.write_text(text.replace("\u202f?", " ?", 1), encoding="utf-8")
+    problems = [str(p) for p in check_folder(folder)[0]]
+    assert len(problems) == 1 and "espace ordinaire avant « ? »" in problems[0], problems
+    assert "utiliser.yaml:" in problems[0]

@@ -1,6 +1,7 @@
 """French typography of educational texts, reported like any other content problem.
 
-Texts are read aloud at a table: a space before « ? ! ; : », spaces inside « », the ellipsis
+Texts are read aloud at a table: a no-break space before « ? ! ; : » and inside « » (an
+ordinary space there is reported: a screen could break the line before « ? »), the ellipsis
 character, no straight double quotes, no stray spaces. Identifiers and English fields
 (``*_en``) are not prose and are skipped.
 """
@@ -130,6 +131,7 @@ def typography_problems(text: str) -> list[str]:
         if match.group() == ":" and re.search(r"(https?|\d)$", before):
             continue  # an address or a time, not punctuation
         found.append(f"pas d'espace avant « {match.group()} »")
+    found.extend(breakable_spaces(text))  # issue 16 §5: no line break before « ? »
     if OPENING_QUOTE.search(text) or CLOSING_QUOTE.search(text):
         found.append("il faut une espace à l'intérieur des guillemets « »")
     if text.count("«") != text.count("»"):

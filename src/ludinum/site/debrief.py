@@ -102,7 +102,8 @@ class Debrief:
 
 
 def _plain(text: str) -> str:
-    return " ".join(_RICH.sub("", text).split())
+    """``text`` without markup, on one line; no-break spaces stay (issue 16 §5)."""
+    return re.sub(r"[ \t\r\n]+", " ", _RICH.sub("", text)).strip()
 
 
 def _action(raw: object) -> Action:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
+from ludinum.content.facts import items_at
 from ludinum.content.schema import (
     ContentKind,
     Problem,
@@ -80,6 +81,7 @@ def _check(docs: Sequence[Doc]) -> list[Problem]:
 LESSONS = ContentKind(
     "hacker", "lessons", "lessons.yaml", SCHEMA, _check,
     lambda docs: {"lessons": sum(len(d.data["lessons"]) for d in docs)},
+    items=items_at("lessons"),
 )
 
 
