@@ -56,6 +56,7 @@ def test_a_diploma_from_one_process_downloads_once_from_another(sqlite_url: str,
 
     from starlette.testclient import TestClient
 
+    from ludinum.content.typography import french_spacing
     from ludinum.site.content import load_quiz
     from tests.server.helpers import make_app
 
@@ -65,7 +66,7 @@ def test_a_diploma_from_one_process_downloads_once_from_another(sqlite_url: str,
         page = unescape(a.get("/apprendre/quiz/questions").text)
         form = {"tentative": re.search(r'name="tentative" value="([^"]+)"', page).group(1)}  # type: ignore[union-attr]
         for qid in dict.fromkeys(re.findall(r'type="radio" id="[^"]+" name="([^"]+)"', page)):
-            good = bank.by_id[qid].choices[bank.by_id[qid].answer]
+            good = french_spacing(bank.by_id[qid].choices[bank.by_id[qid].answer])
             labels = re.findall(rf'<label for="{qid}-(\d)">([^<]*)</label>', page)
             form[qid] = next(i for i, text in labels if text == good)
         result = b.post("/apprendre/quiz/resultat", data=form)  # handed in on process b
