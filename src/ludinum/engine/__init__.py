@@ -30,6 +30,7 @@ from ludinum.engine.state import (
     rng_from_json,
     rng_to_json,
 )
+from ludinum.engine.turns import deciders, must_wait, waiting_seat
 
 __all__ = [
     "Action",
@@ -55,10 +56,13 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "clone_rng",
+    "deciders",
+    "must_wait",
     "next_actor",
     "private",
     "public",
     "rng_from_json",
     "rng_to_json",
     "visible",
+    "waiting_seat",
 ]

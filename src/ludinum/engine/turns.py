@@ -1,0 +1,40 @@
+"""Who decides now when people and bots share a phase where several seats act at once.
+
+The terminal, pass-and-play and the server all ask the same question: of the active seats,
+which ones have a decision to make now? A seat whose only move is the end of a duration
+(:meth:`Deadline.waiting`: a traveller whose one move is coming back) has none while the
+others still act: its move would end the time they have. :func:`next_actor` applies the
+same rule to games played by bots without a clock.
+"""
+
+from __future__ import annotations
+
+from ludinum.engine.state import State
+
+
+def waiting_seat(state: State) -> int | None:
+    """The seat that leaves the pending deadline to the timer (see :meth:`Deadline.waiting`),
+    or None."""
+    deadline = state.deadline()
+    return None if deadline is None else deadline.waiting(state)
+
+
+def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
+    """The active seats that have a decision to make now.
+
+    The waiting seat (:func:`waiting_seat`) is left out while any other seat is active,
+    and always when a clock will play its move (``timed``: a live room's running timer).
+    Without a clock it decides once nobody else is active, which ends the duration when
+    every other seat is done."""
+    active = state.active_players()
+    waiting = waiting_seat(state)
+    if waiting is None or waiting not in active:
+        return active
+    others = tuple(p for p in active if p != waiting)
+    return others if others or timed else active
+
+
+def must_wait(state: State, player: int, timed: bool = False) -> bool:
+    """True when ``player`` is active but has no decision to make now (:func:`deciders`):
+    its move belongs to the end of the time, and a person sending it early is refused."""
+    return player in state.active_players() and player not in deciders(state, timed)
