@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ludinum.cli.handover import ALT_OFF, ALT_ON, WIPE
 from tests.cli.terminal import ANSI, Prompt, Session, pick, play
 
@@ -71,3 +73,23 @@ def test_pass_and_play_wipes_the_screen_before_the_handover() -> None:
         assert "compte" not in " ".join(shown) and "virus" not in " ".join(shown)
     # the outcome is printed once the alternate screen is left, for everyone to see
     assert "Victoire" in ANSI.sub("", session.raw[-1].split(ALT_OFF)[-1])
+
+
+SURVEILLANCE = re.compile(r"Joueur (\d) joue la carte dégâts Surveillance")
+TARGETED = re.compile(r"Joueur \d vise Joueur 1\.")
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_terminal_offers_the_human_every_web_runners_response(seed: int) -> None:
+    """W7 and W9: a targeted player may answer (« Subir l'attaque » or a retro card), and
+    any other player holding Contre-surveillance may cancel a Surveillance. The person is
+    asked in every such window, before any bot can close it."""
+    session = play(["webrunners", "--players", "4", "--seed", str(seed)],
+                   lambda p: pick(p, "Laisser faire", "Subir l'attaque"))
+    text = session.text()
+    windows = [m for m in SURVEILLANCE.findall(text) if m != "1"]
+    asked = [p for p in session.prompts if "Laisser faire" in p.options]
+    assert windows and len(asked) == len(windows)
+    targeted = TARGETED.findall(text)
+    answered = [p for p in session.prompts if "Subir l'attaque" in p.options]
+    assert len(answered) == len(targeted)
