@@ -30,7 +30,7 @@ from ludinum.engine.state import (
     rng_from_json,
     rng_to_json,
 )
-from ludinum.engine.turns import deciders, must_wait, waiting_seat
+from ludinum.engine.turns import deciders, must_wait, people_first, waiting_seat
 
 __all__ = [
     "Action",
@@ -59,6 +59,7 @@ __all__ = [
     "deciders",
     "must_wait",
     "next_actor",
+    "people_first",
     "private",
     "public",
     "rng_from_json",

@@ -9,6 +9,8 @@ same rule to games played by bots without a clock.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ludinum.engine.state import State
 
 
@@ -38,3 +40,22 @@ def must_wait(state: State, player: int, timed: bool = False) -> bool:
     """True when ``player`` is active but has no decision to make now (:func:`deciders`):
     its move belongs to the end of the time, and a person sending it early is refused."""
     return player in state.active_players() and player not in deciders(state, timed)
+
+
+def people_first(
+    state: State, people: Collection[int], timed: bool = False
+) -> tuple[int, ...]:
+    """The seats of :func:`deciders` that may move now when people go first.
+
+    In a decision window shared by several seats (a pending deadline that is not a
+    duration, a response), one answer can close the window for everyone: the people of the
+    window decide before the bots. During a duration (a trip) nobody's move ends it, so
+    bots move at once and the people keep the whole time. Elsewhere: every decider."""
+    seats = deciders(state, timed)
+    if len(seats) < 2:
+        return seats
+    deadline = state.deadline()
+    if deadline is None or deadline.duration:
+        return seats
+    persons = tuple(p for p in seats if p in people)
+    return persons or seats

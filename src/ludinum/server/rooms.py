@@ -21,6 +21,7 @@ from ludinum.engine import (
     LudinumError,
     State,
     deciders,
+    people_first,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 
@@ -226,8 +227,14 @@ class Room:
         traveller coming back, H3) never cuts it short: it leaves it to the running timer
         in a live room, and in a turn-based room it moves only once nobody else is active.
         In a decision window (a response) a bot plays at once, even when its only move is
-        the timer's."""
-        return [p for p in self.deciding() if self.seats[p].kind == BOT]
+        the timer's; but when the window is shared with people, they answer first
+        (:func:`ludinum.engine.people_first`): a bot's answer could close it before they
+        were offered it."""
+        if self.status != PLAYING:
+            return []
+        people = [s.index for s in self.seats if s.kind == HUMAN]
+        return [p for p in people_first(self.state, people, self.timed())
+                if self.seats[p].kind == BOT]
 
     def summary_json(self, lang: str = "fr") -> dict[str, Any]:
         return {
