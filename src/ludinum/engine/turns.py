@@ -10,8 +10,10 @@ same rule to games played by bots without a clock.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from ludinum.engine.state import State
+if TYPE_CHECKING:  # engine.state calls deciders (next_actor): no import at run time
+    from ludinum.engine.state import State
 
 
 def waiting_seat(state: State) -> int | None:
@@ -29,6 +31,8 @@ def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
     Without a clock it decides once nobody else is active, which ends the duration when
     every other seat is done."""
     active = state.active_players()
+    if len(active) < 2 and not timed:
+        return active  # the only seat decides (the fast path of simulations)
     waiting = waiting_seat(state)
     if waiting is None or waiting not in active:
         return active
