@@ -78,3 +78,69 @@ def test_a_phone_is_offered_every_response_window(live: Any, browser: Any) -> No
     finally:
         for c in contexts:
             c.close()
+
+
+def test_a_pass_and_play_device_is_offered_every_response_window(
+    live: Any, browser: Any
+) -> None:
+    """Two people on one device and two bots, live room: each person is handed the device
+    in every window they may answer, before a bot can close it."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "webrunners", 4, "live")
+        page.click("details.local summary")
+        for name in ("Léa", "Noé"):
+            page.fill("#local-name", name)
+            page.click("[data-local-join] button[type=submit]")
+            page.wait_for_function(
+                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
+                f".includes('{name}')", timeout=TIMEOUT)
+        start_with_bots(page)
+        page.goto(f"{live.url}/pass/{code}")
+        room = live.hub.rooms[code]
+        offered: set[tuple[int, int]] = set()
+        end = time.monotonic() + 300
+        while room.status != "finished" and time.monotonic() < end:
+            try:
+                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+            except Exception:
+                continue
+            reveal = page.query_selector("[data-reveal]")
+            if reveal is not None:
+                try:
+                    reveal.click(timeout=2000)
+                    page.wait_for_selector(BUTTONS, timeout=5000)
+                except Exception:
+                    continue
+            seq = room.seq
+            shown = labels(page)
+            try:
+                seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
+            except Exception:
+                continue
+            if not shown or page_seq(page) != seq or room.seq != seq:
+                continue
+            choice = 0
+            for word in RESPONSES:
+                if word in shown:
+                    offered.add((seat, seq))
+                    choice = shown.index(word)
+                    break
+            try:
+                page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
+                page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'",
+                                       timeout=5000)
+            except Exception:
+                continue
+        assert room.status == "finished"
+        total = 0
+        for seat in (0, 1):
+            windows = windows_of(room, live.hub.store, seat)
+            total += len(windows)
+            mine = {s for who, s in offered if who == seat}
+            missed = [w for w in windows if not mine & set(w)]
+            assert not missed, (seat, missed, sorted(mine))
+        assert total, "no response window in this game"
+    finally:
+        context.close()
