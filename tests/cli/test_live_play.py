@@ -93,3 +93,33 @@ def test_terminal_offers_the_human_every_web_runners_response(seed: int) -> None
     targeted = TARGETED.findall(text)
     answered = [p for p in session.prompts if "Subir l'attaque" in p.options]
     assert len(answered) == len(targeted)
+
+
+def screens(session: Session) -> dict[int, str]:
+    """What each person saw, from the pass-and-play output cut at every wipe: between two
+    wipes the screen belongs to the one person asked there (each event shown once)."""
+    raw = "".join(session.raw).split(ALT_OFF)[0]
+    seen: dict[int, str] = {}
+    for part in raw.split(WIPE):
+        text = ANSI.sub("", part)
+        seats = {int(s) - 1 for s in re.findall(r"^Joueur (\d) :\s*$", text, re.M)}
+        assert len(seats) <= 1, seats
+        for seat in seats:
+            seen[seat] = seen.get(seat, "") + text
+    return seen
+
+
+@pytest.mark.parametrize("seed", [2, 10, 24])
+def test_terminal_pass_and_play_asks_each_person_in_every_response_window(seed: int) -> None:
+    session = play(["webrunners", "--players", "4", "--humans", "2", "--seed", str(seed)],
+                   lambda p: pick(p, "Laisser faire", "Subir l'attaque"))
+    total = 0
+    for seat, text in screens(session).items():
+        windows = [m for m in SURVEILLANCE.findall(text) if int(m) - 1 != seat]
+        asked = re.findall(r"^\s+\d+\. Laisser faire\s*$", text, re.M)
+        assert len(asked) == len(windows), (seat, windows)
+        targeted = re.findall(rf"Joueur \d vise Joueur {seat + 1}\.", text)
+        answered = re.findall(r"^\s+\d+\. Subir l'attaque\s*$", text, re.M)
+        assert len(answered) == len(targeted), seat
+        total += len(windows)
+    assert total
