@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import nullcontext
+
 import click
 from rich.console import Console
 from rich.markup import escape
 
 from ludinum.bots.base import Bot
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
-from ludinum.engine import Event, GameText, LudinumError, State, visible
+from ludinum.cli.handover import PassScreen
+from ludinum.engine import Event, GameText, LudinumError, State, deciders, visible
 from ludinum.games import make_bot
 
 
@@ -59,44 +63,82 @@ def play(
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")
     _loop(console, game.text, state, humans, bots, lang)
+    _end(console, state, lang)
 
 
-def _show(console: Console, text: GameText, events: list[Event], lang: str) -> None:
-    for event in events:
-        console.print(f"• {escape(text.event(event, lang))}")
+class Feed:
+    """What each person has been told. With one screen per person (one human, or none) the
+    events are printed as they happen; in pass-and-play the screen is wiped between two
+    people, so each is shown what they may see of what happened since they last looked."""
+
+    def __init__(self, console: Console, text: GameText, lang: str, live: bool) -> None:
+        self.console, self.text, self.lang, self.live = console, text, lang, live
+        self.history: list[Event] = []
+        self.seen: dict[int | None, int] = {}
+
+    def add(self, events: list[Event], seat: int | None) -> None:
+        self.history.extend(events)
+        if self.live:
+            self.show(seat)
+
+    def show(self, seat: int | None) -> None:
+        start = self.seen.get(seat, 0)
+        for event in visible(self.history[start:], seat):
+            self.console.print(f"• {escape(self.text.event(event, self.lang))}")
+        self.seen[seat] = len(self.history)
+
+
+def next_seat(state: State, bots: Mapping[int, Bot], in_front: int | None) -> int:
+    """The seat that acts next in the terminal: people first.
+
+    Of the seats with a decision to make (:func:`ludinum.engine.deciders`: a seat whose
+    only move ends a duration, a traveller coming back, waits until every other seat is
+    done, H3), the person in front of the screen keeps it while they have one, then the
+    next person, and only then the bots: a bot never closes a window a person was due to
+    be offered."""
+    seats = deciders(state)
+    people = [p for p in seats if p not in bots]
+    if in_front in people:
+        return in_front
+    return (people or list(seats))[0]
 
 
 def _loop(
     console: Console, text: GameText, state: State, humans: int, bots: dict[int, Bot], lang: str
 ) -> None:
+    screen = PassScreen(console, lang) if humans > 1 else None
+    feed = Feed(console, text, lang, live=screen is None)
+    with screen or nullcontext():
+        _turns(console, state, screen, feed, bots, lang)
+    if screen is not None:  # what the whole table may know of the last moves
+        feed.seen[None] = feed.seen.get(None, len(feed.history))
+        feed.show(None)
+
+
+def _turns(
+    console: Console,
+    state: State,
+    screen: PassScreen | None,
+    feed: Feed,
+    bots: dict[int, Bot],
+    lang: str,
+) -> None:
+    text = feed.text
     in_front: int | None = None
+    human = None if len(bots) == state.config.players else 0  # the one person, if any
     while not state.is_terminal():
-        active = state.active_players()
-        bot_seats = [p for p in active if p in bots]
-        if bot_seats:
-            player = bot_seats[0]
-            action = bots[player].choose(state, player)
-            events = state.apply(player, action)
+        player = next_seat(state, bots, in_front)
+        if player in bots:
+            events = state.apply(player, bots[player].choose(state, player))
             for seat, bot in bots.items():
                 bot.observe(seat, visible(events, seat))
-            _show(console, text, visible(events, in_front), lang)
+            feed.add(events, human)
             continue
-        player = active[0]
-        if humans > 1 and player != in_front:
-            who = _seat_name(player, lang)
-            console.print()
-            verb = "Pass the device to" if lang == "en" else "Passe l’appareil à"
-            console.rule(f"[bold yellow]{verb} {who}[/]")
-            click.prompt(
-                "Press Enter when ready"
-                if lang == "en"
-                else "Appuie sur Entrée quand tu es prêt·e",
-                default="",
-                show_default=False,
-                prompt_suffix=" ",
-            )
-            console.clear()
+        if screen is not None and player != in_front:
+            screen.hand_to(_seat_name(player, lang))
         in_front = player
+        feed.show(player)
+        feed.seen[None] = len(feed.history)
         view = state.view(player)
         console.print()
         console.print(text.view(view, lang))
@@ -109,14 +151,14 @@ def _loop(
             type=click.IntRange(1, len(legal)),
             default=1 if len(legal) == 1 else None,
         )
-        try:
-            events = state.apply(player, legal[choice - 1])
-        except LudinumError as exc:  # cannot happen with a listed action, but stay safe
-            console.print(f"[red]{escape(exc.message(lang))}[/]")
-            continue
+        events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
             bot.observe(seat, visible(events, seat))
-        _show(console, text, visible(events, player), lang)
+        feed.add(events, player)
+        feed.show(player)
+
+
+def _end(console: Console, state: State, lang: str) -> None:
     outcome = state.outcome()
     console.rule()
     if outcome.team:

@@ -30,6 +30,7 @@ from ludinum.engine.state import (
     rng_from_json,
     rng_to_json,
 )
+from ludinum.engine.turns import deciders, must_wait, people_first, waiting_seat
 
 __all__ = [
     "Action",
@@ -56,10 +57,14 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "clone_rng",
+    "deciders",
+    "must_wait",
     "next_actor",
+    "people_first",
     "private",
     "public",
     "rng_from_json",
     "rng_to_json",
     "visible",
+    "waiting_seat",
 ]

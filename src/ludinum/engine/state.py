@@ -25,6 +25,7 @@ from ludinum.engine.errors import (
 )
 from ludinum.engine.events import Event
 from ludinum.engine.outcome import Outcome
+from ludinum.engine.turns import deciders
 
 
 @dataclass(frozen=True)
@@ -192,13 +193,7 @@ def next_actor(state: State, step: int) -> int:
     traveller whose one move is ``return``) leaves it to the timer, as bots do on the
     server: it acts once nobody else is active, i.e. when the time would be up for
     players who have all finished. Picking it in turn would cut the trip short at a point
-    set by the rotation, and the seats after it would never get to drop."""
-    active = state.active_players()
-    if len(active) == 1:
-        return active[0]
-    deadline = state.deadline()
-    waiting = None if deadline is None else deadline.waiting(state)
-    if waiting is not None and waiting in active:
-        others = [p for p in active if p != waiting]
-        return others[step % len(others)]
-    return active[step % len(active)]
+    set by the rotation, and the seats after it would never get to drop. The rule is
+    :func:`ludinum.engine.turns.deciders`, which the terminal and the server share."""
+    seats = deciders(state)
+    return seats[step % len(seats)]

@@ -166,13 +166,16 @@ class ClusterHub(Hub):
             await self.bus.close()
 
     # -- the action path ---------------------------------------------------------------
-    def act(self, room: Room, seat: int, action: Action, retry: bool = True) -> list[Event]:
-        """As :meth:`Hub.act`; on a version conflict, catch up and check again."""
+    def act(
+        self, room: Room, seat: int, action: Action, retry: bool = True, *, person: bool = False
+    ) -> list[Event]:
+        """As :meth:`Hub.act`; on a version conflict, catch up and check again (a person's
+        move is checked again on the fresh copy, early return included)."""
         code = room.code
         for _ in range(RETRIES):
             wanted = room.seq + 1
             try:
-                events = super().act(room, seat, action)
+                events = super().act(room, seat, action, person=person)
             except LudinumError as exc:
                 if exc.code != "storage":
                     # Refused on this copy: if another process moved on, look again there.

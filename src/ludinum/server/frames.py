@@ -106,7 +106,7 @@ class FrameCache:
         memo = (seat, lang)
         if memo not in self._labels:
             room = self.room
-            legal = room.state.legal_actions(seat) if seat in room.active() else []
+            legal = room.state.legal_actions(seat) if seat in room.deciding() else []
             self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang)
         return self._labels[memo]
 
@@ -128,7 +128,7 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
 
 def pass_target(room: Room, client: Client) -> int | None:
     """On a pass-and-play device: the seat to hand the device to, if one of its seats acts."""
-    for seat in room.active():
+    for seat in room.deciding():
         if seat in client.seats and room.seats[seat].kind == HUMAN:
             return seat
     return None
@@ -140,7 +140,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     lang = client.lang
     hide = False
     if client.role == "pass" and client.revealed is not None and (
-        client.revealed not in room.active() or room.status != PLAYING
+        client.revealed not in room.deciding() or room.status != PLAYING
     ):
         client.revealed = None
         hide = True

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludinum.bots.base import Bot
-from ludinum.engine import Action, Event, LudinumError, OptionError, visible
+from ludinum.engine import Action, Event, LudinumError, OptionError, must_wait, visible
 from ludinum.server import frames, i18n, names, protocol, tokens
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
@@ -45,6 +45,18 @@ FAST_LEVELS = ("random",)
 
 def unknown_room(code: str) -> LudinumError:
     return refuse("unknown_room", f"Aucun salon « {code[:12]} ».", f"No room '{code[:12]}'.")
+
+
+def check_not_early(room: Room, seat: int) -> None:
+    """H3: a trip lasts its time. A person whose only move ends a duration (a traveller's
+    return) may not send it early: the timer plays it, or, without a clock, it comes when
+    every other seat is done (:func:`ludinum.engine.must_wait`). Changes nothing."""
+    if room.status == PLAYING and must_wait(room.state, seat, room.timed()):
+        raise refuse(
+            "wait_for_time",
+            "Pas encore : ce coup se jouera tout seul à la fin du temps.",
+            "Not yet: this move will happen by itself when the time is up.",
+        )
 
 
 class Hub:
@@ -189,9 +201,12 @@ class Hub:
         return chosen.index, token
 
     # -- the action path ----------------------------------------------------------------
-    def act(self, room: Room, seat: int, action: Action) -> list[Event]:
-        """Apply (engine checks), store durably, then tell everyone. Raises on refusal."""
+    def act(self, room: Room, seat: int, action: Action, *, person: bool = False) -> list[Event]:
+        """Apply (engine checks), store durably, then tell everyone. Raises on refusal.
+        ``person``: the move comes from a player's screen, not from a bot or the timer."""
         now = self.clock()
+        if person:
+            check_not_early(room, seat)
         try:
             events = room.apply(seat, action, now)
         except LudinumError:
@@ -484,12 +499,12 @@ class Hub:
             raise fail("stale", "La partie a changé : regarde à nouveau.",
                        "The game has changed: look again.")
         action = Action.from_json(message.get("action"))
-        self.act(room, seat, action)
+        self.act(room, seat, action, person=True)
 
     def _reveal(self, room: Room, client: Client, seat: int) -> None:
         if client.role != "pass" or seat not in client.seats:
             raise not_your_seat()
-        if seat not in room.active():
+        if seat not in room.deciding():
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
         self._send(room, client)

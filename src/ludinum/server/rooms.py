@@ -20,6 +20,8 @@ from ludinum.engine import (
     IllegalActionError,
     LudinumError,
     State,
+    deciders,
+    people_first,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 
@@ -210,16 +212,29 @@ class Room:
     def active(self) -> tuple[int, ...]:
         return self.state.active_players() if self.status == PLAYING else ()
 
+    def deciding(self) -> tuple[int, ...]:
+        """The active seats with a decision to make now (:func:`ludinum.engine.deciders`):
+        a seat only waiting for the end of a duration is not one of them."""
+        return deciders(self.state, self.timed()) if self.status == PLAYING else ()
+
+    def timed(self) -> bool:
+        """True while a timer will play the pending deadline's action (live rooms)."""
+        return self.deadline is not None and self.deadline.seconds > 0
+
     def bot_turns(self) -> list[int]:
-        """Bot seats to move now. A bot whose only move is the running timer's own action
-        when the time itself is the rule (a Hacker traveller coming back) leaves it to the
-        timer: the others keep their time (H3). In a decision window (a response) a bot
-        plays at once, even when its only move is the timer's."""
-        deadline = self.deadline
-        waiting = None
-        if deadline is not None and deadline.seconds > 0:
-            waiting = deadline.waiting(self.state)
-        return [p for p in self.active() if self.seats[p].kind == BOT and p != waiting]
+        """Bot seats to move now: the active seats with a decision to make
+        (:func:`ludinum.engine.deciders`). A bot whose only move ends a duration (a
+        traveller coming back, H3) never cuts it short: it leaves it to the running timer
+        in a live room, and in a turn-based room it moves only once nobody else is active.
+        In a decision window (a response) a bot plays at once, even when its only move is
+        the timer's; but when the window is shared with people, they answer first
+        (:func:`ludinum.engine.people_first`): a bot's answer could close it before they
+        were offered it."""
+        if self.status != PLAYING:
+            return []
+        people = [s.index for s in self.seats if s.kind == HUMAN]
+        return [p for p in people_first(self.state, people, self.timed())
+                if self.seats[p].kind == BOT]
 
     def summary_json(self, lang: str = "fr") -> dict[str, Any]:
         return {

@@ -1,0 +1,65 @@
+"""Who decides now when people and bots share a phase where several seats act at once.
+
+The terminal, pass-and-play and the server all ask the same question: of the active seats,
+which ones have a decision to make now? A seat whose only move is the end of a duration
+(:meth:`Deadline.waiting`: a traveller whose one move is coming back) has none while the
+others still act: its move would end the time they have. :func:`next_actor` applies the
+same rule to games played by bots without a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # engine.state calls deciders (next_actor): no import at run time
+    from ludinum.engine.state import State
+
+
+def waiting_seat(state: State) -> int | None:
+    """The seat that leaves the pending deadline to the timer (see :meth:`Deadline.waiting`),
+    or None."""
+    deadline = state.deadline()
+    return None if deadline is None else deadline.waiting(state)
+
+
+def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
+    """The active seats that have a decision to make now.
+
+    The waiting seat (:func:`waiting_seat`) is left out while any other seat is active,
+    and always when a clock will play its move (``timed``: a live room's running timer).
+    Without a clock it decides once nobody else is active, which ends the duration when
+    every other seat is done."""
+    active = state.active_players()
+    if len(active) < 2 and not timed:
+        return active  # the only seat decides (the fast path of simulations)
+    waiting = waiting_seat(state)
+    if waiting is None or waiting not in active:
+        return active
+    others = tuple(p for p in active if p != waiting)
+    return others if others or timed else active
+
+
+def must_wait(state: State, player: int, timed: bool = False) -> bool:
+    """True when ``player`` is active but has no decision to make now (:func:`deciders`):
+    its move belongs to the end of the time, and a person sending it early is refused."""
+    return player in state.active_players() and player not in deciders(state, timed)
+
+
+def people_first(
+    state: State, people: Collection[int], timed: bool = False
+) -> tuple[int, ...]:
+    """The seats of :func:`deciders` that may move now when people go first.
+
+    In a decision window shared by several seats (a pending deadline that is not a
+    duration, a response), one answer can close the window for everyone: the people of the
+    window decide before the bots. During a duration (a trip) nobody's move ends it, so
+    bots move at once and the people keep the whole time. Elsewhere: every decider."""
+    seats = deciders(state, timed)
+    if len(seats) < 2:
+        return seats
+    deadline = state.deadline()
+    if deadline is None or deadline.duration:
+        return seats
+    persons = tuple(p for p in seats if p in people)
+    return persons or seats

@@ -1,0 +1,146 @@
+"""Live play for humans first, in the browser: one person against bots (a phone) and two
+people on one device (pass-and-play) are offered a drop on every trip but their own, and
+never the traveller's return (H3: a trip lasts its time; seed 002 « Pendant toute la phase
+de piratage, les joueurs ont le droit d'infecter les comptes adverses »).
+
+Each person keeps every virus (answers « J'ai fini pour ce trajet »), so a drop must be
+offered on each of the 12 trips of the others (4 rounds, 4 seats)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.test_privacy import leaked, secrets_for
+
+pytestmark = pytest.mark.slow
+
+BUTTONS = '[data-slot="actions"] button.act'
+DONE, DROP, RETURN = "J'ai fini pour ce trajet", "Poser un virus", "Je reviens de la banque"
+
+
+def every_trip(people: tuple[int, ...]) -> set[tuple[int, int, int]]:
+    return {(p, r, t) for p in people for r in range(4) for t in range(4) if t != p}
+
+
+def labels(page: Any) -> list[str] | None:
+    try:
+        return [b.inner_text().strip() for b in page.query_selector_all(BUTTONS)]
+    except Exception:
+        return None  # swapped under us: look again
+
+
+def page_seq(page: Any) -> int:
+    return int(page.eval_on_selector("body", "b => b.dataset.seq || '-1'"))
+
+
+def answer(page: Any, room: Any, offered: set[tuple[int, int, int]]) -> None:
+    """One decision: note a drop offered (seat, round, traveller), keep the viruses. Only
+    a page that shows the room's current version counts (bots move meanwhile)."""
+    seq = room.seq
+    trip = (room.state.round, room.state.traveller)
+    if page_seq(page) != seq:
+        return
+    shown = labels(page)
+    try:
+        seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
+    except Exception:
+        return
+    if not shown or page_seq(page) != seq or room.seq != seq:
+        return
+    assert not any(text.startswith(RETURN) for text in shown), shown
+    choice = 0
+    if any(text.startswith(DROP) for text in shown):
+        offered.add((seat, *trip))
+        choice = shown.index(DONE)
+    try:
+        page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=5000)
+    except Exception:
+        return  # swapped under the click: look again
+
+
+def start_with_bots(host: Any) -> None:
+    host.select_option("[data-level]", "random")
+    host.click('[data-cmd="start"]')
+    host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                           timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("mode", ["turns", "live"])
+def test_a_phone_against_bots_is_offered_a_drop_on_every_trip(
+    mode: str, live: Any, browser: Any
+) -> None:
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        host, phone = (c.new_page() for c in contexts)
+        code = create_room(host, live.url, "hacker", 4, mode)
+        join(phone, live.url, code, "Léa")
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
+        start_with_bots(host)
+        room = live.hub.rooms[code]
+        offered: set[tuple[int, int, int]] = set()
+        end = time.monotonic() + 240
+        while room.status != "finished" and time.monotonic() < end:
+            try:
+                phone.wait_for_selector(BUTTONS, timeout=2000)
+            except Exception:
+                continue
+            answer(phone, room, offered)
+        assert room.status == "finished"
+        assert offered == every_trip((0,))
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
+    live: Any, browser: Any
+) -> None:
+    """Live room, one device for two people and two bots: the privacy screen never hands
+    the device to the traveller (whose only move would end the trip), and hides every
+    private thing between two people."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "hacker", 4, "live")
+        page.click("details.local summary")
+        for name in ("Léa", "Noé"):
+            page.fill("#local-name", name)
+            page.click("[data-local-join] button[type=submit]")
+            page.wait_for_function(
+                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
+                f".includes('{name}')", timeout=TIMEOUT)
+        start_with_bots(page)
+        page.goto(f"{live.url}/pass/{code}")
+        room = live.hub.rooms[code]
+        offered: set[tuple[int, int, int]] = set()
+        end = time.monotonic() + 300
+        while room.status != "finished" and time.monotonic() < end:
+            try:
+                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+            except Exception:
+                continue
+            reveal = page.query_selector("[data-reveal]")
+            if reveal is not None:
+                assert not leaked(page.content(), secrets_for(room, None))
+                try:
+                    seat = int(reveal.get_attribute("data-reveal") or "")
+                    state = room.state
+                    if state.deadline() is not None:  # a trip: never to the traveller
+                        assert seat != state.traveller
+                    reveal.click(timeout=2000)
+                    page.wait_for_selector(BUTTONS, timeout=5000)
+                except AssertionError:
+                    raise
+                except Exception:
+                    continue  # the screen changed under the click
+            answer(page, room, offered)
+        assert room.status == "finished"
+        assert offered == every_trip((0, 1))
+    finally:
+        context.close()

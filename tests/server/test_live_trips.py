@@ -1,0 +1,159 @@
+"""H3 on the server: a trip lasts its time. Bots never cut it short (live and turn-based
+rooms), a person cannot send the traveller's return early (plain hub and cluster hub), and a
+pass-and-play device is never handed to a traveller who has nothing to decide.
+
+RULINGS.md H3: « in live play a trip lasts a configurable time (default 12 s) during which
+every other player may drop viruses »; seed 002: « Pendant toute la phase de piratage, les
+joueurs ont le droit d'infecter les comptes adverses ».
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from ludinum.engine import Action
+from ludinum.server import frames
+from ludinum.server.catalog import Catalog
+from ludinum.server.clients import Client
+from ludinum.server.fanout import ClusterHub
+from ludinum.server.hub import Hub
+from ludinum.server.rooms import LIVE, TURNS, Room
+from ludinum.server.storage import Storage
+
+RETURN = Action.make("return")
+
+
+async def _nothing(text: str) -> None:
+    return None
+
+
+def client() -> Client:
+    return Client(_nothing)
+
+
+def said(c: Client) -> list[dict[str, Any]]:
+    """Every message queued for ``c`` so far (drained)."""
+    out = []
+    while not c.queue.empty():
+        item = c.queue.get_nowait()
+        if item is not None:
+            out.append(json.loads(item[1]))
+    return out
+
+
+def new_hub(url: str, catalog: Catalog, kind: type[Hub]) -> Hub:
+    store = Storage(url)
+    store.migrate()
+    return kind(store, catalog, bot_delay=3600)  # bots are moved by hand here
+
+
+def start(hub: Hub, mode: str, people: int, seed: int = 5) -> tuple[Room, list[str]]:
+    room, _ = hub.create_room("hacker", 4, {}, mode=mode, seed=seed)
+    tokens = [hub.join(room.code, f"Joueur{i}")[1] for i in range(people)]
+    hub.command(room, "start", {"level": "random"})
+    return room, tokens
+
+
+def until_trip_of(hub: Hub, room: Room, traveller: int) -> None:
+    """Play (first legal move, never a person's check) until ``traveller`` is at the bank
+    with every other seat still free to drop."""
+    state = room.state
+    for _ in range(2000):
+        deadline = state.deadline()
+        if (deadline is not None and deadline.kind == "trip" and deadline.player == traveller
+                and len(state.active_players()) == 4):
+            return
+        p = next(q for q in state.active_players() if deadline is None or q != deadline.player)
+        hub.act(room, p, state.legal_actions(p)[0])
+    raise AssertionError("no such trip")
+
+
+def run(body: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("kind", [Hub, ClusterHub])
+def test_a_person_cannot_come_back_before_the_time_is_up(
+    sqlite_url: str, catalog: Catalog, kind: type[Hub]
+) -> None:
+    async def body() -> None:
+        hub = new_hub(sqlite_url, catalog, kind)
+        room, (token,) = start(hub, LIVE, 1)
+        phone = client()
+        hub.handle(phone, json.dumps({"type": "hello", "room": room.code, "role": "player",
+                                      "token": token}))
+        until_trip_of(hub, room, 0)
+        assert room.deadline is not None and room.deadline.kind == "trip"
+        seq, at = room.seq, room.deadline_at
+        said(phone)
+        hub.handle(phone, json.dumps({"type": "act", "action": RETURN.to_json(), "seq": seq}))
+        errors = [m for m in said(phone) if m["type"] == "error"]
+        assert [e["code"] for e in errors] == ["wait_for_time"]
+        assert "fin du temps" in errors[0]["fr"]
+        assert room.seq == seq and room.deadline_at == at  # nothing changed
+        assert room.state.deadline() is not None  # still at the bank
+        # the return button is not offered either
+        cache = frames.FrameCache(room, hub.clock(), ("random",))
+        assert cache.labels(0, "fr") == []
+        # the timer brings the traveller back
+        hub._timer_fired(room.code, at)  # type: ignore[arg-type]
+        if kind is ClusterHub:
+            await asyncio.sleep(0.05)
+        assert room.seq == seq + 1
+        assert room.state.deadline() is None  # back, crediting the bill
+        await hub.close()
+
+    run(body)
+
+
+def test_bots_leave_the_trip_to_the_others_in_a_turn_based_room(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """Without a clock the trip ends when every other seat is done: a bot traveller never
+    comes back first, and neither may a person."""
+    async def body() -> None:
+        hub = new_hub(sqlite_url, catalog, Hub)
+        room, _ = start(hub, TURNS, 1)
+        assert room.deadline is None  # turn-based: no timer
+        until_trip_of(hub, room, 1)  # a bot at the bank, the person free to drop
+        assert 1 not in room.bot_turns()
+        assert set(room.bot_turns()) == {2, 3}
+        cache = frames.FrameCache(room, hub.clock(), ("random",))
+        assert any(a.kind == "drop" for a, _ in cache.labels(0, "fr"))
+        for bot in (2, 3):  # the bots drop what they like and finish
+            while bot in room.bot_turns():
+                hub.act(room, bot, room.state.legal_actions(bot)[-1])
+        assert room.bot_turns() == []
+        assert room.state.deadline() is not None  # the person still has the trip's time
+        await hub.close()
+
+    run(body)
+
+
+def test_pass_and_play_never_hands_the_device_to_the_traveller(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    async def body() -> None:
+        hub = new_hub(sqlite_url, catalog, Hub)
+        room, tokens = start(hub, LIVE, 2)
+        device = client()
+        hub.handle(device, json.dumps({"type": "hello", "room": room.code, "role": "pass",
+                                       "tokens": tokens}))
+        until_trip_of(hub, room, 0)
+        assert frames.pass_target(room, device) == 1  # seat 1 drops; seat 0 travels
+        said(device)
+        hub.handle(device, json.dumps({"type": "reveal", "seat": 0}))
+        assert [m["code"] for m in said(device) if m["type"] == "error"] == ["not_your_turn"]
+        assert device.revealed is None
+        hub.handle(device, json.dumps({"type": "reveal", "seat": 1}))
+        assert device.revealed == 1
+        update = [m for m in said(device) if m["type"] == "update"][-1]
+        assert any(a["action"]["kind"] == "drop" for a in update["actions"])
+        await hub.close()
+
+    run(body)
