@@ -182,3 +182,22 @@ def test_content_check_reports_an_ordinary_space_before_high_punctuation(tmp_pat
     problems = [str(p) for p in check_folder(folder)[0]]
     assert len(problems) == 1 and "espace ordinaire avant « ? »" in problems[0], problems
     assert "utiliser.yaml:" in problems[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_terminal_is_spaced_too(game: str) -> None:
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    players = str(max(get_game(game).min_players, 3))
+    result = CliRunner().invoke(cli, ["play", game, "--players", players, "--seed", "3"],
+                                input="1\n" * 600)
+    out = result.output
+    assert "Ton choix" in out
+    # What the game prints (not the prompt line typed by click, nor rich's line wrapping).
+    # The Gnou's track drawn as symbols (« ! » marks a danger cell) is a drawing, not prose.
+    track = set("♞✓!SLCG★· ")
+    lines = [line for line in out.splitlines()
+             if "Ton choix" not in line and not set(line) <= track]
+    assert not problems_in(f"{game} terminal", lines)[:5]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import nullcontext
+from typing import Any
 
 import click
 from rich.console import Console
@@ -12,8 +13,18 @@ from rich.markup import escape
 from ludinum.bots.base import Bot
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
 from ludinum.cli.handover import PassScreen
+from ludinum.content.typography import french_spacing
 from ludinum.engine import Event, GameText, LudinumError, State, deciders, visible
 from ludinum.games import make_bot
+
+
+class FrenchConsole(Console):
+    """A console whose text gets French no-break spaces (issue 16 §5): a terminal never
+    breaks a line before « ? » either."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(french_spacing(o) if isinstance(o, str) else o for o in objects),
+                      **kwargs)
 
 
 def _seat_name(seat: int, lang: str) -> str:
@@ -59,7 +70,7 @@ def play(
         }
     except LudinumError as exc:
         raise click.UsageError(exc.message(lang)) from None
-    console = Console(highlight=False)
+    console = FrenchConsole(highlight=False)
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")
     _loop(console, game.text, state, humans, bots, lang)
