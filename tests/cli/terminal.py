@@ -14,7 +14,7 @@ import pexpect
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 OPTION = re.compile(r"^\s+(\d+)\. (.*?)\s*$", re.M)
-SEAT = re.compile(r"^Joueur (\d+) :\s*$", re.M)
+SEAT = re.compile(r"^Joueur (\d+)[ \u00a0]:\s*$", re.M)  # French spacing: U+00A0 before « : »
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from ludinum.cli.handover import ALT_OFF, ALT_ON, WIPE
-from tests.cli.terminal import ANSI, Prompt, Session, pick, play
+from tests.cli.terminal import ANSI, SEAT, Prompt, Session, pick, play
 
 ROUND = re.compile(r"tour (\d)/4")
 AT_BANK = re.compile(r"\(J(\d+)\) est à la banque")
@@ -102,7 +102,7 @@ def screens(session: Session) -> dict[int, str]:
     seen: dict[int, str] = {}
     for part in raw.split(WIPE):
         text = ANSI.sub("", part)
-        seats = {int(s) - 1 for s in re.findall(r"^Joueur (\d) :\s*$", text, re.M)}
+        seats = {int(s) - 1 for s in SEAT.findall(text)}
         assert len(seats) <= 1, seats
         for seat in seats:
             seen[seat] = seen.get(seat, "") + text
