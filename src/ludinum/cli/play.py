@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.console import Console
 from rich.markup import escape
 
 from ludinum.bots.base import Bot
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
+from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.engine import Event, GameText, LudinumError, State, visible
 from ludinum.games import make_bot
 
@@ -28,6 +31,7 @@ def _seat_name(seat: int, lang: str) -> str:
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
 @option_flag
+@content_flag
 def play(
     game_name: str,
     players: int | None,
@@ -36,8 +40,10 @@ def play(
     seed: int | None,
     lang: str,
     options: tuple[str, ...],
+    content_dir: Path | None,
 ) -> None:
     """Joue une partie dans le terminal (humains et bots)."""
+    use_content(content_dir)
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
     players = players or min(game.max_players, max(game.min_players, 4))

@@ -3,36 +3,14 @@
 from __future__ import annotations
 
 import os
-import socket
+from pathlib import Path
 
 import click
 
+from ludinum.cli.content_cmd import content_flag, use_content
+
 #: Largest WebSocket frame accepted (a protocol message is at most 8,192 characters).
 WS_MAX_SIZE = 65_536
-
-
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine that phones on the same network can reach."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127.") and address not in found:
-            found.append(address)
-    return found
-
-
-def join_base(host: str, port: int, public_url: str | None) -> str:
-    if public_url:
-        return public_url.rstrip("/")
-    if host in ("0.0.0.0", "::", ""):
-        lan = lan_addresses()
-        return f"http://{lan[0] if lan else '127.0.0.1'}:{port}"
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}"
 
 
 @click.command()
@@ -56,16 +34,19 @@ def join_base(host: str, port: int, public_url: str | None) -> str:
               help="Processus serveurs sur ce port (plus d'un : PostgreSQL et Redis requis).")
 @click.option("--redis", default=None,
               help="URL Redis partagée par les processus (défaut : $LUDINUM_REDIS).")
+@content_flag
 def serve(host: str, port: int, db: str | None, retention_hours: float, bot_delay: float,
-          join_rate: float, public_url: str | None, workers: int, redis: str | None) -> None:
+          join_rate: float, public_url: str | None, workers: int, redis: str | None,
+          content_dir: Path | None) -> None:
     """Lance l'application de classe : un écran d'animation et les téléphones des joueurs."""
+    use_content(content_dir)
     import uvicorn
     from starlette.applications import Starlette
 
-    from ludinum.server import qr
+    from ludinum.server import address, qr
     from ludinum.server.app import create_app, rate_limit
 
-    base = join_base(host, port, public_url)
+    base = address.join_bases(host, port, public_url)[0]
     redis = redis or os.environ.get("LUDINUM_REDIS") or None
     db = db or os.environ.get("LUDINUM_DB") or None
     if workers > 1:
