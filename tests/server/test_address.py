@@ -102,6 +102,7 @@ def test_serve_prints_and_serves_the_lan_address_not_the_host_name(
     assert f"ouvre {LAN}/" in result.output
     assert qr.terminal(LAN + "/") in result.output
     assert "127.0." not in result.output
+    assert "http://10.10.3.7:8000, http://172.17.0.1:8000" in result.output
     with TestClient(started["app"]) as client:
         code, _ = create_room(client, "gnou", 2)
         page = client.get(f"/host/{code}").text

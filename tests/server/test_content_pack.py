@@ -28,7 +28,8 @@ MARK = "Question de la classe\u00a0: "
 @pytest.fixture(autouse=True)
 def builtin_afterwards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test chooses its content; the next one gets the built-in content back."""
-    monkeypatch.delenv(content_pack.CONTENT_ENV, raising=False)
+    monkeypatch.setenv(content_pack.CONTENT_ENV, "")  # restored (unset) afterwards
+    monkeypatch.delenv(content_pack.CONTENT_ENV)
     yield
     content_pack.use(None)
 
@@ -67,6 +68,7 @@ def test_a_pack_with_changed_questions_is_asked_in_a_served_game(
         "--bot-delay", "0", "--public-url", "http://192.0.2.10:8000",
     )
     assert result.exit_code == 0, result.output
+    assert "Contenu : pack « ma-classe »" in result.output.replace("\u00a0", " ")
     with TestClient(app) as client, contextlib.ExitStack() as stack:
         code, host_token = create_room(client, "gnou", 2, mode="turns", seed=3)
         page = client.get(f"/host/{code}").text

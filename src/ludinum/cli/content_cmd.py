@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import json
-import os
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +14,7 @@ import click
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
-from ludinum.content.pack import CONTENT_ENV, Pack, open_pack, overlay, use
+from ludinum.content.pack import Pack, open_pack, overlay, use
 from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.content.starter import write_pack
@@ -243,7 +242,6 @@ def use_content(path: Path | None) -> None:
             err=True,
         )
         raise SystemExit(2)
-    os.environ[CONTENT_ENV] = str(path.resolve())  # for worker processes
     use(open_pack(path))
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from ludinum.cli.content_cmd import content_flag, use_content
+from ludinum.content import pack as content_pack
+from ludinum.content.pack import CONTENT_ENV
 
 #: Largest WebSocket frame accepted (a protocol message is at most 8,192 characters).
 WS_MAX_SIZE = 65_536
@@ -46,7 +48,8 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     from ludinum.server import address, qr
     from ludinum.server.app import create_app, rate_limit
 
-    base = address.join_bases(host, port, public_url)[0]
+    bases = address.join_bases(host, port, public_url)
+    base = bases[0]
     redis = redis or os.environ.get("LUDINUM_REDIS") or None
     db = db or os.environ.get("LUDINUM_DB") or None
     if workers > 1:
@@ -56,6 +59,13 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     click.echo(qr.terminal(base + "/"))
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
+    if len(bases) > 1:
+        click.echo("Autres adresses de cet ordinateur (au choix sur l'écran de l'animateur) : "
+                   + ", ".join(bases[1:]))
+    pack = content_pack.active()
+    if pack is not None:
+        click.echo(f"Contenu : pack « {pack.name} » ({pack.source}), {len(pack.overrides)} "
+                   "fichier(s) à la place ou en plus du contenu d'origine.")
     app: Starlette | str
     if workers > 1:
         # Each worker builds its app from the environment (uvicorn imports it by name).
@@ -64,6 +74,8 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
             "LUDINUM_BOT_DELAY": str(bot_delay), "LUDINUM_JOIN_RATE": str(join_rate),
             "LUDINUM_RETENTION_HOURS": str(retention_hours),
         })
+        if content_dir is not None:  # each worker lays the same pack over the built-in content
+            os.environ[CONTENT_ENV] = str(content_dir.resolve())
         app = "ludinum.server.app:app_from_env"
     else:
         app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
