@@ -5,7 +5,10 @@ changes; ``play`` and ``print`` take ``--content`` too."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from ludinum.cli.main import cli
 from ludinum.content import BUILTIN
 from ludinum.content import pack as content_pack
 from ludinum.content.pack import builtin_files, open_pack, overlay
+from ludinum.engine import ContentError
 
 
 @pytest.fixture(autouse=True)
@@ -118,7 +122,7 @@ def test_a_folder_without_content_is_refused(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("rien", encoding="utf-8")
     code, _, err = run("content", "check", str(tmp_path))
     assert code == 1 and "aucun dossier de jeu" in err
-    with pytest.raises(Exception, match="introuvable"):
+    with pytest.raises(ContentError, match="introuvable"):
         overlay(tmp_path / "absent", tmp_path / "merged")
 
 
@@ -145,3 +149,33 @@ def test_play_takes_the_pack(tmp_path: Path) -> None:
     code, out, err = run(*args, "--content", str(pack))
     assert code == 2 and err.count("\n") == 1 and f"{broken}:" in err
     assert "Explication" not in out and content_pack.active() is None
+
+
+def test_a_web_runners_pack_is_read_by_a_fresh_process(tmp_path: Path) -> None:
+    """Web Runners reads its tables when its module is imported: the command chooses the
+    pack before that (a separate process, as a teacher runs it)."""
+    pack = tmp_path / "pack"
+    (pack / "webrunners").mkdir(parents=True)
+    deck = (BUILTIN / "webrunners" / "deck.yaml").read_text(encoding="utf-8")
+    assert deck.count("name_fr: Droits d'auteur\n") == 1
+    (pack / "webrunners" / "deck.yaml").write_text(
+        deck.replace("name_fr: Droits d'auteur\n", "name_fr: Droits d'auteur en classe\n"),
+        encoding="utf-8")
+    src = Path(__file__).resolve().parents[2] / "src"
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    env.pop(content_pack.CONTENT_ENV, None)
+    args = [sys.executable, "-m", "ludinum", "play", "webrunners", "--humans", "0",
+            "--players", "2", "--seed", "1"]
+    plain = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    assert plain.returncode == 0 and "« Droits d'auteur (2) »" in plain.stdout
+    mine = subprocess.run([*args, "--content", str(pack)], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert mine.returncode == 0, mine.stderr
+    assert "« Droits d'auteur en classe (2) »" in mine.stdout
+    # A broken Web Runners file: refused in one line, before the game's import fails.
+    (pack / "webrunners" / "deck.yaml").write_text("cards: []\n", encoding="utf-8")
+    bad = subprocess.run([*args, "--content", str(pack)], capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
+    assert bad.stderr.startswith("Contenu refusé") and "deck.yaml" in bad.stderr
+    assert "ludinum-content-" not in bad.stderr

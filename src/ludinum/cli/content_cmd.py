@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import json
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -233,8 +234,19 @@ def use_content(path: Path | None) -> None:
     it; a refused pack stops the command with one line and exit code 2."""
     if path is None:
         return
-    problems, _, _ = check_folder(path)
+    pack = open_pack(path)
+    # In use before the check imports the games: a game may read its content when its
+    # module is first imported (Web Runners' tables).
+    use(pack)
+    try:
+        problems, _, _ = check_folder(path)
+    except ContentError as exc:  # a game's content refused while its module was imported
+        lines = pack.original_text(exc.fr).splitlines()
+        where = re.match(r"(.+?):(\d+): (.*)", lines[1] if len(lines) > 1 else "")
+        problems = [Problem(where[1], int(where[2]), where[3]) if where
+                    else Problem(str(path), 1, exc.fr)]
     if problems:
+        use(None)
         click.echo(
             f"Contenu refusé ({len(problems)} problème(s)), premier : {problems[0]} — "
             f"détail : ludinum content check {path} / Content pack refused "
@@ -242,7 +254,6 @@ def use_content(path: Path | None) -> None:
             err=True,
         )
         raise SystemExit(2)
-    use(open_pack(path))
 
 
 content_flag = click.option(
