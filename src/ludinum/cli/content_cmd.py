@@ -141,7 +141,8 @@ def content() -> None:
 
 
 @content.command("check")
-@click.argument("path", required=False, type=click.Path(exists=True, path_type=Path))
+@click.argument("path", required=False, metavar="[DOSSIER]",
+                type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Comptes par jeu et par type, en JSON.")
 @click.option(
     "--stale",
@@ -153,6 +154,9 @@ def content() -> None:
 )
 def check(path: Path | None, as_json: bool, stale_months: int | None) -> None:
     """Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message ».
+
+    Sans DOSSIER : le contenu d'origine. Un pack (voir « ludinum content init ») est vérifié
+    tel qu'il sera utilisé : ses fichiers à la place de ceux d'origine, les autres inchangés.
 
     Un élément qui énonce un fait (nombre, loi, adresse web, service) doit porter
     « source » et « checked » (voir docs/content-review.md)."""
@@ -206,7 +210,7 @@ def report_stale(
 
 
 @content.command("init")
-@click.argument("path", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("path", metavar="DOSSIER", type=click.Path(file_okay=False, path_type=Path))
 def init(path: Path) -> None:
     """Crée un pack de contenu à adapter : le contenu d'origine, commenté, et un README.
 
