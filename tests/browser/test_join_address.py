@@ -44,6 +44,8 @@ def test_the_select_switches_the_join_link_and_qr_code(
             host.select_option("#join-address", other)
             assert shown(host) == [f"FIGURE {other}", f"SPAN {other}"]
             assert host.inner_text(".lead .url:not([hidden])") == f"{other}/j/{code}"
+            assert host.get_attribute("[data-print-link]", "href") == (
+                "/imprimer/gnou.pdf?adresse=http%3A%2F%2F10.10.3.7%3A8000")
             visible_qr = host.locator(f'figure[data-join-choice="{other}"] svg')
             assert visible_qr.count() == 1 and visible_qr.is_visible()
             # The choice stays with this browser.

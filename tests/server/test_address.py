@@ -118,6 +118,14 @@ def test_serve_prints_and_serves_the_lan_address_not_the_host_name(
             assert qr.svg(f"{base}/j/{code}", code) in page
         assert page.count('class="qr-box" data-join-choice') == page.count('class="qr-box"') == 3
         assert "127.0.1.1" not in page
+        # The printed cards follow the address picked on the host screen (a LAN address of
+        # this machine only: any other is ignored).
+        for picked, expected in (("http://10.10.3.7:8000", "http://10.10.3.7:8000"),
+                                 ("http://evil.example", LAN)):
+            pdf = client.get("/imprimer/webrunners.pdf", params={"adresse": picked})
+            assert pdf.status_code == 200
+            found = qr_codes(pdf.content, range(2, 3))
+            assert found and all(u.startswith(f"{expected}/cartes/") for u in found)
 
 
 def test_print_points_its_qr_codes_to_the_same_address(
