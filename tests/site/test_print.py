@@ -81,7 +81,10 @@ def test_cli_print_writes_the_pdf(tmp_path: Path) -> None:
 def test_cli_refuses_a_bad_address_and_warns_about_localhost(tmp_path: Path) -> None:
     bad = CliRunner().invoke(print_cards, ["voleur", "--base-url", "192.168.1.2"])
     assert bad.exit_code != 0 and "adresse" in bad.output
-    local = CliRunner().invoke(print_cards, ["voleur", "-o", str(tmp_path / "v.pdf")])
+    local = CliRunner().invoke(
+        print_cards,
+        ["voleur", "--base-url", "http://localhost:8000", "-o", str(tmp_path / "v.pdf")],
+    )
     assert local.exit_code == 0 and "localhost" in local.output
 
 

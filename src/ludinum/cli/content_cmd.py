@@ -5,6 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import json
+import re
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +15,12 @@ import click
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
+from ludinum.content.pack import Pack, open_pack, overlay, use
 from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
+from ludinum.content.starter import write_pack
 from ludinum.content.yamldoc import Doc
+from ludinum.engine import ContentError
 from ludinum.games import MODULES, registry
 
 
@@ -48,22 +54,43 @@ def kind_facts(
 def check_folder(
     root: Path, today: dt.date | None = None
 ) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
-    """``root`` holds one folder per game (like the built-in content) or is one game's
-    folder (named after the game). Returns the problems, the counts of each game's kinds
-    and every (game, kind, item) that states a fact or carries a source."""
+    """Check ``root`` as it would be used: a pack (one folder per game, like the built-in
+    content, or one game's folder named after the game) laid over the built-in content file
+    by file, so a pack may hold only the files it changes. Returns the problems (with the
+    pack's own paths), the counts of each kind of the games the pack touches and every
+    (game, kind, item) that states a fact or carries a source."""
     today = today or dt.date.today()
     kinds = content_kinds()
-    if root.name in kinds:
-        targets = {root.name: root}
-    else:
-        targets = {name: root / name for name in kinds if (root / name).is_dir()}
+    if root.resolve() == BUILTIN:
+        return check_sections(BUILTIN, list(kinds), kinds, today)
+    with tempfile.TemporaryDirectory(prefix="ludinum-check-") as tmp:
+        try:
+            pack = overlay(root, Path(tmp))
+        except ContentError as exc:
+            return [Problem(str(root), 1, exc.fr)], {}, []
+        targets = [name for name in pack.sections() if name in kinds]
         if not targets:
             known = ", ".join(n for n in MODULES if n in kinds)
             return [Problem(str(root), 1, f"aucun dossier de jeu ({known})")], {}, []
+        problems, counts, listed = check_sections(pack.root, targets, kinds, today)
+        problems += unknown_files(pack, kinds)
+        return (
+            sorted(Problem(pack.original(p.file), p.line, pack.original_text(p.message))
+                   for p in problems),
+            counts,
+            [(g, k, replace(f, file=pack.original(f.file))) for g, k, f in listed],
+        )
+
+
+def check_sections(
+    root: Path, names: list[str], kinds: dict[str, list[ContentKind]], today: dt.date
+) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
+    """Check the content of the sections ``names`` under ``root``."""
     problems: list[Problem] = []
     counts: dict[str, Any] = {}
     listed: list[tuple[str, str, Fact]] = []
-    for name, folder in targets.items():
+    for name in names:
+        folder = root / name
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
@@ -78,6 +105,23 @@ def check_folder(
                 counts[name][kind.name]["facts"] = fact_counts(items)
             listed.extend((name, kind.name, f) for f in items)
     return sorted(problems), counts, listed
+
+
+def unknown_files(pack: Pack, kinds: dict[str, list[ContentKind]]) -> list[Problem]:
+    """The pack's files that no content kind reads (a misspelt name would be ignored)."""
+    read = {
+        p
+        for name, section_kinds in kinds.items()
+        for kind in section_kinds
+        for p in (pack.root / name).glob(kind.pattern)
+    }
+    return [
+        Problem(str(pack.origin[rel]), 1,
+                "fichier que Ludinum ne lit pas (nom ou dossier inconnu) / file Ludinum does "
+                "not read (unknown name or folder)")
+        for rel in pack.overrides
+        if pack.root / rel not in read
+    ]
 
 
 def stale_entry(game: str, kind: str, fact: Fact, today: dt.date) -> dict[str, Any]:
@@ -97,7 +141,8 @@ def content() -> None:
 
 
 @content.command("check")
-@click.argument("path", required=False, type=click.Path(exists=True, path_type=Path))
+@click.argument("path", required=False, metavar="[DOSSIER]",
+                type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Comptes par jeu et par type, en JSON.")
 @click.option(
     "--stale",
@@ -109,6 +154,9 @@ def content() -> None:
 )
 def check(path: Path | None, as_json: bool, stale_months: int | None) -> None:
     """Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message ».
+
+    Sans DOSSIER : le contenu d'origine. Un pack (voir « ludinum content init ») est vérifié
+    tel qu'il sera utilisé : ses fichiers à la place de ceux d'origine, les autres inchangés.
 
     Un élément qui énonce un fait (nombre, loi, adresse web, service) doit porter
     « source » et « checked » (voir docs/content-review.md)."""
@@ -159,3 +207,65 @@ def report_stale(
         )
     if old:
         raise SystemExit(1)
+
+
+@content.command("init")
+@click.argument("path", metavar="DOSSIER", type=click.Path(file_okay=False, path_type=Path))
+def init(path: Path) -> None:
+    """Crée un pack de contenu à adapter : le contenu d'origine, commenté, et un README.
+
+    Vérifie-le avec « ludinum content check DOSSIER », utilise-le avec
+    « ludinum serve --content DOSSIER »."""
+    if path.exists() and any(path.iterdir()):
+        click.echo(
+            f"{path} n'est pas vide : choisis un nouveau dossier. / {path} is not empty: "
+            "choose a new folder.",
+            err=True,
+        )
+        raise SystemExit(2)
+    titles = {game.name: (game.title_fr, game.title_en) for game in registry()}
+    titles["site"] = ("Site « Apprendre »", "Learning site")
+    written = write_pack(path, content_kinds(), titles)
+    click.echo(
+        f"{len(written)} fichiers écrits dans {path} (lis {path / 'README.md'}).\n"
+        f"Vérifie : ludinum content check {path}\n"
+        f"Utilise : ludinum serve --content {path}"
+    )
+
+
+def use_content(path: Path | None) -> None:
+    """Make the pack ``path`` the content of this process, once ``content check`` accepts
+    it; a refused pack stops the command with one line and exit code 2."""
+    if path is None:
+        return
+    pack = open_pack(path)
+    # In use before the check imports the games: a game may read its content when its
+    # module is first imported (Web Runners' tables).
+    use(pack)
+    try:
+        problems, _, _ = check_folder(path)
+    except ContentError as exc:  # a game's content refused while its module was imported
+        lines = pack.original_text(exc.fr).splitlines()
+        where = re.match(r"(.+?):(\d+): (.*)", lines[1] if len(lines) > 1 else "")
+        problems = [Problem(where[1], int(where[2]), where[3]) if where
+                    else Problem(str(path), 1, exc.fr)]
+    if problems:
+        use(None)
+        click.echo(
+            f"Contenu refusé ({len(problems)} problème(s)), premier : {problems[0]} — "
+            f"détail : ludinum content check {path} / Content pack refused "
+            f"({len(problems)} problem(s)); details: ludinum content check {path}",
+            err=True,
+        )
+        raise SystemExit(2)
+
+
+content_flag = click.option(
+    "--content",
+    "content_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    metavar="DOSSIER",
+    help="Pack de contenu (voir « ludinum content init ») ; le contenu d'origine pour ce "
+    "qu'il ne définit pas.",
+)

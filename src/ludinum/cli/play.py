@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any
 
 import click
@@ -12,6 +13,7 @@ from rich.markup import escape
 
 from ludinum.bots.base import Bot
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
+from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Event, GameText, LudinumError, State, deciders, visible
@@ -43,6 +45,7 @@ def _seat_name(seat: int, lang: str) -> str:
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
 @option_flag
+@content_flag
 def play(
     game_name: str,
     players: int | None,
@@ -51,8 +54,10 @@ def play(
     seed: int | None,
     lang: str,
     options: tuple[str, ...],
+    content_dir: Path | None,
 ) -> None:
     """Joue une partie dans le terminal (humains et bots)."""
+    use_content(content_dir)
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
     players = players or min(game.max_players, max(game.min_players, 4))

@@ -8,12 +8,13 @@ from urllib.parse import urlparse
 
 import click
 
+from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.site.catalog import PRINTABLE
 
-DEFAULT_BASE_URL = "http://localhost:8000"
 
-
-def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
+def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
         raise click.BadParameter(
@@ -26,11 +27,13 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.argument("game", type=click.Choice(PRINTABLE))
 @click.option(
     "--base-url",
-    default=DEFAULT_BASE_URL,
-    show_default=True,
+    default=None,
     callback=_check_url,
-    help="Adresse du serveur de la classe, vers laquelle pointent les codes QR.",
+    help="Adresse du serveur de la classe, vers laquelle pointent les codes QR (défaut : "
+    "celle que « ludinum serve » affiche, détectée sur le réseau local, avec --port).",
 )
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port de « ludinum serve », pour l'adresse détectée.")
 @click.option(
     "--output",
     "-o",
@@ -38,11 +41,17 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
     default=None,
     help="Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).",
 )
-def print_cards(game: str, base_url: str, output: Path | None) -> None:
+@content_flag
+def print_cards(
+    game: str, base_url: str | None, port: int, output: Path | None, content_dir: Path | None
+) -> None:
     """Crée le PDF à imprimer d'un jeu : cartes A4 avec traits de coupe et codes QR."""
+    use_content(content_dir)
+    from ludinum.server.address import join_bases
     from ludinum.site.catalog import print_deck
     from ludinum.site.pdf.deck import build_print_pdf
 
+    base_url = base_url or join_bases("0.0.0.0", port)[0]
     target = output or Path(f"{game}-a-imprimer.pdf")
     data = build_print_pdf(game, base_url)
     target.write_bytes(data)

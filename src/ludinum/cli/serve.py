@@ -3,36 +3,16 @@
 from __future__ import annotations
 
 import os
-import socket
+from pathlib import Path
 
 import click
 
+from ludinum.cli.content_cmd import content_flag, use_content
+from ludinum.content import pack as content_pack
+from ludinum.content.pack import CONTENT_ENV
+
 #: Largest WebSocket frame accepted (a protocol message is at most 8,192 characters).
 WS_MAX_SIZE = 65_536
-
-
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine that phones on the same network can reach."""
-    found: list[str] = []
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not address.startswith("127.") and address not in found:
-            found.append(address)
-    return found
-
-
-def join_base(host: str, port: int, public_url: str | None) -> str:
-    if public_url:
-        return public_url.rstrip("/")
-    if host in ("0.0.0.0", "::", ""):
-        lan = lan_addresses()
-        return f"http://{lan[0] if lan else '127.0.0.1'}:{port}"
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}"
 
 
 @click.command()
@@ -56,16 +36,20 @@ def join_base(host: str, port: int, public_url: str | None) -> str:
               help="Processus serveurs sur ce port (plus d'un : PostgreSQL et Redis requis).")
 @click.option("--redis", default=None,
               help="URL Redis partagée par les processus (défaut : $LUDINUM_REDIS).")
+@content_flag
 def serve(host: str, port: int, db: str | None, retention_hours: float, bot_delay: float,
-          join_rate: float, public_url: str | None, workers: int, redis: str | None) -> None:
+          join_rate: float, public_url: str | None, workers: int, redis: str | None,
+          content_dir: Path | None) -> None:
     """Lance l'application de classe : un écran d'animation et les téléphones des joueurs."""
+    use_content(content_dir)
     import uvicorn
     from starlette.applications import Starlette
 
-    from ludinum.server import qr
+    from ludinum.server import address, qr
     from ludinum.server.app import create_app, rate_limit
 
-    base = join_base(host, port, public_url)
+    bases = address.join_bases(host, port, public_url)
+    base = bases[0]
     redis = redis or os.environ.get("LUDINUM_REDIS") or None
     db = db or os.environ.get("LUDINUM_DB") or None
     if workers > 1:
@@ -75,6 +59,13 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     click.echo(qr.terminal(base + "/"))
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
+    if len(bases) > 1:
+        click.echo("Autres adresses de cet ordinateur (au choix sur l'écran de l'animateur) : "
+                   + ", ".join(bases[1:]))
+    pack = content_pack.active()
+    if pack is not None:
+        click.echo(f"Contenu : pack « {pack.name} » ({pack.source}), {len(pack.overrides)} "
+                   "fichier(s) à la place ou en plus du contenu d'origine.")
     app: Starlette | str
     if workers > 1:
         # Each worker builds its app from the environment (uvicorn imports it by name).
@@ -83,6 +74,8 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
             "LUDINUM_BOT_DELAY": str(bot_delay), "LUDINUM_JOIN_RATE": str(join_rate),
             "LUDINUM_RETENTION_HOURS": str(retention_hours),
         })
+        if content_dir is not None:  # each worker lays the same pack over the built-in content
+            os.environ[CONTENT_ENV] = str(content_dir.resolve())
         app = "ludinum.server.app:app_from_env"
     else:
         app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,

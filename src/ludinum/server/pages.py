@@ -3,14 +3,16 @@ spectator and replay. Live content arrives over the WebSocket; these are the she
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ludinum import site
+from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError
-from ludinum.server import forms, i18n, qr, render, tokens
+from ludinum.server import address, forms, i18n, qr, render, tokens
 from ludinum.server.api import check_rate, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.replay import Replay
@@ -97,9 +99,39 @@ def _room_page(request: Request, template: str, rate: bool = False) -> Response:
     except LudinumError as exc:
         return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
     join_url = f"{public_base(request)}/j/{code}"
+    host_page = template == "host.html"
     return show(request, template, room=room, code=code, join_url=join_url,
-                qr_svg=qr.svg(join_url, code) if template == "host.html" else "",
+                joins=join_choices(request, code) if host_page else [],
+                pack=pack_shown() if host_page else None,
                 levels=hub.catalog.bot_levels(room.game.name), printable=site.PRINTABLE)
+
+
+@dataclass(frozen=True)
+class JoinChoice:
+    """One address the host may give the players: its base, join link and QR code."""
+
+    base: str
+    url: str
+    qr_svg: str
+
+
+def join_choices(request: Request, code: str) -> list[JoinChoice]:
+    """The join links of this machine's LAN addresses, the server's default first (the
+    host page lets the teacher pick the one the phones reach)."""
+    out = []
+    for base in address.choices(public_base(request)):
+        url = f"{base}/j/{code}"
+        out.append(JoinChoice(base, url, qr.svg(url, code)))
+    return out
+
+
+def pack_shown() -> dict[str, object] | None:
+    """The content pack in use, for the host page (None: the built-in content)."""
+    pack = content_pack.active()
+    if pack is None:
+        return None
+    return {"name": pack.name, "folder": str(pack.source), "files": len(pack.overrides),
+            "replaced": pack.replaced}
 
 
 async def host(request: Request) -> Response:

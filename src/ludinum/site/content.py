@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
+from ludinum.content.pack import loader as content_loader
 from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
@@ -250,8 +250,8 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=4)
-def load_quiz(folder: Path = FOLDER) -> QuizBank:
+@content_loader("site")
+def load_quiz(folder: Path) -> QuizBank:
     questions = [
         QuizQuestion(
             q["id"], q["theme"], _flat(q["question"]), tuple(_flat(c) for c in q["choices"]),
@@ -268,8 +268,8 @@ def load_quiz(folder: Path = FOLDER) -> QuizBank:
     )
 
 
-@lru_cache(maxsize=4)
-def load_pages(folder: Path = FOLDER) -> dict[str, Any]:
+@content_loader("site")
+def load_pages(folder: Path) -> dict[str, Any]:
     """The learning pages' texts as plain data (see ``pages.yaml``)."""
     (doc,) = load_kind(PAGES_KIND, folder)
     data: dict[str, Any] = doc.data

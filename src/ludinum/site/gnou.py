@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.games.gnou.content import (
     CULTURE,
-    FOLDER,
     LIBERTIES,
     PROTECTION_FOR,
     PROTECTIONS,
@@ -62,7 +62,8 @@ def _resources(group: dict[str, Any]) -> tuple[Resource, ...]:
 
 def danger_sources() -> dict[int, Source | None]:
     """The source of each danger card (``dangers.yaml``), by cell."""
-    return {d["cell"]: source_of(d) for d in load(FOLDER / "dangers.yaml").data["dangers"]}
+    dangers = load(content_folder("gnou") / "dangers.yaml").data["dangers"]
+    return {d["cell"]: source_of(d) for d in dangers}
 
 
 def themes(site: dict[str, Any]) -> dict[str, ThemePage]:

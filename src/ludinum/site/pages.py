@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ludinum.server import qr
+from ludinum.server import address, qr
 from ludinum.server.ratelimit import RateLimit
 from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import GAME_TITLES, PRINTABLE, catalog
@@ -282,9 +282,12 @@ def _printed(game: str, base_url: str) -> bytes:
 
 def server_address(request: Request) -> str:
     """The address the printed QR codes point to: the app's public URL when it has one
-    (``ludinum serve --public-url``), else the address this request came to."""
+    (``ludinum serve --public-url``), else the address this request came to; or another
+    LAN address of this machine picked on the host screen (``?adresse=``, issue 22 §2)."""
     public = getattr(request.app.state, "public_url", None)
-    return str(public or request.base_url).rstrip("/")
+    default = str(public or request.base_url).rstrip("/")
+    picked = request.query_params.get("adresse", "").rstrip("/")
+    return picked if picked and picked in address.choices(default) else default
 
 
 async def print_pdf(request: Request) -> Response:

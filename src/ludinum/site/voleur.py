@@ -7,12 +7,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.games.voleur.deck import (
     ATTACK,
     BOARDS,
     DATA,
-    FOLDER,
     MEASURE,
     POINTS,
     SECTIONS,
@@ -46,7 +46,7 @@ def cards() -> Deck:
 @lru_cache(maxsize=1)
 def card_sources() -> dict[str, Source | None]:
     """The source of each card of ``deck.yaml``, by id."""
-    data = load(FOLDER / "deck.yaml").data
+    data = load(content_folder("voleur") / "deck.yaml").data
     return {item["id"]: source_of(item) for section in SECTIONS for item in data[section]}
 
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ludinum.content import BUILTIN
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.site.model import CardPage as Page
 from ludinum.site.model import Character, PrintCard, Resource, ThemePage, source_of
 from ludinum.site.model import Deck as PrintDeck
 
-FOLDER = BUILTIN / "webrunners"
 THEME_ORDER = ("relations", "sante", "information", "education")
 #: The colour of each theme's symbol (seed: rouge, vert, bleu, jaune): CSS name, RGB, words.
 COLOURS = {
@@ -43,8 +42,9 @@ def _flat(text: str) -> str:
 @lru_cache(maxsize=1)
 def raw() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The deck's cards and the themes, as in the content files."""
-    deck = load(FOLDER / "deck.yaml").data["cards"]
-    themes = load(FOLDER / "themes.yaml").data["themes"]
+    folder = content_folder("webrunners")
+    deck = load(folder / "deck.yaml").data["cards"]
+    themes = load(folder / "themes.yaml").data["themes"]
     return list(deck), list(themes)
 
 

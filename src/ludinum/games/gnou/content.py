@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
+from ludinum.content.pack import loader as content_loader
 from ludinum.content.schema import (
     ContentKind,
     Problem,
@@ -464,8 +464,8 @@ class Bank:
         return None if index is None else self.questions[index]
 
 
-@lru_cache(maxsize=4)
-def load_board(folder: Path = FOLDER) -> tuple[Cell, ...]:
+@content_loader("gnou")
+def load_board(folder: Path) -> tuple[Cell, ...]:
     (doc,) = load_kind(CONTENT[0], folder)
     return tuple(
         Cell(c["cell"], c["kind"], c.get("type") or c.get("liberty") or c.get("mascot") or "")
@@ -473,8 +473,8 @@ def load_board(folder: Path = FOLDER) -> tuple[Cell, ...]:
     )
 
 
-@lru_cache(maxsize=4)
-def load_bank(folder: Path = FOLDER) -> Bank:
+@content_loader("gnou")
+def load_bank(folder: Path) -> Bank:
     questions: list[Question] = []
     titles: dict[str, tuple[str, str]] = {}
     for doc in load_kind(CONTENT[1], folder):
@@ -509,8 +509,8 @@ def load_bank(folder: Path = FOLDER) -> Bank:
     )
 
 
-@lru_cache(maxsize=4)
-def load_dangers(folder: Path = FOLDER) -> dict[int, DangerCard]:
+@content_loader("gnou")
+def load_dangers(folder: Path) -> dict[int, DangerCard]:
     (doc,) = load_kind(CONTENT[2], folder)
     return {
         d["cell"]: DangerCard(
@@ -527,8 +527,8 @@ def load_dangers(folder: Path = FOLDER) -> dict[int, DangerCard]:
     }
 
 
-@lru_cache(maxsize=4)
-def load_themes(folder: Path = FOLDER) -> dict[str, dict[str, dict[str, str]]]:
+@content_loader("gnou")
+def load_themes(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
     """``{"protections": {id: {name, name_en, text…}}, "dangers": …, "liberties": …}``."""
     (doc,) = load_kind(CONTENT[3], folder)
     return {key: {item["id"]: dict(item) for item in items} for key, items in doc.data.items()}

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import items_at
+from ludinum.content.pack import loader as content_loader
 from ludinum.content.schema import (
     ContentKind,
     Problem,
@@ -103,8 +103,8 @@ class Lesson:
         return self.text_en if lang == "en" and self.text_en else self.text
 
 
-@lru_cache(maxsize=4)
-def load_lessons(folder: Path = FOLDER) -> tuple[Lesson, ...]:
+@content_loader("hacker")
+def load_lessons(folder: Path) -> tuple[Lesson, ...]:
     (doc,) = load_kind(LESSONS, folder)
     return tuple(
         Lesson(x["id"], x["when"], x["title"], " ".join(x["text"].split()),

@@ -14,6 +14,7 @@ from typing import Any
 
 from ludinum.content import BUILTIN
 from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
 from ludinum.content.yamldoc import Doc
 
@@ -265,7 +266,9 @@ def deck_from_doc(doc: Doc) -> Deck:
     return Deck(cards)
 
 
-def load_deck(folder: Path = FOLDER) -> Deck:
-    """Load and check ``deck.yaml`` in ``folder``; a problem raises ``ContentError``."""
+def load_deck(folder: Path | None = None) -> Deck:
+    """Load and check ``deck.yaml`` in ``folder`` (default: the content in use); a problem
+    raises ``ContentError``."""
+    folder = folder if folder is not None else content_folder("voleur")
     (doc,) = load_kind(DECK_KIND, folder)
     return deck_from_doc(doc)

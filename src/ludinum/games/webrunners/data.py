@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.content import BUILTIN
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.schema import load_kind
 from ludinum.games.webrunners.content import BOARD, DECK, EFFECTS, THEME_KIND
 
@@ -129,9 +130,12 @@ def build_board(data: dict[str, Any]) -> Board:
 
 
 def _load() -> tuple[Board, Deck, dict[str, dict[str, Any]]]:
-    board = build_board(load_kind(BOARD, FOLDER)[0].data)
-    deck = build_deck(load_kind(DECK, FOLDER)[0].data)
-    themes = {t["id"]: t for t in load_kind(THEME_KIND, FOLDER)[0].data["themes"]}
+    # The content in use when this module is first imported (the command line chooses its
+    # pack before any game starts; see ludinum.content.pack).
+    folder = content_folder("webrunners")
+    board = build_board(load_kind(BOARD, folder)[0].data)
+    deck = build_deck(load_kind(DECK, folder)[0].data)
+    themes = {t["id"]: t for t in load_kind(THEME_KIND, folder)[0].data["themes"]}
     return board, deck, themes
 
 

@@ -10,7 +10,7 @@ import itertools
 import math
 from typing import Any
 
-from ludinum.content import BUILTIN
+from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.games.gnou.content import load_board, load_themes
 from ludinum.site.pdf.doc import Document
@@ -83,7 +83,7 @@ def _bridge(
 
 
 def webrunners_board(pdf: Document) -> None:
-    data: dict[str, Any] = load(BUILTIN / "webrunners" / "board.yaml").data
+    data: dict[str, Any] = load(content_folder("webrunners") / "board.yaml").data
     pdf.add_page()
     pdf.font(16, bold=True)
     pdf.set_xy(12, 10)

@@ -67,6 +67,22 @@
     const gen = e.target.closest("[data-generate]");
     if (gen) { generate(gen.dataset.generate); }
   });
+  // The host picks the address phones can reach: its join link and QR code show.
+  const picker = document.querySelector("[data-join-address]");
+  if (picker) {
+    const print = document.querySelector("[data-print-link]");
+    const printPath = print ? print.getAttribute("href") : "";
+    const show = () => {
+      document.querySelectorAll("[data-join-choice]").forEach((el) => {
+        el.hidden = el.dataset.joinChoice !== picker.value;
+      });
+      // The printed cards' QR codes point to the same address.
+      if (print) print.href = printPath + "?adresse=" + encodeURIComponent(picker.value);
+    };
+    const saved = store.get("ludinum.address");
+    if ([...picker.options].some((o) => o.value === saved)) { picker.value = saved; show(); }
+    picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
+  }
   if (!["host", "play", "pass", "watch"].includes(page)) return;
 
   // -- live pages ------------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""The host picks the address phones can reach (issue 22 §2): the select switches the join
+link and the QR code, and the browser remembers the choice. The network is faked (see
+tests/server/test_address.py); the browser only ever talks to the loopback server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludinum.server import address
+from tests.browser.conftest import LiveServer
+from tests.browser.helpers import TIMEOUT, create_room
+from tests.server.test_address import FAKE, LAN
+
+
+def shown(page: Any) -> list[str]:
+    """The join choices visible on the page (link and QR code)."""
+    found: list[str] = page.eval_on_selector_all(
+        "[data-join-choice]",
+        "els => els.filter(e => !e.hidden && e.offsetParent !== null)"
+        ".map(e => e.tagName + ' ' + e.dataset.joinChoice)",
+    )
+    return sorted(found)
+
+
+def test_the_select_switches_the_join_link_and_qr_code(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(address, "SYSTEM", FAKE)
+    other = "http://10.10.3.7:8000"
+    with LiveServer(f"sqlite:///{tmp_path / 'db.sqlite3'}") as live:
+        live.app.state.public_url = LAN  # as `ludinum serve` sets it from the routing table
+        context = browser.new_context()
+        try:
+            host = context.new_page()
+            code = create_room(host, live.url, "gnou", 2)
+            assert shown(host) == [f"FIGURE {LAN}", f"SPAN {LAN}"]
+            assert host.inner_text(".lead .url:not([hidden])") == f"{LAN}/j/{code}"
+            options = host.eval_on_selector_all("#join-address option",
+                                                "os => os.map(o => o.value)")
+            assert options == [LAN, other, "http://172.17.0.1:8000"]
+            host.select_option("#join-address", other)
+            assert shown(host) == [f"FIGURE {other}", f"SPAN {other}"]
+            assert host.inner_text(".lead .url:not([hidden])") == f"{other}/j/{code}"
+            assert host.get_attribute("[data-print-link]", "href") == (
+                "/imprimer/gnou.pdf?adresse=http%3A%2F%2F10.10.3.7%3A8000")
+            visible_qr = host.locator(f'figure[data-join-choice="{other}"] svg')
+            assert visible_qr.count() == 1 and visible_qr.is_visible()
+            # The choice stays with this browser.
+            host.reload()
+            host.wait_for_selector("#join-address", timeout=TIMEOUT)
+            assert host.input_value("#join-address") == other
+            assert shown(host) == [f"FIGURE {other}", f"SPAN {other}"]
+        finally:
+            context.close()
