@@ -14,8 +14,8 @@ from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
-from ludinum.engine import LudinumError
 from ludinum.cli.lab import cluster_option, describe_run, headline_rows, keep_dir_or_fail
+from ludinum.engine import LudinumError
 from ludinum.games import headlines, make_bot
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.summary import csv_rows, summarise

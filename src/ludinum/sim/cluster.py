@@ -25,7 +25,7 @@ class ClusterError(LudinumError):
 
 def _ray() -> Any:
     try:
-        import ray
+        import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise ClusterError(
             "--cluster demande Ray : pip install 'ludinum[cluster]'.",

@@ -6,9 +6,9 @@ Seed text ``002`` and rulings H1–H9; the rules as implemented are in
 
 from __future__ import annotations
 
-from ludinum.bots.base import Bot
 from collections.abc import Mapping
 
+from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, seat_reward, seat_rewards

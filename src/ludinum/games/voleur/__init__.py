@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ludinum.bots.base import Bot
 from collections.abc import Mapping
 
+from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, metric

@@ -3,9 +3,9 @@ retro-damage cards (seed ``000_acb6c22c0a9b4f07.txt``, rulings W1-W17)."""
 
 from __future__ import annotations
 
-from ludinum.bots.base import Bot
 from collections.abc import Mapping
 
+from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, metric
@@ -35,5 +35,6 @@ HEADLINES: tuple[Headline, ...] = (
 )
 
 __all__ = [
-    "BOTS", "CONTENT", "GAME", "HEADLINES", "THEME_DATA", "WebRunnersBot", "card_message", "theme_texts",
+    "BOTS", "CONTENT", "GAME", "HEADLINES", "THEME_DATA", "WebRunnersBot", "card_message",
+    "theme_texts",
 ]
