@@ -14,9 +14,10 @@ from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
-from ludinum.cli.lab import cluster_option, describe_run, headline_rows, keep_dir_or_fail
+from ludinum.cli.lab import cluster_option, describe_run, fail, headline_rows, keep_dir_or_fail
 from ludinum.engine import LudinumError
 from ludinum.games import headlines, make_bot
+from ludinum.sim.cluster import ClusterError
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.summary import csv_rows, summarise
 
@@ -107,7 +108,10 @@ def simulate(
     keep = keep_dir_or_fail(keep)
     started = time.perf_counter()
     with progress_bar(game.title_fr, games) as advance:
-        records = run(spec, games, workers or os.cpu_count(), advance, keep, cluster)
+        try:
+            records = run(spec, games, workers or os.cpu_count(), advance, keep, cluster)
+        except ClusterError as exc:
+            fail(exc.fr)
     seconds = time.perf_counter() - started
     summary = summarise(spec, records, seconds, game.cooperative, headlines(game.name))
     summary["title"] = describe_run(game.title_fr, summary)

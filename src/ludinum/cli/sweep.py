@@ -12,6 +12,7 @@ from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progr
 from ludinum.cli.lab import cluster_option, fail
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
+from ludinum.sim.cluster import ClusterError
 from ludinum.sim.sweep import SweepSpec, check, parse_grid
 from ludinum.sim.sweep import sweep as run_sweep
 
@@ -92,7 +93,7 @@ def sweep(
         try:
             result = run_sweep(game, spec, workers or os.cpu_count(), advance,
                                fair_margin=fair_margin, cluster=cluster)
-        except LudinumError as exc:
+        except ClusterError as exc:
             fail(exc.fr)
     result["command"] = _command(spec, options, fair_margin)
     with open(output, "w", encoding="utf-8") as fh:
