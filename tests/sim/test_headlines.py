@@ -144,3 +144,27 @@ def test_sweeping_players_down_works_and_keeps_the_table_aligned(tmp_path: Path)
     widths = {line.count("<th>") + line.count("<td>") for line in lines}
     assert len(widths) == 1  # every row as wide as the header
     assert "victoire siège 6" in lines[0] and lines[2].count("<td>—</td>") == 3
+
+
+def test_simulate_and_ladder_plot_their_headlines(tmp_path: Path) -> None:
+    from ludinum.cli.ladder import ladder as ladder_cmd
+
+    png = tmp_path / "s.png"
+    result = CliRunner().invoke(simulate, ["hacker", "-n", "6", "--bots", "random", "-w", "1",
+                                           "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    png = tmp_path / "l.png"
+    result = CliRunner().invoke(ladder_cmd, ["gnou", "-n", "30", "--levels", "random,medium",
+                                             "-w", "1", "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_plot_that_cannot_be_written_fails_before_the_run(tmp_path: Path) -> None:
+    result = CliRunner().invoke(simulate, ["gnou", "-n", "5", "--plot",
+                                           str(tmp_path / "no" / "s.png")])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"--plot : le dossier de « {tmp_path / 'no' / 's.png'} » n'existe pas ou n'est pas "
+        "accessible en écriture."]

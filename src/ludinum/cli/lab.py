@@ -19,6 +19,44 @@ cluster_option = click.option(
 )
 
 
+plot_option = click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Image PNG des résultats principaux avec leurs intervalles à 95 % (matplotlib).",
+)
+
+
+def write_plot(path: str | None, groups: list[tuple[str, Any]], title: str) -> None:
+    """The headline chart as a PNG at ``path`` (nothing when ``path`` is None)."""
+    if path is None:
+        return
+    try:
+        from ludinum.sim.report import headline_chart
+    except ImportError:
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
+    try:
+        with open(path, "wb") as fh:
+            fh.write(headline_chart(groups, title))
+    except OSError as exc:
+        fail(f"--plot : impossible d'écrire « {path} » ({exc.strerror}).")
+
+
+def check_plot_path(path: str | None) -> None:
+    """Fail before a run whose plot could not be written (missing folder)."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        fail(f"--plot : le dossier de « {path} » n'existe pas ou n'est pas accessible en "
+             "écriture.")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
+
+
 def fail(message: str) -> NoReturn:
     """A user error: one line on stderr, exit status 2, no traceback."""
     click.echo(message, err=True)

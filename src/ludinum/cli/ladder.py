@@ -13,7 +13,7 @@ from rich.table import Table
 
 from ludinum.bots.levels import LEVELS, canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
-from ludinum.cli.lab import fail
+from ludinum.cli.lab import check_plot_path, fail, plot_option, write_plot
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels, headlines
 from ludinum.sim.ladder import LadderSpec, check_sample, deals, estimate_seconds, total_games
@@ -36,6 +36,7 @@ LONG_RUN = 60.0
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
 @click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
+@plot_option
 @option_flag
 def ladder(
     game_name: str,
@@ -46,6 +47,7 @@ def ladder(
     seed: int,
     workers: int | None,
     as_json: bool,
+    plot_path: str | None,
     options: tuple[str, ...],
 ) -> None:
     """Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %."""
@@ -71,10 +73,16 @@ def ladder(
         check_sample(spec, game.cooperative)
     except LudinumError as exc:
         fail(exc.fr)
+    check_plot_path(plot_path)
     workers = workers or os.cpu_count() or 1
     warn_if_long(spec, game.cooperative, workers)
     with progress_bar(game.title_fr, total_games(spec, game.cooperative)) as advance:
         result = run_ladder(spec, game.cooperative, workers, advance, headlines(game.name))
+    entries = result["teams"] if game.cooperative else result["duels"]
+    write_plot(plot_path, [(e["level"] if game.cooperative else f"{e['a']}–{e['b']}",
+                            e["headline"]) for e in entries],
+               f"{game.title_fr} · {players} joueurs · {games} parties par "
+               f"{'niveau' if game.cooperative else 'match'} · graine {seed}")
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False))
         return

@@ -14,7 +14,16 @@ from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
-from ludinum.cli.lab import cluster_option, describe_run, fail, headline_rows, keep_dir_or_fail
+from ludinum.cli.lab import (
+    check_plot_path,
+    cluster_option,
+    describe_run,
+    fail,
+    headline_rows,
+    keep_dir_or_fail,
+    plot_option,
+    write_plot,
+)
 from ludinum.engine import LudinumError
 from ludinum.games import headlines, make_bot
 from ludinum.sim.cluster import ClusterError
@@ -80,6 +89,7 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
     help="Dossier où garder le journal de chaque partie (JSON, pour ludinum replay).",
 )
 @cluster_option
+@plot_option
 @option_flag
 def simulate(
     game_name: str,
@@ -93,6 +103,7 @@ def simulate(
     output: str | None,
     keep: str | None,
     cluster: str | None,
+    plot_path: str | None,
     options: tuple[str, ...],
 ) -> None:
     """Simule des parties entre bots et résume les résultats."""
@@ -106,6 +117,7 @@ def simulate(
     bots = parse_bots(bots_text, players, game.name)
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
     keep = keep_dir_or_fail(keep)
+    check_plot_path(plot_path)
     started = time.perf_counter()
     with progress_bar(game.title_fr, games) as advance:
         try:
@@ -117,6 +129,7 @@ def simulate(
     summary["title"] = describe_run(game.title_fr, summary)
     if keep:
         summary["kept_games"] = keep
+    write_plot(plot_path, [(f"{players} joueurs", summary["headline"])], summary["title"])
     if output:
         if output.endswith(".json"):
             with open(output, "w", encoding="utf-8") as fh:

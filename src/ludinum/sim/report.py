@@ -21,6 +21,7 @@ import io
 import itertools
 import json
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -307,3 +308,49 @@ def html_report(result: Mapping[str, Any]) -> str:
     parts.append(html.escape(json.dumps(result, ensure_ascii=False, indent=1)))
     parts.append("</pre></details></body></html>")
     return "\n".join(parts)
+
+
+def headline_chart(groups: Sequence[tuple[str, Mapping[str, Any]]], title: str) -> bytes:
+    """A PNG of headline outcomes with their 95 % intervals: one panel per headline, one
+    point per group (a run, a team, a duel) and seat, the fair value dashed. ``groups``:
+    (label, a summary's ``headline`` object). Used by ``simulate --plot`` and
+    ``ladder --plot``."""
+    from matplotlib.figure import Figure
+
+    keys = list(groups[0][1]) if groups else []
+    ncols = max(1, min(len(keys), 3))
+    nrows = math.ceil(max(1, len(keys)) / 3)
+    width = max(3.8, 1.1 * len(groups) + 2.0) * ncols
+    fig = Figure(figsize=(width, 3.4 * nrows + 0.4), layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False).flatten()
+    xs = list(range(len(groups)))
+    for ax, key in zip(axes, keys, strict=False):
+        entries = [g[key] for _, g in groups]
+        seats = max(columns(e) for e in entries)
+        for seat in range(seats):
+            shift = (seat - (seats - 1) / 2) * (0.6 / max(1, seats))
+            stats = [pool([e], seat) for e in entries]
+            ax.errorbar([x + shift for x in xs], [s[0] for s in stats],
+                        yerr=[[max(0.0, s[0] - s[1]) for s in stats],
+                              [max(0.0, s[2] - s[0]) for s in stats]],
+                        fmt="o", capsize=3,
+                        label=f"siège {seat + 1}" if entries[0]["per_seat"] else None)
+        fairs = [e["fair"] for e in entries]
+        if any(f is not None for f in fairs):
+            # A dash per group: the fair value may differ between groups (player counts).
+            ax.plot(xs, [math.nan if f is None else f for f in fairs], color="0.2",
+                    marker="_", markersize=24, linestyle="none", label="équitable")
+        if entries[0]["kind"] == "rate":
+            ax.set_ylim(0, 1)
+        ax.set_xticks(xs, [label for label, _ in groups], fontsize=8)
+        ax.set_xlim(-0.6, len(xs) - 0.4)
+        ax.set_title(entries[0]["label"]["fr"], fontsize=10)
+        ax.grid(alpha=0.3)
+        if entries[0]["per_seat"] or any(f is not None for f in fairs):
+            ax.legend(fontsize=7)
+    for ax in axes[len(keys):]:
+        ax.set_visible(False)
+    fig.suptitle(textwrap.fill(title, int(width * 11)), fontsize=10)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    return buf.getvalue()
