@@ -9,7 +9,7 @@ seats swapped), so the interval is computed over the seeds' mean margins: the tw
 a seed are not independent (a seat's advantage favours A in one and B in the other). A
 beats B when the 95 % interval of the mean margin is above 0.
 
-Cooperative games (Gnou): all seats play the same level, on the same seeds for every
+Cooperative games: all seats play the same level, on the same seeds for every
 level; the team win rate of each level is compared with the level below (mean of the
 per-seed differences, 95 % interval).
 """

@@ -6,8 +6,8 @@ first player's share…) saying which settings are fair within the margin the us
 which are not and which need more games; then one chart per headline outcome (and the game
 length) against each swept key, pooled over the other keys, with 95 % intervals and the
 fair value. Cooperative games also get the team's win rate as heatmaps over the first two
-swept keys, one per combination of the other keys (Gnou: quiz accuracy × turn limit, one
-per variant). The table has every cell; a cell with fewer players leaves the missing
+swept keys, one per combination of the other keys (quiz accuracy × turn limit, one per
+variant…). The table has every cell; a cell with fewer players leaves the missing
 seats empty.
 
 Needs matplotlib (``pip install 'ludinum[lab]'``).
