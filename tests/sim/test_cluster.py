@@ -3,8 +3,10 @@ process pool (needs the extra ``ludinum[cluster]``; skipped without Ray)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,3 +48,21 @@ def test_a_sweep_on_ray_gives_the_same_numbers(local_ray: Any) -> None:
                 for r in result["rows"]]
 
     assert numbers(here) == numbers(there)
+
+
+def test_sweep_command_with_cluster_writes_the_local_pools_numbers(
+    local_ray: Any, tmp_path: Path
+) -> None:
+    from ludinum.cli.sweep import sweep as sweep_cmd
+
+    found = []
+    for name, extra in (("pool", []), ("ray", ["--cluster", "auto"])):
+        data = tmp_path / f"{name}.json"
+        result = CliRunner().invoke(sweep_cmd, [
+            "voleur", "--grid", "foil_points=2,15", "-n", "20", "-p", "4", "-w", "2",
+            "-O", str(tmp_path / f"{name}.html"), "--json", str(data), *extra])
+        assert result.exit_code == 0, result.output
+        rows = json.loads(data.read_text(encoding="utf-8"))["rows"]
+        found.append([(r["cell"], r["summary"]["headline"], r["summary"]["seats"])
+                      for r in rows])
+    assert found[0] == found[1]

@@ -13,9 +13,9 @@ import click
 cluster_option = click.option(
     "--cluster",
     default=None,
-    metavar="ray://HÔTE:PORT|auto",
+    metavar="ray://HÔTE:PORT|auto|local",
     help="Jouer sur un cluster Ray (extra ludinum[cluster]) au lieu des processus locaux ; "
-    "mêmes graines, mêmes résultats.",
+    "mêmes graines, mêmes résultats. local : un Ray sur cette machine (--workers cœurs).",
 )
 
 

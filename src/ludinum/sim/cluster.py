@@ -34,13 +34,17 @@ def _ray() -> Any:
     return ray
 
 
-def connect(address: str) -> Any:
-    """The ``ray`` module, connected to ``address`` (once per process)."""
+def connect(address: str, workers: int | None = None) -> Any:
+    """The ``ray`` module, connected to ``address`` (once per process); ``local`` starts
+    a Ray on this machine with ``workers`` CPUs (all of them by default)."""
     ray = _ray()
     if ray.is_initialized():
         return ray
     kwargs: dict[str, Any] = {"logging_level": "ERROR", "log_to_driver": False}
-    if address != "local":
+    if address == "local":
+        kwargs["num_cpus"] = workers
+        kwargs["include_dashboard"] = False
+    else:
         kwargs["address"] = address
     if address.startswith("ray://"):
         import ludinum
@@ -57,9 +61,11 @@ def connect(address: str) -> Any:
     return ray
 
 
-def ray_map(address: str, jobs: Sequence[Chunk]) -> Iterator[list[GameRecord]]:
+def ray_map(
+    address: str, jobs: Sequence[Chunk], workers: int | None = None
+) -> Iterator[list[GameRecord]]:
     """Each chunk's records, in the order of ``jobs``."""
-    ray = connect(address)
+    ray = connect(address, workers)
     task = ray.remote(play_chunk)
     pending = [task.remote(job) for job in jobs]
     for ref in pending:

@@ -124,8 +124,8 @@ def run(
 ) -> list[GameRecord]:
     """Play ``games`` games; ``progress(k)`` is called as ``k`` more games finish.
     ``keep``: a directory where each game's action log is stored. ``cluster``: a Ray
-    address (``ray://host:port`` or ``auto``) instead of the local process pool; same
-    seeds, same records (:mod:`ludinum.sim.cluster`)."""
+    address (``ray://host:port``, ``auto``, or ``local`` with ``workers`` CPUs) instead of
+    the local process pool; same seeds, same records (:mod:`ludinum.sim.cluster`)."""
     workers = workers or os.cpu_count() or 1
     size = max(1, min(500, games // (workers * 8) or 1))
     records: list[GameRecord] = []
@@ -133,7 +133,7 @@ def run(
     if cluster is not None:
         from ludinum.sim.cluster import ray_map
 
-        for chunk in ray_map(cluster, jobs):
+        for chunk in ray_map(cluster, jobs, workers):
             records.extend(chunk)
             if progress:
                 progress(len(chunk))
