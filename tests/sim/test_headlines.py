@@ -168,3 +168,42 @@ def test_a_plot_that_cannot_be_written_fails_before_the_run(tmp_path: Path) -> N
     assert result.output.strip().splitlines() == [
         f"--plot : le dossier de « {tmp_path / 'no' / 's.png'} » n'existe pas ou n'est pas "
         "accessible en écriture."]
+
+
+def test_hackers_first_player_share_follows_the_seat_drawn_to_start() -> None:
+    """Hacker's ``first`` moves on every round (H5): the headline must follow the seat
+    drawn at setup, the one the initial view shows as first."""
+    from ludinum.games import get_game
+    from ludinum.sim.runner import SimSpec, play_one
+
+    game = get_game("hacker")
+    spec = SimSpec("hacker", 4, ("random",) * 4, 21)
+    for index in range(8):
+        record = play_one(spec, index)
+        first = game.new_state(4, record.seed).view(None)["first"]
+        assert record.values["first_player_win"] == (record.rewards[first],)
+
+
+def test_web_runners_first_player_share_follows_the_first_to_move() -> None:
+    """Web Runners draws who starts with the first-player questions (W15): the headline
+    follows the first seat to act once they are answered."""
+    from ludinum.engine import next_actor
+    from ludinum.games import get_game, make_bot
+    from ludinum.sim.runner import SimSpec, game_seed, play_one
+
+    game = get_game("webrunners")
+    spec = SimSpec("webrunners", 4, ("random",) * 4, 21)
+    for index in range(6):
+        record = play_one(spec, index)
+        state = game.new_state(4, record.seed)
+        bots = [make_bot("webrunners", "random", game_seed(record.seed, 1000 + s))
+                for s in range(4)]
+        first, steps = -1, 0
+        while not state.is_terminal():
+            player = next_actor(state, steps)
+            action = bots[player].choose(state, player)
+            if first < 0 and action.kind not in game.personal:
+                first = player
+            state.apply_trusted(player, action)
+            steps += 1
+        assert record.values["first_player_win"] == (record.rewards[first],)

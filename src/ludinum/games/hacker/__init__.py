@@ -15,15 +15,16 @@ from ludinum.engine.headline import Headline, even_share, seat_reward, seat_rewa
 from ludinum.games.hacker.bot import HackerBot
 from ludinum.games.hacker.game import GAME, HackerGame
 from ludinum.games.hacker.lessons import LESSONS
-from ludinum.games.hacker.state import HackerState
+from ludinum.games.hacker.state import HackerState, new_state
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HackerBot}
 CONTENT: list[ContentKind] = [LESSONS]
 
 
 def _first_player(state: State, _metrics: Mapping[str, float]) -> int:
-    assert isinstance(state, HackerState)
-    return state.first
+    """The seat drawn to start the game (``state.first`` moves on every round, H5): the
+    setup of the same configuration draws it again."""
+    return new_state(state.config).first
 
 
 #: What the balance lab reports first (ludinum.engine.headline): who ends the richest
