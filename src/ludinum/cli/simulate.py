@@ -182,5 +182,6 @@ def _table(summary: dict[str, Any], cooperative: bool) -> None:
         "",
     )
     for key, value in summary["metrics"].items():
-        table.add_row(key, f"{value:.3f}", "")
+        lo, hi = summary["metrics_ci95"][key]
+        table.add_row(key, f"{value:.3f}", f"[{lo:.3f}, {hi:.3f}]")
     console.print(table)

@@ -69,6 +69,9 @@ def summarise(
     out["mean_actions"] = sum(r.actions for r in records) / n if n else 0.0
     keys = sorted({k for r in records for k in r.metrics})
     out["metrics"] = {k: sum(r.metrics.get(k, 0.0) for r in records) / n for k in keys} if n else {}
+    out["metrics_ci95"] = {
+        k: list(mean_ci([r.metrics.get(k, 0.0) for r in records])[1:]) for k in keys
+    } if n else {}
     for key in keys:
         if key.endswith("_win"):
             out[f"{key}_rate"] = out["metrics"][key]
