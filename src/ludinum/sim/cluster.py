@@ -61,6 +61,12 @@ def connect(address: str, workers: int | None = None) -> Any:
     return ray
 
 
+def cluster_cpus(address: str, workers: int | None = None) -> int:
+    """The cluster's CPUs, to cut the run in enough tasks for all of them."""
+    ray = connect(address, workers)
+    return max(1, int(ray.cluster_resources().get("CPU", workers or 1)))
+
+
 def ray_map(
     address: str, jobs: Sequence[Chunk], workers: int | None = None
 ) -> Iterator[list[GameRecord]]:

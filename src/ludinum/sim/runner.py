@@ -114,6 +114,13 @@ def _chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(n, start + size)
 
 
+def _jobs(spec: SimSpec, games: int, workers: int, keep: str | None) -> list[Chunk]:
+    """The run in chunks of games: about 8 per worker (to balance the load), at most 500
+    games each (progress, memory)."""
+    size = max(1, min(500, games // (workers * 8) or 1))
+    return [(spec, start, stop, keep) for start, stop in _chunks(games, size)]
+
+
 def run(
     spec: SimSpec,
     games: int,
@@ -127,19 +134,21 @@ def run(
     address (``ray://host:port``, ``auto``, or ``local`` with ``workers`` CPUs) instead of
     the local process pool; same seeds, same records (:mod:`ludinum.sim.cluster`)."""
     workers = workers or os.cpu_count() or 1
-    size = max(1, min(500, games // (workers * 8) or 1))
     records: list[GameRecord] = []
-    jobs: list[Chunk] = [(spec, start, stop, keep) for start, stop in _chunks(games, size)]
     if cluster is not None:
-        from ludinum.sim.cluster import ray_map
+        from ludinum.sim.cluster import cluster_cpus, ray_map
 
+        # Chunks for the cluster's cores, not this machine's; the chunking never changes
+        # the records (each game's seeds depend on its index only).
+        jobs = _jobs(spec, games, cluster_cpus(cluster, workers), keep)
         for chunk in ray_map(cluster, jobs, workers):
             records.extend(chunk)
             if progress:
                 progress(len(chunk))
         records.sort(key=lambda r: r.index)
         return records
-    if workers <= 1 or games < 2 * size:
+    jobs = _jobs(spec, games, workers, keep)
+    if workers <= 1 or len(jobs) < 2:
         for job in jobs:
             records.extend(play_chunk(job))
             if progress:
