@@ -294,7 +294,7 @@ def html_report(result: Mapping[str, Any]) -> str:
     margin = float(result.get("fair_margin", 0.05))
     verdicts = fairness(result, margin)
     if verdicts:
-        parts.append("<h2>Quels réglages sont équitables ?</h2>")
+        parts.append(f"<h2>{french_spacing('Quels réglages sont équitables ?')}</h2>")
         for fr, en in verdicts:
             parts.append(f'<p class="verdict">{html.escape(fr)}</p>'
                          f'<p class="verdict" lang="en"><i>{html.escape(en)}</i></p>')
