@@ -57,10 +57,11 @@ def sweep(
     cluster: str | None,
     options: tuple[str, ...],
 ) -> None:
-    """Simule chaque combinaison d'une grille d'options et écrit un rapport HTML.
+    """Simule chaque combinaison d'une grille d'options et écrit un rapport HTML : les
+    résultats principaux du jeu selon chaque clé, et quels réglages sont équitables.
 
-    Exemple : ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9
-    turn_limit=10,12,14,16 variant=galopant,trottant
+    Exemple : ludinum sweep JEU --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9
+    --fair-margin 0.05 (les options de chaque jeu : ludinum games).
     """
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
