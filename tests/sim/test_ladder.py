@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
+from ludinum.cli import ladder as ladder_cli
 from ludinum.cli.ladder import ladder as ladder_cmd
 from ludinum.games import registry
 from ludinum.sim.ladder import LadderSpec, compare_teams, ladder, pairs, seats_for
@@ -75,3 +77,38 @@ def test_cli_json() -> None:
 def test_cli_refuses_unknown_level() -> None:
     result = CliRunner().invoke(ladder_cmd, ["gnou", "--levels", "random,godlike"])
     assert result.exit_code == 2 and "godlike" in result.output
+
+
+def test_cli_refuses_a_sample_too_small_for_its_interval() -> None:
+    """Fewer than 30 independent units (deals of a duel, games of a team): one line,
+    exit 2, before anything is played."""
+    for args, least in ((["voleur", "-n", "58"], "60 par match"),
+                        (["gnou", "-n", "29"], "30 par niveau")):
+        result = CliRunner().invoke(ladder_cmd, [*args, "--levels", "random,medium"])
+        assert result.exit_code == 2
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and "trop peu de parties" in lines[0] and least in lines[0]
+
+
+def test_cli_warns_when_the_run_will_be_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The estimate times one game per match: with a clock that says each game took 10 s,
+    2 × 30 games of gnou on one process are announced as about 10 min."""
+    ticks = iter(range(0, 10_000, 10))
+    monkeypatch.setattr(ladder_cli, "clock", lambda: float(next(ticks)))
+    result = CliRunner().invoke(
+        ladder_cmd, ["gnou", "-n", "30", "--levels", "random,medium", "-w", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "Attention : ce classement devrait durer environ 10 min" in result.output
+    assert "2 parties d'essai" in result.output
+
+
+def test_cli_says_nothing_of_a_short_run_and_exports_headlines() -> None:
+    result = CliRunner().invoke(
+        ladder_cmd, ["voleur", "-n", "60", "-p", "3", "--levels", "random,medium", "-w", "1",
+                     "--json"])
+    assert result.exit_code == 0, result.output
+    assert "Attention" not in result.output
+    duel = json.loads(result.output)["duels"][0]
+    thief = duel["headline"]["thief_win"]
+    assert thief["n"] == 60 and thief["fair"] == pytest.approx(1 / 3)
+    assert thief["ci95"][0] <= thief["value"] <= thief["ci95"][1]

@@ -25,6 +25,9 @@ def test_json_summary_of_a_cooperative_game() -> None:
     assert data["bots"] == ["medium"] * 4 and data["version"]
     assert data["turns"]["min"] <= data["turns"]["median"] <= data["turns"]["max"]
     assert "transmissions" in data["metrics"]
+    for key, mean in data["metrics"].items():  # every indicator carries its interval
+        lo, hi = data["metrics_ci95"][key]
+        assert lo - 1e-9 <= mean <= hi + 1e-9
 
 
 def test_same_seed_same_summary_with_one_or_two_workers() -> None:

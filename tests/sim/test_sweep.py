@@ -47,8 +47,9 @@ def test_gnou_report_has_heatmaps_and_provenance(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     images = re.findall(r'src="data:image/png;base64,', text)
-    # Two heatmaps (one per variant) and one plot per swept key.
-    assert len(images) == 2 + 3
+    # Two heatmaps (one per variant), and per swept key one chart per headline outcome
+    # (the team's win rate) and one of the game length.
+    assert len(images) == 2 + 3 * 2
     assert "variant = galopant" in text and "variant = trottant" in text
     assert not re.search(r'(src|href)="https?:', text)  # no external asset
     rows = json.loads(data.read_text(encoding="utf-8"))

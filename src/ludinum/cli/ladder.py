@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from typing import Any
 
 import click
@@ -12,10 +13,14 @@ from rich.table import Table
 
 from ludinum.bots.levels import LEVELS, canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.lab import check_plot_path, fail, plot_option, write_plot
 from ludinum.engine import LudinumError
-from ludinum.games import bot_levels
-from ludinum.sim.ladder import LadderSpec, deals, total_games
+from ludinum.games import bot_levels, headlines
+from ludinum.sim.ladder import LadderSpec, check_sample, deals, estimate_seconds, total_games
 from ludinum.sim.ladder import ladder as run_ladder
+
+#: A run estimated longer than this (seconds) is announced before it starts.
+LONG_RUN = 60.0
 
 
 @click.command("ladder")
@@ -31,6 +36,7 @@ from ludinum.sim.ladder import ladder as run_ladder
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
 @click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
+@plot_option
 @option_flag
 def ladder(
     game_name: str,
@@ -41,6 +47,7 @@ def ladder(
     seed: int,
     workers: int | None,
     as_json: bool,
+    plot_path: str | None,
     options: tuple[str, ...],
 ) -> None:
     """Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %."""
@@ -62,12 +69,43 @@ def ladder(
     if len(levels) < 2:
         raise click.UsageError("--levels : au moins deux niveaux.")
     spec = LadderSpec(game.name, players, levels, games, seed, opts, adjacent)
+    try:
+        check_sample(spec, game.cooperative)
+    except LudinumError as exc:
+        fail(exc.fr)
+    check_plot_path(plot_path)
+    workers = workers or os.cpu_count() or 1
+    warn_if_long(spec, game.cooperative, workers)
     with progress_bar(game.title_fr, total_games(spec, game.cooperative)) as advance:
-        result = run_ladder(spec, game.cooperative, workers or os.cpu_count(), advance)
+        result = run_ladder(spec, game.cooperative, workers, advance, headlines(game.name))
+    entries = result["teams"] if game.cooperative else result["duels"]
+    write_plot(plot_path, [(e["level"] if game.cooperative else f"{e['a']}–{e['b']}",
+                            e["headline"]) for e in entries],
+               f"{game.title_fr} · {players} joueurs · {games} parties par "
+               f"{'niveau' if game.cooperative else 'match'} · graine {seed}")
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False))
         return
     print_ladder(result, Console())
+
+
+def clock() -> float:
+    return time.perf_counter()
+
+
+def warn_if_long(spec: LadderSpec, cooperative: bool, workers: int) -> None:
+    """Time one game of every match; announce on stderr a run longer than a minute."""
+    seconds, tried = estimate_seconds(spec, cooperative, workers, clock)
+    if seconds < LONG_RUN:
+        return
+    minutes = seconds / 60
+    length = f"{minutes:.0f} min" if minutes < 90 else f"{minutes / 60:.1f} h".replace(".", ",")
+    click.echo(
+        f"Attention : ce classement devrait durer environ {length} "
+        f"({total_games(spec, cooperative)} parties sur {workers} processus, estimé sur "
+        f"{tried} parties d'essai) ; réduis -n, les niveaux ou utilise --adjacent.",
+        err=True,
+    )
 
 
 def print_ladder(result: dict[str, Any], console: Console) -> None:
@@ -99,8 +137,33 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
         row += [f"{d['margin']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict]
         table.add_row(*row)
     console.print(table)
+    _print_headlines(result, console)
     verdict = "oui" if result["each_beats_the_one_below"] else "non"
     console.print(f"chaque niveau bat le précédent : {verdict}")
 
 
 
+
+
+def _print_headlines(result: dict[str, Any], console: Console) -> None:
+    """The game's headline outcomes per team or duel (per-seat ones are in the JSON)."""
+    entries = result["teams"] if result["cooperative"] else result["duels"]
+    if not entries or not entries[0].get("headline"):
+        return
+    heads = [k for k, e in entries[0]["headline"].items() if not e["per_seat"]]
+    if not heads:
+        return
+    table = Table(title="résultats principaux (IC 95 %)")
+    table.add_column("niveau" if result["cooperative"] else "A – B")
+    for key in heads:
+        table.add_column(entries[0]["headline"][key]["label"]["fr"], justify="right")
+    for entry in entries:
+        name = entry["level"] if result["cooperative"] else f"{entry['a']} – {entry['b']}"
+        cells = []
+        for key in heads:
+            h = entry["headline"][key]
+            digits = 3 if h["kind"] == "rate" else 2
+            lo, hi = h["ci95"]
+            cells.append(f"{h['value']:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]")
+        table.add_row(name, *cells)
+    console.print(table)

@@ -14,6 +14,7 @@ from ludinum.cli.games_cmd import games
 from ludinum.cli.ladder import ladder
 from ludinum.cli.play import play
 from ludinum.cli.print_cmd import print_cards
+from ludinum.cli.replay import replay
 from ludinum.cli.simulate import simulate
 from ludinum.cli.sweep import sweep
 
@@ -24,7 +25,7 @@ def cli() -> None:
     """Ludinum : quatre jeux sur les risques du numérique (moteur, bots, simulation)."""
 
 
-for command in (games, play, simulate, ladder, sweep, bench, content, print_cards):
+for command in (games, play, simulate, ladder, sweep, replay, bench, content, print_cards):
     cli.add_command(command)
 
 # The web server's command joins when its module is installed with the package.

@@ -14,8 +14,19 @@ from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.lab import (
+    check_plot_path,
+    cluster_option,
+    describe_run,
+    fail,
+    headline_rows,
+    keep_dir_or_fail,
+    plot_option,
+    write_plot,
+)
 from ludinum.engine import LudinumError
-from ludinum.games import make_bot
+from ludinum.games import headlines, make_bot
+from ludinum.sim.cluster import ClusterError
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.summary import csv_rows, summarise
 
@@ -70,6 +81,15 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
     default=None,
     help="Fichier CSV (une ligne par partie) ou JSON (selon l'extension).",
 )
+@click.option(
+    "--keep-games",
+    "keep",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Dossier où garder le journal de chaque partie (JSON, pour ludinum replay).",
+)
+@cluster_option
+@plot_option
 @option_flag
 def simulate(
     game_name: str,
@@ -81,6 +101,9 @@ def simulate(
     quiz_accuracy: float | None,
     as_json: bool,
     output: str | None,
+    keep: str | None,
+    cluster: str | None,
+    plot_path: str | None,
     options: tuple[str, ...],
 ) -> None:
     """Simule des parties entre bots et résume les résultats."""
@@ -93,11 +116,20 @@ def simulate(
         raise click.UsageError(exc.fr) from None
     bots = parse_bots(bots_text, players, game.name)
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
+    keep = keep_dir_or_fail(keep)
+    check_plot_path(plot_path)
     started = time.perf_counter()
     with progress_bar(game.title_fr, games) as advance:
-        records = run(spec, games, workers or os.cpu_count(), advance)
+        try:
+            records = run(spec, games, workers or os.cpu_count(), advance, keep, cluster)
+        except ClusterError as exc:
+            fail(exc.fr)
     seconds = time.perf_counter() - started
-    summary = summarise(spec, records, seconds, game.cooperative)
+    summary = summarise(spec, records, seconds, game.cooperative, headlines(game.name))
+    summary["title"] = describe_run(game.title_fr, summary)
+    if keep:
+        summary["kept_games"] = keep
+    write_plot(plot_path, [(f"{players} joueurs", summary["headline"])], summary["title"])
     if output:
         if output.endswith(".json"):
             with open(output, "w", encoding="utf-8") as fh:
@@ -116,14 +148,20 @@ def simulate(
 
 def _table(summary: dict[str, Any], cooperative: bool) -> None:
     console = Console()
-    table = Table(title=f"{summary['game']} · {summary['games']} parties · {summary['seconds']} s")
+    table = Table(title=f"{summary['title']} · {summary['seconds']} s")
     table.add_column("mesure")
     table.add_column("valeur", justify="right")
     table.add_column("IC 95 %", justify="right")
-    if cooperative:
+    table.add_column("équitable", justify="right")
+    for row in headline_rows(summary):
+        table.add_row(*row)
+    if summary["headline"]:
+        table.add_section()
+    if cooperative and not summary["headline"]:
         lo, hi = summary["win_rate_ci95"]
-        table.add_row("victoire de l'équipe", f"{summary['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
-    else:
+        table.add_row("victoire de l'équipe", f"{summary['win_rate']:.3f}",
+                      f"[{lo:.3f}, {hi:.3f}]")
+    elif not cooperative:
         for seat, (rate, ci) in enumerate(
             zip(summary["win_rate"], summary["win_rate_ci95"], strict=True)
         ):
@@ -144,5 +182,6 @@ def _table(summary: dict[str, Any], cooperative: bool) -> None:
         "",
     )
     for key, value in summary["metrics"].items():
-        table.add_row(key, f"{value:.3f}", "")
+        lo, hi = summary["metrics_ci95"][key]
+        table.add_row(key, f"{value:.3f}", f"[{lo:.3f}, {hi:.3f}]")
     console.print(table)

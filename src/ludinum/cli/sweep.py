@@ -9,8 +9,10 @@ import click
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.lab import cluster_option, fail
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
+from ludinum.sim.cluster import ClusterError
 from ludinum.sim.sweep import SweepSpec, check, parse_grid
 from ludinum.sim.sweep import sweep as run_sweep
 
@@ -34,6 +36,10 @@ from ludinum.sim.sweep import sweep as run_sweep
               default="sweep.html", show_default=True, help="Rapport HTML autonome.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True),
               default=None, help="Écrire aussi les données en JSON.")
+@click.option("--fair-margin", type=click.FloatRange(0, 1), default=0.05, show_default=True,
+              help="Écart toléré à la valeur équitable (part égale 1/n) pour dire qu'un réglage "
+              "est équitable.")
+@cluster_option
 @option_flag
 def sweep(
     game_name: str,
@@ -47,12 +53,15 @@ def sweep(
     workers: int | None,
     output: str,
     json_path: str | None,
+    fair_margin: float,
+    cluster: str | None,
     options: tuple[str, ...],
 ) -> None:
-    """Simule chaque combinaison d'une grille d'options et écrit un rapport HTML.
+    """Simule chaque combinaison d'une grille d'options et écrit un rapport HTML : les
+    résultats principaux du jeu selon chaque clé, et quels réglages sont équitables.
 
-    Exemple : ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9
-    turn_limit=10,12,14,16 variant=galopant,trottant
+    Exemple : ludinum sweep JEU --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9
+    --fair-margin 0.05 (les options de chaque jeu : ludinum games).
     """
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
@@ -75,24 +84,30 @@ def sweep(
     try:
         import matplotlib  # noqa: F401
 
-        from ludinum.sim.report import html_report
+        from ludinum.sim.report import fairness, html_report
     except ImportError:
         raise click.UsageError(
             "Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'."
         ) from None
     cells = len(spec.cells())
     with progress_bar(game.title_fr, cells * games) as advance:
-        result = run_sweep(game, spec, workers or os.cpu_count(), advance)
-    result["command"] = _command(spec, options)
+        try:
+            result = run_sweep(game, spec, workers or os.cpu_count(), advance,
+                               fair_margin=fair_margin, cluster=cluster)
+        except ClusterError as exc:
+            fail(exc.fr)
+    result["command"] = _command(spec, options, fair_margin)
     with open(output, "w", encoding="utf-8") as fh:
         fh.write(html_report(result))
     if json_path:
         with open(json_path, "w", encoding="utf-8") as fh:
             json.dump(result, fh, ensure_ascii=False, indent=1)
     click.echo(f"{cells} cases × {games} parties → {output}")
+    for fr, _en in fairness(result, fair_margin):
+        click.echo(fr)
 
 
-def _command(spec: SweepSpec, options: tuple[str, ...]) -> str:
+def _command(spec: SweepSpec, options: tuple[str, ...], fair_margin: float = 0.05) -> str:
     """The command line that reproduces ``spec``."""
     grid = " ".join(f"{k}={','.join(str(v) for v in vs)}" for k, vs in spec.grid)
     parts = [f"ludinum sweep {spec.game} --grid {grid} -n {spec.games}",
@@ -100,4 +115,6 @@ def _command(spec: SweepSpec, options: tuple[str, ...]) -> str:
     if spec.quiz_accuracy is not None:
         parts.append(f"--quiz-accuracy {spec.quiz_accuracy}")
     parts += [f"-o {o}" for o in options]
+    if fair_margin != 0.05:
+        parts.append(f"--fair-margin {fair_margin:g}")
     return " ".join(parts)

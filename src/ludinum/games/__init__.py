@@ -10,6 +10,7 @@ from functools import lru_cache
 from ludinum.bots.base import Bot
 from ludinum.bots.levels import canonical_level, level_classes
 from ludinum.engine import Game, Registry, UnknownGameError
+from ludinum.engine.headline import Headline
 
 #: The built-in games, in the order menus list them. Each module exports ``GAME`` (a
 #: :class:`Game`) and ``BOTS`` (its bot classes by level, ``random`` being implicit).
@@ -55,6 +56,13 @@ def bot_levels(game: str) -> list[str]:
     accepted by :func:`make_bot` as an alias of ``medium``)."""
     registry().get(game)
     return list(_loaded()[1][game])
+
+
+def headlines(game: str) -> tuple[Headline, ...]:
+    """The outcomes the balance lab reports first for ``game`` (its ``HEADLINES``)."""
+    registry().get(game)
+    module = importlib.import_module(f"ludinum.games.{game}")
+    return tuple(getattr(module, "HEADLINES", ()))
 
 
 def make_bot(game: str, level: str, seed: int = 0, quiz_accuracy: float | None = None) -> Bot:

@@ -9,7 +9,7 @@ seats swapped), so the interval is computed over the seeds' mean margins: the tw
 a seed are not independent (a seat's advantage favours A in one and B in the other). A
 beats B when the 95 % interval of the mean margin is above 0.
 
-Cooperative games (Gnou): all seats play the same level, on the same seeds for every
+Cooperative games: all seats play the same level, on the same seeds for every
 level; the team win rate of each level is compared with the level below (mean of the
 per-seed differences, 95 % interval).
 """
@@ -21,9 +21,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludinum import __version__
-from ludinum.engine import OptionValue
-from ludinum.sim.runner import GameRecord, SimSpec, run
+from ludinum.engine import LudinumError, OptionValue
+from ludinum.engine.headline import Headline
+from ludinum.sim.outcomes import headline_summary
+from ludinum.sim.runner import GameRecord, SimSpec, play_one, run
 from ludinum.sim.stats import mean_ci, wilson
+
+#: The fewest independent units (deals of a duel, games of a team) whose 95 % interval
+#: means something: below 30 the normal approximation of a mean is not to be trusted.
+MIN_UNITS = 30
+
+
+class SampleTooSmallError(LudinumError):
+    code = "sample_too_small"
 
 
 @dataclass(frozen=True)
@@ -69,8 +79,10 @@ def duel(
     b: str,
     workers: int | None,
     progress: Callable[[int], None] | None = None,
+    headlines: Sequence[Headline] = (),
 ) -> dict[str, Any]:
-    """``a`` against ``b``: ``spec.games`` games in all (half with the seats swapped)."""
+    """``a`` against ``b``: ``spec.games`` games in all (half with the seats swapped);
+    ``headline``: the game's headline outcomes over both halves."""
     half = deals(spec.games)
     one = seats_for(spec.players, a, b)
     two = seats_for(spec.players, b, a)
@@ -98,6 +110,7 @@ def duel(
         "margin_ci95": [lo, hi],
         "a_beats_b": lo > 0,
         "mean_actions": sum(r.actions for r in (*rec_one, *rec_two)) / n,
+        "headline": headline_summary(headlines, [*rec_one, *rec_two], spec.players),
     }
 
 
@@ -106,6 +119,7 @@ def team(
     level: str,
     workers: int | None,
     progress: Callable[[int], None] | None = None,
+    headlines: Sequence[Headline] = (),
 ) -> tuple[dict[str, Any], list[float]]:
     """Every seat at ``level`` (cooperative games): the team's win rate, and each game's
     result (1 won, 0 lost) in seed order."""
@@ -115,7 +129,8 @@ def team(
     wins = [1.0 if r.winners else 0.0 for r in records]
     lo, hi = wilson(sum(wins), len(records))
     return ({"level": level, "games": len(records), "win_rate": sum(wins) / len(records),
-             "win_rate_ci95": [lo, hi]}, wins)
+             "win_rate_ci95": [lo, hi],
+             "headline": headline_summary(headlines, records, spec.players)}, wins)
 
 
 def compare_teams(
@@ -136,8 +151,10 @@ def ladder(
     cooperative: bool,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    headlines: Sequence[Headline] = (),
 ) -> dict[str, Any]:
-    """The whole ladder as JSON data (with what produced it, for reproducibility)."""
+    """The whole ladder as JSON data (with what produced it, for reproducibility); each
+    team or duel carries the game's headline outcomes (``headline``)."""
     out: dict[str, Any] = {
         "game": spec.game,
         "version": __version__,
@@ -149,7 +166,7 @@ def ladder(
         "cooperative": cooperative,
     }
     if cooperative:
-        played = [team(spec, level, workers, progress) for level in spec.levels]
+        played = [team(spec, level, workers, progress, headlines) for level in spec.levels]
         teams = [t for t, _ in played]
         wins = [w for _, w in played]
         out["teams"] = teams
@@ -160,8 +177,8 @@ def ladder(
             if not spec.adjacent or j == i - 1
         ]
     else:
-        out["duels"] = [duel(spec, a, b, workers, progress) for a, b in pairs(spec.levels,
-                                                                              spec.adjacent)]
+        out["duels"] = [duel(spec, a, b, workers, progress, headlines)
+                        for a, b in pairs(spec.levels, spec.adjacent)]
     out["each_beats_the_one_below"] = all(
         d["a_beats_b"]
         for d in out["duels"]
@@ -174,3 +191,50 @@ def total_games(spec: LadderSpec, cooperative: bool) -> int:
     if cooperative:
         return spec.games * len(spec.levels)
     return 2 * deals(spec.games) * len(pairs(spec.levels, spec.adjacent))
+
+
+def units(spec: LadderSpec, cooperative: bool) -> int:
+    """Independent units behind each interval: a team's games, or a duel's deals."""
+    return spec.games if cooperative else deals(spec.games)
+
+
+def check_sample(spec: LadderSpec, cooperative: bool) -> None:
+    """Refuse a sample too small for its 95 % intervals to mean anything."""
+    if units(spec, cooperative) >= MIN_UNITS:
+        return
+    if cooperative:
+        raise SampleTooSmallError(
+            f"-n {spec.games} : trop peu de parties pour que l'intervalle à 95 % veuille dire "
+            f"quelque chose (au moins {MIN_UNITS} par niveau).",
+            f"-n {spec.games}: too few games for the 95 % interval to mean anything (at "
+            f"least {MIN_UNITS} per level).",
+        )
+    raise SampleTooSmallError(
+        f"-n {spec.games} : trop peu de parties pour que l'intervalle à 95 % veuille dire "
+        f"quelque chose (au moins {2 * MIN_UNITS} par match : {MIN_UNITS} donnes jouées deux "
+        "fois).",
+        f"-n {spec.games}: too few games for the 95 % interval to mean anything (at least "
+        f"{2 * MIN_UNITS} per match: {MIN_UNITS} deals played twice).",
+    )
+
+
+def estimate_seconds(
+    spec: LadderSpec,
+    cooperative: bool,
+    workers: int,
+    clock: Callable[[], float],
+) -> tuple[float, int]:
+    """(estimated seconds, calibration games): one game of every team or duel is timed
+    in this process, and the ladder's games are assumed to share ``workers`` cores."""
+    matches: list[tuple[str, ...]]
+    if cooperative:
+        matches = [(level,) * spec.players for level in spec.levels]
+    else:
+        matches = [seats_for(spec.players, a, b) for a, b in pairs(spec.levels, spec.adjacent)]
+    per_match = total_games(spec, cooperative) / max(1, len(matches))
+    total = 0.0
+    for bots in matches:
+        started = clock()
+        play_one(SimSpec(spec.game, spec.players, bots, spec.seed, spec.options), 0)
+        total += (clock() - started) * per_match
+    return total / max(1, workers), len(matches)

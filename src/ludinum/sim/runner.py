@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludinum.engine import OptionValue
+from ludinum.engine import Action, OptionValue
 
 MASK = (1 << 63) - 1
 
@@ -43,29 +43,42 @@ class GameRecord:
     scores: tuple[float, ...]
     actions: int
     metrics: dict[str, float]
+    #: The game's headline measures (``ludinum.engine.headline``) by key.
+    values: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
 
-def play_one(spec: SimSpec, index: int) -> GameRecord:
+def play_one(spec: SimSpec, index: int, keep: str | None = None) -> GameRecord:
+    """Game ``index`` of ``spec``; with ``keep`` (a directory) its action log is stored
+    there as JSON (:mod:`ludinum.sim.gamelog`)."""
     from ludinum.engine import next_actor, visible
-    from ludinum.games import get_game, make_bot
+    from ludinum.games import get_game, headlines, make_bot
 
     game = get_game(spec.game)
     seed = game_seed(spec.seed, index)
     state = game.new_state(spec.players, seed, spec.options)
+    config = state.config
     bots = [
         make_bot(spec.game, level, game_seed(seed, 1000 + seat), spec.quiz_accuracy)
         for seat, level in enumerate(spec.bots)
     ]
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
+    log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
     while not state.is_terminal():
         player = next_actor(state, actions)
         action = bots[player].choose(state, player)
         events = state.apply_trusted(player, action)
+        if log is not None:
+            log.append((player, action))
         actions += 1
         for seat in observing:
             bots[seat].observe(seat, visible(events, seat))
     outcome = state.outcome()
+    metrics = state.metrics()
+    if keep is not None and log is not None:
+        from ludinum.sim.gamelog import write_log
+
+        write_log(keep, game, state, config, log, spec, index)
     return GameRecord(
         index,
         seed,
@@ -73,7 +86,8 @@ def play_one(spec: SimSpec, index: int) -> GameRecord:
         outcome.rewards(),
         outcome.scores,
         actions,
-        state.metrics(),
+        metrics,
+        {h.key: h.values(state, metrics) for h in headlines(spec.game)},
     )
 
 
@@ -86,9 +100,13 @@ def _base_observe_ref() -> Any:
 _base_observe = _base_observe_ref()
 
 
-def _play_chunk(args: tuple[SimSpec, int, int]) -> list[GameRecord]:
-    spec, start, stop = args
-    return [play_one(spec, i) for i in range(start, stop)]
+Chunk = tuple[SimSpec, int, int, str | None]
+
+
+def play_chunk(args: Chunk) -> list[GameRecord]:
+    """Games ``start`` to ``stop`` (excluded) of a spec: one task of a pool or a cluster."""
+    spec, start, stop, keep = args
+    return [play_one(spec, i, keep) for i in range(start, stop)]
 
 
 def _chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
@@ -96,25 +114,48 @@ def _chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(n, start + size)
 
 
+def _jobs(spec: SimSpec, games: int, workers: int, keep: str | None) -> list[Chunk]:
+    """The run in chunks of games: about 8 per worker (to balance the load), at most 500
+    games each (progress, memory)."""
+    size = max(1, min(500, games // (workers * 8) or 1))
+    return [(spec, start, stop, keep) for start, stop in _chunks(games, size)]
+
+
 def run(
     spec: SimSpec,
     games: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    keep: str | None = None,
+    cluster: str | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games; ``progress(k)`` is called as ``k`` more games finish."""
+    """Play ``games`` games; ``progress(k)`` is called as ``k`` more games finish.
+    ``keep``: a directory where each game's action log is stored. ``cluster``: a Ray
+    address (``ray://host:port``, ``auto``, or ``local`` with ``workers`` CPUs) instead of
+    the local process pool; same seeds, same records (:mod:`ludinum.sim.cluster`)."""
     workers = workers or os.cpu_count() or 1
-    size = max(1, min(500, games // (workers * 8) or 1))
     records: list[GameRecord] = []
-    if workers <= 1 or games < 2 * size:
-        for start, stop in _chunks(games, size):
-            records.extend(_play_chunk((spec, start, stop)))
+    if cluster is not None:
+        from ludinum.sim.cluster import cluster_cpus, ray_map
+
+        # Chunks for the cluster's cores, not this machine's; the chunking never changes
+        # the records (each game's seeds depend on its index only).
+        jobs = _jobs(spec, games, cluster_cpus(cluster, workers), keep)
+        for chunk in ray_map(cluster, jobs, workers):
+            records.extend(chunk)
             if progress:
-                progress(stop - start)
+                progress(len(chunk))
+        records.sort(key=lambda r: r.index)
+        return records
+    jobs = _jobs(spec, games, workers, keep)
+    if workers <= 1 or len(jobs) < 2:
+        for job in jobs:
+            records.extend(play_chunk(job))
+            if progress:
+                progress(job[2] - job[1])
         return records
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        jobs = [(spec, start, stop) for start, stop in _chunks(games, size)]
-        for chunk in pool.map(_play_chunk, jobs):
+        for chunk in pool.map(play_chunk, jobs):
             records.extend(chunk)
             if progress:
                 progress(len(chunk))

@@ -6,13 +6,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludinum import __version__
+from ludinum.engine.headline import Headline
+from ludinum.sim.outcomes import headline_summary
 from ludinum.sim.runner import GameRecord, SimSpec
 from ludinum.sim.stats import mean_ci, quantile, wilson
 
 
 def summarise(
-    spec: SimSpec, records: Sequence[GameRecord], seconds: float, cooperative: bool
+    spec: SimSpec,
+    records: Sequence[GameRecord],
+    seconds: float,
+    cooperative: bool,
+    headlines: Sequence[Headline] = (),
 ) -> dict[str, Any]:
+    """The run as one JSON object, the same shape for every game: what ran, ``headline``
+    (the game's headline outcomes with 95 % intervals, :mod:`ludinum.sim.outcomes`),
+    ``seats`` (per-seat data), then the older flat keys (win rates, turns, metrics)."""
     n = len(records)
     players = spec.players
     turns = sorted(r.metrics.get("turns", 0.0) for r in records)
@@ -27,6 +36,8 @@ def summarise(
         "games": n,
         "seconds": round(seconds, 3),
         "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
+        "headline": headline_summary(headlines, records, players) if n else {},
+        "seats": seat_data(spec, records),
     }
     if cooperative:
         wins = sum(1 for r in records if r.winners)
@@ -58,19 +69,42 @@ def summarise(
     out["mean_actions"] = sum(r.actions for r in records) / n if n else 0.0
     keys = sorted({k for r in records for k in r.metrics})
     out["metrics"] = {k: sum(r.metrics.get(k, 0.0) for r in records) / n for k in keys} if n else {}
+    out["metrics_ci95"] = {
+        k: list(mean_ci([r.metrics.get(k, 0.0) for r in records])[1:]) for k in keys
+    } if n else {}
     for key in keys:
         if key.endswith("_win"):
             out[f"{key}_rate"] = out["metrics"][key]
     return out
 
 
+def seat_data(spec: SimSpec, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """Per seat: its bot, win share (a shared win split) with its 95 % interval, mean score."""
+    n = len(records)
+    out = []
+    for seat in range(spec.players):
+        wins = sum(r.rewards[seat] for r in records)
+        lo, hi = wilson(wins, n)
+        out.append({
+            "seat": seat + 1,
+            "bot": spec.bots[seat],
+            "win_rate": wins / n if n else 0.0,
+            "win_rate_ci95": [lo, hi],
+            "mean_score": sum(r.scores[seat] for r in records) / n if n else 0.0,
+        })
+    return out
+
+
 def csv_rows(records: Sequence[GameRecord], players: int) -> tuple[list[str], list[list[Any]]]:
     keys = sorted({k for r in records for k in r.metrics})
+    heads = sorted({k for r in records for k in r.values})
     header = ["index", "seed", "winners", "actions"]
     header += [f"score_{p}" for p in range(players)] + keys
+    header += [f"headline_{k}" for k in heads]
     rows = []
     for r in records:
         row: list[Any] = [r.index, r.seed, " ".join(str(w) for w in r.winners), r.actions]
         row += list(r.scores) + [r.metrics.get(k, "") for k in keys]
+        row += [" ".join(f"{v:g}" for v in r.values.get(k, ())) for k in heads]
         rows.append(row)
     return header, rows

@@ -19,6 +19,7 @@ from typing import Any
 from ludinum import __version__
 from ludinum.bots.levels import canonical_level
 from ludinum.engine import Game, OptionError, OptionValue
+from ludinum.games import headlines
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.summary import summarise
 
@@ -123,17 +124,22 @@ def sweep(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     clock: Callable[[], float] | None = None,
+    fair_margin: float = 0.05,
+    cluster: str | None = None,
 ) -> dict[str, Any]:
-    """Simulate every cell; the result records everything needed to reproduce it."""
+    """Simulate every cell; the result records everything needed to reproduce it.
+    ``fair_margin``: how far from its fair value a headline outcome may be in a setting
+    called fair (the report's verdicts)."""
     import time
 
     now = clock or time.perf_counter
     rows = []
+    heads = headlines(spec.game)
     for cell in spec.cells():
         sim = cell_spec(spec, cell)
         started = now()
-        records = run(sim, spec.games, workers, progress)
-        summary = summarise(sim, records, now() - started, game.cooperative)
+        records = run(sim, spec.games, workers, progress, cluster=cluster)
+        summary = summarise(sim, records, now() - started, game.cooperative, heads)
         rows.append({"cell": dict(cell), "summary": summary})
     return {
         "kind": "sweep",
@@ -150,6 +156,8 @@ def sweep(
         "fixed_options": dict(spec.options),
         "resolved_defaults": game.options.defaults(),
         "grid": {k: list(v) for k, v in spec.grid},
+        "headlines": [h.describe() for h in heads],
+        "fair_margin": fair_margin,
         "seeds": "game i of every cell uses game_seed(seed, i); seat s's bot uses "
         "game_seed(game seed, 1000 + s) (ludinum.sim.runner)",
         "rows": rows,

@@ -6,14 +6,34 @@ Seed text ``002`` and rulings H1–H9; the rules as implemented are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
+from ludinum.engine import State
+from ludinum.engine.headline import Headline, even_share, seat_reward, seat_rewards
 from ludinum.games.hacker.bot import HackerBot
 from ludinum.games.hacker.game import GAME, HackerGame
 from ludinum.games.hacker.lessons import LESSONS
-from ludinum.games.hacker.state import HackerState
+from ludinum.games.hacker.state import HackerState, new_state
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HackerBot}
 CONTENT: list[ContentKind] = [LESSONS]
 
-__all__ = ["BOTS", "CONTENT", "GAME", "HackerBot", "HackerGame", "HackerState"]
+
+def _first_player(state: State, _metrics: Mapping[str, float]) -> int:
+    """The seat drawn to start the game (``state.first`` moves on every round, H5): the
+    setup of the same configuration draws it again."""
+    return new_state(state.config).first
+
+
+#: What the balance lab reports first (ludinum.engine.headline): who ends the richest
+#: (a shared first place is split, H9), by seat and for the player drawn to start.
+HEADLINES: tuple[Headline, ...] = (
+    Headline("richest", "le plus riche", "richest player", seat_rewards,
+             per_seat=True, fair=even_share),
+    Headline("first_player_win", "le premier joueur finit le plus riche",
+             "first player ends richest", seat_reward(_first_player), fair=even_share),
+)
+
+__all__ = ["BOTS", "CONTENT", "GAME", "HEADLINES", "HackerBot", "HackerGame", "HackerState"]

@@ -1,0 +1,118 @@
+"""Helpers shared by the lab's commands (simulate, sweep, ladder): titles, headline rows,
+the ``--cluster`` flag, the kept-games directory and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+import click
+
+cluster_option = click.option(
+    "--cluster",
+    default=None,
+    metavar="ray://HÔTE:PORT|auto|local",
+    help="Jouer sur un cluster Ray (extra ludinum[cluster]) au lieu des processus locaux ; "
+    "mêmes graines, mêmes résultats. local : un Ray sur cette machine (--workers cœurs).",
+)
+
+
+plot_option = click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Image PNG des résultats principaux avec leurs intervalles à 95 % (matplotlib).",
+)
+
+
+def write_plot(path: str | None, groups: list[tuple[str, Any]], title: str) -> None:
+    """The headline chart as a PNG at ``path`` (nothing when ``path`` is None)."""
+    if path is None:
+        return
+    try:
+        from ludinum.sim.report import headline_chart
+    except ImportError:
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
+    try:
+        with open(path, "wb") as fh:
+            fh.write(headline_chart(groups, title))
+    except OSError as exc:
+        fail(f"--plot : impossible d'écrire « {path} » ({exc.strerror}).")
+
+
+def check_plot_path(path: str | None) -> None:
+    """Fail before a run whose plot could not be written (missing folder)."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        fail(f"--plot : le dossier de « {path} » n'existe pas ou n'est pas accessible en "
+             "écriture.")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
+
+
+def fail(message: str) -> NoReturn:
+    """A user error: one line on stderr, exit status 2, no traceback."""
+    click.echo(message, err=True)
+    raise SystemExit(2)
+
+
+def keep_dir_or_fail(path: str | None) -> str | None:
+    """The directory for kept game logs, created and checked before the run starts."""
+    if path is None:
+        return None
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        fail(f"--keep-games : impossible de créer le dossier « {path} » ({exc.strerror}).")
+    if not os.access(path, os.W_OK):
+        fail(f"--keep-games : le dossier « {path} » n'est pas accessible en écriture.")
+    return os.path.abspath(path)
+
+
+def _bots(bots: list[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"{bots[0]} ×{len(bots)}"
+    return ",".join(bots)
+
+
+def describe_run(title: str, summary: Mapping[str, Any]) -> str:
+    """What ran, in one line: game, players, bots, options, games, seed."""
+    options = summary.get("options") or {}
+    shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False).strip(chr(34))}"
+                      for k, v in options.items()) or "par défaut"
+    parts = [title, f"{summary['players']} joueurs", f"bots {_bots(summary['bots'])}",
+             f"options {shown}"]
+    if summary.get("quiz_accuracy") is not None:
+        parts.append(f"quiz {summary['quiz_accuracy']:g}")
+    parts += [f"{summary['games']} parties", f"graine {summary['seed']}"]
+    return " · ".join(parts)
+
+
+def _number(kind: str, value: float) -> str:
+    return f"{value:.3f}" if kind == "rate" else f"{value:.2f}"
+
+
+def headline_rows(summary: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
+    """Table rows (measure, value, 95 % interval, fair value) of a summary's headlines."""
+    rows = []
+    for entry in summary.get("headline", {}).values():
+        kind = entry["kind"]
+        fair = "" if entry["fair"] is None else _number(kind, entry["fair"])
+        label = entry["label"]["fr"]
+        if entry["per_seat"]:
+            for seat, (value, ci) in enumerate(zip(entry["value"], entry["ci95"], strict=True)):
+                bot = summary["bots"][seat] if seat < len(summary.get("bots", [])) else ""
+                rows.append((f"{label} : siège {seat + 1} ({bot})", _number(kind, value),
+                             f"[{_number(kind, ci[0])}, {_number(kind, ci[1])}]", fair))
+        else:
+            lo, hi = entry["ci95"]
+            rows.append((label, _number(kind, entry["value"]),
+                         f"[{_number(kind, lo)}, {_number(kind, hi)}]", fair))
+    return rows
