@@ -76,7 +76,7 @@ async def new_room(request: Request) -> Response:
             players = forms.players(game, form.get("players"))
             values = forms.parse(game, form)
             mode = TURNS if form.get("mode") == TURNS else LIVE
-            room, host_token = hub.create_room(game.name, players, values, mode)
+            room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:
@@ -85,7 +85,7 @@ async def new_room(request: Request) -> Response:
                 error=error, players=players, mode=mode, status=400 if error else 200)
 
 
-def _room_page(request: Request, template: str, rate: bool = False) -> Response:
+async def _room_page(request: Request, template: str, rate: bool = False) -> Response:
     hub = hub_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
@@ -93,7 +93,7 @@ def _room_page(request: Request, template: str, rate: bool = False) -> Response:
             check_rate(request)
         if not tokens.looks_like_code(code):
             raise unknown_room(code)
-        room = hub.room(code)
+        room = await hub.room(code)
     except LudinumError as exc:
         return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
     join_url = f"{public_base(request)}/j/{code}"
@@ -103,23 +103,23 @@ def _room_page(request: Request, template: str, rate: bool = False) -> Response:
 
 
 async def host(request: Request) -> Response:
-    return _room_page(request, "host.html")
+    return await _room_page(request, "host.html")
 
 
 async def join(request: Request) -> Response:
-    return _room_page(request, "join.html", rate=True)
+    return await _room_page(request, "join.html", rate=True)
 
 
 async def play(request: Request) -> Response:
-    return _room_page(request, "play.html")
+    return await _room_page(request, "play.html")
 
 
 async def pass_and_play(request: Request) -> Response:
-    return _room_page(request, "pass.html")
+    return await _room_page(request, "pass.html")
 
 
 async def watch(request: Request) -> Response:
-    return _room_page(request, "watch.html", rate=True)
+    return await _room_page(request, "watch.html", rate=True)
 
 
 async def debrief(request: Request) -> Response:
