@@ -108,12 +108,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: Seconds a write waits for an SQLite file locked by another program before it fails
+#: (``$LUDINUM_BUSY_TIMEOUT``); the wait is in the writer thread, never on the event loop.
+BUSY_TIMEOUT = 5.0
+
+
 class StorageLocked(RuntimeError):
     """Another process serves this SQLite file."""
 
 
-#: Lock files held by this process: path -> (file descriptor, holders).
-_HELD: dict[str, tuple[int, int]] = {}
+#: Lock files held by this process: path -> [file descriptor, claimed by a Storage].
+_HELD: dict[str, list[int]] = {}
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -133,12 +138,20 @@ def lock_file(url: str) -> Path | None:
     return None if path is None else path.with_name(path.name + ".lock")
 
 
-def acquire_lock(url: str) -> Path | None:
-    """Hold the lock of an SQLite file for this process (re-entrant within the process).
+def _locked(path: Path) -> StorageLocked:
+    return StorageLocked(
+        f"Un autre serveur Ludinum utilise déjà {path.with_suffix('')} : arrête-le d'abord. "
+        f"/ Another Ludinum server already uses this database: stop it first.")
+
+
+def acquire_lock(url: str, claim: bool = True) -> Path | None:
+    """Hold the lock of an SQLite file for this process.
 
     Two servers on one SQLite file would overwrite each other's seats: the second one
-    refuses to start (``StorageLocked``). The lock is released when the process ends,
-    however it ends (the kernel drops ``flock`` locks with the file descriptor).
+    refuses to start (``StorageLocked``), whether it is another process or another app in
+    this one. ``claim=False`` reserves the lock for the next server started in this process
+    (``ludinum serve`` checks before it builds the app). The kernel drops the lock with the
+    process, however it ends.
     """
     path = lock_file(url)
     if path is None:
@@ -146,36 +159,32 @@ def acquire_lock(url: str) -> Path | None:
     key = str(path)
     held = _HELD.get(key)
     if held is not None:
-        _HELD[key] = (held[0], held[1] + 1)
+        if held[1] or not claim:
+            raise _locked(path)
+        held[1] = 1
         return path
     fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise StorageLocked(
-            f"Un autre serveur Ludinum utilise déjà {path.with_suffix('')} : arrête-le "
-            f"d'abord. / Another Ludinum server already uses this database: stop it first."
-        ) from None
-    _HELD[key] = (fd, 1)
+        raise _locked(path) from None
+    _HELD[key] = [fd, int(claim)]
     return path
 
 
 def release_lock(url: str) -> None:
     path = lock_file(url)
-    if path is None or str(path) not in _HELD:
-        return
-    fd, holders = _HELD[str(path)]
-    if holders > 1:
-        _HELD[str(path)] = (fd, holders - 1)
-        return
-    del _HELD[str(path)]
-    os.close(fd)
+    held = _HELD.pop(str(path), None) if path is not None else None
+    if held is not None:
+        os.close(held[0])
 
 
 class Storage:
-    def __init__(self, url: str, *, busy_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, *, busy_timeout: float | None = None) -> None:
         self.url = normalise_url(url)
+        if busy_timeout is None:
+            busy_timeout = float(os.environ.get("LUDINUM_BUSY_TIMEOUT") or BUSY_TIMEOUT)
         kw: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             # The wait for a write lock held by another program: it is spent in the
