@@ -60,6 +60,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def written_bytes(pid: int) -> int:
+    """Bytes the process wrote (sockets included): what went on the wire, compressed or not."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("wchar:"):
+            return int(line.split()[1])
+    return 0
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -203,8 +211,10 @@ async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, A
     stats.reset()
     load = os.getloadavg()
     cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    wrote0 = written_bytes(pid)
     await send_for(args.seconds)
     cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    wrote1 = written_bytes(pid)
     elapsed = t1 - t0
     lat = stats.latencies
     result = {
@@ -220,6 +230,8 @@ async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, A
         "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
         "client_cpu_s": round(client1 - client0, 1),
         "received_kb_per_s": round(stats.received_bytes / elapsed / 1024, 1),
+        "server_written_kb_per_action": round((wrote1 - wrote0) / 1024
+                                              / max(1, stats.accepted), 2),
         "errors": dict(stats.errors),
         "load_before": [round(x, 2) for x in load],
     }

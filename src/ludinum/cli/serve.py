@@ -94,7 +94,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     # loop="auto": uvloop when installed (``pip install ludinum[fast]``), else asyncio.
     uvicorn.run(app, factory=workers > 1, loop="auto", workers=workers, host=host, port=port,
                 log_level="warning", access_log=False, ws="websockets-sansio",
-                ws_max_size=WS_MAX_SIZE)
+                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_compression())
 
 
 def check_cluster(db: str | None, redis: str | None) -> None:
@@ -109,6 +109,13 @@ def check_cluster(db: str | None, redis: str | None) -> None:
             "--workers > 1 demande Redis (--redis redis://… ou $LUDINUM_REDIS) pour "
             "prévenir chaque processus des actions des autres. / --workers > 1 needs Redis "
             "(--redis redis://… or $LUDINUM_REDIS) so each process hears the others' actions.")
+
+
+def ws_compression() -> bool:
+    """Per-message compression of WebSocket frames: off unless ``LUDINUM_WS_COMPRESSION=1``.
+    It costs CPU on every frame and memory per connection (a compressor each way) for
+    frames that cross a school's local network (docs/deploy.md, Performance)."""
+    return os.environ.get("LUDINUM_WS_COMPRESSION", "") in ("1", "true", "yes")
 
 
 def hold_sqlite_lock(db: str | None) -> None:
@@ -131,6 +138,8 @@ GC_THRESHOLDS = (7_000, 10, 10)
 def tune_gc() -> None:
     """No stop-the-world pauses from the collector: everything built at start-up (modules,
     games, content, templates) is moved out of its reach and young collections are rarer."""
+    if os.environ.get("LUDINUM_GC_FREEZE", "1") in ("0", "false", "no"):
+        return  # to measure the difference (docs/deploy.md, Performance)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
