@@ -132,7 +132,7 @@ async def qr_svg(request: Request) -> Response:
 async def replay_step(request: Request) -> Response:
     try:
         code = lookup(request)
-        replay = Replay.load(hub_of(request), code)
+        replay = await Replay.load(hub_of(request), code)
         step = replay.clamp(request.query_params.get("step"))
         data = replay.step_json(step, request.query_params.get("lang", "fr"))
     except LudinumError as exc:

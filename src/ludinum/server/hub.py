@@ -162,14 +162,28 @@ class Hub:
         return room
 
     def purge(self) -> int:
-        now = self.clock()
-        finished = now - self.retention_hours * 3600
-        idle = now - max(self.retention_hours, 24 * 30) * 3600
+        """Delete what the retention period no longer keeps (at start-up, before serving)."""
+        finished, idle = self._purge_limits()
         count = self.store.purge(finished, idle)
+        self._forget_purged(finished, idle)
+        return count
+
+    async def purge_live(self) -> int:
+        """:meth:`purge` while serving: the deletion runs in a reader thread."""
+        finished, idle = self._purge_limits()
+        count = await self.writer.read(self.store.purge, finished, idle)
+        self._forget_purged(finished, idle)
+        return count
+
+    def _purge_limits(self) -> tuple[float, float]:
+        now = self.clock()
+        return (now - self.retention_hours * 3600,
+                now - max(self.retention_hours, 24 * 30) * 3600)
+
+    def _forget_purged(self, finished: float, idle: float) -> None:
         for code in [c for c, r in self.rooms.items() if r.updated_at < idle
                      or (not r.live and r.updated_at < finished)]:
             self._forget(code)  # what storage no longer keeps, memory does not keep either
-        return count
 
     # -- rooms -----------------------------------------------------------------------
     async def room(self, code: str) -> Room:
@@ -201,6 +215,14 @@ class Hub:
             self._recount(room)
             self._schedule(room)
         return room
+
+    async def stored(self, code: str) -> tuple[RoomRow, Log] | None:
+        """The room's stored row and log, read off the event loop (replays, debriefs)."""
+        try:
+            return await self.writer.read(self._read_room, code)
+        except Exception:
+            log.exception("storage failed reading room %s", code)
+            raise storage_unavailable() from None
 
     def _read_room(self, code: str) -> tuple[RoomRow, Log] | None:
         """In a reader thread: the room's row and its log."""

@@ -133,7 +133,7 @@ async def debrief(request: Request) -> Response:
         check_rate(request)
         if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
             raise unknown_room(code)
-        record = Replay.load(hub, code)
+        record = await Replay.load(hub, code)
     except LudinumError as exc:
         return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
     names = [s.label(lang) for s in record.seats]
@@ -150,7 +150,7 @@ async def replay(request: Request) -> Response:
         check_rate(request)
         if not tokens.looks_like_code(code):
             raise unknown_room(code)
-        record = Replay.load(hub, code)
+        record = await Replay.load(hub, code)
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
