@@ -265,7 +265,8 @@ def main() -> None:
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    os.environ["PYTHONPATH"] = str(ROOT / "src")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH", "")) if p)
     results = []
     for run in range(args.runs):
         tmp = Path(tempfile.mkdtemp(prefix="ludinum-open-"))

@@ -283,3 +283,43 @@ def test_serve_on_a_sqlite_file_in_use_says_so_in_one_line(tmp_path: Path) -> No
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, done.stderr
     assert "Un autre serveur Ludinum" in lines[0] and "Another Ludinum server" in lines[0]
+
+
+# -- no database call on the event loop -----------------------------------------------------
+def test_no_database_statement_runs_on_the_event_loop_while_serving(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """Rooms created, joined, started, played, paused, ended, reopened from storage and
+    replayed: every statement runs in the writer or a reader thread."""
+    from sqlalchemy import event
+
+    on_loop: list[str] = []
+
+    def check(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # a worker thread
+        on_loop.append(statement.split(None, 3)[:3].__str__())
+
+    app = make_app(sqlite_url, catalog)
+    hub: Hub = app.state.hub
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        event.listen(hub.store.engine, "before_cursor_execute", check)
+        code, host, player = playing_room(client, stack)
+        for _ in range(3):
+            if player.actions:
+                player.send(type="act", action=player.actions[0]["action"])
+            player.sync()
+        host.send(type="pause")
+        host.sync()
+        host.send(type="resume")
+        host.sync()
+        host.send(type="end")
+        host.sync()
+        hub._forget(code)  # gone from memory: the next look-ups read storage
+        assert client.get(f"/api/rooms/{code}").status_code == 200
+        assert client.get(f"/replay/{code}").status_code == 200
+        assert client.get(f"/api/rooms/{code}/replay?step=1").status_code == 200
+        event.remove(hub.store.engine, "before_cursor_execute", check)
+    assert on_loop == []
