@@ -60,12 +60,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def written_bytes(pid: int) -> int:
-    """Bytes the process wrote (sockets included): what went on the wire, compressed or not."""
-    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
-        if line.startswith("wchar:"):
-            return int(line.split()[1])
-    return 0
+def sent_bytes(port: int) -> int:
+    """TCP bytes the server sent on its port's connections (``ss``, kernel counters): what
+    went on the wire, compressed or not."""
+    import re
+    import subprocess
+
+    out = subprocess.run(["ss", "-tinH", "state", "established", f"( sport = :{port} )"],
+                         capture_output=True, text=True, check=False).stdout
+    return sum(int(n) for n in re.findall(r"bytes_sent:(\d+)", out))
 
 
 def pct(values: list[float], q: float) -> float:
@@ -154,6 +157,7 @@ async def connect(base: str, code: str, hello: dict[str, Any], address: str) -> 
 
 
 async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    port = int(base.rsplit(":", 1)[1])
     stats = Stats()
     sem = asyncio.Semaphore(16)
     rooms: list[list[OpenPhone]] = []
@@ -211,10 +215,10 @@ async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, A
     stats.reset()
     load = os.getloadavg()
     cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.monotonic()
-    wrote0 = written_bytes(pid)
+    wrote0 = sent_bytes(port)
     await send_for(args.seconds)
     cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.monotonic()
-    wrote1 = written_bytes(pid)
+    wrote1 = sent_bytes(port)
     elapsed = t1 - t0
     lat = stats.latencies
     result = {
@@ -230,7 +234,7 @@ async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, A
         "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
         "client_cpu_s": round(client1 - client0, 1),
         "received_kb_per_s": round(stats.received_bytes / elapsed / 1024, 1),
-        "server_written_kb_per_action": round((wrote1 - wrote0) / 1024
+        "wire_kb_per_action": round((wrote1 - wrote0) / 1024
                                               / max(1, stats.accepted), 2),
         "errors": dict(stats.errors),
         "load_before": [round(x, 2) for x in load],
