@@ -145,6 +145,7 @@ class ClusterHub(Hub):
         )
         self.conflicts = 0
         self._tasks: list[asyncio.Task[None]] = []
+        self._locks: dict[str, asyncio.Lock] = {}
 
     # -- start and stop --------------------------------------------------------------
     async def start(self) -> None:
@@ -213,24 +214,34 @@ class ClusterHub(Hub):
     async def _room_lock(self, code: str) -> AsyncIterator[None]:
         """Seats and status are one row written whole: change them under a PostgreSQL
         advisory lock of the room, after catching up with the stored version. The lock
-        is taken and released in a reader thread (never on the event loop)."""
+        is taken and released in a worker thread (never on the event loop)."""
         if self.store.engine.dialect.name != "postgresql":
             yield
             return
         key = int.from_bytes(code.encode()[:8].ljust(8, b" "), "big") & 0x7FFFFFFF
-        try:
-            conn = await self.writer.read(self._lock_room, key)
-        except Exception:
-            log.exception("room lock: database unavailable")
-            raise storage_error() from None
-        try:
-            room = self.rooms.get(code)
-            if room is not None and await self._behind(room):
-                await self._reload(code)
-            yield
-        finally:
-            with contextlib.suppress(Exception):
-                await self.writer.read(self._unlock_room, conn, key)
+        local = self._locks.setdefault(code, asyncio.Lock())
+        async with local:  # one waiter per room and process on the database's lock
+            try:
+                # The wait for another process is spent in a thread of its own (not a
+                # reader: the holder may need one to finish).
+                conn = await asyncio.to_thread(self._lock_room, key)
+            except Exception:
+                log.exception("room lock: database unavailable")
+                raise storage_error() from None
+            try:
+                room = self.rooms.get(code)
+                if room is not None and await self._behind(room):
+                    await self._reload(code)
+                yield
+            finally:
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self._unlock_room, conn, key)
+
+    def _forget(self, code: str) -> None:
+        super()._forget(code)
+        lock = self._locks.get(code)
+        if lock is not None and not lock.locked():
+            del self._locks[code]
 
     def _lock_room(self, key: int) -> Connection:
         conn = self.store.engine.connect()
