@@ -287,8 +287,7 @@ class Hub:
         token = tokens.new_token()
         chosen.make_human(name, tokens.digest(token))
         await self._save_room(room)  # on failure the room is reloaded: the seat is free
-        self._broadcast(room)
-        return chosen.index, token
+        return chosen.index, token  # (everyone was shown the new seat once it was saved)
 
     # -- the write path ----------------------------------------------------------------
     def _check_writable(self, code: str) -> None:
