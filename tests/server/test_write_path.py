@@ -323,3 +323,48 @@ def test_no_database_statement_runs_on_the_event_loop_while_serving(
         assert client.get(f"/api/rooms/{code}/replay?step=1").status_code == 200
         event.remove(hub.store.engine, "before_cursor_execute", check)
     assert on_loop == []
+
+
+def test_one_rooms_failed_write_costs_no_other_room_its_writes(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """A batch whose one room fails (here its version is already stored) is written again
+    room by room: the other rooms' writes are committed; the failed room's later writes,
+    built on the refused one, fail with it until the hub has reloaded it."""
+    from functools import partial
+
+    from ludinum.server.storage import append_in
+    from ludinum.server.writer import Writer
+
+    store = Storage(sqlite_url)
+    store.migrate()
+    ids = [store.create_room({
+        "code": code, "game": "toy", "config": {"game": "toy", "players": 2, "seed": 1},
+        "mode": "live", "status": "playing", "seats": [], "host": "h" * 64, "seq": 0,
+        "created_at": 1.0, "updated_at": 1.0}) for code in ("AAAAAA", "BBBBBB")]
+    store.append(ids[0], 1, 0, {"kind": "pass"}, 1.0, {"status": "playing"})
+    writer = Writer(store)
+
+    def step(room: int, seq: int) -> Any:
+        return partial(append_in, room_id=room, seq=seq, seat=0, action={"kind": "pass"},
+                       at=2.0, room_values={"status": "playing"})
+
+    async def run() -> list[object]:
+        futures = [writer.write("AAAAAA", step(ids[0], 1)),  # version 1 is already stored
+                   writer.write("BBBBBB", step(ids[1], 1)),
+                   writer.write("AAAAAA", step(ids[0], 2))]
+        outcomes = await asyncio.gather(*futures, return_exceptions=True)
+        assert writer.failed("AAAAAA") and not writer.failed("BBBBBB")
+        late = await asyncio.gather(writer.write("AAAAAA", step(ids[0], 3)),
+                                    return_exceptions=True)
+        writer.clear("AAAAAA")
+        await writer.write("AAAAAA", step(ids[0], 2))
+        return [*outcomes, *late]
+
+    outcomes = asyncio.run(run())
+    writer.close()
+    assert [type(o).__name__ for o in outcomes] == [
+        "IntegrityError", "NoneType", "IntegrityError", "IntegrityError"]
+    assert [seq for seq, _s, _a in store.actions(ids[1])] == [1]
+    assert [seq for seq, _s, _a in store.actions(ids[0])] == [1, 2]
+    store.close()
