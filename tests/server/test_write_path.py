@@ -369,3 +369,20 @@ def test_one_rooms_failed_write_costs_no_other_room_its_writes(
     assert [seq for seq, _s, _a in store.actions(ids[1])] == [1]
     assert [seq for seq, _s, _a in store.actions(ids[0])] == [1, 2]
     store.close()
+
+
+def test_a_room_that_cannot_be_read_answers_503_not_unknown(
+    sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(sqlite_url, catalog)
+    hub: Hub = app.state.hub
+    with TestClient(app) as client:
+        code, _ = create_room(client, "toy", 2)
+        hub._forget(code)  # not in memory: a look-up reads storage
+        with monkeypatch.context() as patch:
+            patch.setattr(hub.store, "room", disk_full)
+            response = client.get(f"/api/rooms/{code}")
+            assert response.status_code == 503
+            assert response.json()["error"]["code"] == "storage_unavailable"
+            assert client.get(f"/play/{code}").status_code == 503
+        assert client.get(f"/play/{code}").status_code == 200

@@ -17,7 +17,8 @@ from ludinum.server.replay import Replay
 
 STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
-    "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503, "busy": 503,
+    "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503,
+    "busy": 503,
 }
 
 

@@ -95,7 +95,8 @@ async def _room_page(request: Request, template: str, rate: bool = False) -> Res
             raise unknown_room(code)
         room = await hub.room(code)
     except LudinumError as exc:
-        return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
+        return problem(request, exc, {"rate_limited": 429, "storage_unavailable": 503}.get(
+            exc.code, 404))
     join_url = f"{public_base(request)}/j/{code}"
     return show(request, template, room=room, code=code, join_url=join_url,
                 qr_svg=qr.svg(join_url, code) if template == "host.html" else "",
@@ -135,7 +136,8 @@ async def debrief(request: Request) -> Response:
             raise unknown_room(code)
         record = await Replay.load(hub, code)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
+            exc.code, 400))
     names = [s.label(lang) for s in record.seats]
     return await site.debrief_response(
         record.config.to_json(), record.log, names, lang, fmt
@@ -154,7 +156,8 @@ async def replay(request: Request) -> Response:
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
+            exc.code, 400))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
     board = (render.board_stack(record.game, public, lang, names)
