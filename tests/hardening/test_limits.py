@@ -184,7 +184,7 @@ def test_the_retention_purge_deletes_old_finished_games(tmp_path: Path) -> None:
         code, _ = new_room(client)
         room = hub.rooms[code]
         room.status = "finished"
-        hub._save_room(room)
+        hub.store.update_room(room.id, {"status": "finished", "updated_at": hub.clock()})
         assert hub.purge() == 0
         now[0] += 2 * 3600
         assert hub.purge() == 1

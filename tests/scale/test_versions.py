@@ -41,25 +41,29 @@ def two_hubs(url: str, bus: bool = False) -> tuple[ClusterHub, ClusterHub]:
     return hubs[0], hubs[1]
 
 
-def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
-    room, _ = a.create_room("toy", 2, {"turn_seconds": seconds}, seed=7)
-    a.join(room.code, "Ada")
-    a.join(room.code, "Bob")
-    a.command(room, "start", {})
-    b.room(room.code)  # the other process loads it
+async def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
+    room, _ = await a.create_room("toy", 2, {"turn_seconds": seconds}, seed=7)
+    await a.join(room.code, "Ada")
+    await a.join(room.code, "Bob")
+    await a.command(room, "start", {})
+    await b.room(room.code)  # the other process loads it
     return room.code
 
 
 def test_the_second_append_of_a_version_loses_and_is_checked_again(pg: str) -> None:
     a, b = two_hubs(pg)
-    code = toy_room(a, b)
+    asyncio.run(second_append(a, b))
+
+
+async def second_append(a: ClusterHub, b: ClusterHub) -> None:
+    code = await toy_room(a, b)
     ra, rb = a.rooms[code], b.rooms[code]
     first, other = ra.state.legal_actions(0)[0], rb.state.legal_actions(0)[1]
-    a.act(ra, 0, first)
+    await a.act(ra, 0, first)
     # b still holds version 0, where seat 0 may play another card: its append of version 1
     # conflicts; after catching up, seat 0's action is out of turn and refused.
     with pytest.raises(Exception) as refused:
-        b.act(b.rooms[code], 0, other)
+        await b.act(b.rooms[code], 0, other)
     assert getattr(refused.value, "code", "") == "not_your_turn"
     assert b.conflicts == 1
     stored = a.store.actions(ra.id)
@@ -72,10 +76,16 @@ def test_the_second_append_of_a_version_loses_and_is_checked_again(pg: str) -> N
 def test_a_stale_copy_checks_again_and_accepts_an_action_legal_on_the_new_state(pg: str
                                                                                 ) -> None:
     a, b = two_hubs(pg)
-    code = toy_room(a, b)
-    a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
-    # On b's stale copy it is still seat 0's turn; seat 1's pass is legal on the new state.
-    b.act(b.rooms[code], 1, Action.make("pass"))
+
+    async def run() -> str:
+        code = await toy_room(a, b)
+        await a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
+        # On b's stale copy it is still seat 0's turn; seat 1's pass is legal on the new
+        # state.
+        await b.act(b.rooms[code], 1, Action.make("pass"))
+        return code
+
+    code = asyncio.run(run())
     stored = a.store.actions(a.rooms[code].id)
     assert [(seq, seat) for seq, seat, _ in stored] == [(1, 0), (2, 1)]
     assert b.rooms[code].seq == 2
@@ -84,26 +94,30 @@ def test_a_stale_copy_checks_again_and_accepts_an_action_legal_on_the_new_state(
 def test_concurrent_actions_from_two_hubs_keep_one_ordered_log(pg: str) -> None:
     """Both hubs push every seat's moves as fast as they can, on stale copies."""
     a, b = two_hubs(pg)
-    code = toy_room(a, b)
+    asyncio.run(concurrent(a, b))
+
+
+async def concurrent(a: ClusterHub, b: ClusterHub) -> None:
+    code = await toy_room(a, b)
     accepted = 0
     for step in range(40):
         for hub in (a, b) if step % 2 else (b, a):
-            room = hub.rooms.get(code) or hub.room(code)
+            room = hub.rooms.get(code) or await hub.room(code)
             if room.status != "playing":
                 continue
             for seat in (0, 1):
                 legal = room.state.legal_actions(seat)
                 if legal:
                     with contextlib.suppress(Exception):
-                        hub.act(room, seat, legal[-1])
+                        await hub.act(room, seat, legal[-1])
                         accepted += 1
                     break
     stored = a.store.actions(a.rooms[code].id)
     assert [seq for seq, _, _ in stored] == list(range(1, len(stored) + 1))
     assert len(stored) == accepted
     # The log replays to the state both hubs hold once they catch up.
-    b.resync()
-    a.resync()
+    await b.resync()
+    await a.resync()
     assert a.rooms[code].state.to_json() == b.rooms[code].state.to_json()
     assert [seat for _, seat, _ in stored] == [i % 2 for i in range(len(stored))]
 
@@ -136,7 +150,7 @@ def test_timers_fire_once_with_two_processes(pg: str) -> None:
         await a.start()
         await b.start()
         await asyncio.sleep(0.2)  # both subscribed
-        code = toy_room(a, b, seconds=1)
+        code = await toy_room(a, b, seconds=1)
         await asyncio.sleep(3.4)
         await a.close()
         await b.close()

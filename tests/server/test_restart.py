@@ -20,11 +20,19 @@ def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -
         host = hello(client, code, stack, role="host", token=host_token)
         player = hello(client, code, stack, role="player", token=token)
         host.send(type="start", level="random")
-        for _ in range(4):
+        acted = 0
+        for _ in range(2000):  # bots' moves arrive once saved: look until two turns played
             player.sync()
             if player.actions:
                 player.send(type="act", action=player.actions[-1]["action"])
                 player.sync()
+                acted += 1
+                if acted == 2:
+                    break
+        for _ in range(1000):  # the bots' moves after the last one are saved too
+            if app.state.hub.idle(code):
+                break
+            time.sleep(0.01)
         room = app.state.hub.rooms[code]
         before = room.state.to_json()
         seq, deadline_at = room.seq, room.deadline_at

@@ -37,7 +37,8 @@ def test_a_deadline_applies_its_action(sqlite_url: str, catalog: Catalog) -> Non
         room = app.state.hub.rooms[code]
         row = app.state.hub.store.room(code)
         assert row.deadline_at is not None  # stored as an absolute time
-        wait_for(a, lambda: room.seq >= 1)
+        # The phone hears of the timer's action once it is saved: wait for its frame.
+        wait_for(a, lambda: a.last.get("seq", 0) >= 1)
         assert any("passe" in line["text"] for m in a.messages if m["type"] == "update"
                    for line in m["log"])
         # Pause: nothing fires while paused, the time left is kept.

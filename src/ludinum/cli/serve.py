@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -54,6 +55,8 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     db = db or os.environ.get("LUDINUM_DB") or None
     if workers > 1:
         check_cluster(db, redis)
+    else:
+        hold_sqlite_lock(db)
     click.echo(f"Ludinum : ouvre {base}/ sur l'écran de la classe.")
     click.echo("Les téléphones du même réseau peuvent scanner ce QR code :")
     click.echo(qr.terminal(base + "/"))
@@ -80,9 +83,11 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     else:
         app = create_app(db, public_url=base, bot_delay=bot_delay, redis=redis,
                          retention_hours=retention_hours, rate_limit=rate_limit(join_rate))
-    uvicorn.run(app, factory=workers > 1, workers=workers, host=host, port=port,
+    tune_gc()
+    # loop="auto": uvloop when installed (``pip install ludinum[fast]``), else asyncio.
+    uvicorn.run(app, factory=workers > 1, loop="auto", workers=workers, host=host, port=port,
                 log_level="warning", access_log=False, ws="websockets-sansio",
-                ws_max_size=WS_MAX_SIZE)
+                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_compression())
 
 
 def check_cluster(db: str | None, redis: str | None) -> None:
@@ -97,3 +102,37 @@ def check_cluster(db: str | None, redis: str | None) -> None:
             "--workers > 1 demande Redis (--redis redis://… ou $LUDINUM_REDIS) pour "
             "prévenir chaque processus des actions des autres. / --workers > 1 needs Redis "
             "(--redis redis://… or $LUDINUM_REDIS) so each process hears the others' actions.")
+
+
+def ws_compression() -> bool:
+    """Per-message compression of WebSocket frames: off unless ``LUDINUM_WS_COMPRESSION=1``.
+    It costs CPU on every frame and memory per connection (a compressor each way) for
+    frames that cross a school's local network (docs/deploy.md, Performance)."""
+    return os.environ.get("LUDINUM_WS_COMPRESSION", "") in ("1", "true", "yes")
+
+
+def hold_sqlite_lock(db: str | None) -> None:
+    """One server per SQLite file: hold its lock for the life of this process, or stop
+    here with one clear line if another server holds it."""
+    from ludinum.server.storage import StorageLocked, acquire_lock, default_url
+
+    try:
+        acquire_lock(db or default_url(), claim=False)
+    except StorageLocked as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+#: Collector thresholds of a server: young collections ten times rarer than the default
+#: (700), the older generations as usual. With the start-up heap frozen, a full collection
+#: walks only what the rooms and connections allocated since.
+GC_THRESHOLDS = (7_000, 10, 10)
+
+
+def tune_gc() -> None:
+    """No stop-the-world pauses from the collector: everything built at start-up (modules,
+    games, content, templates) is moved out of its reach and young collections are rarer."""
+    if os.environ.get("LUDINUM_GC_FREEZE", "1") in ("0", "false", "no"):
+        return  # to measure the difference (docs/deploy.md, Performance)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)

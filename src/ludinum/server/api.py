@@ -17,7 +17,8 @@ from ludinum.server.replay import Replay
 
 STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
-    "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage": 503, "busy": 503,
+    "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503,
+    "busy": 503,
 }
 
 
@@ -86,8 +87,8 @@ async def create_room(request: Request) -> Response:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise fail("bad_message", "« seed » est un entier.", "'seed' is an integer.")
-        room, host_token = hub.create_room(game, players, options, str(data.get("mode", "live")),
-                                           seed)
+        room, host_token = await hub.create_room(game, players, options,
+                                                 str(data.get("mode", "live")), seed)
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"code": room.code, "host_token": host_token,
@@ -96,7 +97,7 @@ async def create_room(request: Request) -> Response:
 
 async def room_info(request: Request) -> Response:
     try:
-        room = hub_of(request).room(lookup(request))
+        room = await hub_of(request).room(lookup(request))
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse(room.summary_json(request.query_params.get("lang", "fr")))
@@ -109,7 +110,7 @@ async def join(request: Request) -> Response:
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise fail("bad_message", "« seat » est un entier.", "'seat' is an integer.")
-        index, token = hub_of(request).join(code, data.get("nickname"), seat)
+        index, token = await hub_of(request).join(code, data.get("nickname"), seat)
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"seat": index, "token": token}, status_code=201)
@@ -122,7 +123,7 @@ async def nickname(request: Request) -> Response:
 async def qr_svg(request: Request) -> Response:
     try:
         code = lookup(request)
-        hub_of(request).room(code)
+        await hub_of(request).room(code)
     except LudinumError as exc:
         return error_response(exc)
     url = f"{request.app.state.public_url or str(request.base_url).rstrip('/')}/j/{code}"
@@ -132,7 +133,7 @@ async def qr_svg(request: Request) -> Response:
 async def replay_step(request: Request) -> Response:
     try:
         code = lookup(request)
-        replay = Replay.load(hub_of(request), code)
+        replay = await Replay.load(hub_of(request), code)
         step = replay.clamp(request.query_params.get("step"))
         data = replay.step_json(step, request.query_params.get("lang", "fr"))
     except LudinumError as exc:

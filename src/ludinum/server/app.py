@@ -117,6 +117,6 @@ async def _purge_loop(hub: Hub) -> None:
     while True:
         await asyncio.sleep(PURGE_EVERY)
         try:
-            hub.purge()
+            await hub.purge_live()
         except Exception:
             log.exception("purge failed")

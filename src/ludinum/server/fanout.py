@@ -24,14 +24,15 @@ import json
 import logging
 import os
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from sqlalchemy import select, text
+from sqlalchemy.engine import Connection
 
 from ludinum.engine import Action, Event, LudinumError
 from ludinum.server.catalog import Catalog
-from ludinum.server.hub import FAST_LEVELS, Hub
+from ludinum.server.hub import FAST_LEVELS, Hub, storage_unavailable
 from ludinum.server.leases import LocalLeases, RedisLeases
 from ludinum.server.rooms import LIVE_STATUSES, PLAYING, Room, refuse
 from ludinum.server.seats import BOT
@@ -49,8 +50,7 @@ ROOM_LOCK = 0x524F4F4D
 
 
 def storage_error() -> LudinumError:
-    return refuse("storage", "Base de données indisponible : action annulée, réessaie.",
-                  "Database unavailable: action cancelled, try again.")
+    return storage_unavailable()
 
 
 class Bus:
@@ -145,6 +145,7 @@ class ClusterHub(Hub):
         )
         self.conflicts = 0
         self._tasks: list[asyncio.Task[None]] = []
+        self._locks: dict[str, asyncio.Lock] = {}
 
     # -- start and stop --------------------------------------------------------------
     async def start(self) -> None:
@@ -153,7 +154,7 @@ class ClusterHub(Hub):
         if self.bus is not None:
             self._tasks.append(loop.create_task(self.bus.run_publisher()))
             self._tasks.append(loop.create_task(
-                self.bus.run_subscriber(self.on_message, self.resync)))
+                self.bus.run_subscriber(self.on_message, self._resync_soon)))
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -166,7 +167,7 @@ class ClusterHub(Hub):
             await self.bus.close()
 
     # -- the action path ---------------------------------------------------------------
-    def act(
+    async def act(
         self, room: Room, seat: int, action: Action, retry: bool = True, *, person: bool = False
     ) -> list[Event]:
         """As :meth:`Hub.act`; on a version conflict, catch up and check again (a person's
@@ -175,12 +176,12 @@ class ClusterHub(Hub):
         for _ in range(RETRIES):
             wanted = room.seq + 1
             try:
-                events = super().act(room, seat, action, person=person)
+                events = await super().act(room, seat, action, person=person)
             except LudinumError as exc:
-                if exc.code != "storage":
+                if exc.code != "storage_unavailable":
                     # Refused on this copy: if another process moved on, look again there.
-                    if retry and self._behind(room):
-                        self._reload(code)
+                    if retry and await self._behind(room):
+                        await self._reload(code)
                         fresh = self.rooms.get(code)
                         if fresh is not None:
                             room = fresh
@@ -193,84 +194,90 @@ class ClusterHub(Hub):
                         self.conflicts += 1
                     raise
                 self.conflicts += 1
-                self._after_reload(fresh)
                 room = fresh
                 continue
-            except Exception:
-                # The database failed and so did the reload: drop the live copy (it may
-                # hold the refused action); it is rebuilt from storage when next needed.
-                log.exception("storage failed in room %s", code)
-                self._forget(code)
-                raise storage_error() from None
             self._publish(room, "act", seat=seat, action=action.to_json())
             return events
         raise refuse("busy", "La partie change trop vite : réessaie.",
                      "The game is changing too fast: try again.")
 
-    def create_room(self, *args: Any, **kw: Any) -> tuple[Room, str]:
-        try:
-            return super().create_room(*args, **kw)
-        except LudinumError:
-            raise
-        except Exception:
-            log.exception("storage failed creating a room")
-            raise storage_error() from None
-
     # -- joins and host commands: one process at a time, on a fresh copy ----------------
-    def join(self, code: str, nickname: object, seat: int | None = None) -> tuple[int, str]:
-        with self._room_lock(code):
-            return super().join(code, nickname, seat)
+    async def join(self, code: str, nickname: object, seat: int | None = None
+                   ) -> tuple[int, str]:
+        async with self._room_lock(code):
+            return await super().join(code, nickname, seat)
 
-    def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
-        with self._room_lock(room.code):
+    async def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+        async with self._room_lock(room.code):
             fresh = self.rooms.get(room.code, room)
-            super().command(fresh, kind, message)
+            await super().command(fresh, kind, message)
 
-    @contextlib.contextmanager
-    def _room_lock(self, code: str) -> Iterator[None]:
+    @contextlib.asynccontextmanager
+    async def _room_lock(self, code: str) -> AsyncIterator[None]:
         """Seats and status are one row written whole: change them under a PostgreSQL
-        advisory lock of the room, after catching up with the stored version."""
+        advisory lock of the room, after catching up with the stored version. The lock
+        is taken and released in a worker thread (never on the event loop)."""
         if self.store.engine.dialect.name != "postgresql":
             yield
             return
         key = int.from_bytes(code.encode()[:8].ljust(8, b" "), "big") & 0x7FFFFFFF
+        local = self._locks.setdefault(code, asyncio.Lock())
+        async with local:  # one waiter per room and process on the database's lock
+            try:
+                # The wait for another process is spent in a thread of its own (not a
+                # reader: the holder may need one to finish).
+                conn = await asyncio.to_thread(self._lock_room, key)
+            except Exception:
+                log.exception("room lock: database unavailable")
+                raise storage_error() from None
+            try:
+                room = self.rooms.get(code)
+                if room is not None and await self._behind(room):
+                    await self._reload(code)
+                yield
+            finally:
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self._unlock_room, conn, key)
+
+    def _forget(self, code: str) -> None:
+        super()._forget(code)
+        lock = self._locks.get(code)
+        if lock is not None and not lock.locked():
+            del self._locks[code]
+
+    def _lock_room(self, key: int) -> Connection:
+        conn = self.store.engine.connect()
         try:
-            conn = self.store.engine.connect()
             conn.execute(text("SELECT pg_advisory_lock(:a, :b)"), {"a": ROOM_LOCK, "b": key})
         except Exception:
-            log.exception("room lock: database unavailable")
-            raise storage_error() from None
+            conn.close()
+            raise
+        return conn
+
+    def _unlock_room(self, conn: Connection, key: int) -> None:
         try:
-            room = self.rooms.get(code)
-            if room is not None and self._behind(room):
-                self._reload(code)
-            yield
+            conn.execute(text("SELECT pg_advisory_unlock(:a, :b)"), {"a": ROOM_LOCK, "b": key})
+            conn.commit()
         finally:
-            with contextlib.suppress(Exception):
-                conn.execute(text("SELECT pg_advisory_unlock(:a, :b)"),
-                             {"a": ROOM_LOCK, "b": key})
-                conn.commit()
             conn.close()
 
-    def _behind(self, room: Room) -> bool:
+    async def _behind(self, room: Room) -> bool:
         """True when the database holds a newer version of the room than this copy."""
         try:
-            with self.store.engine.connect() as conn:
-                stored = conn.execute(
-                    select(rooms.c.seq, rooms.c.updated_at).where(rooms.c.id == room.id)
-                ).first()
+            stored = await self.writer.read(self._version, room.id)
         except Exception:
             return False
-        return stored is not None and (int(stored[0]), float(stored[1])) != (
-            room.seq, room.updated_at)
+        return stored is not None and stored != (room.seq, room.updated_at)
 
-    def _save_room(self, room: Room) -> None:
-        try:
-            super()._save_room(room)
-        except Exception:
-            log.exception("storage failed saving room %s", room.code)
-            self._forget(room.code)
-            raise storage_error() from None
+    def _version(self, room_id: int) -> tuple[int, float] | None:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(
+                select(rooms.c.seq, rooms.c.updated_at).where(rooms.c.id == room_id)
+            ).first()
+        return None if row is None else (int(row[0]), float(row[1]))
+
+    async def _save_room(self, room: Room) -> None:
+        await super()._save_room(room)
         self._publish(room, "room")
 
     def _publish(self, room: Room, kind: str, **extra: Any) -> None:
@@ -280,40 +287,6 @@ class ClusterHub(Hub):
             "k": kind, "c": room.code, "s": room.seq, "st": room.status,
             "da": room.deadline_at, "dl": room.deadline_left, "u": room.updated_at, **extra,
         })
-
-    # -- rooms loaded on demand are driven at once ---------------------------------------
-    def room(self, code: str) -> Room:
-        known = code in self.rooms
-        try:
-            room = super().room(code)
-        except LudinumError:
-            raise
-        except Exception:
-            log.exception("storage failed loading room %s", code)
-            raise storage_error() from None
-        if not known:
-            self._after_reload(room)
-        return room
-
-    def _reload(self, code: str) -> None:
-        """Rebuild the room from storage and show this process's clients where it is."""
-        super()._reload(code)
-        room = self.rooms.get(code)
-        if room is not None:
-            self._after_reload(room)
-            self._broadcast(room)
-
-    def _after_reload(self, room: Room) -> None:
-        """Count this process's connections again and restart the room's timer and bots."""
-        for seat in room.seats:
-            seat.connected = 0
-        for client in self.clients.get(room.code, ()):
-            if not client.closed:
-                for s in client.seats:
-                    room.seats[s].connected += 1
-        with contextlib.suppress(RuntimeError):
-            asyncio.get_running_loop()
-            self._schedule(room)
 
     # -- messages from the other processes ---------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
@@ -325,20 +298,26 @@ class ClusterHub(Hub):
         except Exception:
             log.exception("fan-out: cannot follow room %s; reloading it", code)
             self._forget(code)
-            with contextlib.suppress(Exception):
-                self._reload(code)
+            self._spawn(self._reload(code))
 
     def _catch_up(self, code: str, message: dict[str, Any]) -> None:
         room = self.rooms.get(code)
         if room is None:
             if message.get("st") in LIVE_STATUSES:
-                self.room(code)  # load it, so that its timers and bots live here too
+                self._spawn(self._load_quietly(code))  # so its timers and bots live here too
+            return
+        if code in self._inflight or code in self._recovering or self.writer.failed(code):
+            # This copy has writes of its own under way: the database decides, reload.
+            self._spawn(self._reload_when_idle(code))
             return
         seq = int(message.get("s", 0))
         if message.get("k") == "act" and seq == room.seq + 1:
             seat = int(message["seat"])
-            events = room.state.apply(seat, Action.from_json(message["action"]))
+            action = message["action"]
+            events = room.state.apply(seat, Action.from_json(action))
             room.record(seat, events, float(message["u"]))
+            if isinstance(action, dict) and action.get("kind") in room.game.personal:
+                self._personal.setdefault(code, {})[room.seq] = (seat, action)
             room.status = str(message["st"])
             room.deadline_at = message.get("da")
             room.deadline_left = message.get("dl")
@@ -349,58 +328,75 @@ class ClusterHub(Hub):
             return
         if seq < room.seq or (seq == room.seq and message.get("k") == "act"):
             return  # already here
-        self._reload(code)
+        self._spawn(self._reload_and_settle(code))
+
+    async def _load_quietly(self, code: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.room(code)
+
+    async def _reload_when_idle(self, code: str) -> None:
+        while code in self._inflight or code in self._recovering:
+            await asyncio.sleep(0.01)
+        await self._reload_and_settle(code)
+
+    async def _reload_and_settle(self, code: str) -> None:
+        await self._reload(code)
         fresh = self.rooms.get(code)
         if fresh is not None and not fresh.live:
             self._forget_live(fresh)
 
-    def resync(self) -> None:
+    async def resync(self) -> None:
         """Reload the rooms whose stored version differs from the live copy here, and the
         rooms dropped after a storage failure that still have clients here."""
         for code, clients in list(self.clients.items()):
             if code not in self.rooms and any(not c.closed for c in clients):
                 try:
-                    self._broadcast(self.room(code))
+                    self._broadcast(await self.room(code))
                 except Exception as exc:
                     log.warning("resync: room %s not back yet (%s)", code, exc)
         if not self.rooms:
             return
         try:
-            with self.store.engine.connect() as conn:
-                rows = conn.execute(
-                    select(rooms.c.code, rooms.c.seq, rooms.c.updated_at, rooms.c.status)
-                    .where(rooms.c.code.in_(list(self.rooms)))
-                ).all()
+            stored = await self.writer.read(self._versions, list(self.rooms))
         except Exception as exc:
             log.warning("resync: database unavailable (%s)", exc)
             return
-        stored = {str(r[0]): (int(r[1]), float(r[2])) for r in rows}
         for code, room in list(self.rooms.items()):
             version = stored.get(code)
             if version is None:
                 if room.live:
                     self._forget(code)
                 continue
+            if code in self._inflight or code in self._recovering:
+                continue  # its own writes are under way: checked again next time
             if version != (room.seq, room.updated_at):
                 try:
-                    self._reload(code)
+                    await self._reload(code)
                 except Exception:
                     log.exception("resync: cannot reload room %s", code)
+
+    def _versions(self, codes: list[str]) -> dict[str, tuple[int, float]]:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(rooms.c.code, rooms.c.seq, rooms.c.updated_at)
+                .where(rooms.c.code.in_(codes))
+            ).all()
+        return {str(r[0]): (int(r[1]), float(r[2])) for r in rows}
+
+    def _resync_soon(self) -> None:
+        self._spawn(self.resync())
 
     async def _resync_loop(self) -> None:
         while True:
             await asyncio.sleep(RESYNC_EVERY)
-            self.resync()
+            try:
+                await self.resync()
+            except Exception:
+                log.exception("resync failed")
 
     # -- timers and bots under a lease ---------------------------------------------------
     def _timer_fired(self, code: str, at: float) -> None:
-        task = asyncio.get_running_loop().create_task(self._fire_leased(code, at))
-        self._tasks.append(task)
-        task.add_done_callback(self._tasks_done)
-
-    def _tasks_done(self, task: asyncio.Task[None]) -> None:
-        with contextlib.suppress(ValueError):
-            self._tasks.remove(task)
+        self._spawn(self._fire_leased(code, at))
 
     async def _fire_leased(self, code: str, at: float) -> None:
         while True:
@@ -422,7 +418,7 @@ class ClusterHub(Hub):
             room.clear_deadline()
             return
         try:
-            self.act(room, *due, retry=False)
+            await self.act(room, *due, retry=False)
         except LudinumError as exc:
             log.info("timer action not applied in %s: %s", code, exc.en)
 
@@ -433,6 +429,8 @@ class ClusterHub(Hub):
                 room = self.rooms.get(code)
                 if room is None or not room.bot_turns():
                     return
+                if self.writer.failed(code) or code in self._recovering:
+                    continue
                 seq = room.seq
                 if not await self.leases.acquire(code, seq):
                     await self._wait_change(code, seq, self.leases.ttl)
@@ -454,14 +452,15 @@ class ClusterHub(Hub):
         except Exception:
             log.exception("bot loop failed in room %s", code)
         finally:
-            self._bot_tasks.pop(code, None)
+            if self._bot_tasks.get(code) is asyncio.current_task():
+                self._bot_tasks.pop(code, None)
 
     async def _bot_act(self, room: Room, seat: int, action: Action) -> None:
         seq = room.seq
         try:
-            self.act(room, seat, action, retry=False)
+            await self.act(room, seat, action, retry=False)
         except LudinumError as exc:
-            if exc.code in ("storage", "busy"):
+            if exc.code in ("storage_unavailable", "busy"):
                 # Another process appended first, or the database is away: look again.
                 if self.rooms.get(room.code) is None:
                     await asyncio.sleep(0.5)
@@ -471,7 +470,7 @@ class ClusterHub(Hub):
                 legal = room.state.legal_actions(seat)
                 if legal:
                     with contextlib.suppress(LudinumError):
-                        self.act(room, seat, legal[0], retry=False)
+                        await self.act(room, seat, legal[0], retry=False)
 
     async def _wait_change(self, code: str, seq: int, seconds: float) -> None:
         step = 0.05

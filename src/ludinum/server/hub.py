@@ -1,18 +1,24 @@
-"""The hub: live rooms in memory, the path of every action, fan-out, timers and bots.
+"""The hub: live rooms in memory, the path of every change, fan-out, timers and bots.
 
-An action (from a player, a bot or a timer) is checked and applied by the engine on the
-live state, committed to storage, and only then sent: each client gets a frame built from
-its own view. Bots play on the event loop with a short delay so people can follow; a slow
-bot level thinks in a worker thread on a copy of the state, so other rooms never wait.
+A change (a player's, a bot's or a timer's action; a join; a host command) is checked and
+applied on the live room, queued to the group-commit writer (:mod:`ludinum.server.writer`,
+a thread: no database call ever runs on the event loop) and only once it is durable do
+clients hear of it: no frame shows a state that is not on disk, so an acknowledged change
+is never lost. If the write fails, the room is reloaded from storage (memory and disk
+agree again) and the client gets ``storage_unavailable``. Bots play on the event loop with
+a short delay so people can follow; a slow bot level thinks in a worker thread on a copy of
+the state, so other rooms never wait.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets as _secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludinum.bots.base import Bot
@@ -27,20 +33,25 @@ from ludinum.server.rooms import (
     LIVE,
     LIVE_STATUSES,
     LOBBY,
+    PAUSED,
     PLAYING,
     TURNS,
     Room,
     not_your_seat,
     refuse,
 )
-from ludinum.server.seats import HUMAN, Seat
-from ludinum.server.storage import RoomRow, Storage
+from ludinum.server.seats import HUMAN, OPEN, Seat
+from ludinum.server.storage import RoomRow, Storage, append_in, update_room_in
 from ludinum.server.timers import Timers
+from ludinum.server.writer import WriteOp, Writer
 
 log = logging.getLogger("ludinum.server")
 
 #: Bot levels that think long enough to deserve a worker thread.
 FAST_LEVELS = ("random",)
+
+#: A stored log: ``(seq, seat, action JSON)`` in order.
+Log = list[tuple[int, int, dict[str, Any]]]
 
 
 def unknown_room(code: str) -> LudinumError:
@@ -59,6 +70,22 @@ def check_not_early(room: Room, seat: int) -> None:
         )
 
 
+def storage_unavailable() -> LudinumError:
+    """The 503 of a change that could not be saved: nothing of it was kept."""
+    return refuse("storage_unavailable",
+                  "Enregistrement impossible pour l'instant : rien n'a été changé, réessaie.",
+                  "Cannot save right now: nothing was changed, try again.")
+
+
+@dataclass(slots=True)
+class _InFlight:
+    """A room's writes not yet durable, and what waits for them."""
+
+    count: int = 0
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    sends: list[tuple[Client, bool]] = field(default_factory=list)
+
+
 class Hub:
     def __init__(
         self,
@@ -70,6 +97,7 @@ class Hub:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.catalog = catalog
         self.bot_delay = bot_delay
         self.retention_hours = retention_hours
@@ -79,14 +107,20 @@ class Hub:
         self.bots: dict[str, dict[int, Bot]] = {}
         self.timers = Timers(clock)
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._inflight: dict[str, _InFlight] = {}
+        self._recovering: dict[str, asyncio.Task[None]] = {}
+        self._loading: dict[str, asyncio.Task[Room]] = {}
+        self._spawned: set[asyncio.Task[Any]] = set()
+        #: Stored personal answers not yet neutral, per room: ``{seq: (seat, JSON)}`` (W15).
+        self._personal: dict[str, dict[int, tuple[int, dict[str, Any]]]] = {}
         self.accepted = 0
 
     # -- start and stop --------------------------------------------------------------
     def load(self) -> int:
-        """Rebuild every live room from storage (replaying its actions)."""
+        """Rebuild every live room from storage (at start-up, before serving)."""
         for row in self.store.rooms_with_status(LIVE_STATUSES):
             try:
-                self.rooms[row.code] = self._restore(row)
+                self.rooms[row.code] = self._restore(row, self.store.actions(row.id))
             except LudinumError as exc:
                 log.error("room %s cannot be restored: %s", row.code, exc.en)
         return len(self.rooms)
@@ -103,8 +137,10 @@ class Hub:
         for clients in self.clients.values():
             for client in clients:
                 client.close()
+        await self.writer.drain()
+        self.writer.close()
 
-    def _restore(self, row: RoomRow) -> Room:
+    def _restore(self, row: RoomRow, stored: Log) -> Room:
         game = self.catalog.game(row.game)
         config = game.config_from_json(row.config)
         state = game.setup(config)
@@ -112,14 +148,24 @@ class Hub:
         room = Room(row.id, row.code, game, config, row.mode, seats, row.host, state,
                     status=row.status, created_at=row.created_at, updated_at=row.updated_at)
         bots = self.bots.setdefault(row.code, {})
-        for seq, seat, data in self.store.actions(row.id):
+        personal: dict[int, tuple[int, dict[str, Any]]] = {}
+        for seq, seat, data in stored:
             events = state.apply(seat, Action.from_json(data))
             room.seq = seq
+            if data.get("kind") in game.personal:
+                personal[seq] = (seat, data)
             for s, e in ((seq, e) for e in events):
                 room.recent.append((s, e))
                 if e.to is None:
                     room.kinds[e.kind] += 1
             self._observe(room, bots, events)
+        self._personal[row.code] = personal
+        if row.status in (PLAYING, PAUSED):
+            # A game under way never waits for a seat nobody holds: a bot takes it.
+            levels = self.catalog.bot_levels(game.name)
+            for seat_ in room.seats:
+                if seat_.kind == OPEN:
+                    seat_.make_bot(levels[-1])
         room.deadline = state.deadline() if row.deadline_at or row.deadline_left else None
         room.deadline_at = row.deadline_at
         room.deadline_left = row.deadline_left
@@ -128,28 +174,76 @@ class Hub:
         return room
 
     def purge(self) -> int:
-        now = self.clock()
-        finished = now - self.retention_hours * 3600
-        idle = now - max(self.retention_hours, 24 * 30) * 3600
+        """Delete what the retention period no longer keeps (at start-up, before serving)."""
+        finished, idle = self._purge_limits()
         count = self.store.purge(finished, idle)
+        self._forget_purged(finished, idle)
+        return count
+
+    async def purge_live(self) -> int:
+        """:meth:`purge` while serving: the deletion runs in a reader thread."""
+        finished, idle = self._purge_limits()
+        count = await self.writer.read(self.store.purge, finished, idle)
+        self._forget_purged(finished, idle)
+        return count
+
+    def _purge_limits(self) -> tuple[float, float]:
+        now = self.clock()
+        return (now - self.retention_hours * 3600,
+                now - max(self.retention_hours, 24 * 30) * 3600)
+
+    def _forget_purged(self, finished: float, idle: float) -> None:
         for code in [c for c, r in self.rooms.items() if r.updated_at < idle
                      or (not r.live and r.updated_at < finished)]:
             self._forget(code)  # what storage no longer keeps, memory does not keep either
-        return count
 
     # -- rooms -----------------------------------------------------------------------
-    def room(self, code: str) -> Room:
-        """A room in memory, or a finished one loaded from storage (for its debrief)."""
+    async def room(self, code: str) -> Room:
+        """A room in memory, or one loaded from storage (in a reader thread)."""
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        if not tokens.looks_like_code(code):
+            raise unknown_room(code)
+        task = self._loading.get(code)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._load_room(code))
+            self._loading[code] = task
+            task.add_done_callback(lambda _t: self._loading.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def _load_room(self, code: str) -> Room:
+        try:
+            loaded = await self.writer.read(self._read_room, code)
+        except Exception:
+            log.exception("storage failed loading room %s", code)
+            raise storage_unavailable() from None
+        if loaded is None:
+            raise unknown_room(code)
         room = self.rooms.get(code)
         if room is None:
-            row = self.store.room(code) if tokens.looks_like_code(code) else None
-            if row is None:
-                raise unknown_room(code)
-            room = self._restore(row)
+            room = self._restore(*loaded)
             self.rooms[code] = room
+            self._recount(room)
+            self._schedule(room)
         return room
 
-    def create_room(
+    async def stored(self, code: str) -> tuple[RoomRow, Log] | None:
+        """The room's stored row and log, read off the event loop (replays, debriefs)."""
+        try:
+            return await self.writer.read(self._read_room, code)
+        except Exception:
+            log.exception("storage failed reading room %s", code)
+            raise storage_unavailable() from None
+
+    def _read_room(self, code: str) -> tuple[RoomRow, Log] | None:
+        """In a reader thread: the room's row and its log."""
+        row = self.store.room(code)
+        if row is None:
+            return None
+        return row, self.store.actions(row.id)
+
+    async def create_room(
         self,
         game_name: str,
         players: int,
@@ -166,27 +260,35 @@ class Hub:
         state = game.setup(config)
         host_token = tokens.new_token()
         now = self.clock()
-        code = self._fresh_code()
         seats = [Seat(i) for i in range(players)]
-        room_id = self.store.create_room({
-            "code": code, "game": game.name, "config": config.to_json(), "mode": mode,
+        values = {
+            "game": game.name, "config": config.to_json(), "mode": mode,
             "status": LOBBY, "seats": [s.to_json() for s in seats],
             "host": tokens.digest(host_token), "seq": 0, "created_at": now, "updated_at": now,
-        })
+        }
+        try:
+            code, room_id = await self.writer.read(self._insert_room, values)
+        except Exception:
+            log.exception("storage failed creating a room")
+            raise storage_unavailable() from None
         room = Room(room_id, code, game, config, mode, seats, tokens.digest(host_token), state,
                     created_at=now, updated_at=now)
         self.rooms[code] = room
         self.bots[code] = {}
+        self._personal[code] = {}
         return room, host_token
 
-    def _fresh_code(self) -> str:
+    def _insert_room(self, values: dict[str, Any]) -> tuple[str, int]:
+        """In a reader thread: a fresh code, and the new room's row."""
         while True:
             code = tokens.new_code()
             if code not in self.rooms and not self.store.code_exists(code):
-                return code
+                return code, self.store.create_room({**values, "code": code})
 
-    def join(self, code: str, nickname: object, seat: int | None = None) -> tuple[int, str]:
-        room = self.room(code)
+    async def join(self, code: str, nickname: object, seat: int | None = None
+                   ) -> tuple[int, str]:
+        room = await self.room(code)
+        self._check_writable(code)
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         name = names.clean(nickname)
@@ -196,14 +298,118 @@ class Hub:
         chosen = room.open_seat(seat)
         token = tokens.new_token()
         chosen.make_human(name, tokens.digest(token))
-        self._save_room(room)
+        await self._save_room(room)  # on failure the room is reloaded: the seat is free
+        return chosen.index, token  # (everyone was shown the new seat once it was saved)
+
+    # -- the write path ----------------------------------------------------------------
+    def _check_writable(self, code: str) -> None:
+        """Refuse a change while the room's last write failed and it is being reloaded."""
+        if self.writer.failed(code) or code in self._recovering:
+            raise storage_unavailable()
+
+    async def _commit(self, room: Room, op: WriteOp) -> None:
+        """Queue ``op`` and wait until it is durable and the room's clients are told.
+
+        The room's frames wait until none of its writes is pending (then one broadcast
+        shows the durable state). On failure the room is reloaded from storage and the
+        caller gets ``storage_unavailable``.
+        """
+        code = room.code
+        flight = self._inflight.get(code)
+        if flight is None:
+            flight = self._inflight[code] = _InFlight()
+        flight.count += 1
+        try:
+            await self.writer.write(code, op)
+        except Exception:
+            flight.count -= 1
+            await self._recover(code)
+            self._settle(code, flight)
+            raise storage_unavailable() from None
+        flight.count -= 1
+        if flight.count == 0:
+            self._settle(code, flight)
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        flight.waiters.append(waiter)
+        await waiter
+
+    def _settle(self, code: str, flight: _InFlight) -> None:
+        """The room has nothing pending any more: show its state and wake the waiters."""
+        if flight.count or self._inflight.get(code) is not flight:
+            return
+        del self._inflight[code]
+        room = self.rooms.get(code)
+        if room is not None:
+            self._broadcast(room)
+            for client, full in flight.sends:
+                if not client.closed:
+                    self._send(room, client, full)
+        for waiter in flight.waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def _recover(self, code: str) -> None:
+        """Reload a room after a failed write (once, however many writes failed)."""
+        task = self._recovering.get(code)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._reload(code))
+            self._recovering[code] = task
+            task.add_done_callback(lambda _t: self._recovering.pop(code, None))
+        try:
+            await asyncio.shield(task)
+        except Exception:
+            log.exception("room %s: reload failed", code)
+
+    async def _reload(self, code: str) -> None:
+        """Rebuild the room from storage (in a reader thread) so that memory agrees with
+        disk; if storage cannot be read either, drop it from memory (it is loaded again
+        when next needed)."""
+        try:
+            loaded = await self.writer.read(self._read_room, code)
+        except Exception:
+            log.exception("storage failed reloading room %s", code)
+            loaded = None
+        finally:
+            self.writer.clear(code)
+        if loaded is None:
+            self._forget(code)
+            return
+        self.bots[code] = {}
+        room = self._restore(*loaded)
+        self.rooms[code] = room
+        self._after_reload(room)
         self._broadcast(room)
-        return chosen.index, token
+
+    def _after_reload(self, room: Room) -> None:
+        self._recount(room)
+        self._schedule(room)
+
+    def _recount(self, room: Room) -> None:
+        """Count this process's connections on the room's seats again."""
+        for seat in room.seats:
+            seat.connected = 0
+        for client in self.clients.get(room.code, ()):
+            if not client.closed:
+                for s in client.seats:
+                    room.seats[s].connected += 1
+
+    def idle(self, code: str) -> bool:
+        """True when the room has no write under way and no bot about to move."""
+        return code not in self._inflight and code not in self._bot_tasks
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._spawned.add(task)
+        task.add_done_callback(self._spawned.discard)
 
     # -- the action path ----------------------------------------------------------------
-    def act(self, room: Room, seat: int, action: Action, *, person: bool = False) -> list[Event]:
+    async def act(self, room: Room, seat: int, action: Action, *, person: bool = False
+                  ) -> list[Event]:
         """Apply (engine checks), store durably, then tell everyone. Raises on refusal.
         ``person``: the move comes from a player's screen, not from a bot or the timer."""
+        code = room.code
+        self._check_writable(code)
         now = self.clock()
         if person:
             check_not_early(room, seat)
@@ -213,25 +419,25 @@ class Hub:
             raise
         except Exception:
             # A bug in a game's rules: the live state may be half-changed; rebuild it.
-            log.exception("game error in room %s on %s", room.code, action)
-            self._reload(room.code)
+            log.exception("game error in room %s on %s", code, action)
+            await self.writer.drain()
+            await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
             stored, rewrite = self._redactions(room, seat, action)
-        try:
-            self.store.append(room.id, room.seq, seat, stored.to_json(), now,
-                              self._room_values(room, now), rewrite)
-        except Exception:
-            log.exception("storage failed in room %s; reloading it", room.code)
-            self._reload(room.code)
-            raise refuse("storage", "Erreur d'enregistrement : action annulée.",
-                         "Storage error: action cancelled.") from None
+            personal = self._personal.setdefault(code, {})
+            for old, form in rewrite.items():
+                personal[old] = (personal[old][0], form)
+            personal[room.seq] = (seat, stored.to_json())
+        op = functools.partial(append_in, room_id=room.id, seq=room.seq, seat=seat,
+                               action=stored.to_json(), at=now,
+                               room_values=self._room_values(room, now), rewrite=rewrite)
+        self._observe(room, self.bots.setdefault(code, {}), events)
+        await self._commit(room, op)
         self.accepted += 1
-        self._observe(room, self.bots.setdefault(room.code, {}), events)
-        self._broadcast(room)
         self._schedule(room)
         return events
 
@@ -240,15 +446,14 @@ class Hub:
     ) -> tuple[Action, dict[int, dict[str, Any]]]:
         """W15: personal answers are stored only while they are needed. Once the state no
         longer needs them (``Game.redact``), this action and the earlier answers are stored
-        in their neutral form, in the same transaction."""
+        in their neutral form, in the same transaction. The earlier answers are known from
+        memory (``_personal``), never read back on the loop."""
         game = room.game
         stored = game.redact(room.state, seat, action)
         if stored is None:
             return action, {}
         rewrite: dict[int, dict[str, Any]] = {}
-        for seq, who, data in self.store.actions(room.id):
-            if data.get("kind") not in game.personal:
-                continue
+        for seq, (who, data) in sorted(self._personal.get(room.code, {}).items()):
             neutral = game.redact(room.state, who, Action.from_json(data))
             if neutral is not None and neutral.to_json() != data:
                 rewrite[seq] = neutral.to_json()
@@ -260,14 +465,6 @@ class Hub:
             if seen:
                 bot.observe(seat, seen)
 
-    def _reload(self, code: str) -> None:
-        row = self.store.room(code)
-        if row is None:
-            self._forget(code)
-            return
-        self.bots[code] = {}
-        self.rooms[code] = self._restore(row)
-
     def _room_values(self, room: Room, now: float) -> dict[str, Any]:
         return {
             "status": room.status,
@@ -276,24 +473,29 @@ class Hub:
             "updated_at": now,
         }
 
-    def _save_room(self, room: Room) -> None:
+    async def _save_room(self, room: Room) -> None:
+        """Save the room's seats and status (a join, a host command); once durable."""
         now = self.clock()
         room.updated_at = now
         values = self._room_values(room, now)
         values["seats"] = [s.to_json() for s in room.seats]
-        self.store.update_room(room.id, values)
+        await self._commit(room, functools.partial(update_room_in, room_id=room.id,
+                                                   values=values))
 
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
         self.bots.pop(code, None)
+        self._personal.pop(code, None)
         self.timers.cancel(code)
         task = self._bot_tasks.pop(code, None)
         if task is not None:
             task.cancel()
 
     # -- host commands -----------------------------------------------------------------
-    def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+    async def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+        self._check_writable(room.code)
         now = self.clock()
+        kicked: list[int] = []
         if kind == "start":
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
@@ -312,14 +514,15 @@ class Hub:
             if kind == "bot" or room.status != LOBBY:
                 if kind == "bot" and (not isinstance(level, str) or level not in levels):
                     raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
-                self._kick_clients(room, seat.index)
                 seat.make_bot(level if isinstance(level, str) and level in levels
                               else levels[-1])
                 self.bots.setdefault(room.code, {}).pop(seat.index, None)
             else:
-                self._kick_clients(room, seat.index)
                 seat.make_open()
-        self._save_room(room)
+            kicked.append(seat.index)
+        await self._save_room(room)  # on failure the room is reloaded: nothing changed
+        for index in kicked:
+            self._kick_clients(room, index)
         if room.status in (FINISHED, ENDED):
             self._forget_live(room)
         self._broadcast(room)
@@ -350,6 +553,9 @@ class Hub:
             self._bot_tasks[room.code] = loop.create_task(self._run_bots(room.code))
 
     def _timer_fired(self, code: str, at: float) -> None:
+        self._spawn(self._fire(code, at))
+
+    async def _fire(self, code: str, at: float) -> None:
         room = self.rooms.get(code)
         if room is None or room.deadline_at != at:
             return
@@ -358,7 +564,7 @@ class Hub:
             room.clear_deadline()
             return
         try:
-            self.act(room, *due)
+            await self.act(room, *due)
         except LudinumError as exc:
             log.warning("timer action refused in %s: %s", code, exc.en)
 
@@ -381,6 +587,8 @@ class Hub:
                 room = self.rooms.get(code)
                 if room is None or not room.bot_turns():
                     return
+                if self.writer.failed(code) or code in self._recovering:
+                    continue
                 seat = room.bot_turns()[0]
                 bot = self._bot(room, seat)
                 seq = room.seq
@@ -388,24 +596,29 @@ class Hub:
                     action = bot.choose(room.state, seat)
                 else:
                     action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
-                    if room.seq != seq or seat not in room.bot_turns():
+                    if self.rooms.get(code) is not room or room.seq != seq \
+                            or seat not in room.bot_turns():
                         continue
                 try:
-                    self.act(room, seat, action)
+                    await self.act(room, seat, action)
                 except LudinumError as exc:
+                    if exc.code == "storage_unavailable":
+                        await asyncio.sleep(0.5)
+                        continue
                     log.warning("bot move refused in %s: %s", code, exc.en)
                     legal = room.state.legal_actions(seat)
                     if not legal:
                         return
-                    self.act(room, seat, legal[0])
+                    await self.act(room, seat, legal[0])
         except Exception:
             log.exception("bot loop failed in room %s", code)
         finally:
-            self._bot_tasks.pop(code, None)
+            if self._bot_tasks.get(code) is asyncio.current_task():
+                self._bot_tasks.pop(code, None)
 
     # -- clients -----------------------------------------------------------------------
-    def hello(self, client: Client, code: str, message: dict[str, Any]) -> None:
-        room = self.room(code)
+    async def hello(self, client: Client, code: str, message: dict[str, Any]) -> None:
+        room = await self.room(code)
         role = message.get("role")
         if role not in protocol.ROLES:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
@@ -450,8 +663,10 @@ class Hub:
                     room.seats[s].connected = max(0, room.seats[s].connected - 1)
                 self._broadcast(room)
 
-    def handle(self, client: Client, text: object) -> None:
-        """One message from a client; any refusal goes back to it as an error."""
+    async def handle(self, client: Client, text: object) -> None:
+        """One message from a client; any refusal goes back to it as an error. A change
+        returns once it is durable and shown, so a client's messages are answered in
+        order (its ``pong`` comes after the update of its action)."""
         kind: str | None = None
         try:
             message = protocol.parse(text)
@@ -463,20 +678,21 @@ class Hub:
                 if client.role is not None:
                     raise fail("already_hello", "Déjà connecté.", "Already connected.")
                 code = message.get("room")
-                self.hello(client, tokens.normalise_code(code) if isinstance(code, str) else "",
-                           message)
+                await self.hello(
+                    client, tokens.normalise_code(code) if isinstance(code, str) else "",
+                    message)
                 return
             if client.role is None or client.code is None:
                 raise fail("not_hello", "Envoie d'abord « hello ».", "Send 'hello' first.")
-            room = self.room(client.code)
+            room = await self.room(client.code)
             if kind in protocol.HOST_TYPES:
                 if client.role != "host":
                     raise fail("not_host", "Réservé à l'animateur.", "Host only.")
-                self.command(room, kind, message)
+                await self.command(room, kind, message)
             elif kind == "reveal":
                 self._reveal(room, client, protocol.integer(message, "seat"))
             elif kind == "act":
-                self._act_message(room, client, message)
+                await self._act_message(room, client, message)
         except LudinumError as exc:
             client.push(protocol.error(exc, kind))
         except Exception:
@@ -484,7 +700,7 @@ class Hub:
             client.push(protocol.error(refuse(
                 "internal", "Erreur interne : réessaie.", "Internal error: try again."), kind))
 
-    def _act_message(self, room: Room, client: Client, message: dict[str, Any]) -> None:
+    async def _act_message(self, room: Room, client: Client, message: dict[str, Any]) -> None:
         if client.role not in ("player", "pass"):
             raise not_your_seat()
         seat = protocol.optional_int(message, "seat")
@@ -499,7 +715,7 @@ class Hub:
             raise fail("stale", "La partie a changé : regarde à nouveau.",
                        "The game has changed: look again.")
         action = Action.from_json(message.get("action"))
-        self.act(room, seat, action, person=True)
+        await self.act(room, seat, action, person=True)
 
     def _reveal(self, room: Room, client: Client, seat: int) -> None:
         if client.role != "pass" or seat not in client.seats:
@@ -510,12 +726,18 @@ class Hub:
         self._send(room, client)
 
     def _send(self, room: Room, client: Client, full: bool = False) -> None:
+        flight = self._inflight.get(room.code)
+        if flight is not None:
+            flight.sends.append((client, full))  # after the pending writes are durable
+            return
         cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
         frame = frames.build(client, cache, full)
         if frame is not None:
             client.push_text("update", frames.encode(frame, cache))
 
     def _broadcast(self, room: Room) -> None:
+        if room.code in self._inflight:
+            return  # shown by _settle once the room's pending writes are durable
         clients = self.clients.get(room.code)
         if not clients:
             return

@@ -69,8 +69,10 @@ class RedisLeases:
 
 
 def migrate_once(store: Storage) -> None:
-    """Run the schema migrations; on PostgreSQL, one process at a time."""
+    """Run the schema migrations; on PostgreSQL, one process at a time. On SQLite, first
+    take the file's lock: one server per SQLite file (``Storage.lock``)."""
     if store.engine.dialect.name != "postgresql":
+        store.lock()
         store.migrate()
         return
     with store.engine.connect() as conn:

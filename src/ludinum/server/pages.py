@@ -78,7 +78,7 @@ async def new_room(request: Request) -> Response:
             players = forms.players(game, form.get("players"))
             values = forms.parse(game, form)
             mode = TURNS if form.get("mode") == TURNS else LIVE
-            room, host_token = hub.create_room(game.name, players, values, mode)
+            room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:
@@ -87,7 +87,7 @@ async def new_room(request: Request) -> Response:
                 error=error, players=players, mode=mode, status=400 if error else 200)
 
 
-def _room_page(request: Request, template: str, rate: bool = False) -> Response:
+async def _room_page(request: Request, template: str, rate: bool = False) -> Response:
     hub = hub_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
@@ -95,9 +95,10 @@ def _room_page(request: Request, template: str, rate: bool = False) -> Response:
             check_rate(request)
         if not tokens.looks_like_code(code):
             raise unknown_room(code)
-        room = hub.room(code)
+        room = await hub.room(code)
     except LudinumError as exc:
-        return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
+        return problem(request, exc, {"rate_limited": 429, "storage_unavailable": 503}.get(
+            exc.code, 404))
     join_url = f"{public_base(request)}/j/{code}"
     host_page = template == "host.html"
     return show(request, template, room=room, code=code, join_url=join_url,
@@ -135,23 +136,23 @@ def pack_shown() -> dict[str, object] | None:
 
 
 async def host(request: Request) -> Response:
-    return _room_page(request, "host.html")
+    return await _room_page(request, "host.html")
 
 
 async def join(request: Request) -> Response:
-    return _room_page(request, "join.html", rate=True)
+    return await _room_page(request, "join.html", rate=True)
 
 
 async def play(request: Request) -> Response:
-    return _room_page(request, "play.html")
+    return await _room_page(request, "play.html")
 
 
 async def pass_and_play(request: Request) -> Response:
-    return _room_page(request, "pass.html")
+    return await _room_page(request, "pass.html")
 
 
 async def watch(request: Request) -> Response:
-    return _room_page(request, "watch.html", rate=True)
+    return await _room_page(request, "watch.html", rate=True)
 
 
 async def debrief(request: Request) -> Response:
@@ -165,9 +166,10 @@ async def debrief(request: Request) -> Response:
         check_rate(request)
         if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
             raise unknown_room(code)
-        record = Replay.load(hub, code)
+        record = await Replay.load(hub, code)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
+            exc.code, 400))
     names = [s.label(lang) for s in record.seats]
     return await site.debrief_response(
         record.config.to_json(), record.log, names, lang, fmt
@@ -182,11 +184,12 @@ async def replay(request: Request) -> Response:
         check_rate(request)
         if not tokens.looks_like_code(code):
             raise unknown_room(code)
-        record = Replay.load(hub, code)
+        record = await Replay.load(hub, code)
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
+            exc.code, 400))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
     board = (render.board_stack(record.game, public, lang, names)

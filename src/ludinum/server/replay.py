@@ -21,18 +21,19 @@ class Replay:
     log: list[tuple[int, Action]]
 
     @classmethod
-    def load(cls, hub: Hub, code: str) -> Replay:
-        row = hub.store.room(code)
-        if row is None:
+    async def load(cls, hub: Hub, code: str) -> Replay:
+        loaded = await hub.stored(code)
+        if loaded is None:
             from ludinum.server.hub import unknown_room
 
             raise unknown_room(code)
+        row, stored = loaded
         if row.status not in (FINISHED, ENDED):
             raise refuse("not_finished", "Le replay s'ouvre à la fin de la partie.",
                          "The replay opens when the game is over.")
         game = hub.catalog.game(row.game)
         config = game.config_from_json(row.config)
-        log = [(seat, Action.from_json(a)) for _, seat, a in hub.store.actions(row.id)]
+        log = [(seat, Action.from_json(a)) for _, seat, a in stored]
         seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
         return cls(game, config, seats, log)
 

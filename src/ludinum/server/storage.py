@@ -8,7 +8,9 @@ nothing personal but nicknames is stored; seat tokens are stored as SHA-256 dige
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +34,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -106,12 +108,98 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: Seconds a write waits for an SQLite file locked by another program before it fails
+#: (``$LUDINUM_BUSY_TIMEOUT``); the wait is in the writer thread, never on the event loop.
+BUSY_TIMEOUT = 5.0
+
+
+class StorageLocked(RuntimeError):
+    """Another process serves this SQLite file."""
+
+
+#: Lock files held by this process: path -> [file descriptor, claimed by a Storage].
+_HELD: dict[str, list[int]] = {}
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of an SQLite URL (``None`` for another database or an in-memory one)."""
+    url = normalise_url(url)
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    if not path or path == ":memory:":
+        return None
+    return Path(path.split("?", 1)[0]).resolve()
+
+
+def lock_file(url: str) -> Path | None:
+    """``<db>.lock``: held (``flock``) by the one server of an SQLite file."""
+    path = sqlite_path(url)
+    return None if path is None else path.with_name(path.name + ".lock")
+
+
+def _locked(path: Path) -> StorageLocked:
+    return StorageLocked(
+        f"Un autre serveur Ludinum utilise déjà {path.with_suffix('')} : arrête-le d'abord. "
+        f"/ Another Ludinum server already uses this database: stop it first.")
+
+
+def acquire_lock(url: str, claim: bool = True) -> Path | None:
+    """Hold the lock of an SQLite file for this process.
+
+    Two servers on one SQLite file would overwrite each other's seats: the second one
+    refuses to start (``StorageLocked``), whether it is another process or another app in
+    this one. ``claim=False`` reserves the lock for the next server started in this process
+    (``ludinum serve`` checks before it builds the app). The kernel drops the lock with the
+    process, however it ends.
+    """
+    path = lock_file(url)
+    if path is None:
+        return None
+    key = str(path)
+    held = _HELD.get(key)
+    if held is not None:
+        if held[1] or not claim:
+            raise _locked(path)
+        held[1] = 1
+        return path
+    fd = os.open(key, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise _locked(path) from None
+    _HELD[key] = [fd, int(claim)]
+    return path
+
+
+def release_lock(url: str) -> None:
+    path = lock_file(url)
+    held = _HELD.pop(str(path), None) if path is not None else None
+    if held is not None:
+        os.close(held[0])
+
+
 class Storage:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, busy_timeout: float | None = None) -> None:
         self.url = normalise_url(url)
-        self.engine: Engine = create_engine(self.url, future=True)
+        if busy_timeout is None:
+            busy_timeout = float(os.environ.get("LUDINUM_BUSY_TIMEOUT") or BUSY_TIMEOUT)
+        kw: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            # The wait for a write lock held by another program: it is spent in the
+            # writer thread (server/writer.py), never on the event loop.
+            kw["connect_args"] = {"timeout": busy_timeout, "check_same_thread": False}
+        self.engine: Engine = create_engine(self.url, future=True, **kw)
+        self.locked = False
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def lock(self) -> None:
+        """Take the SQLite file's lock for the life of this server (see ``acquire_lock``)."""
+        if not self.locked:
+            acquire_lock(self.url)
+            self.locked = True
 
     def migrate(self) -> None:
         from ludinum.server.migrate import upgrade
@@ -120,6 +208,9 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.locked:
+            release_lock(self.url)
+            self.locked = False
 
     # -- rooms -----------------------------------------------------------------------
     def create_room(self, values: dict[str, Any]) -> int:
@@ -161,21 +252,7 @@ class Storage:
         The (room, seq) key refuses a second action with the same number (IntegrityError).
         """
         with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, {
-                "room_id": room_id, "seq": seq, "seat": seat,
-                "action": json.dumps(action, separators=(",", ":")), "at": at,
-            })
-            for old_seq, form in (rewrite or {}).items():
-                conn.execute(_REWRITE_ACTION, {
-                    "rid": room_id, "old_seq": old_seq,
-                    "form": json.dumps(form, separators=(",", ":")),
-                })
-            values = _encode(room_values)
-            if set(values) == _STEP_KEYS:
-                conn.execute(_UPDATE_STEP, {"rid": room_id, "seq": seq, **values})
-            else:
-                conn.execute(update(rooms).where(rooms.c.id == room_id).values(
-                    seq=seq, **values))
+            append_in(conn, room_id, seq, seat, action, at, room_values, rewrite)
 
     def actions(self, room_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         """``(seq, seat, action JSON)`` in order."""
@@ -236,3 +313,29 @@ def _row(row: Any) -> RoomRow:
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
     )
+
+
+def append_in(
+    conn: Connection, room_id: int, seq: int, seat: int, action: dict[str, Any], at: float,
+    room_values: dict[str, Any], rewrite: Mapping[int, dict[str, Any]] | None = None,
+) -> None:
+    """The statements of :meth:`Storage.append`, in the caller's transaction (the group
+    commit of :mod:`ludinum.server.writer` puts many of them in one)."""
+    conn.execute(_INSERT_ACTION, {
+        "room_id": room_id, "seq": seq, "seat": seat,
+        "action": json.dumps(action, separators=(",", ":")), "at": at,
+    })
+    for old_seq, form in (rewrite or {}).items():
+        conn.execute(_REWRITE_ACTION, {
+            "rid": room_id, "old_seq": old_seq,
+            "form": json.dumps(form, separators=(",", ":")),
+        })
+    values = _encode(room_values)
+    if set(values) == _STEP_KEYS:
+        conn.execute(_UPDATE_STEP, {"rid": room_id, "seq": seq, **values})
+    else:
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(seq=seq, **values))
+
+
+def update_room_in(conn: Connection, room_id: int, values: dict[str, Any]) -> None:
+    conn.execute(update(rooms).where(rooms.c.id == room_id).values(**_encode(values)))

@@ -46,7 +46,7 @@ async def endpoint(websocket: WebSocket) -> None:
                         "Too many attempts: wait a little.")))
                     continue
                 text = _with_room(text, code)
-            hub.handle(client, text)
+            await hub.handle(client, text)
     except WebSocketDisconnect:
         pass
     finally:

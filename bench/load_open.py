@@ -1,0 +1,295 @@
+"""Open-loop load benchmark of one ``ludinum serve`` process (not a test: prints figures).
+
+Unlike ``bench/load_phones.py`` (each phone waits for its reply before playing again, so a
+slow server is offered less work), this generator sends actions at a fixed rate whatever
+the server answers: the load a class would bring, not the load the server lets in.
+
+ROOMS rooms of Web Runners with PHONES seats, every seat a phone (a WebSocket client, no
+bots), and WATCHERS spectator sockets spread over the rooms (projectors). Every tick, the
+actions due at RATE per second are sent round-robin over the rooms, each by a phone of the
+room whose last frame offers an action (with the frame's ``seq``: a move made stale by
+another one is refused as ``stale``), each followed by a ``ping`` with an id; everything
+about an action arrives before its ``pong``. Reported for the measured window:
+
+- ``accepted_per_s`` and ``refused_per_s`` (errors: stale, not your turn, rate limited…);
+- ``p50/p95/p99/max_ms`` from the ``act`` to the update that shows it (accepted only);
+- ``cpu_ms_per_action``: CPU time of the server process / accepted actions;
+- ``no_offer_per_s``: sends skipped because no phone of the room had an action to offer.
+
+Usage (median of 3 runs of 20 s; a fresh server, database and rooms for each run)::
+
+    PYTHONPATH=src .venv/bin/python bench/load_open.py --db sqlite --rate 2000 \\
+        --rooms 120 --phones 4 --watchers 30 --seconds 20 --runs 3
+    PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql ...
+
+The generator runs on the same machine as the server: its own CPU use is reported too
+(``client_cpu_s``), and the load average before each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import websockets  # noqa: E402
+from tests.scale import services  # noqa: E402
+from tests.scale.phones import open_room, start_room  # noqa: E402
+
+TICK = 0.005
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def sent_bytes(port: int) -> int:
+    """TCP bytes the server sent on its port's connections (``ss``, kernel counters): what
+    went on the wire, compressed or not."""
+    import re
+    import subprocess
+
+    out = subprocess.run(["ss", "-tinH", "state", "established", f"( sport = :{port} )"],
+                         capture_output=True, text=True, check=False).stdout
+    return sum(int(n) for n in re.findall(r"bytes_sent:(\d+)", out))
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class Stats:
+    accepted: int = 0
+    refused: int = 0
+    no_offer: int = 0
+    sent: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    received_bytes: int = 0
+
+    def reset(self) -> None:
+        self.accepted = self.refused = self.no_offer = self.sent = self.received_bytes = 0
+        self.latencies.clear()
+        self.errors.clear()
+
+
+@dataclass
+class OpenPhone:
+    """One seat's socket: remembers its last frame and its actions awaiting their pong."""
+
+    ws: Any
+    stats: Stats
+    seq: int = 0
+    offers: list[dict[str, Any]] = field(default_factory=list)
+    status: str = ""
+    #: ping id -> [sent at, seq it makes, update seen at, refused]
+    pending: dict[int, list[Any]] = field(default_factory=dict)
+
+    async def send_act(self, tag: int, rng: random.Random) -> None:
+        choice = self.offers[rng.randrange(len(self.offers))]
+        self.pending[tag] = [time.monotonic(), self.seq + 1, None, False]
+        self.offers = []  # one move per frame: the next one comes with the next frame
+        await self.ws.send(json.dumps({"type": "act", "seat": choice["seat"],
+                                       "action": choice["action"], "seq": self.seq}))
+        await self.ws.send(json.dumps({"type": "ping", "id": tag}))
+
+    async def read(self) -> None:
+        with contextlib.suppress(websockets.exceptions.WebSocketException):
+            async for text in self.ws:
+                self.stats.received_bytes += len(text)
+                message = json.loads(text)
+                kind = message.get("type")
+                if kind == "update":
+                    self.seq = int(message.get("seq", self.seq))
+                    self.status = str(message.get("status", self.status))
+                    self.offers = list(message.get("actions") or [])
+                    now = time.monotonic()
+                    for item in self.pending.values():
+                        if item[2] is None and self.seq >= item[1]:
+                            item[2] = now
+                elif kind == "error" and message.get("about") == "act" and self.pending:
+                    oldest = self.pending[min(self.pending)]
+                    oldest[3] = True
+                    code = str(message.get("code"))
+                    self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+                elif kind == "pong" and message.get("id") in self.pending:
+                    sent, _seq, seen, refused = self.pending.pop(message["id"])
+                    if refused:
+                        self.stats.refused += 1
+                    else:
+                        self.stats.accepted += 1
+                        self.stats.latencies.append((seen or time.monotonic()) - sent)
+
+
+async def drain(ws: Any, stats: Stats) -> None:
+    with contextlib.suppress(websockets.exceptions.WebSocketException):
+        async for text in ws:
+            stats.received_bytes += len(text)
+
+
+async def connect(base: str, code: str, hello: dict[str, Any], address: str) -> Any:
+    ws = await websockets.connect(
+        base.replace("http://", "ws://") + f"/ws/{code}", origin=base,  # type: ignore[arg-type]
+        additional_headers={"x-forwarded-for": address}, open_timeout=30, max_size=2**22)
+    await ws.send(json.dumps(hello))
+    return ws
+
+
+async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    port = int(base.rsplit(":", 1)[1])
+    stats = Stats()
+    sem = asyncio.Semaphore(16)
+    rooms: list[list[OpenPhone]] = []
+    sockets: list[Any] = []
+
+    async def one(i: int) -> None:
+        async with sem:
+            address = f"10.{i // 250 % 250}.{i % 250}.1"
+            code, host, tokens = await open_room(base, "webrunners", args.phones, args.phones,
+                                                 address, seed=i)
+            await start_room(base, code, host, address)
+            phones = []
+            for k, token in enumerate(tokens):
+                ws = await connect(base, code, {"type": "hello", "role": "player",
+                                                "token": token}, f"10.{i % 250}.{k}.2")
+                phones.append(OpenPhone(ws, stats))
+                sockets.append(ws)
+            rooms.append(phones)
+            codes.append(code)
+
+    codes: list[str] = []
+    await asyncio.gather(*(one(i) for i in range(args.rooms)))
+    readers = [asyncio.create_task(p.read()) for phones in rooms for p in phones]
+    for w in range(args.watchers):
+        ws = await connect(base, codes[w % len(codes)], {"type": "hello", "role": "spectator"},
+                           f"10.251.{w % 250}.3")
+        sockets.append(ws)
+        readers.append(asyncio.create_task(drain(ws, stats)))
+    await asyncio.sleep(1.0)
+
+    rng = random.Random(5)
+    tag = 0
+    turn = 0
+
+    async def send_for(seconds: float) -> None:
+        nonlocal tag, turn
+        start = time.monotonic()
+        while (now := time.monotonic()) - start < seconds:
+            # The schedule is absolute: sends a late tick missed go out at once.
+            target = int((now - start) * args.rate)
+            while stats.sent < target:
+                stats.sent += 1
+                phones = rooms[turn % len(rooms)]
+                turn += 1
+                ready = [p for p in phones if p.offers and p.status == "playing"]
+                if not ready:
+                    stats.no_offer += 1
+                    continue
+                tag += 1
+                with contextlib.suppress(websockets.exceptions.WebSocketException):
+                    await ready[rng.randrange(len(ready))].send_act(tag, rng)
+            await asyncio.sleep(TICK)
+
+    await send_for(args.warmup)
+    stats.reset()
+    load = os.getloadavg()
+    cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    wrote0 = sent_bytes(port)
+    await send_for(args.seconds)
+    cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    wrote1 = sent_bytes(port)
+    elapsed = t1 - t0
+    lat = stats.latencies
+    result = {
+        "rate": args.rate,
+        "accepted_per_s": round(stats.accepted / elapsed, 1),
+        "refused_per_s": round(stats.refused / elapsed, 1),
+        "no_offer_per_s": round(stats.no_offer / elapsed, 1),
+        "p50_ms": round(1000 * pct(lat, 0.5), 1),
+        "p95_ms": round(1000 * pct(lat, 0.95), 1),
+        "p99_ms": round(1000 * pct(lat, 0.99), 1),
+        "max_ms": round(1000 * max(lat), 1) if lat else float("nan"),
+        "cpu_ms_per_action": round(1000 * (cpu1 - cpu0) / max(1, stats.accepted), 3),
+        "server_cpu_share": round((cpu1 - cpu0) / elapsed, 2),
+        "client_cpu_s": round(client1 - client0, 1),
+        "received_kb_per_s": round(stats.received_bytes / elapsed / 1024, 1),
+        "wire_kb_per_action": round((wrote1 - wrote0) / 1024
+                                              / max(1, stats.accepted), 2),
+        "errors": dict(stats.errors),
+        "load_before": [round(x, 2) for x in load],
+    }
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await ws.close()
+    for task in readers:
+        task.cancel()
+    return result
+
+
+@contextlib.contextmanager
+def database(kind: str, tmp: Path) -> Iterator[str]:
+    if kind == "sqlite":
+        yield str(tmp / "ludinum.sqlite3")
+    else:
+        with services.pg_schema() as url:
+            yield url
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--rate", type=float, default=2000.0)
+    parser.add_argument("--rooms", type=int, default=120)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--watchers", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH", "")) if p)
+    results = []
+    for run in range(args.runs):
+        tmp = Path(tempfile.mkdtemp(prefix="ludinum-open-"))
+        with database(args.db, tmp) as db:
+            server = services.Serve(db, None, "ludinum:bench:" + uuid.uuid4().hex[:8],
+                                    log=tmp / "serve.log").start()
+            try:
+                assert server.proc is not None
+                result = asyncio.run(run_load(server.url, server.proc.pid, args))
+            finally:
+                server.stop()
+        print(f"run {run + 1} ({args.db}):", json.dumps(result), flush=True)
+        results.append(result)
+    if len(results) > 1:
+        keys = ["accepted_per_s", "refused_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
+                "cpu_ms_per_action"]
+        print("median:", json.dumps({k: statistics.median(r[k] for r in results)
+                                     for k in keys}))
+
+
+if __name__ == "__main__":
+    main()
