@@ -52,14 +52,21 @@ def new_hub(url: str, catalog: Catalog, kind: type[Hub]) -> Hub:
     return kind(store, catalog, bot_delay=3600)  # bots are moved by hand here
 
 
-def start(hub: Hub, mode: str, people: int, seed: int = 5) -> tuple[Room, list[str]]:
-    room, _ = hub.create_room("hacker", 4, {}, mode=mode, seed=seed)
-    tokens = [hub.join(room.code, f"Joueur{i}")[1] for i in range(people)]
-    hub.command(room, "start", {"level": "random"})
+async def start(hub: Hub, mode: str, people: int, seed: int = 5) -> tuple[Room, list[str]]:
+    room, _ = await hub.create_room("hacker", 4, {}, mode=mode, seed=seed)
+    tokens = [(await hub.join(room.code, f"Joueur{i}"))[1] for i in range(people)]
+    await hub.command(room, "start", {"level": "random"})
     return room, tokens
 
 
-def until_trip_of(hub: Hub, room: Room, traveller: int) -> None:
+async def settle(hub: Hub) -> None:
+    """Wait until every write is durable and its frames are out (issue 19: updates go out
+    once their batch is committed)."""
+    await hub.writer.drain()
+    await asyncio.sleep(0.02)
+
+
+async def until_trip_of(hub: Hub, room: Room, traveller: int) -> None:
     """Play (first legal move, never a person's check) until ``traveller`` is at the bank
     with every other seat still free to drop."""
     state = room.state
@@ -69,7 +76,7 @@ def until_trip_of(hub: Hub, room: Room, traveller: int) -> None:
                 and len(state.active_players()) == 4):
             return
         p = next(q for q in state.active_players() if deadline is None or q != deadline.player)
-        hub.act(room, p, state.legal_actions(p)[0])
+        await hub.act(room, p, state.legal_actions(p)[0])
     raise AssertionError("no such trip")
 
 
@@ -83,15 +90,16 @@ def test_a_person_cannot_come_back_before_the_time_is_up(
 ) -> None:
     async def body() -> None:
         hub = new_hub(sqlite_url, catalog, kind)
-        room, (token,) = start(hub, LIVE, 1)
+        room, (token,) = await start(hub, LIVE, 1)
         phone = client()
-        hub.handle(phone, json.dumps({"type": "hello", "room": room.code, "role": "player",
+        await hub.handle(phone, json.dumps({"type": "hello", "room": room.code, "role": "player",
                                       "token": token}))
-        until_trip_of(hub, room, 0)
+        await until_trip_of(hub, room, 0)
         assert room.deadline is not None and room.deadline.kind == "trip"
         seq, at = room.seq, room.deadline_at
+        await settle(hub)
         said(phone)
-        hub.handle(phone, json.dumps({"type": "act", "action": RETURN.to_json(), "seq": seq}))
+        await hub.handle(phone, json.dumps({"type": "act", "action": RETURN.to_json(), "seq": seq}))
         errors = [m for m in said(phone) if m["type"] == "error"]
         assert [e["code"] for e in errors] == ["wait_for_time"]
         assert "fin du temps" in errors[0]["fr"]
@@ -102,8 +110,8 @@ def test_a_person_cannot_come_back_before_the_time_is_up(
         assert cache.labels(0, "fr") == []
         # the timer brings the traveller back
         hub._timer_fired(room.code, at)  # type: ignore[arg-type]
-        if kind is ClusterHub:
-            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)
+        await settle(hub)
         assert room.seq == seq + 1
         assert room.state.deadline() is None  # back, crediting the bill
         await hub.close()
@@ -118,16 +126,16 @@ def test_bots_leave_the_trip_to_the_others_in_a_turn_based_room(
     comes back first, and neither may a person."""
     async def body() -> None:
         hub = new_hub(sqlite_url, catalog, Hub)
-        room, _ = start(hub, TURNS, 1)
+        room, _ = await start(hub, TURNS, 1)
         assert room.deadline is None  # turn-based: no timer
-        until_trip_of(hub, room, 1)  # a bot at the bank, the person free to drop
+        await until_trip_of(hub, room, 1)  # a bot at the bank, the person free to drop
         assert 1 not in room.bot_turns()
         assert set(room.bot_turns()) == {2, 3}
         cache = frames.FrameCache(room, hub.clock(), ("random",))
         assert any(a.kind == "drop" for a, _ in cache.labels(0, "fr"))
         for bot in (2, 3):  # the bots drop what they like and finish
             while bot in room.bot_turns():
-                hub.act(room, bot, room.state.legal_actions(bot)[-1])
+                await hub.act(room, bot, room.state.legal_actions(bot)[-1])
         assert room.bot_turns() == []
         assert room.state.deadline() is not None  # the person still has the trip's time
         await hub.close()
@@ -140,18 +148,20 @@ def test_pass_and_play_never_hands_the_device_to_the_traveller(
 ) -> None:
     async def body() -> None:
         hub = new_hub(sqlite_url, catalog, Hub)
-        room, tokens = start(hub, LIVE, 2)
+        room, tokens = await start(hub, LIVE, 2)
         device = client()
-        hub.handle(device, json.dumps({"type": "hello", "room": room.code, "role": "pass",
+        await hub.handle(device, json.dumps({"type": "hello", "room": room.code, "role": "pass",
                                        "tokens": tokens}))
-        until_trip_of(hub, room, 0)
+        await until_trip_of(hub, room, 0)
         assert frames.pass_target(room, device) == 1  # seat 1 drops; seat 0 travels
+        await settle(hub)
         said(device)
-        hub.handle(device, json.dumps({"type": "reveal", "seat": 0}))
+        await hub.handle(device, json.dumps({"type": "reveal", "seat": 0}))
         assert [m["code"] for m in said(device) if m["type"] == "error"] == ["not_your_turn"]
         assert device.revealed is None
-        hub.handle(device, json.dumps({"type": "reveal", "seat": 1}))
+        await hub.handle(device, json.dumps({"type": "reveal", "seat": 1}))
         assert device.revealed == 1
+        await settle(hub)
         update = [m for m in said(device) if m["type"] == "update"][-1]
         assert any(a["action"]["kind"] == "drop" for a in update["actions"])
         await hub.close()
