@@ -49,8 +49,9 @@ def test_expired_records_are_forgotten(sqlite_url: str) -> None:
     assert keys == ["quiz:new"]
 
 
-def test_a_diploma_from_one_process_downloads_once_from_another(sqlite_url: str,
+def test_a_diploma_from_one_process_downloads_once_from_another(pg_url: str,
                                                                 catalog: object) -> None:
+    """Two processes share a database only on PostgreSQL (an SQLite file has one server)."""
     import re
     from html import unescape
 
@@ -61,8 +62,8 @@ def test_a_diploma_from_one_process_downloads_once_from_another(sqlite_url: str,
     from tests.server.helpers import make_app
 
     bank = load_quiz()
-    with TestClient(make_app(sqlite_url, catalog)) as a, \
-            TestClient(make_app(sqlite_url, catalog)) as b:
+    with TestClient(make_app(pg_url, catalog)) as a, \
+            TestClient(make_app(pg_url, catalog)) as b:
         page = unescape(a.get("/apprendre/quiz/questions").text)
         form = {"tentative": re.search(r'name="tentative" value="([^"]+)"', page).group(1)}  # type: ignore[union-attr]
         for qid in dict.fromkeys(re.findall(r'type="radio" id="[^"]+" name="([^"]+)"', page)):
