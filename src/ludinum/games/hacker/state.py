@@ -145,6 +145,9 @@ class HackerState(State):
     def active_players(self) -> tuple[int, ...]:
         return self.active
 
+    def public_active(self, viewer: int | None) -> tuple[int, ...]:
+        return views.public_active(self, viewer)
+
     def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.active:
             return ()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ludinum.games.hacker.rules import (
     BILL_VALUE,
     KNOWN_SHIFT,
+    LOOT,
     OVER,
     OWNER_MASK,
     PHASE_NAMES,
@@ -92,13 +93,39 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
     return data
 
 
+def knows_thief(state: HackerState, player: int | None) -> bool:
+    """Whether ``player`` knows who is stealing or crediting a stolen bill: the thief
+    himself and whoever knows the owner of the virus just missed (everyone at an open
+    table, the victim unless the reveal is blind, a seat that noticed the drop, H4)."""
+    if player is None or state.phase not in (STEAL, LOOT) or not state.aside:
+        return False
+    return player == state.thief or bool(state.aside[-1] >> (KNOWN_SHIFT + player) & 1)
+
+
+def public_active(state: HackerState, viewer: int | None) -> tuple[int, ...]:
+    """Who ``viewer`` may know is acting (issue 20). During a trip nobody knows who is
+    still dropping nor who said « J'ai fini » (nor who dropped their last virus): every
+    seat but the traveller is named, the traveller too in live play (the trip is his),
+    and the viewer as it is. While a thief steals or credits his loot, only the seats
+    that know him see him act; the others see nobody. Everything else acts in the open."""
+    phase = state.phase
+    active = state.active
+    if phase == TRIP:
+        traveller = state.traveller
+        return tuple(
+            p for p in range(state.n)
+            if (p in active if p in (viewer, traveller) else True)
+        )
+    if phase in (STEAL, LOOT) and not (state.reveal == "table" or knows_thief(state, viewer)):
+        return ()
+    return active
+
+
 def _thief(state: HackerState, player: int | None) -> int | None:
-    """Who is choosing a bill to steal (``theft=chosen``): himself, the victim unless the
-    reveal is blind, everyone at an open table."""
+    """Who is choosing a bill to steal (``theft=chosen``): the seats that know him
+    (:func:`knows_thief`)."""
     if state.phase != STEAL:
         return None
-    if state.reveal == "table" or player == state.thief:
-        return state.thief
-    if state.reveal == "victim" and player == state.protecting():
+    if state.reveal == "table" or knows_thief(state, player):
         return state.thief
     return None
