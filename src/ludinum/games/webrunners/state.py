@@ -219,6 +219,8 @@ class WebRunnersState(Rules):
             fixed_hands.add(self.vic)
         if phase == HACK and observer == self.vic:
             pinned[self.inf] = list(self.x_gives)
+        if phase == CONVERT and observer != self.cur:
+            pinned[self.cur] = [self.wh_card]  # shown to everyone while converted (W13)
         pool: list[int] = list(twin.draw)
         for q in range(self.n):
             if q in fixed_hands:
