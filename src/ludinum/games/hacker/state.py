@@ -95,6 +95,9 @@ class HackerState(State):
         self.thief = -1
         self.stats = [0] * len(STAT_NAMES)
         self.leaders_before = -1  # bit mask of the richest seats before the last protection
+        #: Stolen bills credited face down (rules.loot_record): where they went is the
+        #: thief's secret, so determinisations redraw it (sampler).
+        self.loots: list[int] = []
         self.active: tuple[int, ...] = ()
 
     # -- derived -------------------------------------------------------------------------
@@ -250,6 +253,7 @@ class HackerState(State):
         c.thief = self.thief
         c.stats = self.stats[:]
         c.leaders_before = self.leaders_before
+        c.loots = self.loots[:]
         c.active = self.active
         return c
 
@@ -275,10 +279,11 @@ class HackerState(State):
         "thief",
         "stats",
         "leaders_before",
+        "loots",
     )
 
     #: Fields added since the first stored states, read as empty when missing.
-    _ADDED = frozenset({"found"})
+    _ADDED = frozenset({"found", "loots"})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

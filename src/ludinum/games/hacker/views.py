@@ -21,6 +21,9 @@ from ludinum.games.hacker.rules import (
     ROUNDS,
     STEAL,
     TRIP,
+    loot_account,
+    loot_knows,
+    loot_thief,
     queued_account,
     queued_dropper,
     v_trip,
@@ -38,12 +41,9 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
     accounts = []
     for k, stack in enumerate(state.stacks):
         shown_owner = None if blurred else owner[k]
-        entries = []
-        for code in stack:
-            knows = player is not None and code >> (KNOWN_SHIFT + player) & 1
-            entries.append({"trip": v_trip(code), "owner": code & OWNER_MASK if knows else None})
+        entries = [_virus(code, player) for code in stack]
         bills = None
-        if over or (player is not None and owner[k] == player and not blurred):
+        if shows_bills(state, player, k):
             bills = [BILL_VALUE[b] for b in state.bills[k]]
         accounts.append({"id": k, "owner": shown_owner, "stack": entries, "bills": bills})
     trips = [
@@ -85,12 +85,44 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
             {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
             for x in state.notes[player]
         ]
+        data["loots"] = _loots(state, player)
+        # The viruses resolved this round (set aside, found), with the owners it knows.
+        data["aside"] = [_virus(code, player) for code in state.aside]
+        data["found"] = [_virus(code, player) for code in state.found]
         if not blurred:
             data["score"] = state.score(player)
     if over:
         data["scores"] = state.scores()
         data["winners"] = list(state.outcome().winners)
     return data
+
+
+def _virus(code: int, player: int | None) -> dict[str, int | None]:
+    knows = player is not None and code >> (KNOWN_SHIFT + player) & 1
+    return {"trip": v_trip(code), "owner": code & OWNER_MASK if knows else None}
+
+
+def _loots(state: HackerState, player: int) -> list[dict[str, int | None]]:
+    """The stolen bills credited face down, as ``player`` knows them: the thief if it
+    knows him, the account if it put the bill there or sees that account's bills."""
+    out: list[dict[str, int | None]] = []
+    for record in state.loots:
+        thief = loot_thief(record)
+        k = loot_account(record)
+        known = thief == player or loot_knows(record, player)
+        out.append({
+            "thief": thief if known else None,
+            "account": k if thief == player or shows_bills(state, player, k) else None,
+        })
+    return out
+
+
+def shows_bills(state: HackerState, player: int | None, account: int) -> bool:
+    """Whether ``player`` sees the bills under ``account`` (H2): its own accounts outside
+    brouillage, every account once the game is over."""
+    if state.phase == OVER:
+        return True
+    return player is not None and state.table.owner[account] == player and not state.blurred()
 
 
 def knows_thief(state: HackerState, player: int | None) -> bool:
