@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action, Event
-from ludinum.games.hacker.rules import TRIP
+from ludinum.games.hacker.rules import BILL_VALUE, TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,
@@ -218,3 +218,53 @@ def test_turn_based_drops_of_the_others_are_not_in_a_determinisation() -> None:
         for q in range(6):
             if q not in (observer, traveller):
                 assert twin.hand[q] == twin.viruses and q in twin.active_players()
+
+
+def _secret_loot(reveal: str) -> tuple[HackerState, int, int, int]:
+    """5 players, ``reveal`` as given: the first player missed the virus of ``thief`` on
+    its account and ``thief`` credited the stolen bill, face down, to his second account
+    ``dest``. Returns the state, the victim, the thief and ``dest``."""
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal=reveal)
+    credit_setup(state)
+    victim = state.first
+    k = own(state, victim)[0]
+    place_bills(state, {k: [3, 3]})
+    thief = (victim + 1) % 5
+    put_viruses(state, k, [(thief, victim)])
+    start_protection(state)
+    state.apply(victim, Action.make("guess", player=(victim + 2) % 5))
+    dest = own(state, thief)[1]
+    events = state.apply(thief, Action.make("credit", account=dest))
+    assert [e.to for e in events if e.kind == "credited"] == [(thief,)]
+    assert len(state.bills[dest]) == 1
+    return state, victim, thief, dest
+
+
+@pytest.mark.parametrize("reveal", ["victim", "blind"])
+def test_determinisations_do_not_follow_a_loot_credited_face_down(reveal: str) -> None:
+    """Issue 17 (a) and (b): where a thief credits his loot is his secret. A bystander's
+    determinisations (and, with ``reveal=blind``, the victim's, who saw that bill but not
+    who took it) place it again among the accounts they cannot see, instead of keeping
+    each account's real bill count; with ``reveal=victim`` the victim knows the thief and
+    places it among the thief's accounts only."""
+    state, victim, thief, dest = _secret_loot(reveal)
+    bystander = (victim + 3) % 5
+    observers = [bystander] + ([victim] if reveal == "blind" else [])
+    for observer in observers:
+        counts = set()
+        for i in range(40):
+            twin = state.resample(observer, random.Random(i))
+            assert twin.view(observer) == state.view(observer)
+            counts.add(len(twin.bills[dest]))
+            places = {k for k, pile in enumerate(twin.bills) if pile and not state.bills[k]}
+            assert all(state.table.owner[k] != observer for k in places)
+        assert counts == {0, 1}, (observer, counts)
+    if reveal == "victim":
+        for i in range(40):
+            twin = state.resample(victim, random.Random(i))
+            placed = [k for k, pile in enumerate(twin.bills) if pile and not state.bills[k]]
+            assert all(state.table.owner[k] == thief for k in placed)
+    # The thief knows where it is.
+    for i in range(10):
+        twin = state.resample(thief, random.Random(i))
+        assert [BILL_VALUE[b] for b in twin.bills[dest]] == [3]
