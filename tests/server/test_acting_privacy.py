@@ -7,13 +7,23 @@ from typing import Any
 
 import pytest
 
-from ludinum.engine import Action
+from ludinum.engine import Action, Game
+from ludinum.games.hacker import GAME
 from ludinum.games.hacker.state import HackerState
 from ludinum.server import frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import LIVE, PLAYING, TURNS, Room
 from ludinum.server.seats import Seat
-from tests.hacker.helpers import credit_setup, fresh, own, place_bills, put_viruses, start_protection
+from tests.hacker.helpers import (
+    credit_setup,
+    fresh,
+    own,
+    place_bills,
+    put_viruses,
+    start_protection,
+)
+
+_GAME: Game = GAME
 
 
 async def _no_send(_text: str) -> None:  # pragma: no cover - nothing is sent here
@@ -24,15 +34,9 @@ def _room(state: HackerState, mode: str = LIVE) -> Room:
     seats = [Seat(i) for i in range(state.n)]
     for seat in seats:
         seat.make_human(f"Joueur{seat.index + 1}", "x")
-    room = Room(1, "ACTING", _game(), state.config, mode, seats, "x", state, status=PLAYING)
+    room = Room(1, "ACTING", _GAME, state.config, mode, seats, "x", state, status=PLAYING)
     room.refresh_deadline(0.0, actor=None)
     return room
-
-
-def _game() -> Any:
-    from ludinum.games.hacker import GAME
-
-    return GAME
 
 
 def _client(seat: int | None) -> Client:
