@@ -34,7 +34,7 @@ from tests.conformance.test_conformance import option_strategy
 
 GAMES = list(registry())
 #: Random steps before the sampled state, at most (a few rounds of every game).
-MAX_STEPS = 160
+MAX_STEPS = 300
 
 
 def _room(game: Game, state: State, mode: str) -> Room:
@@ -116,7 +116,7 @@ def check_sealed(game: Game, s: State, o: int, seed: int, mode: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_hidden_information_is_sealed(game: Game, data: st.DataObject) -> None:
     players = data.draw(st.sampled_from(list(game.player_counts())), label="players")

@@ -292,19 +292,29 @@ def _draw_owners(
             row[q] += 1
             chosen[j] = q
         else:
-            for (pile, i), q in zip(hidden, chosen, strict=True):
-                # Known to its owner only: who else knows a virus the observer does not
-                # is their secret (the stacks' noticers are drawn again after).
-                code = pile[i] & ~KNOWN_MASK & ~OWNER_MASK
-                pile[i] = code | q | (1 << (KNOWN_SHIFT + q))
+            _assign(twin, hidden, chosen)
             return
     # The weighted draws kept failing (tight counts): any consistent assignment, found by
     # augmenting paths in a random order (never the real owners: they are not read).
     matched = _match(allowed, limit, rnd)
     if matched is not None:
-        for (pile, i), q in zip(hidden, matched, strict=True):
-            code = pile[i] & ~KNOWN_MASK & ~OWNER_MASK
-            pile[i] = code | q | (1 << (KNOWN_SHIFT + q))
+        _assign(twin, hidden, matched)
+
+
+def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list[int]) -> None:
+    """Give the ``hidden`` viruses their drawn owners. Who knows each: its owner, and for a
+    virus resolved this round the account's owner if it knew (the guesser learns the owner
+    of a virus he found, and of one he missed unless the reveal is blind: the table saw
+    the guess); anyone else who knew is their secret (the stacks' noticers are drawn again
+    after). Limitation: a virus set aside without a guess (cryptage, no bill left) keeps
+    the account owner's knowledge as it was, which may come from a notice."""
+    account_owner = twin.table.owner
+    for (pile, i), q in zip(hidden, owners, strict=True):
+        code = pile[i]
+        keep = 1 << q
+        if pile is not twin.stacks[v_pos(code)]:
+            keep |= (code >> KNOWN_SHIFT) & (1 << account_owner[v_pos(code)])
+        pile[i] = (code & ~KNOWN_MASK & ~OWNER_MASK) | q | (keep << KNOWN_SHIFT)
 
 
 def _match(
