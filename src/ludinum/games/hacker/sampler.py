@@ -119,6 +119,15 @@ def _spread(count: int) -> float:
     return SPREAD**count
 
 
+def _known_to(twin: HackerState, pile: list[int], code: int, me: int) -> bool:
+    """Whether the seat of bit ``me`` knows this virus's owner: noted in the virus, or a
+    virus on its owner's own account set aside in the open (H6, the ``own_virus`` event
+    names him)."""
+    if code & me:
+        return True
+    return pile is twin.aside and code & OWNER_MASK == twin.table.owner[v_pos(code)]
+
+
 def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]]:
     """What the observer knows of who dropped what: per player, the viruses on the table
     (stacks, set aside, found) it knows are theirs; and ``[trip][player]``, the same per
@@ -129,7 +138,7 @@ def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]
     per_trip = [[0] * n for _ in range(n)]
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for code in pile:
-            if code & me:
+            if _known_to(twin, pile, code, me):
                 q = code & OWNER_MASK
                 used[q] += 1
                 per_trip[v_trip(code)][q] += 1
@@ -232,7 +241,7 @@ def _redraw_viruses(
     hidden: list[tuple[list[int], int]] = []
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for i, code in enumerate(pile):
-            if not code & me:  # else counted in ``known``
+            if not _known_to(twin, pile, code, me):  # else counted in ``known``
                 hidden.append((pile, i))
     if hidden:
         pending = [0] * n
@@ -270,7 +279,10 @@ def _draw_owners(
     for pile, i in hidden:
         code = pile[i]
         trip = v_trip(code)
-        account_owner = -1 if blur_round else owner[v_pos(code)]
+        # Only a stack under brouillage may hold a virus on its owner's account (H6); one
+        # set aside that way was named in the open, and one found was guessed by him.
+        resolved = pile is twin.aside or pile is twin.found
+        account_owner = -1 if blur_round and not resolved else owner[v_pos(code)]
         allowed.append([q for q in range(n) if q not in (observer, trip, account_owner)])
         trips.append(trip)
     order = list(range(len(hidden)))
@@ -312,7 +324,7 @@ def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list
     for (pile, i), q in zip(hidden, owners, strict=True):
         code = pile[i]
         keep = 1 << q
-        if pile is not twin.stacks[v_pos(code)]:
+        if pile is twin.aside or pile is twin.found:
             keep |= (code >> KNOWN_SHIFT) & (1 << account_owner[v_pos(code)])
         pile[i] = (code & ~KNOWN_MASK & ~OWNER_MASK) | q | (keep << KNOWN_SHIFT)
 
