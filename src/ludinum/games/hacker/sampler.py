@@ -74,6 +74,7 @@ def resample(state: HackerState, observer: int, rng: random.Random) -> HackerSta
     twin = state.copy_with(random.Random(rng.getrandbits(64)))
     twin.pending = [item for item in twin.pending if queued_dropper(item) == observer]
     used, per_trip = _known(twin, observer)
+    _forget_notices(twin, observer)
     _redraw_viruses(twin, observer, rng, used, per_trip)
     _redraw_thief(twin, observer)
     if twin.phase == TRIP:
@@ -314,19 +315,40 @@ def _draw_owners(
 
 
 def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list[int]) -> None:
-    """Give the ``hidden`` viruses their drawn owners. Who knows each: its owner, and for a
-    virus resolved this round the account's owner if it knew (the guesser learns the owner
-    of a virus he found, and of one he missed unless the reveal is blind: the table saw
-    the guess); anyone else who knew is their secret (the stacks' noticers are drawn again
-    after). Limitation: a virus set aside without a guess (cryptage, no bill left) keeps
-    the account owner's knowledge as it was, which may come from a notice."""
-    account_owner = twin.table.owner
+    """Give the ``hidden`` viruses their drawn owners, known to them and to whoever the
+    table saw learn it (:func:`_seen_learning`)."""
     for (pile, i), q in zip(hidden, owners, strict=True):
         code = pile[i]
-        keep = 1 << q
-        if pile is twin.aside or pile is twin.found:
-            keep |= (code >> KNOWN_SHIFT) & (1 << account_owner[v_pos(code)])
+        keep = (1 << q) | _seen_learning(twin, pile, code)
         pile[i] = (code & ~KNOWN_MASK & ~OWNER_MASK) | q | (keep << KNOWN_SHIFT)
+
+
+def _seen_learning(twin: HackerState, pile: list[int], code: int) -> int:
+    """Of the seats that know a virus's owner, those the table saw learn it: everyone
+    when it was said aloud (``reveal=table``), and for a virus resolved this round the
+    account's owner if he knew (the guesser learns the owner of a virus he found, and of
+    one he missed unless the reveal is blind). Anyone else who knows noticed the drop:
+    their secret (the stacks' noticers are drawn again, ``_redraw_notices``).
+    Limitation: a virus set aside without a guess (cryptage, no bill left) keeps the
+    account owner's knowledge as it was, which may come from a notice."""
+    if pile is not twin.aside and pile is not twin.found:
+        return 0
+    everyone = (1 << twin.n) - 1
+    knowers = (code >> KNOWN_SHIFT) & everyone
+    if knowers == everyone:
+        return everyone
+    return knowers & (1 << twin.table.owner[v_pos(code)])
+
+
+def _forget_notices(twin: HackerState, observer: int) -> None:
+    """The viruses resolved this round that the observer knows: who else noticed them is
+    not its business (the owner, the observer and what the table saw stay)."""
+    me = 1 << observer
+    for pile in (twin.aside, twin.found):
+        for i, code in enumerate(pile):
+            if code >> KNOWN_SHIFT & me:
+                keep = (1 << (code & OWNER_MASK)) | me | _seen_learning(twin, pile, code)
+                pile[i] = (code & ~KNOWN_MASK) | (keep << KNOWN_SHIFT)
 
 
 def _match(
