@@ -22,7 +22,9 @@ knows him. Everything else is redrawn, sorting and indexing by public positions 
   trip's traveller, never the account's owner outside brouillage, nobody beyond their
   number of viruses (the viruses found by a right guess still count: they were dropped);
 * who else noticed each drop on the stacks (H4): private to each noticer, so drawn again
-  with the game's vigilance, even for the viruses the observer knows.
+  with the game's vigilance, even for the viruses the observer knows; for the viruses
+  resolved this round, only what the table saw stays (the guesser's knowledge, a name
+  said aloud).
 
 **The players' habit (option of the sampler, not of the game).** Players spread their
 viruses over the trips of a round: among heuristic and search bots at 4 players, a player
