@@ -201,25 +201,32 @@ def test_a_determinisation_depends_on_the_view_and_the_rng_only(game: Game) -> N
 
 
 def test_hacker_determinisations_spread_the_unseen_bills_evenly() -> None:
-    """Where an unseen bill lies is drawn uniformly among the unseen places."""
+    """The bills a seat cannot see are dealt uniformly among the places it cannot see
+    (bills of one value are alike: counted by value)."""
+    from ludinum.games.hacker.rules import BILL_VALUE
+
     state = played(get_game("hacker"), 4, 30, seed=2)
     player = state.active_players()[0]
-    seen = state.seen[player]  # type: ignore[attr-defined]
+    own = state.table.own[player]  # type: ignore[attr-defined]
     bank = state.bank  # type: ignore[attr-defined]
-    unseen = [b for b in bank if not seen >> b & 1]
-    assert len(unseen) > 5
-    bill = min(unseen)
+    pool = list(bank)
+    for k, pile in enumerate(state.bills):  # type: ignore[attr-defined]
+        if k not in own:
+            pool.extend(pile)
+    for q, pile in enumerate(state.incoming):  # type: ignore[attr-defined]
+        if q != player:
+            pool.extend(pile)
+    assert len(bank) > 5
+    share = sum(BILL_VALUE[b] == 3 for b in pool) / len(pool)
     rng = random.Random(0)
     draws = 600
-    in_bank = sum(bill in state.resample(player, rng).bank for _ in range(draws))  # type: ignore[attr-defined]
-    places = len(unseen) + sum(
-        1
-        for k, pile in enumerate(state.bills)  # type: ignore[attr-defined]
-        for b in pile
-        if k not in state.table.own[player] and not seen >> b & 1  # type: ignore[attr-defined]
+    total = sum(
+        sum(BILL_VALUE[b] == 3 for b in state.resample(player, rng).bank)  # type: ignore[attr-defined]
+        for _ in range(draws)
     )
-    expected = draws * len(unseen) / places
-    assert abs(in_bank - expected) < 4 * (expected * (1 - len(unseen) / places)) ** 0.5 + 1
+    size = len(pool)
+    variance = len(bank) * share * (1 - share) * (size - len(bank)) / (size - 1)
+    assert abs(total / draws - len(bank) * share) < 4 * (variance / draws) ** 0.5 + 0.05
 
 
 def test_hacker_bot_records_a_drop_it_did_not_choose() -> None:

@@ -61,7 +61,9 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None
             assert as_json(twin.view(p)) == as_json(state.view(p)), (
                 f"view of seat {p} changed when its hidden information was redrawn"
             )
-            assert twin.active_players() == state.active_players()
+            assert twin.public_active(p) == state.public_active(p), (
+                f"seat {p} was told a different acting list in its determinisation"
+            )
             assert state.to_json() == before, "resample changed the real state"
         # A clone is independent of its original.
         twin = state.clone()

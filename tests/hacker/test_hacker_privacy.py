@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action, Event
-from ludinum.games.hacker.rules import TRIP
+from ludinum.games.hacker.rules import BILL_VALUE, TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,
@@ -123,10 +123,12 @@ def test_resampling_redraws_unknown_owners_and_unseen_bills() -> None:
     assert len(owners) > 1 and len(others_bills) > 1
 
 
-def test_resampling_keeps_the_acting_thief_as_the_missed_virus_owner() -> None:
-    """While the thief credits his loot he is the active player, so a determinisation must
-    keep him as the owner of the virus just missed, even for seats not told who it was."""
-    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0)
+def test_the_acting_thief_is_named_only_to_the_seats_that_know_him() -> None:
+    """Issue 20: while the thief credits his loot he is the only active seat, yet only he
+    and the seats that know him (the victim under ``reveal=victim``) see him act; the
+    others see nobody acting, and their determinisations redraw who the thief is (he
+    holds the stolen bill there), never keeping the real one."""
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random")
     credit_setup(state)
     p = state.first
     k = own(state, p)[0]
@@ -136,18 +138,67 @@ def test_resampling_keeps_the_acting_thief_as_the_missed_virus_owner() -> None:
     start_protection(state)
     state.apply(p, Action.make("guess", player=(p + 2) % 5))
     assert state.active_players() == (thief,)
+    assert state.public_active(thief) == (thief,)
+    assert state.public_active(p) == (thief,)  # the victim was told (reveal=victim)
     bystander = (p + 3) % 5
-    for i in range(20):
+    assert state.public_active(bystander) == ()
+    assert state.public_active(None) == ()
+    drawn = set()
+    for i in range(30):
         twin = state.resample(bystander, random.Random(i))
-        assert twin.aside[-1] & 7 == thief
         assert twin.view(bystander) == state.view(bystander)
+        assert twin.public_active(bystander) == ()
+        assert twin.aside[-1] & 7 == twin.thief == twin.active_players()[0]
+        assert len(twin.incoming[twin.thief]) == 1  # the stolen bill
+        drawn.add(twin.thief)
+    assert len(drawn) > 1
+    for i in range(10):  # the victim knows him
+        assert state.resample(p, random.Random(i)).thief == thief
 
 
-def test_resampling_redraws_who_queued_the_drops_of_a_turn_based_trip() -> None:
+def test_a_blind_reveal_names_the_thief_to_nobody_but_himself() -> None:
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal="blind")
+    credit_setup(state)
+    p = state.first
+    k = own(state, p)[0]
+    place_bills(state, {k: [2, 2]})
+    thief = (p + 1) % 5
+    put_viruses(state, k, [(thief, p)])
+    start_protection(state)
+    state.apply(p, Action.make("guess", player=(p + 2) % 5))
+    assert state.public_active(thief) == (thief,)
+    assert all(state.public_active(q) == () for q in (None, *range(5)) if q != thief)
+
+
+def test_a_trip_never_shows_who_has_finished_dropping() -> None:
+    """Issue 20: during a trip every seat but the traveller is named as acting, to every
+    viewer, whether it said « J'ai fini » or dropped its last virus; each seat knows its
+    own state. Live: the traveller too (the trip is his)."""
+    for live in (True, False):
+        state = fresh(5, seed=6, vigilance=0.0, trip_seconds=12 if live else 0)
+        credit_setup(state)
+        traveller = state.traveller
+        a, b = ((traveller + i) % 5 for i in (1, 2))
+        neutral = tuple(q for q in range(5) if live or q != traveller)
+        before = {q: state.public_active(q) for q in (None, *range(5))}
+        assert before[None] == neutral
+        state.apply(a, Action.make("done"))
+        while state.hand[b] > 0:  # b drops every virus it holds
+            target = next(x for x in range(15) if state.table.owner[x] != b)
+            state.apply(b, Action.make("drop", account=target))
+        assert a not in state.active_players() and b not in state.active_players()
+        for q in (None, *range(5)):
+            if q in (a, b):
+                assert q not in state.public_active(q)
+            else:
+                assert state.public_active(q) == before[q] == neutral
+
+
+def test_turn_based_drops_of_the_others_are_not_in_a_determinisation() -> None:
     """Turn-based trips (``trip_seconds=0``): the others' drops wait face down until the
-    trip ends; an observer knows how many moves were made, not who dropped on which
-    account. A determinisation keeps the observer's own queued drops and their count, and
-    redraws the others' droppers (never the observer or the traveller) and accounts."""
+    trip ends and nobody sees how many there are (issue 20). A determinisation keeps the
+    observer's own queued drops and has none of the others' (they still hold those
+    viruses and may drop them: they are still dropping in the copy)."""
     state = fresh(6, seed=5, trip_seconds=0, vigilance=0.0)
     assert not state.live
     credit_setup(state)
@@ -158,18 +209,62 @@ def test_resampling_redraws_who_queued_the_drops_of_a_turn_based_trip() -> None:
             target = own(state, (dropper + 2) % 6)[0]
             state.apply(dropper, Action.make("drop", account=target))
     assert len(state.pending) == 5
-    real = sorted(item for item in state.pending if item & 7 != observer)
     mine = sorted(item for item in state.pending if item & 7 == observer)
-    seen = set()
-    for i in range(40):
+    for i in range(10):
         twin = state.resample(observer, random.Random(i))
         assert twin.view(observer) == state.view(observer)
-        assert sorted(item for item in twin.pending if item & 7 == observer) == mine
-        others = sorted(item for item in twin.pending if item & 7 != observer)
-        assert len(others) == len(real)
-        for item in others:
-            dropper, account = item & 7, item >> 3
-            assert dropper not in (observer, traveller)
-            assert state.table.owner[account] != dropper
-        seen.add(tuple(others))
-    assert len(seen) > 10  # the real queue is one draw among many
+        assert sorted(twin.pending) == mine
+        assert twin.public_active(observer) == state.public_active(observer)
+        for q in range(6):
+            if q not in (observer, traveller):
+                assert twin.hand[q] == twin.viruses and q in twin.active_players()
+
+
+def _secret_loot(reveal: str) -> tuple[HackerState, int, int, int]:
+    """5 players, ``reveal`` as given: the first player missed the virus of ``thief`` on
+    its account and ``thief`` credited the stolen bill, face down, to his second account
+    ``dest``. Returns the state, the victim, the thief and ``dest``."""
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal=reveal)
+    credit_setup(state)
+    victim = state.first
+    k = own(state, victim)[0]
+    place_bills(state, {k: [3, 3]})
+    thief = (victim + 1) % 5
+    put_viruses(state, k, [(thief, victim)])
+    start_protection(state)
+    state.apply(victim, Action.make("guess", player=(victim + 2) % 5))
+    dest = own(state, thief)[1]
+    events = state.apply(thief, Action.make("credit", account=dest))
+    assert [e.to for e in events if e.kind == "credited"] == [(thief,)]
+    assert len(state.bills[dest]) == 1
+    return state, victim, thief, dest
+
+
+@pytest.mark.parametrize("reveal", ["victim", "blind"])
+def test_determinisations_do_not_follow_a_loot_credited_face_down(reveal: str) -> None:
+    """Issue 17 (a) and (b): where a thief credits his loot is his secret. A bystander's
+    determinisations (and, with ``reveal=blind``, the victim's, who saw that bill but not
+    who took it) place it again among the accounts they cannot see, instead of keeping
+    each account's real bill count; with ``reveal=victim`` the victim knows the thief and
+    places it among the thief's accounts only."""
+    state, victim, thief, dest = _secret_loot(reveal)
+    bystander = (victim + 3) % 5
+    observers = [bystander] + ([victim] if reveal == "blind" else [])
+    for observer in observers:
+        counts = set()
+        for i in range(40):
+            twin = state.resample(observer, random.Random(i))
+            assert twin.view(observer) == state.view(observer)
+            counts.add(len(twin.bills[dest]))
+            places = {k for k, pile in enumerate(twin.bills) if pile and not state.bills[k]}
+            assert all(state.table.owner[k] != observer for k in places)
+        assert counts == {0, 1}, (observer, counts)
+    if reveal == "victim":
+        for i in range(40):
+            twin = state.resample(victim, random.Random(i))
+            placed = [k for k, pile in enumerate(twin.bills) if pile and not state.bills[k]]
+            assert all(state.table.owner[k] == thief for k in placed)
+    # The thief knows where it is.
+    for i in range(10):
+        twin = state.resample(thief, random.Random(i))
+        assert [BILL_VALUE[b] for b in twin.bills[dest]] == [3]

@@ -96,6 +96,16 @@ class State(ABC):
     def active_players(self) -> tuple[int, ...]:
         """Seats that may act now; empty once the game is over."""
 
+    def public_active(self, viewer: int | None) -> tuple[int, ...]:
+        """What ``viewer`` (a seat, or None for the host and spectators) may know of who is
+        acting now: the seats to name in its frames, status line, seat list and timer, and
+        in a bot's observations. It must be a function of what ``viewer`` knows (its view
+        and the events it saw), never of the hidden state: while who acts is a secret (a
+        thief crediting his loot, who is still dropping viruses), it leaves those seats out
+        or names them all. Always includes ``viewer`` when ``viewer`` may act (it knows
+        that). Default: every active seat (who acts is public)."""
+        return self.active_players()
+
     @abstractmethod
     def legal_actions(self, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now (empty if not active)."""

@@ -35,6 +35,9 @@ class Client:
         self.slots: dict[str, str] = {}
         #: Seq of the last event sent to the log.
         self.log_seq = -1
+        #: Number of the last update sent to this client (its frames' ``seq``): it counts
+        #: only what this client was shown, never the room's secret moves (issue 20).
+        self.frame_seq = -1
         self.closed = False
 
     def push(self, message: dict[str, Any]) -> None:

@@ -29,6 +29,7 @@ class FrameCache:
         self.now = now
         self.levels = levels
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._active: dict[int | None, tuple[int, ...]] = {}
         self._html: dict[tuple[str, Any, str], str] = {}
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
@@ -44,6 +45,13 @@ class FrameCache:
         if seat not in self._views:
             self._views[seat] = self.room.state.view(seat)
         return self._views[seat]
+
+    def public_active(self, seat: int | None) -> tuple[int, ...]:
+        """Who ``seat`` (None: host, spectator, hidden pass-and-play screen) may know is
+        acting: the only acting list a frame ever shows (issue 20)."""
+        if seat not in self._active:
+            self._active[seat] = self.room.public_active(seat)
+        return self._active[seat]
 
     def names(self, lang: str) -> list[str]:
         return [s.label(lang) for s in self.room.seats]
@@ -76,17 +84,20 @@ class FrameCache:
                 render.digest("actions", seat, lang, [(a.to_json(), t) for a, t in labels]),
                 lambda: render.actions(seat, labels, lang))
         if slot == "status":
+            active = self.public_active(key)
             memo: tuple[Any, ...] = (
-                "status", lang, key, room.status, room.active(), tuple(self.names(lang)))
+                "status", lang, key, room.status, active, tuple(self.names(lang)))
             return self._memo(memo, lambda: render.fragment(
-                lang, "status", room=room, seat=key, active=room.active(),
+                lang, "status", room=room, seat=key, active=active,
                 names=self.names(lang)))
         if slot == "seats":
+            host, viewer = key
+            active = self.public_active(viewer)
             seats: tuple[Any, ...] = tuple(
                 (s.kind, s.nickname, s.bot_level, s.connected > 0) for s in room.seats)
-            memo = ("seats", lang, key, room.status, room.active(), seats)
+            memo = ("seats", lang, host, room.status, active, seats)
             return self._memo(memo, lambda: render.fragment(
-                lang, "seats", room=room, host=bool(key), active=room.active(),
+                lang, "seats", room=room, host=host, active=active,
                 levels=self.levels))
         if slot == "debrief":
             return debrief(room, lang, self.names(lang)) if room.status == FINISHED else ""
@@ -151,7 +162,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         "board": cache.html("board", seat, lang),
         "spotlight": cache.html("spotlight", seat, lang),
         "status": cache.html("status", seat, lang),
-        "seats": cache.html("seats", client.role == "host", lang),
+        "seats": cache.html("seats", (client.role == "host", seat), lang),
         "debrief": cache.html("debrief", None, lang),
     }
     if seat is not None:
@@ -164,22 +175,28 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         )
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     client.slots.update(changed)
-    log = []
-    for seq, event in room.events_since(client.log_seq, seat):
-        log.append({"seq": seq, "text": french_spacing(room.game.text.event(event, lang)),
-                    "private": event.to is not None})
+    texts = [(french_spacing(room.game.text.event(event, lang)), event.to is not None)
+             for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
-    if not changed and not log and not full and not hide:
+    if not changed and not texts and not full and not hide:
         return None
+    # Numbered per client: the room's seq would count the moves this client never saw
+    # (a turn-based trip's secret drops, issue 20).
+    client.frame_seq += 1
+    number = client.frame_seq
+    log = [{"seq": number, "text": text, "private": private} for text, private in texts]
+    active = cache.public_active(seat)
     left = room.seconds_left(cache.now)
+    shown = room.deadline is not None and (
+        room.deadline.player in active or room.deadline.player == seat)
     frame: dict[str, Any] = {
         "type": "update",
-        "seq": room.seq,
+        "seq": number,
         "status": room.status,
-        "active": list(room.active()),
+        "active": list(active),
         "you": list(client.seats) if client.role in ("player", "pass") else [],
         "revealed": client.revealed,
-        "deadline": None if room.deadline is None or left is None else {
+        "deadline": None if room.deadline is None or left is None or not shown else {
             "kind": room.deadline.kind,
             "player": room.deadline.player,
             "left": round(left, 2),

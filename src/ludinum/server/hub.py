@@ -154,6 +154,8 @@ class Hub:
             room.seq = seq
             if data.get("kind") in game.personal:
                 personal[seq] = (seat, data)
+            if any(e.to is None for e in events):
+                room.public_seq += 1
             for s, e in ((seq, e) for e in events):
                 room.recent.append((s, e))
                 if e.to is None:
@@ -711,7 +713,7 @@ class Hub:
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
         expected = protocol.optional_int(message, "seq")
-        if expected is not None and expected != room.seq:
+        if expected is not None and expected != client.frame_seq:
             raise fail("stale", "La partie a changé : regarde à nouveau.",
                        "The game has changed: look again.")
         action = Action.from_json(message.get("action"))

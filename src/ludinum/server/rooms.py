@@ -55,6 +55,9 @@ class Room:
     state: State
     status: str = LOBBY
     seq: int = 0
+    #: The actions anyone could see happen (those with a public event): the version a
+    #: room's summary shows, since :attr:`seq`'s jumps would count secret moves (issue 20).
+    public_seq: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
     #: The pending timed decision and when it fires (epoch seconds), or what is left of
@@ -150,6 +153,8 @@ class Room:
     def record(self, seat: int | None, events: list[Event], now: float) -> None:
         self.seq += 1
         self.updated_at = now
+        if any(event.to is None for event in events):
+            self.public_seq += 1
         for event in events:
             self.recent.append((self.seq, event))
             if event.to is None:
@@ -210,6 +215,8 @@ class Room:
         return [(s, e) for s, e in self.recent if s > seq and e.visible_to(seat)]
 
     def active(self) -> tuple[int, ...]:
+        """Who really acts now: for the room's own work (bots, timers, pass-and-play
+        routing), never to be shown; what a reader is shown is :meth:`public_active`."""
         return self.state.active_players() if self.status == PLAYING else ()
 
     def deciding(self) -> tuple[int, ...]:
@@ -220,6 +227,12 @@ class Room:
     def timed(self) -> bool:
         """True while a timer will play the pending deadline's action (live rooms)."""
         return self.deadline is not None and self.deadline.seconds > 0
+
+    def public_active(self, viewer: int | None) -> tuple[int, ...]:
+        """Who ``viewer`` (a seat, None: host or spectator) may know is acting (issue 20):
+        frames, status lines, seat lists and timers name these seats only."""
+        return self.state.public_active(viewer) if self.status == PLAYING else ()
+
 
     def bot_turns(self) -> list[int]:
         """Bot seats to move now: the active seats with a decision to make
@@ -244,7 +257,7 @@ class Room:
             "players": self.config.players,
             "mode": self.mode,
             "status": self.status,
-            "seq": self.seq,
+            "seq": self.public_seq,
             "seats": [s.public_json(lang) for s in self.seats],
         }
 

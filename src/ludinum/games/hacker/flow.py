@@ -24,6 +24,7 @@ from ludinum.games.hacker.rules import (
     SETUP,
     TRIP,
     TRIP_SHIFT,
+    loot_record,
     queued,
     queued_account,
     queued_dropper,
@@ -128,6 +129,8 @@ def credit(state: HackerState, player: int, pos: int, events: list[Event]) -> No
     phase = state.phase
     if phase == LOOT and state.reveal != "table":
         events.append(CREDITED_SECRETLY[player][pos])
+        knowers = state.aside[-1] >> KNOWN_SHIFT  # who knows the thief (the missed virus)
+        state.loots.append(loot_record(pos, player, knowers, state.blurred()))
     else:
         events.append(CREDITED[player][pos])
     if phase == SETUP:

@@ -98,6 +98,28 @@ def v_reveal(code: int, players: int) -> int:
     return code | ((players & 0x7F) << KNOWN_SHIFT)
 
 
+def loot_record(pos: int, thief: int, knowers: int, anywhere: bool) -> int:
+    """A stolen bill credited face down: the account it went to, the thief, the seats that
+    know the thief (bit mask) and whether any account was allowed (brouillage)."""
+    return pos | (thief << 5) | (int(anywhere) << 8) | ((knowers & 0x7F) << 9)
+
+
+def loot_account(record: int) -> int:
+    return record & 31
+
+
+def loot_thief(record: int) -> int:
+    return (record >> 5) & 7
+
+
+def loot_anywhere(record: int) -> bool:
+    return bool(record >> 8 & 1)
+
+
+def loot_knows(record: int, player: int) -> bool:
+    return bool(record >> (9 + player) & 1)
+
+
 #: Counters kept for ``metrics()``, by index.
 STAT_NAMES = (
     "drops",

@@ -1,19 +1,30 @@
 """Determinisations for search: a copy of the table with one seat's hidden information redrawn.
 
-What the observer knows stays as it is: its bills and the bills it has seen, the owners of
-the viruses it dropped, noticed or identified (a missed guess shows the thief, a right
-guess names the owner), its own queued drops. Everything else is redrawn from what it
-knows and the given RNG alone, never from where things really are (the draws sort and
-index by public positions first), so ``resample(p, rng)`` is a function of ``view(p)``
-and ``rng``:
+Built from what the observer was told (its view and the events it saw), never from where
+things really are: ``resample(p, rng)`` is a function of ``view(p)`` and ``rng`` (the
+sealing test, ``tests/conformance/test_sealing.py``, checks it for every game). What the
+observer knows stays: the bills it sees (its accounts, its incoming bills), the owners of
+the viruses it dropped, noticed or identified, its own queued drops, the thief when it
+knows him. Everything else is redrawn, sorting and indexing by public positions first:
 
-* the unseen bills, shuffled among the places the observer cannot see;
-* the droppers of the others' queued drops (turn-based trips) and where they dropped;
+* the bills it cannot see, shuffled among the places it cannot see; a bill it once saw
+  and that left its sight (stolen, credited to another account) is not followed;
+* where each stolen bill credited face down went (issue 17: the bill counts of the
+  accounts are not public when a thief credits in secret): among the thief's accounts
+  when the observer knows the thief, else among every account it cannot see;
+* the thief himself while he steals or credits, when the observer does not know him
+  (issue 20: he is not named to it as the acting seat either);
+* the others' drops of a turn-based trip: they are face down until the trip ends and
+  nobody sees how many there are (H3, issue 20), so the copy has none (the others still
+  hold those viruses and may drop them); during a trip nobody knows who has finished, so
+  the others are still dropping while they hold a virus;
 * the owners of the viruses it does not know, under every public constraint: never that
   trip's traveller, never the account's owner outside brouillage, nobody beyond their
   number of viruses (the viruses found by a right guess still count: they were dropped);
 * who else noticed each drop on the stacks (H4): private to each noticer, so drawn again
-  with the game's vigilance, even for the viruses the observer knows.
+  with the game's vigilance, even for the viruses the observer knows; for the viruses
+  resolved this round, only what the table saw stays (the guesser's knowledge, a name
+  said aloud).
 
 **The players' habit (option of the sampler, not of the game).** Players spread their
 viruses over the trips of a round: among heuristic and search bots at 4 players, a player
@@ -31,6 +42,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ludinum.games.hacker.rules import (
+    BILL_VALUE,
+    GUESS,
     KNOWN_MASK,
     KNOWN_SHIFT,
     LOOT,
@@ -38,11 +51,15 @@ from ludinum.games.hacker.rules import (
     ROUNDS,
     STEAL,
     TRIP,
-    queued,
+    loot_account,
+    loot_anywhere,
+    loot_knows,
+    loot_thief,
     queued_dropper,
     v_pos,
     v_trip,
 )
+from ludinum.games.hacker.views import knows_thief, shows_bills
 
 if TYPE_CHECKING:
     from ludinum.games.hacker.state import HackerState
@@ -50,19 +67,40 @@ if TYPE_CHECKING:
 #: The weight of a candidate owner is multiplied by this for each virus of theirs already
 #: placed in the same trip (1.0: a uniform draw among the players who still have viruses).
 SPREAD = 0.1
-#: Attempts at a consistent draw before keeping the viruses' owners as the copy has them.
+#: Attempts at a weighted draw before any consistent one (``_match``).
 ATTEMPTS = 20
 
 
 def resample(state: HackerState, observer: int, rng: random.Random) -> HackerState:
     """A copy of ``state`` with ``observer``'s hidden information redrawn (module doc)."""
     twin = state.copy_with(random.Random(rng.getrandbits(64)))
-    _redraw_bills(twin, observer, rng)
+    twin.pending = [item for item in twin.pending if queued_dropper(item) == observer]
     used, per_trip = _known(twin, observer)
-    _redraw_pending(twin, observer, rng, used, per_trip)
+    _forget_notices(twin, observer)
     _redraw_viruses(twin, observer, rng, used, per_trip)
+    _redraw_thief(twin, observer)
+    if twin.phase == TRIP:
+        # Nobody knows who has finished: the others drop while they hold a virus.
+        traveller = twin.traveller
+        twin.done = [
+            twin.done[q] if q == observer else q == traveller or twin.hand[q] == 0
+            for q in range(twin.n)
+        ]
+    _redraw_bills(twin, observer, rng)
     _redraw_notices(twin, observer, rng)
+    twin._refresh_active()
     return twin
+
+
+def _redraw_thief(twin: HackerState, observer: int) -> None:
+    """While a thief steals or credits: for an observer who does not know him, the owner
+    drawn for the missed virus is the thief, and holds the stolen bill."""
+    if twin.phase not in (STEAL, LOOT) or knows_thief(twin, observer):
+        return
+    thief = twin.aside[-1] & OWNER_MASK
+    if thief != twin.thief:
+        twin.incoming[thief], twin.incoming[twin.thief] = twin.incoming[twin.thief], []
+        twin.thief = thief
 
 
 def _pick(
@@ -84,6 +122,15 @@ def _spread(count: int) -> float:
     return SPREAD**count
 
 
+def _known_to(twin: HackerState, pile: list[int], code: int, me: int) -> bool:
+    """Whether the seat of bit ``me`` knows this virus's owner: noted in the virus, or a
+    virus on its owner's own account set aside in the open (H6, the ``own_virus`` event
+    names him)."""
+    if code & me:
+        return True
+    return pile is twin.aside and code & OWNER_MASK == twin.table.owner[v_pos(code)]
+
+
 def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]]:
     """What the observer knows of who dropped what: per player, the viruses on the table
     (stacks, set aside, found) it knows are theirs; and ``[trip][player]``, the same per
@@ -94,7 +141,7 @@ def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]
     per_trip = [[0] * n for _ in range(n)]
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for code in pile:
-            if code & me:
+            if _known_to(twin, pile, code, me):
                 q = code & OWNER_MASK
                 used[q] += 1
                 per_trip[v_trip(code)][q] += 1
@@ -104,66 +151,78 @@ def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]
     return used, per_trip
 
 
-def _redraw_pending(
-    twin: HackerState,
-    observer: int,
-    rng: random.Random,
-    used: list[int],
-    per_trip: list[list[int]],
-) -> None:
-    """Turn-based trips: the others' drops wait face down until the trip ends. How many
-    there are shows (each is a move), not who made them nor on which account: both are
-    redrawn (a dropper is never the observer or the traveller, and holds the virus it
-    dropped; an account is never its dropper's own, outside brouillage). The droppers
-    drawn are added to ``per_trip``."""
-    others = [item for item in twin.pending if queued_dropper(item) != observer]
-    if not others:
-        return
-    n = twin.n
-    traveller = twin.traveller
-    # At most: minus the viruses the observer knows are theirs.
-    held = [twin.viruses - used[q] for q in range(n)]
-    for q in range(n):
-        if not twin.done[q]:
-            held[q] -= 1  # still dropping: holds at least one more
-    droppers = [q for q in range(n) if q not in (observer, traveller)]
-    blurred = twin.blurred()
-    owner = twin.table.owner
-    redrawn = [item for item in twin.pending if queued_dropper(item) == observer]
-    count = per_trip[traveller]
-    rnd = rng.random
-    for _ in others:
-        weights = [held[q] * _spread(count[q]) if held[q] > 0 else 0.0 for q in droppers]
-        dropper = _pick(droppers, weights, rnd)
-        if dropper is None:
-            return  # no consistent redraw (never expected): keep the queue as it is
-        held[dropper] -= 1
-        count[dropper] += 1
-        accounts = [k for k in range(len(owner)) if blurred or owner[k] != dropper]
-        redrawn.append(queued(accounts[int(rnd() * len(accounts))], dropper))
-    twin.pending = redrawn
-
-
 def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
-    fixed = twin.seen[observer]
-    for k in twin.table.own[observer]:
-        for b in twin.bills[k]:
-            fixed |= 1 << b
-    for b in twin.incoming[observer]:
-        fixed |= 1 << b
-    places: list[list[int]] = [*twin.bills, twin.bank]
-    places.extend(twin.incoming[q] for q in range(twin.n) if q != observer)
-    slots: list[tuple[list[int], int]] = []
-    for pile in places:
-        for i, b in enumerate(pile):
-            if not fixed >> b & 1:
-                slots.append((pile, i))
+    """The bills the observer cannot see, redrawn among the places it cannot see. How many
+    bills lie under each account is what the observer was told (public credits and
+    thefts, its own loot), plus the stolen bills credited face down by others, placed
+    again (module doc)."""
+    n = len(twin.bills)
+    visible = [shows_bills(twin, observer, k) for k in range(n)]
+    if all(visible):
+        return
+    counts = [len(pile) for pile in twin.bills]
+    # Choosing which bill to take, the thief sees how many the account has.
+    counted = twin.current if twin.phase == STEAL and twin.thief == observer else -1
+    secret = []
+    for i, record in enumerate(twin.loots):
+        k = loot_account(record)
+        if loot_thief(record) != observer and not visible[k] and k != counted:
+            counts[k] -= 1  # what the observer was told of account k
+            secret.append(i)
+    # A count below zero: bills credited in secret to that account were stolen from it
+    # since; so many of the secret credits (the oldest: the order is public) are gone.
+    short = [k for k, c in enumerate(counts) for _ in range(-c)]
+    gone = len(short)
+    for i, k in zip(secret, short, strict=False):
+        twin.loots[i] += k - loot_account(twin.loots[i])  # the copy's own story
+    counts = [max(0, c) for c in counts]
+    hidden = [k for k in range(n) if not visible[k]]
+    places_all = [k for k in hidden if k != counted] or hidden
+    owner = twin.table.owner
+    rnd = rng.random
+    placed = secret[gone:]
+    if twin.phase in (GUESS, STEAL) and counts[twin.current] == 0 and placed:
+        # The account being resolved has a bill (a guess happens only then): a stolen bill
+        # credited in secret is there.
+        k = twin.current
+        counts[k] += 1
+        twin.loots[placed[0]] += k - loot_account(twin.loots[placed[0]])
+        placed = placed[1:]
+    for i in placed:
+        record = twin.loots[i]
+        places = places_all
+        if loot_knows(record, observer) and not loot_anywhere(record):
+            thief = loot_thief(record)
+            places = [k for k in places_all if owner[k] == thief] or places_all
+        k = places[int(rnd() * len(places))]
+        counts[k] += 1
+        twin.loots[i] = record - loot_account(record) + k
+    pool: list[int] = list(twin.bank)
+    for k in hidden:
+        pool.extend(twin.bills[k])
+    for q in range(twin.n):
+        if q != observer:
+            pool.extend(twin.incoming[q])
     # Sorted first: the draw depends on what the observer knows and on ``rng`` only, never
     # on where the unseen bills really are.
-    ids = sorted(pile[i] for pile, i in slots)
-    _shuffle(ids, rng.random)
-    for (pile, i), b in zip(slots, ids, strict=True):
-        pile[i] = b
+    pool.sort()
+    _shuffle(pool, rnd)
+    for k in hidden:
+        twin.bills[k] = [pool.pop() for _ in range(counts[k])]
+    for q in range(twin.n):
+        if q != observer:
+            twin.incoming[q] = [pool.pop() for _ in twin.incoming[q]]
+    twin.bank = pool
+    _relabel(twin)
+
+
+def _relabel(twin: HackerState) -> None:
+    """Bills of the same value are alike: the ids are given again in table order, so
+    that the copy depends on where the values lie, never on which of two equal bills the
+    observer holds. (``seen`` keeps the old ids: nothing reads it on a copy.)"""
+    free = {v: [b for b in range(len(BILL_VALUE)) if BILL_VALUE[b] == v][::-1] for v in (1, 2, 3)}
+    for pile in [*twin.bills, *twin.incoming, twin.bank]:
+        pile[:] = [free[BILL_VALUE[b]].pop() for b in pile]
 
 
 def _shuffle(items: list[int], rnd: Callable[[], float]) -> None:
@@ -183,30 +242,18 @@ def _redraw_viruses(
     n = twin.n
     me = 1 << (KNOWN_SHIFT + observer)
     hidden: list[tuple[list[int], int]] = []
-    used = known[:]
-    counts = [row[:] for row in per_trip]
-    # While a thief steals or credits (theft phases) he is the one acting, so the owner of
-    # the virus just missed is no secret to anyone.
-    stealing = len(twin.aside) - 1 if twin.phase in (STEAL, LOOT) else -1
     for pile in [*twin.stacks, twin.aside, twin.found]:
         for i, code in enumerate(pile):
-            if code & me:
-                continue  # counted in ``known``
-            if pile is twin.aside and i == stealing:
-                used[code & OWNER_MASK] += 1
-                counts[v_trip(code)][code & OWNER_MASK] += 1
-            else:
+            if not _known_to(twin, pile, code, me):  # else counted in ``known``
                 hidden.append((pile, i))
     if hidden:
         pending = [0] * n
-        for item in twin.pending:  # in ``per_trip`` already (``_redraw_pending``)
+        for item in twin.pending:  # the observer's own, in ``per_trip`` already
             pending[queued_dropper(item)] += 1
-        limit = [twin.viruses - pending[q] - used[q] for q in range(n)]
-        if twin.phase == TRIP:
-            for q in range(n):
-                if not twin.done[q]:
-                    limit[q] -= 1  # a player still dropping holds at least one virus
-        _draw_owners(twin, observer, rng, hidden, limit, counts)
+        limit = [twin.viruses - pending[q] - known[q] for q in range(n)]
+        if twin.phase == TRIP and not twin.done[observer]:
+            limit[observer] -= 1  # still dropping: holds at least one more
+        _draw_owners(twin, observer, rng, hidden, limit, per_trip)
     # Hands follow from where the viruses are (a found virus is back in its owner's hand).
     count = [0] * n
     for item in twin.pending:
@@ -235,7 +282,10 @@ def _draw_owners(
     for pile, i in hidden:
         code = pile[i]
         trip = v_trip(code)
-        account_owner = -1 if blur_round else owner[v_pos(code)]
+        # Only a stack under brouillage may hold a virus on its owner's account (H6); one
+        # set aside that way was named in the open, and one found was guessed by him.
+        resolved = pile is twin.aside or pile is twin.found
+        account_owner = -1 if blur_round and not resolved else owner[v_pos(code)]
         allowed.append([q for q in range(n) if q not in (observer, trip, account_owner)])
         trips.append(trip)
     order = list(range(len(hidden)))
@@ -257,10 +307,88 @@ def _draw_owners(
             row[q] += 1
             chosen[j] = q
         else:
-            for (pile, i), q in zip(hidden, chosen, strict=True):
-                code = pile[i] & ~KNOWN_MASK & ~OWNER_MASK
-                pile[i] = code | q | (1 << (KNOWN_SHIFT + q))
+            _assign(twin, hidden, chosen)
             return
+    # The weighted draws kept failing (tight counts): any consistent assignment, found by
+    # augmenting paths in a random order (never the real owners: they are not read).
+    matched = _match(allowed, limit, rnd)
+    if matched is not None:
+        _assign(twin, hidden, matched)
+
+
+def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list[int]) -> None:
+    """Give the ``hidden`` viruses their drawn owners, known to them and to whoever the
+    table saw learn it (:func:`_seen_learning`)."""
+    for (pile, i), q in zip(hidden, owners, strict=True):
+        code = pile[i]
+        keep = (1 << q) | _seen_learning(twin, pile, code)
+        pile[i] = (code & ~KNOWN_MASK & ~OWNER_MASK) | q | (keep << KNOWN_SHIFT)
+
+
+def _seen_learning(twin: HackerState, pile: list[int], code: int) -> int:
+    """Of the seats that know a virus's owner, those the table saw learn it: everyone
+    when it was said aloud (``reveal=table``), and for a virus resolved this round the
+    account's owner if he knew (the guesser learns the owner of a virus he found, and of
+    one he missed unless the reveal is blind). Anyone else who knows noticed the drop:
+    their secret (the stacks' noticers are drawn again, ``_redraw_notices``).
+    Limitation: a virus set aside without a guess (cryptage, no bill left) keeps the
+    account owner's knowledge as it was, which may come from a notice."""
+    if pile is not twin.aside and pile is not twin.found:
+        return 0
+    everyone = (1 << twin.n) - 1
+    knowers = (code >> KNOWN_SHIFT) & everyone
+    if knowers == everyone:
+        return everyone
+    return knowers & (1 << twin.table.owner[v_pos(code)])
+
+
+def _forget_notices(twin: HackerState, observer: int) -> None:
+    """The viruses resolved this round that the observer knows: who else noticed them is
+    not its business (the owner, the observer and what the table saw stay)."""
+    me = 1 << observer
+    for pile in (twin.aside, twin.found):
+        for i, code in enumerate(pile):
+            if code >> KNOWN_SHIFT & me:
+                keep = (1 << (code & OWNER_MASK)) | me | _seen_learning(twin, pile, code)
+                pile[i] = (code & ~KNOWN_MASK) | (keep << KNOWN_SHIFT)
+
+
+def _match(
+    allowed: list[list[int]], limit: list[int], rnd: Callable[[], float]
+) -> list[int] | None:
+    """Owners for every virus (``allowed[j]``: its candidates), nobody beyond ``limit``
+    viruses: a bipartite matching (Kuhn), visiting viruses and candidates at random."""
+    owner_of = [-1] * len(allowed)
+    holding: list[list[int]] = [[] for _ in limit]
+    order = list(range(len(allowed)))
+    _shuffle(order, rnd)
+    options = []
+    for j in range(len(allowed)):
+        row = allowed[j][:]
+        _shuffle(row, rnd)
+        options.append(row)
+
+    def place(j: int, seen: set[int]) -> bool:
+        for q in options[j]:
+            if q in seen or limit[q] <= 0:
+                continue
+            seen.add(q)
+            if len(holding[q]) < limit[q]:
+                holding[q].append(j)
+                owner_of[j] = q
+                return True
+            for other in holding[q]:
+                if place(other, seen):
+                    holding[q].remove(other)
+                    holding[q].append(j)
+                    owner_of[j] = q
+                    return True
+        return False
+
+    for j in order:
+        if not place(j, set()):
+            return None
+    return owner_of
 
 
 def _redraw_notices(twin: HackerState, observer: int, rng: random.Random) -> None:

@@ -95,6 +95,9 @@ class HackerState(State):
         self.thief = -1
         self.stats = [0] * len(STAT_NAMES)
         self.leaders_before = -1  # bit mask of the richest seats before the last protection
+        #: Stolen bills credited face down (rules.loot_record): where they went is the
+        #: thief's secret, so determinisations redraw it (sampler).
+        self.loots: list[int] = []
         self.active: tuple[int, ...] = ()
 
     # -- derived -------------------------------------------------------------------------
@@ -145,6 +148,9 @@ class HackerState(State):
 
     def active_players(self) -> tuple[int, ...]:
         return self.active
+
+    def public_active(self, viewer: int | None) -> tuple[int, ...]:
+        return views.public_active(self, viewer)
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.active:
@@ -248,6 +254,7 @@ class HackerState(State):
         c.thief = self.thief
         c.stats = self.stats[:]
         c.leaders_before = self.leaders_before
+        c.loots = self.loots[:]
         c.active = self.active
         return c
 
@@ -273,10 +280,11 @@ class HackerState(State):
         "thief",
         "stats",
         "leaders_before",
+        "loots",
     )
 
     #: Fields added since the first stored states, read as empty when missing.
-    _ADDED = frozenset({"found"})
+    _ADDED = frozenset({"found", "loots"})
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING, Any
 from ludinum.games.hacker.rules import (
     BILL_VALUE,
     KNOWN_SHIFT,
+    LOOT,
     OVER,
     OWNER_MASK,
     PHASE_NAMES,
     ROUNDS,
     STEAL,
     TRIP,
+    loot_account,
+    loot_knows,
+    loot_thief,
     queued_account,
     queued_dropper,
     v_trip,
@@ -37,12 +41,9 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
     accounts = []
     for k, stack in enumerate(state.stacks):
         shown_owner = None if blurred else owner[k]
-        entries = []
-        for code in stack:
-            knows = player is not None and code >> (KNOWN_SHIFT + player) & 1
-            entries.append({"trip": v_trip(code), "owner": code & OWNER_MASK if knows else None})
+        entries = [_virus(code, player) for code in stack]
         bills = None
-        if over or (player is not None and owner[k] == player and not blurred):
+        if shows_bills(state, player, k):
             bills = [BILL_VALUE[b] for b in state.bills[k]]
         accounts.append({"id": k, "owner": shown_owner, "stack": entries, "bills": bills})
     trips = [
@@ -84,6 +85,10 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
             {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
             for x in state.notes[player]
         ]
+        data["loots"] = _loots(state, player)
+        # The viruses resolved this round (set aside, found), with the owners it knows.
+        data["aside"] = [_virus(code, player) for code in state.aside]
+        data["found"] = [_virus(code, player) for code in state.found]
         if not blurred:
             data["score"] = state.score(player)
     if over:
@@ -92,13 +97,67 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
     return data
 
 
+def _virus(code: int, player: int | None) -> dict[str, int | None]:
+    knows = player is not None and code >> (KNOWN_SHIFT + player) & 1
+    return {"trip": v_trip(code), "owner": code & OWNER_MASK if knows else None}
+
+
+def _loots(state: HackerState, player: int) -> list[dict[str, int | None]]:
+    """The stolen bills credited face down, as ``player`` knows them: the thief if it
+    knows him, the account if it put the bill there or sees that account's bills."""
+    out: list[dict[str, int | None]] = []
+    for record in state.loots:
+        thief = loot_thief(record)
+        k = loot_account(record)
+        known = thief == player or loot_knows(record, player)
+        out.append({
+            "thief": thief if known else None,
+            "account": k if thief == player or shows_bills(state, player, k) else None,
+        })
+    return out
+
+
+def shows_bills(state: HackerState, player: int | None, account: int) -> bool:
+    """Whether ``player`` sees the bills under ``account`` (H2): its own accounts outside
+    brouillage, every account once the game is over."""
+    if state.phase == OVER:
+        return True
+    return player is not None and state.table.owner[account] == player and not state.blurred()
+
+
+def knows_thief(state: HackerState, player: int | None) -> bool:
+    """Whether ``player`` knows who is stealing or crediting a stolen bill: the thief
+    himself and whoever knows the owner of the virus just missed (everyone at an open
+    table, the victim unless the reveal is blind, a seat that noticed the drop, H4)."""
+    if player is None or state.phase not in (STEAL, LOOT) or not state.aside:
+        return False
+    return player == state.thief or bool(state.aside[-1] >> (KNOWN_SHIFT + player) & 1)
+
+
+def public_active(state: HackerState, viewer: int | None) -> tuple[int, ...]:
+    """Who ``viewer`` may know is acting (issue 20). During a trip nobody knows who is
+    still dropping nor who said « J'ai fini » (nor who dropped their last virus): every
+    seat but the traveller is named, the traveller too in live play (the trip is his),
+    and the viewer as it is. While a thief steals or credits his loot, only the seats
+    that know him see him act; the others see nobody. Everything else acts in the open."""
+    phase = state.phase
+    active = state.active
+    if phase == TRIP:
+        traveller = state.traveller
+        return tuple(
+            p for p in range(state.n)
+            if (p in active if p in (viewer, traveller) else True)
+        )
+    if phase in (STEAL, LOOT) and not (state.reveal == "table" or knows_thief(state, viewer)):
+        return ()
+    return active
+
+
 def _thief(state: HackerState, player: int | None) -> int | None:
-    """Who is choosing a bill to steal (``theft=chosen``): himself, the victim unless the
-    reveal is blind, everyone at an open table."""
+    """Who is choosing a bill to steal (``theft=chosen``): the seats that know him
+    (:func:`knows_thief`)."""
     if state.phase != STEAL:
         return None
-    if state.reveal == "table" or player == state.thief:
-        return state.thief
-    if state.reveal == "victim" and player == state.protecting():
+    if state.reveal == "table" or knows_thief(state, player):
         return state.thief
     return None

@@ -157,4 +157,10 @@ def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
             pool.pop()
         twin.hands[st.thief] = hand
         twin.tpile = pool
+    else:
+        # The thief knows what his pile holds, not its order: sorted, so that nothing of
+        # the real order reaches his determinisation.
+        twin.tpile = sorted(st.tpile)
+    # A hand's order is nobody's knowledge (views sort it): the observer's too.
+    twin.hands = [sorted(h) for h in twin.hands]
     return twin

@@ -163,6 +163,10 @@ class WebRunnersState(Rules):
         }
         if player is not None:
             out["hand"] = sorted(IDS[c] for c in self.hands[player])
+            # The face-down discards this seat knows (what its determinisations keep).
+            out["discards_known"] = [
+                [i, IDS[c]] for i, (c, m) in enumerate(zip(self.disc, self.dseen, strict=True))
+                if m & bit and m != 0xF]
         if self.phase in (SETUP_ACCOUNTS, SETUP_PHONE):
             asked = self.answers if self.phase == SETUP_ACCOUNTS else self.phone
             out["answered"] = [v >= 0 for v in asked]
@@ -221,6 +225,8 @@ class WebRunnersState(Rules):
             fixed_hands.add(self.vic)
         if phase == HACK and observer == self.vic:
             pinned[self.inf] = list(self.x_gives)
+        if phase == CONVERT and observer != self.cur:
+            pinned[self.cur] = [self.wh_card]  # shown to everyone while converted (W13)
         pool: list[int] = list(twin.draw)
         for q in range(self.n):
             if q in fixed_hands:
@@ -255,6 +261,9 @@ class WebRunnersState(Rules):
             twin.x_takes = twin.hands[self.vic][: len(self.x_takes)]
             twin.x_gives = twin.hands[self.inf][: len(self.x_gives)]
         twin.draw = pool
+        # A hand's order is nobody's knowledge (views sort it): the copy's hands are sorted,
+        # the observer's too, so that nothing of the real order reaches it.
+        twin.hands = [sorted(h) for h in twin.hands]
         if phase == SETUP_ACCOUNTS:
             twin.answers = [v if q == observer or v < 0 else rng.choice(A.ACCOUNT_VALUES)
                             for q, v in enumerate(self.answers)]
