@@ -99,7 +99,8 @@ def test_a_person_cannot_come_back_before_the_time_is_up(
         seq, at = room.seq, room.deadline_at
         await settle(hub)
         said(phone)
-        await hub.handle(phone, json.dumps({"type": "act", "action": RETURN.to_json(), "seq": seq}))
+        await hub.handle(phone, json.dumps({"type": "act", "action": RETURN.to_json(),
+                                           "seq": phone.frame_seq}))  # per-client number
         errors = [m for m in said(phone) if m["type"] == "error"]
         assert [e["code"] for e in errors] == ["wait_for_time"]
         assert "fin du temps" in errors[0]["fr"]
