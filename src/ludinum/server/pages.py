@@ -11,7 +11,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from ludinum import site
 from ludinum.engine import LudinumError
 from ludinum.server import forms, i18n, qr, render, tokens
-from ludinum.server.api import check_rate, hub_of
+from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.replay import Replay
 from ludinum.server.rooms import LIVE, TURNS
@@ -32,6 +32,10 @@ def show(request: Request, name: str, status: int = 200, **context: object) -> H
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
     lang = lang_of(request)
     return show(request, "problem.html", status=status, message=exc.message(lang))
+
+
+def _status(exc: LudinumError) -> int:
+    return {"unknown_room": 404, "rate_limited": 429}.get(exc.code, 400)
 
 
 def public_base(request: Request) -> str:
@@ -73,6 +77,7 @@ async def new_room(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         try:
+            check_rate(request, request.app.state.room_limit)
             players = forms.players(game, form.get("players"))
             values = forms.parse(game, form)
             mode = TURNS if form.get("mode") == TURNS else LIVE
@@ -85,17 +90,16 @@ async def new_room(request: Request) -> Response:
                 error=error, players=players, mode=mode, status=400 if error else 200)
 
 
-def _room_page(request: Request, template: str, rate: bool = False) -> Response:
+def _room_page(request: Request, template: str) -> Response:
     hub = hub_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        if rate:
-            check_rate(request)
-        if not tokens.looks_like_code(code):
-            raise unknown_room(code)
-        room = hub.room(code)
+        with guessing(request):
+            if not tokens.looks_like_code(code):
+                raise unknown_room(code)
+            room = hub.room(code)
     except LudinumError as exc:
-        return problem(request, exc, 429 if exc.code == "rate_limited" else 404)
+        return problem(request, exc, _status(exc))
     join_url = f"{public_base(request)}/j/{code}"
     return show(request, template, room=room, code=code, join_url=join_url,
                 qr_svg=qr.svg(join_url, code) if template == "host.html" else "",
@@ -107,7 +111,7 @@ async def host(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
-    return _room_page(request, "join.html", rate=True)
+    return _room_page(request, "join.html")
 
 
 async def play(request: Request) -> Response:
@@ -119,7 +123,7 @@ async def pass_and_play(request: Request) -> Response:
 
 
 async def watch(request: Request) -> Response:
-    return _room_page(request, "watch.html", rate=True)
+    return _room_page(request, "watch.html")
 
 
 async def debrief(request: Request) -> Response:
@@ -130,12 +134,12 @@ async def debrief(request: Request) -> Response:
     code = tokens.normalise_code(str(request.path_params["code"]))
     fmt = str(request.path_params["fmt"])
     try:
-        check_rate(request)
-        if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
-            raise unknown_room(code)
-        record = Replay.load(hub, code)
+        with guessing(request):
+            if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
+                raise unknown_room(code)
+            record = Replay.load(hub, code)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     return await site.debrief_response(
         record.config.to_json(), record.log, names, lang, fmt
@@ -147,14 +151,14 @@ async def replay(request: Request) -> Response:
     lang = lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        check_rate(request)
-        if not tokens.looks_like_code(code):
-            raise unknown_room(code)
-        record = Replay.load(hub, code)
+        with guessing(request):
+            if not tokens.looks_like_code(code):
+                raise unknown_room(code)
+            record = Replay.load(hub, code)
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
-        return problem(request, exc, 404 if exc.code == "unknown_room" else 400)
+        return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
     board = (render.board_stack(record.game, public, lang, names)

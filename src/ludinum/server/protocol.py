@@ -37,9 +37,9 @@ def parse(text: object) -> dict[str, Any]:
         raise ProtocolError("too_large", "Message trop long.", "Message too long.")
     try:
         data = json.loads(text)
-    except ValueError:
-        raise ProtocolError("bad_json", "Message illisible (JSON invalide).",
-                            "Unreadable message (invalid JSON).") from None
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
+        raise ProtocolError("bad_json", "Message illisible (JSON invalide ou trop imbriqué).",
+                            "Unreadable message (invalid or too deeply nested JSON).") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad_message", "Un message est un objet JSON avec un champ « type ».",
                             "A message is a JSON object with a 'type' field.")
