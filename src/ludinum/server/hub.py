@@ -39,6 +39,9 @@ from ludinum.server.timers import Timers
 
 log = logging.getLogger("ludinum.server")
 
+#: Bits of a live room's seed, drawn from the OS: one player's opening hand must not give
+#: away the seed and with it every other hand (simulations keep their chosen seeds).
+SEED_BITS = 128
 #: Bot levels that think long enough to deserve a worker thread.
 FAST_LEVELS = ("random",)
 
@@ -149,7 +152,7 @@ class Hub:
         if mode not in (LIVE, TURNS):
             raise OptionError(f"Mode inconnu : « {mode} ».", f"Unknown mode: '{mode}'.")
         config = game.make_config(
-            players, _secrets.randbelow(2**31) if seed is None else seed, options
+            players, _secrets.randbits(SEED_BITS) if seed is None else seed, options
         )
         state = game.setup(config)
         host_token = tokens.new_token()
