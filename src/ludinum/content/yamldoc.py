@@ -44,7 +44,7 @@ MAX_DEPTH = 64
 MAX_VALUES = 1_000_000
 
 
-def _too_big(file: Path, mark: yaml.Mark | None, fr: str, en: str) -> ContentError:
+def _too_big(file: Path, mark: Any, fr: str, en: str) -> ContentError:
     line = mark.line + 1 if mark is not None else 1
     return ContentError(f"{file}:{line}: {fr}", f"{file}:{line}: {en}")
 
@@ -56,7 +56,7 @@ def _measure(text: str, file: Path) -> None:
     open_: list[tuple[int, str | None]] = []  # size so far and anchor of each open collection
     total = 0
 
-    def done(size: int, anchor: str | None, mark: yaml.Mark | None) -> None:
+    def done(size: int, anchor: str | None, mark: Any) -> None:
         nonlocal total
         if anchor is not None:
             sizes[anchor] = size
