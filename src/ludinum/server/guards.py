@@ -5,8 +5,8 @@
   while it streams and refused the moment it passes the limit. No route ever holds more
   than that in memory for one request.
 - **Host** (DNS rebinding): a page of another site whose name was made to point at this
-  server would otherwise talk to it as if it were its own. The ``Host`` header must be a
-  loopback or private-network address, a name without a dot (``localhost``, this machine's
+  server would otherwise talk to it as if it were its own. The ``Host`` header must be an
+  IP address (the QR code's, typed as such: no name to rebind), a name without a dot (``localhost``, this machine's
   name on the LAN) or ending in ``.local``, this machine's name, the public URL's host, or a name
   listed in ``$LUDINUM_HOSTS`` (space-separated).
 - **PDFs** (debrief, cards to print, diploma) are built in a worker thread and limited per
@@ -119,11 +119,11 @@ def host_allowed(host: str | None, public_urls: Iterable[str | None] = ()) -> bo
         return True  # HTTP/1.0 clients and test tools send none; a browser always does
     name = _host_name(host)
     try:
-        address = ipaddress.ip_address(name)
+        ipaddress.ip_address(name)
     except ValueError:
         pass
     else:
-        return address.is_loopback or address.is_private or address.is_link_local
+        return True  # an address typed or scanned as such: no name was rebound
     if "." not in name or name.endswith((".localhost", ".local")):
         return True  # "localhost", this machine's name on the LAN: not in public DNS
     allowed = {socket.gethostname().lower()}
