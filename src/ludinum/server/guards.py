@@ -6,8 +6,8 @@
   than that in memory for one request.
 - **Host** (DNS rebinding): a page of another site whose name was made to point at this
   server would otherwise talk to it as if it were its own. The ``Host`` header must be an
-  IP address (the QR code's, typed as such: no name to rebind), a name without a dot (``localhost``, this machine's
-  name on the LAN) or ending in ``.local``, this machine's name, the public URL's host, or a name
+  IP address (the QR code's: no name to rebind), a name without a dot (``localhost``, this
+  machine's name on the LAN) or ending in ``.local``, the public URL's host, or a name
   listed in ``$LUDINUM_HOSTS`` (space-separated).
 - **PDFs** (debrief, cards to print, diploma) are built in a worker thread and limited per
   address (:data:`PDF_BURST`, then one per :data:`PDF_EVERY` seconds).
