@@ -184,7 +184,8 @@ def test_no_game_accepts_true_for_an_integer(name: str) -> None:
 # -- hostile YAML --------------------------------------------------------------------------
 LAUGHS = "\n".join(
     [f'a: &a [{",".join(["lol"] * 9)}]']
-    + [f"{b}: &{b} [{','.join(['*' + a] * 9)}]" for a, b in zip("abcdefgh", "bcdefghi", strict=True)]
+    + [f"{b}: &{b} [{','.join(['*' + a] * 9)}]"
+       for a, b in zip("abcdefgh", "bcdefghi", strict=True)]
 ) + "\n"
 
 
