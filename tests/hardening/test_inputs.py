@@ -37,7 +37,7 @@ def test_deeply_nested_json_over_http_is_a_bad_request(client: TestClient) -> No
         r = client.post(path, content=NESTED, headers={"content-type": "application/json"})
         assert r.status_code == 400
         assert r.json()["error"]["code"] == "bad_json"
-    assert client.get(f"/api/rooms/{code}").json()["seats"][0].get("nickname") is None
+    assert [s["kind"] for s in client.get(f"/api/rooms/{code}").json()["seats"]] == ["open"] * 2
 
 
 def test_deeply_nested_json_over_a_websocket_is_a_bad_request(client: TestClient) -> None:

@@ -181,7 +181,7 @@ class Hub:
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         name = names.clean(nickname)
-        if any(s.nickname.casefold() == name.casefold() for s in room.humans()):
+        if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
             raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
                          "This nickname is already taken in this room.")
         chosen = room.open_seat(seat)
@@ -293,6 +293,13 @@ class Hub:
             room.resume(now)
         elif kind == "end":
             room.end()
+        elif kind == "rename":  # the facilitator moderates a nickname
+            seat = room.seat(protocol.integer(message, "seat"))
+            if seat.kind != HUMAN:
+                raise fail("bad_seat", "Personne n'est assis à cette place.",
+                           "Nobody sits in this seat.")
+            seat.nickname = names.replacement(
+                message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
             level = message.get("level")

@@ -15,9 +15,10 @@ from ludinum.engine import LudinumError
 MAX_MESSAGE = 8192
 
 CLIENT_TYPES = (
-    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "ping",
+    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "rename",
+    "ping",
 )
-HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot")
+HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename")
 ROLES = ("host", "player", "pass", "spectator")
 
 

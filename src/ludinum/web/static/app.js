@@ -192,6 +192,12 @@
         const select = document.querySelector("[data-level]");
         if (select) message.level = select.value;
       }
+      if (message.type === "rename") {
+        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide : un pseudo tiré au hasard) :");
+        if (given === null) return;
+        message.nickname = given.trim();
+        delete message.level;
+      }
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }
