@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -239,3 +240,32 @@ def test_room_creation_is_limited_per_address(tmp_path: Path) -> None:
         form = client.post("/new/gnou", data={"players": "2"})
         assert form.status_code == 400 and "Trop d" in form.text
         assert len(app.state.hub.rooms) == 3
+
+
+def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LUDINUM_LOBBY_HOURS", "3")
+    app = make_app(tmp_path)
+    hub = app.state.hub
+    now = [time.time()]
+    hub.clock = lambda: now[0]
+    with TestClient(app) as client:
+        empty, _ = new_room(client)
+        joined, _ = new_room(client)
+        watched, _ = new_room(client)
+        assert client.post(f"/api/rooms/{joined}/join", json={"nickname": "Léa"}).status_code \
+            == 201
+        now[0] += 2.9 * 3600
+        hub.purge()
+        assert {empty, joined, watched} <= set(hub.rooms)
+        with client.websocket_connect(f"/ws/{watched}") as ws:  # the projector shows it
+            ws.send_text('{"type":"hello","role":"spectator"}')
+            assert json.loads(ws.receive_text())["type"] == "welcome"
+            now[0] += 0.2 * 3600
+            hub.purge()
+            assert empty not in hub.rooms
+            assert joined in hub.rooms and watched in hub.rooms
+        assert client.get(f"/api/rooms/{empty}").json()["status"] == "ended"
+    with TestClient(make_app(tmp_path)) as client:  # not reloaded as a live room
+        assert empty not in client.app.state.hub.rooms  # type: ignore[attr-defined]
+        assert joined in client.app.state.hub.rooms  # type: ignore[attr-defined]

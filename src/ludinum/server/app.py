@@ -98,6 +98,7 @@ def create_app(
                   Middleware(BodyLimit), Middleware(PdfLimit)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.hub = hub
+    hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)
     app.state.limit = rate_limit or RateLimit()
     app.state.room_limit = room_limit or RateLimit(
         burst=int(limits.setting("LUDINUM_ROOMS_BURST", ROOMS_BURST)),

@@ -51,6 +51,9 @@ def unknown_room(code: str) -> LudinumError:
 
 
 class Hub:
+    #: Hours after which a lobby nobody joined (and nobody watches) is ended and forgotten.
+    lobby_hours = 6.0
+
     def __init__(
         self,
         store: Storage,
@@ -122,6 +125,12 @@ class Hub:
         now = self.clock()
         finished = now - self.retention_hours * 3600
         idle = now - max(self.retention_hours, 24 * 30) * 3600
+        empty = now - self.lobby_hours * 3600
+        for room in [r for r in self.rooms.values() if r.status == LOBBY and not r.humans()
+                     and r.updated_at < empty and not self.clients.get(r.code)]:
+            room.end()  # kept on disk like any ended game, for the retention period
+            self._save_room(room)
+            self._forget(room.code)
         count = self.store.purge(finished, idle)
         for code in [c for c, r in self.rooms.items() if r.updated_at < idle
                      or (not r.live and r.updated_at < finished)]:
