@@ -165,3 +165,40 @@ def test_a_lagging_socket_is_closed_with_try_again_later(tmp_path: Path,
 
         assert within(10, lag) == 1013
         assert not app.state.hub.clients.get(code)  # forgotten: its page reconnects
+
+
+def test_a_socket_stuck_sending_is_still_closed(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone that stops reading leaves the server's send waiting for ever: the writer is
+    stopped mid-send and the socket closed all the same."""
+    from starlette.websockets import WebSocket
+
+    monkeypatch.setattr(clients, "MAX_QUEUE", 5)
+    sent = WebSocket.send_text
+
+    async def stuck_after_two(self: WebSocket, data: str) -> None:
+        count = self.scope.setdefault("sent", 0)
+        self.scope["sent"] = count + 1
+        if count >= 2:  # the welcome and the first update, then nothing more goes out
+            await asyncio.Event().wait()
+        await sent(self, data)
+
+    monkeypatch.setattr(WebSocket, "send_text", stuck_after_two)
+    app = make_app(tmp_path)
+    with TestClient(app) as client:
+        code = client.post("/api/rooms", json={"game": "gnou", "players": 2}).json()["code"]
+
+        def stuck() -> int:
+            with client.websocket_connect(f"/ws/{code}") as ws:
+                ws.send_text('{"type":"hello","role":"spectator"}')
+                assert json.loads(ws.receive_text())["type"] == "welcome"
+                for _ in range(20):
+                    ws.send_text('{"type":"ping"}')
+                try:
+                    while True:
+                        ws.receive_text()
+                except WebSocketDisconnect as closed:
+                    return closed.code
+
+        assert within(10, stuck) == 1013
+        assert not app.state.hub.clients.get(code)

@@ -40,6 +40,8 @@ class Client:
         self.closed = False
         #: Closed because it fell too far behind (its page must reconnect to resync).
         self.overflowed = False
+        #: Set when it falls behind: its endpoint stops the writer, even mid-send.
+        self.behind = asyncio.Event()
         #: Code of the last error sent (the WebSocket endpoint reads it after a hello).
         self.last_error: str | None = None
         self._queued_bytes = 0
@@ -67,6 +69,7 @@ class Client:
             self.queue.get_nowait()
         self._queued_bytes = 0
         self.overflowed = True
+        self.behind.set()
         self.close()
 
     def close(self) -> None:

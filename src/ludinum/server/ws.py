@@ -23,6 +23,8 @@ from ludinum.server.ratelimit import RateLimit
 #: Close codes: the server is refusing for now (try again later), and a policy refusal.
 TRY_LATER = 1013
 POLICY = 1008
+#: Seconds to wait for the close frame to go out (a phone that does not read may never).
+CLOSE_WAIT = 5.0
 
 
 async def endpoint(websocket: WebSocket) -> None:
@@ -48,24 +50,24 @@ async def _serve(websocket: WebSocket, code: str, address: str) -> None:
     client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")))
     writer = asyncio.create_task(client.writer())
     reader = asyncio.create_task(_read(websocket, hub, client, code, address))
+    behind = asyncio.create_task(client.behind.wait())
     close_code = 1000
     try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if reader.done():
+        await asyncio.wait({reader, writer, behind}, return_when=asyncio.FIRST_COMPLETED)
+        if reader.done() and not client.overflowed:
             close_code = reader.result()
-        else:  # the writer stopped: the client fell behind or its connection failed
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await reader
-            close_code = TRY_LATER if client.overflowed else 1000
+        elif client.overflowed:
+            close_code = TRY_LATER  # fell behind: the page reconnects and resyncs
     finally:
-        if not reader.done():
-            reader.cancel()
+        for task in (reader, behind) + ((writer,) if client.overflowed else ()):
+            task.cancel()  # a writer stuck sending to a phone that does not read, too
         hub.leave(client)
-        await writer
+        for task in (reader, writer, behind):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         if websocket.client_state.name == "CONNECTED":
-            with contextlib.suppress(RuntimeError):
-                await websocket.close(code=close_code)
+            with contextlib.suppress(RuntimeError, TimeoutError):
+                await asyncio.wait_for(websocket.close(code=close_code), CLOSE_WAIT)
 
 
 async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, address: str
