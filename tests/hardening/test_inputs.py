@@ -226,6 +226,8 @@ def test_pdf_requests_are_limited_per_address(client: TestClient) -> None:
                 for _ in range(guards.PDF_BURST + 1)]
     assert statuses == [404] * guards.PDF_BURST + [429]
     assert client.get("/imprimer/gnou.pdf").status_code == 429
+    assert client.post("/apprendre/diplome", data={"jeton": "x", "pseudo": "Léa"}
+                       ).status_code == 429  # the diploma is a PDF too
     assert client.get("/debrief/ZZZZZZ.html").status_code == 404  # pages are not PDFs
     other = {"host": "127.0.0.1"}
     assert client.get("/", headers=other).status_code == 200
