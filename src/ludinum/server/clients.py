@@ -40,8 +40,8 @@ class Client:
         self.closed = False
         #: Closed because it fell too far behind (its page must reconnect to resync).
         self.overflowed = False
-        #: Set when it falls behind: its endpoint stops the writer, even mid-send.
-        self.behind = asyncio.Event()
+        #: Called when it falls behind: its endpoint stops the writer, even mid-send.
+        self.on_behind: Callable[[], object] | None = None
         #: Code of the last error sent (the WebSocket endpoint reads it after a hello).
         self.last_error: str | None = None
         self._queued_bytes = 0
@@ -69,8 +69,9 @@ class Client:
             self.queue.get_nowait()
         self._queued_bytes = 0
         self.overflowed = True
-        self.behind.set()
         self.close()
+        if self.on_behind is not None:
+            self.on_behind()
 
     def close(self) -> None:
         if not self.closed:

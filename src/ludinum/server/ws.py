@@ -49,20 +49,19 @@ async def _serve(websocket: WebSocket, code: str, address: str) -> None:
     await websocket.accept()
     client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")))
     writer = asyncio.create_task(client.writer())
+    client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read
     reader = asyncio.create_task(_read(websocket, hub, client, code, address))
-    behind = asyncio.create_task(client.behind.wait())
     close_code = 1000
     try:
-        await asyncio.wait({reader, writer, behind}, return_when=asyncio.FIRST_COMPLETED)
-        if reader.done() and not client.overflowed:
-            close_code = reader.result()
-        elif client.overflowed:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if client.overflowed:
             close_code = TRY_LATER  # fell behind: the page reconnects and resyncs
+        elif reader.done():
+            close_code = reader.result()
     finally:
-        for task in (reader, behind) + ((writer,) if client.overflowed else ()):
-            task.cancel()  # a writer stuck sending to a phone that does not read, too
+        reader.cancel()
         hub.leave(client)
-        for task in (reader, writer, behind):
+        for task in (reader, writer):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if websocket.client_state.name == "CONNECTED":
@@ -82,8 +81,8 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
         while not client.closed:
             if client.role is None:
                 try:
-                    text = await asyncio.wait_for(websocket.receive_text(),
-                                                  max(0.0, hello_by - loop.time()))
+                    async with asyncio.timeout_at(hello_by):
+                        text = await websocket.receive_text()
                 except TimeoutError:
                     return POLICY  # no hello in time: an idle socket costs a file
             else:
