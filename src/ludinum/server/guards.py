@@ -19,7 +19,7 @@ import ipaddress
 import json
 import os
 import socket
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -59,10 +59,14 @@ class BodyLimit:
         self.max_body = max_body if max_body is not None else int(
             os.environ.get("LUDINUM_MAX_BODY", str(MAX_BODY)))
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Not a coroutine itself: a WebSocket passes straight on and keeps no frame of this
+        # middleware for its whole life (an idle connection stays cheap).
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = _content_length(scope)
         if declared is not None and declared > self.max_body:
             await _too_large(send)
@@ -140,7 +144,7 @@ class HostCheck:
         self.app = app
         self.public_url = public_url
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] in ("http", "websocket"):
             host = None
             for name, value in scope.get("headers", ()):
@@ -149,12 +153,10 @@ class HostCheck:
                     break
             if not host_allowed(host, (self.public_url,)):
                 if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                await _refuse(send, 421, "bad_host", "Adresse de serveur inconnue.",
-                              "Unknown server address.")
-                return
-        await self.app(scope, receive, send)
+                    return send({"type": "websocket.close", "code": 1008})
+                return _refuse(send, 421, "bad_host", "Adresse de serveur inconnue.",
+                               "Unknown server address.")
+        return self.app(scope, receive, send)  # no frame of this middleware is kept
 
 
 #: PDF downloads per address: at once, and then one per this many seconds. A PDF takes a
@@ -177,12 +179,11 @@ class PdfLimit:
         self.app = app
         self.limit = limit or RateLimit(burst=PDF_BURST, per_second=1 / PDF_EVERY)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] == "http" and is_pdf(scope):
             client = scope.get("client")
             if not self.limit.allow(str(client[0]) if client else "?"):
-                await _refuse(send, 429, "rate_limited",
-                              "Trop de PDF demandés : attends un peu.",
-                              "Too many PDFs requested: wait a little.")
-                return
-        await self.app(scope, receive, send)
+                return _refuse(send, 429, "rate_limited",
+                               "Trop de PDF demandés : attends un peu.",
+                               "Too many PDFs requested: wait a little.")
+        return self.app(scope, receive, send)  # no frame of this middleware is kept
