@@ -4,6 +4,7 @@ guessing, seat tokens, the Content-Security-Policy, nicknames, the retention pur
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from pathlib import Path
 
@@ -70,7 +71,12 @@ def test_a_message_too_long_is_refused_and_changes_nothing(client: TestClient) -
     assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"
 
 
-def test_a_flooding_connection_is_slowed_then_closed(client: TestClient) -> None:
+def test_a_flooding_connection_is_slowed_then_closed(client: TestClient,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bucket's clock stands still: what passes depends on the count, not on the speed
+    # of this machine.
+    monkeypatch.setattr(limits, "MessageLimit",
+                        functools.partial(limits.MessageLimit, clock=lambda: 0.0))
     code, _ = new_room(client)
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_text('{"type":"hello","role":"spectator"}')
@@ -82,7 +88,7 @@ def test_a_flooding_connection_is_slowed_then_closed(client: TestClient) -> None
                 seen.append(json.loads(ws.receive_text()))
     codes = [m.get("code") for m in seen if m["type"] == "error"]
     assert "rate_limited" in codes
-    assert sum(m["type"] == "pong" for m in seen) <= limits.MESSAGE_BURST + 5
+    assert sum(m["type"] == "pong" for m in seen) == limits.MESSAGE_BURST - 1  # and the hello
 
 
 def test_a_flooder_is_cut_off_even_when_a_message_gets_through_now_and_then() -> None:
@@ -170,9 +176,10 @@ def test_bad_nicknames_are_refused(client: TestClient, nickname: object) -> None
 
 
 def test_rude_nicknames_are_refused() -> None:
-    stem = names.BLOCKED_STEMS[0]
-    with pytest.raises(names.NicknameError):
-        names.clean(stem.capitalize() + "42")
+    _whole, stems, _allowed = names._lists()
+    for stem in sorted(stems):
+        with pytest.raises(names.NicknameError):
+            names.clean(stem.capitalize() + "42")
 
 
 def test_the_retention_purge_deletes_old_finished_games(tmp_path: Path) -> None:

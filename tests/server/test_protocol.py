@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from ludinum.server.catalog import Catalog
 from ludinum.server.ratelimit import RateLimit
@@ -122,11 +123,20 @@ def test_hello_errors(sqlite_url: str, catalog: Catalog) -> None:
             conn.send(type="act", action={"kind": "pass"})
             expect(conn, "not_hello")
             conn.send(type="hello", **message)
-            expect(conn, error)
+            expect_refused(conn, error)
         ws = stack.enter_context(client.websocket_connect("/ws/ZZZZZZ"))
         conn = Conn(ws)
         conn.send(type="hello", role="spectator")
-        expect(conn, "unknown_room")
+        expect_refused(conn, "unknown_room")
+
+
+def expect_refused(conn: Conn, code: str) -> None:
+    """A refused hello: its error, then the server closes the socket (the page retries)."""
+    seen = []
+    with pytest.raises(WebSocketDisconnect):
+        for _ in range(100):
+            seen.append(json.loads(conn.ws.receive_text()))
+    assert [m["code"] for m in seen if m["type"] == "error"] == [code]
 
 
 def test_http_errors(sqlite_url: str, catalog: Catalog) -> None:
@@ -138,7 +148,8 @@ def test_http_errors(sqlite_url: str, catalog: Catalog) -> None:
              "unknown_room"),
             (client.post(f"/api/rooms/{code}/join", json={"nickname": "connard"}), 400,
              "bad_nickname"),
-            (client.post(f"/api/rooms/{code}/join", content=b"{"), 400, "bad_json"),
+            (client.post(f"/api/rooms/{code}/join", content=b"{",
+                             headers={"content-type": "application/json"}), 400, "bad_json"),
             (client.post("/api/rooms", json={"game": "toy", "players": 9}), 400,
              "bad_player_count"),
             (client.post("/api/rooms", json={"game": "toy", "players": 2,

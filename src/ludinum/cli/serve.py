@@ -29,8 +29,9 @@ WS_MAX_SIZE = 65_536
 @click.option("--bot-delay", default=0.8, show_default=True, type=float,
               help="Pause des bots avant de jouer, en secondes (pour suivre).")
 @click.option("--join-rate", default=1.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Essais pour rejoindre permis par seconde et par adresse (gardés en "
-                   "mémoire seulement ; rafale de 20 fois plus).")
+              help="Codes ou jetons faux permis par seconde et par adresse (gardés en "
+                   "mémoire seulement ; rafale de 20 fois plus) ; entrer dans un salon ne "
+                   "compte pas.")
 @click.option("--public-url", default=None,
               help="Adresse à afficher et à mettre dans le QR code (défaut : détectée).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),

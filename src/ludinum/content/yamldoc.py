@@ -1,4 +1,9 @@
-"""YAML documents that remember the line of every value, for precise error messages."""
+"""YAML documents that remember the line of every value, for precise error messages.
+
+A file is measured before it is built: nesting deeper than :data:`MAX_DEPTH` or more than
+:data:`MAX_VALUES` values once aliases are expanded (a "billion laughs" file of a few hundred
+bytes names a billion strings) is refused with one error line, before any memory is spent.
+"""
 
 from __future__ import annotations
 
@@ -33,6 +38,54 @@ class Doc:
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+#: Deepest nesting of lists and mappings accepted (content files use fewer than 10).
+MAX_DEPTH = 64
+#: Most values (scalars, lists, mappings) once aliases are expanded.
+MAX_VALUES = 1_000_000
+
+
+def _too_big(file: Path, mark: Any, fr: str, en: str) -> ContentError:
+    line = mark.line + 1 if mark is not None else 1
+    return ContentError(f"{file}:{line}: {fr}", f"{file}:{line}: {en}")
+
+
+def _measure(text: str, file: Path) -> None:
+    """Refuse too deep or too large (after alias expansion) documents, reading only the
+    parser's events (no recursion, nothing built)."""
+    sizes: dict[str, int] = {}
+    open_: list[tuple[int, str | None]] = []  # size so far and anchor of each open collection
+    total = 0
+
+    def done(size: int, anchor: str | None, mark: Any) -> None:
+        nonlocal total
+        if anchor is not None:
+            sizes[anchor] = size
+        if open_:
+            parent, parent_anchor = open_[-1]
+            open_[-1] = (parent + size, parent_anchor)
+            size = parent + size
+        else:
+            total += size
+            size = total
+        if size > MAX_VALUES:
+            raise _too_big(file, mark, f"trop de valeurs (plus de {MAX_VALUES} avec les alias)",
+                           f"too many values (more than {MAX_VALUES} with aliases)")
+
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            open_.append((1, event.anchor))
+            if len(open_) > MAX_DEPTH:
+                raise _too_big(file, event.start_mark,
+                               f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)",
+                               f"nesting too deep (more than {MAX_DEPTH} levels)")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            size, anchor = open_.pop()
+            done(size, anchor, event.start_mark)
+        elif isinstance(event, yaml.ScalarEvent):
+            done(1, event.anchor, event.start_mark)
+        elif isinstance(event, yaml.AliasEvent):
+            done(sizes.get(str(event.anchor), 1), None, event.start_mark)
+
 
 def _lines(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], name: str) -> None:
     """Record the line of every value below ``node``; refuse repeated keys."""
@@ -62,6 +115,7 @@ def load(file: Path) -> Doc:
             f"{file}:1: illisible ({exc})", f"{file}:1: unreadable ({exc})"
         ) from None
     try:
+        _measure(text, file)
         node = yaml.compose(text, Loader=_Loader)
         data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:

@@ -16,6 +16,7 @@ ints, booleans, identifier-like strings, or tuples of those. Its text form is
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -44,6 +45,18 @@ def _check_scalar(key: str, value: object) -> Scalar:
     )
 
 
+def _has_bool(value: Value) -> bool:
+    if isinstance(value, tuple):
+        return any(isinstance(v, bool) for v in value)
+    return isinstance(value, bool)
+
+
+def _typed(action: Action) -> tuple[tuple[str, object], ...]:
+    """The parameters with each value's type beside it (``True`` is not ``1`` here)."""
+    return tuple((k, tuple((type(x), x) for x in v) if isinstance(v, tuple) else (type(v), v))
+                 for k, v in action.params)
+
+
 def _check_value(key: str, value: object) -> Value:
     if isinstance(value, (tuple, list)):
         return tuple(_check_scalar(key, v) for v in value)
@@ -70,6 +83,15 @@ class Action:
                 )
         items = tuple(sorted((k, _check_value(k, v)) for k, v in params.items()))
         return cls(kind, items)
+
+    def strictly_in(self, actions: Sequence[Action]) -> bool:
+        """``self in actions`` with strict types: Python takes ``True`` for ``1`` (and
+        ``False`` for ``0``), so a client's ``true`` would pass for an expected integer and
+        be stored as a boolean. Here a boolean only matches a boolean."""
+        if not any(_has_bool(v) for _k, v in self.params):
+            return self in actions
+        mine = _typed(self)
+        return any(a == self and _typed(a) == mine for a in actions)
 
     def get(self, key: str, default: Value | None = None) -> Value | None:
         for k, v in self.params:

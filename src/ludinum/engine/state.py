@@ -132,7 +132,7 @@ class State(ABC):
                 f"It is not player {player + 1}'s turn to act.",
             )
         legal = self.legal_actions(player)
-        if action not in legal:
+        if not action.strictly_in(legal):  # a boolean is no integer
             raise self.explain_illegal(player, action, legal)
         return self._apply(player, action)
 

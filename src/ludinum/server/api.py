@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.requests import Request
@@ -18,8 +20,11 @@ from ludinum.server.replay import Replay
 STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
     "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503,
-    "busy": 503,
+    "storage": 503, "busy": 503, "too_large": 413, "bad_media_type": 415,
 }
+#: Refusals that tell a guesser something: they count against the address (room codes
+#: must not be found by trying); everything else (a full room, a taken nickname) does not.
+GUESSES = frozenset({"unknown_room", "bad_token"})
 
 
 def error_response(exc: LudinumError) -> JSONResponse:
@@ -31,31 +36,65 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
-def check_rate(request: Request) -> None:
+def address_of(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def too_many() -> LudinumError:
+    return fail("rate_limited", "Trop d'essais : attends un peu.",
+                "Too many attempts: wait a little.")
+
+
+@contextlib.contextmanager
+def guessing(request: Request) -> Iterator[None]:
+    """Around a room-code lookup: refused while the address has too many failures, and a
+    wrong code or token counts as one (a successful join counts nothing)."""
     limit: RateLimit = request.app.state.limit
-    address = request.client.host if request.client else "?"
-    if not limit.allow(address):
-        raise fail("rate_limited", "Trop d'essais : attends un peu.",
-                   "Too many attempts: wait a little.")
+    address = address_of(request)
+    if limit.blocked(address):
+        raise too_many()
+    try:
+        yield
+    except LudinumError as exc:
+        if exc.code in GUESSES:
+            limit.failed(address)
+        raise
+
+
+def check_rate(request: Request, limit: RateLimit) -> None:
+    """Count one attempt of a costly request (room creation, PDF) against the address."""
+    if not limit.allow(address_of(request)):
+        raise too_many()
 
 
 def lookup(request: Request) -> str:
-    """The room code of the path, rate-limited (codes must not be guessable by trying)."""
+    """The room code of the path (call inside :func:`guessing`)."""
     code = tokens.normalise_code(str(request.path_params["code"]))
-    check_rate(request)
     if not tokens.looks_like_code(code):
         raise unknown_room(code)
     return code
 
 
+def loads(raw: bytes | str) -> Any:
+    """JSON text to data; ``bad_json`` for invalid or too deeply nested text."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise fail("bad_json", "JSON invalide ou trop imbriqué.",
+                   "Invalid or too deeply nested JSON.") from None
+
+
 async def body(request: Request) -> dict[str, Any]:
+    """The JSON object of a request. Only ``application/json`` is read: a form on another
+    site can post ``text/plain`` without the browser asking, never JSON."""
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        raise fail("bad_media_type", "Le corps doit être du JSON (application/json).",
+                   "The body must be JSON (application/json).")
     raw = await request.body()
     if len(raw) > 16_384:
         raise fail("too_large", "Requête trop longue.", "Request too long.")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise fail("bad_json", "JSON invalide.", "Invalid JSON.") from None
+    data = loads(raw or b"{}")
     if not isinstance(data, dict):
         raise fail("bad_json", "Un objet JSON est attendu.", "A JSON object is expected.")
     return data
@@ -74,6 +113,7 @@ async def games(request: Request) -> Response:
 async def create_room(request: Request) -> Response:
     try:
         data = await body(request)
+        check_rate(request, request.app.state.room_limit)
         hub = hub_of(request)
         game = data.get("game")
         if not isinstance(game, str):
@@ -97,7 +137,8 @@ async def create_room(request: Request) -> Response:
 
 async def room_info(request: Request) -> Response:
     try:
-        room = await hub_of(request).room(lookup(request))
+        with guessing(request):
+            room = await hub_of(request).room(lookup(request))
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse(room.summary_json(request.query_params.get("lang", "fr")))
@@ -105,11 +146,13 @@ async def room_info(request: Request) -> Response:
 
 async def join(request: Request) -> Response:
     try:
-        code = lookup(request)
         data = await body(request)
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise fail("bad_message", "« seat » est un entier.", "'seat' is an integer.")
+        with guessing(request):
+            code = lookup(request)
+            await hub_of(request).room(code)
         index, token = await hub_of(request).join(code, data.get("nickname"), seat)
     except LudinumError as exc:
         return error_response(exc)
@@ -122,8 +165,9 @@ async def nickname(request: Request) -> Response:
 
 async def qr_svg(request: Request) -> Response:
     try:
-        code = lookup(request)
-        await hub_of(request).room(code)
+        with guessing(request):
+            code = lookup(request)
+            await hub_of(request).room(code)
     except LudinumError as exc:
         return error_response(exc)
     url = f"{request.app.state.public_url or str(request.base_url).rstrip('/')}/j/{code}"
@@ -132,8 +176,9 @@ async def qr_svg(request: Request) -> Response:
 
 async def replay_step(request: Request) -> Response:
     try:
-        code = lookup(request)
-        replay = await Replay.load(hub_of(request), code)
+        with guessing(request):
+            code = lookup(request)
+            replay = await Replay.load(hub_of(request), code)
         step = replay.clamp(request.query_params.get("step"))
         data = replay.step_json(step, request.query_params.get("lang", "fr"))
     except LudinumError as exc:

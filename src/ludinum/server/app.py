@@ -14,8 +14,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ludinum import site
-from ludinum.server import api, fanout, leases, pages, render, ws
+from ludinum.server import api, fanout, leases, limits, pages, render, ws
 from ludinum.server.catalog import Catalog
+from ludinum.server.guards import BodyLimit, HostCheck, PdfLimit
 from ludinum.server.hub import Hub
 from ludinum.server.ledger import StoredLedger
 from ludinum.server.ratelimit import RateLimit
@@ -25,6 +26,10 @@ from ludinum.server.storage import Storage, default_url
 log = logging.getLogger("ludinum.server")
 
 PURGE_EVERY = 3600.0
+#: Rooms one address may create at once, then one per this many seconds
+#: (``$LUDINUM_ROOMS_BURST``, ``$LUDINUM_ROOM_EVERY``).
+ROOMS_BURST = 30
+ROOM_EVERY = 120.0
 
 
 def create_app(
@@ -36,6 +41,7 @@ def create_app(
     retention_hours: float = 24 * 7,
     rate_limit: RateLimit | None = None,
     redis: str | None = None,
+    room_limit: RateLimit | None = None,
 ) -> Starlette:
     """The classroom app. ``db`` is an SQLAlchemy URL or a file path (default:
     ``$LUDINUM_DB``, else SQLite file ``ludinum.sqlite3`` in the working directory).
@@ -48,6 +54,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        soft, _hard = limits.raise_open_files()
+        log.info("open-file limit: %d", soft)
         leases.migrate_once(store)
         hub.purge()
         count = hub.load()
@@ -87,9 +95,17 @@ def create_app(
         *site.routes,  # the learning site: /apprendre, card and theme pages, quiz, print
         Mount("/static", StaticFiles(directory=str(render.STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    middleware = [Middleware(SecurityHeaders), Middleware(HostCheck, public_url=public_url),
+                  Middleware(BodyLimit), Middleware(PdfLimit)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.hub = hub
+    hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)
     app.state.limit = rate_limit or RateLimit()
+    app.state.room_limit = room_limit or RateLimit(
+        burst=int(limits.setting("LUDINUM_ROOMS_BURST", ROOMS_BURST)),
+        per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))
+    app.state.connections = limits.Connections()
+    app.state.hello_timeout = limits.setting("LUDINUM_HELLO_TIMEOUT", limits.HELLO_TIMEOUT)
     app.state.public_url = public_url
     # The quiz's and diploma's secret and used attempts, shared by every process (site.ledger).
     app.state.site_ledger = StoredLedger(store.engine)
@@ -97,8 +113,8 @@ def create_app(
 
 
 def rate_limit(join_rate: float) -> RateLimit:
-    """Join attempts per second and per address, with a burst of 20 times that (at least
-    20: a classroom behind one NAT address joins at once)."""
+    """Failed room lookups (wrong code or token) per second and per address, with a burst
+    of 20 times that (at least 20); successful joins are not counted."""
     return RateLimit(burst=max(20, int(20 * join_rate)), per_second=join_rate)
 
 

@@ -1,8 +1,9 @@
 """One connected client: a WebSocket with an outgoing queue, its role and seats.
 
 Sending never blocks the room: messages are queued and a writer task drains the queue. A
-client that falls too far behind loses its queued updates (never its other messages) and
-gets every fragment afresh with the next update, so memory stays bounded.
+client that falls too far behind (more than :data:`MAX_QUEUE` messages or
+:data:`MAX_QUEUE_BYTES` waiting: it does not read) is closed and its queue dropped, so memory
+stays bounded; its page reconnects and gets the whole room afresh with its next hello.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 MAX_QUEUE = 500
+MAX_QUEUE_BYTES = 4 * 1024 * 1024
 
 log = logging.getLogger("ludinum.server")
 
@@ -39,8 +41,17 @@ class Client:
         #: only what this client was shown, never the room's secret moves (issue 20).
         self.frame_seq = -1
         self.closed = False
+        #: Closed because it fell too far behind (its page must reconnect to resync).
+        self.overflowed = False
+        #: Called when it falls behind: its endpoint stops the writer, even mid-send.
+        self.on_behind: Callable[[], object] | None = None
+        #: Code of the last error sent (the WebSocket endpoint reads it after a hello).
+        self.last_error: str | None = None
+        self._queued_bytes = 0
 
     def push(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "error":
+            self.last_error = str(message.get("code"))
         self.push_text(str(message.get("type")),
                        json.dumps(message, ensure_ascii=False, separators=(",", ":")))
 
@@ -48,19 +59,22 @@ class Client:
         """Queue a message already encoded as JSON text (``kind``: its type)."""
         if self.closed:
             return
-        if self.queue.qsize() > MAX_QUEUE:
-            self._drop_updates()
+        if self.queue.qsize() >= MAX_QUEUE or self._queued_bytes + len(text) > MAX_QUEUE_BYTES:
+            self._overflow()
+            return
+        self._queued_bytes += len(text)
         self.queue.put_nowait((kind, text))
 
-    def _drop_updates(self) -> None:
-        kept = []
+    def _overflow(self) -> None:
+        """Too far behind: drop what waits and close (the page reconnects and resyncs)."""
+        log.info("a client fell too far behind: closed")
         while not self.queue.empty():
-            item = self.queue.get_nowait()
-            if item is not None and item[0] != "update":
-                kept.append(item)
-        for item in kept:
-            self.queue.put_nowait(item)
-        self.slots = {}  # the next update carries every fragment
+            self.queue.get_nowait()
+        self._queued_bytes = 0
+        self.overflowed = True
+        self.close()
+        if self.on_behind is not None:
+            self.on_behind()
 
     def close(self) -> None:
         if not self.closed:
@@ -72,6 +86,7 @@ class Client:
             item = await self.queue.get()
             if item is None:
                 return
+            self._queued_bytes = max(0, self._queued_bytes - len(item[1]))
             try:
                 await self._send(item[1])
             except WebSocketDisconnect:

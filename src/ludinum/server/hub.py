@@ -47,6 +47,9 @@ from ludinum.server.writer import WriteOp, Writer
 
 log = logging.getLogger("ludinum.server")
 
+#: Bits of a live room's seed, drawn from the OS: one player's opening hand must not give
+#: away the seed and with it every other hand (simulations keep their chosen seeds).
+SEED_BITS = 128
 #: Bot levels that think long enough to deserve a worker thread.
 FAST_LEVELS = ("random",)
 
@@ -87,6 +90,9 @@ class _InFlight:
 
 
 class Hub:
+    #: Hours after which a lobby nobody joined (and nobody watches) is ended and forgotten.
+    lobby_hours = 6.0
+
     def __init__(
         self,
         store: Storage,
@@ -183,11 +189,21 @@ class Hub:
         return count
 
     async def purge_live(self) -> int:
-        """:meth:`purge` while serving: the deletion runs in a reader thread."""
+        """:meth:`purge` while serving: the deletion runs in a reader thread. A lobby that
+        nobody joined or watches for ``lobby_hours`` is ended first (issue 20)."""
+        await self._end_empty_lobbies()
         finished, idle = self._purge_limits()
         count = await self.writer.read(self.store.purge, finished, idle)
         self._forget_purged(finished, idle)
         return count
+
+    async def _end_empty_lobbies(self) -> None:
+        empty = self.clock() - self.lobby_hours * 3600
+        for room in [r for r in self.rooms.values() if r.status == LOBBY and not r.humans()
+                     and r.updated_at < empty and not self.clients.get(r.code)]:
+            room.end()  # kept on disk like any ended game, for the retention period
+            await self._save_room(room)
+            self._forget(room.code)
 
     def _purge_limits(self) -> tuple[float, float]:
         now = self.clock()
@@ -257,7 +273,7 @@ class Hub:
         if mode not in (LIVE, TURNS):
             raise OptionError(f"Mode inconnu : « {mode} ».", f"Unknown mode: '{mode}'.")
         config = game.make_config(
-            players, _secrets.randbelow(2**31) if seed is None else seed, options
+            players, _secrets.randbits(SEED_BITS) if seed is None else seed, options
         )
         state = game.setup(config)
         host_token = tokens.new_token()
@@ -294,7 +310,7 @@ class Hub:
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         name = names.clean(nickname)
-        if any(s.nickname.casefold() == name.casefold() for s in room.humans()):
+        if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
             raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
                          "This nickname is already taken in this room.")
         chosen = room.open_seat(seat)
@@ -509,6 +525,13 @@ class Hub:
             room.resume(now)
         elif kind == "end":
             room.end()
+        elif kind == "rename":  # the facilitator moderates a nickname
+            seat = room.seat(protocol.integer(message, "seat"))
+            if seat.kind != HUMAN:
+                raise fail("bad_seat", "Personne n'est assis à cette place.",
+                           "Nobody sits in this seat.")
+            seat.nickname = names.replacement(
+                message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
             level = message.get("level")

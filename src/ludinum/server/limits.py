@@ -7,12 +7,17 @@
 - **Messages**: at most ``burst`` messages at once per connection, refilled at
   ``per_second``; a connection that keeps flooding after being warned is closed. The count is
   kept with the connection, in memory only.
+- **Connections**: a WebSocket must say hello within :data:`HELLO_TIMEOUT` seconds, and one
+  address holds at most :data:`MAX_CONNECTIONS` at once (a school behind one address has
+  several classes; a script opening idle sockets does not exhaust the server's files).
+  At start-up the open-file limit is raised to the most the system allows.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
@@ -22,9 +27,59 @@ MESSAGES_PER_SECOND = 50.0
 MESSAGE_BURST = 100
 #: Refused messages (fading at the refill rate) after which the connection is closed.
 MAX_REFUSED = 100
+#: Seconds a new WebSocket has to send its hello (``$LUDINUM_HELLO_TIMEOUT``).
+HELLO_TIMEOUT = 10.0
+#: WebSockets open at once from one address (``$LUDINUM_MAX_CONNECTIONS``).
+MAX_CONNECTIONS = 200
 
 
-def _netloc(url: str) -> str:
+def setting(name: str, default: float) -> float:
+    """A number from the environment (``docs/deploy.md``), else ``default``."""
+    try:
+        return float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+
+
+class Connections:
+    """WebSockets open per address, in memory only."""
+
+    def __init__(self, per_address: int | None = None) -> None:
+        self.per_address = per_address if per_address is not None else int(
+            setting("LUDINUM_MAX_CONNECTIONS", MAX_CONNECTIONS))
+        self._open: Counter[str] = Counter()
+
+    def open(self, address: str) -> bool:
+        """Count a new connection; False (nothing counted) when the address has its fill."""
+        if self._open[address] >= self.per_address:
+            return False
+        self._open[address] += 1
+        return True
+
+    def close(self, address: str) -> None:
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]
+
+
+def raise_open_files() -> tuple[int, int]:
+    """Raise the soft limit on open files to the hard one (each phone holds one); returns
+    the (soft, hard) limits in force. Does nothing where the platform has no such limit."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return (-1, -1)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):
+            return (soft, hard)
+        soft = hard
+    return (soft, hard)
+
+
+def netloc(url: str) -> str:
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -42,12 +97,12 @@ def origin_allowed(origin: str | None, host: str | None, public_urls: Iterable[s
     """
     if origin is None:
         return True
-    seen = _netloc(origin)
+    seen = netloc(origin)
     if not seen or origin.strip().lower() == "null":
         return False
     allowed = {(host or "").lower()}
-    allowed.update(_netloc(u) for u in public_urls if u)
-    allowed.update(_netloc(u) for u in os.environ.get("LUDINUM_ORIGINS", "").split())
+    allowed.update(netloc(u) for u in public_urls if u)
+    allowed.update(netloc(u) for u in os.environ.get("LUDINUM_ORIGINS", "").split())
     allowed.discard("")
     return seen in allowed
 

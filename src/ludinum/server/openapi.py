@@ -70,7 +70,9 @@ def schema() -> dict[str, Any]:
                             "code": {"type": "string"}, "host_token": {"type": "string"},
                             "room": {"$ref": "#/components/schemas/Room"}}}}}},
                     "400": _err("Bad game, options or player count"),
-                    "404": _err("Unknown game")}}},
+                    "404": _err("Unknown game"), "413": _err("Body over 64 KiB"),
+                    "415": _err("Not application/json"),
+                    "429": _err("Too many rooms from this address")}}},
             "/api/rooms/{code}": {"get": {
                 "summary": "Public information about a room (seats, status).",
                 "parameters": [CODE],
@@ -91,7 +93,8 @@ def schema() -> dict[str, Any]:
                             "seat": {"type": "integer"}, "token": {"type": "string"}}}}}},
                     "400": _err("Refused nickname or bad request"),
                     "404": _err("Unknown room"), "409": _err("Room full or name taken"),
-                    "429": _err("Too many attempts")}}},
+                    "413": _err("Body over 64 KiB"), "415": _err("Not application/json"),
+                    "429": _err("Too many wrong codes from this address")}}},
             "/api/nickname": {"get": {
                 "summary": "A generated nickname.",
                 "responses": {"200": {"description": "Nickname", "content": {

@@ -13,7 +13,7 @@ from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError
 from ludinum.server import address, forms, i18n, qr, render, tokens
-from ludinum.server.api import check_rate, hub_of
+from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.replay import Replay
 from ludinum.server.rooms import LIVE, TURNS
@@ -34,6 +34,11 @@ def show(request: Request, name: str, status: int = 200, **context: object) -> H
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
     lang = lang_of(request)
     return show(request, "problem.html", status=status, message=exc.message(lang))
+
+
+def _status(exc: LudinumError) -> int:
+    return {"unknown_room": 404, "rate_limited": 429, "storage_unavailable": 503}.get(
+        exc.code, 400)
 
 
 def public_base(request: Request) -> str:
@@ -75,6 +80,7 @@ async def new_room(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         try:
+            check_rate(request, request.app.state.room_limit)
             players = forms.players(game, form.get("players"))
             values = forms.parse(game, form)
             mode = TURNS if form.get("mode") == TURNS else LIVE
@@ -87,18 +93,16 @@ async def new_room(request: Request) -> Response:
                 error=error, players=players, mode=mode, status=400 if error else 200)
 
 
-async def _room_page(request: Request, template: str, rate: bool = False) -> Response:
+async def _room_page(request: Request, template: str) -> Response:
     hub = hub_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        if rate:
-            check_rate(request)
-        if not tokens.looks_like_code(code):
-            raise unknown_room(code)
-        room = await hub.room(code)
+        with guessing(request):
+            if not tokens.looks_like_code(code):
+                raise unknown_room(code)
+            room = await hub.room(code)
     except LudinumError as exc:
-        return problem(request, exc, {"rate_limited": 429, "storage_unavailable": 503}.get(
-            exc.code, 404))
+        return problem(request, exc, _status(exc))
     join_url = f"{public_base(request)}/j/{code}"
     host_page = template == "host.html"
     return show(request, template, room=room, code=code, join_url=join_url,
@@ -140,7 +144,7 @@ async def host(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
-    return await _room_page(request, "join.html", rate=True)
+    return await _room_page(request, "join.html")
 
 
 async def play(request: Request) -> Response:
@@ -152,7 +156,7 @@ async def pass_and_play(request: Request) -> Response:
 
 
 async def watch(request: Request) -> Response:
-    return await _room_page(request, "watch.html", rate=True)
+    return await _room_page(request, "watch.html")
 
 
 async def debrief(request: Request) -> Response:
@@ -163,13 +167,12 @@ async def debrief(request: Request) -> Response:
     code = tokens.normalise_code(str(request.path_params["code"]))
     fmt = str(request.path_params["fmt"])
     try:
-        check_rate(request)
-        if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
-            raise unknown_room(code)
-        record = await Replay.load(hub, code)
+        with guessing(request):
+            if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
+                raise unknown_room(code)
+            record = await Replay.load(hub, code)
     except LudinumError as exc:
-        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
-            exc.code, 400))
+        return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     return await site.debrief_response(
         record.config.to_json(), record.log, names, lang, fmt
@@ -181,15 +184,14 @@ async def replay(request: Request) -> Response:
     lang = lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        check_rate(request)
-        if not tokens.looks_like_code(code):
-            raise unknown_room(code)
-        record = await Replay.load(hub, code)
+        with guessing(request):
+            if not tokens.looks_like_code(code):
+                raise unknown_room(code)
+            record = await Replay.load(hub, code)
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
-        return problem(request, exc, {"unknown_room": 404, "storage_unavailable": 503}.get(
-            exc.code, 400))
+        return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
     board = (render.board_stack(record.game, public, lang, names)

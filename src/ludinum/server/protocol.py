@@ -15,9 +15,10 @@ from ludinum.engine import LudinumError
 MAX_MESSAGE = 8192
 
 CLIENT_TYPES = (
-    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "ping",
+    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "rename",
+    "ping",
 )
-HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot")
+HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename")
 ROLES = ("host", "player", "pass", "spectator")
 
 
@@ -37,9 +38,9 @@ def parse(text: object) -> dict[str, Any]:
         raise ProtocolError("too_large", "Message trop long.", "Message too long.")
     try:
         data = json.loads(text)
-    except ValueError:
-        raise ProtocolError("bad_json", "Message illisible (JSON invalide).",
-                            "Unreadable message (invalid JSON).") from None
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
+        raise ProtocolError("bad_json", "Message illisible (JSON invalide ou trop imbriqué).",
+                            "Unreadable message (invalid or too deeply nested JSON).") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ProtocolError("bad_message", "Un message est un objet JSON avec un champ « type ».",
                             "A message is a JSON object with a 'type' field.")

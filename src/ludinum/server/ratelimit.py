@@ -1,4 +1,10 @@
-"""A per-address limit on join attempts, kept in memory only (addresses are never stored)."""
+"""Per-address limits, kept in memory only (addresses are never stored).
+
+Room codes are guarded by counting *failures* (a wrong code, a wrong token): a class of 30
+pupils behind one school address joins at once, while someone trying codes one after the
+other is stopped after ``burst`` misses and then gets one try per ``1 / per_second``
+seconds. Other limits (rooms created, PDFs) count every attempt with :meth:`allow`.
+"""
 
 from __future__ import annotations
 
@@ -22,17 +28,33 @@ class RateLimit:
         self.max_keys = max_keys
         self._buckets: dict[str, tuple[float, float]] = {}
 
-    def allow(self, key: str) -> bool:
-        now = self.clock()
+    def _tokens(self, key: str, now: float) -> float:
         tokens, last = self._buckets.get(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.per_second)
+        return min(float(self.burst), tokens + (now - last) * self.per_second)
+
+    def allow(self, key: str) -> bool:
+        """Count one attempt; False (and nothing counted) when the address has none left."""
+        now = self.clock()
+        tokens = self._tokens(key, now)
         if tokens < 1.0:
             self._buckets[key] = (tokens, now)
             return False
+        self._take(key, tokens, now)
+        return True
+
+    def blocked(self, key: str) -> bool:
+        """True when the address has used up its attempts (nothing is counted)."""
+        return key in self._buckets and self._tokens(key, self.clock()) < 1.0
+
+    def failed(self, key: str) -> None:
+        """Count one failure (a wrong room code or token) against the address."""
+        now = self.clock()
+        self._take(key, self._tokens(key, now), now)
+
+    def _take(self, key: str, tokens: float, now: float) -> None:
         if len(self._buckets) >= self.max_keys and key not in self._buckets:
             self._forget_full(now)
-        self._buckets[key] = (tokens - 1.0, now)
-        return True
+        self._buckets[key] = (max(0.0, tokens - 1.0), now)
 
     def _forget_full(self, now: float) -> None:
         """Drop the buckets that have refilled (they carry no information any more)."""

@@ -1,4 +1,10 @@
-"""The WebSocket endpoint ``/ws/{code}``: one connection per page, messages to the hub."""
+"""The WebSocket endpoint ``/ws/{code}``: one connection per page, messages to the hub.
+
+A connection is refused when its address already holds :data:`limits.MAX_CONNECTIONS`, and
+closed when it has not said hello within the hello timeout, when its hello is refused (the
+page retries with a growing delay), when it floods, or when it stops reading what it is
+sent (see :mod:`clients`); a page reconnects and gets the whole room again.
+"""
 
 from __future__ import annotations
 
@@ -9,61 +15,121 @@ import json
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludinum.server import i18n, limits, protocol, tokens
+from ludinum.server.api import GUESSES, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
 from ludinum.server.ratelimit import RateLimit
 
+#: Close codes: the server is refusing for now (try again later), and a policy refusal.
+TRY_LATER = 1013
+POLICY = 1008
+#: Seconds to wait for the close frame to go out (a phone that does not read may never).
+CLOSE_WAIT = 5.0
+
 
 async def endpoint(websocket: WebSocket) -> None:
-    hub: Hub = websocket.app.state.hub
-    limit: RateLimit = websocket.app.state.limit
     code = tokens.normalise_code(str(websocket.path_params.get("code", "")))
     if not limits.origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
                                  (websocket.app.state.public_url,)):
-        await websocket.close(code=1008)  # another site's page: refused before the upgrade
+        await websocket.close(code=POLICY)  # another site's page: refused before the upgrade
         return
-    await websocket.accept()
-    messages = limits.MessageLimit()
-    lang = i18n.pick(websocket.cookies.get("lang"))
-    client = Client(websocket.send_text, lang)
-    writer = asyncio.create_task(client.writer())
+    connections: limits.Connections = websocket.app.state.connections
     address = websocket.client.host if websocket.client else "?"
+    if not connections.open(address):
+        await websocket.close(code=TRY_LATER)
+        return
+    try:
+        await _serve(websocket, code, address)
+    finally:
+        connections.close(address)
+
+
+async def _serve(websocket: WebSocket, code: str, address: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")))
+    writer = asyncio.create_task(client.writer())
+    client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read
+    reader = asyncio.create_task(_read(websocket, hub, client, code, address))
+    close_code = 1000
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if client.overflowed:
+            close_code = TRY_LATER  # fell behind: the page reconnects and resyncs
+        elif reader.done():
+            close_code = reader.result()
+    finally:
+        reader.cancel()
+        hub.leave(client)
+        for task in (reader, writer):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if websocket.client_state.name == "CONNECTED":
+            with contextlib.suppress(RuntimeError, TimeoutError):
+                await asyncio.wait_for(websocket.close(code=close_code), CLOSE_WAIT)
+
+
+async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, address: str
+                ) -> int:
+    """Receive until the connection ends; returns the close code to send."""
+    limit: RateLimit = websocket.app.state.limit
+    timeout: float = websocket.app.state.hello_timeout
+    messages = limits.MessageLimit()
+    loop = asyncio.get_running_loop()
+    hello_by = loop.time() + timeout
     try:
         while not client.closed:
-            text = await websocket.receive_text()
+            if client.role is None:
+                try:
+                    async with asyncio.timeout_at(hello_by):
+                        text = await websocket.receive_text()
+                except TimeoutError:
+                    return POLICY  # no hello in time: an idle socket costs a file
+            else:
+                text = await websocket.receive_text()
             if not messages.allow():
                 if messages.exhausted:
-                    break
+                    return POLICY
                 client.push(protocol.error(protocol.fail(
                     "rate_limited", "Trop de messages : ralentis.",
                     "Too many messages: slow down.")))
                 continue
             if client.role is None:
-                # The first message names the room: count it as a join attempt.
-                if not limit.allow(address):
-                    client.push(protocol.error(protocol.fail(
-                        "rate_limited", "Trop d'essais : attends un peu.",
-                        "Too many attempts: wait a little.")))
-                    continue
-                text = _with_room(text, code)
+                refused = await _before_hello(hub, client, limit, address, text, code)
+                if refused is not None:
+                    return refused
+                continue
             await hub.handle(client, text)
     except WebSocketDisconnect:
         pass
-    finally:
-        hub.leave(client)
-        await writer
-        if not client.closed or websocket.client_state.name == "CONNECTED":
-            with contextlib.suppress(RuntimeError):
-                await websocket.close()
+    return 1000
 
 
-def _with_room(text: str, code: str) -> str:
+async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str,
+                        text: str, code: str) -> int | None:
+    """A message before the hello. A refused hello closes the connection (the page tries
+    again later); a wrong room code or token counts as a guess against the address, a
+    valid one counts nothing (a class behind one address reconnects at once)."""
+    text, is_hello = _with_room(text, code)
+    if is_hello and limit.blocked(address):
+        client.push(protocol.error(too_many(), "hello"))
+        return TRY_LATER
+    client.last_error = None
+    await hub.handle(client, text)
+    if not is_hello or client.role is not None:
+        return None
+    if client.last_error in GUESSES:
+        limit.failed(address)
+    return POLICY if client.last_error == "bad_token" else TRY_LATER
+
+
+def _with_room(text: str, code: str) -> tuple[str, bool]:
     """A hello names the room of the URL (the client need not repeat it)."""
     try:
         message = protocol.parse(text)
     except protocol.ProtocolError:
-        return text
+        return text, False
     if message.get("type") == "hello":
         message["room"] = code
-        return json.dumps(message)
-    return text
+        return json.dumps(message), True
+    return text, False

@@ -124,7 +124,10 @@
     first.lang = en ? "en" : "fr";
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/" + code);
-    socket.addEventListener("open", () => { retry = 500; socket.send(JSON.stringify(first)); });
+    // The delay before reconnecting doubles until a hello is welcomed: a refused hello
+    // (too many tries from this address, server restarting) is closed by the server and
+    // said again later, without hammering it.
+    socket.addEventListener("open", () => { socket.send(JSON.stringify(first)); });
     socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
     socket.addEventListener("close", () => {
       socket = null;
@@ -136,7 +139,7 @@
 
   function onMessage(m) {
     if (m.type === "update") update(m);
-    else if (m.type === "welcome") { body.dataset.role = m.role; if (logEl) logEl.textContent = ""; }
+    else if (m.type === "welcome") { retry = 500; body.dataset.role = m.role; if (logEl) logEl.textContent = ""; }
     else if (m.type === "error") {
       toast(say(m));
       if (m.code === "bad_token") {
@@ -204,6 +207,12 @@
       } else if (message.type === "start") {
         const select = document.querySelector("[data-level]");
         if (select) message.level = select.value;
+      }
+      if (message.type === "rename") {
+        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide : un pseudo tiré au hasard) :");
+        if (given === null) return;
+        message.nickname = given.trim();
+        delete message.level;
       }
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);

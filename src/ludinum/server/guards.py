@@ -1,0 +1,189 @@
+"""Guards in front of every HTTP request: the body size, the ``Host`` header, PDF builds.
+
+- **Body size**: a request whose ``Content-Length`` exceeds :data:`MAX_BODY` is refused with
+  413 before a byte of its body is read; a body sent without a length (chunked) is counted
+  while it streams and refused the moment it passes the limit. No route ever holds more
+  than that in memory for one request.
+- **Host** (DNS rebinding): a page of another site whose name was made to point at this
+  server would otherwise talk to it as if it were its own. The ``Host`` header must be an
+  IP address (the QR code's: no name to rebind), a name without a dot (``localhost``, this
+  machine's name on the LAN) or ending in ``.local``, the public URL's host, or a name
+  listed in ``$LUDINUM_HOSTS`` (space-separated).
+- **PDFs** (debrief, cards to print, diploma) are built in a worker thread and limited per
+  address (:data:`PDF_BURST`, then one per :data:`PDF_EVERY` seconds).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import os
+import socket
+from collections.abc import Awaitable, Iterable
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ludinum.server import limits
+from ludinum.server.ratelimit import RateLimit
+
+#: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
+#: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
+MAX_BODY = 65_536
+
+
+class BodyTooLarge(Exception):
+    """The body being read went past the limit."""
+
+
+async def _refuse(send: Send, status: int, code: str, fr: str, en: str) -> None:
+    body = json.dumps({"error": {"code": code, "fr": fr, "en": en}},
+                      ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _too_large(send: Send) -> None:
+    await _refuse(send, 413, "too_large", "Requête trop longue.", "Request too long.")
+
+
+class BodyLimit:
+    """Refuse request bodies larger than ``max_body`` bytes, from the headers or while
+    streaming, before they are read into memory."""
+
+    def __init__(self, app: ASGIApp, max_body: int | None = None) -> None:
+        self.app = app
+        self.max_body = max_body if max_body is not None else int(
+            os.environ.get("LUDINUM_MAX_BODY", str(MAX_BODY)))
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Not a coroutine itself: a WebSocket passes straight on and keeps no frame of this
+        # middleware for its whole life (an idle connection stays cheap).
+        if scope["type"] != "http":
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            await _too_large(send)
+            return
+        seen = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise BodyTooLarge
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:
+            if started:
+                raise
+            await _too_large(send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _host_name(host: str) -> str:
+    """The name of a ``Host`` header, without its port (and brackets of an IPv6 address)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        return host.split(":", 1)[0]
+    return host
+
+
+def host_allowed(host: str | None, public_urls: Iterable[str | None] = ()) -> bool:
+    """True if a request naming this ``Host`` is meant for this server (see module doc)."""
+    if not host:
+        return True  # HTTP/1.0 clients and test tools send none; a browser always does
+    name = _host_name(host)
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        pass
+    else:
+        return True  # an address typed or scanned as such: no name was rebound
+    if "." not in name or name.endswith((".localhost", ".local")):
+        return True  # "localhost", this machine's name on the LAN: not in public DNS
+    allowed = {socket.gethostname().lower()}
+    allowed.update(_host_name(limits.netloc(u)) for u in public_urls if u)
+    allowed.update(_host_name(h) for h in os.environ.get("LUDINUM_HOSTS", "").split())
+    return name in allowed
+
+
+class HostCheck:
+    """Refuse (421) HTTP requests and WebSocket upgrades for a host this server does not
+    serve."""
+
+    def __init__(self, app: ASGIApp, public_url: str | None = None) -> None:
+        self.app = app
+        self.public_url = public_url
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] in ("http", "websocket"):
+            host = None
+            for name, value in scope.get("headers", ()):
+                if name == b"host":
+                    host = value.decode("latin-1")
+                    break
+            if not host_allowed(host, (self.public_url,)):
+                if scope["type"] == "websocket":
+                    return send({"type": "websocket.close", "code": 1008})
+                return _refuse(send, 421, "bad_host", "Adresse de serveur inconnue.",
+                               "Unknown server address.")
+        return self.app(scope, receive, send)  # no frame of this middleware is kept
+
+
+#: PDF downloads per address: at once, and then one per this many seconds. A PDF takes a
+#: worker thread for a while; a class downloading its debriefs stays well under this.
+PDF_BURST = 10
+PDF_EVERY = 6.0
+
+
+def is_pdf(scope: Scope) -> bool:
+    """A request that builds a PDF: any ``….pdf`` path, and the diploma form."""
+    path = str(scope.get("path", ""))
+    return path.endswith(".pdf") or (path == "/apprendre/diplome"
+                                     and scope.get("method") == "POST")
+
+
+class PdfLimit:
+    """Refuse (429) PDF requests past the per-address limit, before any is built."""
+
+    def __init__(self, app: ASGIApp, limit: RateLimit | None = None) -> None:
+        self.app = app
+        self.limit = limit or RateLimit(burst=PDF_BURST, per_second=1 / PDF_EVERY)
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] == "http" and is_pdf(scope):
+            client = scope.get("client")
+            if not self.limit.allow(str(client[0]) if client else "?"):
+                return _refuse(send, 429, "rate_limited",
+                               "Trop de PDF demandés : attends un peu.",
+                               "Too many PDFs requested: wait a little.")
+        return self.app(scope, receive, send)  # no frame of this middleware is kept

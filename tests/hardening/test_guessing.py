@@ -1,0 +1,119 @@
+"""Room codes are guarded by counting failures, not joins: a class behind one school address
+joins and reconnects at once, while someone trying codes is throttled on every route that
+looks a code up (pages, API, WebSocket hello)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from ludinum.server.app import create_app
+from ludinum.server.ratelimit import RateLimit
+
+PUPILS = 30
+
+
+def school_app(tmp: Path) -> Any:
+    """The default limits of ``ludinum serve`` (one address for the whole class)."""
+    return create_app(f"sqlite:///{tmp}/ludinum.sqlite3", bot_delay=0.0)
+
+
+def new_room(client: TestClient, players: int) -> tuple[str, str]:
+    r = client.post("/api/rooms", json={"game": "gnou", "players": players})
+    assert r.status_code == 201, r.text
+    return r.json()["code"], r.json()["host_token"]
+
+
+def hello(client: TestClient, code: str, **message: Any) -> list[dict[str, Any]]:
+    """Say hello; the messages until the welcome, or until the server closes."""
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", **message}))
+        try:
+            while not seen or seen[-1]["type"] not in ("welcome", "error"):
+                seen.append(json.loads(ws.receive_text()))
+        except WebSocketDisconnect:
+            pass
+    return seen
+
+
+def test_thirty_pupils_behind_one_address_all_join(tmp_path: Path) -> None:
+    with TestClient(school_app(tmp_path)) as client:
+        code, _ = new_room(client, 6)
+        codes = [code] + [new_room(client, 6)[0] for _ in range(4)]
+        statuses = []
+        for i in range(PUPILS):
+            room = codes[i % len(codes)]
+            statuses.append(client.get(f"/j/{room}").status_code)
+            r = client.post(f"/api/rooms/{room}/join", json={"nickname": f"Élève {i}"})
+            statuses.append(r.status_code)
+            statuses.append(client.get(f"/play/{room}").status_code)
+            token = r.json()["token"]
+            assert hello(client, room, role="player", token=token)[-1]["type"] == "welcome"
+        assert statuses == [200, 201, 200] * PUPILS
+
+
+def test_after_a_restart_thirty_phones_behind_one_address_all_reconnect(
+        tmp_path: Path) -> None:
+    seats: list[tuple[str, str]] = []
+    with TestClient(school_app(tmp_path)) as client:
+        rooms = [new_room(client, 6)[0] for _ in range(5)]
+        for i in range(PUPILS):
+            room = rooms[i % len(rooms)]
+            r = client.post(f"/api/rooms/{room}/join", json={"nickname": f"Élève {i}"})
+            assert r.status_code == 201, r.text
+            seats.append((room, r.json()["token"]))
+    with TestClient(school_app(tmp_path)) as client:  # the server restarted
+        kinds = [hello(client, room, role="player", token=token)[-1]["type"]
+                 for room, token in seats]
+        assert kinds == ["welcome"] * PUPILS
+
+
+@pytest.mark.parametrize("route", ["/host/{}", "/play/{}", "/pass/{}", "/j/{}", "/watch/{}",
+                                   "/replay/{}", "/debrief/{}.html", "/api/rooms/{}",
+                                   "/qr/{}.svg", "/api/rooms/{}/replay"])
+def test_guessing_codes_is_throttled_on_every_route(tmp_path: Path, route: str) -> None:
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=5, per_second=0.001))
+    with TestClient(app) as client:
+        code, _ = new_room(client, 2)
+        guesses = [client.get(route.format(wrong)).status_code
+                   for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF")]
+        assert guesses == [404] * 5 + [429]
+        # Once throttled, even the right code is refused: trying gives nothing away.
+        assert client.get(route.format(code)).status_code == 429
+
+
+def test_wrong_seat_tokens_count_as_guesses_and_valid_ones_do_not(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app) as client:
+        code, host = new_room(client, 2)
+        for _ in range(10):  # the projector reconnecting, again and again
+            assert hello(client, code, role="host", token=host)[-1]["type"] == "welcome"
+        answers = [hello(client, code, role="host", token="guess")[-1]["code"]
+                   for _ in range(4)]
+        assert answers == ["bad_token"] * 3 + ["rate_limited"]
+        assert hello(client, code, role="host", token=host)[-1]["code"] == "rate_limited"
+        r = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa"})
+        assert r.status_code == 429
+
+
+def test_a_refused_hello_closes_the_socket_so_the_page_retries(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=1, per_second=0.001))
+    with TestClient(app) as client:
+        code, host = new_room(client, 2)
+        hello(client, "ZZZZZZ", role="spectator")  # one wrong code: the address is blocked
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+            assert json.loads(ws.receive_text())["code"] == "rate_limited"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+        assert closed.value.code == 1013  # try again later
+

@@ -1,0 +1,100 @@
+"""In a browser: after a restart, a phone whose hello is refused (its school address has too
+many failed guesses) is closed by the server and says hello again later, until it is let
+in. Chromium drives the real page against two servers started one after the other on one
+port and one database."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from ludinum.server.app import create_app
+from ludinum.server.ratelimit import RateLimit
+from tests.browser.conftest import ARGS, CHROMIUM, ensure_chromium
+from tests.scale.services import free_port
+
+pytestmark = pytest.mark.slow
+
+
+class Server:
+    def __init__(self, db: str, port: int, limit: RateLimit) -> None:
+        self.app = create_app(db, bot_delay=0.05, rate_limit=limit)
+        self.server = uvicorn.Server(uvicorn.Config(
+            self.app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        for _ in range(200):
+            if self.server.started:
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+    def players(self, code: str) -> int:
+        return sum(c.role == "player" for c in self.app.state.hub.clients.get(code, ()))
+
+
+def call(url: str, data: dict[str, Any] | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(data).encode() if data is not None else None,
+        headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def wait_for(condition: Any, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_refused_phone_says_hello_again_until_let_in(tmp_path: Path) -> None:
+    ensure_chromium()
+    from playwright.sync_api import sync_playwright
+
+    db = f"sqlite:///{tmp_path}/ludinum.sqlite3"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page()
+        with Server(db, port, RateLimit(burst=1000, per_second=100)) as first:
+            status, room = call(f"{base}/api/rooms", {"game": "gnou", "players": 2})
+            assert status == 201
+            code = room["code"]
+            status, seat = call(f"{base}/api/rooms/{code}/join", {"nickname": "Léa"})
+            assert status == 201
+            page.goto(f"{base}/")
+            page.evaluate(f"localStorage.setItem('ludinum.seat.{code}', "
+                          f"JSON.stringify('{seat['token']}'))")
+            page.goto(f"{base}/play/{code}")
+            assert wait_for(lambda: first.players(code) == 1, 15)
+        # The server restarts; before the phone is back, its address has failed a guess
+        # too many (one is allowed, refilled after 4 s).
+        with Server(db, port, RateLimit(burst=1, per_second=0.25)) as second:
+            assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 404
+            assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 429
+            assert second.app.state.limit.blocked("127.0.0.1")
+            time.sleep(1.5)  # the page has tried again meanwhile, and was refused
+            assert second.players(code) == 0
+            assert wait_for(lambda: second.players(code) == 1, 25)
+        browser.close()
