@@ -114,19 +114,20 @@ def test_live_rooms_get_seeds_of_128_bits_and_still_replay(tmp_path: Path) -> No
             r = client.post(f"/api/rooms/{code}/join", json={"nickname": nickname})
             assert r.status_code == 201
         room = hub.rooms[code]
-        hub.command(room, "start", {"type": "start"})
+        client.portal.call(hub.command, room, "start", {"type": "start"})  # type: ignore[union-attr]
         rng = random.Random(1)
         for _ in range(12):
             state = room.state
             if state.is_terminal() or not state.active_players():
                 break
             seat = state.active_players()[0]
-            hub.act(room, seat, rng.choice(list(state.legal_actions(seat))))
+            action = rng.choice(list(state.legal_actions(seat)))
+            client.portal.call(hub.act, room, seat, action)  # type: ignore[union-attr]
         assert room.seq > 0
         before = room.state.to_json()
         seed = room.config.seed
     with TestClient(make_app(tmp_path)) as client:  # restart: the log replays to the state
-        room = client.app.state.hub.room(code)  # type: ignore[attr-defined]
+        room = client.portal.call(client.app.state.hub.room, code)  # type: ignore[attr-defined,union-attr]
         assert room.config.seed == seed
         assert room.state.to_json() == before
 
@@ -258,13 +259,13 @@ def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
         assert client.post(f"/api/rooms/{joined}/join", json={"nickname": "Léa"}).status_code \
             == 201
         now[0] += 2.9 * 3600
-        hub.purge()
+        client.portal.call(hub.purge_live)  # type: ignore[union-attr]
         assert {empty, joined, watched} <= set(hub.rooms)
         with client.websocket_connect(f"/ws/{watched}") as ws:  # the projector shows it
             ws.send_text('{"type":"hello","role":"spectator"}')
             assert json.loads(ws.receive_text())["type"] == "welcome"
             now[0] += 0.2 * 3600
-            hub.purge()
+            client.portal.call(hub.purge_live)  # type: ignore[union-attr]
             assert empty not in hub.rooms
             assert joined in hub.rooms and watched in hub.rooms
         assert client.get(f"/api/rooms/{empty}").json()["status"] == "ended"
