@@ -4,9 +4,20 @@ from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
 from ludinum.games.gnou.bot import GnouBot
 from ludinum.games.gnou.content import CONTENT
+from ludinum.games.gnou.encoding import ENCODING
 from ludinum.games.gnou.game import GAME, GnouGame
+from ludinum.games.gnou.search import SEARCH
 from ludinum.games.gnou.state import GnouState
 
 BOTS: dict[str, type[Bot]] = {"heuristic": GnouBot}
 
-__all__ = ["BOTS", "CONTENT", "GAME", "ContentKind", "GnouGame", "GnouState"]
+__all__ = [
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "SEARCH",
+    "ContentKind",
+    "GnouGame",
+    "GnouState",
+]

@@ -9,11 +9,22 @@ from __future__ import annotations
 from ludinum.bots.base import Bot
 from ludinum.content.schema import ContentKind
 from ludinum.games.hacker.bot import HackerBot
+from ludinum.games.hacker.encoding import ENCODING
 from ludinum.games.hacker.game import GAME, HackerGame
 from ludinum.games.hacker.lessons import LESSONS
+from ludinum.games.hacker.search import SEARCH
 from ludinum.games.hacker.state import HackerState
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HackerBot}
 CONTENT: list[ContentKind] = [LESSONS]
 
-__all__ = ["BOTS", "CONTENT", "GAME", "HackerBot", "HackerGame", "HackerState"]
+__all__ = [
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "SEARCH",
+    "HackerBot",
+    "HackerGame",
+    "HackerState",
+]
