@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ludinum.bots.base import Bot
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
+from ludinum.cli.common import current_lang, game_or_fail, option_flag, options_or_fail
 from ludinum.engine import Event, GameText, LudinumError, State, visible
 from ludinum.games import make_bot
 
@@ -26,7 +26,8 @@ def _seat_name(seat: int, lang: str) -> str:
     "--bots", "bot_level", default="heuristic", show_default=True, help="Niveau des bots."
 )
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+              help="Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).")
 @option_flag
 def play(
     game_name: str,
@@ -34,10 +35,11 @@ def play(
     humans: int,
     bot_level: str,
     seed: int | None,
-    lang: str,
+    lang: str | None,
     options: tuple[str, ...],
 ) -> None:
     """Joue une partie dans le terminal (humains et bots)."""
+    lang = lang or current_lang()
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
     players = players or min(game.max_players, max(game.min_players, 4))

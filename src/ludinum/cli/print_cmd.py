@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 
 import click
 
+from ludinum.cli.common import check_output, fail, writable_file
 from ludinum.site.catalog import PRINTABLE
 
 DEFAULT_BASE_URL = "http://localhost:8000"
@@ -16,8 +17,9 @@ DEFAULT_BASE_URL = "http://localhost:8000"
 def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise click.BadParameter(
-            f"adresse attendue comme http://192.168.1.20:8000 (reçu : {value})", ctx, param
+        fail(
+            f"--base-url : adresse attendue comme http://192.168.1.20:8000 (reçu : {value}).",
+            f"--base-url: an address like http://192.168.1.20:8000 is expected (got: {value}).",
         )
     return value.rstrip("/")
 
@@ -33,8 +35,8 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str) -> str:
 )
 @click.option(
     "--output",
-    "-o",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=check_output,
     default=None,
     help="Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).",
 )
@@ -43,7 +45,7 @@ def print_cards(game: str, base_url: str, output: Path | None) -> None:
     from ludinum.site.catalog import print_deck
     from ludinum.site.pdf.deck import build_print_pdf
 
-    target = output or Path(f"{game}-a-imprimer.pdf")
+    target = writable_file(output or Path(f"{game}-a-imprimer.pdf"))
     data = build_print_pdf(game, base_url)
     target.write_bytes(data)
     host = urlparse(base_url).hostname or ""

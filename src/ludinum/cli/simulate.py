@@ -13,7 +13,13 @@ from rich.console import Console
 from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.common import (
+    check_output,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+    progress_bar,
+)
 from ludinum.engine import LudinumError
 from ludinum.games import make_bot
 from ludinum.sim.runner import SimSpec, run
@@ -66,8 +72,9 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
 @click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
 @click.option(
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     default=None,
+    callback=check_output,
     help="Fichier CSV (une ligne par partie) ou JSON (selon l'extension).",
 )
 @option_flag

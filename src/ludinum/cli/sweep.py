@@ -8,7 +8,13 @@ import os
 import click
 
 from ludinum.bots.levels import canonical_level
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.common import (
+    check_output,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+    progress_bar,
+)
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
 from ludinum.sim.sweep import SweepSpec, check, parse_grid
@@ -30,10 +36,12 @@ from ludinum.sim.sweep import sweep as run_sweep
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
-@click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True),
+@click.option("--output", "-O", type=click.Path(), callback=check_output,
               default="sweep.html", show_default=True, help="Rapport HTML autonome.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True),
-              default=None, help="Écrire aussi les données en JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Les données du balayage en JSON sur la sortie standard.")
+@click.option("--data", "json_path", type=click.Path(), callback=check_output, default=None,
+              help="Écrire aussi les données dans ce fichier JSON.")
 @option_flag
 def sweep(
     game_name: str,
@@ -46,6 +54,7 @@ def sweep(
     seed: int,
     workers: int | None,
     output: str,
+    as_json: bool,
     json_path: str | None,
     options: tuple[str, ...],
 ) -> None:
@@ -89,7 +98,10 @@ def sweep(
     if json_path:
         with open(json_path, "w", encoding="utf-8") as fh:
             json.dump(result, fh, ensure_ascii=False, indent=1)
-    click.echo(f"{cells} cases × {games} parties → {output}")
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        click.echo(f"{cells} cases × {games} parties → {output}")
 
 
 def _command(spec: SweepSpec, options: tuple[str, ...]) -> str:
