@@ -111,7 +111,7 @@ class LudinumGroup(click.Group):
         try:
             self.load()
             translate(self, lang)
-            super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+            super().main(argv, prog_name or "ludinum", complete_var, standalone_mode=False, **extra)
         except CliError as exc:
             _exit(error_line(exc.format_message()), exc.exit_code)
         except click.exceptions.Exit as exc:
