@@ -60,6 +60,11 @@ class LudinumEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.bots: dict[int, Bot] = {}
         self._steps = 0
 
+    @property
+    def observation_names(self) -> tuple[str, ...]:
+        """The name of each observation slot (one fact each), in order."""
+        return self.spaces.names
+
     # -- actions by number ---------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return self.spaces.action_to_string(action)

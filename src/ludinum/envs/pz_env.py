@@ -64,6 +64,11 @@ class _Seats:
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
+    @property
+    def observation_names(self) -> tuple[str, ...]:
+        """The name of each observation slot (one fact each), in order."""
+        return self.spaces.names
+
     def action_to_string(self, action: int) -> str:
         return self.spaces.action_to_string(action)
 
