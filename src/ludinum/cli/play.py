@@ -7,7 +7,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from ludinum.bots.base import Bot
-from ludinum.cli.common import current_lang, game_or_fail, option_flag, options_or_fail
+from ludinum.cli.common import (
+    CliError,
+    current_lang,
+    fail,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+)
 from ludinum.engine import Event, GameText, LudinumError, State, visible
 from ludinum.games import make_bot
 
@@ -44,7 +51,8 @@ def play(
     opts = options_or_fail(game, options)
     players = players or min(game.max_players, max(game.min_players, 4))
     if not 0 <= humans <= players:
-        raise click.UsageError(f"--humans doit être entre 0 et {players}.")
+        fail(f"--humans doit être entre 0 et {players}.",
+             f"--humans must be between 0 and {players}.")
     if seed is None:
         import secrets
 
@@ -56,7 +64,7 @@ def play(
             for seat in range(humans, players)
         }
     except LudinumError as exc:
-        raise click.UsageError(exc.message(lang)) from None
+        raise CliError(exc.fr, exc.en) from None
     console = Console(highlight=False)
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")

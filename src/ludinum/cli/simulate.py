@@ -14,7 +14,9 @@ from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import (
+    CliError,
     check_output,
+    fail,
     game_or_fail,
     option_flag,
     options_or_fail,
@@ -32,14 +34,15 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
-        raise click.UsageError(
-            f"--bots : un niveau pour tous, ou un par siège ({players}) ; reçu {len(parts)}."
+        fail(
+            f"--bots : un niveau pour tous, ou un par siège ({players}) ; reçu {len(parts)}.",
+            f"--bots: one level for all, or one per seat ({players}); got {len(parts)}.",
         )
     for part in set(parts):
         try:
             make_bot(game, part, 0)
         except LudinumError as exc:
-            raise click.UsageError(f"--bots : {exc.fr}") from None
+            raise CliError(f"--bots : {exc.fr}", f"--bots: {exc.en}") from None
     return tuple(parts)
 
 
@@ -97,7 +100,7 @@ def simulate(
     try:
         game.make_config(players, seed, opts)
     except LudinumError as exc:
-        raise click.UsageError(exc.fr) from None
+        raise CliError(exc.fr, exc.en) from None
     bots = parse_bots(bots_text, players, game.name)
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
     started = time.perf_counter()

@@ -9,7 +9,9 @@ import click
 
 from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import (
+    CliError,
     check_output,
+    fail,
     game_or_fail,
     option_flag,
     options_or_fail,
@@ -68,27 +70,28 @@ def sweep(
     levels = bot_levels(game.name)
     level = canonical_level(bots)
     if level not in levels:
-        raise click.UsageError(
-            f"--bots : niveau inconnu « {bots} » (niveaux : {', '.join(levels)})."
+        fail(
+            f"--bots : niveau inconnu « {bots} » (niveaux : {', '.join(levels)}).",
+            f"--bots: unknown level '{bots}' (levels: {', '.join(levels)}).",
         )
     entries = list(grid) + list(more)
     if not entries:
-        raise click.UsageError("Donne au moins une clé à balayer : --grid clé=v1,v2.")
+        fail("Donne au moins une clé à balayer : --grid clé=v1,v2.",
+             "Give at least one key to sweep: --grid key=v1,v2.")
     try:
         parsed = parse_grid(game, entries, levels)
         spec = SweepSpec(game.name, parsed, games, players or game.max_players, level, seed,
                          opts, quiz_accuracy)
         check(game, spec)
     except LudinumError as exc:
-        raise click.UsageError(exc.fr) from None
+        raise CliError(exc.fr, exc.en) from None
     try:
         import matplotlib  # noqa: F401
 
         from ludinum.sim.report import html_report
     except ImportError:
-        raise click.UsageError(
-            "Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'."
-        ) from None
+        fail("Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'.",
+             "The report needs matplotlib: pip install 'ludinum[lab]'.")
     cells = len(spec.cells())
     with progress_bar(game.title_fr, cells * games) as advance:
         result = run_sweep(game, spec, workers or os.cpu_count(), advance)
