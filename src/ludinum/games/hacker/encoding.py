@@ -3,7 +3,7 @@
 
 Seats are counted from the observer (slot 0 is the observer), up to 7 seats; accounts keep
 their table numbers (up to 21). A virus's owner is encoded only where the view shows it
-(the observer's own drops, the drops it noticed, H7); bills only on its own accounts.
+(the observer's own drops, the drops it noticed, H4); bills only on its own accounts (H2).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ PENDING_CARDS = ("cards", "shown", "discard", "keeps", "gives", "takes")
 
 class WebRunnersEncoding(Encoding):
     env_name = "WebRunners"
-    simultaneous = True  # every seat may answer an attack in its response window (W9)
+    simultaneous = True  # seats may answer an attack in its response window (W7)
 
     def action_space(self) -> ActionSpace:
         return ActionSpace(DECODE)
