@@ -243,3 +243,9 @@ def test_simultaneous_says_whether_seats_decide_at_the_same_time(game: str) -> N
         len(s.active_players()) >= 2 for s in random_states(game, games=20, every=1)
     )
     assert game_encoding(game).simultaneous == together
+
+
+def test_gymnasium_make_imports_the_module_itself() -> None:
+    made = gymnasium.make("ludinum.envs:ludinum/Gnou-v0", players=2)
+    obs, _info = made.reset(seed=0)
+    assert made.observation_space.contains(obs)
