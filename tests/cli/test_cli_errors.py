@@ -274,3 +274,15 @@ def test_games_shows_each_summary_and_whether_it_is_cooperative() -> None:
     assert {g["name"]: g["cooperative"] for g in data} == {
         g.name: g.cooperative for g in registry()
     }
+
+
+def test_a_group_without_subcommand_shows_its_help() -> None:
+    code, _, err = run()
+    assert code == 2 and "erreur" not in err
+    assert err.startswith("Utilisation : ludinum [OPTIONS] COMMAND") and "Commandes :" in err
+    code, _, err = run("content", lang="en_US.UTF-8")
+    assert err.startswith("Usage: ludinum content") and "Commands:" in err
+    # With an option but no subcommand, a missing command is an error like any other.
+    assert one_line(*run("content", "--lang", "fr")[::2]) == (
+        "ludinum : erreur : commande manquante."
+    )

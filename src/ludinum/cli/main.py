@@ -41,6 +41,7 @@ CLICK_ERRORS_FR = (
     ("No such option: ", "option inconnue : "),
     ("No such option ", "option inconnue : "),
     ("No such command ", "commande inconnue : "),
+    ("Missing command.", "commande manquante."),
     ("Missing argument ", "argument manquant : "),
     ("Missing option ", "option manquante : "),
     ("Invalid value for ", "valeur invalide pour "),
@@ -115,6 +116,10 @@ class LudinumGroup(click.Group):
         except CliError as exc:
             _exit(error_line(exc.format_message()), exc.exit_code)
         except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            # A group given no subcommand: its help, as with --help, on stderr.
+            click.echo(exc.format_message(), err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             _exit(error_line(say("interrompu.", "aborted.")), 1)
