@@ -6,15 +6,9 @@ import pytest
 
 from ludinum.bots.base import RandomBot
 from ludinum.bots.ismcts import IsmctsBot
-from ludinum.bots.levels import (
-    EXPERT_TUNING,
-    LEVELS,
-    QUIZ_ACCURACY,
-    NoisyBot,
-    iterations_for,
-)
+from ludinum.bots.levels import LEVELS, QUIZ_ACCURACY, NoisyBot
 from ludinum.engine import UnknownGameError
-from ludinum.games import bot_levels, make_bot, registry
+from ludinum.games import bot_levels, make_bot, registry, search_settings
 
 GAMES = [g.name for g in registry()]
 
@@ -37,7 +31,7 @@ def test_each_level_is_built_as_documented(game: str) -> None:
     hard = make_bot(game, "hard")
     expert = make_bot(game, "expert")
     assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
-    assert (hard.iterations, expert.iterations) == iterations_for(game)
+    assert (hard.iterations, expert.iterations) == search_settings(game).iterations
     assert expert.iterations > hard.iterations
     # Expert searches at least as deep as hard, and simulates four times the actions
     # (Voleur: rollouts of 15 actions against 10; Web Runners: twice the rollouts of
@@ -46,7 +40,7 @@ def test_each_level_is_built_as_documented(game: str) -> None:
     assert expert.iterations * expert.depth >= 4 * hard.iterations * hard.depth
     # Expert leaves the heuristic's move on no thinner evidence than hard.
     assert expert.z >= hard.z
-    for name, value in EXPERT_TUNING.get(game, {}).items():
+    for name, value in search_settings(game).expert.items():
         assert getattr(type(expert), name) == value
     expected = {"voleur": (10, 15, 1.5, 1.5), "hacker": (15, 15, 1.5, 3.0),
                 "webrunners": (15, 30, 1.5, 2.1)}

@@ -9,11 +9,13 @@ from typing import ClassVar
 import pytest
 
 from ludinum.bots.base import RandomBot
-from ludinum.bots.evaluation import hacker_value, race_value, score_value, softmax
+from ludinum.bots.evaluation import score_value, softmax
 from ludinum.bots.ismcts import IsmctsBot
 from ludinum.engine import Game, State, visible
 from ludinum.games import get_game, make_bot, registry
 from ludinum.games.hacker.bot import HackerBot
+from ludinum.games.hacker.search import hacker_value
+from ludinum.games.webrunners.search import race_value
 from tests.bots.toy import RISKY, SAFE, PickState
 
 COMPETITIVE = ("webrunners", "hacker", "voleur")

@@ -60,7 +60,7 @@ def test_sweep_command_with_cluster_writes_the_local_pools_numbers(
         data = tmp_path / f"{name}.json"
         result = CliRunner().invoke(sweep_cmd, [
             "voleur", "--grid", "foil_points=2,15", "-n", "20", "-p", "4", "-w", "2",
-            "-O", str(tmp_path / f"{name}.html"), "--json", str(data), *extra])
+            "-O", str(tmp_path / f"{name}.html"), "--data", str(data), *extra])
         assert result.exit_code == 0, result.output
         rows = json.loads(data.read_text(encoding="utf-8"))["rows"]
         found.append([(r["cell"], r["summary"]["headline"], r["summary"]["seats"])

@@ -110,7 +110,7 @@ def test_voleur_foil_points_sweep_shows_the_thief_win_rate_and_which_value_is_fa
     out, data = tmp_path / "v.html", tmp_path / "v.json"
     result = CliRunner().invoke(
         sweep_cmd, ["voleur", "--grid", "foil_points=2,10,15", "-n", "300", "-p", "4",
-                    "--fair-margin", "0.1", "-w", "2", "-O", str(out), "--json", str(data)])
+                    "--fair-margin", "0.1", "-w", "2", "-O", str(out), "--data", str(data)])
     assert result.exit_code == 0, result.output
     rows = json.loads(data.read_text(encoding="utf-8"))["rows"]
     thief = [r["summary"]["headline"]["thief_win"] for r in rows]
@@ -133,7 +133,7 @@ def test_sweeping_players_down_works_and_keeps_the_table_aligned(tmp_path: Path)
     out, data = tmp_path / "p.html", tmp_path / "p.json"
     result = CliRunner().invoke(
         sweep_cmd, ["voleur", "--grid", "players=6,3", "-n", "8", "--bots", "random",
-                    "-w", "1", "-O", str(out), "--json", str(data)])
+                    "-w", "1", "-O", str(out), "--data", str(data)])
     assert result.exit_code == 0, result.output
     rows = json.loads(data.read_text(encoding="utf-8"))["rows"]
     assert [len(r["summary"]["seats"]) for r in rows] == [6, 3]

@@ -42,7 +42,7 @@ def test_gnou_report_has_heatmaps_and_provenance(tmp_path: Path) -> None:
         sweep_cmd,
         ["gnou", "--grid", "quiz_accuracy=0.3,0.9", "turn_limit=10,14",
          "variant=galopant,trottant", "-n", "12", "-p", "4", "-w", "1",
-         "-O", str(out), "--json", str(data)],
+         "-O", str(out), "--data", str(data)],
     )
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
@@ -64,7 +64,7 @@ def test_same_seed_same_sweep(tmp_path: Path) -> None:
     for name in ("a", "b"):
         path = tmp_path / f"{name}.json"
         result = CliRunner().invoke(
-            sweep_cmd, [*args, "-O", str(tmp_path / f"{name}.html"), "--json", str(path)]
+            sweep_cmd, [*args, "-O", str(tmp_path / f"{name}.html"), "--data", str(path)]
         )
         assert result.exit_code == 0, result.output
         rows = json.loads(path.read_text(encoding="utf-8"))["rows"]

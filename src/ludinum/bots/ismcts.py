@@ -15,7 +15,8 @@ Design choices (see ``docs/bots.md``):
 
 - Several active players (simultaneous steps, response windows): the seat that acts is
   picked as the simulator does (``next_actor``: rotating with the number of actions taken;
-  a seat only waiting for a timer, such as a Hacker traveller, acts last).
+  a seat only waiting for a timer, such as a traveller whose trip lasts its seconds,
+  acts last).
 - Chance inside ``apply`` (dice, shuffles) uses the determinised state's own RNG, reseeded
   by ``resample``; the tree is "open loop" for chance: nodes are keyed by the actions
   taken, and the availability counts absorb what chance made legal or not.
@@ -89,8 +90,8 @@ class IsmctsBot(Bot):
     #: the real game is not polluted by simulated moves, nor the other way round).
     fresh_policy: ClassVar[bool] = True
     #: Rollout bots start from what the searching seat knows (``Bot.fork``: its own notes,
-    #: and for every seat the public ones, e.g. who holds how many bills in Hacker) instead
-    #: of an empty memory.
+    #: and for every seat the public ones, e.g. who holds how many bills) instead of an
+    #: empty memory.
     informed_rollouts: ClassVar[bool] = False
     #: "tree": ISMCTS proper. "paired": a flat search at the root with common random
     #: numbers: every candidate move is tried on the same determinisations, each followed
@@ -100,8 +101,8 @@ class IsmctsBot(Bot):
     #: Paired mode: leave the heuristic's move only when the paired mean difference in
     #: reward exceeds ``z`` standard errors (and ``margin``).
     z: ClassVar[float] = 1.5
-    #: Paired mode: decisions whose result shows at once (a Hacker guess is right or wrong
-    #: as soon as it is made). Each candidate is valued ``quick_depth`` actions later, over
+    #: Paired mode: decisions whose result shows at once (a guess is right or wrong as soon
+    #: as it is made). Each candidate is valued ``quick_depth`` actions later, over
     #: the budget's determinisations, and the best mean is played with no evidence gate:
     #: the choice most often right in the situations the seat cannot tell apart.
     quick_kinds: ClassVar[frozenset[str]] = frozenset()
@@ -144,7 +145,7 @@ class IsmctsBot(Bot):
         probe: Bot | None = None
         if self.mode == "paired" or self.prior > 0 or self.margin > 0 or self.min_visits > 0:
             # The heuristic's move, from a copy of the policy bot: its notes are kept only
-            # if that move is the one played (e.g. Hacker's count of its own drops).
+            # if that move is the one played (e.g. a count of its own drops).
             probe = copy.deepcopy(self.policy)
             self.hint = probe.choose(state, player)
         else:

@@ -7,13 +7,13 @@ random     uniform among the legal actions                 (random)
 easy       the heuristic, but a random move 30 % of times  0.5
 medium     the game's heuristic bot (alias ``heuristic``)  0.7
 hard       ISMCTS guided by the heuristic (budget below)   0.8
-expert     the same with four times the search (Hacker:    0.9
-           also guesses by deduction, ``quick_kinds``)
+expert     the same with four times the search (or what    0.9
+           the game's settings say it changes)
 =========  ==============================================  =============
 
-Search budgets (hard / expert): Gnou 200 / 800 ISMCTS iterations; Hacker and Voleur 100 / 400
-rollouts of the paired root search (``IsmctsBot`` with ``mode="paired"``); Web Runners 100 /
-200 rollouts, the expert's twice as long (the same four times the simulated actions).
+This module knows no game: each game package declares its search budgets, its search
+settings and its evaluation at the depth cap as :class:`SearchSettings` (``SEARCH``, next to
+``BOTS``); the measures behind each game's values are given there and in docs/bots.md.
 
 The quiz accuracy is the probability of answering a quiz right (``knows_answer``); it can
 be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``).
@@ -21,11 +21,11 @@ be overridden per bot (``make_bot(..., quiz_accuracy=…)``, ``--quiz-accuracy``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ludinum.bots.base import Bot, RandomBot
-from ludinum.bots.evaluation import hacker_value, race_value, score_value
 from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
@@ -33,61 +33,58 @@ LEVELS = ("random", "easy", "medium", "hard", "expert")
 ALIASES = {"heuristic": "medium"}
 QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
 EASY_NOISE = 0.3
-#: (hard, expert) iteration budgets per game, chosen so that a decision stays well under a
-#: second in class and each level beats the one below on a ladder a session can play
-#: (measured, docs/bots.md).
-ITERATIONS: dict[str, tuple[int, int]] = {
-    "gnou": (200, 800), "webrunners": (100, 200), "hacker": (100, 400), "voleur": (100, 400),
-}
+#: (hard, expert) iteration budgets of a game that declares none.
 DEFAULT_ITERATIONS = (100, 400)
-
-
-def iterations_for(game: str) -> tuple[int, int]:
-    return ITERATIONS.get(game, DEFAULT_ITERATIONS)
-
-
-#: Search settings per game (measured, see docs/bots.md). Gnou's games are short: tree
-#: search, full rollouts with the heuristic bot. The competitive games: the paired root
-#: search (common random numbers, heuristic rollouts for every seat, cut after ``depth``
-#: actions and valued by the game's evaluation), which leaves the heuristic's move only on
-#: clear evidence.
+#: The paired root search (common random numbers, heuristic rollouts for every seat, cut
+#: after ``depth`` actions and valued by the game's evaluation), which leaves the
+#: heuristic's move only on clear evidence: the setting of the competitive games.
 PAIRED: dict[str, Any] = {"mode": "paired", "default_rollout": "policy", "margin": 0.0}
-TUNING: dict[str, dict[str, Any]] = {
-    "gnou": {"default_rollout": "policy", "default_depth": 400, "fresh_policy": False},
-    "webrunners": {**PAIRED, "default_depth": 15,
-                   "evaluate": lambda self, det: race_value(det)},
-    "hacker": {**PAIRED, "default_depth": 15,
-               "evaluate": lambda self, det: hacker_value(det, 3.0)},
-    "voleur": {**PAIRED, "default_depth": 10,
-               "evaluate": lambda self, det: score_value(det, 7.0)},
-}
+#: Search settings of a game that declares none.
 DEFAULT_TUNING: dict[str, Any] = {"default_rollout": "mixed", "default_depth": 30}
-#: What ``expert`` changes besides the budget (ladders in docs/bots.md). Voleur: longer
-#: rollouts (15 actions, about one round at 4 players): with ``hard``'s 10, four times the
-#: rollouts gained +0.025 [−0.028, +0.078] over ``hard`` (300 games), not a level apart.
-#: Hacker: four times the rollouts with the same evidence gate made more moves away from
-#: the heuristic and lost to ``hard`` (−0.043 [−0.093, +0.008], 300 games): the rollouts'
-#: model (memoryless opponents, owners drawn uniformly) was biased. ``z`` doubled keeps the
-#: gain needed to leave the heuristic what it is for ``hard`` (the standard error halves);
-#: its rollout bots start from its notes (``informed_rollouts``: simulated players drop on
-#: the accounts that look rich, as real ones do). Neither made a level apart (≈ +0.015
-#: over 1,200 games). What does: sound determinisations (``games/hacker/sampler.py``) and
-#: guesses by deduction, the suspect most often guilty over 1,200 determinisations
-#: (``quick_kinds``: valued two actions later, the theft and the thief's credit, with no
-#: evidence gate), where ``hard`` keeps the heuristic's rule of thumb (docs/bots.md).
-#: Web Runners: four times the rollouts lost
-#: (−0.020 at ``z`` 1.5, −0.005 at 3, 200 games each); twice the rollouts, twice as long
-#: (30 actions, the same number of simulated actions) and ``z`` = 1.5·√2 (the same gain
-#: needed as ``hard``) beats it: +0.055 [−0.009, +0.119] then +0.075 [+0.011, +0.139]
-#: (two runs of 200 games), +0.065 [+0.020, +0.110] over both.
-EXPERT_TUNING: dict[str, dict[str, Any]] = {
-    "voleur": {"default_depth": 15},
-    "hacker": {"z": 3.0, "informed_rollouts": True, "quick_kinds": frozenset({"guess"}),
-               "quick_depth": 2, "quick_iterations": 1200},
-    "webrunners": {"z": 2.1, "default_depth": 30},
-}
 PRIOR = 0.5
 MARGIN = 0.1
+
+#: A state's value for every seat when a rollout stops at the depth cap (rewards in [0, 1]
+#: summing to 1, read from what the determinised state shows).
+Evaluation = Callable[[State], tuple[float, ...]]
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the ``hard`` and ``expert`` levels search one game, declared by the game.
+
+    ``iterations``: the (hard, expert) budgets, chosen so that a decision stays well under a
+    second in class and each level beats the one below on a ladder (docs/bots.md).
+    ``tuning``: :class:`IsmctsBot` class attributes both levels use; ``expert``: what
+    ``expert`` changes besides its budget. ``evaluate``: the value of a rollout cut by the
+    depth cap (``None``: the provisional outcome, :func:`ludinum.bots.ismcts.provisional`).
+    """
+
+    iterations: tuple[int, int] = DEFAULT_ITERATIONS
+    tuning: Mapping[str, Any] = field(default_factory=lambda: dict(DEFAULT_TUNING))
+    expert: Mapping[str, Any] = field(default_factory=dict)
+    evaluate: Evaluation | None = None
+
+    def level_tuning(self, level: str) -> dict[str, Any]:
+        """The class attributes of the ``hard`` or ``expert`` search bot."""
+        hard, expert = self.iterations
+        out: dict[str, Any] = {
+            **DEFAULT_TUNING, "prior": PRIOR, "margin": MARGIN, **self.tuning,
+            "default_iterations": hard if level == "hard" else expert,
+        }
+        evaluate = self.evaluate
+        if evaluate is not None:
+
+            def value(bot: IsmctsBot, det: State) -> tuple[float, ...]:
+                return evaluate(det)
+
+            out["evaluate"] = value
+        if level == "expert":
+            out.update(self.expert)
+        return out
+
+
+DEFAULT_SEARCH = SearchSettings()
 
 
 class NoisyBot(Bot):
@@ -124,12 +121,13 @@ class _PolicyIsmcts(IsmctsBot):
         self.policy.observe(player, events)
 
 
-def level_classes(game: str, game_bots: Mapping[str, type[Bot]]) -> dict[str, type[Bot]]:
+def level_classes(
+    game: str, game_bots: Mapping[str, type[Bot]], search: SearchSettings = DEFAULT_SEARCH
+) -> dict[str, type[Bot]]:
     """The bot class of every level for ``game``, from the bots the game exports
-    (``{"heuristic": Cls}``); extra game-specific levels are kept after the standard ones."""
+    (``{"heuristic": Cls}``) and its search settings; extra game-specific levels are kept
+    after the standard ones."""
     heuristic = game_bots.get("heuristic", RandomBot)
-    tuning = {**DEFAULT_TUNING, "prior": PRIOR, "margin": MARGIN, **TUNING.get(game, {})}
-    hard_iterations, expert_iterations = iterations_for(game)
     prefix = "".join(part.capitalize() for part in game.split("_"))
 
     def named(suffix: str, base: type[Bot], attrs: dict[str, object]) -> type[Bot]:
@@ -152,14 +150,13 @@ def level_classes(game: str, game_bots: Mapping[str, type[Bot]]) -> dict[str, ty
             "HardBot",
             _PolicyIsmcts,
             {"level": "hard", "default_quiz_accuracy": QUIZ_ACCURACY["hard"],
-             "policy_cls": heuristic, "default_iterations": hard_iterations, **tuning},
+             "policy_cls": heuristic, **search.level_tuning("hard")},
         ),
         "expert": named(
             "ExpertBot",
             _PolicyIsmcts,
             {"level": "expert", "default_quiz_accuracy": QUIZ_ACCURACY["expert"],
-             "policy_cls": heuristic, "default_iterations": expert_iterations, **tuning,
-             **EXPERT_TUNING.get(game, {})},
+             "policy_cls": heuristic, **search.level_tuning("expert")},
         ),
     }
     for name, cls in game_bots.items():

@@ -47,7 +47,7 @@ def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict
 
 
 def gnou_baseline(seconds: float) -> float:
-    from ludinum.sim.baseline_gnou import simulate
+    from ludinum.games.gnou.baseline import simulate
 
     simulate(1, players=4)  # content caches warmed, as for the engine
     games = 0

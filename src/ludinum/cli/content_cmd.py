@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from ludinum.cli.common import readable_folder
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
 from ludinum.content.pack import Pack, open_pack, overlay, use
@@ -140,9 +141,13 @@ def content() -> None:
     """Contenus pédagogiques (quiz, messages, cartes)."""
 
 
+def _folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    return None if value is None else readable_folder(value)
+
+
 @content.command("check")
-@click.argument("path", required=False, metavar="[DOSSIER]",
-                type=click.Path(exists=True, path_type=Path))
+@click.argument("path", required=False, metavar="[DOSSIER]", type=click.Path(path_type=Path),
+                callback=_folder)
 @click.option("--json", "as_json", is_flag=True, help="Comptes par jeu et par type, en JSON.")
 @click.option(
     "--stale",

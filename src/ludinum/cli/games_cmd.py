@@ -1,4 +1,5 @@
-"""``ludinum games``: the registered games, their player counts and options."""
+"""``ludinum games``: the registered games, their summary, player counts, whether they are
+cooperative, their options and bot levels."""
 
 from __future__ import annotations
 
@@ -8,33 +9,46 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ludinum.cli.common import current_lang
 from ludinum.games import bot_levels, registry
 
 
 @click.command("games")
-@click.option("--json", "as_json", is_flag=True, help="Sortie JSON.")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr")
-def games(as_json: bool, lang: str) -> None:
-    """Liste les jeux, le nombre de joueurs et les options de règle."""
+@click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+              help="Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).")
+def games(as_json: bool, lang: str | None) -> None:
+    """Liste les jeux : résumé, nombre de joueurs, coopératif ou non, options de règle."""
+    lang = lang or current_lang()
     if as_json:
         data = [{**g.describe(), "bots": bot_levels(g.name)} for g in registry()]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
+    en = lang == "en"
     console = Console()
     for game in registry():
-        title = game.title_en if lang == "en" else game.title_fr
-        table = Table(title=f"{title} ({game.name}) · {game.min_players}–{game.max_players}")
+        title = game.title_en if en else game.title_fr
+        if game.cooperative:
+            kind = "cooperative: the players win or lose together" if en else (
+                "coopératif : les joueurs gagnent ou perdent ensemble")
+        else:
+            kind = "competitive" if en else "compétitif"
+        players = f"{game.min_players}–{game.max_players} " + ("players" if en else "joueurs")
+        console.print(f"[bold]{title}[/bold] ({game.name}) · {players} · {kind}", highlight=False)
+        console.print(game.summary_en if en else game.summary_fr, highlight=False)
+        table = Table()
         table.add_column("option")
-        table.add_column("défaut" if lang == "fr" else "default")
-        table.add_column("valeurs" if lang == "fr" else "values")
+        table.add_column("default" if en else "défaut")
+        table.add_column("values" if en else "valeurs")
         table.add_column("description")
         for option in game.options:
             table.add_row(
                 option.name,
                 str(option.default),
                 option.allowed(),
-                (option.help_en if lang == "en" else option.help_fr)
+                (option.help_en if en else option.help_fr)
                 + (f" [{option.ruling}]" if option.ruling else ""),
             )
         console.print(table)
-        console.print(f"bots : {', '.join(bot_levels(game.name))}\n")
+        levels = ", ".join(bot_levels(game.name))
+        console.print(f"bots: {levels}\n" if en else f"bots : {levels}\n", highlight=False)

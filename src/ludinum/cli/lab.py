@@ -10,6 +10,8 @@ from typing import Any, NoReturn
 
 import click
 
+from ludinum.cli.common import CliError
+
 cluster_option = click.option(
     "--cluster",
     default=None,
@@ -57,10 +59,10 @@ def check_plot_path(path: str | None) -> None:
         fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
 
 
-def fail(message: str) -> NoReturn:
-    """A user error: one line on stderr, exit status 2, no traceback."""
-    click.echo(message, err=True)
-    raise SystemExit(2)
+def fail(fr: str, en: str | None = None) -> NoReturn:
+    """A user error: one line on stderr in the user's language, exit status 2, no
+    traceback (:class:`ludinum.cli.common.CliError`); French when no English is given."""
+    raise CliError(fr, en or fr)
 
 
 def keep_dir_or_fail(path: str | None) -> str | None:

@@ -12,7 +12,13 @@ from rich.console import Console
 from rich.table import Table
 
 from ludinum.bots.levels import LEVELS, canonical_level
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.common import (
+    CliError,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+    progress_bar,
+)
 from ludinum.cli.lab import check_plot_path, fail, plot_option, write_plot
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels, headlines
@@ -58,16 +64,17 @@ def ladder(
     try:
         game.make_config(players, seed, opts)
     except LudinumError as exc:
-        raise click.UsageError(exc.fr) from None
+        raise CliError(exc.fr, exc.en) from None
     known = bot_levels(game.name)
     levels = tuple(canonical_level(x.strip()) for x in levels_text.split(",") if x.strip())
     for level in levels:
         if level not in known:
-            raise click.UsageError(
-                f"--levels : niveau inconnu « {level} » (niveaux : {', '.join(known)})."
+            fail(
+                f"--levels : niveau inconnu « {level} » (niveaux : {', '.join(known)}).",
+                f"--levels: unknown level '{level}' (levels: {', '.join(known)}).",
             )
     if len(levels) < 2:
-        raise click.UsageError("--levels : au moins deux niveaux.")
+        fail("--levels : au moins deux niveaux.", "--levels: at least two levels.")
     spec = LadderSpec(game.name, players, levels, games, seed, opts, adjacent)
     try:
         check_sample(spec, game.cooperative)

@@ -1,36 +1,161 @@
-"""The ``ludinum`` command and its subcommands."""
+"""The ``ludinum`` command and its subcommands.
+
+Every user error is one line on stderr in the user's language (``--lang en`` anywhere on
+the command line, or ``LANG`` starting with ``en``; French otherwise) and exit code 2, with
+no traceback (:meth:`LudinumGroup.main`)."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import click
 
 from ludinum import __version__
-from ludinum.cli.bench import bench
-from ludinum.cli.content_cmd import content
-from ludinum.cli.games_cmd import games
-from ludinum.cli.ladder import ladder
-from ludinum.cli.play import play
-from ludinum.cli.print_cmd import print_cards
-from ludinum.cli.replay import replay
-from ludinum.cli.simulate import simulate
-from ludinum.cli.sweep import sweep
+from ludinum.cli.common import CliError, error_line, lang_from, say, set_lang
+from ludinum.cli.help_text import HelpContext, translate, walk
+from ludinum.engine import LudinumError
+
+#: The subcommands, imported when the group first runs or is listed: an error while
+#: loading them (broken built-in content) is then one line like any other.
+COMMANDS = (
+    ("ludinum.cli.games_cmd", "games"),
+    ("ludinum.cli.play", "play"),
+    ("ludinum.cli.simulate", "simulate"),
+    ("ludinum.cli.ladder", "ladder"),
+    ("ludinum.cli.sweep", "sweep"),
+    ("ludinum.cli.replay", "replay"),
+    ("ludinum.cli.bench", "bench"),
+    ("ludinum.cli.content_cmd", "content"),
+    ("ludinum.cli.print_cmd", "print_cards"),
+    # The web server's command joins when its module is installed with the package.
+    ("ludinum.cli.serve", "serve"),
+)
+
+LANG_HELP = "Langue des messages : fr ou en (défaut : fr, en si LANG commence par en)."
+
+#: Click's own error messages, in French (the rest of the line is kept as Click says it).
+CLICK_ERRORS_FR = (
+    ("No such option: ", "option inconnue : "),
+    ("No such option ", "option inconnue : "),
+    ("No such command ", "commande inconnue : "),
+    ("Missing command.", "commande manquante."),
+    ("Missing argument ", "argument manquant : "),
+    ("Missing option ", "option manquante : "),
+    ("Invalid value for ", "valeur invalide pour "),
+    ("Got unexpected extra argument", "argument en trop"),
+    ("Option '", "l'option '"),
+)
+#: And the middle of Click's messages.
+CLICK_WORDS_FR = (
+    ("' requires an argument.", "' demande une valeur."),
+    ("is not a valid integer range.", "n'est pas un entier permis."),
+    ("is not a valid integer.", "n'est pas un entier."),
+    ("is not a valid float range.", "n'est pas un nombre permis."),
+    ("is not a valid float.", "n'est pas un nombre."),
+    ("is not one of", "n'est pas l'un de"),
+    ("is not in the range", "n'est pas dans l'intervalle"),
+    ("': ", "' : "),
+)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="ludinum")
+def _french(message: str) -> str:
+    for english, french in CLICK_ERRORS_FR:
+        if message.startswith(english):
+            message = french + message[len(english):]
+            break
+    for english, french in CLICK_WORDS_FR:
+        message = message.replace(english, french)
+    return message
+
+
+class LudinumGroup(click.Group):
+    """The command group, whose errors are one line in the user's language."""
+
+    context_class = HelpContext
+    _loaded = False
+
+    def load(self) -> None:
+        """Import the subcommands (once); every command takes ``--lang``."""
+        if self._loaded:
+            return
+        self._loaded = True
+        for module_name, attr in COMMANDS:
+            if importlib.util.find_spec(module_name) is None:
+                continue
+            self.add_command(getattr(importlib.import_module(module_name), attr))
+        for command in walk(self):
+            if not any(p.name == "lang" for p in command.params):
+                command.params.append(lang_option())
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self.load()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self.load()
+        return super().get_command(ctx, cmd_name)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        lang = lang_from(argv)
+        set_lang(lang)
+        try:
+            self.load()
+            translate(self, lang)
+            super().main(argv, prog_name or "ludinum", complete_var, standalone_mode=False, **extra)
+        except CliError as exc:
+            _exit(error_line(exc.format_message()), exc.exit_code)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            # A group given no subcommand: its help, as with --help, on stderr.
+            click.echo(exc.format_message(), err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            _exit(error_line(say("interrompu.", "aborted.")), 1)
+        except click.ClickException as exc:
+            message = exc.format_message()
+            _exit(error_line(message if lang == "en" else _french(message)), 2)
+        except LudinumError as exc:
+            _exit(error_line(exc.en if lang == "en" else exc.fr), 2)
+        except OSError as exc:
+            where = f" : {exc.filename}" if exc.filename else ""
+            _exit(error_line(say(f"{exc.strerror}{where}", f"{exc.strerror}{where}")), 2)
+        sys.exit(0)
+
+
+def _exit(line: str, code: int) -> NoReturn:
+    click.echo(line, err=True)
+    sys.exit(code)
+
+
+def _no_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang`` was read before parsing (:func:`lang_from`)."""
+
+
+def lang_option() -> click.Option:
+    return click.Option(
+        ["--lang"], type=click.Choice(["fr", "en"]), default=None, expose_value=False,
+        is_eager=True, callback=_no_lang, help=LANG_HELP,
+    )
+
+
+@click.group(cls=LudinumGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ludinum", help="Affiche la version et quitte.")
 def cli() -> None:
     """Ludinum : quatre jeux sur les risques du numérique (moteur, bots, simulation)."""
 
-
-for command in (games, play, simulate, ladder, sweep, replay, bench, content, print_cards):
-    cli.add_command(command)
-
-# The web server's command joins when its module is installed with the package.
-if importlib.util.find_spec("ludinum.cli.serve") is not None:
-    cli.add_command(importlib.import_module("ludinum.cli.serve").serve)
 
 
 def main() -> None:

@@ -12,7 +12,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from ludinum.bots.base import Bot
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail
+from ludinum.cli.common import (
+    CliError,
+    current_lang,
+    fail,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+)
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
 from ludinum.content.typography import french_spacing
@@ -43,7 +50,8 @@ def _seat_name(seat: int, lang: str) -> str:
     "--bots", "bot_level", default="heuristic", show_default=True, help="Niveau des bots."
 )
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+              help="Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).")
 @option_flag
 @content_flag
 def play(
@@ -52,17 +60,19 @@ def play(
     humans: int,
     bot_level: str,
     seed: int | None,
-    lang: str,
+    lang: str | None,
     options: tuple[str, ...],
     content_dir: Path | None,
 ) -> None:
     """Joue une partie dans le terminal (humains et bots)."""
+    lang = lang or current_lang()
     use_content(content_dir)
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
     players = players or min(game.max_players, max(game.min_players, 4))
     if not 0 <= humans <= players:
-        raise click.UsageError(f"--humans doit être entre 0 et {players}.")
+        fail(f"--humans doit être entre 0 et {players}.",
+             f"--humans must be between 0 and {players}.")
     if seed is None:
         import secrets
 
@@ -74,7 +84,7 @@ def play(
             for seat in range(humans, players)
         }
     except LudinumError as exc:
-        raise click.UsageError(exc.message(lang)) from None
+        raise CliError(exc.fr, exc.en) from None
     console = FrenchConsole(highlight=False)
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")

@@ -8,6 +8,7 @@ from urllib.parse import urlparse
 
 import click
 
+from ludinum.cli.common import check_output, fail, writable_file
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.site.catalog import PRINTABLE
 
@@ -17,8 +18,9 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
         return None
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise click.BadParameter(
-            f"adresse attendue comme http://192.168.1.20:8000 (reçu : {value})", ctx, param
+        fail(
+            f"--base-url : adresse attendue comme http://192.168.1.20:8000 (reçu : {value}).",
+            f"--base-url: an address like http://192.168.1.20:8000 is expected (got: {value}).",
         )
     return value.rstrip("/")
 
@@ -36,8 +38,8 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
               help="Port de « ludinum serve », pour l'adresse détectée.")
 @click.option(
     "--output",
-    "-o",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=check_output,
     default=None,
     help="Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).",
 )
@@ -52,7 +54,7 @@ def print_cards(
     from ludinum.site.pdf.deck import build_print_pdf
 
     base_url = base_url or join_bases("0.0.0.0", port)[0]
-    target = output or Path(f"{game}-a-imprimer.pdf")
+    target = writable_file(output or Path(f"{game}-a-imprimer.pdf"))
     data = build_print_pdf(game, base_url)
     target.write_bytes(data)
     host = urlparse(base_url).hostname or ""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
+import socket
 from pathlib import Path
 
 import click
 
+from ludinum.cli.common import fail
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.content import pack as content_pack
 from ludinum.content.pack import CONTENT_ENV
@@ -56,7 +59,9 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     db = db or os.environ.get("LUDINUM_DB") or None
     if workers > 1:
         check_cluster(db, redis)
-    else:
+    check_db(db)
+    check_port(host, port)
+    if workers <= 1:
         hold_sqlite_lock(db)
     click.echo(f"Ludinum : ouvre {base}/ sur l'écran de la classe.")
     click.echo("Les téléphones du même réseau peuvent scanner ce QR code :")
@@ -91,18 +96,79 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
                 ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_compression())
 
 
+def check_db(db: str | None) -> None:
+    """The database answers before the server starts: an SQLite file in an existing
+    folder, or a PostgreSQL server that accepts a connection."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from ludinum.server.storage import default_url, normalise_url
+
+    url = normalise_url(db or default_url())
+    if url.startswith("sqlite:///"):
+        path = Path(url[len("sqlite:///"):])
+        if path.is_dir():
+            fail(f"--db : {path} est un dossier, pas un fichier SQLite.",
+                 f"--db: {path} is a folder, not an SQLite file.")
+        if not path.parent.is_dir():
+            fail(f"--db : le dossier {path.parent} n'existe pas.",
+                 f"--db: folder {path.parent} does not exist.")
+        if not path.exists():
+            return  # created by the server
+    shown = db or url
+    try:
+        engine = create_engine(url, connect_args=_timeout(url))
+    except (ArgumentError, ImportError, ValueError) as exc:
+        fail(f"--db : adresse de base non reconnue : {shown} ({exc}).",
+             f"--db: unrecognised database address: {shown} ({exc}).")
+    try:
+        with engine.connect() as conn:
+            probe = "SELECT count(*) FROM sqlite_master" if url.startswith("sqlite") else (
+                "SELECT 1")
+            conn.execute(text(probe))
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        fail(f"--db : base injoignable : {shown} ({reason}).",
+             f"--db: database unreachable: {shown} ({reason}).")
+    finally:
+        engine.dispose()
+
+
+def _timeout(url: str) -> dict[str, object]:
+    return {"connect_timeout": 5} if url.startswith("postgresql") else {}
+
+
+def check_port(host: str, port: int) -> None:
+    """The port is free (as the server will bind it, with SO_REUSEADDR)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                fail(f"le port {port} est déjà utilisé sur {host} : choisis-en un autre "
+                     f"avec --port.",
+                     f"port {port} is already in use on {host}: pick another with --port.")
+            fail(f"impossible d'écouter sur {host}:{port} ({exc.strerror}).",
+                 f"cannot listen on {host}:{port} ({exc.strerror}).")
+
+
 def check_cluster(db: str | None, redis: str | None) -> None:
     """Several processes share rooms through PostgreSQL and Redis (docs/deploy.md)."""
     if not (db or "").startswith(("postgresql://", "postgresql+psycopg://")):
-        raise click.UsageError(
+        fail(
             "--workers > 1 demande une base PostgreSQL (--db postgresql://…) : SQLite ne se "
-            "partage pas entre processus. / --workers > 1 needs PostgreSQL (--db "
-            "postgresql://…): SQLite is not shared between processes.")
+            "partage pas entre processus.",
+            "--workers > 1 needs PostgreSQL (--db postgresql://…): SQLite is not shared "
+            "between processes.")
     if not redis:
-        raise click.UsageError(
+        fail(
             "--workers > 1 demande Redis (--redis redis://… ou $LUDINUM_REDIS) pour "
-            "prévenir chaque processus des actions des autres. / --workers > 1 needs Redis "
-            "(--redis redis://… or $LUDINUM_REDIS) so each process hears the others' actions.")
+            "prévenir chaque processus des actions des autres.",
+            "--workers > 1 needs Redis (--redis redis://… or $LUDINUM_REDIS) so each process "
+            "hears the others' actions.")
+
 
 
 def ws_compression() -> bool:
@@ -120,7 +186,8 @@ def hold_sqlite_lock(db: str | None) -> None:
     try:
         acquire_lock(db or default_url(), claim=False)
     except StorageLocked as exc:
-        raise click.ClickException(str(exc)) from None
+        fr, _, en = str(exc).partition(" / ")
+        fail(fr, en or fr)
 
 
 #: Collector thresholds of a server: young collections ten times rarer than the default

@@ -13,7 +13,14 @@ from rich.console import Console
 from rich.table import Table
 
 from ludinum.bots.levels import canonical_level
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.common import (
+    CliError,
+    check_output,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+    progress_bar,
+)
 from ludinum.cli.lab import (
     check_plot_path,
     cluster_option,
@@ -37,14 +44,15 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
-        raise click.UsageError(
-            f"--bots : un niveau pour tous, ou un par siège ({players}) ; reçu {len(parts)}."
+        fail(
+            f"--bots : un niveau pour tous, ou un par siège ({players}) ; reçu {len(parts)}.",
+            f"--bots: one level for all, or one per seat ({players}); got {len(parts)}.",
         )
     for part in set(parts):
         try:
             make_bot(game, part, 0)
         except LudinumError as exc:
-            raise click.UsageError(f"--bots : {exc.fr}") from None
+            raise CliError(f"--bots : {exc.fr}", f"--bots: {exc.en}") from None
     return tuple(parts)
 
 
@@ -77,8 +85,9 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
 @click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")
 @click.option(
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    type=click.Path(),
     default=None,
+    callback=check_output,
     help="Fichier CSV (une ligne par partie) ou JSON (selon l'extension).",
 )
 @click.option(
@@ -113,7 +122,7 @@ def simulate(
     try:
         game.make_config(players, seed, opts)
     except LudinumError as exc:
-        raise click.UsageError(exc.fr) from None
+        raise CliError(exc.fr, exc.en) from None
     bots = parse_bots(bots_text, players, game.name)
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
     keep = keep_dir_or_fail(keep)

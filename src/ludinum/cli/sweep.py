@@ -8,7 +8,14 @@ import os
 import click
 
 from ludinum.bots.levels import canonical_level
-from ludinum.cli.common import game_or_fail, option_flag, options_or_fail, progress_bar
+from ludinum.cli.common import (
+    CliError,
+    check_output,
+    game_or_fail,
+    option_flag,
+    options_or_fail,
+    progress_bar,
+)
 from ludinum.cli.lab import cluster_option, fail
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
@@ -32,10 +39,12 @@ from ludinum.sim.sweep import sweep as run_sweep
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
-@click.option("--output", "-O", type=click.Path(dir_okay=False, writable=True),
+@click.option("--output", "-O", type=click.Path(), callback=check_output,
               default="sweep.html", show_default=True, help="Rapport HTML autonome.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True),
-              default=None, help="Écrire aussi les données en JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Les données du balayage en JSON sur la sortie standard.")
+@click.option("--data", "json_path", type=click.Path(), callback=check_output, default=None,
+              help="Écrire aussi les données dans ce fichier JSON.")
 @click.option("--fair-margin", type=click.FloatRange(0, 1), default=0.05, show_default=True,
               help="Écart toléré à la valeur équitable (part égale 1/n) pour dire qu'un réglage "
               "est équitable.")
@@ -52,6 +61,7 @@ def sweep(
     seed: int,
     workers: int | None,
     output: str,
+    as_json: bool,
     json_path: str | None,
     fair_margin: float,
     cluster: str | None,
@@ -68,27 +78,28 @@ def sweep(
     levels = bot_levels(game.name)
     level = canonical_level(bots)
     if level not in levels:
-        raise click.UsageError(
-            f"--bots : niveau inconnu « {bots} » (niveaux : {', '.join(levels)})."
+        fail(
+            f"--bots : niveau inconnu « {bots} » (niveaux : {', '.join(levels)}).",
+            f"--bots: unknown level '{bots}' (levels: {', '.join(levels)}).",
         )
     entries = list(grid) + list(more)
     if not entries:
-        raise click.UsageError("Donne au moins une clé à balayer : --grid clé=v1,v2.")
+        fail("Donne au moins une clé à balayer : --grid clé=v1,v2.",
+             "Give at least one key to sweep: --grid key=v1,v2.")
     try:
         parsed = parse_grid(game, entries, levels)
         spec = SweepSpec(game.name, parsed, games, players or game.max_players, level, seed,
                          opts, quiz_accuracy)
         check(game, spec)
     except LudinumError as exc:
-        raise click.UsageError(exc.fr) from None
+        raise CliError(exc.fr, exc.en) from None
     try:
         import matplotlib  # noqa: F401
 
         from ludinum.sim.report import fairness, html_report
     except ImportError:
-        raise click.UsageError(
-            "Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'."
-        ) from None
+        fail("Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'.",
+             "The report needs matplotlib: pip install 'ludinum[lab]'.")
     cells = len(spec.cells())
     with progress_bar(game.title_fr, cells * games) as advance:
         try:
@@ -102,9 +113,12 @@ def sweep(
     if json_path:
         with open(json_path, "w", encoding="utf-8") as fh:
             json.dump(result, fh, ensure_ascii=False, indent=1)
-    click.echo(f"{cells} cases × {games} parties → {output}")
-    for fr, _en in fairness(result, fair_margin):
-        click.echo(fr)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+    else:
+        click.echo(f"{cells} cases × {games} parties → {output}")
+        for fr, _en in fairness(result, fair_margin):
+            click.echo(fr)
 
 
 def _command(spec: SweepSpec, options: tuple[str, ...], fair_margin: float = 0.05) -> str:

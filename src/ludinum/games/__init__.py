@@ -6,18 +6,25 @@ import importlib
 import importlib.util
 import os
 from functools import lru_cache
+from typing import NamedTuple
 
 from ludinum.bots.base import Bot
-from ludinum.bots.levels import canonical_level, level_classes
+from ludinum.bots.levels import DEFAULT_SEARCH, SearchSettings, canonical_level, level_classes
 from ludinum.engine import Game, Registry, UnknownGameError
+from ludinum.engine.encoding import Encoding
 from ludinum.engine.headline import Headline
 
 #: The built-in games, in the order menus list them. Each module exports ``GAME`` (a
-#: :class:`Game`) and ``BOTS`` (its bot classes by level, ``random`` being implicit).
+#: :class:`Game`), ``BOTS`` (its bot classes by level, ``random`` being implicit) and
+#: ``SEARCH`` (how its search levels play, :class:`SearchSettings`; default if absent) and
+#: ``ENCODING`` (its action space and observations for learning environments, optional).
 MODULES = ("gnou", "webrunners", "hacker", "voleur")
 
 
-def _entries() -> list[tuple[Game, dict[str, type[Bot]]]]:
+Entry = tuple[Game, dict[str, type[Bot]], SearchSettings, Encoding | None]
+
+
+def _entries() -> list[Entry]:
     # LUDINUM_GAMES=gnou,hacker restricts the games loaded (development, test sharding).
     wanted = [g.strip() for g in os.environ.get("LUDINUM_GAMES", "").split(",") if g.strip()]
     entries = []
@@ -28,18 +35,28 @@ def _entries() -> list[tuple[Game, dict[str, type[Bot]]]]:
         if importlib.util.find_spec(module_name) is None:
             continue  # a game not written yet; import errors of existing ones propagate
         module = importlib.import_module(module_name)
-        entries.append((module.GAME, dict(module.BOTS)))
+        search = getattr(module, "SEARCH", DEFAULT_SEARCH)
+        entries.append((module.GAME, dict(module.BOTS), search, getattr(module, "ENCODING", None)))
     return entries
 
 
+class _Loaded(NamedTuple):
+    registry: Registry
+    bots: dict[str, dict[str, type[Bot]]]
+    searches: dict[str, SearchSettings]
+    encodings: dict[str, Encoding]
+
+
 @lru_cache(maxsize=1)
-def _loaded() -> tuple[Registry, dict[str, dict[str, type[Bot]]]]:
-    registry = Registry()
-    bots: dict[str, dict[str, type[Bot]]] = {}
-    for game, game_bots in _entries():
-        registry.register(game)
-        bots[game.name] = level_classes(game.name, game_bots)
-    return registry, bots
+def _loaded() -> _Loaded:
+    loaded = _Loaded(Registry(), {}, {}, {})
+    for game, game_bots, search, encoding in _entries():
+        loaded.registry.register(game)
+        loaded.bots[game.name] = level_classes(game.name, game_bots, search)
+        loaded.searches[game.name] = search
+        if encoding is not None:
+            loaded.encodings[game.name] = encoding
+    return loaded
 
 
 def registry() -> Registry:
@@ -63,6 +80,22 @@ def headlines(game: str) -> tuple[Headline, ...]:
     registry().get(game)
     module = importlib.import_module(f"ludinum.games.{game}")
     return tuple(getattr(module, "HEADLINES", ()))
+def search_settings(game: str) -> SearchSettings:
+    """How ``game``'s ``hard`` and ``expert`` levels search (declared by the game)."""
+    registry().get(game)
+    return _loaded().searches[game]
+
+
+def game_encoding(game: str) -> Encoding:
+    """``game``'s action space and observation encoding (learning environments)."""
+    registry().get(game)
+    try:
+        return _loaded().encodings[game]
+    except KeyError:
+        raise UnknownGameError(
+            f"Le jeu {game} ne déclare pas d'encodage pour l'apprentissage.",
+            f"Game {game} declares no encoding for learning environments.",
+        ) from None
 
 
 def make_bot(game: str, level: str, seed: int = 0, quiz_accuracy: float | None = None) -> Bot:

@@ -5,7 +5,9 @@ from ludinum.content.schema import ContentKind
 from ludinum.engine.headline import Headline, metric
 from ludinum.games.gnou.bot import GnouBot
 from ludinum.games.gnou.content import CONTENT
+from ludinum.games.gnou.encoding import ENCODING
 from ludinum.games.gnou.game import GAME, GnouGame
+from ludinum.games.gnou.search import SEARCH
 from ludinum.games.gnou.state import GnouState
 
 BOTS: dict[str, type[Bot]] = {"heuristic": GnouBot}
@@ -14,4 +16,14 @@ HEADLINES: tuple[Headline, ...] = (
     Headline("team_win", "victoire de l'équipe", "team win rate", metric("win")),
 )
 
-__all__ = ["BOTS", "CONTENT", "GAME", "HEADLINES", "ContentKind", "GnouGame", "GnouState"]
+__all__ = [
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "HEADLINES",
+    "SEARCH",
+    "ContentKind",
+    "GnouGame",
+    "GnouState",
+]

@@ -13,8 +13,10 @@ from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, seat_reward, seat_rewards
 from ludinum.games.hacker.bot import HackerBot
+from ludinum.games.hacker.encoding import ENCODING
 from ludinum.games.hacker.game import GAME, HackerGame
 from ludinum.games.hacker.lessons import LESSONS
+from ludinum.games.hacker.search import SEARCH
 from ludinum.games.hacker.state import HackerState, new_state
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HackerBot}
@@ -36,4 +38,14 @@ HEADLINES: tuple[Headline, ...] = (
              "first player ends richest", seat_reward(_first_player), fair=even_share),
 )
 
-__all__ = ["BOTS", "CONTENT", "GAME", "HEADLINES", "HackerBot", "HackerGame", "HackerState"]
+__all__ = [
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "HEADLINES",
+    "SEARCH",
+    "HackerBot",
+    "HackerGame",
+    "HackerState",
+]

@@ -10,11 +10,14 @@ from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, metric
 from ludinum.games.voleur.bot import VoleurBot
 from ludinum.games.voleur.deck import DECK_KIND
+from ludinum.games.voleur.encoding import VoleurEncoding
 from ludinum.games.voleur.game import VoleurGame
+from ludinum.games.voleur.search import SEARCH
 
 GAME = VoleurGame()
 BOTS: dict[str, type[Bot]] = {"heuristic": VoleurBot}
 CONTENT: list[ContentKind] = [DECK_KIND]
+ENCODING = VoleurEncoding(GAME)
 
 
 def _proof_points(state: State, metrics: Mapping[str, float]) -> float:
@@ -33,4 +36,13 @@ HEADLINES: tuple[Headline, ...] = (
              _proof_points, kind="mean"),
 )
 
-__all__ = ["BOTS", "CONTENT", "GAME", "HEADLINES", "VoleurBot", "VoleurGame"]
+__all__ = [
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "HEADLINES",
+    "SEARCH",
+    "VoleurBot",
+    "VoleurGame",
+]

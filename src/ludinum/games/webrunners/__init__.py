@@ -12,7 +12,9 @@ from ludinum.engine.headline import Headline, even_share, metric
 from ludinum.games.webrunners.bot import WebRunnersBot
 from ludinum.games.webrunners.content import CONTENT as _CONTENT
 from ludinum.games.webrunners.data import THEME_DATA, card_message, theme_texts
+from ludinum.games.webrunners.encoding import ENCODING
 from ludinum.games.webrunners.game import WebRunnersGame
+from ludinum.games.webrunners.search import SEARCH
 
 GAME = WebRunnersGame()
 BOTS: dict[str, type[Bot]] = {"heuristic": WebRunnersBot}
@@ -35,6 +37,14 @@ HEADLINES: tuple[Headline, ...] = (
 )
 
 __all__ = [
-    "BOTS", "CONTENT", "GAME", "HEADLINES", "THEME_DATA", "WebRunnersBot", "card_message",
+    "BOTS",
+    "CONTENT",
+    "ENCODING",
+    "GAME",
+    "HEADLINES",
+    "SEARCH",
+    "THEME_DATA",
+    "WebRunnersBot",
+    "card_message",
     "theme_texts",
 ]

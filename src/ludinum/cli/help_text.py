@@ -1,0 +1,197 @@
+"""Help texts in both languages: the commands carry their French help, this module their
+English one (``--lang en`` or ``LANG=en…``), and Click's own words in French."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+import click
+
+#: English help, keyed by the French help written on the commands (whitespace collapsed).
+ENGLISH: dict[str, str] = {
+    "Ludinum : quatre jeux sur les risques du numérique (moteur, bots, simulation).":
+        "Ludinum: four games about digital risks (engine, bots, simulation).",
+    "Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).":
+        "Language of the messages: fr or en (default: fr, en when LANG starts with en).",
+    "Affiche la version et quitte.": "Show the version and exit.",
+    "Liste les jeux : résumé, nombre de joueurs, coopératif ou non, options de règle.":
+        "List the games: summary, player count, cooperative or not, rule options.",
+    "Sortie JSON.": "JSON output.",
+    "Joue une partie dans le terminal (humains et bots).":
+        "Play a game in the terminal (humans and bots).",
+    "Nombre de joueurs.": "Number of players.",
+    "Sièges humains (les premiers).": "Human seats (the first ones).",
+    "Niveau des bots.": "Bot level.",
+    "Graine (partie reproductible).": "Seed (a reproducible game).",
+    "Option de règle (répétable), ex. -o variant=trottant.":
+        "Rule option (repeatable), e.g. -o variant=trottant.",
+    "Simule des parties entre bots et résume les résultats.":
+        "Simulate games between bots and summarise the results.",
+    "Un niveau pour tous ou une liste par siège : medium,random,hard (random, easy, medium "
+    "ou heuristic, hard, expert).":
+        "One level for all or a list per seat: medium,random,hard (random, easy, medium or "
+        "heuristic, hard, expert).",
+    "Processus (défaut : tous les cœurs).": "Processes (default: every core).",
+    "Taux de bonnes réponses des bots aux quiz.": "Share of quiz answers the bots get right.",
+    "Un objet JSON sur la sortie standard.": "One JSON object on standard output.",
+    "Fichier CSV (une ligne par partie) ou JSON (selon l'extension).":
+        "CSV file (one line per game) or JSON (by the extension).",
+    "Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %.":
+        "Rank the bot levels: each against the others, 95 % confidence intervals.",
+    "Parties par match (par niveau pour un jeu coopératif).":
+        "Games per match (per level for a cooperative game).",
+    "Nombre de joueurs (défaut : 4, ou le plus proche permis).":
+        "Number of players (default: 4, or the nearest allowed).",
+    "Niveaux, du plus faible au plus fort.": "Levels, weakest first.",
+    "Seulement chaque niveau contre le précédent.": "Only each level against the one below.",
+    "Simule chaque combinaison d'une grille d'options et écrit un rapport HTML. Exemple : "
+    "ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9 turn_limit=10,12,14,16 "
+    "variant=galopant,trottant":
+        "Simulate every combination of a grid of options and write an HTML report. Example: "
+        "ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9 turn_limit=10,12,14,16 "
+        "variant=galopant,trottant",
+    "Valeurs à essayer : une option de règle, quiz_accuracy, bots ou players.":
+        "Values to try: a rule option, quiz_accuracy, bots or players.",
+    "Parties par case.": "Games per cell.",
+    "Niveau des bots (tous les sièges).": "Bot level (every seat).",
+    "Précision aux quiz (défaut : celle du niveau).":
+        "Quiz accuracy (default: the level's own).",
+    "Rapport HTML autonome.": "Self-contained HTML report.",
+    "Les données du balayage en JSON sur la sortie standard.":
+        "The sweep's data as JSON on standard output.",
+    "Écrire aussi les données dans ce fichier JSON.":
+        "Also write the data to this JSON file.",
+    "Mesure la vitesse du moteur (temps CPU) : actions/s et parties/s en jeu aléatoire (un "
+    "cœur), et le temps de 1 000 itérations ISMCTS au plus grand nombre de joueurs.":
+        "Measure the engine's speed (CPU time): actions/s and games/s in random play (one "
+        "core), and the time of 1,000 ISMCTS iterations at the largest player count.",
+    "Durée par mesure.": "Duration of each measure.",
+    "Limiter à ces jeux.": "Only these games.",
+    "Mesurer aussi la recherche ISMCTS (1 000 itérations).":
+        "Also measure the ISMCTS search (1,000 iterations).",
+    "Contenus pédagogiques (quiz, messages, cartes).":
+        "Educational content (quizzes, messages, cards).",
+    "Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message ». Un "
+    "élément qui énonce un fait (nombre, loi, adresse web, service) doit porter « source » "
+    "et « checked » (voir docs/content-review.md).":
+        "Check the content files; each problem as 'file:line: message'. An item that states "
+        "a fact (a number, a law, a web address, a service) must carry 'source' and "
+        "'checked' (see docs/content-review.md).",
+    "Comptes par jeu et par type, en JSON.": "Counts per game and kind, as JSON.",
+    "Liste les faits vérifiés il y a plus de MOIS mois (sortie 1 s'il y en a).":
+        "List the facts checked more than MOIS months ago (exit 1 if there are any).",
+    "Crée le PDF à imprimer d'un jeu : cartes A4 avec traits de coupe et codes QR.":
+        "Make a game's PDF to print: A4 cards with cut marks and QR codes.",
+    "Adresse du serveur de la classe, vers laquelle pointent les codes QR.":
+        "Address of the classroom server the QR codes point to.",
+    "Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).":
+        "PDF file to write (default: GAME-a-imprimer.pdf).",
+    "Lance l'application de classe : un écran d'animation et les téléphones des joueurs.":
+        "Start the classroom app: one host screen and the players' phones.",
+    "Adresse d'écoute (0.0.0.0 : tout le réseau local).":
+        "Address to listen on (0.0.0.0: the whole local network).",
+    "Port d'écoute.": "Port to listen on.",
+    "Base : URL SQLAlchemy (postgresql://…) ou chemin d'un fichier SQLite (défaut : "
+    "./ludinum.sqlite3).":
+        "Database: an SQLAlchemy URL (postgresql://…) or an SQLite file's path (default: "
+        "./ludinum.sqlite3).",
+    "Durée de conservation des parties terminées, en heures.":
+        "How long finished games are kept, in hours.",
+    "Pause des bots avant de jouer, en secondes (pour suivre).":
+        "Bots' pause before they play, in seconds (to follow the game).",
+    "Essais pour rejoindre permis par seconde et par adresse (gardés en mémoire seulement ; "
+    "rafale de 20 fois plus).":
+        "Join attempts allowed per second and address (kept in memory only; bursts of 20 "
+        "times as many).",
+    "Adresse à afficher et à mettre dans le QR code (défaut : détectée).":
+        "Address to show and put in the QR code (default: detected).",
+    "Processus serveurs sur ce port (plus d'un : PostgreSQL et Redis requis).":
+        "Server processes on this port (more than one: PostgreSQL and Redis needed).",
+    "URL Redis partagée par les processus (défaut : $LUDINUM_REDIS).":
+        "Redis URL shared by the processes (default: $LUDINUM_REDIS).",
+}
+
+#: Click's own words, in French.
+CLICK_FRENCH = {
+    "Show this message and exit.": "Affiche cette aide et quitte.",
+    "Show the version and exit.": "Affiche la version et quitte.",
+    "Usage:": "Utilisation :",
+    "Options": "Options",
+    "Commands": "Commandes",
+    "Arguments": "Arguments",
+}
+
+
+def collapse(text: str) -> str:
+    return " ".join(text.split())
+
+
+def english(text: str) -> str | None:
+    return ENGLISH.get(collapse(text))
+
+
+def walk(command: click.Command) -> Iterator[click.Command]:
+    yield command
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            yield from walk(sub)
+
+
+def help_texts(command: click.Command) -> Iterator[str]:
+    """Every help text written on ``command`` and its subcommands."""
+    for cmd in walk(command):
+        if cmd.help:
+            yield cmd.help
+        for param in cmd.params:
+            if isinstance(param, click.Option) and param.help:
+                yield param.help
+
+
+def translate(command: click.Command, lang: str) -> None:
+    """Put ``command``'s help texts (and its subcommands') in ``lang``; French is kept
+    aside so that the switch goes both ways."""
+    for cmd in walk(command):
+        cmd.context_class = HelpContext
+        targets: list[click.Command | click.Option] = [cmd]
+        targets += [p for p in cmd.params if isinstance(p, click.Option)]
+        for target in targets:
+            french = getattr(target, "help_fr", None)
+            if french is None:
+                french = target.help
+                target.help_fr = french  # type: ignore[union-attr]
+            if french is None:
+                continue
+            target.help = (english(french) or french) if lang == "en" else french
+        cmd.short_help = None
+
+
+class FrenchFormatter(click.HelpFormatter):
+    """Click's own words in French."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, prefix=CLICK_FRENCH["Usage:"] + " ")
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{CLICK_FRENCH.get(heading, heading)} :\n")
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        def french(text: str) -> str:
+            text = CLICK_FRENCH.get(text, text)
+            text = re.sub(r"\[default: ([^\]]*)\]", r"[défaut : \1]", text)
+            return text.replace("[required]", "[obligatoire]")
+
+        super().write_dl([(a, french(b)) for a, b in rows], col_max, col_spacing)
+
+
+class HelpContext(click.Context):
+    """A context whose help is formatted in the user's language."""
+
+    def make_formatter(self) -> click.HelpFormatter:
+        from ludinum.cli.common import current_lang
+
+        if current_lang() == "en":
+            return super().make_formatter()
+        return FrenchFormatter(width=self.terminal_width, max_width=self.max_content_width)
