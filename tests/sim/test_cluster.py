@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ludinum.cli.simulate import simulate
+from ludinum.cli.main import cli
 from ludinum.games import get_game
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.sweep import SweepSpec, sweep
@@ -20,9 +20,10 @@ from ludinum.sim.sweep import SweepSpec, sweep
 
 def test_cluster_without_ray_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
-    result = CliRunner().invoke(simulate, ["gnou", "-n", "4", "--cluster", "auto"])
+    result = CliRunner().invoke(cli, ["simulate", "gnou", "-n", "4", "--cluster", "auto"])
     assert result.exit_code == 2
-    assert result.output.strip() == "--cluster demande Ray : pip install 'ludinum[cluster]'."
+    assert result.output.strip() == (
+        "ludinum : erreur : --cluster demande Ray : pip install 'ludinum[cluster]'.")
 
 
 @pytest.fixture(scope="module")

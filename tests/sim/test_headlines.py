@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ludinum.cli.main import cli
 from ludinum.cli.simulate import simulate
 from ludinum.cli.sweep import sweep as sweep_cmd
 from ludinum.games import headlines, registry
@@ -162,12 +163,12 @@ def test_simulate_and_ladder_plot_their_headlines(tmp_path: Path) -> None:
 
 
 def test_a_plot_that_cannot_be_written_fails_before_the_run(tmp_path: Path) -> None:
-    result = CliRunner().invoke(simulate, ["gnou", "-n", "5", "--plot",
-                                           str(tmp_path / "no" / "s.png")])
+    result = CliRunner().invoke(cli, ["simulate", "gnou", "-n", "5", "--plot",
+                                      str(tmp_path / "no" / "s.png")])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        f"--plot : le dossier de « {tmp_path / 'no' / 's.png'} » n'existe pas ou n'est pas "
-        "accessible en écriture."]
+        f"ludinum : erreur : --plot : le dossier de « {tmp_path / 'no' / 's.png'} » "
+        "n'existe pas ou n'est pas accessible en écriture."]
 
 
 def test_hackers_first_player_share_follows_the_seat_drawn_to_start() -> None:

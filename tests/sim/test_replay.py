@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludinum.cli import replay as replay_module
+from ludinum.cli.main import cli
 from ludinum.cli.replay import replay
 from ludinum.cli.simulate import simulate
 from ludinum.games import get_game, registry
@@ -99,6 +100,7 @@ def test_missing_log_and_unwritable_keep_dir_are_one_line_errors(tmp_path: Path)
     assert result.exit_code == 2 and "nope.json" in result.output
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
-    result = CliRunner().invoke(simulate, ["gnou", "-n", "2", "--keep-games",
-                                           str(blocker / "sub")])
-    assert result.exit_code == 2 and result.output.startswith("--keep-games")
+    result = CliRunner().invoke(cli, ["simulate", "gnou", "-n", "2", "--keep-games",
+                                      str(blocker / "sub")])
+    assert result.exit_code == 2
+    assert result.output.startswith("ludinum : erreur : --keep-games")

@@ -10,6 +10,61 @@ import click
 
 #: English help, keyed by the French help written on the commands (whitespace collapsed).
 ENGLISH: dict[str, str] = {
+    ("Pack de contenu (voir « ludinum content init ») ; le contenu d'origine pour ce qu'il "
+     'ne définit pas.'):
+        ('Content pack (see « ludinum content init »); the built-in content for what it does '
+         'not define.'),
+    'Dossier où garder le journal de chaque partie (JSON, pour ludinum replay).':
+        "Folder where each game's log is kept (JSON, for ludinum replay).",
+    ('Jouer sur un cluster Ray (extra ludinum[cluster]) au lieu des processus locaux ; '
+     'mêmes graines, mêmes résultats. local : un Ray sur cette machine (--workers cœurs).'):
+        ('Play on a Ray cluster (extra ludinum[cluster]) instead of local processes; same '
+         'seeds, same results. local: a Ray on this machine (--workers cores).'),
+    'Image PNG des résultats principaux avec leurs intervalles à 95 % (matplotlib).':
+        'PNG image of the headline results with their 95 % intervals (matplotlib).',
+    ("Simule chaque combinaison d'une grille d'options et écrit un rapport HTML : les "
+     'résultats principaux du jeu selon chaque clé, et quels réglages sont équitables. '
+     'Exemple : ludinum sweep JEU --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9 '
+     '--fair-margin 0.05 (les options de chaque jeu : ludinum games).'):
+        ("Simulate every combination of a grid of options and write an HTML report: the game's "
+         'headline results against each key, and which settings are fair. Example: ludinum '
+         'sweep GAME --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9 --fair-margin '
+         "0.05 (each game's options: ludinum games)."),
+    "Écart toléré à la valeur équitable (part égale 1/n) pour dire qu'un réglage est équitable.":
+        'Allowed distance from the fair value (an even share, 1/n) to call a setting fair.',
+    ('Rejoue pas à pas une partie gardée par « ludinum simulate --keep-games ». Entrée : '
+     'étape suivante ; q : quitter. Sans terminal en entrée, toutes les étapes sont '
+     "affichées d'un coup."):
+        ('Step through a game kept by « ludinum simulate --keep-games ». Enter: next step; q: '
+         'quit. Without a terminal on input, every step is printed at once.'),
+    "Aller directement à l'étape N (puis continuer pas à pas dans un terminal).":
+        'Go straight to step N (then step on in a terminal).',
+    ('Vérifie les fichiers de contenu ; chaque problème en « fichier:ligne: message ». Sans'
+     " DOSSIER : le contenu d'origine. Un pack (voir « ludinum content init ») est vérifié "
+     "tel qu'il sera utilisé : ses fichiers à la place de ceux d'origine, les autres "
+     'inchangés. Un élément qui énonce un fait (nombre, loi, adresse web, service) doit '
+     'porter « source » et « checked » (voir docs/content-review.md).'):
+        ('Check the content files; each problem as « file:line: message ». Without FOLDER: the '
+         'built-in content. A pack (see « ludinum content init ») is checked as it will be '
+         'used: its files instead of the built-in ones, the others unchanged. An item that '
+         'states a fact (number, law, web address, service) must carry « source » and « checked'
+         ' » (see docs/content-review.md).'),
+    ("Crée un pack de contenu à adapter : le contenu d'origine, commenté, et un README. "
+     'Vérifie-le avec « ludinum content check DOSSIER », utilise-le avec « ludinum serve '
+     '--content DOSSIER ».'):
+        ('Create a content pack to adapt: the built-in content, commented, and a README. Check '
+         'it with « ludinum content check FOLDER », use it with « ludinum serve --content '
+         'FOLDER ».'),
+    ('Adresse du serveur de la classe, vers laquelle pointent les codes QR (défaut : celle '
+     'que « ludinum serve » affiche, détectée sur le réseau local, avec --port).'):
+        ('Address of the classroom server the QR codes point to (default: the one « ludinum '
+         'serve » shows, detected on the local network, with --port).'),
+    "Port de « ludinum serve », pour l'adresse détectée.":
+        'Port of « ludinum serve », for the detected address.',
+    ('Codes ou jetons faux permis par seconde et par adresse (gardés en mémoire seulement ;'
+     ' rafale de 20 fois plus) ; entrer dans un salon ne compte pas.'):
+        ('Wrong codes or tokens allowed per second and per address (kept in memory only; bursts'
+         ' of 20 times that); joining a room does not count.'),
     "Ludinum : quatre jeux sur les risques du numérique (moteur, bots, simulation).":
         "Ludinum: four games about digital risks (engine, bots, simulation).",
     "Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).":
