@@ -66,15 +66,22 @@ class FrameCache:
             return render.board_ground(room.game, lang)
         if slot == "spotlight":
             view = room.game.text.localised(self.view(key), lang)
+            names = self.names(lang)
             return render.memo_html(
-                render.digest("spotlight", lang, render.spotlight_items(view)),
-                lambda: render.spotlight(view, lang))
+                render.digest("spotlight", room.game.name, lang, key, names,
+                              render.spotlight_items(view)),
+                lambda: render.spotlight(view, lang, room.game, key, names))
         if slot == "actions":
             seat = int(key)
             labels = self.labels(seat, lang)
+            # A game that draws its decision (issue 21) draws it from the seat's view.
+            drawn = render.game_template(room.game.name, "actions") is not None
+            shown = room.game.text.localised(self.view(seat), lang) if drawn else None
+            names = self.names(lang)
             return render.memo_html(
-                render.digest("actions", seat, lang, [(a.to_json(), t) for a, t in labels]),
-                lambda: render.actions(seat, labels, lang))
+                render.digest("actions", room.game.name, seat, lang, names, shown,
+                              [(a.to_json(), t) for a, t in labels]),
+                lambda: render.actions(seat, labels, lang, room.game, shown, names))
         if slot == "status":
             memo: tuple[Any, ...] = (
                 "status", lang, key, room.status, room.active(), tuple(self.names(lang)))
