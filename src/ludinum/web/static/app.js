@@ -76,6 +76,7 @@
   let seq = 0;
   let deadline = null;
   const logEl = document.querySelector("[data-log]");
+  const narrationEl = document.querySelector("[data-narration]");
   const timerEl = document.querySelector("[data-timer]");
 
   function hello() {
@@ -144,6 +145,7 @@
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+    if (narrationEl && m.log && m.log.length) narrate(m.log);
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
         const li = document.createElement("li");
@@ -156,6 +158,27 @@
     }
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     tick();
+  }
+
+  // The projector narrates the last move in large type: the public lines of the latest
+  // update, the longest (a quiz explanation, a danger card, a prevention message) first.
+  function narrate(lines) {
+    const shown = lines.filter((l) => !l.private).map((l) => l.text);
+    if (!shown.length) return;
+    const longest = shown.reduce((a, b) => (b.length > a.length ? b : a));
+    narrationEl.textContent = "";
+    const lead = document.createElement("p");
+    lead.className = "narration-lead";
+    lead.textContent = longest;
+    narrationEl.appendChild(lead);
+    const rest = shown.filter((t) => t !== longest);
+    if (rest.length) {
+      const more = document.createElement("p");
+      more.className = "narration-more";
+      more.textContent = rest.join(" · ");
+      narrationEl.appendChild(more);
+    }
+    narrationEl.hidden = false;
   }
 
   function tick() {
