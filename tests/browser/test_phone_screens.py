@@ -33,8 +33,10 @@ def check_screen(page: Any) -> None:
 
 
 def above_the_fold(page: Any, selector: str) -> bool:
-    box = page.locator(selector).first.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+    """The element is on the first screen of the page (whatever the page's scroll)."""
+    bottom: float = page.locator(selector).first.evaluate(
+        "e => e.getBoundingClientRect().bottom + window.scrollY")
+    return bottom <= 844
 
 
 @pytest.fixture
@@ -126,3 +128,19 @@ def test_hacker_tap_an_account_to_drop_a_virus(table: Any, live: Any) -> None:
     while len(room.state.stacks[account]) == before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(room.state.stacks[account]) == before + 1
+
+
+def test_webrunners_targets_are_people_with_their_character(table: Any) -> None:
+    _, phones = table("webrunners")
+    phone = play_until(phones, lambda p: p.locator(".actions button.target").count() > 0, 180)
+    check_screen(phone)
+    targets = phone.locator(".actions button.target").all_inner_texts()
+    assert targets and not [t for t in targets if "Joueur" in t], targets
+    characters = ("White Hat", "Influenceuse", "Cyber-activiste", "Geekcolo")
+    for target in targets:
+        assert any(n in target for n in ("Léa", "Sami", "Tom")), target
+        assert any(c in target for c in characters), target
+    prompt = phone.inner_text(".actions .prompt")
+    assert "Tu attaques avec «\u202f" in prompt  # French spacing inside « »
+    assert "Effet\u00a0: la cible" in prompt  # with what, and what happens next
+    assert above_the_fold(phone, ".actions button.target")

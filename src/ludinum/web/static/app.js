@@ -27,6 +27,7 @@
     toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
   }
   function say(m) { return en ? m.en : m.fr; }
+  function reduced() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
   async function postJSON(url, data) {
     const r = await fetch(url, {
@@ -142,6 +143,9 @@
     body.dataset.status = m.status;
     body.dataset.seq = String(m.seq);
     if (m.hide && logEl) logEl.querySelectorAll("li.private").forEach((li) => li.remove());
+    // A phone whose turn begins shows its decision, at the top of the page (issue 21).
+    const acting = (page === "play" || page === "pass") && m.slots && m.slots.actions &&
+      m.slots.actions.includes('class="act') && !document.querySelector('[data-slot="actions"] .act');
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
@@ -156,6 +160,7 @@
       while (logEl.children.length > 200) logEl.removeChild(logEl.firstChild);
       logEl.scrollTop = logEl.scrollHeight;
     }
+    if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     tick();
   }
