@@ -118,8 +118,9 @@ def test_hacker_tap_an_account_to_drop_a_virus(table: Any, live: Any) -> None:
     owners = phone.locator(".account-owner").all_inner_texts()
     assert any("Léa" in o for o in owners) and any("Sami" in o for o in owners)
     tile = tiles.first
-    label = tile.get_attribute("aria-label") or ""
-    account = int(re.search(r"(\d+)", tile.inner_text()).group(1)) - 1  # type: ignore[union-attr]
+    label = tile.locator(".visually-hidden").inner_text()  # what a screen reader says
+    number = tile.locator(".tile-no").inner_text()
+    account = int(re.sub(r"\D", "", number)) - 1
     assert f"compte {account + 1}" in label and "virus" in label
     room = live.hub.rooms[code]
     before = len(room.state.stacks[account])
