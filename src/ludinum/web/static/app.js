@@ -138,7 +138,10 @@
     }
   }
 
+  const roomPanel = document.querySelector("[data-room-panel]");
   function update(m) {
+    // The game starts: the projector folds the room's controls away, once (issue 21).
+    if (roomPanel && m.status !== "lobby" && (body.dataset.status || "lobby") === "lobby") roomPanel.open = false;
     seq = m.seq;
     body.dataset.status = m.status;
     body.dataset.seq = String(m.seq);
@@ -217,6 +220,10 @@
         const select = document.querySelector("[data-level]");
         if (select) message.level = select.value;
       }
+      // Removing a pupil mid-game cannot be undone: ask first (issue 21).
+      if (message.type === "kick" && body.dataset.status !== "lobby" &&
+          !confirm(en ? "Remove this player from the game? They cannot come back to this seat."
+                      : "Retirer ce joueur de la partie ? Il ne pourra pas revenir à cette place.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }
