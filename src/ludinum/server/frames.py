@@ -74,8 +74,9 @@ class FrameCache:
         if slot == "actions":
             seat = int(key)
             labels = self.labels(seat, lang)
-            # A game that draws its decision (issue 21) draws it from the seat's view.
-            drawn = render.game_template(room.game.name, "actions") is not None
+            # A game that draws its decision (issue 21) draws it from the seat's view; a
+            # seat with nothing to decide costs no view.
+            drawn = bool(labels) and render.game_template(room.game.name, "actions") is not None
             shown = room.game.text.localised(self.view(seat), lang) if drawn else None
             names = self.names(lang)
             return render.memo_html(
