@@ -1,4 +1,5 @@
-"""Issue 21: no screen prints a view's field names, ids or raw values. Whole seeded games
+"""Issue 21: no screen prints a view's field names, ids or raw values, nor calls a seat
+« Joueur 2 » or « Rouge (J1) » instead of its nickname. Whole seeded games
 of the four games are played through the room; after every action, every fragment each
 seat's phone and the projector would receive (French) and every log line they would read
 are scanned as rendered text."""
@@ -16,11 +17,11 @@ import pytest
 from ludinum.engine import Game
 from ludinum.games import registry
 from ludinum.server import frames, render
+from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 
 NICKNAMES = ["Léa", "Sami", "Tom", "Inès", "Yanis", "Chloé", "Noé"]
-SLOTS = ("board", "spotlight", "actions", "status", "map", "ground")
 #: Words that are view keys in some game and ordinary French words as well.
 FRENCH = {"message", "messages", "question", "questions", "score", "scores", "options",
           "pion", "niveau", "tour", "cartes", "carte", "danger", "dangers", "indice",
@@ -32,6 +33,8 @@ ENGLISH = {"Answerer", "Series", "Purpose", "Solo", "Id", "True", "False", "None
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 CONTENT_ID = re.compile(r"\b[a-z_]+-\d+-\d+\b")
 TAG = re.compile(r"<[^>]*>")
+#: A seat called by its number or colour instead of its nickname (issue 21: one identity).
+SEAT_NUMBER = re.compile(r"\b(?:Joueur|Player) [1-9]\b|\w+ \((?:J|P)[1-9]\)")
 
 
 def keys(value: Any) -> Iterator[str]:
@@ -51,6 +54,7 @@ def text_of(html: str) -> str:
 def problems(text: str, view_keys: set[str]) -> list[str]:
     found = [m.group(0) for m in SNAKE.finditer(text)]
     found += [m.group(0) for m in CONTENT_ID.finditer(text)]
+    found += [m.group(0) for m in SEAT_NUMBER.finditer(text)]
     words = set(re.findall(r"[A-Za-zÀ-ÿ_]+", text))
     found += sorted(words & ENGLISH)
     for key in view_keys:
@@ -70,33 +74,43 @@ def room_for(game: Game, seed: int) -> Room:
     return Room(1, "ABCDEF", game, state.config, "turns", seats, "", state, status=PLAYING)
 
 
+def client(role: str, seat: int | None = None) -> Client:
+    async def send(text: str) -> None:
+        return None
+
+    made = Client(send, "fr")
+    made.role = role
+    made.seats = () if seat is None else (seat,)
+    return made
+
+
 @pytest.mark.parametrize("name", [g.name for g in registry()])
 def test_no_screen_shows_raw_data(name: str) -> None:
     game = registry().get(name)
     room = room_for(game, seed=21)
     rng = random.Random(21)
+    clients = [client("host"), *(client("player", s) for s in range(len(room.seats)))]
     seen_keys: set[str] = set()
     bad: dict[str, str] = {}
-    steps, last = 0, -1
-    while steps < 600:
-        cache = frames.FrameCache(room, 0.0, ["random"])
-        viewers: list[int | None] = [None, *range(len(room.seats))]
-        for seat in viewers:
+    steps = 0
+    while True:
+        for seat in [None, *range(len(room.seats))]:
             seen_keys.update(keys(room.state.view(seat)))
-        for seat in viewers:
-            shown = [cache.html(slot, seat, "fr") for slot in SLOTS
-                     if slot != "actions" or seat is not None]
-            shown += [room.game.text.event(e, "fr") for _, e in room.events_since(last, seat)]
+        cache = frames.FrameCache(room, 0.0, ["random"])
+        for c in clients:  # the frames the projector and each phone are sent
+            frame = frames.build(c, cache)
+            if frame is None:
+                continue
+            shown = list(frame["slots"].values()) + [line["text"] for line in frame["log"]]
             for html in shown:
                 for word in problems(text_of(html), seen_keys):
                     bad.setdefault(word, text_of(html)[:300])
-        if room.state.is_terminal():
+        if room.state.is_terminal() or steps >= 5000:
             break
-        last = room.seq
         actor = rng.choice(room.active())
-        legal = room.state.legal_actions(actor)
-        room.apply(actor, rng.choice(list(legal)), float(steps))
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(steps))
         steps += 1
+    assert room.state.is_terminal()
     assert not bad, bad
 
 

@@ -115,7 +115,8 @@ class FrameCache:
         if memo not in self._labels:
             room = self.room
             legal = room.state.legal_actions(seat) if seat in room.active() else []
-            self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang)
+            self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang,
+                                                 self.names(lang))
         return self._labels[memo]
 
     def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
@@ -127,7 +128,8 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     text = room.game.text
     rare = {k for k, n in room.kinds.items() if n <= 3}
     moments = [
-        text.event(e, lang) for _, e in room.recent if e.to is None and e.kind in rare
+        text.with_names(text.event(e, lang), names, lang)
+        for _, e in room.recent if e.to is None and e.kind in rare
     ][-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
@@ -173,8 +175,10 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     client.slots.update(changed)
     log = []
+    text, names = room.game.text, cache.names(lang)
     for seq, event in room.events_since(client.log_seq, seat):
-        log.append({"seq": seq, "text": french_spacing(room.game.text.event(event, lang)),
+        line = text.with_names(text.event(event, lang), names, lang)  # one identity per seat
+        log.append({"seq": seq, "text": french_spacing(line),
                     "private": event.to is not None})
     client.log_seq = room.seq
     if not changed and not log and not full and not hide:

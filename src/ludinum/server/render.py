@@ -157,7 +157,8 @@ def board(
     screen never prints a view's field names, ids or raw values; a game without a board
     template is drawn by its text alone)."""
     drawn = has_board(game.name)
-    text = french_spacing(plain(game.text.view(view, lang, board=not drawn)))
+    text = french_spacing(plain(game.text.with_names(
+        game.text.view(view, lang, board=not drawn), names, lang)))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
     return f'<div class="game-text">{lines}</div>'
 
@@ -212,10 +213,13 @@ def spotlight(view: Mapping[str, Any], lang: str, game: Game | None = None,
     return fragment(lang, "spotlight", texts=texts) if texts else ""
 
 
-def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str
-             ) -> list[tuple[Action, str]]:
-    """The legal actions with their button text (French no-break spaces, issue 16 §5)."""
-    return [(a, french_spacing(game.text.action(a, view, lang))) for a in legal]
+def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str,
+             names: Sequence[str] = ()) -> list[tuple[Action, str]]:
+    """The legal actions with their button text (French no-break spaces, issue 16 §5;
+    seats by nickname, issue 21)."""
+    text = game.text
+    return [(a, french_spacing(text.with_names(text.action(a, view, lang), names, lang)))
+            for a in legal]
 
 
 def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
