@@ -34,9 +34,13 @@ def check_screen(page: Any) -> None:
 
 def above_the_fold(page: Any, selector: str) -> bool:
     """The element is on the first screen of the page (whatever the page's scroll)."""
-    bottom: float = page.locator(selector).first.evaluate(
-        "e => e.getBoundingClientRect().bottom + window.scrollY")
-    return bottom <= 844
+    for _ in range(20):  # asked again if a fragment was swapped under the query
+        bottom: float | None = page.locator(selector).first.evaluate(
+            "e => e.isConnected ? e.getBoundingClientRect().bottom + window.scrollY : null")
+        if bottom is not None:
+            return bottom <= 844
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed on the page")
 
 
 @pytest.fixture

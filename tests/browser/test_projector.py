@@ -28,8 +28,14 @@ def contexts(browser: Any) -> Iterator[list[Any]]:
 
 
 def font_px(page: Any, selector: str) -> float:
-    size: str = page.locator(selector).first.evaluate("e => getComputedStyle(e).fontSize")
-    return float(size.removesuffix("px"))
+    """The element's font size; asked again if a fragment was swapped under the query."""
+    for _ in range(20):
+        size: str = page.locator(selector).first.evaluate(
+            "e => e.isConnected ? getComputedStyle(e).fontSize : ''")
+        if size:
+            return float(size.removesuffix("px"))
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed on the page")
 
 
 def start(live: Any, contexts: list[Any], game: str) -> tuple[Any, Any, str]:
@@ -83,3 +89,42 @@ def test_removing_a_pupil_mid_game_asks_first(live: Any, contexts: list[Any]) ->
     host.wait_for_function(
         "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
     assert room.seats[0].kind != "human" or room.seats[0].nickname != "Léa"
+
+
+def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any) -> None:
+    """After a Gnou answer, the projector narrates it in large type: right or wrong, the
+    correct answer and the card's explanation (G4), with the pupil's nickname."""
+    from tests.browser.test_phone_screens import PHONE, play_until
+
+    host_context = browser.new_context(**PROJECTOR)
+    phones_context = [browser.new_context(**PHONE) for _ in range(3)]
+    try:
+        host = host_context.new_page()
+        code = create_room(host, live.url, "gnou", 3)
+        phones = []
+        for context, name in zip(phones_context, ("Léa", "Sami", "Tom"), strict=True):
+            page = context.new_page()
+            join(page, live.url, code, name)
+            phones.append(page)
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+
+        def answered(_: Any) -> bool:
+            lead = host.locator(".narration-lead")
+            return lead.count() > 0 and "Réponse correcte" in lead.inner_text()
+
+        play_until(phones, answered, 150)
+        lead = host.inner_text(".narration-lead")
+        assert "Bonne réponse" in lead or "Mauvaise réponse" in lead
+        assert len(lead) > 60  # the explanation, not only « Bonne réponse ! »
+        assert font_px(host, ".narration-lead") >= 28
+        assert host.locator(".narration").is_visible()
+        scroll = host.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+        assert scroll <= 0
+    finally:
+        host_context.close()
+        for context in phones_context:
+            context.close()
