@@ -164,7 +164,10 @@ class ToyText(GameText):
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         scores = ", ".join(str(s) for s in view["scores"])
-        return f"[bold]Scores[/bold] : {scores}"
+        hand = view.get("hand")
+        mine = "" if hand is None else (
+            f"\nYour hand: {', '.join(hand)}" if lang == "en" else f"\nTa main : {', '.join(hand)}")
+        return f"[bold]Scores[/bold] : {scores}{mine}"
 
 
 class ToyGame(Game):

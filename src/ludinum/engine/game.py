@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
@@ -22,8 +23,27 @@ class Lesson(NamedTuple):
     source: str = ""
 
 
+#: How the games' texts name a seat by default (« Joueur 2 », "Player 2").
+SEAT_WORDS = re.compile(r"\b(?:Joueur|Player) ([1-9])\b")
+
+
+def nickname_for(names: Sequence[str]) -> Any:
+    """A ``re.sub`` replacement: the seat's nickname for a match whose last group is the
+    seat's number (1-based), or the match unchanged when the seat has no name."""
+    def replace(match: re.Match[str]) -> str:
+        seat = int(match.group(match.lastindex or 0)) - 1
+        return names[seat] if 0 <= seat < len(names) and names[seat] else match.group(0)
+    return replace
+
+
 class GameText(ABC):
     """How a game speaks: events, actions and views as short French or English text."""
+
+    def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
+        """``text`` with every seat called by the name the table knows (its nickname)
+        instead of the game's « Joueur 2 »: one identity per seat on every screen (issue
+        21). A game naming seats otherwise overrides it."""
+        return SEAT_WORDS.sub(nickname_for(names), text) if names else text
 
     @abstractmethod
     def event(self, event: Event, lang: str = "fr") -> str: ...

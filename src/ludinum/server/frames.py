@@ -74,15 +74,23 @@ class FrameCache:
             return render.board_ground(room.game, lang)
         if slot == "spotlight":
             view = room.game.text.localised(self.view(key), lang)
+            names = self.names(lang)
             return render.memo_html(
-                render.digest("spotlight", lang, render.spotlight_items(view)),
-                lambda: render.spotlight(view, lang))
+                render.digest("spotlight", room.game.name, lang, key, names,
+                              render.spotlight_items(view)),
+                lambda: render.spotlight(view, lang, room.game, key, names))
         if slot == "actions":
             seat = int(key)
             labels = self.labels(seat, lang)
+            # A game that draws its decision (issue 21) draws it from the seat's view; a
+            # seat with nothing to decide costs no view.
+            drawn = bool(labels) and render.game_template(room.game.name, "actions") is not None
+            shown = room.game.text.localised(self.view(seat), lang) if drawn else None
+            names = self.names(lang)
             return render.memo_html(
-                render.digest("actions", seat, lang, [(a.to_json(), t) for a, t in labels]),
-                lambda: render.actions(seat, labels, lang))
+                render.digest("actions", room.game.name, seat, lang, names, shown,
+                              [(a.to_json(), t) for a, t in labels]),
+                lambda: render.actions(seat, labels, lang, room.game, shown, names))
         if slot == "status":
             active = self.public_active(key)
             memo: tuple[Any, ...] = (
@@ -118,7 +126,8 @@ class FrameCache:
         if memo not in self._labels:
             room = self.room
             legal = room.state.legal_actions(seat) if seat in room.deciding() else []
-            self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang)
+            self._labels[memo] = render.labelled(room.game, self.view(seat), legal, lang,
+                                                 self.names(lang))
         return self._labels[memo]
 
     def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
@@ -130,7 +139,8 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     text = room.game.text
     rare = {k for k, n in room.kinds.items() if n <= 3}
     moments = [
-        text.event(e, lang) for _, e in room.recent if e.to is None and e.kind in rare
+        text.with_names(text.event(e, lang), names, lang)
+        for _, e in room.recent if e.to is None and e.kind in rare
     ][-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
@@ -175,7 +185,9 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         )
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     client.slots.update(changed)
-    texts = [(french_spacing(room.game.text.event(event, lang)), event.to is not None)
+    text, names = room.game.text, cache.names(lang)
+    texts = [(french_spacing(text.with_names(text.event(event, lang), names, lang)),
+              event.to is not None)  # one identity per seat (issue 21)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
     if not changed and not texts and not full and not hide:

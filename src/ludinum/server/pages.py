@@ -196,7 +196,8 @@ async def replay(request: Request) -> Response:
     public = state.view(None)
     board = (render.board_stack(record.game, public, lang, names)
              + render.board(record.game, public, lang, None, names))
-    texts = [record.game.text.event(e, lang) for e in events]
+    text = record.game.text  # seats by nickname, as during the game (issue 21)
+    texts = [text.with_names(text.event(e, lang), names, lang) for e in events]
     return show(request, "replay.html", code=code, game=record.game, step=step,
                 steps=record.length, board=board, events=texts, names=names,
                 over=state.is_terminal())

@@ -38,10 +38,6 @@ def plain(text: str) -> str:
     return _RICH.sub("", text)
 
 
-def humanise(key: object) -> str:
-    return str(key).replace("_", " ").strip().capitalize()
-
-
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -57,7 +53,6 @@ def environment(lang: str) -> Environment:
     env.globals["lang"] = lang
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
-    env.filters["humanise"] = humanise
     env.filters["plain"] = plain
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
@@ -158,46 +153,44 @@ def clear_caches() -> None:
 def board(
     game: Game, view: Mapping[str, Any], lang: str, seat: int | None, names: Sequence[str]
 ) -> str:
-    """The view of one seat (``None``: public) as HTML: the game's text and, for a game
-    without a board template, the view's data."""
+    """The view of one seat (``None``: public) as HTML: the game's own text (issue 21: a
+    screen never prints a view's field names, ids or raw values; a game without a board
+    template is drawn by its text alone)."""
     drawn = has_board(game.name)
-    text = french_spacing(plain(game.text.view(view, lang, board=not drawn)))
+    text = french_spacing(plain(game.text.with_names(
+        game.text.view(view, lang, board=not drawn), names, lang)))
     lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
-    if drawn:
-        # The SVG board and the game's own text say it all (the text is what the terminal
-        # shows, private hand included): the raw data is only for games without a board.
-        return f'<div class="game-text">{lines}</div>'
-    shown = {k: v for k, v in view.items() if k not in SPOTLIGHT_KEYS}
-    summary = escape(i18n.gettext(lang, "Détails"))
-    return (f'<div class="game-text">{lines}</div>'
-            f'<details class="data" open><summary>{summary}</summary>'
-            f"{data_html(shown, lang)}</details>")
+    return f'<div class="game-text">{lines}</div>'
 
 
-def data_html(value: Any, lang: str) -> str:
-    """Any view data as nested lists (plain Python: this runs for every seat and action)."""
+#: Keys whose string values are words meant for people (a quiz question, a message); the
+#: generic spotlight shows only those, never the keys themselves (issue 21).
+TEXT_KEYS = frozenset({"spotlight", "message", "prevention", "question", "prompt", "text",
+                       "hint", "title"})
+
+
+def spoken(value: Any, key: str = "") -> list[str]:
+    """The human words in a spotlight value: strings under :data:`TEXT_KEYS` (or the value
+    itself when it is a string), in order; ids, numbers, flags and keys are left out."""
+    if isinstance(value, str):
+        return [value] if key in TEXT_KEYS else []
     if isinstance(value, Mapping):
-        items = "".join(f"<dt>{escape(humanise(k))}</dt><dd>{data_html(v, lang)}</dd>"
-                        for k, v in value.items())
-        return f'<dl class="kv">{items}</dl>'
+        return [w for k, v in value.items() for w in spoken(v, str(k))]
     if isinstance(value, (list, tuple)):
-        if not value:
-            return "—"
-        if all(v is None or isinstance(v, (str, int, float)) for v in value):
-            return escape(", ".join("—" if v is None else _scalar(v, lang) for v in value))
-        return '<ol class="items">' + "".join(
-            f"<li>{data_html(v, lang)}</li>" for v in value) + "</ol>"
-    if value is None:
-        return "—"
-    return escape(_scalar(value, lang))
+        return [w for v in value for w in spoken(v, key)]
+    return []
 
 
-def _scalar(value: Any, lang: str) -> str:
-    if value is True:
-        return i18n.gettext(lang, "oui")
-    if value is False:
-        return i18n.gettext(lang, "non")
-    return str(value)
+@cache
+def game_template(game: str, kind: str) -> str | None:
+    """``frag/<kind>_<game>.html`` if the game draws that fragment itself, else None."""
+    name = f"frag/{kind}_{game}.html"
+    env = environment(i18n.DEFAULT)
+    try:
+        env.loader.get_source(env, name)  # type: ignore[union-attr]
+    except TemplateNotFound:
+        return None
+    return name
 
 
 def spotlight_items(view: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -205,21 +198,43 @@ def spotlight_items(view: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return [(k, view[k]) for k in SPOTLIGHT_KEYS if view.get(k)]
 
 
-def spotlight(view: Mapping[str, Any], lang: str) -> str:
+def spotlight(view: Mapping[str, Any], lang: str, game: Game | None = None,
+              seat: int | None = None, names: Sequence[str] = ()) -> str:
+    """The view's large-type part (a quiz, a prevention message) in the game's own words:
+    its ``frag/spot_<game>.html`` template, else the spoken texts only, never the data."""
     items = spotlight_items(view)
-    return fragment(lang, "spotlight", items=items) if items else ""
+    if not items:
+        return ""
+    template = game_template(game.name, "spot") if game is not None else None
+    if template is not None:
+        return environment(lang).get_template(template).render(
+            view=view, seat=seat, names=list(names), text=game.text).strip()  # type: ignore[union-attr]
+    texts = [french_spacing(t) for k, v in items for t in spoken(v, k)]
+    return fragment(lang, "spotlight", texts=texts) if texts else ""
 
 
-def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str
-             ) -> list[tuple[Action, str]]:
-    """The legal actions with their button text (French no-break spaces, issue 16 §5)."""
-    return [(a, french_spacing(game.text.action(a, view, lang))) for a in legal]
+def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str,
+             names: Sequence[str] = ()) -> list[tuple[Action, str]]:
+    """The legal actions with their button text (French no-break spaces, issue 16 §5;
+    seats by nickname, issue 21)."""
+    text = game.text
+    return [(a, french_spacing(text.with_names(text.action(a, view, lang), names, lang)))
+            for a in legal]
 
 
-def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str) -> str:
-    """Large buttons for the legal actions (plain Python: built for every update)."""
+def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
+            game: Game | None = None, view: Mapping[str, Any] | None = None,
+            names: Sequence[str] = ()) -> str:
+    """The seat's decision: the game's ``frag/actions_<game>.html`` (the thing to tap drawn
+    as in the game: a table of accounts…) or large buttons for the legal actions."""
     if not labels:
         return f'<p class="wait">{escape(i18n.gettext(lang, "Attends ton tour…"))}</p>'
+    template = None if game is None or view is None else game_template(game.name, "actions")
+    if template is not None:
+        choices = [(a, label, json.dumps(a.to_json(), ensure_ascii=False)) for a, label in labels]
+        return environment(lang).get_template(template).render(
+            seat=seat, choices=choices, view=view, names=list(names),
+            text=game.text).strip()  # type: ignore[union-attr]
     buttons = "".join(
         f'<button type="button" class="act" data-seat="{seat}" '
         f'data-action="{escape(json.dumps(a.to_json(), ensure_ascii=False))}">'

@@ -288,6 +288,11 @@ class GnouText(GameText):
                 lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
+    def quiz_title(self, quiz: Mapping[str, Any], lang: str = "fr") -> str:
+        """A quiz's series and level in words (the web spotlight's heading)."""
+        level = "level" if lang == "en" else "niveau"
+        return f"{series_name(quiz['series'], lang)} · {level} {quiz['level']}"
+
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
         quiz = view.get("quiz")
         if not quiz or lang != "en":

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludinum.engine import Action, Event, GameText, Lesson, State
+from ludinum.engine.game import nickname_for
 from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 
@@ -134,7 +136,19 @@ _PLAYER_KEYS = (
 )
 
 
+#: A seat as the texts name it, « Rouge (J1) » / "Red (P1)".
+_SEAT = re.compile(r"\b(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
+                   r") \((?:J|P)([1-9])\)", re.IGNORECASE)
+
+
 class HackerText(GameText):
+    def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
+        """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
+        match the board's palette, the nickname and the seat's badge do (issue 21)."""
+        if not names:
+            return text
+        return super().with_names(_SEAT.sub(nickname_for(names), text), names, lang)
+
     """Events and actions are plain text (the CLI escapes them); the view uses markup."""
 
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:

@@ -71,7 +71,40 @@ def where(circle: int, cell: int, lang: str) -> str:
     return _pick(lang, f"la case {cell} du cercle {circle}", f"cell {cell} of circle {circle}")
 
 
+#: What a damage card does to its target (W8–W11), said on the phones before it happens.
+EFFECT_RESULT = {
+    "cyberviolence": ("la cible recule à l'entrée de son cercle (départ, sortie du PONT 1 "
+                      "ou « 1 »).", "the target goes back to the entry of their circle "
+                      "(START, PONT 1 exit or « 1 »)."),
+    "hacking": ("la cible montre sa main ; l'attaquant peut y prendre 2 cartes et en donner "
+                "autant.", "the target shows their hand; the attacker may take 2 cards and "
+                "give as many."),
+    "obsolescence": ("la cible défausse ses cartes 5, 10 et PONT puis en repioche autant.",
+                     "the target discards their 5, 10 and bridge cards and draws as many."),
+    "bug": ("la cible recule de 1 à 8 cases sur son cercle, au choix de l'attaquant.",
+            "the target moves back 1 to 8 cells on their circle, as the attacker chooses."),
+    "surveillance": ("personne n'est visé ; celui qui surveille pioche 5 cartes et en garde 2.",
+                     "nobody is targeted; whoever surveils draws 5 cards and keeps 2."),
+}
+
+
 class WebRunnersText(GameText):
+    # -- words for the web screens' own templates (issue 21) --------------------------
+    def character_name(self, name: object, lang: str = "fr") -> str:
+        names = CHARACTER_NAMES.get(str(name))
+        return "" if names is None else _pick(lang, *names)
+
+    def card_title(self, card: object, lang: str = "fr") -> str:
+        return card_name(str(card), lang)
+
+    def effect_name(self, effect: object, lang: str = "fr") -> str:
+        names = EFFECT_NAMES.get(str(effect))
+        return "" if names is None else _pick(lang, *names)
+
+    def effect_result(self, effect: object, lang: str = "fr") -> str:
+        texts = EFFECT_RESULT.get(str(effect))
+        return "" if texts is None else _pick(lang, *texts)
+
     def event(self, event: Event, lang: str = "fr") -> str:
         d = event.data
         k = event.kind

@@ -27,6 +27,7 @@
     toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
   }
   function say(m) { return en ? m.en : m.fr; }
+  function reduced() { return window.matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
   async function postJSON(url, data) {
     const r = await fetch(url, {
@@ -92,6 +93,7 @@
   let seq = 0;
   let deadline = null;
   const logEl = document.querySelector("[data-log]");
+  const narrationEl = document.querySelector("[data-narration]");
   const timerEl = document.querySelector("[data-timer]");
 
   function hello() {
@@ -155,14 +157,21 @@
     }
   }
 
+  const roomPanel = document.querySelector("[data-room-panel]");
   function update(m) {
+    // The game starts: the projector folds the room's controls away, once (issue 21).
+    if (roomPanel && m.status !== "lobby" && (body.dataset.status || "lobby") === "lobby") roomPanel.open = false;
     seq = m.seq;
     body.dataset.status = m.status;
     body.dataset.seq = String(m.seq);
     if (m.hide && logEl) logEl.querySelectorAll("li.private").forEach((li) => li.remove());
+    // A phone whose turn begins shows its decision, at the top of the page (issue 21).
+    const acting = (page === "play" || page === "pass") && m.slots && m.slots.actions &&
+      m.slots.actions.includes('class="act') && !document.querySelector('[data-slot="actions"] .act');
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+    if (narrationEl && m.log && m.log.length) narrate(m.log);
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
         const li = document.createElement("li");
@@ -173,8 +182,30 @@
       while (logEl.children.length > 200) logEl.removeChild(logEl.firstChild);
       logEl.scrollTop = logEl.scrollHeight;
     }
+    if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     tick();
+  }
+
+  // The projector narrates the last move in large type: the public lines of the latest
+  // update, the longest (a quiz explanation, a danger card, a prevention message) first.
+  function narrate(lines) {
+    const shown = lines.filter((l) => !l.private).map((l) => l.text);
+    if (!shown.length) return;
+    const longest = shown.reduce((a, b) => (b.length > a.length ? b : a));
+    narrationEl.textContent = "";
+    const lead = document.createElement("p");
+    lead.className = "narration-lead";
+    lead.textContent = longest;
+    narrationEl.appendChild(lead);
+    const rest = shown.filter((t) => t !== longest);
+    if (rest.length) {
+      const more = document.createElement("p");
+      more.className = "narration-more";
+      more.textContent = rest.join(" · ");
+      narrationEl.appendChild(more);
+    }
+    narrationEl.hidden = false;
   }
 
   function tick() {
@@ -214,6 +245,10 @@
         message.nickname = given.trim();
         delete message.level;
       }
+      // Removing a pupil mid-game cannot be undone: ask first (issue 21).
+      if (message.type === "kick" && body.dataset.status !== "lobby" &&
+          !confirm(en ? "Remove this player from the game? They cannot come back to this seat."
+                      : "Retirer ce joueur de la partie ? Il ne pourra pas revenir à cette place.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }

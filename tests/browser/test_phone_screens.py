@@ -1,0 +1,152 @@
+"""Issue 21 on a phone (390×844, touch): the primary decision is above the fold, nothing
+overflows sideways, no raw field name or id is printed; the Gnou question comes before its
+answers (large buttons with the answer's text, the hint apart) and a Hacker pupil drops a
+virus by tapping the account on the table."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
+
+pytestmark = pytest.mark.slow
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+#: Printed field names, content ids, Python values: what a debug page shows.
+RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b[a-z_]+-\d+-\d+\b|\b(?:Answerer|Purpose|Series|"
+                 r"Solo|True|False|None|Id)\b")
+
+
+def check_screen(page: Any) -> None:
+    """The screen's rendered text has no raw data and nothing overflows horizontally."""
+    text = page.inner_text("main")
+    assert not RAW.findall(text), RAW.findall(text)
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{overflow} px of horizontal overflow"
+
+
+def above_the_fold(page: Any, selector: str) -> bool:
+    """The element is on the first screen of the page (whatever the page's scroll)."""
+    for _ in range(20):  # asked again if a fragment was swapped under the query
+        bottom: float | None = page.locator(selector).first.evaluate(
+            "e => e.isConnected ? e.getBoundingClientRect().bottom + window.scrollY : null")
+        if bottom is not None:
+            return bottom <= 844
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed on the page")
+
+
+@pytest.fixture
+def table(live: Any, browser: Any) -> Iterator[Callable[[str], tuple[str, list[Any]]]]:
+    contexts: list[Any] = []
+
+    def open_table(game: str) -> tuple[str, list[Any]]:
+        host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        contexts.append(host_context)
+        host = host_context.new_page()
+        code = create_room(host, live.url, game, 3)
+        phones = []
+        for name in ("Léa", "Sami", "Tom"):
+            context = browser.new_context(**PHONE)
+            contexts.append(context)
+            page = context.new_page()
+            join(page, live.url, code, name)
+            phones.append(page)
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        return code, phones
+
+    yield open_table
+    for context in contexts:
+        context.close()
+
+
+def play_until(phones: list[Any], found: Callable[[Any], bool], seconds: float,
+               avoid: str = "") -> Any:
+    """Tap random actions on the phones until one of them shows what ``found`` looks for
+    (checking every screen on the way); returns that phone."""
+    rng = random.Random(21)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for page in phones:
+            if found(page):
+                return page
+        for page in phones:
+            check_screen(page)
+            if not (avoid and page.locator(avoid).count()):
+                click_some_action(page, rng)
+    raise AssertionError("the screen looked for never came")
+
+
+def test_gnou_question_before_its_answers(table: Any) -> None:
+    _, phones = table("gnou")
+    phone = play_until(phones, lambda p: p.locator(".actions .answers button").count() > 0,
+                       120)
+    check_screen(phone)
+    question = phone.locator(".quiz-question").first.bounding_box()
+    answers = phone.locator(".actions .answers button")
+    first = answers.first.bounding_box()
+    assert question is not None and first is not None
+    assert question["y"] + question["height"] <= first["y"]  # the question comes first
+    labels = answers.all_inner_texts()
+    assert all(re.match(r"[A-D]\. \S", label) for label in labels), labels
+    assert not [label for label in labels if "Répondre" in label]
+    assert above_the_fold(phone, ".actions .answers button >> nth=-1")
+    assert first["height"] >= 48  # a large touch target
+    # The hint is never one of the answers.
+    assert phone.locator(".actions .answers button.secondary").count() == 0
+
+
+def test_hacker_tap_an_account_to_drop_a_virus(table: Any, live: Any) -> None:
+    code, phones = table("hacker")
+
+    def drop_prompt(page: Any) -> bool:
+        return "poser un virus" in page.inner_text('[data-slot="actions"]')
+
+    phone = play_until(phones, drop_prompt, 120)
+    check_screen(phone)
+    tiles = phone.locator("button.account-tile")
+    assert tiles.count() >= 1
+    assert above_the_fold(phone, "button.account-tile")
+    # Each row names its owner by nickname next to the colour's shape and number.
+    owners = phone.locator(".account-owner").all_inner_texts()
+    assert any("Léa" in o for o in owners) and any("Sami" in o for o in owners)
+    tile = tiles.first
+    label = tile.locator(".visually-hidden").inner_text()  # what a screen reader says
+    number = tile.locator(".tile-no").inner_text()
+    account = int(re.sub(r"\D", "", number)) - 1
+    assert f"compte {account + 1}" in label and "virus" in label
+    room = live.hub.rooms[code]
+    before = len(room.state.stacks[account])
+    tile.tap()  # the same action the old « Poser un virus sur le compte N » button sent
+    deadline = time.monotonic() + 5
+    while len(room.state.stacks[account]) == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(room.state.stacks[account]) == before + 1
+
+
+def test_webrunners_targets_are_people_with_their_character(table: Any) -> None:
+    _, phones = table("webrunners")
+    phone = play_until(phones, lambda p: p.locator(".actions button.target").count() > 0, 180)
+    check_screen(phone)
+    targets = phone.locator(".actions button.target").all_inner_texts()
+    assert targets and not [t for t in targets if "Joueur" in t], targets
+    characters = ("White Hat", "Influenceuse", "Cyber-activiste", "Geekcolo")
+    for target in targets:
+        assert any(n in target for n in ("Léa", "Sami", "Tom")), target
+        assert any(c in target for c in characters), target
+    prompt = phone.inner_text(".actions .prompt")  # with what, and what happens next
+    assert ("Tu attaques avec «\u202f" in prompt and "Effet\u00a0: la cible" in prompt) or (
+        "Pouvoir Influenceuse\u00a0: touche un voisin pour lui prendre une carte" in prompt
+    ), prompt
+    assert above_the_fold(phone, ".actions button.target")

@@ -1,0 +1,130 @@
+"""Issue 21 on the projector (1920×1080): once the game starts the lobby folds away (the
+join code stays, small, for late joiners), the board fills the screen without scrolling,
+the turn banner and the narrated move are large (≥ 28 px), the room's controls fold into a
+side panel; removing a pupil mid-game asks for confirmation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ludinum.games import registry
+from tests.browser.helpers import TIMEOUT, create_room, join
+
+pytestmark = pytest.mark.slow
+
+GAMES = [g.name for g in registry()]
+PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture
+def contexts(browser: Any) -> Iterator[list[Any]]:
+    made = [browser.new_context(**PROJECTOR), browser.new_context(), browser.new_context()]
+    yield made
+    for context in made:
+        context.close()
+
+
+def font_px(page: Any, selector: str) -> float:
+    """The element's font size; asked again if a fragment was swapped under the query."""
+    for _ in range(20):
+        size: str = page.locator(selector).first.evaluate(
+            "e => e.isConnected ? getComputedStyle(e).fontSize : ''")
+        if size:
+            return float(size.removesuffix("px"))
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed on the page")
+
+
+def start(live: Any, contexts: list[Any], game: str) -> tuple[Any, Any, str]:
+    host, lea, sami = (c.new_page() for c in contexts)
+    code = create_room(host, live.url, game, 3)
+    join(lea, live.url, code, "Léa")
+    join(sami, live.url, code, "Sami")
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-human').length === 2", timeout=TIMEOUT)
+    assert host.locator(".qr-box").is_visible()  # the lobby: code, QR code, controls
+    assert host.locator("[data-room-panel]").get_attribute("open") is not None
+    host.click('[data-cmd="start"]')
+    host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                           timeout=TIMEOUT)
+    return host, lea, code
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_fills_the_projector(game: str, live: Any, contexts: list[Any]) -> None:
+    host, _, code = start(live, contexts, game)
+    host.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    assert not host.locator(".qr-box").is_visible()
+    assert host.locator(".room-code").is_visible()
+    assert host.inner_text(".room-code").strip() == code
+    assert font_px(host, ".room-code") <= 48  # small, in a corner
+    assert host.locator("[data-room-panel]").get_attribute("open") is None
+    assert not host.locator('[data-cmd="start"]').is_visible()
+    scroll = host.evaluate("() => [document.documentElement.scrollHeight, innerHeight,"
+                           " document.documentElement.scrollWidth, innerWidth]")
+    assert scroll[0] <= scroll[1] and scroll[2] <= scroll[3], scroll  # no scrolling
+    board = host.locator('[data-slot="map"] svg').bounding_box()
+    assert board is not None
+    assert board["width"] >= 0.5 * 1920 or board["height"] >= 0.6 * 1080, board
+    assert board["y"] < 200  # at the top, not under the lobby
+    assert font_px(host, ".stage .status") >= 28
+    for selector in (".stage .board-svg .legend", ".stage [data-slot='board']"):
+        assert font_px(host, selector) >= 28, selector
+
+
+def test_removing_a_pupil_mid_game_asks_first(live: Any, contexts: list[Any]) -> None:
+    host, _, code = start(live, contexts, "gnou")
+    room = live.hub.rooms[code]
+    host.click("[data-room-panel] > summary")
+    kick = host.locator('[data-cmd="kick"][data-seat="0"]')
+    host.once("dialog", lambda dialog: dialog.dismiss())
+    kick.click()
+    host.wait_for_timeout(300)
+    assert room.seats[0].kind == "human" and room.seats[0].nickname == "Léa"
+    host.once("dialog", lambda dialog: dialog.accept())
+    kick.click()
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
+    assert room.seats[0].kind != "human" or room.seats[0].nickname != "Léa"
+
+
+def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any) -> None:
+    """After a Gnou answer, the projector narrates it in large type: right or wrong, the
+    correct answer and the card's explanation (G4), with the pupil's nickname."""
+    from tests.browser.test_phone_screens import PHONE, play_until
+
+    host_context = browser.new_context(**PROJECTOR)
+    phones_context = [browser.new_context(**PHONE) for _ in range(3)]
+    try:
+        host = host_context.new_page()
+        code = create_room(host, live.url, "gnou", 3)
+        phones = []
+        for context, name in zip(phones_context, ("Léa", "Sami", "Tom"), strict=True):
+            page = context.new_page()
+            join(page, live.url, code, name)
+            phones.append(page)
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+
+        def answered(_: Any) -> bool:
+            lead = host.locator(".narration-lead")
+            return lead.count() > 0 and "Réponse correcte" in lead.inner_text()
+
+        play_until(phones, answered, 150)
+        lead = host.inner_text(".narration-lead")
+        assert "Bonne réponse" in lead or "Mauvaise réponse" in lead
+        assert len(lead) > 60  # the explanation, not only « Bonne réponse ! »
+        assert font_px(host, ".narration-lead") >= 28
+        assert host.locator(".narration").is_visible()
+        scroll = host.evaluate("() => document.documentElement.scrollHeight - innerHeight")
+        assert scroll <= 0
+    finally:
+        host_context.close()
+        for context in phones_context:
+            context.close()
