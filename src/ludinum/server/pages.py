@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError
-from ludinum.server import address, forms, i18n, qr, render, tokens
+from ludinum.server import address, forms, i18n, qr, render, replay_logs, tokens
 from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.replay import Replay
@@ -188,6 +189,14 @@ async def replay(request: Request) -> Response:
             if not tokens.looks_like_code(code):
                 raise unknown_room(code)
             record = await Replay.load(hub, code)
+    except LudinumError as exc:
+        return problem(request, exc, _status(exc))
+    return _replay_page(request, record, code, lang)
+
+
+def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Response:
+    """One step of a replay: the public board and the public events of that step."""
+    try:
         step = record.clamp(request.query_params.get("step"))
         state, events = record.at(step)
     except LudinumError as exc:
@@ -198,6 +207,35 @@ async def replay(request: Request) -> Response:
              + render.board(record.game, public, lang, None, names))
     text = record.game.text  # seats by nickname, as during the game (issue 21)
     texts = [text.with_names(text.event(e, lang), names, lang) for e in events]
-    return show(request, "replay.html", code=code, game=record.game, step=step,
+    return show(request, "replay.html", code=title, game=record.game, step=step,
                 steps=record.length, board=board, events=texts, names=names,
                 over=state.is_terminal())
+
+
+async def replay_log_form(request: Request) -> Response:
+    """``/replay/journal``: open a game kept by ``ludinum simulate --keep-games``."""
+    return show(request, "replay_log.html", error="")
+
+
+async def replay_log_upload(request: Request) -> Response:
+    """The uploaded log is read, checked and kept in memory for a while under a random
+    key (a simulated game: bots only, nothing personal); the page then steps through it."""
+    lang = lang_of(request)
+    form = await request.form()
+    upload = form.get("journal")
+    raw = await upload.read() if isinstance(upload, UploadFile) else b""
+    try:
+        record = replay_logs.read(hub_of(request).catalog, raw)
+    except LudinumError as exc:
+        return show(request, "replay_log.html", status=400,
+                    error=exc.en if lang == "en" else exc.fr)
+    return RedirectResponse(f"/replay/journal/{replay_logs.keep(record)}", status_code=303)
+
+
+async def replay_log(request: Request) -> Response:
+    lang = lang_of(request)
+    record = replay_logs.get(str(request.path_params["key"]))
+    if record is None:
+        return show(request, "replay_log.html", status=404, error=i18n.gettext(
+            lang, "Ce journal n'est plus ouvert : dépose-le à nouveau."))
+    return _replay_page(request, record, i18n.gettext(lang, "journal"), lang)

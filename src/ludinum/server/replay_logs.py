@@ -1,0 +1,65 @@
+"""Simulated games opened in the web app's replay page (issue 18: « the web app's replay
+page opens it », as catanatron lets you open any simulated game).
+
+A log written by ``ludinum simulate --keep-games`` is uploaded, read with the same reader as
+``ludinum replay`` (``sim.gamelog.read_log``: a log that does not replay is refused with
+its reason) and kept in this process's memory for :data:`KEEP_SECONDS` under a random key,
+:data:`MOST` logs at most. Such a log holds bots' moves only: nothing personal.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+
+from ludinum.engine import Action, StateFormatError
+from ludinum.server.catalog import Catalog
+from ludinum.server.replay import Replay
+from ludinum.server.seats import Seat
+from ludinum.sim.gamelog import read_log
+
+KEEP_SECONDS = 2 * 3600
+MOST = 64
+_KEPT: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
+
+
+def read(catalog: Catalog, raw: bytes) -> Replay:
+    """The replay of an uploaded log; :class:`StateFormatError` (French and English) when
+    it is not one."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StateFormatError("Ce fichier n'est pas un journal de partie (texte UTF-8 "
+                               "attendu).", "This file is not a game log (UTF-8 text "
+                               "expected).") from None
+    if not text.strip():
+        raise StateFormatError("Choisis un journal de partie (fichier JSON écrit par "
+                               "ludinum simulate --keep-games).", "Choose a game log (a JSON "
+                               "file written by ludinum simulate --keep-games).")
+    log = read_log(catalog.game, text)
+    game = catalog.game(log.config.game)
+    seats = [Seat(i) for i in range(log.config.players)]
+    for seat, level in zip(seats, log.bots, strict=False):
+        seat.make_bot(level)
+    actions: list[tuple[int, Action]] = list(log.actions)
+    return Replay(game, log.config, seats, actions)
+
+
+def keep(record: Replay, now: float | None = None) -> str:
+    now = time.monotonic() if now is None else now
+    for key in [k for k, (at, _) in _KEPT.items() if now - at > KEEP_SECONDS]:
+        del _KEPT[key]
+    while len(_KEPT) >= MOST:
+        _KEPT.popitem(last=False)
+    key = secrets.token_urlsafe(12)
+    _KEPT[key] = (now, record)
+    return key
+
+
+def get(key: str, now: float | None = None) -> Replay | None:
+    now = time.monotonic() if now is None else now
+    kept = _KEPT.get(key)
+    if kept is None or now - kept[0] > KEEP_SECONDS:
+        return None
+    return kept[1]

@@ -1,0 +1,47 @@
+"""A simulated game opens in the web app's replay page (issue 18: « ludinum replay FILE
+steps through one in the terminal (and the web app's replay page opens it) »): the log
+kept by ``simulate --keep-games`` is dropped on ``/replay/journal`` and stepped through,
+public view only; a file that is not a log is refused with its reason."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import make_app
+from tests.sim.test_replay import keep
+
+
+@pytest.mark.parametrize("name", ["gnou", "hacker"])
+def test_a_kept_game_opens_in_the_replay_page(name: str, tmp_path: Path, sqlite_url: str,
+                                              catalog: Catalog) -> None:
+    log = sorted(keep(tmp_path, name, 1).iterdir())[0]
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        form = client.get("/replay/journal")
+        assert form.status_code == 200 and 'type="file"' in form.text
+        opened = client.post("/replay/journal", files={"journal": (log.name, log.read_bytes(),
+                                                                     "application/json")},
+                             follow_redirects=False)
+        assert opened.status_code == 303
+        page = opened.headers["location"]
+        assert re.fullmatch(r"/replay/journal/[\w-]+", page)
+        steps = int(re.search(r"Étape 0 sur (\d+)", client.get(page).text).group(1))  # type: ignore[union-attr]
+        assert steps > 5
+        last = client.get(page, params={"step": steps})
+        assert last.status_code == 200 and f"Étape {steps} sur {steps}" in last.text
+        middle = client.get(page, params={"step": 3}).text
+        assert 'class="spotlight"' in middle or 'class="board"' in middle
+        assert client.get("/replay/journal/nope").status_code == 404
+
+
+def test_a_file_that_is_not_a_log_is_refused(sqlite_url: str, catalog: Catalog) -> None:
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        for body, words in ((b'{"x": 1}', "pas un journal de partie"),
+                            (b"\xff\xfe", "UTF-8"), (b"", "Choisis un journal")):
+            refused = client.post("/replay/journal", files={"journal": ("x.json", body,
+                                                                          "application/json")})
+            assert refused.status_code == 400 and words in refused.text
