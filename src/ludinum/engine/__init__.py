@@ -26,11 +26,10 @@ from ludinum.engine.state import (
     Deadline,
     State,
     clone_rng,
-    next_actor,
     rng_from_json,
     rng_to_json,
 )
-from ludinum.engine.turns import deciders, must_wait, people_first, waiting_seat
+from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
 __all__ = [
     "Action",

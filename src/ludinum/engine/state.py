@@ -25,7 +25,6 @@ from ludinum.engine.errors import (
 )
 from ludinum.engine.events import Event
 from ludinum.engine.outcome import Outcome
-from ludinum.engine.turns import deciders
 
 
 @dataclass(frozen=True)
@@ -192,18 +191,3 @@ class State(ABC):
     @abstractmethod
     def metrics(self) -> dict[str, float]:
         """Indicators for simulations; always has ``turns``."""
-
-
-def next_actor(state: State, step: int) -> int:
-    """The seat that acts next when bots play a whole game without a clock (simulations,
-    search rollouts, environments): the only active seat, else the active seats in turn
-    (``step`` counts the actions taken).
-
-    A seat that is only waiting for a duration's end (:attr:`Deadline.duration`, a Hacker
-    traveller whose one move is ``return``) leaves it to the timer, as bots do on the
-    server: it acts once nobody else is active, i.e. when the time would be up for
-    players who have all finished. Picking it in turn would cut the trip short at a point
-    set by the rotation, and the seats after it would never get to drop. The rule is
-    :func:`ludinum.engine.turns.deciders`, which the terminal and the server share."""
-    seats = deciders(state)
-    return seats[step % len(seats)]

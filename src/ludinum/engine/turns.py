@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # engine.state calls deciders (next_actor): no import at run time
+if TYPE_CHECKING:  # turns reads states; engine.state imports nothing from here
     from ludinum.engine.state import State
 
 
@@ -63,3 +63,18 @@ def people_first(
         return seats
     persons = tuple(p for p in seats if p in people)
     return persons or seats
+
+
+def next_actor(state: State, step: int) -> int:
+    """The seat that acts next when bots play a whole game without a clock (simulations,
+    search rollouts, environments): the only active seat, else the active seats in turn
+    (``step`` counts the actions taken).
+
+    A seat that is only waiting for a duration's end (:attr:`Deadline.duration`, a Hacker
+    traveller whose one move is ``return``) leaves it to the timer, as bots do on the
+    server: it acts once nobody else is active, i.e. when the time would be up for
+    players who have all finished. Picking it in turn would cut the trip short at a point
+    set by the rotation, and the seats after it would never get to drop. The rule is
+    :func:`deciders`, which the terminal and the server share."""
+    seats = deciders(state)
+    return seats[step % len(seats)]
