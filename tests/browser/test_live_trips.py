@@ -37,19 +37,30 @@ def page_seq(page: Any) -> int:
     return int(page.eval_on_selector("body", "b => b.dataset.seq || '-1'"))
 
 
-def answer(page: Any, room: Any, offered: set[tuple[int, int, int]]) -> None:
+def current(live: Any, room: Any, page: Any) -> bool:
+    """Whether ``page`` shows the room as it is now. Frames are numbered per client (a
+    viewer must not count others' secret moves, issue 20), so ask the server: some phone's
+    client has sent this very frame number and has seen every action of the room."""
+    number = page_seq(page)
+    return any(c.frame_seq == number and c.log_seq == room.seq
+               and c.role in ("player", "pass")
+               for c in list(live.hub.clients.get(room.code, ())))
+
+
+def answer(live: Any, page: Any, room: Any, offered: set[tuple[int, int, int]]) -> None:
     """One decision: note a drop offered (seat, round, traveller), keep the viruses. Only
     a page that shows the room's current version counts (bots move meanwhile)."""
     seq = room.seq
     trip = (room.state.round, room.state.traveller)
-    if page_seq(page) != seq:
+    if not current(live, room, page):
         return
+    number = page_seq(page)
     shown = labels(page)
     try:
         seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
     except Exception:
         return
-    if not shown or page_seq(page) != seq or room.seq != seq:
+    if not shown or not current(live, room, page) or room.seq != seq:
         return
     assert not any(text.startswith(RETURN) for text in shown), shown
     choice = 0
@@ -58,7 +69,8 @@ def answer(page: Any, room: Any, offered: set[tuple[int, int, int]]) -> None:
         choice = shown.index(DONE)
     try:
         page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-        page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=5000)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
+                               timeout=5000)
     except Exception:
         return  # swapped under the click: look again
 
@@ -90,7 +102,7 @@ def test_a_phone_against_bots_is_offered_a_drop_on_every_trip(
                 phone.wait_for_selector(BUTTONS, timeout=2000)
             except Exception:
                 continue
-            answer(phone, room, offered)
+            answer(live, phone, room, offered)
         assert room.status == "finished"
         assert offered == every_trip((0,))
     finally:
@@ -139,7 +151,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
                     raise
                 except Exception:
                     continue  # the screen changed under the click
-            answer(page, room, offered)
+            answer(live, page, room, offered)
         assert room.status == "finished"
         assert offered == every_trip((0, 1))
     finally:

@@ -11,7 +11,7 @@ import pytest
 
 from ludinum.engine import Action
 from tests.browser.helpers import TIMEOUT, create_room, join
-from tests.browser.test_live_trips import BUTTONS, labels, page_seq, start_with_bots
+from tests.browser.test_live_trips import BUTTONS, current, labels, page_seq, start_with_bots
 
 pytestmark = pytest.mark.slow
 
@@ -56,7 +56,8 @@ def test_a_phone_is_offered_every_response_window(live: Any, browser: Any) -> No
                 continue
             seq = room.seq
             shown = labels(phone)
-            if not shown or page_seq(phone) != seq:
+            number = page_seq(phone)
+            if not shown or not current(live, room, phone) or room.seq != seq:
                 continue
             choice = 0
             for word in RESPONSES:
@@ -66,7 +67,7 @@ def test_a_phone_is_offered_every_response_window(live: Any, browser: Any) -> No
                     break
             try:
                 phone.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-                phone.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'",
+                phone.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                         timeout=5000)
             except Exception:
                 continue
@@ -119,7 +120,8 @@ def test_a_pass_and_play_device_is_offered_every_response_window(
                 seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
             except Exception:
                 continue
-            if not shown or page_seq(page) != seq or room.seq != seq:
+            number = page_seq(page)
+            if not shown or not current(live, room, page) or room.seq != seq:
                 continue
             choice = 0
             for word in RESPONSES:
@@ -129,7 +131,7 @@ def test_a_pass_and_play_device_is_offered_every_response_window(
                     break
             try:
                 page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-                page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'",
+                page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                        timeout=5000)
             except Exception:
                 continue
