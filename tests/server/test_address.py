@@ -132,10 +132,10 @@ def test_print_points_its_qr_codes_to_the_same_address(
     debian_host: None, tmp_path: Path
 ) -> None:
     out = tmp_path / "webrunners.pdf"
-    result = CliRunner().invoke(print_cards, ["webrunners", "-o", str(out)])
+    result = CliRunner().invoke(print_cards, ["webrunners", "--output", str(out)])
     assert result.exit_code == 0, result.output
     assert f"codes QR vers {LAN}/cartes/webrunners/" in result.output
     found = qr_codes(out.read_bytes(), range(2, 3))
     assert found and all(url.startswith(f"{LAN}/cartes/webrunners/") for url in found)
-    result = CliRunner().invoke(print_cards, ["voleur", "--port", "9000", "-o", str(out)])
+    result = CliRunner().invoke(print_cards, ["voleur", "--port", "9000", "--output", str(out)])
     assert "http://192.168.1.20:9000/cartes/voleur/" in result.output

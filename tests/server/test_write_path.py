@@ -283,7 +283,7 @@ def test_serve_on_a_sqlite_file_in_use_says_so_in_one_line(tmp_path: Path) -> No
     assert done.returncode != 0
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, done.stderr
-    assert "Un autre serveur Ludinum" in lines[0] and "Another Ludinum server" in lines[0]
+    assert lines[0].startswith("ludinum : erreur : Un autre serveur Ludinum utilise déjà")
 
 
 # -- no database call on the event loop -----------------------------------------------------

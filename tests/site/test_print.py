@@ -83,7 +83,7 @@ def test_cli_refuses_a_bad_address_and_warns_about_localhost(tmp_path: Path) -> 
     assert bad.exit_code != 0 and "adresse" in bad.output
     local = CliRunner().invoke(
         print_cards,
-        ["voleur", "--base-url", "http://localhost:8000", "-o", str(tmp_path / "v.pdf")],
+        ["voleur", "--base-url", "http://localhost:8000", "--output", str(tmp_path / "v.pdf")],
     )
     assert local.exit_code == 0 and "localhost" in local.output
 
