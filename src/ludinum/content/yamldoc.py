@@ -123,7 +123,7 @@ def load(file: Path) -> Doc:
         line = mark.line + 1 if mark is not None else 1
         if "nesting depth" in str(exc.problem):  # the parser's own limit (newer PyYAML)
             raise _too_big(file, mark, f"imbrication trop profonde (plus de {MAX_DEPTH} "
-                           "niveaux)", f"nesting too deep (more than {MAX_DEPTH} levels)")
+                           "niveaux)", f"nesting too deep (more than {MAX_DEPTH} levels)") from None
         raise ContentError(
             f"{file}:{line}: YAML invalide ({exc.problem})",
             f"{file}:{line}: invalid YAML ({exc.problem})",
