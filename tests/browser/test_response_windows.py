@@ -37,7 +37,18 @@ def windows_of(room: Any, store: Any, seat: int) -> list[list[int]]:
     return spans
 
 
+#: Live rooms draw a 128-bit seed from the OS (issue 20): a game may by chance have no
+#: window for the people; play another then (a window comes in most games).
+ATTEMPTS = 4
+
+
 def test_a_phone_is_offered_every_response_window(live: Any, browser: Any) -> None:
+    assert any(_phone_game(live, browser) for _ in range(ATTEMPTS)), (
+        "no response window in any game")
+
+
+def _phone_game(live: Any, browser: Any) -> int:
+    """One game, a phone against bots: every window checked; the number of windows."""
     contexts = [browser.new_context() for _ in range(2)]
     try:
         host, phone = (c.new_page() for c in contexts)
@@ -73,9 +84,9 @@ def test_a_phone_is_offered_every_response_window(live: Any, browser: Any) -> No
                 continue
         assert room.status == "finished"
         windows = windows_of(room, live.hub.store, 0)
-        assert windows, "no response window in this game"
         missed = [w for w in windows if not offered & set(w)]
         assert not missed, (missed, sorted(offered))
+        return len(windows)
     finally:
         for c in contexts:
             c.close()
@@ -86,6 +97,11 @@ def test_a_pass_and_play_device_is_offered_every_response_window(
 ) -> None:
     """Two people on one device and two bots, live room: each person is handed the device
     in every window they may answer, before a bot can close it."""
+    assert any(_pass_and_play_game(live, browser) for _ in range(ATTEMPTS)), (
+        "no response window in any game")
+
+
+def _pass_and_play_game(live: Any, browser: Any) -> int:
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -143,6 +159,6 @@ def test_a_pass_and_play_device_is_offered_every_response_window(
             mine = {s for who, s in offered if who == seat}
             missed = [w for w in windows if not mine & set(w)]
             assert not missed, (seat, missed, sorted(mine))
-        assert total, "no response window in this game"
+        return total
     finally:
         context.close()
