@@ -86,6 +86,7 @@ class Debrief:
     options: list[tuple[str, str]]
     outcome: str
     steps: int
+    finished: bool = False  # played to the end (else stopped before)
     themes: list[str] = field(default_factory=list)
     questions: list[tuple[str, bool]] = field(default_factory=list)  # (question, right)
     messages: list[tuple[str, str]] = field(default_factory=list)  # (who / card, text)
@@ -235,6 +236,7 @@ def collect(
         options=options,
         outcome=_outcome(state, players, words),
         steps=len(log),
+        finished=state.is_terminal(),
     )
     if name == "webrunners":
         theme = str(config.options.get("theme", ""))
