@@ -118,6 +118,7 @@ def test_messages_are_shown_once_with_the_tables_that_met_them() -> None:
         met.update(shown)
     assert met
     assert {(m.who, m.text): m.tables for m in debrief.messages} == dict(met)
+    assert [m.tables for m in debrief.messages] == sorted(met.values(), reverse=True)
     assert len(debrief.messages) == len(met)  # each once
     series = {str(e.data["series"]) for table in events for e in table if e.kind == "quiz"}
     titles = load_bank().titles
@@ -134,7 +135,7 @@ def test_the_page_is_french_with_nicknames_and_no_internal_words() -> None:
     assert "2 mars 2026" in text and "Élèves : 11" in text and "Tables : 4" in text
     for names in NAMES:
         assert all(n in html for n in names)
-    assert "partie arrêtée" in text and "Table 3" in text
+    assert "Partie arrêtée avant la fin." in text and "Table 3" in text
     least = debrief.questions[0]
     assert least.question.replace("'", "&#39;") in html
     assert f"{least.share} %" in text
@@ -156,7 +157,7 @@ def test_the_pdf_names_the_tables_a_question_and_its_share() -> None:
     least = debrief.questions[0]
     assert least.question[:30] in text
     assert f"{least.share} %" in text
-    assert "partie arrêtée" in text
+    assert "Partie arrêtée avant la fin." in text
     assert all("seuls les pseudos" in flat(p.replace("\n", " ")) for p in pages)
 
 
@@ -166,7 +167,7 @@ def test_english_class_debrief() -> None:
     assert {q.question: (q.asked, q.right) for q in debrief.questions} == _expected_questions("en")
     html = class_debrief_html(debrief)
     assert '<html lang="en">' in html and "Class debrief — " in html
-    assert "2026-03-02" in html and "game stopped" in html
+    assert "2026-03-02" in html and "Game stopped before the end." in html
     text = " ".join(pdf_text(build_class_debrief(debrief))).replace("\n", " ")
     assert "Class debrief" in text and "Outcome per table" in text and "Table 4" in text
 

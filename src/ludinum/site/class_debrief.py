@@ -31,8 +31,6 @@ WORDS = {
         "pupils": "Élèves",
         "outcomes": "Résultats par table",
         "table": "Table {n}",
-        "finished": "partie terminée",
-        "stopped": "partie arrêtée",
         "steps": "{n} actions jouées",
         "questions": "Questions du quiz",
         "questions_intro": "Les moins bien connues d'abord : ce sont celles à reprendre ensemble.",
@@ -41,8 +39,8 @@ WORDS = {
         "right": "Bonnes réponses",
         "times": "{n} fois",
         "messages": "Messages de prévention affichés",
-        "met": "Vu à {n} table",
-        "met_many": "Vu à {n} tables",
+        "met": "vu à {n} table",
+        "met_many": "vu à {n} tables",
         "themes": "Thèmes abordés",
         "lessons": "Ce que la partie nous apprend",
         "source": "Source",
@@ -58,8 +56,6 @@ WORDS = {
         "pupils": "Pupils",
         "outcomes": "Outcome per table",
         "table": "Table {n}",
-        "finished": "game finished",
-        "stopped": "game stopped",
         "steps": "{n} actions played",
         "questions": "Quiz questions",
         "questions_intro": "Least known first: these are the ones to go over together.",
@@ -68,8 +64,8 @@ WORDS = {
         "right": "Right answers",
         "times": "{n} times",
         "messages": "Prevention messages shown",
-        "met": "Met at {n} table",
-        "met_many": "Met at {n} tables",
+        "met": "met at {n} table",
+        "met_many": "met at {n} tables",
         "themes": "Themes met",
         "lessons": "What the game teaches us",
         "source": "Source",
@@ -145,7 +141,7 @@ class ClassDebrief:
     title: str  # the game's title (the titles, joined, if the tables played several)
     tables: tuple[TableOutcome, ...]
     questions: tuple[QuestionCount, ...]  # least known first
-    messages: tuple[MessageCount, ...]
+    messages: tuple[MessageCount, ...]  # met at the most tables first
     themes: tuple[str, ...]
     lessons: tuple[Lesson, ...]
 
@@ -211,7 +207,9 @@ def _messages(debriefs: Sequence[Debrief]) -> tuple[MessageCount, ...]:
     for debrief in debriefs:
         for message in dict.fromkeys(debrief.messages):
             tables[message] = tables.get(message, 0) + 1
-    return tuple(MessageCount(who, text, n) for (who, text), n in tables.items())
+    found = [MessageCount(who, text, n) for (who, text), n in tables.items()]
+    # Met at the most tables first; else in the order they were first shown.
+    return tuple(sorted(found, key=lambda m: -m.tables))
 
 
 def class_debrief_html(debrief: ClassDebrief) -> str:

@@ -12,6 +12,8 @@ from ludinum.site.pdf.report import NAVY, footer, heading, para, room_for
 if TYPE_CHECKING:
     from ludinum.site.class_debrief import ClassDebrief
 
+STOPPED = (179, 38, 30)
+
 
 def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
     w = debrief.words()
@@ -22,18 +24,18 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
     pdf.colour(NAVY)
     y = 14 + pdf.fit(title, 15, 14, 180, 18, 18, 12, bold=True) + 2
     pdf.colour((0, 0, 0))
-    y = para(pdf, y, f"{w['date']}{sep}{debrief.day_text()}    {w['tables']}{sep}"
-                     f"{len(debrief.tables)}    {w['pupils']}{sep}{debrief.pupils}", 10)
+    y = para(pdf, y, f"{w['date']}{sep}{debrief.day_text()} · {w['tables']}{sep}"
+                     f"{len(debrief.tables)} · {w['pupils']}{sep}{debrief.pupils}", 10)
 
     y = heading(pdf, y + 1, w["outcomes"])
     for table in debrief.tables:
         y = room_for(pdf, y, 14, w)
-        state = w["finished"] if table.finished else w["stopped"]
         pdf.font(9.5, bold=True)
         pdf.set_xy(15, y)
         pdf.cell(180, 5, f"{w['table'].format(n=table.number)} — {', '.join(table.players)}")
-        y = para(pdf, y + 5, f"{table.outcome} ({state}, "
-                             f"{w['steps'].format(n=table.steps)})", 9, 9)
+        pdf.colour((0, 0, 0) if table.finished else STOPPED)
+        y = para(pdf, y + 5, f"{table.outcome} ({w['steps'].format(n=table.steps)})", 9, 9)
+        pdf.colour((0, 0, 0))
 
     y = room_for(pdf, y + 1, 20, w)
     share = debrief.right_share
@@ -61,8 +63,11 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
     for m in debrief.messages:
         y = room_for(pdf, y, 12, w)
         met = (w["met"] if m.tables == 1 else w["met_many"]).format(n=m.tables)
+        pdf.font(9, bold=True)
+        pdf.set_xy(15, y)
+        pdf.cell(180, 4.5, f"{m.who} ({met})")
         quoted = f"« {m.text} »" if debrief.lang != "en" else f"\u201c{m.text}\u201d"
-        y = para(pdf, y, f"{m.who}{sep}{quoted} ({met})", 8.5, 16)
+        y = para(pdf, y + 4.5, quoted, 8.5, 16)
 
     y = room_for(pdf, y + 1, 16, w)
     y = heading(pdf, y, w["themes"])
