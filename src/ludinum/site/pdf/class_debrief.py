@@ -39,7 +39,8 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
 
     y = room_for(pdf, y + 1, 20, w)
     share = debrief.right_share
-    counted = "" if share is None else (f"{sep}{debrief.asked} — {w['right']}{sep}{share} %")
+    counted = "" if share is None else (f"{sep}{debrief.asked} — {w['right']}{sep}"
+                                             f"{w['share'].format(n=share)}")
     y = heading(pdf, y, f"{w['questions']}{counted}")
     if not debrief.questions:
         y = para(pdf, y, w["no_question"], 9, 6)
@@ -49,7 +50,7 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
         y = room_for(pdf, y, 10, w)
         pdf.font(10, bold=True)
         pdf.set_xy(15, y)
-        pdf.cell(18, 5, f"{q.share} %")
+        pdf.cell(18, 5, w["share"].format(n=q.share))
         pdf.font(8)
         pdf.set_xy(15, y + 4.5)
         pdf.cell(18, 4, w["times"].format(n=q.asked))
