@@ -17,6 +17,7 @@ from ludinum.games.gnou.content import load_bank, load_dangers
 from ludinum.site.class_debrief import (
     DebriefFormatError,
     NoTableError,
+    TableError,
     TableLog,
     build_class_debrief,
     class_debrief,
@@ -194,6 +195,24 @@ def test_bad_format_and_no_table_are_refused_clearly() -> None:
     with pytest.raises(NoTableError) as none:
         class_debrief([], "fr")
     assert "Aucune table" in none.value.fr and "No table" in none.value.en
+    twice = [tables[0], TableLog(1, tables[1].config_json, tables[1].log, tables[1].nicknames)]
+    with pytest.raises(TableError, match="en double"):
+        class_debrief(twice, "fr")
+
+
+def test_a_table_that_cannot_be_replayed_is_named() -> None:
+    tables, _ = _gnou_class()
+    bad_game = TableLog(5, {"game": "nope", "players": 2, "seed": 1}, [], ("A", "B"))
+    with pytest.raises(TableError) as unknown:
+        class_debrief([*tables, bad_game], "fr")
+    assert unknown.value.fr.startswith("Table 5\u202f: ") and "nope" in unknown.value.fr
+    assert unknown.value.en.startswith("Table 5: ")
+    seat, _action = tables[0].log[0]
+    bad_move = TableLog(2, tables[0].config_json, [(seat, "?!")], ("A", "B", "C"))
+    with pytest.raises(TableError, match="Table 2"):
+        class_debrief([bad_move], "en")
+    with pytest.raises(TableError, match="Table 3"):
+        class_debrief([TableLog(3, "{not json", [], ())], "fr")
 
 
 def test_the_response_downloads_pdf_and_html() -> None:

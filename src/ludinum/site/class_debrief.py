@@ -91,6 +91,12 @@ class NoTableError(LudinumError):
     code = "no_table"
 
 
+class TableError(LudinumError):
+    """A table that cannot be replayed (its configuration or its log), or numbered twice."""
+
+    code = "bad_table"
+
+
 @dataclass(frozen=True)
 class TableLog:
     """One game table of the class: what :func:`class_debrief` replays."""
@@ -171,12 +177,10 @@ class ClassDebrief:
 
 def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None) -> ClassDebrief:
     """Replay every table (:func:`~ludinum.site.debrief.collect`) and put them together."""
-    if not tables:
-        raise NoTableError("Aucune table à résumer\u202f: la classe n'a joué aucune partie.",
-                           "No table to sum up: the class played no game.")
+    _check(tables)
     lang = "en" if lang == "en" else "fr"
     ordered = sorted(tables, key=lambda t: t.number)
-    played = [(t.number, collect(t.config_json, t.log, t.nicknames, lang, day)) for t in ordered]
+    played = [(t.number, _collect(t, lang, day)) for t in ordered]
     titles = list(dict.fromkeys(d.title for _, d in played))
     return ClassDebrief(
         lang=lang,
@@ -190,6 +194,31 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         themes=tuple(dict.fromkeys(t for _, d in played for t in d.themes)),
         lessons=tuple(dict.fromkeys(lesson for _, d in played for lesson in d.lessons)),
     )
+
+
+def _check(tables: Sequence[TableLog]) -> None:
+    """Refuse no table, or a table number used twice or below 1, before any replay."""
+    if not tables:
+        raise NoTableError("Aucune table à résumer\u202f: la classe n'a joué aucune partie.",
+                           "No table to sum up: the class played no game.")
+    seen: set[int] = set()
+    for table in tables:
+        if table.number < 1 or table.number in seen:
+            raise TableError(f"Numéro de table en double ou invalide\u202f: {table.number}.",
+                             f"Table number used twice or invalid: {table.number}.")
+        seen.add(table.number)
+
+
+def _collect(table: TableLog, lang: str, day: date | None) -> Debrief:
+    """One table's debrief; a table that cannot be replayed is refused with its number."""
+    try:
+        return collect(table.config_json, table.log, table.nicknames, lang, day)
+    except LudinumError as exc:
+        raise TableError(f"Table {table.number}\u202f: {exc.fr}",
+                         f"Table {table.number}: {exc.en}") from exc
+    except ValueError as exc:  # unreadable JSON, a configuration that is not an object
+        raise TableError(f"Table {table.number}\u202f: configuration de la partie illisible.",
+                         f"Table {table.number}: unreadable game configuration.") from exc
 
 
 def _questions(debriefs: Sequence[Debrief]) -> tuple[QuestionCount, ...]:
@@ -238,8 +267,9 @@ async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str
     a worker thread, off the event loop. Serve it under a path ending in ``.pdf`` for the
     PDF, so that the server's PDF limit per address applies (``server/guards.py``).
 
-    Raises :class:`DebriefFormatError` for another ``fmt`` (before any work) and
-    :class:`NoTableError` for no table: the route shows them like its other refusals."""
+    Raises :class:`DebriefFormatError` for another ``fmt`` (before any work),
+    :class:`NoTableError` for no table and :class:`TableError` for a table numbered twice or
+    that cannot be replayed: the route shows them like its other refusals."""
     from starlette.concurrency import run_in_threadpool
 
     if fmt not in FORMATS:
@@ -247,8 +277,7 @@ async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str
             f"Format de bilan inconnu\u202f: «\u202f{fmt[:20]}\u202f» (html ou pdf).",
             f"Unknown debrief format: “{fmt[:20]}” (html or pdf).",
         )
-    if not tables:
-        class_debrief(tables, lang)  # the clear refusal, before a thread is taken
+    _check(tables)  # the clear refusals that need no replay, before a thread is taken
     data = await run_in_threadpool(_document, tables, lang, fmt)
     name = "bilan-classe" if lang != "en" else "class-debrief"
     headers = {"content-disposition": f'attachment; filename="{name}.{fmt}"',
