@@ -235,6 +235,8 @@ def test_the_response_downloads_pdf_and_html() -> None:
     assert "Castor Malin" in " ".join(pdf_text(pdf.content))
     html = client.get("/classe/x.html")
     assert html.headers["content-type"].startswith("text/html")
+    assert html.headers["content-disposition"].startswith("inline")  # on the projector
+    assert html.headers["cache-control"] == "no-store"
     assert "Castor Malin" in html.text
 
 

@@ -263,9 +263,10 @@ def _document(tables: Sequence[TableLog], lang: str, fmt: str) -> bytes | str:
 
 
 async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str) -> Response:
-    """The class debrief as a download (``fmt`` ``html`` or ``pdf``), replayed and built in
-    a worker thread, off the event loop. Serve it under a path ending in ``.pdf`` for the
-    PDF, so that the server's PDF limit per address applies (``server/guards.py``).
+    """The class debrief (``fmt`` ``html``: a page shown in the browser, ``pdf``: a
+    download), replayed and built in a worker thread, off the event loop. Serve the PDF
+    under a path ending in ``.pdf``, so that the server's PDF limit per address applies
+    (``server/guards.py``).
 
     Raises :class:`DebriefFormatError` for another ``fmt`` (before any work),
     :class:`NoTableError` for no table and :class:`TableError` for a table numbered twice or
@@ -280,7 +281,9 @@ async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str
     _check(tables)  # the clear refusals that need no replay, before a thread is taken
     data = await run_in_threadpool(_document, tables, lang, fmt)
     name = "bilan-classe" if lang != "en" else "class-debrief"
-    headers = {"content-disposition": f'attachment; filename="{name}.{fmt}"',
+    # The page opens in the browser (the projector), the PDF downloads (to print).
+    shown = "attachment" if fmt == "pdf" else "inline"
+    headers = {"content-disposition": f'{shown}; filename="{name}.{fmt}"',
                "cache-control": "no-store"}
     if fmt == "pdf":
         return Response(data, media_type="application/pdf", headers=headers)
