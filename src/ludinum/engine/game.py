@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
+from ludinum.engine.cards import CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError
 from ludinum.engine.events import Event
@@ -62,6 +63,11 @@ class GameText(ABC):
         where the game has them; screens that print view data use it. Nothing is added
         that the view did not show. Default: the view as it is (French)."""
         return view
+
+    def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
+        """How the card ``ident`` looks in a hand on a screen (title, value, family and
+        its symbol, short text), or None when the game has no such card. Default: none."""
+        return None
 
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """What a finished game teaches, as cards for the debrief (host screen, page and
