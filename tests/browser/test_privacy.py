@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TIMEOUT, click_some_action, create_room
+from tests.browser.helpers import TAPPABLE, TIMEOUT, click_some_action, create_room
 from tests.server.helpers import leaves
 
 pytestmark = pytest.mark.slow
@@ -61,8 +61,7 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
             if room.status == "finished":
                 break
             try:
-                page.wait_for_selector('[data-reveal], [data-slot="actions"] button.act',
-                                       timeout=5000)
+                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=5000)
             except Exception:
                 continue
             reveal = page.query_selector("[data-reveal]")
@@ -73,7 +72,7 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
                 revealed = int(reveal.get_attribute("data-reveal"))
                 try:
                     reveal.click(timeout=2000)
-                    page.wait_for_selector('[data-slot="actions"] button.act', timeout=TIMEOUT)
+                    page.wait_for_selector(TAPPABLE, timeout=TIMEOUT)
                 except Exception:
                     continue  # the screen changed under the click (bots play meanwhile)
                 screens.append(room.seats[revealed].nickname)
