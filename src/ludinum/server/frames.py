@@ -102,7 +102,8 @@ class FrameCache:
             host, viewer = key
             active = self.public_active(viewer)
             seats: tuple[Any, ...] = tuple(
-                (s.kind, s.nickname, s.bot_level, s.connected > 0) for s in room.seats)
+                (s.kind, s.nickname, s.bot_level, s.connected > 0, s.offered)
+                for s in room.seats)
             memo = ("seats", lang, host, room.status, active, seats)
             return self._memo(memo, lambda: render.fragment(
                 lang, "seats", room=room, host=host, active=active,

@@ -313,10 +313,13 @@ class Hub:
         if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
             raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
                          "This nickname is already taken in this room.")
-        chosen = room.open_seat(seat)
+        # In the lobby a free seat; once the game is under way, a bot's seat the host
+        # offered (issue 21): the pupil gets everything that seat knows, the bot stops.
+        chosen = room.open_seat(seat) if room.status == LOBBY else room.offered_seat(seat)
         token = tokens.new_token()
         chosen.make_human(name, tokens.digest(token))
         await self._save_room(room)  # on failure the room is reloaded: the seat is free
+        self.bots.get(code, {}).pop(chosen.index, None)
         return chosen.index, token  # (everyone was shown the new seat once it was saved)
 
     # -- the write path ----------------------------------------------------------------
@@ -532,6 +535,8 @@ class Hub:
                            "Nobody sits in this seat.")
             seat.nickname = names.replacement(
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
+        elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
+            room.offer(protocol.integer(message, "seat"), kind == "offer")
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
             level = message.get("level")

@@ -89,6 +89,43 @@ class Room:
         raise refuse("room_full", "Il n'y a plus de place libre dans ce salon.",
                      "There is no free seat left in this room.")
 
+    def offer(self, index: object, offered: bool) -> Seat:
+        """The host opens (or closes) a bot's seat to a pupil during the game (issue 21);
+        the bot plays it until a pupil takes it. Refused, changing nothing, in the lobby (a
+        pupil simply joins), once the game is over, and for a seat no bot plays."""
+        seat = self.seat(index)
+        if self.status == LOBBY:
+            raise refuse("not_started", "La partie n'a pas commencé : l'élève rejoint "
+                         "simplement le salon.", "The game has not started: the pupil "
+                         "simply joins the room.")
+        if not self.live:
+            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+        if seat.kind != BOT:
+            raise refuse("not_a_bot", "Seule une place jouée par un bot peut être donnée "
+                         "à un élève.", "Only a seat played by a bot can be given to a pupil.")
+        seat.offered = offered
+        return seat
+
+    def offered_seat(self, wanted: int | None = None) -> Seat:
+        """The seat a pupil joining a game under way takes: the one they touched, which the
+        host must have offered, or without a choice the first one offered."""
+        if wanted is not None:
+            seat = self.seat(wanted)
+            if not (seat.kind == BOT and seat.offered):
+                raise refuse("seat_not_offered", "Cette place n'est pas proposée : demande "
+                             "à l'animateur de te la donner.", "This seat is not offered: "
+                             "ask the host to give it to you.")
+            return seat
+        for seat in self.seats:
+            if seat.kind == BOT and seat.offered:
+                return seat
+        raise refuse("no_seat_offered", "La partie a commencé : demande à l'animateur de "
+                     "te donner une place.", "The game has started: ask the host to give "
+                     "you a seat.")
+
+    def offered_seats(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == BOT and s.offered] if self.live else []
+
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.kind == HUMAN]
 

@@ -57,8 +57,10 @@
       e.preventDefault();
       const err = form.querySelector("[data-error]");
       try {
-        const res = await postJSON("/api/rooms/" + code + "/join",
-          { nickname: form.nickname.value });
+        // A game under way: the seat the pupil touched, among those the host offered.
+        const data = { nickname: form.nickname.value };
+        if (e.submitter && e.submitter.dataset.offeredSeat !== undefined) data.seat = Number(e.submitter.dataset.offeredSeat);
+        const res = await postJSON("/api/rooms/" + code + "/join", data);
         store.set(key.seat(code), res.token);
         location.replace("/play/" + code);
       } catch (x) { err.textContent = say(x); }
@@ -247,8 +249,8 @@
       }
       // Removing a pupil mid-game cannot be undone: ask first (issue 21).
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
-          !confirm(en ? "Remove this player from the game? They cannot come back to this seat."
-                      : "Retirer ce joueur de la partie ? Il ne pourra pas revenir à cette place.")) return;
+          !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
+                      : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }
