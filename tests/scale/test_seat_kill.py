@@ -53,7 +53,7 @@ def test_kill_9_after_a_seat_handover_keeps_the_pupil_in_the_seat(tmp_path: Path
         return code, host, str(joined["token"])
 
     try:
-        code, host, token = asyncio.run(before())
+        code, _host, token = asyncio.run(before())
         server.kill()  # SIGKILL at once after the acknowledged join
     finally:
         server.stop()
