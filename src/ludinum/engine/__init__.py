@@ -22,6 +22,7 @@ from ludinum.engine.game import Game, GameText, Lesson
 from ludinum.engine.options import Option, OptionSet, OptionValue
 from ludinum.engine.outcome import Outcome
 from ludinum.engine.registry import Registry
+from ludinum.engine.session import SESSION_END, is_session_end, session_end
 from ludinum.engine.state import (
     Deadline,
     State,
@@ -32,6 +33,7 @@ from ludinum.engine.state import (
 from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
 __all__ = [
+    "SESSION_END",
     "Action",
     "ContentError",
     "Deadline",
@@ -57,6 +59,7 @@ __all__ = [
     "UnknownGameError",
     "clone_rng",
     "deciders",
+    "is_session_end",
     "must_wait",
     "next_actor",
     "people_first",
@@ -64,6 +67,7 @@ __all__ = [
     "public",
     "rng_from_json",
     "rng_to_json",
+    "session_end",
     "visible",
     "waiting_seat",
 ]

@@ -32,6 +32,18 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     ruling: str = ""
+    #: Words shown for each of ``choices`` (same order), French and English; empty: the
+    #: choices themselves.
+    labels_fr: tuple[str, ...] = ()
+    labels_en: tuple[str, ...] = ()
+
+    def label(self, value: object, lang: str = "fr") -> str:
+        """The words of a choice (``value`` itself when it has none)."""
+        labels = self.labels_en if lang == "en" else self.labels_fr
+        if isinstance(value, str) and value in self.choices and len(labels) == len(
+                self.choices):
+            return labels[self.choices.index(value)]
+        return str(value)
 
     def allowed(self) -> str:
         if self.kind == "bool":
@@ -110,6 +122,7 @@ class Option:
             "maximum": self.maximum,
             "help": {"fr": self.help_fr, "en": self.help_en},
             "ruling": self.ruling,
+            "labels": {"fr": list(self.labels_fr), "en": list(self.labels_en)},
         }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludinum.engine import Option, OptionSet
+from ludinum.games.webrunners import session
 from ludinum.games.webrunners.content import THEMES
 
 OPTIONS = OptionSet(
@@ -56,6 +57,15 @@ OPTIONS = OptionSet(
             "Paquet : chaque carte nommée une fois (le texte) ou attaques triplées (réglé).",
             "Deck: every named card once (the text) or attack cards tripled (tuned).",
             choices=("faithful", "tuned"), ruling="W1",
+        ),
+        Option(
+            "session_minutes", "choice", "off",
+            "Durée de la séance : à la fin du temps (pauses non comptées), le joueur le plus "
+            "proche du centre gagne (en ligne seulement).",
+            "Session length: when the time is up (pauses not counted), the player closest to "
+            "the centre wins (online only).",
+            choices=session.CHOICES, labels_fr=session.LABELS_FR, labels_en=session.LABELS_EN,
+            ruling="W18",
         ),
         Option(
             "max_rounds", "int", 200,
