@@ -22,6 +22,7 @@ from ludinum.engine import (
     State,
     deciders,
     people_first,
+    session_end,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 
@@ -65,6 +66,10 @@ class Room:
     deadline: Deadline | None = None
     deadline_at: float | None = None
     deadline_left: float | None = None
+    #: The session clock (engine/session.py): when the session's time runs out (epoch
+    #: seconds, while playing) or what is left of it (while paused); None without one.
+    session_at: float | None = None
+    session_left: float | None = None
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
@@ -142,6 +147,13 @@ class Room:
                 seat.make_bot(fill_level)
         self.status = PLAYING
 
+    def start_session(self, now: float) -> None:
+        """Start the session clock, if the game has a session length (both paces: the
+        lesson's time runs whether or not the game's own timers do)."""
+        seconds = self.state.session_seconds()
+        self.session_at = now + seconds if seconds > 0 else None
+        self.session_left = None
+
     def pause(self, now: float) -> None:
         if self.status != PLAYING:
             raise refuse("not_playing", "La partie n'est pas en cours.",
@@ -150,6 +162,9 @@ class Room:
         if self.deadline_at is not None:
             self.deadline_left = max(0.0, self.deadline_at - now)
             self.deadline_at = None
+        if self.session_at is not None:  # a pause stops the session clock too
+            self.session_left = max(0.0, self.session_at - now)
+            self.session_at = None
 
     def resume(self, now: float) -> None:
         if self.status != PAUSED:
@@ -158,6 +173,9 @@ class Room:
         if self.deadline is not None and self.deadline_left is not None:
             self.deadline_at = now + self.deadline_left
         self.deadline_left = None
+        if self.session_left is not None:
+            self.session_at = now + self.session_left
+            self.session_left = None
         self.refresh_deadline(now, actor=None)
 
     def end(self) -> None:
@@ -165,6 +183,7 @@ class Room:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         self.status = ENDED
         self.clear_deadline()
+        self.session_at = self.session_left = None
 
     @property
     def live(self) -> bool:
@@ -199,6 +218,7 @@ class Room:
         if self.state.is_terminal():
             self.status = FINISHED
             self.clear_deadline()
+            self.session_at = self.session_left = None
         else:
             self.refresh_deadline(now, actor=seat)
 
@@ -241,6 +261,19 @@ class Room:
         if d.action not in self.state.legal_actions(d.player):
             return None
         return d.player, d.action
+
+    def session_due(self) -> tuple[int, Action] | None:
+        """The session's end to apply now that its clock ran out, if the game goes on: for
+        the first active seat (any seat would do; the log needs one)."""
+        if self.session_at is None or self.status != PLAYING:
+            return None
+        active = self.state.active_players()
+        return (active[0], session_end()) if active else None
+
+    def session_seconds_left(self, now: float) -> float | None:
+        if self.session_at is not None:
+            return max(0.0, self.session_at - now)
+        return self.session_left
 
     def seconds_left(self, now: float) -> float | None:
         if self.deadline_at is not None:

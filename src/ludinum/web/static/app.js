@@ -97,6 +97,9 @@
   const logEl = document.querySelector("[data-log]");
   const narrationEl = document.querySelector("[data-narration]");
   const timerEl = document.querySelector("[data-timer]");
+  // The session clock (« durée de la séance »): its time left and its rule, from the lobby on.
+  const sessionEl = document.querySelector("[data-session]");
+  let session = null;
 
   function hello() {
     if (page === "host") {
@@ -186,6 +189,7 @@
     }
     if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
+    session = m.session ? { left: m.session.left, at: performance.now(), running: m.session.running, rule: m.session.rule } : null;
     tick();
   }
 
@@ -210,7 +214,19 @@
     narrationEl.hidden = false;
   }
 
+  function tickSession() {
+    if (!sessionEl) return;
+    if (!session) { sessionEl.hidden = true; return; }
+    let left = session.left;
+    if (session.running) left -= (performance.now() - session.at) / 1000;
+    left = Math.max(0, Math.ceil(left));
+    const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    sessionEl.textContent = "⏳ " + clock + (session.rule ? " · " + session.rule : "");
+    sessionEl.hidden = false;
+  }
+
   function tick() {
+    tickSession();
     if (!timerEl) return;
     if (!deadline) { timerEl.hidden = true; return; }
     let left = deadline.left;
