@@ -109,13 +109,13 @@ def test_the_session_ends_the_game_with_the_closest_to_the_centre(
         assert room.status == "playing"  # one second still to go
         clock.now += 1
         run_out(client, hub, code)
-        wait_for(host, lambda: room.status == "finished")
+        # Frames show only what is durable: once the host is shown the end, it is stored.
+        wait_for(host, lambda: host.last.get("status") == "finished")
         stored = hub.store.actions(room.id)
         assert stored[-1][2] == {"kind": "session_end"}
         state = room.state
         winners = closest(state.circle, state.cell)  # type: ignore[attr-defined]
         assert state.outcome().winners == winners
-        wait_for(host, lambda: host.last.get("status") == "finished")
         said = [line["text"] for m in host.messages if m["type"] == "update"
                 for line in m["log"]]
         assert any(t.startswith("Fin de la séance") for t in said), said[-3:]
@@ -148,7 +148,7 @@ def test_a_session_that_ran_out_while_the_server_was_down_ends_at_restart(
     with TestClient(again) as client, contextlib.ExitStack() as stack:
         spectator = hello(client, code, stack, role="spectator")
         room = again_hub.rooms[code]
-        wait_for(spectator, lambda: room.status == "finished")
+        wait_for(spectator, lambda: spectator.last.get("status") == "finished")
         assert again_hub.store.actions(room.id)[-1][2] == {"kind": "session_end"}
         assert room.state.outcome().winners
 
