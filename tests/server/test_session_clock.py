@@ -127,6 +127,10 @@ def test_the_session_ends_the_game_with_the_closest_to_the_centre(
         replay = client.portal.call(Replay.load, hub, code)
         again, _ = replay.at(replay.length)
         assert again.is_terminal() and again.outcome() == state.outcome()
+        # The debrief replays the same log; it names the session's length in words.
+        debrief = client.get(f"/debrief/{code}.html")
+        assert debrief.status_code == 200 and "15 minutes" in debrief.text
+        assert "session_minutes" not in debrief.text
 
 
 def test_a_session_that_ran_out_while_the_server_was_down_ends_at_restart(

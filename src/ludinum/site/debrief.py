@@ -220,7 +220,8 @@ def collect(
     options = [
         (
             (o.help_en if lang == "en" else o.help_fr).rstrip("."),
-            _value(config.options[o.name], words),
+            _value(config.options[o.name], words) if isinstance(config.options[o.name], bool)
+            else o.label(config.options[o.name], lang),  # a choice in words, if it has some
         )
         for o in game.options
         if o.name in config.options
