@@ -81,6 +81,11 @@ class GameText(ABC):
         its symbol, short text), or None when the game has no such card. Default: none."""
         return None
 
+    def session_rule(self, lang: str = "fr") -> str:
+        """The sentence the table is shown from the start of a game with a session length
+        (engine/session.py): who wins when the time is up. Default: none."""
+        return ""
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """What a finished game teaches, as cards for the debrief (host screen, page and
         PDF), chosen from what every player may know at the end. Default: none (the

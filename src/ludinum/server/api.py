@@ -21,6 +21,7 @@ STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
     "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503,
     "storage": 503, "busy": 503, "too_large": 413, "bad_media_type": 415,
+    "seat_not_offered": 409, "no_seat_offered": 409,
 }
 #: Refusals that tell a guesser something: they count against the address (room codes
 #: must not be found by trying); everything else (a full room, a taken nickname) does not.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludinum.engine import Option, OptionSet
+from ludinum.games.webrunners import session
 from ludinum.games.webrunners.content import THEMES
 
 OPTIONS = OptionSet(
@@ -72,6 +73,16 @@ OPTIONS = OptionSet(
             named=(("faithful", "Chaque carte une fois, comme le texte",
                     "Every card once, as in the text"),
                    ("tuned", "Attaques triplées (réglé)", "Attack cards tripled (tuned)")),
+        ),
+        Option(
+            "session_minutes", "choice", "off",
+            "Durée de la séance : à la fin du temps (pauses non comptées), le joueur le plus "
+            "proche du centre gagne (en ligne seulement).",
+            "Session length: when the time is up (pauses not counted), the player closest to "
+            "the centre wins (online only).",
+            choices=session.CHOICES,
+            named=tuple(zip(session.CHOICES, session.LABELS_FR, session.LABELS_EN, strict=True)),
+            ruling="W18",
         ),
         Option(
             "max_rounds", "int", 200,

@@ -73,6 +73,20 @@ def _pick(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
 
 
+def session_sentence(winners: Sequence[int], lang: str) -> str:
+    """W18: who wins when the session's time is up (together when tied)."""
+    if len(winners) == 1:
+        who = seat(winners[0], lang)
+        return _pick(lang, f"Fin de la séance : {who} est le plus proche du centre et gagne !",
+                     f"The session is over: {who} is closest to the centre and wins!")
+    names = [seat(p, lang) for p in winners]
+    fr = ", ".join(names[:-1]) + " et " + names[-1]
+    en = ", ".join(names[:-1]) + " and " + names[-1]
+    return _pick(lang, f"Fin de la séance : {fr}, à égalité au plus près du centre, "
+                       "gagnent ensemble !",
+                 f"The session is over: {en}, tied closest to the centre, win together!")
+
+
 def where(circle: int, cell: int, lang: str) -> str:
     if circle == 5:
         return _pick(lang, "le centre", "the centre")
@@ -181,6 +195,8 @@ class WebRunnersText(GameText):
         if k == "win":
             return _pick(lang, f"{who} atteint le centre et gagne la partie !",
                          f"{who} reaches the centre and wins the game!")
+        if k == "session_over":  # W18
+            return session_sentence(d["winners"], lang)
         if k == "round_cap":
             return _pick(lang, f"Limite de {d['rounds']} tours atteinte : pas de gagnant.",
                          f"The {d['rounds']}-round limit is reached: no winner.")
@@ -350,6 +366,10 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def session_rule(self, lang: str = "fr") -> str:
+        return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",
+                     "When the session ends, the player closest to the centre wins.")
+
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         lines: list[str] = []
         theme = THEME_DATA[view["theme"]]
@@ -380,6 +400,8 @@ class WebRunnersText(GameText):
         if view["winner"] is not None:
             lines.append(_pick(lang, f"{seat(view['winner'], lang)} a gagné !",
                                f"{seat(view['winner'], lang)} has won!"))
+        elif view.get("session_winners") is not None:
+            lines.append(session_sentence(view["session_winners"], lang))
         elif view["capped"]:
             lines.append(_pick(lang, "Partie arrêtée : limite de tours.",
                                "Game stopped: round limit."))

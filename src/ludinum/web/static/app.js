@@ -57,8 +57,10 @@
       e.preventDefault();
       const err = form.querySelector("[data-error]");
       try {
-        const res = await postJSON("/api/rooms/" + code + "/join",
-          { nickname: form.nickname.value });
+        // A game under way: the seat the pupil touched, among those the host offered.
+        const data = { nickname: form.nickname.value };
+        if (e.submitter && e.submitter.dataset.offeredSeat !== undefined) data.seat = Number(e.submitter.dataset.offeredSeat);
+        const res = await postJSON("/api/rooms/" + code + "/join", data);
         store.set(key.seat(code), res.token);
         location.replace("/play/" + code);
       } catch (x) { err.textContent = say(x); }
@@ -95,6 +97,9 @@
   const logEl = document.querySelector("[data-log]");
   const narrationEl = document.querySelector("[data-narration]");
   const timerEl = document.querySelector("[data-timer]");
+  // The session clock (« durée de la séance »): its time left and its rule, from the lobby on.
+  const sessionEl = document.querySelector("[data-session]");
+  let session = null;
 
   function hello() {
     if (page === "host") {
@@ -187,6 +192,7 @@
     }
     if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
+    session = m.session ? { left: m.session.left, at: performance.now(), running: m.session.running, rule: m.session.rule } : null;
     tick();
   }
 
@@ -310,7 +316,19 @@
     narrationEl.hidden = false;
   }
 
+  function tickSession() {
+    if (!sessionEl) return;
+    if (!session) { sessionEl.hidden = true; return; }
+    let left = session.left;
+    if (session.running) left -= (performance.now() - session.at) / 1000;
+    left = Math.max(0, Math.ceil(left));
+    const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    sessionEl.textContent = "⏳ " + clock + (session.rule ? " · " + session.rule : "");
+    sessionEl.hidden = false;
+  }
+
   function tick() {
+    tickSession();
     if (!timerEl) return;
     if (!deadline) { timerEl.hidden = true; return; }
     let left = deadline.left;
@@ -353,8 +371,8 @@
       }
       // Removing a pupil mid-game cannot be undone: ask first (issue 21).
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
-          !confirm(en ? "Remove this player from the game? They cannot come back to this seat."
-                      : "Retirer ce joueur de la partie ? Il ne pourra pas revenir à cette place.")) return;
+          !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
+                      : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }
