@@ -313,3 +313,34 @@ def test_classes_are_purged_with_the_rooms_retention(sqlite_url: str, catalog: C
         assert app.state.classes.purge() == 1  # the ended class; the gathering one stays
         assert code not in app.state.classes.sessions and kept in app.state.classes.sessions
         assert client.post(f"/api/classes/{code}/me", json={"token": "x"}).status_code == 404
+
+
+def test_the_pages_of_class_mode(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog, public_url="http://192.0.2.10:8000")
+    with TestClient(app) as client:
+        assert "/classe/nouvelle/toy" in client.get("/classe/nouvelle").text
+        form = client.get("/classe/nouvelle/toy")
+        assert form.status_code == 200 and 'name="table_size"' in form.text
+        assert 'value="none"' in form.text and 'name="friends_apart"' in form.text
+        bad = client.post("/classe/nouvelle/toy", data={"table_size": "3", "bot_level": "x",
+                                                        "opt_rounds": "2"})
+        assert bad.status_code == 400 and "Niveau de bot inconnu" in bad.text
+        made = client.post("/classe/nouvelle/toy", data={
+            "table_size": "3", "bot_level": "random", "friends_apart": "true",
+            "mode": "turns", "opt_rounds": "2"})
+        assert made.status_code == 200
+        code = made.text.split('data-code="')[1].split('"')[0]
+        key = made.text.split('data-teacher-token="')[1].split('"')[0]
+        session = app.state.classes.get(code)
+        assert session.mode == "turns" and session.friends_apart
+        assert session.options["rounds"] == 2 and session.check_teacher(key) is None
+        board = client.get(f"/classe/{code}/tableau")
+        assert board.status_code == 200 and f"http://192.0.2.10:8000/c/{code}" in board.text
+        assert "<svg" in board.text and key not in board.text
+        assert client.get(f"/c/{code}").status_code == 200
+        assert client.get(f"/classe/{code}/bilan").status_code == 200  # posts the stored key
+        assert client.get("/c/ZZZZZZ").status_code == 404
+        found = client.get(f"/join?code={code.lower()}", follow_redirects=False)
+        assert found.headers["location"] == f"/c/{code}"
+        client.cookies.set("lang", "en")
+        assert f"Join class {code}" in client.get(f"/c/{code}").text

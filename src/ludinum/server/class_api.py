@@ -73,13 +73,13 @@ async def join(request: Request) -> Response:
 
 def pupil_text(session: ClassSession, pupil: Pupil, lang: str) -> str:
     """What the waiting page says to the pupil."""
-    _ = i18n.translator(lang)
     if session.status == GATHERING:
         table = session.assignment()[session.pupils.index(pupil)] + 1
-        return str(_("Tu es à la table %(n)s.", n=table))
+        return i18n.gettext(lang, "Tu es à la table %(n)s.") % {"n": table}
     if pupil.room is not None:
-        return str(_("C'est parti : tu joues à la table %(n)s.", n=(pupil.table or 0) + 1))
-    return str(_("La classe est terminée."))
+        return i18n.gettext(lang, "C'est parti : tu joues à la table %(n)s.") % {
+            "n": (pupil.table or 0) + 1}
+    return i18n.gettext(lang, "La classe est terminée.")
 
 
 async def me(request: Request) -> Response:

@@ -57,7 +57,7 @@ async def new_class(request: Request) -> Response:
             return show(request, "class_created.html", code=session.code,
                         teacher_token=teacher)
     return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values),
-                error=error, size=size, levels=levels, level=level, none=NO_BOTS,
+                error=error, size=size, levels=levels, level=level, no_bots=NO_BOTS,
                 apart=apart, mode=mode, status=400 if error else 200)
 
 
