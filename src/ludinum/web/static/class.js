@@ -92,6 +92,7 @@
   if (!token) { document.querySelector("[data-teacher-missing]").hidden = false; return; }
   let selected = null;
   let busy = false;
+  let shownHtml = null;
   function showControls(status) {
     body.dataset.classStatus = status;
     document.querySelectorAll("[data-when]").forEach((el) => {
@@ -103,6 +104,8 @@
     try {
       const s = await post("/api/classes/" + code + "/state", { token: token });
       showControls(s.status);
+      if (s.html === shownHtml) return;  // unchanged: keep the page (a drag under way)
+      shownHtml = s.html;
       board.innerHTML = s.html;
       // Each table's host screen answers to the teacher's key: « Voir la table en grand ».
       board.querySelectorAll("[data-open-room]").forEach((a) => {
