@@ -119,3 +119,40 @@ def test_debrief_response_downloads_pdf_and_html() -> None:
     html = client.get("/debrief/x.html")
     assert html.headers["content-type"].startswith("text/html")
     assert "Koala" in html.text and "Le jeu du Gnou" in html.text
+
+
+def test_the_debrief_names_no_game() -> None:
+    """What each game lists comes from its GameText.debrief: the site only replays and lays
+    out (nothing outside ``games/`` names a game)."""
+    from pathlib import Path
+
+    import ludinum.site.class_debrief
+    import ludinum.site.debrief
+    import ludinum.site.pdf.class_debrief
+    import ludinum.site.pdf.debrief
+
+    for module in (ludinum.site.debrief, ludinum.site.class_debrief,
+                   ludinum.site.pdf.debrief, ludinum.site.pdf.class_debrief):
+        source = Path(str(module.__file__)).read_text(encoding="utf-8").lower()
+        for name in ("webrunners", "gnou", "voleur", "hacker"):
+            assert name not in source, (module.__name__, name)
+
+
+def test_each_game_lists_what_it_showed() -> None:
+    """GameText.debrief: Hacker keeps the default (no quiz, no message during play: its
+    advice is its lessons), the Voleur speaks English in English (V2)."""
+    from ludinum.engine import DebriefItems
+    from ludinum.games.voleur.deck import load_deck
+
+    config, log = play("hacker", 3, 1)
+    hacker = get_game("hacker")
+    assert hacker.text.debrief(hacker.config_from_json(json.loads(config)), [], "fr") == (
+        DebriefItems())
+    assert collect(config, log, ["A", "B", "C"]).lessons
+    config, log = play("voleur", 3, 2, limit=800)
+    english = collect(config, log, ["A", "B", "C"], "en")
+    assert english.messages
+    deck = load_deck()
+    names = {deck.card(c).name("en") for c in deck.index}
+    assert {who for who, _ in english.messages} <= names
+    assert set(english.themes) <= names

@@ -18,7 +18,7 @@ from ludinum.engine.errors import (
     UnknownGameError,
 )
 from ludinum.engine.events import Event, private, public, visible
-from ludinum.engine.game import Game, GameText, Lesson
+from ludinum.engine.game import DebriefItems, Game, GameText, Lesson
 from ludinum.engine.options import Option, OptionSet, OptionValue
 from ludinum.engine.outcome import Outcome
 from ludinum.engine.registry import Registry
@@ -35,6 +35,7 @@ __all__ = [
     "Action",
     "ContentError",
     "Deadline",
+    "DebriefItems",
     "Event",
     "Game",
     "GameConfig",

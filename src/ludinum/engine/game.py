@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
@@ -21,6 +22,17 @@ class Lesson(NamedTuple):
     title: str
     text: str
     source: str = ""
+
+
+@dataclass(frozen=True)
+class DebriefItems:
+    """What a class met in a game and can discuss after it (the debrief), from the public
+    events only: the themes, the quiz questions asked with whether the answer was right, and
+    the prevention messages shown with who says them (or the card's title)."""
+
+    themes: tuple[str, ...] = ()
+    questions: tuple[tuple[str, bool], ...] = ()
+    messages: tuple[tuple[str, str], ...] = ()
 
 
 #: How the games' texts name a seat by default (« Joueur 2 », "Player 2").
@@ -68,6 +80,13 @@ class GameText(ABC):
         PDF), chosen from what every player may know at the end. Default: none (the
         game's prevention content is shown during play)."""
         return []
+
+    def debrief(
+        self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
+    ) -> DebriefItems:
+        """What the debrief lists of a game played with ``config`` whose public events
+        (every player saw them) were ``events``, in ``lang``. Default: nothing."""
+        return DebriefItems()
 
 
 class Game(ABC):

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
 from starlette.responses import Response
@@ -86,6 +85,7 @@ class Debrief:
     options: list[tuple[str, str]]
     outcome: str
     steps: int
+    finished: bool = False  # played to the end (else stopped before)
     themes: list[str] = field(default_factory=list)
     questions: list[tuple[str, bool]] = field(default_factory=list)  # (question, right)
     messages: list[tuple[str, str]] = field(default_factory=list)  # (who / card, text)
@@ -125,69 +125,6 @@ def _value(value: object, words: Mapping[str, str]) -> str:
     if isinstance(value, bool):
         return words["yes"] if value else words["no"]
     return str(value)
-
-
-@lru_cache(maxsize=1)
-def _characters() -> dict[str, str]:
-    from ludinum.site.catalog import catalog
-
-    return {c.id: c.name for c in catalog().characters.values()}
-
-
-def _extract(game: str, events: Iterable[Event], lang: str, out: Debrief) -> None:
-    """What a class can discuss: per game, messages, questions and themes met."""
-    themes: dict[str, None] = dict.fromkeys(out.themes)
-    for event in events:
-        d = event.data
-        if game == "webrunners" and event.kind == "message":
-            out.messages.append(_webrunners_message(d, lang))
-        elif game == "gnou":
-            _gnou(event, themes, out, lang)
-        elif game == "voleur" and event.kind in ("attack", "foiled"):
-            _voleur(event, themes, out)
-    out.themes = list(themes)
-
-
-def _webrunners_message(d: Mapping[str, Any], lang: str) -> tuple[str, str]:
-    """Who speaks a prevention message, and its text, in ``lang`` (W16)."""
-    from ludinum.games.webrunners.text import CHARACTER_NAMES, message_text
-
-    speaker = str(d.get("speaker"))
-    if lang == "en" and speaker in CHARACTER_NAMES:
-        who = CHARACTER_NAMES[speaker][1]
-    else:
-        who = _characters().get(speaker, speaker)
-    return who, _plain(message_text(d, lang))
-
-
-def _gnou(event: Event, themes: dict[str, None], out: Debrief, lang: str) -> None:
-    from ludinum.games.gnou.content import load_bank, load_dangers
-
-    d = event.data
-    bank = load_bank()
-    if event.kind == "quiz":
-        series = str(d["series"])
-        titles = bank.titles.get(series, (series, series))
-        themes[titles[1] if lang == "en" else titles[0]] = None
-    elif event.kind == "answer" and (question := bank.get(d.get("question"))) is not None:
-        out.questions.append((question.question_in(lang), bool(d.get("right"))))
-    elif event.kind == "danger":
-        card = load_dangers().get(int(d["cell"]))
-        if card is not None:
-            out.messages.append((card.title_in(lang), card.text_in(lang)))
-
-
-def _voleur(event: Event, themes: dict[str, None], out: Debrief) -> None:
-    from ludinum.site.voleur import cards
-
-    deck = cards()
-    key = "card" if event.kind == "attack" else "measure"
-    ident = str(event.data.get(key))
-    if ident in deck.index:
-        card = deck.card(ident)
-        themes[card.name_fr] = None
-        if (card.name_fr, card.explain_fr) not in out.messages:
-            out.messages.append((card.name_fr, card.explain_fr))
 
 
 def collect(
@@ -235,13 +172,12 @@ def collect(
         options=options,
         outcome=_outcome(state, players, words),
         steps=len(log),
+        finished=state.is_terminal(),
     )
-    if name == "webrunners":
-        theme = str(config.options.get("theme", ""))
-        from ludinum.games.webrunners import THEME_DATA, theme_texts
-
-        out.themes.append(theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme)
-    _extract(name, public, lang, out)
+    items = game.text.debrief(config, public, lang)
+    out.themes = [_plain(t) for t in items.themes]
+    out.questions = [(_plain(q), right) for q, right in items.questions]
+    out.messages = [(_plain(who), _plain(text)) for who, text in items.messages]
     if state.is_terminal():
         out.lessons = game.text.lessons(state, lang)
     return out

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
+from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText
 from ludinum.games.gnou.content import (
     DangerCard,
     load_bank,
@@ -90,6 +90,27 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 
 class GnouText(GameText):
+    def debrief(
+        self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
+    ) -> DebriefItems:
+        """The series of the quizzes met (themes), every question answered with whether
+        the answer was right, and the danger cards drawn (title, text)."""
+        bank = load_bank()
+        themes: dict[str, None] = {}
+        questions: list[tuple[str, bool]] = []
+        messages: list[tuple[str, str]] = []
+        for event in events:
+            d = event.data
+            if event.kind == "quiz":
+                series = str(d["series"])
+                titles = bank.titles.get(series, (series, series))
+                themes[titles[1] if lang == "en" else titles[0]] = None
+            elif event.kind == "answer" and (question := bank.get(d.get("question"))):
+                questions.append((question.question_in(lang), bool(d.get("right"))))
+            elif event.kind == "danger" and (card := danger_card(d["cell"])) is not None:
+                messages.append((card.title_in(lang), card.text_in(lang)))
+        return DebriefItems(tuple(themes), tuple(questions), tuple(messages))
+
     def event(self, event: Event, lang: str = "fr") -> str:
         d = event.data
         en = lang == "en"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
+from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText
 from ludinum.games.voleur.deck import BOARDS, CATEGORIES, DATA, POINTS, Deck
 
 _BOARD = {
@@ -86,6 +86,23 @@ class VoleurText(GameText):
 
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
+
+    def debrief(
+        self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
+    ) -> DebriefItems:
+        """The attack and measure cards played (themes), each once with its explanation:
+        the thief explains the attacks, the data manager the measures (V2)."""
+        themes: dict[str, None] = {}
+        messages: dict[tuple[str, str], None] = {}
+        for event in events:
+            if event.kind not in ("attack", "foiled"):
+                continue
+            ident = str(event.data.get("card" if event.kind == "attack" else "measure"))
+            if ident in self.deck.index:
+                card = self.deck.card(ident)
+                themes[card.name(lang)] = None
+                messages[(card.name(lang), card.explain(lang))] = None
+        return DebriefItems(tuple(themes), (), tuple(messages))
 
     def event(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"

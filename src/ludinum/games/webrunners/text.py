@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
-from ludinum.games.webrunners.data import BOARD_DATA, DECK_DATA, THEME_DATA
+from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText
+from ludinum.games.webrunners.data import BOARD_DATA, DECK_DATA, THEME_DATA, theme_texts
 
 CHARACTER_NAMES = {
     "white_hat": ("White Hat", "White Hat"),
@@ -89,6 +89,21 @@ EFFECT_RESULT = {
 
 
 class WebRunnersText(GameText):
+    def debrief(
+        self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
+    ) -> DebriefItems:
+        """The game's theme, and the prevention message of every theme card played with the
+        character who says it (W16)."""
+        theme = str(config.options.get("theme", ""))
+        name = theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme
+        messages = []
+        for event in events:
+            if event.kind == "message":
+                speaker = str(event.data.get("speaker"))
+                names = CHARACTER_NAMES.get(speaker, (speaker, speaker))
+                messages.append((_pick(lang, *names), message_text(event.data, lang)))
+        return DebriefItems((name,) if name else (), (), tuple(messages))
+
     # -- words for the web screens' own templates (issue 21) --------------------------
     def character_name(self, name: object, lang: str = "fr") -> str:
         names = CHARACTER_NAMES.get(str(name))

@@ -5,27 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludinum.site.pdf.doc import Document
+from ludinum.site.pdf.report import BOTTOM, NAVY, footer
+from ludinum.site.pdf.report import heading as _heading
+from ludinum.site.pdf.report import para as _para
 
 if TYPE_CHECKING:
     from ludinum.site.debrief import Debrief
-
-BOTTOM = 280.0
-NAVY = (24, 44, 90)
-
-
-def _heading(pdf: Document, y: float, text: str) -> float:
-    pdf.colour(NAVY)
-    pdf.font(11.5, bold=True)
-    pdf.set_xy(15, y)
-    pdf.cell(180, 6, text)
-    pdf.colour((0, 0, 0))
-    return y + 7
-
-
-def _para(pdf: Document, y: float, text: str, size: float = 9, room: float = 30) -> float:
-    room = max(4.0, min(room, BOTTOM - y))
-    return y + pdf.fit(text, 15, y, 180, room, size, 6.5) + 1.5
-
 
 def debrief_pdf(debrief: Debrief) -> bytes:
     from ludinum.site.debrief import day_text
@@ -83,8 +68,5 @@ def debrief_pdf(debrief: Debrief) -> bytes:
 
 
 def _close(pdf: Document, w: dict[str, str]) -> bytes:
-    pdf.font(7.5)
-    pdf.colour((110, 110, 110))
-    pdf.set_xy(15, 287)
-    pdf.cell(180, 4, w["privacy"], align="C")
+    footer(pdf, w)
     return pdf.bytes()

@@ -1,0 +1,290 @@
+"""The class debrief (issue 22 §1): what a whole class met over its game tables, for the
+teacher's discussion at the end, as a page (projector) and an A4 PDF (to print).
+
+Each table is replayed and gathered by :func:`ludinum.site.debrief.collect`, then the
+tables are put together: outcomes per table, the quiz questions met with how many times each
+was asked and the share of right answers (least known first), the prevention messages shown
+(once each, with how many tables met it), the themes and the game's lessons. Nicknames only;
+nothing is stored: the document is built from the logs it is given and sent as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from starlette.responses import Response
+
+from ludinum.engine import Lesson, LudinumError
+from ludinum.site.debrief import Debrief, collect
+from ludinum.site.pdf.diploma import french_date
+
+#: The formats :func:`class_debrief_response` builds.
+FORMATS = ("html", "pdf")
+
+WORDS = {
+    "fr": {
+        "title": "Bilan de la classe",
+        "date": "Date",
+        "tables": "Tables",
+        "pupils": "Élèves",
+        "outcomes": "Résultats par table",
+        "table": "Table {n}",
+        "steps": "{n} actions jouées",
+        "questions": "Questions du quiz",
+        "questions_intro": "Les moins bien connues d'abord : ce sont celles à reprendre ensemble.",
+        "question": "Question",
+        "asked": "Posée",
+        "right": "Bonnes réponses",
+        "times": "{n} fois",
+        "share": "{n}\u202f%",
+        "messages": "Messages de prévention affichés",
+        "met": "vu à {n} table",
+        "met_many": "vu à {n} tables",
+        "themes": "Thèmes abordés",
+        "lessons": "Ce que la partie nous apprend",
+        "source": "Source",
+        "none": "aucun",
+        "no_question": "Aucune question posée.",
+        "privacy": "Document sans donnée personnelle : seuls les pseudos des élèves y figurent.",
+        "sep": " : ",
+    },
+    "en": {
+        "title": "Class debrief",
+        "date": "Date",
+        "tables": "Tables",
+        "pupils": "Pupils",
+        "outcomes": "Outcome per table",
+        "table": "Table {n}",
+        "steps": "{n} actions played",
+        "questions": "Quiz questions",
+        "questions_intro": "Least known first: these are the ones to go over together.",
+        "question": "Question",
+        "asked": "Asked",
+        "right": "Right answers",
+        "times": "{n} times",
+        "share": "{n}%",
+        "messages": "Prevention messages shown",
+        "met": "met at {n} table",
+        "met_many": "met at {n} tables",
+        "themes": "Themes met",
+        "lessons": "What the game teaches us",
+        "source": "Source",
+        "none": "none",
+        "no_question": "No question asked.",
+        "privacy": "No personal data in this document: only the pupils' nicknames.",
+        "sep": ": ",
+    },
+}
+
+
+class DebriefFormatError(LudinumError):
+    """A class debrief asked in a format that does not exist."""
+
+    code = "bad_format"
+
+
+class NoTableError(LudinumError):
+    """A class debrief of no table at all."""
+
+    code = "no_table"
+
+
+class TableError(LudinumError):
+    """A table that cannot be replayed (its configuration or its log), or numbered twice."""
+
+    code = "bad_table"
+
+
+@dataclass(frozen=True)
+class TableLog:
+    """One game table of the class: what :func:`class_debrief` replays."""
+
+    number: int  # 1-based table number
+    config_json: object  # GameConfig JSON (text or data)
+    log: Sequence[tuple[int, object]]  # (seat, action) pairs, like site.debrief.collect
+    nicknames: Sequence[str]
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """How one table's game went."""
+
+    number: int
+    players: tuple[str, ...]
+    outcome: str  # the sentence of the per-game debrief (winner, team, stopped…)
+    finished: bool
+    steps: int
+
+
+@dataclass(frozen=True)
+class QuestionCount:
+    """A quiz question met at the tables: how many times it was asked, and answered right."""
+
+    question: str
+    asked: int
+    right: int
+
+    @property
+    def share(self) -> int:
+        """The share of right answers, in whole percent."""
+        return round(100 * self.right / self.asked)
+
+
+@dataclass(frozen=True)
+class MessageCount:
+    """A prevention message shown (who says it or the card's title, its text), and at how
+    many tables it was shown."""
+
+    who: str
+    text: str
+    tables: int
+
+
+@dataclass(frozen=True)
+class ClassDebrief:
+    lang: str
+    day: date
+    title: str  # the game's title (the titles, joined, if the tables played several)
+    tables: tuple[TableOutcome, ...]
+    questions: tuple[QuestionCount, ...]  # least known first
+    messages: tuple[MessageCount, ...]  # met at the most tables first
+    themes: tuple[str, ...]
+    lessons: tuple[Lesson, ...]
+
+    @property
+    def pupils(self) -> int:
+        return sum(len(t.players) for t in self.tables)
+
+    @property
+    def asked(self) -> int:
+        """Questions asked over all tables."""
+        return sum(q.asked for q in self.questions)
+
+    @property
+    def right_share(self) -> int | None:
+        """The share of right answers over every question asked, in whole percent."""
+        asked = self.asked
+        return round(100 * sum(q.right for q in self.questions) / asked) if asked else None
+
+    def words(self) -> dict[str, str]:
+        return WORDS.get(self.lang, WORDS["fr"])
+
+    def day_text(self) -> str:
+        return self.day.isoformat() if self.lang == "en" else french_date(self.day)
+
+
+def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None) -> ClassDebrief:
+    """Replay every table (:func:`~ludinum.site.debrief.collect`) and put them together."""
+    _check(tables)
+    lang = "en" if lang == "en" else "fr"
+    ordered = sorted(tables, key=lambda t: t.number)
+    played = [(t.number, _collect(t, lang, day)) for t in ordered]
+    titles = list(dict.fromkeys(d.title for _, d in played))
+    return ClassDebrief(
+        lang=lang,
+        day=played[0][1].day,
+        title=", ".join(titles),
+        tables=tuple(
+            TableOutcome(n, tuple(d.players), d.outcome, d.finished, d.steps) for n, d in played
+        ),
+        questions=_questions([d for _, d in played]),
+        messages=_messages([d for _, d in played]),
+        themes=tuple(dict.fromkeys(t for _, d in played for t in d.themes)),
+        lessons=tuple(dict.fromkeys(lesson for _, d in played for lesson in d.lessons)),
+    )
+
+
+def _check(tables: Sequence[TableLog]) -> None:
+    """Refuse no table, or a table number used twice or below 1, before any replay."""
+    if not tables:
+        raise NoTableError("Aucune table à résumer\u202f: la classe n'a joué aucune partie.",
+                           "No table to sum up: the class played no game.")
+    seen: set[int] = set()
+    for table in tables:
+        if table.number < 1 or table.number in seen:
+            raise TableError(f"Numéro de table en double ou invalide\u202f: {table.number}.",
+                             f"Table number used twice or invalid: {table.number}.")
+        seen.add(table.number)
+
+
+def _collect(table: TableLog, lang: str, day: date | None) -> Debrief:
+    """One table's debrief; a table that cannot be replayed is refused with its number."""
+    try:
+        return collect(table.config_json, table.log, table.nicknames, lang, day)
+    except LudinumError as exc:
+        raise TableError(f"Table {table.number}\u202f: {exc.fr}",
+                         f"Table {table.number}: {exc.en}") from exc
+    except ValueError as exc:  # unreadable JSON, a configuration that is not an object
+        raise TableError(f"Table {table.number}\u202f: configuration de la partie illisible.",
+                         f"Table {table.number}: unreadable game configuration.") from exc
+
+
+def _questions(debriefs: Sequence[Debrief]) -> tuple[QuestionCount, ...]:
+    asked: dict[str, list[int]] = {}
+    for debrief in debriefs:
+        for question, right in debrief.questions:
+            count = asked.setdefault(question, [0, 0])
+            count[0] += 1
+            count[1] += int(right)
+    found = [QuestionCount(q, n, r) for q, (n, r) in asked.items()]
+    # Least known first (the share as a fraction, not rounded), then the most asked.
+    return tuple(sorted(found, key=lambda q: (q.right / q.asked, -q.asked, q.question)))
+
+
+def _messages(debriefs: Sequence[Debrief]) -> tuple[MessageCount, ...]:
+    tables: dict[tuple[str, str], int] = {}
+    for debrief in debriefs:
+        for message in dict.fromkeys(debrief.messages):
+            tables[message] = tables.get(message, 0) + 1
+    found = [MessageCount(who, text, n) for (who, text), n in tables.items()]
+    # Met at the most tables first; else in the order they were first shown.
+    return tuple(sorted(found, key=lambda m: -m.tables))
+
+
+def class_debrief_html(debrief: ClassDebrief) -> str:
+    """The class debrief as a self-contained page: large enough for a projector, printable."""
+    from ludinum.site.render import render
+
+    return render("class_debrief.html", debrief=debrief, w=debrief.words())
+
+
+def build_class_debrief(debrief: ClassDebrief) -> bytes:
+    """The class debrief as an A4 PDF (as many pages as it needs)."""
+    from ludinum.site.pdf.class_debrief import class_debrief_pdf
+
+    return class_debrief_pdf(debrief)
+
+
+def _document(tables: Sequence[TableLog], lang: str, fmt: str) -> bytes | str:
+    debrief = class_debrief(tables, lang)
+    return build_class_debrief(debrief) if fmt == "pdf" else class_debrief_html(debrief)
+
+
+async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str) -> Response:
+    """The class debrief (``fmt`` ``html``: a page shown in the browser, ``pdf``: a
+    download), replayed and built in a worker thread, off the event loop. Serve the PDF
+    under a path ending in ``.pdf``, so that the server's PDF limit per address applies
+    (``server/guards.py``).
+
+    Raises :class:`DebriefFormatError` for another ``fmt`` (before any work),
+    :class:`NoTableError` for no table and :class:`TableError` for a table numbered twice or
+    that cannot be replayed: the route shows them like its other refusals."""
+    from starlette.concurrency import run_in_threadpool
+
+    if fmt not in FORMATS:
+        raise DebriefFormatError(
+            f"Format de bilan inconnu\u202f: «\u202f{fmt[:20]}\u202f» (html ou pdf).",
+            f"Unknown debrief format: “{fmt[:20]}” (html or pdf).",
+        )
+    _check(tables)  # the clear refusals that need no replay, before a thread is taken
+    data = await run_in_threadpool(_document, tables, lang, fmt)
+    name = "bilan-classe" if lang != "en" else "class-debrief"
+    # The page opens in the browser (the projector), the PDF downloads (to print).
+    shown = "attachment" if fmt == "pdf" else "inline"
+    headers = {"content-disposition": f'{shown}; filename="{name}.{fmt}"',
+               "cache-control": "no-store"}
+    if fmt == "pdf":
+        return Response(data, media_type="application/pdf", headers=headers)
+    return Response(data, media_type="text/html; charset=utf-8", headers=headers)
