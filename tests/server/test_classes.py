@@ -344,3 +344,22 @@ def test_the_pages_of_class_mode(sqlite_url: str, catalog: Catalog) -> None:
         assert found.headers["location"] == f"/c/{code}"
         client.cookies.set("lang", "en")
         assert f"Join class {code}" in client.get(f"/c/{code}").text
+
+
+def test_the_class_debrief_needs_the_teacher_key(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+        for name in NAMES[:3]:
+            join(client, code, name)
+        teacher(client, code, "start", key)
+        teacher(client, code, "command", key, command="end")
+        page = client.post(f"/classe/{code}/bilan", data={"cle": key})
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "Table 1" in page.text and "Table 2" in page.text
+        assert all(name in page.text for name in NAMES[:3])
+        assert key not in page.text
+        pdf = client.post(f"/classe/{code}/bilan.pdf", data={"cle": key})
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        assert "attachment" in pdf.headers["content-disposition"]
+        assert client.post(f"/classe/{code}/bilan.pdf", data={}).status_code == 403

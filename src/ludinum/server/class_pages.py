@@ -17,6 +17,7 @@ from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, lang_of, problem, public_base, show
 from ludinum.server.rooms import LIVE, TURNS
+from ludinum.site import class_debrief
 
 
 async def choose_game(request: Request) -> Response:
@@ -99,8 +100,6 @@ async def debrief(request: Request) -> Response:
         return problem(request, exc, 403 if exc.code == "bad_token" else _status(exc))
     if request.method != "POST":
         return show(request, "class_key.html", code=session.code, action=request.url.path)
-    from ludinum.site import class_debrief  # the PDF machinery, loaded on first use
-
     lang = lang_of(request)
     records = await classes_of(request).records(session, lang)
     tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names) for r in records]
