@@ -275,8 +275,8 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         assert late.json()["error"]["code"] == "game_over"
 
 
-def test_a_class_comes_back_after_a_restart(sqlite_url: str, catalog: Catalog) -> None:
-    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> None:
+    app = make_app(db_url, catalog, bot_delay=30.0)
     with TestClient(app) as client:
         code, key = create_class(client, "toy", 2, options={"rounds": 2})
         gathering, _ = create_class(client, "toy", 3)
@@ -286,7 +286,7 @@ def test_a_class_comes_back_after_a_restart(sqlite_url: str, catalog: Catalog) -
         rooms = teacher(client, code, "start", key).json()["rooms"]
         teacher(client, code, "message", key, text="Bravo")
         before = [p.to_json() for p in app.state.classes.get(code).pupils]
-    again = make_app(sqlite_url, catalog, bot_delay=30.0)
+    again = make_app(db_url, catalog, bot_delay=30.0)
     with TestClient(again) as client:
         session = again.state.classes.get(code)
         assert session.status == "playing" and session.rooms == rooms
