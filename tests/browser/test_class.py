@@ -229,3 +229,36 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
             teacher_ctx.close()
             for c in contexts:
                 c.close()
+
+
+def test_class_pages_have_no_serious_violation(live: Any, browser: Any, axe_path: Path
+                                               ) -> None:
+    from tests.browser.test_accessibility import audit
+
+    teacher_ctx = browser.new_context(bypass_csp=True, viewport={"width": 1920, "height": 1080})
+    phone_ctx = [browser.new_context(bypass_csp=True, viewport=PHONE) for _ in range(2)]
+    try:
+        dashboard = teacher_ctx.new_page()
+        problems: dict[str, list[str]] = {}
+        dashboard.goto(f"{live.url}/classe/nouvelle")
+        problems["games"] = audit(dashboard, axe_path)
+        dashboard.goto(f"{live.url}/classe/nouvelle/gnou")
+        problems["set-up"] = audit(dashboard, axe_path)
+        code = create_class(dashboard, live.url)
+        phones = [c.new_page() for c in phone_ctx]
+        phones[0].goto(f"{live.url}/c/{code}")
+        problems["join"] = audit(phones[0], axe_path)
+        for n, page in enumerate(phones):
+            join(page, live.url, code, nickname(n))
+        problems["waiting"] = audit(phones[0], axe_path)
+        dashboard.wait_for_selector('[data-pupil="1"]', timeout=TIMEOUT)
+        problems["gathering"] = audit(dashboard, axe_path)
+        dashboard.click('[data-class-cmd="start"]')
+        dashboard.wait_for_selector(".table-card", timeout=TIMEOUT)
+        problems["dashboard"] = audit(dashboard, axe_path)
+        bad = {k: v for k, v in problems.items() if v}
+        assert not bad, bad
+    finally:
+        teacher_ctx.close()
+        for c in phone_ctx:
+            c.close()

@@ -363,3 +363,23 @@ def test_the_class_debrief_needs_the_teacher_key(sqlite_url: str, catalog: Catal
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
         assert "attachment" in pdf.headers["content-disposition"]
         assert client.post(f"/classe/{code}/bilan.pdf", data={}).status_code == 403
+
+
+def test_a_class_whose_tables_were_purged_still_opens(sqlite_url: str, catalog: Catalog
+                                                      ) -> None:
+    now = [3_000_000.0]
+    app = make_app(sqlite_url, catalog, retention_hours=1.0)
+    app.state.hub.clock = lambda: now[0]
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        join(client, code, "Loutre")
+        join(client, code, "Panda")
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        hub = app.state.hub
+        for room in rooms:  # each table ended from its own host screen
+            client.portal.call(hub.command, hub.rooms[room], "end", {})
+        now[0] += 2 * 3600
+        assert hub.purge() == 1 and not hub.rooms
+        board = teacher(client, code, "state", key)
+        assert board.status_code == 200 and board.json()["status"] == "ended"
+        assert "table-card" not in board.json()["html"]

@@ -149,6 +149,18 @@ class ClassHub:
             if code not in self.sessions and not class_store.code_exists(engine, code):
                 return code, class_store.create(engine, {**values, "code": code})
 
+    async def _rooms(self, session: ClassSession) -> list[tuple[int, Room]]:
+        """The rooms of the class's tables still kept, with their 0-based table number (a
+        table's room deleted by the retention period is left out)."""
+        out = []
+        for number, code in enumerate(session.rooms):
+            try:
+                out.append((number, await self.hub.room(code)))
+            except LudinumError as exc:
+                if exc.code != "unknown_room":
+                    raise
+        return out
+
     def get(self, code: str) -> ClassSession:
         session = self.sessions.get(tokens.normalise_code(code))
         if session is None:
@@ -198,8 +210,7 @@ class ClassHub:
     async def _late_join(self, session: ClassSession, nickname: object, digest: str) -> Pupil:
         pupil = session.new_pupil(nickname, digest)  # the same checks as before the start
         candidates: list[tuple[int, int, Room, Seat]] = []
-        for number, code in enumerate(session.rooms):
-            room = await self.hub.room(code)
+        for number, room in await self._rooms(session):
             bots = [s for s in room.seats if s.kind == BOT]
             if room.live and room.status != "lobby" and bots:
                 candidates.append((len(room.humans()), number, room, bots[0]))
@@ -259,8 +270,7 @@ class ClassHub:
             raise refuse("not_playing", "La classe n'est pas en cours.",
                          "The class is not running.")
         done = 0
-        for code in session.rooms:
-            room = await self.hub.room(code)
+        for _number, room in await self._rooms(session):
             if (kind == "pause" and room.status != "playing") or (
                     kind == "resume" and room.status != PAUSED) or (
                     kind == "end" and not room.live):
@@ -283,16 +293,15 @@ class ClassHub:
         """Each table's public state; a class whose every table is over is ended."""
         now = self.hub.clock()
         out = []
-        for number, code in enumerate(session.rooms):
-            room = await self.hub.room(code)
+        for number, room in await self._rooms(session):
             labels = [s.label(lang) for s in room.seats]
             over = room.status == FINISHED
             out.append(TableState(
-                number + 1, code, room.status, labels, room.public_seq,
+                number + 1, room.code, room.status, labels, room.public_seq,
                 [labels[i] for i in room.public_active(None)],
                 room.status == "playing" and now - room.updated_at > STUCK_AFTER,
                 room.state.outcome() if over else None))
-        if session.status == PLAYING and out and all(not self._live(t) for t in out):
+        if session.status == PLAYING and all(not self._live(t) for t in out):
             session.status = ENDED
             await self._save(session)
         return out
