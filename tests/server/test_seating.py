@@ -8,6 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ludinum.engine import LudinumError
+from ludinum.games import registry
+from ludinum.server.classes import NO_BOTS, ClassSession
 from ludinum.server.seating import seat_pupils, table_count, tables_of
 
 
@@ -71,3 +74,25 @@ def test_tables_of_lists_pupils_per_table() -> None:
 def test_a_table_size_must_be_positive() -> None:
     with pytest.raises(ValueError):
         table_count(3, 0)
+
+
+def session(pupils: int, size: int, bots: str) -> ClassSession:
+    game = registry().get("gnou")  # 2 to 6 players
+    out = ClassSession(1, "ABCDEF", "x", game, {}, "turns", size, bots, True, seed=11)
+    for n in range(pupils):
+        out.add(f"Élève {chr(65 + n % 26)}{chr(65 + n // 26)}", f"digest{n}")
+    return out
+
+
+def test_the_start_plan_checks_the_game_minimum_only_without_bots() -> None:
+    # One pupil alone at a table: fine with bots (they fill it), refused without.
+    assert session(1, 5, "random").plan() == [[0]]
+    with pytest.raises(LudinumError) as refused:
+        session(1, 5, NO_BOTS).plan()
+    assert refused.value.code == "table_too_small" and "tables trop petites\u00a0: 1" in (
+        refused.value.fr)
+    # 7 pupils at tables of 6, no bots: two tables of 4 and 3, both at least 2.
+    assert sorted(map(len, session(7, 6, NO_BOTS).plan())) == [3, 4]
+    with pytest.raises(LudinumError) as empty:
+        session(0, 5, "random").plan()
+    assert empty.value.code == "no_pupils"

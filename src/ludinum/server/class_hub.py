@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ludinum.content.typography import french_spacing
 from ludinum.engine import LudinumError, OptionError, Outcome
 from ludinum.server import class_store, tokens
 from ludinum.server.classes import (
@@ -24,10 +25,11 @@ from ludinum.server.classes import (
     PLAYING,
     ClassSession,
     Pupil,
+    refuse,
     unknown_class,
 )
 from ludinum.server.hub import Hub, storage_unavailable
-from ludinum.server.rooms import FINISHED, LIVE, PAUSED, TURNS, Room, refuse
+from ludinum.server.rooms import FINISHED, LIVE, PAUSED, TURNS, Room
 from ludinum.server.seats import BOT, Seat
 
 log = logging.getLogger("ludinum.server")
@@ -119,10 +121,11 @@ class ClassHub:
         game.check_players(table_size)
         levels = catalog.bot_levels(game.name)
         if bot_level != NO_BOTS and bot_level not in levels:
-            raise OptionError(f"Niveau de bot inconnu : « {str(bot_level)[:20]} ».",
+            raise OptionError(french_spacing(f"Niveau de bot inconnu : « {str(bot_level)[:20]} »."),
                               f"Unknown bot level: '{str(bot_level)[:20]}'.")
         if mode not in (LIVE, TURNS):
-            raise OptionError(f"Mode inconnu : « {mode[:20]} ».", f"Unknown mode: '{mode[:20]}'.")
+            raise OptionError(french_spacing(f"Mode inconnu : « {mode[:20]} »."),
+                              f"Unknown mode: '{mode[:20]}'.")
         config = game.make_config(table_size, 0, options)  # refuses bad options
         teacher = tokens.new_token()
         now = self.hub.clock()

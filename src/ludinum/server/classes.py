@@ -9,15 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludinum.content.typography import french_spacing
 from ludinum.engine import Game, LudinumError
 from ludinum.server import names, seating, tokens
-from ludinum.server.rooms import refuse
+from ludinum.server.rooms import RoomError
 
 GATHERING, PLAYING, ENDED = "gathering", "playing", "ended"
 #: The bot level that means "no bots": every table must then reach the game's minimum.
 NO_BOTS = "none"
 #: The longest message the teacher may send to every phone.
 MESSAGE_LENGTH = 140
+
+
+def refuse(code: str, fr: str, en: str) -> RoomError:
+    """A refusal of class mode, its French with French spacing (« Table 2 : … »)."""
+    error = RoomError(french_spacing(fr), en)
+    error.code = code
+    return error
 
 
 def unknown_class(code: str) -> LudinumError:
