@@ -260,10 +260,11 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         assert stuck.count("Bloquée") == 2
         # A message reaches the phones, filtered and shown as a banner.
         sent = teacher(client, code, "message", key, text="  Plus que   5 minutes !  ")
-        assert sent.json()["message"] == "Plus que 5 minutes !"
+        text = "Plus que 5 minutes\u202f!"  # French spacing
+        assert sent.json()["message"] == text
         notices = [m for m in phone.sync() if m["type"] == "notice"]
-        assert notices == [{"type": "notice", "text": "Plus que 5 minutes !"}]
-        assert me(client, code, tokens[1])["message"] == "Plus que 5 minutes !"
+        assert notices == [{"type": "notice", "text": text}]
+        assert me(client, code, tokens[1])["message"] == text
         assert teacher(client, code, "command", key, command="pause").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"paused"}
         assert teacher(client, code, "command", key, command="resume").json()["tables"] == 2

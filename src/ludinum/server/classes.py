@@ -180,7 +180,7 @@ class ClassSession:
         if names.is_rude(text):
             raise refuse("rude_message", "Ce message contient un mot refusé.",
                          "This message contains a refused word.")
-        return text
+        return french_spacing(text)  # « 5 minutes ! » with its no-break space
 
     # -- storage -------------------------------------------------------------------------
     def values(self) -> dict[str, Any]:
