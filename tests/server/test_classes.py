@@ -274,6 +274,8 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         assert app.state.classes.get(code).status == "ended"
         late = client.post(f"/api/classes/{code}/join", json={"nickname": "Tortue"})
         assert late.json()["error"]["code"] == "game_over"
+        over = me(client, code, tokens[0])
+        assert over["room"] is None and over["text"] == "La classe est terminée."
 
 
 def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> None:

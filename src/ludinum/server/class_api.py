@@ -76,7 +76,7 @@ def pupil_text(session: ClassSession, pupil: Pupil, lang: str) -> str:
     if session.status == GATHERING:
         table = session.assignment()[session.pupils.index(pupil)] + 1
         return i18n.gettext(lang, "Tu es à la table %(n)s.") % {"n": table}
-    if pupil.room is not None:
+    if session.status == PLAYING and pupil.room is not None:
         return i18n.gettext(lang, "C'est parti : tu joues à la table %(n)s.") % {
             "n": (pupil.table or 0) + 1}
     return i18n.gettext(lang, "La classe est terminée.")
