@@ -295,6 +295,7 @@ def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> No
         assert session.status == "playing" and session.rooms == rooms
         assert [p.to_json() for p in session.pupils] == before
         assert session.message == "Bravo"
+        assert all(again.state.hub.notices[r] == "Bravo" for r in rooms)  # the phones' banner
         assert me(client, code, tokens[2])["room"] in rooms
         assert again.state.classes.get(gathering).status == "gathering"
         assert [p.nickname for p in again.state.classes.get(gathering).pupils] == ["Koala"]

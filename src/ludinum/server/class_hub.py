@@ -73,9 +73,13 @@ class ClassHub:
         """Every stored class (at start-up, before serving)."""
         for row in class_store.load_all(self.hub.store.engine):
             try:
-                self.sessions[row.code] = self._restore(row)
+                session = self.sessions[row.code] = self._restore(row)
             except LudinumError as exc:
                 log.error("class %s cannot be restored: %s", row.code, exc.en)
+                continue
+            if session.message and session.status == PLAYING:
+                for code in session.rooms:  # the banner, for the phones that reconnect
+                    self.hub.notices[code] = session.message
         return len(self.sessions)
 
     def _restore(self, row: class_store.ClassRow) -> ClassSession:
