@@ -387,3 +387,22 @@ def test_a_class_whose_tables_were_purged_still_opens(sqlite_url: str, catalog: 
         board = teacher(client, code, "state", key)
         assert board.status_code == 200 and board.json()["status"] == "ended"
         assert "table-card" not in board.json()["html"]
+
+
+def test_migration_0003_upgrades_a_database_of_the_previous_version(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    from sqlalchemy import inspect
+
+    from ludinum.server.migrate import upgrade
+    from ludinum.server.storage import Storage
+
+    old = Storage(sqlite_url)
+    upgrade(old.engine, "0002")
+    assert "classes" not in inspect(old.engine).get_table_names()
+    old.close()
+    app = make_app(sqlite_url, catalog)  # start-up runs the migrations
+    with TestClient(app) as client:
+        code, _ = create_class(client, "toy", 2)
+        assert join(client, code, "Loutre")
+        assert "classes" in inspect(app.state.hub.store.engine).get_table_names()
