@@ -38,7 +38,8 @@ async def new_class(request: Request) -> Response:
     values = None
     error = ""
     size = min(game.max_players, max(game.min_players, 5))
-    level = levels[-1]
+    # Six tables think on one laptop: medium bots by default (expert ones search long).
+    level = "medium" if "medium" in levels else levels[-1]
     apart = True
     mode = LIVE
     if request.method == "POST":
