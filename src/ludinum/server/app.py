@@ -14,8 +14,19 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ludinum import site
-from ludinum.server import api, fanout, leases, limits, pages, render, ws
+from ludinum.server import (
+    api,
+    class_api,
+    class_pages,
+    fanout,
+    leases,
+    limits,
+    pages,
+    render,
+    ws,
+)
 from ludinum.server.catalog import Catalog
+from ludinum.server.class_hub import ClassHub
 from ludinum.server.guards import BodyLimit, HostCheck, PdfLimit
 from ludinum.server.hub import Hub
 from ludinum.server.ledger import StoredLedger
@@ -51,6 +62,7 @@ def create_app(
     hub: Hub = fanout.make_hub(store, catalog or Catalog.default(),
                                redis or os.environ.get("LUDINUM_REDIS"), bot_delay=bot_delay,
                                retention_hours=retention_hours)
+    classes = ClassHub(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -61,9 +73,11 @@ def create_app(
         count = hub.load()
         if count:
             log.info("restored %d live rooms", count)
+        classes.purge()
+        classes.load()
         hub.resume_all()
         await fanout.start(hub)
-        purger = asyncio.create_task(_purge_loop(hub))
+        purger = asyncio.create_task(_purge_loop(hub, classes))
         try:
             yield
         finally:
@@ -86,6 +100,12 @@ def create_app(
         Route("/replay/journal/{key}", pages.replay_log),
         Route("/replay/{code}", pages.replay),
         Route("/debrief/{code}.{fmt}", pages.debrief),
+        Route("/classe/nouvelle", class_pages.choose_game),
+        Route("/classe/nouvelle/{game}", class_pages.new_class, methods=["GET", "POST"]),
+        Route("/classe/{code}/tableau", class_pages.dashboard),
+        Route("/classe/{code}/bilan", class_pages.debrief, methods=["GET", "POST"]),
+        Route("/classe/{code}/bilan.pdf", class_pages.debrief, methods=["GET", "POST"]),
+        Route("/c/{code}", class_pages.join),
         Route("/qr/{code}.svg", api.qr_svg),
         Route("/openapi.json", api.openapi_json),
         Route("/api/games", api.games),
@@ -94,6 +114,14 @@ def create_app(
         Route("/api/rooms/{code}", api.room_info),
         Route("/api/rooms/{code}/join", api.join, methods=["POST"]),
         Route("/api/rooms/{code}/replay", api.replay_step),
+        Route("/api/classes", class_api.create, methods=["POST"]),
+        Route("/api/classes/{code}/join", class_api.join, methods=["POST"]),
+        Route("/api/classes/{code}/me", class_api.me, methods=["POST"]),
+        Route("/api/classes/{code}/state", class_api.state, methods=["POST"]),
+        Route("/api/classes/{code}/move", class_api.move, methods=["POST"]),
+        Route("/api/classes/{code}/start", class_api.start, methods=["POST"]),
+        Route("/api/classes/{code}/command", class_api.command, methods=["POST"]),
+        Route("/api/classes/{code}/message", class_api.message, methods=["POST"]),
         WebSocketRoute("/ws/{code}", ws.endpoint),
         *site.routes,  # the learning site: /apprendre, card and theme pages, quiz, print
         Mount("/static", StaticFiles(directory=str(render.STATIC)), name="static"),
@@ -102,6 +130,7 @@ def create_app(
                   Middleware(BodyLimit), Middleware(PdfLimit)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.hub = hub
+    app.state.classes = classes
     hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)
     app.state.limit = rate_limit or RateLimit()
     app.state.room_limit = room_limit or RateLimit(
@@ -132,10 +161,11 @@ def app_from_env() -> Starlette:
     )
 
 
-async def _purge_loop(hub: Hub) -> None:
+async def _purge_loop(hub: Hub, classes: ClassHub) -> None:
     while True:
         await asyncio.sleep(PURGE_EVERY)
         try:
             await hub.purge_live()
+            await classes.purge_live()
         except Exception:
             log.exception("purge failed")

@@ -48,7 +48,7 @@ from ludinum.server.rooms import (
     not_your_seat,
     refuse,
 )
-from ludinum.server.seats import HUMAN, OPEN, Seat
+from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 from ludinum.server.storage import RoomRow, Storage, append_in, update_room_in
 from ludinum.server.timers import Timers
 from ludinum.server.writer import WriteOp, Writer
@@ -143,6 +143,8 @@ class Hub:
         self._spawned: set[asyncio.Task[Any]] = set()
         #: Stored personal answers not yet neutral, per room: ``{seq: (seat, JSON)}`` (W15).
         self._personal: dict[str, dict[int, tuple[int, dict[str, Any]]]] = {}
+        #: The facilitator's last message per room (:meth:`notify`), memory only.
+        self.notices: dict[str, str] = {}
         self.accepted = 0
 
     # -- start and stop --------------------------------------------------------------
@@ -293,7 +295,11 @@ class Hub:
         options: dict[str, Any] | None = None,
         mode: str = LIVE,
         seed: int | None = None,
+        host_digest: str | None = None,
     ) -> tuple[Room, str]:
+        """A new room in the lobby and its host token. ``host_digest``: the room answers
+        to an existing key instead (a class's tables answer to the teacher's, docs/class.md;
+        the token returned is then empty)."""
         game = self.catalog.game(game_name)
         if mode not in (LIVE, TURNS):
             raise OptionError(f"Mode inconnu : « {mode} ».", f"Unknown mode: '{mode}'.")
@@ -301,20 +307,21 @@ class Hub:
             players, _secrets.randbits(SEED_BITS) if seed is None else seed, options
         )
         state = game.setup(config)
-        host_token = tokens.new_token()
+        host_token = tokens.new_token() if host_digest is None else ""
+        host = tokens.digest(host_token) if host_digest is None else host_digest
         now = self.clock()
         seats = [Seat(i) for i in range(players)]
         values = {
             "game": game.name, "config": config.to_json(), "mode": mode,
             "status": LOBBY, "seats": [s.to_json() for s in seats],
-            "host": tokens.digest(host_token), "seq": 0, "created_at": now, "updated_at": now,
+            "host": host, "seq": 0, "created_at": now, "updated_at": now,
         }
         try:
             code, room_id = await self.writer.read(self._insert_room, values)
         except Exception:
             log.exception("storage failed creating a room")
             raise storage_unavailable() from None
-        room = Room(room_id, code, game, config, mode, seats, tokens.digest(host_token), state,
+        room = Room(room_id, code, game, config, mode, seats, host, state,
                     created_at=now, updated_at=now)
         self.rooms[code] = room
         self.bots[code] = {}
@@ -346,6 +353,29 @@ class Hub:
         await self._save_room(room)  # on failure the room is reloaded: the seat is free
         self.bots.get(code, {}).pop(chosen.index, None)
         return chosen.index, token  # (everyone was shown the new seat once it was saved)
+
+    async def seat_person(self, room: Room, index: int, nickname: str, token_digest: str
+                          ) -> None:
+        """A person takes a bot's seat in a game under way, keeping its place in the game
+        (a class's late joiner, docs/class.md): the bot leaves, everyone sees the new name.
+        The nickname was checked by the caller; a seat that is not a bot's is refused."""
+        self._check_writable(room.code)
+        seat = room.seat(index)
+        if seat.kind != BOT or not room.live:
+            raise refuse("seat_taken", "Cette place est déjà prise.", "This seat is taken.")
+        seat.make_human(nickname, token_digest)
+        self.bots.get(room.code, {}).pop(index, None)
+        await self._save_room(room)  # on failure the room is reloaded: the bot is back
+        self._broadcast(room)
+        self._schedule(room)
+
+    def notify(self, code: str, text: str) -> None:
+        """A message from the facilitator for every screen of the room (a banner): sent
+        now and to the screens that connect later."""
+        self.notices[code] = text
+        for client in list(self.clients.get(code, ())):
+            if not client.closed:
+                client.push({"type": "notice", "text": text})
 
     # -- the write path ----------------------------------------------------------------
     def _check_writable(self, code: str) -> None:
@@ -535,6 +565,7 @@ class Hub:
         self.rooms.pop(code, None)
         self.bots.pop(code, None)
         self._personal.pop(code, None)
+        self.notices.pop(code, None)
         self.timers.cancel(code)
         self.timers.cancel(session_key(code))
         task = self._bot_tasks.pop(code, None)
@@ -720,6 +751,8 @@ class Hub:
             room.seats[s].connected += 1
         self.clients.setdefault(code, set()).add(client)
         client.push(frames.welcome(room, client))
+        if code in self.notices:
+            client.push({"type": "notice", "text": self.notices[code]})
         self._send(room, client, full=True)
         if seats:
             self._broadcast(room)

@@ -114,6 +114,51 @@ def schema() -> dict[str, Any]:
                 "responses": {"200": {"description": "SVG",
                                       "content": {"image/svg+xml": {}}},
                               "404": _err("Unknown room")}}},
+            **class_paths(),
         },
         "components": {"schemas": {"Error": ERROR, "Room": room, "Seat": seat}},
     }
+
+
+#: Class mode (docs/class.md): every route is a JSON POST with the token in the body.
+_CLASS_ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
+    "join": ("A pupil joins the class with a nickname; returns their secret token.",
+             {"nickname": {"type": "string"}}),
+    "me": ("A pupil's waiting state: table, and once started the room of their seat.",
+           {"token": {"type": "string"}}),
+    "state": ("The teacher's dashboard: the class's status and its HTML.",
+              {"token": {"type": "string"}}),
+    "move": ("The teacher moves a pupil to another table (from 1) before the start.",
+             {"token": {"type": "string"}, "pupil": {"type": "integer"},
+              "table": {"type": "integer"}}),
+    "start": ("The teacher starts every table.", {"token": {"type": "string"}}),
+    "command": ("Pause, resume or end every table.",
+                {"token": {"type": "string"},
+                 "command": {"type": "string", "enum": ["pause", "resume", "end"]}}),
+    "message": ("A message (at most 140 characters) shown on every phone.",
+                {"token": {"type": "string"}, "text": {"type": "string", "maxLength": 140}}),
+}
+
+
+def _post(summary: str, properties: dict[str, Any], parameters: list[Any]) -> dict[str, Any]:
+    return {"post": {
+        "summary": summary, "parameters": parameters,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": properties}}}},
+        "responses": {"200": {"description": "Done"}, "201": {"description": "Created"},
+                      "400": _err("Bad request or wrong token"),
+                      "404": _err("Unknown class"), "409": _err("Not now (see the code)"),
+                      "429": _err("Too many wrong codes or tokens from this address")}}}
+
+
+def class_paths() -> dict[str, Any]:
+    code = {**CODE, "description": "Class code (6 characters, case-insensitive)."}
+    out = {"/api/classes": _post(
+        "Create a class; returns its code and the teacher's secret token.",
+        {"game": {"type": "string"}, "table_size": {"type": "integer"},
+         "bot_level": {"type": "string"}, "friends_apart": {"type": "boolean"},
+         "mode": {"type": "string", "enum": ["live", "turns"]},
+         "options": {"type": "object"}}, [])}
+    for name, (summary, properties) in _CLASS_ROUTES.items():
+        out[f"/api/classes/{{code}}/{name}"] = _post(summary, properties, [code])
+    return out

@@ -64,6 +64,8 @@ async def set_lang(request: Request) -> Response:
 
 async def find_room(request: Request) -> Response:
     code = tokens.normalise_code(request.query_params.get("code", ""))
+    if code in request.app.state.classes.sessions and code not in hub_of(request).rooms:
+        return RedirectResponse(f"/c/{code}", status_code=303)  # a class code (docs/class.md)
     return RedirectResponse(f"/j/{quote(code)}" if code else "/", status_code=303)
 
 

@@ -155,6 +155,10 @@
         stopped = true;
         if (socket) socket.close();
       }
+    } else if (m.type === "notice") {
+      // The teacher's message to every phone of a class (docs/class.md): a banner.
+      const banner = document.querySelector("[data-notice]");
+      if (banner) { banner.textContent = m.text; banner.hidden = false; }
     } else if (m.type === "kicked") {
       toast(say(m));
       store.drop(key.seat(code));

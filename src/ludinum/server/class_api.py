@@ -1,0 +1,176 @@
+"""The JSON API of class sessions (docs/class.md): creation, a pupil's join and waiting
+state, the teacher's dashboard state and controls.
+
+Every request is a JSON POST (a form on another site cannot send one); the teacher's and
+the pupils' tokens travel in the body, never in a URL. A wrong class code or token counts
+as a guess against the address, like a room's (30 pupils behind one school address all get
+in: a successful join counts nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ludinum.engine import LudinumError
+from ludinum.server import i18n, render, tokens
+from ludinum.server.api import body, check_rate, error_response, guessing
+from ludinum.server.class_hub import ClassHub
+from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
+from ludinum.server.protocol import fail
+from ludinum.server.rooms import LIVE
+
+
+def classes_of(request: Request) -> ClassHub:
+    found: ClassHub = request.app.state.classes
+    return found
+
+
+def lang_of(request: Request) -> str:
+    return i18n.pick(request.cookies.get("lang"))
+
+
+def session_of(request: Request) -> ClassSession:
+    """The class of the path (call inside :func:`guessing`)."""
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    if not tokens.looks_like_code(code):
+        raise unknown_class(code)
+    return classes_of(request).get(code)
+
+
+async def create(request: Request) -> Response:
+    try:
+        data = await body(request)
+        check_rate(request, request.app.state.room_limit)
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+        mode = data.get("mode", LIVE)
+        session, teacher = await classes_of(request).create(
+            game, options, data.get("table_size"), data.get("bot_level"),
+            data.get("friends_apart", True) is not False, str(mode))
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse({"code": session.code, "teacher_token": teacher}, status_code=201)
+
+
+async def join(request: Request) -> Response:
+    try:
+        data = await body(request)
+        with guessing(request):
+            session = session_of(request)
+        token, pupil = await classes_of(request).join(session.code, data.get("nickname"))
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse({"token": token, "nickname": pupil.nickname}, status_code=201)
+
+
+def pupil_text(session: ClassSession, pupil: Pupil, lang: str) -> str:
+    """What the waiting page says to the pupil."""
+    if session.status == GATHERING:
+        table = session.assignment()[session.pupils.index(pupil)] + 1
+        return i18n.gettext(lang, "Tu es à la table %(n)s.") % {"n": table}
+    if session.status == PLAYING and pupil.room is not None:
+        return i18n.gettext(lang, "C'est parti : tu joues à la table %(n)s.") % {
+            "n": (pupil.table or 0) + 1}
+    return i18n.gettext(lang, "La classe est terminée.")
+
+
+async def me(request: Request) -> Response:
+    """A pupil's waiting state: their table, and once started the room of their seat (their
+    class token is their seat token there)."""
+    try:
+        data = await body(request)
+        with guessing(request):
+            session = session_of(request)
+            pupil = session.pupil_of(data.get("token"))
+    except LudinumError as exc:
+        return error_response(exc)
+    index = session.pupils.index(pupil)
+    return JSONResponse({
+        "status": session.status,
+        "nickname": pupil.nickname,
+        "table": session.assignment()[index] + 1,
+        "room": pupil.room if session.status == PLAYING else None,
+        "text": pupil_text(session, pupil, lang_of(request)),
+        "message": session.message,
+    })
+
+
+async def _teacher(request: Request,
+                   then: Callable[[ClassSession, dict[str, Any]], Awaitable[dict[str, Any]]]
+                   ) -> Response:
+    """A teacher's request: the class, the teacher's token checked, then ``then``."""
+    try:
+        data = await body(request)
+        with guessing(request):
+            session = session_of(request)
+            session.check_teacher(data.get("token"))
+        result = await then(session, data)
+    except LudinumError as exc:
+        return error_response(exc)
+    return JSONResponse(result)
+
+
+async def state(request: Request) -> Response:
+    """The dashboard's content: the class's status and its HTML (server-rendered)."""
+    lang = lang_of(request)
+    hub = classes_of(request)
+
+    async def show(session: ClassSession, _data: dict[str, Any]) -> dict[str, Any]:
+        tables = await hub.tables(session, lang)
+        html = render.fragment(lang, "class_board", session=session, tables=tables,
+                               seated=session.tables() if session.status == GATHERING else [])
+        return {"status": session.status, "pupils": len(session.pupils), "html": html}
+
+    return await _teacher(request, show)
+
+
+async def move(request: Request) -> Response:
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        table = data.get("table")
+        await hub.move(session, data.get("pupil"),
+                       table - 1 if isinstance(table, int) and not isinstance(table, bool)
+                       else table)
+        return {"ok": True}
+
+    return await _teacher(request, run)
+
+
+async def start(request: Request) -> Response:
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, _data: dict[str, Any]) -> dict[str, Any]:
+        await hub.start(session)
+        return {"ok": True, "rooms": list(session.rooms)}
+
+    return await _teacher(request, run)
+
+
+async def command(request: Request) -> Response:
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        kind = data.get("command")
+        done = await hub.command(session, kind if isinstance(kind, str) else "")
+        return {"ok": True, "tables": done}
+
+    return await _teacher(request, run)
+
+
+async def message(request: Request) -> Response:
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        await hub.send_message(session, data.get("text"))
+        return {"ok": True, "message": session.message}
+
+    return await _teacher(request, run)

@@ -1,0 +1,333 @@
+"""Class sessions live: joins, moves, the start of every table, commands to all of them,
+the teacher's message, the dashboard and the debrief's logs (docs/class.md).
+
+The sessions are kept in memory and every change is written through the hub's group-commit
+writer before anyone is told (the same rule as rooms: no database call on the event loop).
+The tables are ordinary rooms of the hub, whose host key is the teacher's.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludinum.content.typography import french_spacing
+from ludinum.engine import LudinumError, OptionError, Outcome
+from ludinum.server import class_store, tokens
+from ludinum.server.classes import (
+    ENDED,
+    GATHERING,
+    NO_BOTS,
+    PLAYING,
+    ClassSession,
+    Pupil,
+    refuse,
+    unknown_class,
+)
+from ludinum.server.hub import Hub, storage_unavailable
+from ludinum.server.rooms import FINISHED, LIVE, PAUSED, TURNS, Room
+from ludinum.server.seats import BOT, Seat
+
+log = logging.getLogger("ludinum.server")
+
+#: Seconds without any move after which a playing table is shown as stuck.
+STUCK_AFTER = 60.0
+COMMANDS = ("pause", "resume", "end")
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One table as the dashboard shows it (public information only)."""
+
+    number: int
+    code: str
+    status: str
+    names: list[str]
+    moves: int
+    acting: list[str]
+    stuck: bool
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table's stored game, for the class debrief: configuration, log, nicknames."""
+
+    number: int
+    config: dict[str, Any]
+    log: list[tuple[int, dict[str, Any]]]
+    names: list[str]
+
+
+class ClassHub:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.sessions: dict[str, ClassSession] = {}
+
+    # -- start-up and retention --------------------------------------------------------
+    def load(self) -> int:
+        """Every stored class (at start-up, before serving)."""
+        for row in class_store.load_all(self.hub.store.engine):
+            try:
+                session = self.sessions[row.code] = self._restore(row)
+            except LudinumError as exc:
+                log.error("class %s cannot be restored: %s", row.code, exc.en)
+                continue
+            if session.message and session.status == PLAYING:
+                for code in session.rooms:  # the banner, for the phones that reconnect
+                    self.hub.notices[code] = session.message
+        return len(self.sessions)
+
+    def _restore(self, row: class_store.ClassRow) -> ClassSession:
+        return ClassSession(
+            row.id, row.code, row.teacher, self.hub.catalog.game(row.game), row.options,
+            row.mode, row.table_size, row.bot_level, row.friends_apart, row.seed,
+            row.status, [Pupil.from_json(p) for p in row.pupils], list(row.rooms),
+            row.message, row.created_at, row.updated_at)
+
+    def purge(self) -> int:
+        """What the rooms' retention no longer keeps (at start-up)."""
+        ended, idle = self._limits()
+        codes = class_store.purge(self.hub.store.engine, ended, idle)
+        self._forget(codes)
+        return len(codes)
+
+    async def purge_live(self) -> int:
+        ended, idle = self._limits()
+        codes = await self.hub.writer.read(class_store.purge, self.hub.store.engine, ended,
+                                           idle)
+        self._forget(codes)
+        return len(codes)
+
+    def _limits(self) -> tuple[float, float]:
+        now = self.hub.clock()
+        hours = self.hub.retention_hours
+        return now - hours * 3600, now - max(hours, 24 * 30) * 3600
+
+    def _forget(self, codes: Sequence[str]) -> None:
+        for code in codes:
+            self.sessions.pop(code, None)
+
+    # -- creation ------------------------------------------------------------------------
+    async def create(self, game_name: str, options: dict[str, Any] | None, table_size: object,
+                     bot_level: object, friends_apart: bool = True, mode: str = LIVE
+                     ) -> tuple[ClassSession, str]:
+        """A new class (gathering) and the teacher's token; bad settings are refused with
+        the reason and nothing is created."""
+        catalog = self.hub.catalog
+        game = catalog.game(game_name)
+        if isinstance(table_size, bool) or not isinstance(table_size, int):
+            raise OptionError("Taille de table invalide.", "Invalid table size.")
+        game.check_players(table_size)
+        levels = catalog.bot_levels(game.name)
+        if bot_level != NO_BOTS and bot_level not in levels:
+            raise OptionError(french_spacing(f"Niveau de bot inconnu : « {str(bot_level)[:20]} »."),
+                              f"Unknown bot level: '{str(bot_level)[:20]}'.")
+        if mode not in (LIVE, TURNS):
+            raise OptionError(french_spacing(f"Mode inconnu : « {mode[:20]} »."),
+                              f"Unknown mode: '{mode[:20]}'.")
+        config = game.make_config(table_size, 0, options)  # refuses bad options
+        teacher = tokens.new_token()
+        now = self.hub.clock()
+        session = ClassSession(0, "", tokens.digest(teacher), game, dict(config.options), mode,
+                               table_size, str(bot_level), bool(friends_apart),
+                               secrets.randbits(31), created_at=now, updated_at=now)
+        values = {"teacher": session.teacher_digest, "game": game.name,
+                  "options": session.options, "mode": mode, "table_size": table_size,
+                  "bot_level": session.bot_level, "friends_apart": session.friends_apart,
+                  "seed": session.seed, "created_at": now, **session.values()}
+        try:
+            session.code, session.id = await self.hub.writer.read(self._insert, values)
+        except Exception:
+            log.exception("storage failed creating a class")
+            raise storage_unavailable() from None
+        self.sessions[session.code] = session
+        return session, teacher
+
+    def _insert(self, values: dict[str, Any]) -> tuple[str, int]:
+        """In a reader thread: a fresh class code and the new row."""
+        engine = self.hub.store.engine
+        while True:
+            code = tokens.new_code()
+            if code not in self.sessions and not class_store.code_exists(engine, code):
+                return code, class_store.create(engine, {**values, "code": code})
+
+    async def _rooms(self, session: ClassSession) -> list[tuple[int, Room]]:
+        """The rooms of the class's tables still kept, with their 0-based table number (a
+        table's room deleted by the retention period is left out)."""
+        out = []
+        for number, code in enumerate(session.rooms):
+            try:
+                out.append((number, await self.hub.room(code)))
+            except LudinumError as exc:
+                if exc.code != "unknown_room":
+                    raise
+        return out
+
+    def get(self, code: str) -> ClassSession:
+        session = self.sessions.get(tokens.normalise_code(code))
+        if session is None:
+            raise unknown_class(code)
+        return session
+
+    async def _save(self, session: ClassSession) -> None:
+        """Write the session's changes durably; on failure reload it from storage (memory
+        and disk agree again) and refuse: nothing changed."""
+        session.updated_at = self.hub.clock()
+        op = functools.partial(class_store.update_in, class_id=session.id,
+                               values=session.values())
+        try:
+            await self.hub.writer.write("class:" + session.code, op)
+        except Exception:
+            log.exception("storage failed saving class %s", session.code)
+            self.hub.writer.clear("class:" + session.code)
+            await self._reload(session.code)
+            raise storage_unavailable() from None
+
+    async def _reload(self, code: str) -> None:
+        try:
+            row = await self.hub.writer.read(class_store.load, self.hub.store.engine, code)
+        except Exception:
+            log.exception("storage failed reloading class %s", code)
+            row = None
+        if row is None:
+            self.sessions.pop(code, None)
+        else:
+            self.sessions[code] = self._restore(row)
+
+    # -- pupils --------------------------------------------------------------------------
+    async def join(self, code: str, nickname: object) -> tuple[str, Pupil]:
+        """A pupil joins: a token and their place (a table while gathering; after the
+        start, a bot's seat at the table with the fewest people, or a clear refusal)."""
+        session = self.get(code)
+        token = tokens.new_token()
+        digest = tokens.digest(token)
+        if session.status == GATHERING:
+            pupil = session.add(nickname, digest)
+            await self._save(session)  # on failure the session is reloaded without them
+            return token, pupil
+        if session.status == ENDED:
+            raise refuse("game_over", "La classe est terminée.", "The class is over.")
+        return token, await self._late_join(session, nickname, digest)
+
+    async def _late_join(self, session: ClassSession, nickname: object, digest: str) -> Pupil:
+        pupil = session.new_pupil(nickname, digest)  # the same checks as before the start
+        candidates: list[tuple[int, int, Room, Seat]] = []
+        for number, room in await self._rooms(session):
+            bots = [s for s in room.seats if s.kind == BOT]
+            if room.live and room.status != "lobby" and bots:
+                candidates.append((len(room.humans()), number, room, bots[0]))
+        if not candidates:
+            raise refuse("class_full", "Toutes les tables sont complètes : demande à "
+                         "l'enseignant de t'ajouter à une table.",
+                         "Every table is full: ask the teacher to add you to a table.")
+        _people, number, room, seat = min(candidates, key=lambda c: (c[0], c[1]))
+        await self.hub.seat_person(room, seat.index, pupil.nickname, digest)
+        pupil.table, pupil.room, pupil.seat = number, room.code, seat.index
+        session.pupils.append(pupil)
+        try:
+            await self._save(session)
+        except LudinumError:
+            log.error("class %s: late joiner seated in %s but not recorded", session.code,
+                      room.code)
+            raise
+        return pupil
+
+    async def move(self, session: ClassSession, pupil: object, table: object) -> None:
+        session.move(pupil, table)
+        await self._save(session)
+
+    # -- the start -----------------------------------------------------------------------
+    async def start(self, session: ClassSession) -> None:
+        """Open a room per table, seat the pupils (their class token is their seat token:
+        nothing new to hand out), fill the empty seats with bots and start every game."""
+        plan = session.plan()
+        hub = self.hub
+        levels = hub.catalog.bot_levels(session.game.name)
+        level = levels[-1] if session.bot_level == NO_BOTS else session.bot_level
+        rooms: list[Room] = []
+        for table in plan:
+            players = len(table) if session.bot_level == NO_BOTS else session.table_size
+            room, _token = await hub.create_room(session.game.name, players, session.options,
+                                                 session.mode,
+                                                 host_digest=session.teacher_digest)
+            for seat, pupil in zip(room.seats, table, strict=False):
+                seat.make_human(session.pupils[pupil].nickname,
+                                session.pupils[pupil].token_digest)
+            await hub.command(room, "start", {"level": level})  # saves seats and status
+            rooms.append(room)
+        for number, (table, room) in enumerate(zip(plan, rooms, strict=True)):
+            for index, pupil in enumerate(table):
+                seated = session.pupils[pupil]
+                seated.table, seated.room, seated.seat = number, room.code, index
+        session.rooms = [r.code for r in rooms]
+        session.status = PLAYING
+        await self._save(session)
+
+    # -- the teacher's controls ----------------------------------------------------------
+    async def command(self, session: ClassSession, kind: str) -> int:
+        """Pause, resume or end every table that can; how many did."""
+        if kind not in COMMANDS:
+            raise refuse("bad_command", "Commande inconnue.", "Unknown command.")
+        if session.status != PLAYING:
+            raise refuse("not_playing", "La classe n'est pas en cours.",
+                         "The class is not running.")
+        done = 0
+        for _number, room in await self._rooms(session):
+            if (kind == "pause" and room.status != "playing") or (
+                    kind == "resume" and room.status != PAUSED) or (
+                    kind == "end" and not room.live):
+                continue
+            await self.hub.command(room, kind, {})
+            done += 1
+        if kind == "end":
+            session.status = ENDED
+            await self._save(session)
+        return done
+
+    async def send_message(self, session: ClassSession, text: object) -> None:
+        session.message = session.clean_message(text)
+        await self._save(session)
+        for code in session.rooms:
+            self.hub.notify(code, session.message)
+
+    # -- what the screens show -------------------------------------------------------------
+    async def tables(self, session: ClassSession, lang: str) -> list[TableState]:
+        """Each table's public state; a class whose every table is over is ended."""
+        now = self.hub.clock()
+        out = []
+        for number, room in await self._rooms(session):
+            labels = [s.label(lang) for s in room.seats]
+            over = room.status == FINISHED
+            out.append(TableState(
+                number + 1, room.code, room.status, labels, room.public_seq,
+                [labels[i] for i in room.public_active(None)],
+                room.status == "playing" and now - room.updated_at > STUCK_AFTER,
+                room.state.outcome() if over else None))
+        if session.status == PLAYING and all(not self._live(t) for t in out):
+            session.status = ENDED
+            await self._save(session)
+        return out
+
+    @staticmethod
+    def _live(table: TableState) -> bool:
+        return table.status in ("lobby", "playing", "paused")
+
+    async def records(self, session: ClassSession, lang: str) -> list[TableRecord]:
+        """The stored game of every table (nicknames and stored actions only)."""
+        out = []
+        for number, code in enumerate(session.rooms):
+            stored = await self.hub.stored(code)
+            if stored is None:
+                continue  # purged with the rooms' retention
+            row, actions = stored
+            seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
+            out.append(TableRecord(number + 1, row.config,
+                                   [(seat, action) for _seq, seat, action in actions],
+                                   [s.label(lang) for s in seats]))
+        return out
+

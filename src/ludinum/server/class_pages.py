@@ -1,0 +1,110 @@
+"""The pages of class mode (docs/class.md): the teacher's set-up and dashboard, the pupils'
+join and waiting page, and the class debrief (page and PDF, teacher's key required).
+
+Live content comes from the JSON API (:mod:`class_api`), polled every 2 seconds by
+``static/class.js``; these are the shells.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ludinum.engine import LudinumError
+from ludinum.server import forms, qr
+from ludinum.server.api import check_rate, guessing, hub_of
+from ludinum.server.class_api import classes_of, session_of
+from ludinum.server.classes import NO_BOTS
+from ludinum.server.pages import _status, lang_of, problem, public_base, show
+from ludinum.server.rooms import LIVE, TURNS
+from ludinum.site import class_debrief
+
+
+async def choose_game(request: Request) -> Response:
+    """``/classe/nouvelle``: which game the class plays."""
+    return show(request, "class_games.html", games=hub_of(request).catalog.games())
+
+
+async def new_class(request: Request) -> Response:
+    """``/classe/nouvelle/<game>``: table size, bots for the empty seats, friends apart,
+    pace and the game's options; a refused combination comes back with the reason."""
+    hub = hub_of(request)
+    lang = lang_of(request)
+    try:
+        game = hub.catalog.game(str(request.path_params["game"]))
+    except LudinumError as exc:
+        return problem(request, exc)
+    levels = hub.catalog.bot_levels(game.name)
+    values = None
+    error = ""
+    size = min(game.max_players, max(game.min_players, 5))
+    # Six tables think on one laptop: medium bots by default (expert ones search long).
+    level = "medium" if "medium" in levels else levels[-1]
+    apart = True
+    mode = LIVE
+    if request.method == "POST":
+        form = await request.form()
+        apart = form.get("friends_apart") is not None
+        mode = TURNS if form.get("mode") == TURNS else LIVE
+        level = str(form.get("bot_level", level))
+        try:
+            check_rate(request, request.app.state.room_limit)
+            size = forms.players(game, form.get("table_size"))
+            values = forms.parse(game, form)
+            session, teacher = await classes_of(request).create(
+                game.name, dict(values), size, level, apart, mode)
+        except LudinumError as exc:
+            error = exc.message(lang)
+        else:
+            return show(request, "class_created.html", code=session.code,
+                        teacher_token=teacher)
+    return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values),
+                error=error, size=size, levels=levels, level=level, no_bots=NO_BOTS,
+                apart=apart, mode=mode, status=400 if error else 200)
+
+
+async def dashboard(request: Request) -> Response:
+    """``/classe/<code>/tableau``: the class code and QR code, then the tables."""
+    try:
+        with guessing(request):
+            session = session_of(request)
+    except LudinumError as exc:
+        return problem(request, exc, _status(exc))
+    url = f"{public_base(request)}/c/{session.code}"
+    return show(request, "class_board.html", session=session, code=session.code,
+                join_url=url, qr_svg=qr.svg(url, session.code))
+
+
+async def join(request: Request) -> Response:
+    """``/c/<code>``: the pupil's nickname, then « Tu es à la table 3 » until the start."""
+    try:
+        with guessing(request):
+            session = session_of(request)
+    except LudinumError as exc:
+        return problem(request, exc, _status(exc))
+    return show(request, "class_join.html", session=session, code=session.code)
+
+
+async def debrief(request: Request) -> Response:
+    """``/classe/<code>/bilan`` and ``bilan.pdf``. Opened with GET, a page posts the
+    teacher's key kept in this browser (never in a URL); the POST answers with the
+    debrief: the quiz questions met at every table with the share of right answers, the
+    prevention messages shown and each table's outcome, nicknames only."""
+    fmt = "pdf" if request.url.path.endswith(".pdf") else "html"
+    try:
+        with guessing(request):
+            session = session_of(request)
+            if request.method == "POST":
+                form = await request.form()
+                session.check_teacher(form.get("cle"))
+    except LudinumError as exc:
+        return problem(request, exc, 403 if exc.code == "bad_token" else _status(exc))
+    if request.method != "POST":
+        return show(request, "class_key.html", code=session.code, action=request.url.path)
+    lang = lang_of(request)
+    records = await classes_of(request).records(session, lang)
+    tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names) for r in records]
+    try:
+        return await class_debrief.class_debrief_response(tables, lang, fmt)
+    except LudinumError as exc:
+        return problem(request, exc, 409)

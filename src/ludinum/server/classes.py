@@ -1,0 +1,190 @@
+"""A class session: one class code, its pupils, their tables (pure logic, docs/class.md).
+
+Storage, rooms and clocks are driven by :mod:`ludinum.server.class_hub`; everything here is
+synchronous and refuses bad input with a French and English message, changing nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludinum.content.typography import french_spacing
+from ludinum.engine import Game, LudinumError
+from ludinum.server import names, seating, tokens
+from ludinum.server.rooms import RoomError
+
+GATHERING, PLAYING, ENDED = "gathering", "playing", "ended"
+#: The bot level that means "no bots": every table must then reach the game's minimum.
+NO_BOTS = "none"
+#: The longest message the teacher may send to every phone.
+MESSAGE_LENGTH = 140
+
+
+def refuse(code: str, fr: str, en: str) -> RoomError:
+    """A refusal of class mode, its French with French spacing (« Table 2 : … »)."""
+    error = RoomError(french_spacing(fr), en)
+    error.code = code
+    return error
+
+
+def unknown_class(code: str) -> LudinumError:
+    return refuse("unknown_room", f"Aucune classe « {code[:12]} ».", f"No class '{code[:12]}'.")
+
+
+def bad_teacher() -> LudinumError:
+    return refuse("bad_token", "Clé d'enseignant invalide : ouvre le tableau de la classe "
+                  "depuis le navigateur qui l'a créée.",
+                  "Invalid teacher key: open the class dashboard from the browser that "
+                  "created it.")
+
+
+@dataclass(slots=True)
+class Pupil:
+    nickname: str
+    token_digest: str
+    #: The table the teacher chose for this pupil before the start (0-based), else None.
+    pinned: int | None = None
+    #: Once started: the pupil's table (0-based), room code and seat.
+    table: int | None = None
+    room: str | None = None
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"nickname": self.nickname, "token": self.token_digest, "pinned": self.pinned,
+                "table": self.table, "room": self.room, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pupil:
+        return cls(str(data["nickname"]), str(data["token"]), data.get("pinned"),
+                   data.get("table"), data.get("room"), data.get("seat"))
+
+
+@dataclass(slots=True)
+class ClassSession:
+    id: int
+    code: str
+    teacher_digest: str
+    game: Game
+    options: dict[str, Any]
+    mode: str
+    table_size: int
+    bot_level: str
+    friends_apart: bool
+    seed: int
+    status: str = GATHERING
+    pupils: list[Pupil] = field(default_factory=list)
+    #: The room code of each table, in table order (once started).
+    rooms: list[str] = field(default_factory=list)
+    message: str = ""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    # -- who may do what ---------------------------------------------------------------
+    def check_teacher(self, token: object) -> None:
+        if not tokens.matches(token, self.teacher_digest):
+            raise bad_teacher()
+
+    def pupil_of(self, token: object) -> Pupil:
+        for pupil in self.pupils:
+            if tokens.matches(token, pupil.token_digest):
+                return pupil
+        raise refuse("bad_token", "Jeton d'élève invalide : rejoins la classe.",
+                     "Invalid pupil token: join the class again.")
+
+    # -- seating -----------------------------------------------------------------------
+    def assignment(self) -> list[int]:
+        """Each pupil's table (0-based): stored once started, dealt while gathering."""
+        if self.status != GATHERING:
+            return [p.table if p.table is not None else 0 for p in self.pupils]
+        pinned = {i: p.pinned for i, p in enumerate(self.pupils) if p.pinned is not None}
+        return seating.seat_pupils(len(self.pupils), self.table_size,
+                                   friends_apart=self.friends_apart, seed=self.seed,
+                                   pinned=pinned)
+
+    def table_count(self) -> int:
+        if self.status != GATHERING:
+            return len(self.rooms)
+        return seating.table_count(len(self.pupils), self.table_size)
+
+    def tables(self) -> list[list[int]]:
+        """The pupils (indices in join order) of each table."""
+        return seating.tables_of(self.assignment(), self.table_count())
+
+    def new_pupil(self, nickname: object, token_digest: str) -> Pupil:
+        """A pupil not yet added: the nickname filtered and unique in the class."""
+        name = names.clean(nickname)
+        if names.taken(name, [p.nickname for p in self.pupils]):
+            raise refuse("name_taken", "Ce pseudo est déjà pris dans cette classe.",
+                         "This nickname is already taken in this class.")
+        return Pupil(name, token_digest)
+
+    def add(self, nickname: object, token_digest: str) -> Pupil:
+        """A new pupil while the class gathers."""
+        self.check_gathering()
+        pupil = self.new_pupil(nickname, token_digest)
+        self.pupils.append(pupil)
+        return pupil
+
+    def move(self, pupil: object, table: object) -> None:
+        """The teacher moves a pupil to another table before the start (``table`` 0-based)."""
+        self.check_gathering()
+        if isinstance(pupil, bool) or not isinstance(pupil, int) or not (
+                0 <= pupil < len(self.pupils)):
+            raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
+        count = self.table_count()
+        if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < count:
+            raise refuse("bad_table", f"Il n'y a que {count} table(s).",
+                         f"There are only {count} table(s).")
+        current = self.tables()
+        if pupil not in current[table] and len(current[table]) >= self.table_size:
+            raise refuse("table_full", f"La table {table + 1} est complète.",
+                         f"Table {table + 1} is full.")
+        self.pupils[pupil].pinned = table
+
+    def check_gathering(self) -> None:
+        if self.status != GATHERING:
+            raise refuse("already_started", "La classe a déjà commencé.",
+                         "The class has already started.")
+
+    def plan(self) -> list[list[int]]:
+        """The tables to open at the start: the non-empty ones, each checked against the
+        game's minimum when no bot fills the empty seats."""
+        self.check_gathering()
+        if not self.pupils:
+            raise refuse("no_pupils", "Aucun élève n'a encore rejoint la classe.",
+                         "No pupil has joined the class yet.")
+        tables = [t for t in self.tables() if t]
+        if self.bot_level == NO_BOTS:
+            small = [n + 1 for n, t in enumerate(tables) if len(t) < self.game.min_players]
+            if small:
+                listed = ", ".join(str(n) for n in small)
+                raise refuse(
+                    "table_too_small",
+                    f"Sans bots, chaque table doit avoir au moins {self.game.min_players} "
+                    f"élèves (tables trop petites : {listed}). Choisis des bots ou "
+                    f"déplace des élèves.",
+                    f"Without bots, every table needs at least {self.game.min_players} "
+                    f"pupils (tables too small: {listed}). Choose bots or move pupils.")
+        return tables
+
+    # -- the message to every phone ------------------------------------------------------
+    @staticmethod
+    def clean_message(text: object) -> str:
+        if not isinstance(text, str) or not text.strip():
+            raise refuse("bad_message", "Écris un message.", "Write a message.")
+        text = " ".join(text.split())
+        if len(text) > MESSAGE_LENGTH:
+            raise refuse("too_long", f"Message trop long : {MESSAGE_LENGTH} caractères au plus.",
+                         f"Message too long: {MESSAGE_LENGTH} characters at most.")
+        if names.is_rude(text):
+            raise refuse("rude_message", "Ce message contient un mot refusé.",
+                         "This message contains a refused word.")
+        return french_spacing(text)  # « 5 minutes ! » with its no-break space
+
+    # -- storage -------------------------------------------------------------------------
+    def values(self) -> dict[str, Any]:
+        """The columns that change (status, pupils, rooms, message, time)."""
+        return {"status": self.status, "pupils": [p.to_json() for p in self.pupils],
+                "rooms": list(self.rooms), "message": self.message,
+                "updated_at": self.updated_at}

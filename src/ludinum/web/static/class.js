@@ -1,0 +1,178 @@
+// Ludinum class mode (docs/class.md): the teacher's dashboard and the pupils' waiting page.
+// No framework: the server renders the HTML; this polls the JSON API every 2 s, keeps the
+// tokens in localStorage and sends the teacher's taps. Loaded only by the class pages.
+(function () {
+  "use strict";
+  const body = document.body;
+  const page = body.dataset.page;
+  const code = body.dataset.code;
+  const en = document.documentElement.lang === "en";
+  const POLL = 2000;
+  const teacherKey = "ludinum.teacher." + code;
+  const pupilKey = "ludinum.class." + code;
+  const get = (k) => { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } };
+  const set = (k, v) => localStorage.setItem(k, JSON.stringify(v));
+  function toast(text) {
+    const el = document.getElementById("toast");
+    if (!el) return;
+    el.textContent = text;
+    el.hidden = false;
+    setTimeout(() => { el.hidden = true; }, 4000);
+  }
+  const say = (m) => (en ? m.en : m.fr);
+  async function post(url, data) {
+    const r = await fetch(url, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+    });
+    const payload = await r.json();
+    if (!r.ok) throw payload.error || { fr: "Erreur", en: "Error" };
+    return payload;
+  }
+  function fillKeys() {
+    const token = get(teacherKey);
+    document.querySelectorAll("[data-debrief-form] input[name=cle]").forEach((i) => { i.value = token || ""; });
+    return token;
+  }
+
+  if (page === "class-created") {
+    set(teacherKey, body.dataset.teacherToken);
+    location.replace("/classe/" + code + "/tableau");
+    return;
+  }
+  if (page === "class-key") {
+    if (fillKeys()) document.querySelector("[data-auto]").submit();
+    else document.querySelector("[data-teacher-missing]").hidden = false;
+    return;
+  }
+
+  // -- the pupil: nickname, then « Tu es à la table 3 » until the start ---------------
+  if (page === "class-join") {
+    const form = document.querySelector("[data-class-join-form]");
+    const wait = document.querySelector("[data-class-wait]");
+    const notice = document.querySelector("[data-notice]");
+    async function poll() {
+      const token = get(pupilKey);
+      if (!token) return;
+      try {
+        const me = await post("/api/classes/" + code + "/me", { token: token });
+        form.hidden = true;
+        wait.hidden = false;
+        document.querySelector("[data-class-name]").textContent = me.nickname;
+        document.querySelector("[data-class-table]").textContent = me.text;
+        if (me.message) { notice.textContent = me.message; notice.hidden = false; }
+        if (me.room) {
+          // The class token is this pupil's seat token in their table's room.
+          localStorage.setItem("ludinum.seat." + me.room, JSON.stringify(token));
+          location.replace("/play/" + me.room);
+          return;
+        }
+      } catch (x) {
+        if (x.code === "bad_token") { localStorage.removeItem(pupilKey); form.hidden = false; wait.hidden = true; return; }
+      }
+      setTimeout(poll, POLL);
+    }
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const err = form.querySelector("[data-error]");
+      try {
+        const res = await post("/api/classes/" + code + "/join", { nickname: form.nickname.value });
+        set(pupilKey, res.token);
+        err.textContent = "";
+        poll();
+      } catch (x) { err.textContent = say(x); }
+    });
+    poll();
+    return;
+  }
+  if (page !== "class-board") return;
+
+  // -- the teacher's dashboard ------------------------------------------------------
+  const board = document.querySelector("[data-class-board]");
+  const token = fillKeys();
+  if (!token) { document.querySelector("[data-teacher-missing]").hidden = false; return; }
+  let selected = null;
+  let busy = false;
+  let shownHtml = null;
+  function showControls(status) {
+    body.dataset.classStatus = status;
+    document.querySelectorAll("[data-when]").forEach((el) => {
+      el.hidden = !el.dataset.when.split(" ").includes(status);
+    });
+  }
+  async function refresh() {
+    if (busy) return;
+    try {
+      const s = await post("/api/classes/" + code + "/state", { token: token });
+      showControls(s.status);
+      if (s.html === shownHtml) return;  // unchanged: keep the page (a drag under way)
+      shownHtml = s.html;
+      board.innerHTML = s.html;
+      // Each table's host screen answers to the teacher's key: « Voir la table en grand ».
+      board.querySelectorAll("[data-open-room]").forEach((a) => {
+        localStorage.setItem("ludinum.host." + a.dataset.openRoom, JSON.stringify(token));
+      });
+      if (selected !== null) {
+        const b = board.querySelector('[data-pupil="' + selected + '"]');
+        if (b) b.setAttribute("aria-pressed", "true"); else selected = null;
+      }
+    } catch (x) {
+      toast(say(x));
+      if (x.code === "bad_token") { document.querySelector("[data-teacher-missing]").hidden = false; return; }
+    }
+  }
+  async function run(path, data) {
+    busy = true;
+    try { return await post("/api/classes/" + code + "/" + path, Object.assign({ token: token }, data)); }
+    catch (x) { toast(say(x)); return null; }
+    finally { busy = false; await refresh(); }
+  }
+  function move(pupil, table) {
+    selected = null;
+    return run("move", { pupil: Number(pupil), table: Number(table) });
+  }
+  board.addEventListener("click", (e) => {
+    const pupil = e.target.closest("[data-pupil]");
+    if (pupil) {
+      const again = selected === pupil.dataset.pupil;
+      board.querySelectorAll("[data-pupil]").forEach((b) => b.setAttribute("aria-pressed", "false"));
+      selected = again ? null : pupil.dataset.pupil;
+      if (!again) pupil.setAttribute("aria-pressed", "true");
+      return;
+    }
+    const target = e.target.closest("[data-move-to]");
+    if (target && selected !== null) move(selected, target.dataset.moveTo);
+  });
+  board.addEventListener("dragstart", (e) => {
+    const pupil = e.target.closest("[data-pupil]");
+    if (pupil) e.dataTransfer.setData("text/plain", pupil.dataset.pupil);
+  });
+  board.addEventListener("dragover", (e) => {
+    const table = e.target.closest("[data-table]");
+    if (table) { e.preventDefault(); table.classList.add("drop"); }
+  });
+  board.addEventListener("dragleave", (e) => {
+    const table = e.target.closest("[data-table]");
+    if (table) table.classList.remove("drop");
+  });
+  board.addEventListener("drop", (e) => {
+    const table = e.target.closest("[data-table]");
+    if (!table) return;
+    e.preventDefault();
+    const pupil = e.dataTransfer.getData("text/plain");
+    if (pupil !== "") move(pupil, table.dataset.table);
+  });
+  document.querySelectorAll("[data-class-cmd]").forEach((b) => b.addEventListener("click", () => {
+    const cmd = b.dataset.classCmd;
+    if (cmd === "start") { run("start", {}); return; }
+    if (cmd === "end" && !confirm(en ? "End every table's game?" : "Terminer les parties de toutes les tables\u202f?")) return;
+    run("command", { command: cmd });
+  }));
+  const messageForm = document.querySelector("[data-class-message]");
+  messageForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const sent = await run("message", { text: messageForm.text.value });
+    if (sent) { messageForm.text.value = ""; toast(en ? "Message sent to every phone." : "Message envoyé à tous les téléphones."); }
+  });
+  refresh();
+  setInterval(refresh, POLL);
+})();

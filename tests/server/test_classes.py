@@ -1,0 +1,408 @@
+"""Class mode (issue 22 §1, docs/class.md): one class code, pupils seated over tables, the
+teacher's dashboard and controls, late joiners, permissions, bad input, restart."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server.app import create_app
+from ludinum.server.catalog import Catalog
+from ludinum.server.class_hub import STUCK_AFTER
+from ludinum.server.seats import BOT, HUMAN
+from tests.server.helpers import hello, make_app
+
+
+def create_class(client: TestClient, game: str = "toy", size: int = 3, **extra: Any
+                 ) -> tuple[str, str]:
+    response = client.post("/api/classes", json={
+        "game": game, "table_size": size, "bot_level": extra.pop("bot_level", "random"),
+        **extra})
+    assert response.status_code == 201, response.text
+    return response.json()["code"], response.json()["teacher_token"]
+
+
+def join(client: TestClient, code: str, nickname: str) -> str:
+    response = client.post(f"/api/classes/{code}/join", json={"nickname": nickname})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def teacher(client: TestClient, code: str, path: str, token: str, **data: Any) -> Any:
+    return client.post(f"/api/classes/{code}/{path}", json={"token": token, **data})
+
+
+def me(client: TestClient, code: str, token: str) -> dict[str, Any]:
+    response = client.post(f"/api/classes/{code}/me", json={"token": token})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+NAMES = ["Loutre", "Panda", "Castor", "Renard", "Koala", "Lynx", "Zèbre", "Lama", "Furet",
+         "Hibou"]
+
+
+def test_thirty_pupils_behind_one_address_all_get_in(sqlite_url: str, catalog: Catalog
+                                                     ) -> None:
+    # The app's own limits (not the tests' lifted ones): a class behind one school address.
+    app = create_app(sqlite_url, catalog=catalog, bot_delay=0.0)
+    with TestClient(app) as client:
+        code, _ = create_class(client, "gnou", 5)
+        tokens = [join(client, code, f"{name} {n}") for n in range(3) for name in NAMES]
+        assert len(set(tokens)) == 30
+        tables = [me(client, code, t)["table"] for t in tokens]
+        assert sorted(tables) == sorted(list(range(1, 7)) * 5)
+
+
+def test_start_seats_every_pupil_in_their_table_room(sqlite_url: str, catalog: Catalog
+                                                     ) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, key = create_class(client, "toy", 3, options={"rounds": 2})
+        tokens = [join(client, code, name) for name in NAMES[:7]]
+        waiting = me(client, code, tokens[0])
+        assert waiting["status"] == "gathering" and waiting["room"] is None
+        assert waiting["text"].startswith("Tu es à la table ")
+        response = teacher(client, code, "start", key)
+        assert response.status_code == 200, response.text
+        rooms = response.json()["rooms"]
+        assert len(rooms) == 3  # ceil(7 / 3)
+        hub = app.state.hub
+        people = sorted(len(hub.rooms[r].humans()) for r in rooms)
+        assert people == [2, 2, 3]
+        for r in rooms:
+            room = hub.rooms[r]
+            assert room.status == "playing" and len(room.seats) == 3
+            assert room.host_digest == app.state.classes.get(code).teacher_digest
+        # The class token is the seat token: the phone goes to its seat, no extra tap.
+        first = me(client, code, tokens[0])
+        assert first["status"] == "playing" and first["room"] in rooms
+        conn = hello(client, first["room"], stack, role="player", token=tokens[0])
+        assert conn.messages[0]["type"] == "welcome" and len(conn.messages[0]["seats"]) == 1
+        # The teacher's key drives every table's host screen.
+        host = hello(client, rooms[0], stack, role="host", token=key)
+        assert host.messages[0]["type"] == "welcome"
+        # Refused: a second start.
+        again = teacher(client, code, "start", key)
+        assert again.status_code == 409 and again.json()["error"]["code"] == "already_started"
+
+
+def test_the_teacher_moves_a_pupil_before_the_start(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 3)
+        tokens = [join(client, code, name) for name in NAMES[:5]]
+        before = me(client, code, tokens[0])["table"]
+        target = 1 if before == 2 else 2
+        assert teacher(client, code, "move", key, pupil=0, table=target).status_code == 200
+        assert me(client, code, tokens[0])["table"] == target
+        # The tables stay balanced: another pupil takes the place left.
+        tables = [me(client, code, t)["table"] for t in tokens]
+        assert sorted(tables.count(n) for n in (1, 2)) == [2, 3]
+        # Bad moves change nothing and say why.
+        for pupil, table, error in ((0, 3, "bad_table"), (9, 1, "bad_pupil"),
+                                    ("x", 1, "bad_pupil"), (0, True, "bad_table")):
+            response = teacher(client, code, "move", key, pupil=pupil, table=table)
+            assert response.json()["error"]["code"] == error, (pupil, table)
+            assert response.json()["error"]["fr"] and response.json()["error"]["en"]
+        assert me(client, code, tokens[0])["table"] == target
+        # A full table is refused.
+        for pupil in range(1, 5):
+            teacher(client, code, "move", key, pupil=pupil, table=target)
+        full = [me(client, code, t)["table"] for t in tokens].count(target)
+        assert full == 3
+        teacher(client, code, "start", key)
+        late = teacher(client, code, "move", key, pupil=0, table=1)
+        assert late.json()["error"]["code"] == "already_started"
+
+
+def test_a_late_joiner_takes_a_bot_seat_at_the_table_with_fewest_people(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)  # bots wait: the test looks first
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 4, options={"rounds": 3})
+        for name in NAMES[:5]:
+            join(client, code, name)
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        hub = app.state.hub
+        counts = {r: len(hub.rooms[r].humans()) for r in rooms}
+        fewest = min(rooms, key=lambda r: (counts[r], rooms.index(r)))
+        late = join(client, code, "Marmotte")
+        data = me(client, code, late)
+        assert data["room"] == fewest
+        room = hub.rooms[fewest]
+        assert counts[fewest] + 1 == len(room.humans())
+        assert [s.nickname for s in room.seats if s.kind == HUMAN].count("Marmotte") == 1
+        # A taken nickname is refused after the start too.
+        refused = client.post(f"/api/classes/{code}/join", json={"nickname": "marmotte"})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_taken"
+        # Fill every bot seat, then the next pupil is refused clearly.
+        extra = sum(1 for r in rooms for s in hub.rooms[r].seats if s.kind == BOT)
+        for n in range(extra):
+            join(client, code, f"Gnou {n}")
+        full = client.post(f"/api/classes/{code}/join", json={"nickname": "Tortue"})
+        assert full.status_code == 409 and full.json()["error"]["code"] == "class_full"
+        assert "table" in full.json()["error"]["fr"]
+
+
+def test_no_bots_refuses_a_table_below_the_minimum(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 3, bot_level="none")
+        join(client, code, "Loutre")  # one table of one: the toy game needs two
+        refused = teacher(client, code, "start", key)
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "table_too_small"
+        assert "au moins 2" in refused.json()["error"]["fr"]
+        assert app.state.classes.get(code).status == "gathering"
+        assert not app.state.hub.rooms
+        for name in NAMES[1:4]:
+            join(client, code, name)  # 4 pupils at tables of 3: two tables of 2
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        assert all(not app.state.hub.rooms[r].bots() for r in rooms)
+        assert sorted(len(app.state.hub.rooms[r].seats) for r in rooms) == [2, 2]
+
+
+def test_a_pupil_token_reaches_neither_dashboard_nor_debrief(sqlite_url: str, catalog: Catalog
+                                                             ) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        pupil = join(client, code, "Loutre")
+        join(client, code, "Panda")
+        for path, extra in (("state", {}), ("start", {}), ("move", {"pupil": 0, "table": 1}),
+                            ("command", {"command": "pause"}), ("message", {"text": "Bonjour"})):
+            for token in (pupil, "", None, key + "x"):
+                response = teacher(client, code, path, token, **extra)  # type: ignore[arg-type]
+                assert response.json()["error"]["code"] == "bad_token", (path, token)
+        assert app.state.classes.get(code).status == "gathering"
+        for path in ("bilan", "bilan.pdf"):
+            response = client.post(f"/classe/{code}/bilan" if path == "bilan"
+                                   else f"/classe/{code}/bilan.pdf", data={"cle": pupil})
+            assert response.status_code == 403
+            assert "Clé d" in response.text and "enseignant invalide" in response.text
+        assert teacher(client, code, "state", key).status_code == 200
+        # A pupil's own state needs their own token.
+        wrong = client.post(f"/api/classes/{code}/me", json={"token": key})
+        assert wrong.json()["error"]["code"] == "bad_token"
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    ({"game": "nope", "table_size": 3, "bot_level": "random"}, "unknown_game"),
+    ({"game": "toy", "table_size": 9, "bot_level": "random"}, "bad_player_count"),
+    ({"game": "toy", "table_size": "3", "bot_level": "random"}, "bad_option"),
+    ({"game": "toy", "table_size": 3, "bot_level": "genius"}, "bad_option"),
+    ({"game": "toy", "table_size": 3, "bot_level": "random", "mode": "fast"}, "bad_option"),
+    ({"game": "toy", "table_size": 3, "bot_level": "random",
+      "options": {"rounds": "many"}}, "bad_option"),
+])
+def test_bad_class_settings_are_refused_with_the_reason(
+    sqlite_url: str, catalog: Catalog, body: dict[str, Any], error: str
+) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        response = client.post("/api/classes", json=body)
+        assert response.status_code in (400, 404), response.text
+        found = response.json()["error"]
+        assert found["fr"] and found["en"] and found["fr"] != found["en"]
+        assert found["code"] == error, found
+        assert not app.state.classes.sessions
+
+
+def test_bad_joins_and_messages_change_nothing(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        for nickname in ("", "x", "a" * 30, 12, None):
+            response = client.post(f"/api/classes/{code}/join", json={"nickname": nickname})
+            assert response.json()["error"]["code"] == "bad_nickname"
+        join(client, code, "Léa")
+        taken = client.post(f"/api/classes/{code}/join", json={"nickname": "LEA"})
+        assert taken.json()["error"]["code"] == "name_taken"
+        unknown = client.post("/api/classes/ZZZZZZ/join", json={"nickname": "Paul"})
+        assert unknown.status_code == 404 and "Aucune classe" in unknown.json()["error"]["fr"]
+        join(client, code, "Paul")
+        teacher(client, code, "start", key)
+        for text, error in (("", "bad_message"), ("x" * 141, "too_long"),
+                            ("espèce de connard", "rude_message"), (None, "bad_message")):
+            response = teacher(client, code, "message", key, text=text)
+            assert response.json()["error"]["code"] == error, text
+        assert app.state.classes.get(code).message == ""
+        bad = teacher(client, code, "command", key, command="explode")
+        assert bad.json()["error"]["code"] == "bad_command"
+        assert len(app.state.classes.get(code).pupils) == 2
+
+
+def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) -> None:
+    now = [1_000_000.0]
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+    app.state.hub.clock = lambda: now[0]
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, key = create_class(client, "toy", 2, options={"rounds": 2}, mode="turns")
+        tokens = [join(client, code, name) for name in NAMES[:4]]
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        pupil = me(client, code, tokens[0])
+        phone = hello(client, pupil["room"], stack, role="player", token=tokens[0])
+        board = teacher(client, code, "state", key).json()
+        assert board["status"] == "playing"
+        assert board["html"].count('class="class-table table-card') == 2
+        assert "Bloquée" not in board["html"] and "À jouer" in board["html"]
+        for name in NAMES[:4]:
+            assert name in board["html"]
+        now[0] += STUCK_AFTER + 1
+        assert board["html"] != (stuck := teacher(client, code, "state", key).json()["html"])
+        assert stuck.count("Bloquée") == 2
+        # A message reaches the phones, filtered and shown as a banner.
+        sent = teacher(client, code, "message", key, text="  Plus que   5 minutes !  ")
+        text = "Plus que 5 minutes\u202f!"  # French spacing
+        assert sent.json()["message"] == text
+        notices = [m for m in phone.sync() if m["type"] == "notice"]
+        assert notices == [{"type": "notice", "text": text}]
+        assert me(client, code, tokens[1])["message"] == text
+        assert teacher(client, code, "command", key, command="pause").json()["tables"] == 2
+        assert {app.state.hub.rooms[r].status for r in rooms} == {"paused"}
+        assert teacher(client, code, "command", key, command="resume").json()["tables"] == 2
+        assert {app.state.hub.rooms[r].status for r in rooms} == {"playing"}
+        assert teacher(client, code, "command", key, command="end").json()["tables"] == 2
+        assert {app.state.hub.rooms[r].status for r in rooms} == {"ended"}
+        assert app.state.classes.get(code).status == "ended"
+        late = client.post(f"/api/classes/{code}/join", json={"nickname": "Tortue"})
+        assert late.json()["error"]["code"] == "game_over"
+        over = me(client, code, tokens[0])
+        assert over["room"] is None and over["text"] == "La classe est terminée."
+
+
+def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> None:
+    app = make_app(db_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2, options={"rounds": 2})
+        gathering, _ = create_class(client, "toy", 3)
+        tokens = [join(client, code, name) for name in NAMES[:3]]
+        join(client, gathering, "Koala")
+        teacher(client, gathering, "move", key, pupil=0, table=1)  # wrong key: nothing
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        teacher(client, code, "message", key, text="Bravo")
+        before = [p.to_json() for p in app.state.classes.get(code).pupils]
+    again = make_app(db_url, catalog, bot_delay=30.0)
+    with TestClient(again) as client:
+        session = again.state.classes.get(code)
+        assert session.status == "playing" and session.rooms == rooms
+        assert [p.to_json() for p in session.pupils] == before
+        assert session.message == "Bravo"
+        assert all(again.state.hub.notices[r] == "Bravo" for r in rooms)  # the phones' banner
+        assert me(client, code, tokens[2])["room"] in rooms
+        assert again.state.classes.get(gathering).status == "gathering"
+        assert [p.nickname for p in again.state.classes.get(gathering).pupils] == ["Koala"]
+        assert teacher(client, code, "state", key).status_code == 200
+
+
+def test_classes_are_purged_with_the_rooms_retention(sqlite_url: str, catalog: Catalog) -> None:
+    now = [2_000_000.0]
+    app = make_app(sqlite_url, catalog, retention_hours=1.0)
+    app.state.hub.clock = lambda: now[0]
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        kept, _ = create_class(client, "toy", 2)
+        join(client, code, "Loutre")
+        join(client, code, "Panda")
+        teacher(client, code, "start", key)
+        teacher(client, code, "command", key, command="end")
+        now[0] += 2 * 3600
+        assert app.state.classes.purge() == 1  # the ended class; the gathering one stays
+        assert code not in app.state.classes.sessions and kept in app.state.classes.sessions
+        assert client.post(f"/api/classes/{code}/me", json={"token": "x"}).status_code == 404
+
+
+def test_the_pages_of_class_mode(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog, public_url="http://192.0.2.10:8000")
+    with TestClient(app) as client:
+        assert "/classe/nouvelle/toy" in client.get("/classe/nouvelle").text
+        form = client.get("/classe/nouvelle/toy")
+        assert form.status_code == 200 and 'name="table_size"' in form.text
+        assert 'value="none"' in form.text and 'name="friends_apart"' in form.text
+        bad = client.post("/classe/nouvelle/toy", data={"table_size": "3", "bot_level": "x",
+                                                        "opt_rounds": "2"})
+        assert bad.status_code == 400 and "Niveau de bot inconnu" in bad.text
+        made = client.post("/classe/nouvelle/toy", data={
+            "table_size": "3", "bot_level": "random", "friends_apart": "true",
+            "mode": "turns", "opt_rounds": "2"})
+        assert made.status_code == 200
+        code = made.text.split('data-code="')[1].split('"')[0]
+        key = made.text.split('data-teacher-token="')[1].split('"')[0]
+        session = app.state.classes.get(code)
+        assert session.mode == "turns" and session.friends_apart
+        assert session.options["rounds"] == 2 and session.check_teacher(key) is None
+        board = client.get(f"/classe/{code}/tableau")
+        assert board.status_code == 200 and f"http://192.0.2.10:8000/c/{code}" in board.text
+        assert "<svg" in board.text and key not in board.text
+        assert client.get(f"/c/{code}").status_code == 200
+        assert client.get(f"/classe/{code}/bilan").status_code == 200  # posts the stored key
+        assert client.get("/c/ZZZZZZ").status_code == 404
+        found = client.get(f"/join?code={code.lower()}", follow_redirects=False)
+        assert found.headers["location"] == f"/c/{code}"
+        client.cookies.set("lang", "en")
+        assert f"Join class {code}" in client.get(f"/c/{code}").text
+
+
+def test_the_class_debrief_needs_the_teacher_key(sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+        for name in NAMES[:3]:
+            join(client, code, name)
+        teacher(client, code, "start", key)
+        teacher(client, code, "command", key, command="end")
+        page = client.post(f"/classe/{code}/bilan", data={"cle": key})
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "Table 1" in page.text and "Table 2" in page.text
+        assert all(name in page.text for name in NAMES[:3])
+        assert key not in page.text
+        pdf = client.post(f"/classe/{code}/bilan.pdf", data={"cle": key})
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        assert "attachment" in pdf.headers["content-disposition"]
+        assert client.post(f"/classe/{code}/bilan.pdf", data={}).status_code == 403
+
+
+def test_a_class_whose_tables_were_purged_still_opens(sqlite_url: str, catalog: Catalog
+                                                      ) -> None:
+    now = [3_000_000.0]
+    app = make_app(sqlite_url, catalog, retention_hours=1.0)
+    app.state.hub.clock = lambda: now[0]
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        join(client, code, "Loutre")
+        join(client, code, "Panda")
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        hub = app.state.hub
+        for room in rooms:  # each table ended from its own host screen
+            client.portal.call(hub.command, hub.rooms[room], "end", {})
+        now[0] += 2 * 3600
+        assert hub.purge() == 1 and not hub.rooms
+        board = teacher(client, code, "state", key)
+        assert board.status_code == 200 and board.json()["status"] == "ended"
+        assert "table-card" not in board.json()["html"]
+
+
+def test_migration_0003_upgrades_a_database_of_the_previous_version(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    from sqlalchemy import inspect
+
+    from ludinum.server.migrate import upgrade
+    from ludinum.server.storage import Storage
+
+    old = Storage(sqlite_url)
+    upgrade(old.engine, "0002")
+    assert "classes" not in inspect(old.engine).get_table_names()
+    old.close()
+    app = make_app(sqlite_url, catalog)  # start-up runs the migrations
+    with TestClient(app) as client:
+        code, _ = create_class(client, "toy", 2)
+        assert join(client, code, "Loutre")
+        assert "classes" in inspect(app.state.hub.store.engine).get_table_names()
