@@ -1,6 +1,7 @@
 """« Durée de la séance » on the projector (issue 21, W18): the room set-up offers the
 lengths in words, and from the lobby on the projector shows the time left and the rule in
-large type, without making the page scroll."""
+large type, without making the page scroll; when it runs out, the projector narrates the
+winner in large type."""
 
 from __future__ import annotations
 
