@@ -1,10 +1,12 @@
 """« Durée de la séance » on the projector (issue 21, W18): the room set-up offers the
 lengths in words, and from the lobby on the projector shows the time left and the rule in
-large type, without making the page scroll."""
+large type, without making the page scroll; when it runs out, the projector narrates the
+winner in large type."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -50,6 +52,24 @@ def test_the_projector_shows_the_time_left_and_the_rule(live: Any, browser: Any)
         assert scroll <= 0
         pupil.wait_for_selector("[data-session]:not([hidden])", timeout=TIMEOUT)
         assert re.search(r"⏳ 1[45]:\d\d", pupil.inner_text("[data-session]"))
+        # Bring the end near (the room's memory, as if 15 minutes had passed), then pause
+        # and resume from the host screen: the clock resumes with what is left, and fires.
+        room = live.hub.rooms[code]
+        room.session_at = time.time() + 2
+        host.click("[data-room-panel] > summary")
+        host.click('[data-cmd="pause"]')
+        host.wait_for_function("() => document.body.dataset.status === 'paused'",
+                               timeout=TIMEOUT)
+        host.click('[data-cmd="resume"]')
+        host.wait_for_function("() => document.body.dataset.status === 'finished'",
+                               timeout=TIMEOUT)
+        lead = host.locator(".narration-lead")
+        lead.wait_for(state="visible", timeout=TIMEOUT)
+        assert lead.inner_text().startswith("Fin de la séance")
+        assert "gagne" in lead.inner_text()  # names the winner(s), by nickname
+        assert "Léa" in lead.inner_text() or "Bot" in lead.inner_text()
+        assert float(lead.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 28
+        assert host.locator("[data-session]").is_hidden()
     finally:
         projector.close()
         phone.close()

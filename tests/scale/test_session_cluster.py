@@ -36,12 +36,14 @@ def test_the_session_ends_once_with_two_processes(pg: str) -> None:  # noqa: F81
                                                          "first_player": "host"},
                                       mode="turns", seed=3)
         await a.join(room.code, "Ada")
+        clock.now += 1  # a resync tells versions apart by (seq, time of the change)
         await a.command(room, "start", {"level": "random"})
-        for _ in range(100):  # b follows the start through the bus
+        for _ in range(100):  # b follows the start through the bus (or its resync)
             copy = await b.room(room.code)
             if copy.status == "playing":
                 break
             await asyncio.sleep(0.05)
+            await b.resync()
         assert copy.session_at == room.session_at == clock.now + 900
         clock.now += 901
         for hub in (a, b):  # the loop's timers count real seconds: set them again

@@ -246,6 +246,12 @@ def test_a_handover_that_cannot_be_saved_changes_nothing_and_a_restart_keeps_one
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client, contextlib.ExitStack() as stack:
         code, host, _lea = started(client, stack)
+        with failing_store(monkeypatch):  # an offer that cannot be saved is not made
+            host.send(type="offer", seat=1)
+            host.sync()
+        assert host.errors()[-1]["code"] == "storage_unavailable"
+        assert not app.state.hub.rooms[code].seats[1].offered
+        assert app.state.hub.store.room(code).seats[1]["offered"] is False
         host.send(type="offer", seat=1)
         host.sync()
         with failing_store(monkeypatch):
