@@ -38,19 +38,35 @@ def status(page: Any) -> str:
     return value
 
 
+#: What a pupil may tap in the decision now: actions, cards of the hand (a card is tapped,
+#: then its target, issue 21), the « Oui » of a question asked before a costly tap.
+TAPPABLE = ('[data-slot="actions"] button.act:visible, '
+            '[data-slot="actions"] button[data-card]:visible')
+
+
 def click_some_action(page: Any, rng: random.Random) -> bool:
-    buttons = page.query_selector_all('[data-slot="actions"] button.act')
+    buttons = page.query_selector_all(TAPPABLE)
     if not buttons:
         return False
     seq = page.eval_on_selector("body", "b => b.dataset.seq")
+    button = buttons[rng.randrange(len(buttons))]
     try:
-        buttons[rng.randrange(len(buttons))].click(timeout=2000)
+        # A card picked or a question asked: the page answers, not the server.
+        local = button.evaluate("b => b.matches('[data-card], [data-confirm]')")
+        button.click(timeout=2000)
     except Exception:
         return False  # the fragment was swapped under the click: try again
+    if local:
+        return True
     # Wait for the server's answer (a new seq) before looking again.
     with contextlib.suppress(Exception):
         page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=3000)
     return True
+
+
+def confirm(page: Any) -> None:
+    """Answer « Oui » to the question a costly tap asks first (app.js)."""
+    page.click(".confirm-box .confirm-yes", timeout=2000)
 
 
 def play_until_over(pages: list[Any], host: Any, seconds: float, rng: random.Random,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import TAPPABLE, TIMEOUT, create_room, join
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +46,7 @@ def test_main_pages_have_no_serious_violation(game: str, live: Any, browser: Any
         problems["join"] = audit(player, axe_path)
         join(player, live.url, code, "Léa")
         host.click('[data-cmd="start"]')
-        player.wait_for_selector('[data-slot="actions"] button.act', timeout=TIMEOUT)
+        player.wait_for_selector(TAPPABLE, timeout=TIMEOUT)  # a button or a card to tap
         problems["play"] = audit(player, axe_path)
         host.wait_for_selector('[data-slot="board"] *', timeout=TIMEOUT)
         problems["host playing"] = audit(host, axe_path)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import TIMEOUT, confirm, create_room, join
 from tests.browser.test_privacy import leaked, secrets_for
 
 pytestmark = pytest.mark.slow
@@ -69,6 +69,8 @@ def answer(live: Any, page: Any, room: Any, offered: set[tuple[int, int, int]]) 
         choice = shown.index(DONE)
     try:
         page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
+        if shown[choice] == DONE and page.query_selector(".confirm-box"):
+            confirm(page)  # « J'ai fini » asks first while a drop is possible (issue 21)
         page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                timeout=5000)
     except Exception:

@@ -88,6 +88,22 @@ def options_or_fail(game: Game, pairs: Iterable[str]) -> dict[str, OptionValue]:
         raise CliError(exc.fr, exc.en) from None
 
 
+def session_notice(game: Game, players: int, options: dict[str, OptionValue], lang: str
+                   ) -> str | None:
+    """The terminal and simulations have no clock: a session length set in the options
+    (engine/session.py) does not count there; the notice says so, or None."""
+    try:
+        state = game.new_state(players, 0, options)
+    except LudinumError:
+        return None  # the run's own check reports the problem
+    if state.session_seconds() <= 0:
+        return None
+    return ("The session length only counts online: here, with no clock, the game goes on "
+            "to its own end." if lang == "en" else
+            "La durée de la séance ne compte qu'en ligne : ici, sans horloge, la partie va "
+            "jusqu'à sa propre fin.")
+
+
 option_flag = click.option(
     "--option",
     "-o",

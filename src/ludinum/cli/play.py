@@ -19,6 +19,7 @@ from ludinum.cli.common import (
     game_or_fail,
     option_flag,
     options_or_fail,
+    session_notice,
 )
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
@@ -88,6 +89,9 @@ def play(
     console = FrenchConsole(highlight=False)
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")
+    notice = session_notice(game, players, opts, lang)
+    if notice:
+        console.print(f"[yellow]{escape(notice)}[/]")
     _loop(console, game.text, state, humans, bots, lang)
     _end(console, state, lang)
 

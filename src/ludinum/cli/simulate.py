@@ -16,10 +16,12 @@ from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import (
     CliError,
     check_output,
+    current_lang,
     game_or_fail,
     option_flag,
     options_or_fail,
     progress_bar,
+    session_notice,
 )
 from ludinum.cli.lab import (
     check_plot_path,
@@ -123,6 +125,9 @@ def simulate(
         game.make_config(players, seed, opts)
     except LudinumError as exc:
         raise CliError(exc.fr, exc.en) from None
+    notice = session_notice(game, players, opts, current_lang())
+    if notice:
+        click.echo(notice, err=True)
     bots = parse_bots(bots_text, players, game.name)
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
     keep = keep_dir_or_fail(keep)

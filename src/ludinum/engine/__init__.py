@@ -4,6 +4,7 @@ It never imports the CLI, the server, the bots or any game.
 """
 
 from ludinum.engine.actions import Action
+from ludinum.engine.cards import TONES, CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import (
     ContentError,
@@ -22,6 +23,7 @@ from ludinum.engine.game import DebriefItems, Game, GameText, Lesson
 from ludinum.engine.options import Option, OptionSet, OptionValue
 from ludinum.engine.outcome import Outcome
 from ludinum.engine.registry import Registry
+from ludinum.engine.session import SESSION_END, is_session_end, session_end
 from ludinum.engine.state import (
     Deadline,
     State,
@@ -32,7 +34,10 @@ from ludinum.engine.state import (
 from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
 __all__ = [
+    "SESSION_END",
+    "TONES",
     "Action",
+    "CardFace",
     "ContentError",
     "Deadline",
     "DebriefItems",
@@ -58,6 +63,7 @@ __all__ = [
     "UnknownGameError",
     "clone_rng",
     "deciders",
+    "is_session_end",
     "must_wait",
     "next_actor",
     "people_first",
@@ -65,6 +71,7 @@ __all__ = [
     "public",
     "rng_from_json",
     "rng_to_json",
+    "session_end",
     "visible",
     "waiting_seat",
 ]

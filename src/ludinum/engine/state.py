@@ -25,6 +25,7 @@ from ludinum.engine.errors import (
 )
 from ludinum.engine.events import Event
 from ludinum.engine.outcome import Outcome
+from ludinum.engine.session import is_session_end
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,35 @@ class State(ABC):
                 f"Ce n'est pas au joueur {player + 1} d'agir.",
                 f"It is not player {player + 1}'s turn to act.",
             )
+        if is_session_end(action):  # the session clock, not a player's choice
+            return self.end_session()
         legal = self.legal_actions(player)
         if not action.strictly_in(legal):  # a boolean is no integer
             raise self.explain_illegal(player, action, legal)
         return self._apply(player, action)
+
+    # -- the length of a session (engine/session.py) --------------------------------------
+    def session_seconds(self) -> float:
+        """Seconds of play after which the session's clock ends the game (0: no session,
+        the default). Read from the configuration: the same for the whole game."""
+        return 0.0
+
+    def end_session(self) -> list[Event]:
+        """End the game now that the session's time is up (the action
+        :func:`~ludinum.engine.session.session_end`, applied by the server's clock): the
+        game's :meth:`_end_session` decides the winners. Refused without a session."""
+        if self.session_seconds() <= 0:
+            raise IllegalActionError(
+                "Cette partie n'a pas de durée de séance.", "This game has no session length."
+            )
+        return self._end_session()
+
+    def _end_session(self) -> list[Event]:
+        """The game's end when the time is up: a terminal state and its events."""
+        raise IllegalActionError(
+            "Ce jeu ne s'arrête pas à la fin de la séance.",
+            "This game does not stop at the end of the session.",
+        )
 
     def apply_trusted(self, player: int, action: Action) -> list[Event]:
         """Apply an action taken from :meth:`legal_actions` (simulations, search)."""

@@ -285,7 +285,8 @@ class ClusterHub(Hub):
             return
         self.bus.publish({
             "k": kind, "c": room.code, "s": room.seq, "st": room.status,
-            "da": room.deadline_at, "dl": room.deadline_left, "u": room.updated_at, **extra,
+            "da": room.deadline_at, "dl": room.deadline_left, "sa": room.session_at,
+            "sl": room.session_left, "u": room.updated_at, **extra,
         })
 
     # -- messages from the other processes ---------------------------------------------
@@ -321,6 +322,7 @@ class ClusterHub(Hub):
             room.status = str(message["st"])
             room.deadline_at = message.get("da")
             room.deadline_left = message.get("dl")
+            room.session_at, room.session_left = message.get("sa"), message.get("sl")
             room.updated_at = float(message["u"])
             self._observe(room, self.bots.setdefault(code, {}), events)
             self._broadcast(room)
@@ -421,6 +423,18 @@ class ClusterHub(Hub):
             await self.act(room, *due, retry=False)
         except LudinumError as exc:
             log.info("timer action not applied in %s: %s", code, exc.en)
+
+    async def _end_session(self, code: str, at: float) -> None:
+        """The session's end under the room's lease, like a timer: one process applies it."""
+        while True:
+            room = self.rooms.get(code)
+            if room is None or room.session_at != at:
+                return
+            seq = room.seq
+            if await self.leases.acquire(code, seq):
+                break
+            await asyncio.sleep(self.leases.ttl)
+        await super()._end_session(code, at)
 
     async def _run_bots(self, code: str) -> None:
         try:

@@ -17,7 +17,7 @@ from ludinum.content.typography import french_spacing
 from ludinum.engine import Action
 from ludinum.server import i18n, render
 from ludinum.server.clients import Client
-from ludinum.server.rooms import FINISHED, PLAYING, Room
+from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from ludinum.server.seats import HUMAN
 
 
@@ -102,7 +102,8 @@ class FrameCache:
             host, viewer = key
             active = self.public_active(viewer)
             seats: tuple[Any, ...] = tuple(
-                (s.kind, s.nickname, s.bot_level, s.connected > 0) for s in room.seats)
+                (s.kind, s.nickname, s.bot_level, s.connected > 0, s.offered)
+                for s in room.seats)
             memo = ("seats", lang, host, room.status, active, seats)
             return self._memo(memo, lambda: render.fragment(
                 lang, "seats", room=room, host=host, active=active,
@@ -215,6 +216,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
             "seconds": room.deadline.seconds,
             "running": room.deadline_at is not None,
         },
+        "session": session(room, cache.now, lang),
         "slots": changed,
         "log": log,
         "actions": cache.action_list(seat, lang) if seat is not None else [],
@@ -224,6 +226,18 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if room.status == FINISHED:
         frame["outcome"] = room.state.outcome().to_json()
     return frame
+
+
+def session(room: Room, now: float, lang: str) -> dict[str, Any] | None:
+    """The session clock (engine/session.py) every screen shows from the start: the time
+    left (counting down while ``running``) and the game's rule for when it runs out."""
+    left = room.session_seconds_left(now)
+    if left is None and room.status == LOBBY:  # shown beforehand, not yet running
+        left = room.state.session_seconds() or None
+    if left is None:
+        return None
+    return {"left": round(left, 2), "running": room.session_at is not None,
+            "rule": french_spacing(room.game.text.session_rule(lang))}
 
 
 def encode(frame: dict[str, Any], cache: FrameCache) -> str:

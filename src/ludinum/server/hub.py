@@ -22,7 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludinum.bots.base import Bot
-from ludinum.engine import Action, Event, LudinumError, OptionError, must_wait, visible
+from ludinum.engine import (
+    Action,
+    Event,
+    LudinumError,
+    OptionError,
+    is_session_end,
+    must_wait,
+    visible,
+)
 from ludinum.server import frames, i18n, names, protocol, tokens
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
@@ -71,6 +79,22 @@ def check_not_early(room: Room, seat: int) -> None:
             "Pas encore : ce coup se jouera tout seul à la fin du temps.",
             "Not yet: this move will happen by itself when the time is up.",
         )
+
+
+#: The session clock's timer key is the room code with this suffix (codes have none).
+SESSION_SUFFIX = "#session"
+
+
+def session_key(code: str) -> str:
+    return code + SESSION_SUFFIX
+
+
+def check_not_clock(action: Action) -> None:
+    """Only the session clock ends a game when the time is up (engine/session.py): a
+    person sending its action is refused, and nothing changes."""
+    if is_session_end(action):
+        raise refuse("clock_only", "Seule l'horloge de la séance peut finir la partie.",
+                     "Only the session clock can end the game.")
 
 
 def storage_unavailable() -> LudinumError:
@@ -179,6 +203,7 @@ class Hub:
         room.deadline = state.deadline() if row.deadline_at or row.deadline_left else None
         room.deadline_at = row.deadline_at
         room.deadline_left = row.deadline_left
+        room.session_at, room.session_left = row.session_at, row.session_left
         if row.status == PLAYING and room.deadline_at is None:
             room.refresh_deadline(self.clock(), actor=None)
         return room
@@ -320,10 +345,13 @@ class Hub:
         if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
             raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
                          "This nickname is already taken in this room.")
-        chosen = room.open_seat(seat)
+        # In the lobby a free seat; once the game is under way, a bot's seat the host
+        # offered (issue 21): the pupil gets everything that seat knows, the bot stops.
+        chosen = room.open_seat(seat) if room.status == LOBBY else room.offered_seat(seat)
         token = tokens.new_token()
         chosen.make_human(name, tokens.digest(token))
         await self._save_room(room)  # on failure the room is reloaded: the seat is free
+        self.bots.get(code, {}).pop(chosen.index, None)
         return chosen.index, token  # (everyone was shown the new seat once it was saved)
 
     async def seat_person(self, room: Room, index: int, nickname: str, token_digest: str
@@ -461,6 +489,7 @@ class Hub:
         now = self.clock()
         if person:
             check_not_early(room, seat)
+            check_not_clock(action)
         try:
             events = room.apply(seat, action, now)
         except LudinumError:
@@ -518,6 +547,8 @@ class Hub:
             "status": room.status,
             "deadline_at": room.deadline_at,
             "deadline_left": room.deadline_left,
+            "session_at": room.session_at,
+            "session_left": room.session_left,
             "updated_at": now,
         }
 
@@ -536,6 +567,7 @@ class Hub:
         self._personal.pop(code, None)
         self.notices.pop(code, None)
         self.timers.cancel(code)
+        self.timers.cancel(session_key(code))
         task = self._bot_tasks.pop(code, None)
         if task is not None:
             task.cancel()
@@ -549,6 +581,7 @@ class Hub:
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
             room.start(level if isinstance(level, str) and level in levels else levels[-1])
+            room.start_session(now)
             room.refresh_deadline(now, actor=None)
         elif kind == "pause":
             room.pause(now)
@@ -563,6 +596,8 @@ class Hub:
                            "Nobody sits in this seat.")
             seat.nickname = names.replacement(
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
+        elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
+            room.offer(protocol.integer(message, "seat"), kind == "offer")
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
             level = message.get("level")
@@ -594,6 +629,7 @@ class Hub:
 
     def _forget_live(self, room: Room) -> None:
         self.timers.cancel(room.code)
+        self.timers.cancel(session_key(room.code))
 
     # -- timers and bots ---------------------------------------------------------------
     def _schedule(self, room: Room) -> None:
@@ -601,6 +637,9 @@ class Hub:
             return
         self.timers.set(room.code, room.deadline_at if room.status == PLAYING else None,
                         self._timer_fired)
+        self.timers.set(session_key(room.code),
+                        room.session_at if room.status == PLAYING else None,
+                        self._session_fired)
         if room.bot_turns() and room.code not in self._bot_tasks:
             try:
                 loop = asyncio.get_running_loop()
@@ -623,6 +662,23 @@ class Hub:
             await self.act(room, *due)
         except LudinumError as exc:
             log.warning("timer action refused in %s: %s", code, exc.en)
+
+    def _session_fired(self, key: str, at: float) -> None:
+        self._spawn(self._end_session(key.removesuffix(SESSION_SUFFIX), at))
+
+    async def _end_session(self, code: str, at: float) -> None:
+        """The session's time is up: its end is an action of the log (engine/session.py),
+        saved and shown like any other, so a replay ends the same way."""
+        room = self.rooms.get(code)
+        if room is None or room.session_at != at:
+            return
+        due = room.session_due()
+        if due is None:
+            return
+        try:
+            await self.act(room, *due)
+        except LudinumError as exc:
+            log.warning("session end refused in %s: %s", code, exc.en)
 
     def _bot(self, room: Room, seat: int) -> Bot:
         bots = self.bots.setdefault(room.code, {})

@@ -32,7 +32,7 @@ def schema() -> dict[str, Any]:
     seat = {"type": "object", "properties": {
         "seat": {"type": "integer"}, "kind": {"type": "string", "enum": ["open", "human", "bot"]},
         "name": {"type": "string"}, "bot": {"type": ["string", "null"]},
-        "connected": {"type": "boolean"}}}
+        "connected": {"type": "boolean"}, "offered": {"type": "boolean"}}}
     room = {"type": "object", "properties": {
         "code": {"type": "string"}, "game": {"type": "string"}, "title": {"type": "string"},
         "players": {"type": "integer"}, "mode": {"type": "string", "enum": ["live", "turns"]},
@@ -80,7 +80,8 @@ def schema() -> dict[str, Any]:
                     "schema": {"$ref": "#/components/schemas/Room"}}}},
                     "404": _err("Unknown room"), "429": _err("Too many attempts")}}},
             "/api/rooms/{code}/join": {"post": {
-                "summary": "Take a seat with a nickname; returns the seat's secret token.",
+                "summary": "Take a seat with a nickname; returns the seat's secret token. "
+                           "During a game, only a seat the host offered.",
                 "parameters": [CODE],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["nickname"],
@@ -92,7 +93,8 @@ def schema() -> dict[str, Any]:
                         "schema": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "token": {"type": "string"}}}}}},
                     "400": _err("Refused nickname or bad request"),
-                    "404": _err("Unknown room"), "409": _err("Room full or name taken"),
+                    "404": _err("Unknown room"),
+                    "409": _err("Room full, name taken, seat not offered or game over"),
                     "413": _err("Body over 64 KiB"), "415": _err("Not application/json"),
                     "429": _err("Too many wrong codes from this address")}}},
             "/api/nickname": {"get": {

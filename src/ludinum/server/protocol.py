@@ -16,9 +16,9 @@ MAX_MESSAGE = 8192
 
 CLIENT_TYPES = (
     "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "rename",
-    "ping",
+    "offer", "withdraw", "ping",
 )
-HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename")
+HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename", "offer", "withdraw")
 ROLES = ("host", "player", "pass", "spectator")
 
 

@@ -22,6 +22,7 @@ from ludinum.engine import (
     State,
     deciders,
     people_first,
+    session_end,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 
@@ -65,6 +66,10 @@ class Room:
     deadline: Deadline | None = None
     deadline_at: float | None = None
     deadline_left: float | None = None
+    #: The session clock (engine/session.py): when the session's time runs out (epoch
+    #: seconds, while playing) or what is left of it (while paused); None without one.
+    session_at: float | None = None
+    session_left: float | None = None
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
@@ -89,6 +94,43 @@ class Room:
         raise refuse("room_full", "Il n'y a plus de place libre dans ce salon.",
                      "There is no free seat left in this room.")
 
+    def offer(self, index: object, offered: bool) -> Seat:
+        """The host opens (or closes) a bot's seat to a pupil during the game (issue 21);
+        the bot plays it until a pupil takes it. Refused, changing nothing, in the lobby (a
+        pupil simply joins), once the game is over, and for a seat no bot plays."""
+        seat = self.seat(index)
+        if self.status == LOBBY:
+            raise refuse("not_started", "La partie n'a pas commencé : l'élève rejoint "
+                         "simplement le salon.", "The game has not started: the pupil "
+                         "simply joins the room.")
+        if not self.live:
+            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+        if seat.kind != BOT:
+            raise refuse("not_a_bot", "Seule une place jouée par un bot peut être donnée "
+                         "à un élève.", "Only a seat played by a bot can be given to a pupil.")
+        seat.offered = offered
+        return seat
+
+    def offered_seat(self, wanted: int | None = None) -> Seat:
+        """The seat a pupil joining a game under way takes: the one they touched, which the
+        host must have offered, or without a choice the first one offered."""
+        if wanted is not None:
+            seat = self.seat(wanted)
+            if not (seat.kind == BOT and seat.offered):
+                raise refuse("seat_not_offered", "Cette place n'est pas proposée : demande "
+                             "à l'animateur de te la donner.", "This seat is not offered: "
+                             "ask the host to give it to you.")
+            return seat
+        for seat in self.seats:
+            if seat.kind == BOT and seat.offered:
+                return seat
+        raise refuse("no_seat_offered", "La partie a commencé : demande à l'animateur de "
+                     "te donner une place.", "The game has started: ask the host to give "
+                     "you a seat.")
+
+    def offered_seats(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == BOT and s.offered] if self.live else []
+
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.kind == HUMAN]
 
@@ -105,6 +147,13 @@ class Room:
                 seat.make_bot(fill_level)
         self.status = PLAYING
 
+    def start_session(self, now: float) -> None:
+        """Start the session clock, if the game has a session length (both paces: the
+        lesson's time runs whether or not the game's own timers do)."""
+        seconds = self.state.session_seconds()
+        self.session_at = now + seconds if seconds > 0 else None
+        self.session_left = None
+
     def pause(self, now: float) -> None:
         if self.status != PLAYING:
             raise refuse("not_playing", "La partie n'est pas en cours.",
@@ -113,6 +162,9 @@ class Room:
         if self.deadline_at is not None:
             self.deadline_left = max(0.0, self.deadline_at - now)
             self.deadline_at = None
+        if self.session_at is not None:  # a pause stops the session clock too
+            self.session_left = max(0.0, self.session_at - now)
+            self.session_at = None
 
     def resume(self, now: float) -> None:
         if self.status != PAUSED:
@@ -121,6 +173,9 @@ class Room:
         if self.deadline is not None and self.deadline_left is not None:
             self.deadline_at = now + self.deadline_left
         self.deadline_left = None
+        if self.session_left is not None:
+            self.session_at = now + self.session_left
+            self.session_left = None
         self.refresh_deadline(now, actor=None)
 
     def end(self) -> None:
@@ -128,6 +183,7 @@ class Room:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         self.status = ENDED
         self.clear_deadline()
+        self.session_at = self.session_left = None
 
     @property
     def live(self) -> bool:
@@ -162,6 +218,7 @@ class Room:
         if self.state.is_terminal():
             self.status = FINISHED
             self.clear_deadline()
+            self.session_at = self.session_left = None
         else:
             self.refresh_deadline(now, actor=seat)
 
@@ -204,6 +261,19 @@ class Room:
         if d.action not in self.state.legal_actions(d.player):
             return None
         return d.player, d.action
+
+    def session_due(self) -> tuple[int, Action] | None:
+        """The session's end to apply now that its clock ran out, if the game goes on: for
+        the first active seat (any seat would do; the log needs one)."""
+        if self.session_at is None or self.status != PLAYING:
+            return None
+        active = self.state.active_players()
+        return (active[0], session_end()) if active else None
+
+    def session_seconds_left(self, now: float) -> float | None:
+        if self.session_at is not None:
+            return max(0.0, self.session_at - now)
+        return self.session_left
 
     def seconds_left(self, now: float) -> float | None:
         if self.deadline_at is not None:

@@ -2,6 +2,9 @@
 
 A person's seat is bound to the digest of a secret token kept in their browser; the token
 itself is never stored. Nothing else about a person is kept.
+
+During a game, the host may *offer* a bot's seat to a pupil (a late one, or one removed
+earlier): the bot keeps playing it until a pupil joins the room and takes it (issue 21).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ class Seat:
     nickname: str = ""
     token_digest: str | None = None
     bot_level: str = ""
+    #: A bot's seat the host opened to a pupil during the game (stored with the seats).
+    offered: bool = False
     #: Live connections holding this seat (memory only).
     connected: int = 0
 
@@ -32,14 +37,17 @@ class Seat:
     def make_human(self, nickname: str, token_digest: str) -> None:
         self.kind, self.nickname, self.token_digest, self.bot_level = (
             HUMAN, nickname, token_digest, "")
+        self.offered = False
 
     def make_bot(self, level: str) -> None:
         self.kind, self.token_digest, self.bot_level = BOT, None, level
+        self.offered = False
         if not self.nickname:
             self.nickname = ""
 
     def make_open(self) -> None:
         self.kind, self.nickname, self.token_digest, self.bot_level = OPEN, "", None, ""
+        self.offered = False
 
     def to_json(self) -> dict[str, Any]:
         """For storage: includes the token digest, never sent to a client."""
@@ -48,6 +56,7 @@ class Seat:
             "nickname": self.nickname,
             "token": self.token_digest,
             "bot": self.bot_level,
+            "offered": self.offered,
         }
 
     @classmethod
@@ -58,6 +67,7 @@ class Seat:
             str(data.get("nickname", "")),
             data.get("token"),
             str(data.get("bot", "")),
+            data.get("offered") is True,
         )
 
     def public_json(self, lang: str = "fr") -> dict[str, Any]:
@@ -68,4 +78,5 @@ class Seat:
             "name": self.label(lang),
             "bot": self.bot_level or None,
             "connected": self.connected > 0 or self.kind == BOT,
+            "offered": self.offered,
         }

@@ -52,6 +52,8 @@ rooms = Table(
     Column("seq", Integer, nullable=False, default=0),
     Column("deadline_at", Float, nullable=True),
     Column("deadline_left", Float, nullable=True),
+    Column("session_at", Float, nullable=True),  # migration 0004
+    Column("session_left", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
 )
@@ -83,6 +85,9 @@ class RoomRow:
     deadline_left: float | None
     created_at: float
     updated_at: float
+    #: The session clock (engine/session.py): when it runs out, or what is left (paused).
+    session_at: float | None = None
+    session_left: float | None = None
 
 
 def default_url(directory: Path | None = None) -> str:
@@ -284,7 +289,8 @@ _INSERT_ACTION = insert(actions)
 _REWRITE_ACTION = update(actions).where(
     (actions.c.room_id == bindparam("rid")) & (actions.c.seq == bindparam("old_seq"))
 ).values(action=bindparam("form"))
-_STEP_KEYS = frozenset({"status", "deadline_at", "deadline_left", "updated_at"})
+_STEP_KEYS = frozenset({"status", "deadline_at", "deadline_left", "session_at",
+                        "session_left", "updated_at"})
 _UPDATE_STEP = update(rooms).where(rooms.c.id == bindparam("rid")).values(
     {k: bindparam(k) for k in ("seq", *sorted(_STEP_KEYS))})
 
@@ -312,6 +318,8 @@ def _row(row: Any) -> RoomRow:
         deadline_left=row["deadline_left"],
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
+        session_at=row["session_at"],
+        session_left=row["session_left"],
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ludinum.engine import GameConfig, State, StateFormatError, clone_rng, rng_from_json
 from ludinum.engine import rng_to_json as _rng_to_json
+from ludinum.games.webrunners.session import seconds as session_seconds
 
 # Phases.
 (SETUP_ACCOUNTS, SETUP_PHONE, SETUP_CHARACTER, MAIN, PAY, CONVERT, TARGET, RESPOND, WINDOW,
@@ -20,8 +21,10 @@ PHASE_NAMES = (
 SCALARS = (
     "phase", "cur", "first", "round", "winner", "capped", "extra", "a_card", "a_by", "a_tgt",
     "a_retro", "inf", "vic", "s_by", "pay_left", "wh_card", "green_n", "m_turns",
-    "m_attacks", "m_retros", "m_blocked", "m_cancelled", "m_powers",
+    "m_attacks", "m_retros", "m_blocked", "m_cancelled", "m_powers", "timed_out",
 )
+#: Scalars added after states were first written, and their value in older JSON.
+LATER_SCALARS = {"timed_out": False}
 LISTS = (
     "circle", "cell", "draw", "disc", "dseen", "chars", "used", "answers", "phone",
     "pick_order", "waiting", "x_takes", "x_gives", "s_cards", "m_bridges",
@@ -41,6 +44,7 @@ class StateData(State):
     one_minute_seconds: int
     max_rounds: int
     forced_colours: bool
+    session_seconds_: float
     # game
     phase: int
     cur: int
@@ -48,6 +52,8 @@ class StateData(State):
     round: int
     winner: int
     capped: bool
+    #: W18: the session's time ran out (the closest to the centre win).
+    timed_out: bool
     extra: bool
     circle: list[int]
     cell: list[int]
@@ -94,6 +100,7 @@ class StateData(State):
         self.one_minute_seconds = int(config.options["one_minute_seconds"])
         self.max_rounds = int(config.options["max_rounds"])
         self.forced_colours = bool(config.options["forced_move_colours"])
+        self.session_seconds_ = session_seconds(config.options.get("session_minutes"))
 
     def _copy_into(self, other: StateData) -> None:
         d = self.__dict__
@@ -129,7 +136,8 @@ class StateData(State):
         d = state.__dict__
         try:
             for name in SCALARS:
-                value = data[name]
+                value = data.get(name, LATER_SCALARS[name]) if name in LATER_SCALARS \
+                    else data[name]
                 if not isinstance(value, (int, bool)):
                     raise TypeError(name)
                 d[name] = value

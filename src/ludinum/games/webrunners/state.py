@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludinum.engine import Action, Deadline, GameConfig, IllegalActionError, Outcome
+from ludinum.engine import (
+    Action,
+    Deadline,
+    Event,
+    GameConfig,
+    IllegalActionError,
+    Outcome,
+    public,
+)
 from ludinum.games.webrunners import actions as A
 from ludinum.games.webrunners.base import (
     CONVERT,
@@ -25,6 +33,7 @@ from ludinum.games.webrunners.base import (
 from ludinum.games.webrunners.content import EFFECTS
 from ludinum.games.webrunners.data import DECK_DATA
 from ludinum.games.webrunners.rules import EFFECT, HAND_SIZE, IDS, Rules, start_order
+from ludinum.games.webrunners.session import closest
 
 
 class WebRunnersState(Rules):
@@ -55,7 +64,7 @@ class WebRunnersState(Rules):
         s.cur = s.first = -1
         s.round = 0
         s.winner = -1
-        s.capped = s.extra = False
+        s.capped = s.extra = s.timed_out = False
         s.a_card = s.a_by = s.a_tgt = s.a_retro = s.inf = s.vic = s.s_by = -1
         s.pay_left = s.green_n = 0
         s.wh_card = -1
@@ -81,12 +90,26 @@ class WebRunnersState(Rules):
         return None
 
     # -- end ------------------------------------------------------------------------------
+    def session_seconds(self) -> float:
+        return self.session_seconds_
+
+    def _end_session(self) -> list[Event]:
+        """W18: the time is up; the closest to the centre win (several: together)."""
+        self.phase = OVER
+        self.timed_out = True
+        return [public("session_over", winners=list(self.session_winners()))]
+
+    def session_winners(self) -> tuple[int, ...]:
+        """W18: the seats closest to the centre (only once the session's time is up)."""
+        return closest(self.circle, self.cell) if self.timed_out else ()
+
     def outcome(self) -> Outcome:
         n = self.n
         if self.winner >= 0:
             return Outcome(tuple(1.0 if p == self.winner else 0.0 for p in range(n)),
                            (self.winner,))
-        return Outcome((0.0,) * n, ())
+        shared = self.session_winners()
+        return Outcome(tuple(1.0 if p in shared else 0.0 for p in range(n)), shared)
 
     def metrics(self) -> dict[str, float]:
         return {
@@ -159,6 +182,7 @@ class WebRunnersState(Rules):
             "discard_top": top,
             "winner": self.winner if self.winner >= 0 else None,
             "capped": self.capped,
+            "session_winners": list(self.session_winners()) if self.timed_out else None,
             "pending": self._pending(player),
         }
         if player is not None:

@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText
-from ludinum.games.webrunners.data import BOARD_DATA, DECK_DATA, THEME_DATA, theme_texts
+from ludinum.engine import Action, CardFace, DebriefItems, Event, GameConfig, GameText
+from ludinum.games.webrunners.content import EFFECTS
+from ludinum.games.webrunners.data import (
+    BOARD_DATA,
+    BRIDGE,
+    DAMAGE,
+    DECK_DATA,
+    MOVE,
+    THEME_DATA,
+    theme_texts,
+)
 
 CHARACTER_NAMES = {
     "white_hat": ("White Hat", "White Hat"),
@@ -56,8 +65,26 @@ def seat(p: Any, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {int(p) + 1}"
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _pick(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
+
+
+def session_sentence(winners: Sequence[int], lang: str) -> str:
+    """W18: who wins when the session's time is up (together when tied)."""
+    if len(winners) == 1:
+        who = seat(winners[0], lang)
+        return _pick(lang, f"Fin de la séance : {who} est le plus proche du centre et gagne !",
+                     f"The session is over: {who} is closest to the centre and wins!")
+    names = [seat(p, lang) for p in winners]
+    fr = ", ".join(names[:-1]) + " et " + names[-1]
+    en = ", ".join(names[:-1]) + " and " + names[-1]
+    return _pick(lang, f"Fin de la séance : {fr}, à égalité au plus près du centre, "
+                       "gagnent ensemble !",
+                 f"The session is over: {en}, tied closest to the centre, win together!")
 
 
 def where(circle: int, cell: int, lang: str) -> str:
@@ -105,6 +132,37 @@ class WebRunnersText(GameText):
         return DebriefItems((name,) if name else (), (), tuple(messages))
 
     # -- words for the web screens' own templates (issue 21) --------------------------
+    def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
+        """A card in hand: a movement card and its number of cells (→), a PONT card (P),
+        a damage card and what it does (⚡, W8–W11), a retro card and the damage it sends
+        back (↩, W7); a named card shows its speaker's portrait (W16)."""
+        card = DECK_DATA.get(ident)
+        if card is None:
+            return None
+        title = card.name_en if lang == "en" else card.name_fr
+        portrait = card.speaker or ""
+        if card.kind == MOVE:
+            cells = _pick(lang, "cases", "cells") if card.value > 1 else _pick(lang, "case",
+                                                                              "cell")
+            return CardFace(title=title, symbol="→", tone="blue", family=_pick(
+                lang, "Déplacement", "Movement"), value=f"{card.value} {cells}",
+                text=_pick(lang, f"Avance de {card.value} {cells}.",
+                           f"Moves {card.value} {cells} on."), portrait=portrait)
+        if card.kind == BRIDGE:
+            return CardFace(title=title, symbol="P", tone="yellow", family=_pick(
+                lang, "Carte PONT", "Bridge card"), text=_pick(
+                lang, "Paie le passage d'un pont.", "Pays to cross a bridge."),
+                portrait=portrait)
+        effect = self.effect_name(EFFECTS[card.effect], lang)
+        if card.kind == DAMAGE:
+            return CardFace(title=title, symbol="⚡", tone="red", family=_pick(
+                lang, "Attaque", "Attack"), text=_sentence(self.effect_result(
+                EFFECTS[card.effect], lang)), portrait=portrait)
+        return CardFace(title=title, symbol="↩", tone="green", family=_pick(
+            lang, "Riposte", "Retro-damage"), text=_pick(
+            lang, f"Renvoie « {effect} » à qui te l'inflige.",
+            f"Sends '{effect}' back to whoever inflicts it."), portrait=portrait)
+
     def character_name(self, name: object, lang: str = "fr") -> str:
         names = CHARACTER_NAMES.get(str(name))
         return "" if names is None else _pick(lang, *names)
@@ -137,6 +195,8 @@ class WebRunnersText(GameText):
         if k == "win":
             return _pick(lang, f"{who} atteint le centre et gagne la partie !",
                          f"{who} reaches the centre and wins the game!")
+        if k == "session_over":  # W18
+            return session_sentence(d["winners"], lang)
         if k == "round_cap":
             return _pick(lang, f"Limite de {d['rounds']} tours atteinte : pas de gagnant.",
                          f"The {d['rounds']}-round limit is reached: no winner.")
@@ -306,6 +366,10 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def session_rule(self, lang: str = "fr") -> str:
+        return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",
+                     "When the session ends, the player closest to the centre wins.")
+
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         lines: list[str] = []
         theme = THEME_DATA[view["theme"]]
@@ -336,6 +400,8 @@ class WebRunnersText(GameText):
         if view["winner"] is not None:
             lines.append(_pick(lang, f"{seat(view['winner'], lang)} a gagné !",
                                f"{seat(view['winner'], lang)} has won!"))
+        elif view.get("session_winners") is not None:
+            lines.append(session_sentence(view["session_winners"], lang))
         elif view["capped"]:
             lines.append(_pick(lang, "Partie arrêtée : limite de tours.",
                                "Game stopped: round limit."))

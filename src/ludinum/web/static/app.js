@@ -57,8 +57,10 @@
       e.preventDefault();
       const err = form.querySelector("[data-error]");
       try {
-        const res = await postJSON("/api/rooms/" + code + "/join",
-          { nickname: form.nickname.value });
+        // A game under way: the seat the pupil touched, among those the host offered.
+        const data = { nickname: form.nickname.value };
+        if (e.submitter && e.submitter.dataset.offeredSeat !== undefined) data.seat = Number(e.submitter.dataset.offeredSeat);
+        const res = await postJSON("/api/rooms/" + code + "/join", data);
         store.set(key.seat(code), res.token);
         location.replace("/play/" + code);
       } catch (x) { err.textContent = say(x); }
@@ -95,6 +97,9 @@
   const logEl = document.querySelector("[data-log]");
   const narrationEl = document.querySelector("[data-narration]");
   const timerEl = document.querySelector("[data-timer]");
+  // The session clock (« durée de la séance »): its time left and its rule, from the lobby on.
+  const sessionEl = document.querySelector("[data-session]");
+  let session = null;
 
   function hello() {
     if (page === "host") {
@@ -172,9 +177,12 @@
     // A phone whose turn begins shows its decision, at the top of the page (issue 21).
     const acting = (page === "play" || page === "pass") && m.slots && m.slots.actions &&
       m.slots.actions.includes('class="act') && !document.querySelector('[data-slot="actions"] .act');
+    const focus = focusBefore();
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+    if (m.slots && "actions" in m.slots) announce();
+    focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
@@ -188,7 +196,107 @@
     }
     if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
+    session = m.session ? { left: m.session.left, at: performance.now(), running: m.session.running, rule: m.session.rule } : null;
     tick();
+  }
+
+  // Focus stays where the pupil acts (issue 21): a fragment swapped under the focused
+  // element would drop focus to the top of the page. The same control in the new HTML
+  // (same command, seat, action or card) gets it back, else the first thing to tap in the
+  // decision, else the region's heading. A text field being typed in keeps its focus.
+  function signature(el) {
+    for (const a of ["data-cmd", "data-action", "data-card", "data-reveal", "data-seat-level"]) {
+      if (el.hasAttribute(a)) {
+        const seat = el.getAttribute("data-seat");
+        return "[" + a + '="' + CSS.escape(el.getAttribute(a)) + '"]' +
+          (seat !== null && a !== "data-action" ? '[data-seat="' + CSS.escape(seat) + '"]' : "");
+      }
+    }
+    return el.id ? "#" + CSS.escape(el.id) : null;
+  }
+  function focusBefore() {
+    const el = document.activeElement;
+    if (!el || el === body) return { lost: true, selector: null, slot: null };
+    const slot = el.closest("[data-slot]");
+    return { lost: false, el: el, selector: signature(el), slot: slot ? slot.dataset.slot : null };
+  }
+  function decisionStart() {
+    const region = document.querySelector('[data-slot="actions"]');
+    if (!region) return null;
+    const shown = [...region.querySelectorAll("button:not([disabled])")]
+      .find((b) => b.offsetParent !== null);
+    return shown || document.querySelector("[data-focus-home]");
+  }
+  function focusAfter(before, acting) {
+    if (!before.lost && before.el.isConnected) return;  // untouched (a text field, a link)
+    let target = null;
+    if (before.selector && before.slot) {
+      const slot = document.querySelector('[data-slot="' + before.slot + '"]');
+      target = slot && slot.querySelector(before.selector);
+      if (!target && before.slot === "actions") target = decisionStart();
+      if (!target && slot) { slot.tabIndex = -1; target = slot; }
+    } else if (acting) {
+      target = decisionStart();
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+  // A new decision is said politely, without moving the focus of a screen reader.
+  const announcer = document.querySelector("[data-announce]");
+  function announce() {
+    if (!announcer) return;
+    const region = document.querySelector('[data-slot="actions"]');
+    const lead = region && region.querySelector(".prompt, .your-turn, .wait");
+    const text = lead ? lead.textContent.trim() : "";
+    if (text && announcer.textContent !== text) announcer.textContent = text;
+  }
+
+  // A card is tapped, then its target (issue 21): the card is pressed and only its
+  // targets show; the focus goes to the first of them.
+  function pick(card) {
+    const region = card.closest('[data-slot="actions"]') || document;
+    const ident = card.dataset.card;
+    region.querySelectorAll("[data-card]").forEach((b) => {
+      b.setAttribute("aria-pressed", String(b === card));
+    });
+    let group = null;
+    region.querySelectorAll(".card-targets").forEach((g) => {
+      g.hidden = g.dataset.for !== ident;
+      if (!g.hidden) group = g;
+    });
+    if (!group) return;
+    const first = group.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+    group.scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
+  }
+
+  // A tap that would cost the turn asks first, on the page (no dialog box): the question,
+  // then « Oui » (which sends the action) and « Non ».
+  function ask(button) {
+    document.querySelectorAll(".confirm-box").forEach((b) => b.remove());
+    const box = document.createElement("div");
+    box.className = "confirm-box";
+    box.setAttribute("role", "group");
+    const question = document.createElement("p");
+    question.className = "confirm-question";
+    question.id = "confirm-question";
+    question.tabIndex = -1;
+    question.textContent = button.dataset.confirm;
+    box.setAttribute("aria-labelledby", question.id);
+    const yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "act primary confirm-yes";
+    yes.dataset.seat = button.dataset.seat;
+    yes.dataset.action = button.dataset.action;
+    yes.textContent = en ? "Yes, confirm" : "Oui, je confirme";
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "secondary confirm-no";
+    no.textContent = en ? "No, go back" : "Non, revenir";
+    no.addEventListener("click", () => { box.remove(); button.focus(); });
+    box.append(question, yes, no);
+    (button.closest(".buttons, .hand") || button).after(box);
+    question.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
   }
 
   // The projector narrates the last move in large type: the public lines of the latest
@@ -212,7 +320,19 @@
     narrationEl.hidden = false;
   }
 
+  function tickSession() {
+    if (!sessionEl) return;
+    if (!session) { sessionEl.hidden = true; return; }
+    let left = session.left;
+    if (session.running) left -= (performance.now() - session.at) / 1000;
+    left = Math.max(0, Math.ceil(left));
+    const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    sessionEl.textContent = "⏳ " + clock + (session.rule ? " · " + session.rule : "");
+    sessionEl.hidden = false;
+  }
+
   function tick() {
+    tickSession();
     if (!timerEl) return;
     if (!deadline) { timerEl.hidden = true; return; }
     let left = deadline.left;
@@ -225,6 +345,10 @@
   setInterval(tick, 250);
 
   document.addEventListener("click", (e) => {
+    const card = e.target.closest("[data-card]");
+    if (card) { pick(card); return; }
+    const asking = e.target.closest("[data-confirm]");
+    if (asking) { ask(asking); return; }
     const act = e.target.closest("[data-action]");
     if (act) {
       send({ type: "act", seat: Number(act.dataset.seat), action: JSON.parse(act.dataset.action), seq: seq });
@@ -251,8 +375,8 @@
       }
       // Removing a pupil mid-game cannot be undone: ask first (issue 21).
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
-          !confirm(en ? "Remove this player from the game? They cannot come back to this seat."
-                      : "Retirer ce joueur de la partie ? Il ne pourra pas revenir à cette place.")) return;
+          !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
+                      : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }

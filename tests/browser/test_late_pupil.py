@@ -1,0 +1,67 @@
+"""Issue 21: during a game, the host gives a bot's seat to a late pupil, whose phone takes
+it on the join page and then plays a turn of that seat."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_host_gives_a_bots_seat_to_a_late_phone_which_plays(live: Any,
+                                                                browser: Any) -> None:
+    contexts = [browser.new_context(viewport={"width": 1920, "height": 1080}),
+                browser.new_context(), browser.new_context()]
+    try:
+        host, lea, late = (c.new_page() for c in contexts)
+        code = create_room(host, live.url, "gnou", 3)
+        join(lea, live.url, code, "Léa")
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        # Before the host offers a seat, the late pupil is told to ask for one.
+        late.goto(f"{live.url}/j/{code}")
+        assert late.locator("[data-no-offer]").is_visible()
+        assert late.locator("[data-offered-seat]").count() == 0
+        host.click("[data-room-panel] > summary")
+        host.click('[data-cmd="offer"][data-seat="2"]')
+        host.wait_for_selector('[data-cmd="withdraw"][data-seat="2"]', timeout=TIMEOUT)
+        assert "proposée aux élèves" in host.inner_text('[data-slot="seats"]')
+        room = live.hub.rooms[code]
+        assert room.seats[2].offered
+        late.click(f'a[href="/j/{code}"]')
+        late.wait_for_selector("#nickname", timeout=TIMEOUT)
+        late.fill("#nickname", "Tom")
+        late.click('[data-offered-seat="2"]')
+        late.wait_for_url(f"{live.url}/play/{code}", timeout=TIMEOUT)
+        late.wait_for_selector('[data-slot="status"] .status', timeout=TIMEOUT)
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 2", timeout=TIMEOUT)
+        assert room.seats[2].kind == "human" and room.seats[2].nickname == "Tom"
+        handed = room.seq
+        rng = random.Random(3)
+        end = time.monotonic() + 90
+
+        def tom_moved() -> bool:
+            return any(seat == 2 and seq > handed
+                       for seq, seat, _ in live.hub.store.actions(room.id))
+
+        while not tom_moved():
+            assert time.monotonic() < end, "the late pupil never played a turn"
+            assert room.status == "playing"
+            moved = click_some_action(late, rng)
+            moved = click_some_action(lea, rng) or moved
+            if not moved:
+                late.wait_for_timeout(50)
+        assert room.seats[2].kind == "human"  # the bot did not take its seat back
+    finally:
+        for context in contexts:
+            context.close()
