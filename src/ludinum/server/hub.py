@@ -310,9 +310,9 @@ class Hub:
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         name = names.clean(nickname)
-        if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
-            raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
-                         "This nickname is already taken in this room.")
+        others = [s.nickname for s in room.humans()]
+        if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
+            raise names.look_alike(name, others)
         chosen = room.open_seat(seat)
         token = tokens.new_token()
         chosen.make_human(name, tokens.digest(token))
