@@ -129,6 +129,8 @@ def test_look_alikes_are_refused_side_by_side(room: tuple[TestClient, str, str])
         assert r.status_code == 409, twin
         assert r.json()["error"]["code"] == "name_taken"
         assert "essaie" in r.json()["error"]["fr"] and "try" in r.json()["error"]["en"]
+        suggestion = r.json()["error"]["suggestion"]
+        assert suggestion.startswith(twin) and not names.taken(suggestion, ["Léa"])
     assert join(client, code, "Léo").status_code == 201
 
 

@@ -204,7 +204,19 @@ def clean(text: object) -> str:
 
 
 class NameTaken(NicknameError):
+    """A look-alike of a nickname in the room; ``suggestion``: a free variant to offer."""
+
     code = "name_taken"
+
+    def __init__(self, fr: str, en: str | None = None, suggestion: str = "") -> None:
+        super().__init__(fr, en)
+        self.suggestion = suggestion
+
+    def to_json(self) -> dict[str, str]:
+        out = super().to_json()
+        if self.suggestion:
+            out["suggestion"] = self.suggestion
+        return out
 
 
 def taken(name: str, others: list[str]) -> bool:
@@ -229,6 +241,7 @@ def look_alike(name: str, others: list[str]) -> NameTaken:
     return NameTaken(
         f"Ce pseudo ressemble trop à celui d'un autre joueur\u202f: essaie «\u202f{other}\u202f».",
         f"This nickname looks too much like another player's: try “{other}”.",
+        suggestion=other,
     )
 
 
