@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.live import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -49,44 +48,6 @@ def ensure_axe() -> Path:
     if not AXE.exists():
         _missing(f"axe-core is missing ({AXE}); run make browser-deps")
     return AXE
-
-
-class LiveServer:
-    """The app served by uvicorn in a thread, so tests can also read the hub's states."""
-
-    def __init__(self, db: str, **options: Any) -> None:
-        import uvicorn
-
-        from ludinum.server.app import create_app
-        from ludinum.server.ratelimit import RateLimit
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        options.setdefault("bot_delay", 0.05)
-        options.setdefault("rate_limit", RateLimit(burst=1000, per_second=100))
-        self.app = create_app(db, public_url=self.url, **options)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                return self
-            time.sleep(0.05)
-        raise RuntimeError("server did not start")
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-
-    @property
-    def hub(self) -> Any:
-        return self.app.state.hub
 
 
 # Package scope, not session: Playwright's sync API keeps an event loop running in the main

@@ -22,7 +22,7 @@ def test_pass_the_quiz_download_verify_and_resubmit(live: Any, browser: Any, axe
                                                     tmp_path: Path) -> None:
     bank = load_quiz()
     context = browser.new_context(accept_downloads=True, bypass_csp=True,
-                                  viewport={"width": 390, "height": 844})
+                                  viewport={"width": 390, "height": 844}, locale="fr-FR")
     try:
         page = context.new_page()
         # The facilitator sets the quiz and gets the pupils' link.

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ludinum.server import address
-from tests.browser.conftest import LiveServer
 from tests.browser.helpers import TIMEOUT, create_room
+from tests.live import LiveServer
 from tests.server.test_address import FAKE, LAN
 
 

@@ -22,7 +22,8 @@ PAGES = [
 
 def test_site_pages_render_and_pass_axe(live: Any, browser: Any, axe_path: Path,
                                         tmp_path: Path) -> None:
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  locale="fr-FR")  # a French classroom's phone
     try:
         page = context.new_page()
         page.goto(f"{live.url}/")
@@ -50,12 +51,33 @@ def test_site_pages_render_and_pass_axe(live: Any, browser: Any, axe_path: Path,
 
 
 def test_print_pdf_downloads_in_the_browser(live: Any, browser: Any) -> None:
-    context = browser.new_context(accept_downloads=True)
+    context = browser.new_context(accept_downloads=True, locale="fr-FR")
     try:
         page = context.new_page()
         response = page.request.get(f"{live.url}/imprimer/webrunners.pdf")
         assert response.ok
         assert response.headers["content-type"] == "application/pdf"
         assert response.body()[:5] == b"%PDF-"
+    finally:
+        context.close()
+
+
+def test_site_pages_in_english_pass_axe(live: Any, browser: Any, axe_path: Path) -> None:
+    """A phone set to English gets the learning pages in English (Accept-Language, issue 21
+    §2), as accessible as the French ones; its links keep English."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844},
+                                  locale="en-GB")
+    try:
+        page = context.new_page()
+        problems: dict[str, list[str]] = {}
+        for path in PAGES:
+            page.goto(f"{live.url}{path}")
+            assert page.get_attribute("html", "lang") == "en", path
+            problems[path] = audit(page, axe_path)
+        page.goto(f"{live.url}/apprendre")
+        page.click("text=Start the quiz")
+        assert page.url.endswith("/apprendre/quiz?lang=en")
+        assert "The Web Runners quiz" in page.inner_text("h1")
+        assert not any(problems.values()), problems
     finally:
         context.close()

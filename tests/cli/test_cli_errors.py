@@ -77,6 +77,23 @@ def test_an_output_that_is_a_folder_is_refused(tmp_path: Path, never_run: None) 
     )
 
 
+def test_the_lab_helpers_speak_both_languages(tmp_path: Path, never_run: None) -> None:
+    # cli/lab.py calls cli/common.fail with its English (the plot and kept-games checks).
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    args = ("simulate", "gnou", "-n", "10", "--keep-games", str(blocked / "logs"))
+    assert one_line(*run(*args)[::2]).startswith(
+        f"ludinum : erreur : --keep-games : impossible de créer le dossier « {blocked}/logs »")
+    assert one_line(*run(*args, "--lang", "en")[::2]).startswith(
+        f"ludinum: error: --keep-games: cannot create the folder '{blocked}/logs' (")
+    plot = ("simulate", "gnou", "-n", "10", "--plot", "/nonexistent/plot.png")
+    assert one_line(*run(*plot, "--lang", "en")[::2]) == (
+        "ludinum: error: --plot: the folder of '/nonexistent/plot.png' does not exist or is "
+        "not writable.")
+    code, _, err = run("replay", str(tmp_path / "missing.json"), lang="en_US.UTF-8")
+    assert one_line(code, err).startswith(f"ludinum: error: Cannot read '{tmp_path}/missing.json'")
+
+
 def test_print_refuses_a_bad_output_path() -> None:
     code, _, err = run("print", "voleur", "--output", "/nonexistent/deck.pdf")
     assert one_line(code, err) == (

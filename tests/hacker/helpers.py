@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludinum.engine import Event
+from ludinum.engine import Action, Event
 from ludinum.games.hacker import GAME
 from ludinum.games.hacker import protection as protection_rules
 from ludinum.games.hacker.rules import BILL_VALUE, SETUP, TRIP, virus
@@ -75,3 +75,22 @@ def play_to_round(state: HackerState, round_index: int) -> None:
         legal = state.legal_actions(p)
         action = legal[0]
         state.apply(p, action)
+
+
+def thief_crediting(reveal: str = "victim", bills: tuple[int, int] = (2, 2)
+                    ) -> tuple[HackerState, int, int]:
+    """5 players, random theft, ``reveal`` as given: the first player's first account holds
+    ``bills``, the next player's virus sits on it, and the first player has just guessed
+    wrong (the player after the thief): the thief alone is active, crediting his loot.
+    Returns the state, the victim and the thief."""
+    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal=reveal)
+    credit_setup(state)
+    victim = state.first
+    account = own(state, victim)[0]
+    place_bills(state, {account: list(bills)})
+    thief = (victim + 1) % 5
+    put_viruses(state, account, [(thief, victim)])
+    start_protection(state)
+    state.apply(victim, Action.make("guess", player=(victim + 2) % 5))
+    assert state.active_players() == (thief,)
+    return state, victim, thief

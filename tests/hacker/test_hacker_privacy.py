@@ -15,9 +15,7 @@ from tests.hacker.helpers import (
     credit_setup,
     fresh,
     own,
-    place_bills,
-    put_viruses,
-    start_protection,
+    thief_crediting,
 )
 
 #: Private events that carry bill values, and who alone may receive them.
@@ -128,16 +126,7 @@ def test_the_acting_thief_is_named_only_to_the_seats_that_know_him() -> None:
     and the seats that know him (the victim under ``reveal=victim``) see him act; the
     others see nobody acting, and their determinisations redraw who the thief is (he
     holds the stolen bill there), never keeping the real one."""
-    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random")
-    credit_setup(state)
-    p = state.first
-    k = own(state, p)[0]
-    place_bills(state, {k: [2, 2]})
-    thief = (p + 1) % 5
-    put_viruses(state, k, [(thief, p)])
-    start_protection(state)
-    state.apply(p, Action.make("guess", player=(p + 2) % 5))
-    assert state.active_players() == (thief,)
+    state, p, thief = thief_crediting()
     assert state.public_active(thief) == (thief,)
     assert state.public_active(p) == (thief,)  # the victim was told (reveal=victim)
     bystander = (p + 3) % 5
@@ -157,15 +146,7 @@ def test_the_acting_thief_is_named_only_to_the_seats_that_know_him() -> None:
 
 
 def test_a_blind_reveal_names_the_thief_to_nobody_but_himself() -> None:
-    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal="blind")
-    credit_setup(state)
-    p = state.first
-    k = own(state, p)[0]
-    place_bills(state, {k: [2, 2]})
-    thief = (p + 1) % 5
-    put_viruses(state, k, [(thief, p)])
-    start_protection(state)
-    state.apply(p, Action.make("guess", player=(p + 2) % 5))
+    state, _, thief = thief_crediting("blind")
     assert state.public_active(thief) == (thief,)
     assert all(state.public_active(q) == () for q in (None, *range(5)) if q != thief)
 
@@ -224,15 +205,7 @@ def _secret_loot(reveal: str) -> tuple[HackerState, int, int, int]:
     """5 players, ``reveal`` as given: the first player missed the virus of ``thief`` on
     its account and ``thief`` credited the stolen bill, face down, to his second account
     ``dest``. Returns the state, the victim, the thief and ``dest``."""
-    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal=reveal)
-    credit_setup(state)
-    victim = state.first
-    k = own(state, victim)[0]
-    place_bills(state, {k: [3, 3]})
-    thief = (victim + 1) % 5
-    put_viruses(state, k, [(thief, victim)])
-    start_protection(state)
-    state.apply(victim, Action.make("guess", player=(victim + 2) % 5))
+    state, victim, thief = thief_crediting(reveal, bills=(3, 3))
     dest = own(state, thief)[1]
     events = state.apply(thief, Action.make("credit", account=dest))
     assert [e.to for e in events if e.kind == "credited"] == [(thief,)]

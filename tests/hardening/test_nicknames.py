@@ -13,39 +13,59 @@ from starlette.testclient import TestClient
 
 from ludinum.server import names
 
-FIRST_NAMES = [
-    "Emma", "Jade", "Louise", "Alice", "Chloé", "Lina", "Léa", "Rose", "Anna", "Mila", "Inès",
-    "Ambre", "Julia", "Mia", "Léna", "Manon", "Juliette", "Lou", "Zoé", "Camille", "Agathe",
-    "Jeanne", "Eva", "Nina", "Romane", "Sarah", "Louna", "Charlotte", "Lucie", "Margaux", "Iris",
-    "Victoire", "Léonie", "Clémence", "Adèle", "Capucine", "Maëlys", "Anaïs", "Yasmine", "Nour",
-    "Aya", "Sofia", "Salomé", "Constance", "Margot", "Gabriel", "Léo", "Raphaël", "Arthur",
-    "Louis", "Jules", "Adam", "Maël", "Lucas", "Hugo", "Noah", "Liam", "Gabin", "Sacha", "Paul",
-    "Nathan", "Aaron", "Mohamed", "Ethan", "Tom", "Éden", "Léon", "Noé", "Tiago", "Théo", "Isaac",
-    "Marius", "Victor", "Martin", "Nolan", "Axel", "Timéo", "Naël", "Enzo", "Mathis", "Baptiste",
-    "Antoine", "Samuel", "Ibrahim", "Malo", "Clément", "Rayan", "Simon", "Valentin", "Bastien",
-    "Sébastien", "Dominique", "Monique", "Pascal", "Pascale", "Nazim", "Nazir", "Nazira", "Peter",
-    "Connor", "Titouan", "Cassandra", "Jessica", "Assia", "Hassan", "Bassem", "Anissa", "Yanis",
-    "Wassim", "Karim", "Kenza", "Imane", "Djibril", "Moussa", "Aïcha", "Fatoumata", "Mamadou",
-    "Quentin", "Grégoire", "Benoît", "Cunégonde", "Bérénice", "Pierre-Louis", "Jean-Baptiste",
-    "Marie-Ange", "Anne-Sophie", "Jean-Luc", "D'Artagnan"
-]
+#: Real first names and pet-style nicknames (issue 21 §2), many holding a listed word.
+PASSING = [line for line in (Path(__file__).parent / "names_that_pass.txt").read_text(
+    encoding="utf-8").splitlines() if line and not line.startswith("#")]
 
 RUDE = ["con", "C-0-N", "c o n", "c.o.n", "CON", "fils-de-pute", "f1ls de pute", "puuuute",
         "en-culé", "Nazi", "NaziBoy", "n4zi", "sal0pe", "s.a.l.o.p.e", "connard", "con nard",
         "con'nard", "merde", "m3rde", "Fuck", "fuuuck", "xXfuckXx", "bitch", "nigga",
         "Hitler88", "p u t e", "PD", "FDP", "bâtard", "Bougnoul", "enkulé", "chinetoque",
         "tarlouze", "trou du cul", "Ntm", "nique ta mère", "branleur", "pouffiasse",
-        "tafiole", "Connasse", "S4l0p3", "Youpin", "retard", "faggot", "whore"]
+        "tafiole", "Connasse", "S4l0p3", "Youpin", "retard", "faggot", "whore",
+        # A stem spread over words from the start of one, confusable letters (« rn » read
+        # « m »), and « Dick »: a rare diminutive among French pupils, whole-word slang in
+        # English, so refused (only as a whole word: « Dickson » passes).
+        "Na zi Boy", "f u c k", "Fu ckboy", "rnerde", "Dick", "NAZI"]
 
 
-def test_real_first_names_and_generated_nicknames_pass() -> None:
-    assert len(FIRST_NAMES) > 120
-    assert [n for n in FIRST_NAMES if names.is_rude(n)] == []
-    for n in FIRST_NAMES:
-        assert names.clean(n) == n
-    for quality in names.QUALITIES:
-        for animal in names.ANIMALS:
-            assert not names.is_rude(f"{animal} {quality}"), (animal, quality)
+def test_real_first_names_and_pet_names_pass_in_any_case() -> None:
+    assert len(PASSING) >= 200 and len(set(PASSING)) == len(PASSING)
+    for name in PASSING:
+        for typed in (name, name.upper(), name.lower()):
+            assert not names.is_rude(typed), typed
+            assert names.clean(typed) == typed
+
+
+def test_a_listed_stem_straddling_two_words_by_chance_is_no_insult() -> None:
+    # « Dominique R » glues into « dominiquer », « Anna Zim » into « annazim »: the stem
+    # begins inside a word, so it is chance; from the start of a word it is a disguise.
+    for name in ("Dominique R", "Véronique Rose", "Anna Zim", "Ana Zidane"):
+        assert not names.is_rude(name), name
+    for name in ("Na zi Boy", "Niq uer", "f-u-c-k"):
+        assert names.is_rude(name), name
+
+
+def test_generated_nicknames_agree_with_the_animal() -> None:
+    genders = set(names.ANIMALS.values())
+    assert genders == {"m", "f"}
+    assert names.animal_name("Mouette", ("Joyeux", "Joyeuse")) == "Mouette Joyeuse"
+    assert names.animal_name("Loutre", ("Futé", "Futée")) == "Loutre Futée"
+    assert names.animal_name("Renard", ("Futé", "Futée")) == "Renard Futé"
+    drawn = names.generated_names()
+    assert len(drawn) == len(names.ANIMALS) * len(names.QUALITIES)
+    for nickname in drawn:
+        animal, quality = nickname.split(" ")
+        masculine, feminine = next(q for q in names.QUALITIES if quality in q)
+        assert quality == (feminine if names.ANIMALS[animal] == "f" else masculine), nickname
+        assert names.clean(nickname) == nickname  # 2–20 characters, not rude
+    # Each gender with every quality, and the feminine forms differ where French says so.
+    assert "Chouette Discrète" in drawn and "Hibou Discret" in drawn
+    assert "Tortue Maligne" in drawn and "Blaireau Malin" in drawn
+    assert "Abeille Vive" in drawn and "Gnou Vif" in drawn
+    assert not any(n.startswith(("Mouette Joyeux", "Loutre Futé ")) for n in drawn)
+    for _ in range(50):
+        assert names.generate() in drawn
 
 
 @pytest.mark.parametrize("nickname", RUDE)
@@ -70,9 +90,25 @@ def test_the_vendored_lists_are_used_and_their_licence_noted() -> None:
 
 
 def test_look_alikes_are_one_nickname() -> None:
-    assert names.key("LEA") == names.key("Léa") == names.key("L-e-a") == names.key("l e a")
-    assert names.key("Zo3") == names.key("Zoé")
-    assert names.key("Léo") != names.key("Léa")
+    for twin in ("LEA", "lea", "L-e-a", "l e a", "Iéa", "L3a", "l.e.a"):
+        assert names.taken(twin, ["Léa"]), twin
+    assert names.taken("Zo3", ["Zoé"]) and names.taken("Ernrna", ["Emma"])
+    assert names.taken("Nour", ["N0UR"]) and names.taken("Elie", ["EIie"])
+    assert not names.taken("Léo", ["Léa"]) and not names.taken("Lia", ["Ila"])
+    # The filter and the look-alike check read a nickname the same way (one function).
+    assert names.keys("Iéa") == {r.replace(" ", "") for r in names.readings("Iéa")}
+
+
+def test_a_look_alike_is_refused_with_a_free_variant() -> None:
+    with pytest.raises(names.NameTaken) as refused:
+        names.replacement("LEA", ["Léa", "Lea 2"])
+    assert refused.value.fr == ("Ce pseudo ressemble trop à celui d'un autre joueur\u202f: "
+                                "essaie «\u202fLEA 3\u202f».")
+    assert refused.value.en == "This nickname looks too much like another player's: try “LEA 3”."
+    long = "Marie-Ange Dupontel"
+    suggestion = names.variant(long, [long, "Marie-Ange Dupon 2"])
+    assert len(suggestion) <= 20 and names.clean(suggestion) == suggestion
+    assert not names.taken(suggestion, [long, "Marie-Ange Dupon 2"])
 
 
 @pytest.fixture
@@ -88,10 +124,13 @@ def join(client: TestClient, code: str, nickname: str) -> Any:
 def test_look_alikes_are_refused_side_by_side(room: tuple[TestClient, str, str]) -> None:
     client, code, _ = room
     assert join(client, code, "Léa").status_code == 201
-    for twin in ("LEA", "lea", "L-é-a", "Lé'a", "L3a"):
+    for twin in ("LEA", "lea", "L-é-a", "Lé'a", "L3a", "Iéa"):
         r = join(client, code, twin)
         assert r.status_code == 409, twin
         assert r.json()["error"]["code"] == "name_taken"
+        assert "essaie" in r.json()["error"]["fr"] and "try" in r.json()["error"]["en"]
+        suggestion = r.json()["error"]["suggestion"]
+        assert suggestion.startswith(twin) and not names.taken(suggestion, ["Léa"])
     assert join(client, code, "Léo").status_code == 201
 
 
@@ -130,8 +169,7 @@ def test_the_facilitator_renames_or_removes_a_nickname(room: tuple[TestClient, s
     # An empty nickname removes the player's own: one is drawn at random.
     host_says(client, code, host, {"type": "rename", "seat": 0, "nickname": ""})
     drawn = seat_names(client, code)[0]
-    animal, quality = drawn.split(" ")
-    assert animal in names.ANIMALS and quality in names.QUALITIES
+    assert drawn in names.generated_names()
     # Only the host may rename.
     token = join(client, code, "Noé").json()["token"]
     with client.websocket_connect(f"/ws/{code}") as ws:

@@ -6,7 +6,6 @@ port and one database."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -14,37 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
-from ludinum.server.app import create_app
 from ludinum.server.ratelimit import RateLimit
 from tests.browser.conftest import ARGS, CHROMIUM, ensure_chromium
+from tests.live import LiveServer
 from tests.scale.services import free_port
 
 pytestmark = pytest.mark.slow
-
-
-class Server:
-    def __init__(self, db: str, port: int, limit: RateLimit) -> None:
-        self.app = create_app(db, bot_delay=0.05, rate_limit=limit)
-        self.server = uvicorn.Server(uvicorn.Config(
-            self.app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Server:
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                return self
-            time.sleep(0.05)
-        raise RuntimeError("server did not start")
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-
-    def players(self, code: str) -> int:
-        return sum(c.role == "player" for c in self.app.state.hub.clients.get(code, ()))
 
 
 def call(url: str, data: dict[str, Any] | None = None) -> tuple[int, Any]:
@@ -77,7 +52,7 @@ def test_a_refused_phone_says_hello_again_until_let_in(tmp_path: Path) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         page = browser.new_page()
-        with Server(db, port, RateLimit(burst=1000, per_second=100)) as first:
+        with LiveServer(db, port) as first:
             status, room = call(f"{base}/api/rooms", {"game": "gnou", "players": 2})
             assert status == 201
             code = room["code"]
@@ -90,7 +65,7 @@ def test_a_refused_phone_says_hello_again_until_let_in(tmp_path: Path) -> None:
             assert wait_for(lambda: first.players(code) == 1, 15)
         # The server restarts; before the phone is back, its address has failed a guess
         # too many (one is allowed, refilled after 4 s).
-        with Server(db, port, RateLimit(burst=1, per_second=0.25)) as second:
+        with LiveServer(db, port, rate_limit=RateLimit(burst=1, per_second=0.25)) as second:
             assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 404
             assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 429
             assert second.app.state.limit.blocked("127.0.0.1")

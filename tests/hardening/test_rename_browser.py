@@ -10,11 +10,9 @@ from typing import Any
 import pytest
 
 from ludinum.server import names
-from ludinum.server.ratelimit import RateLimit
 from tests.browser.conftest import ARGS, CHROMIUM, ensure_chromium
 from tests.browser.helpers import TIMEOUT, create_room, join
-from tests.hardening.test_page_retry import Server
-from tests.scale.services import free_port
+from tests.live import LiveServer
 
 pytestmark = pytest.mark.slow
 
@@ -28,11 +26,8 @@ def test_the_facilitator_renames_a_player_from_the_host_screen(tmp_path: Path) -
     ensure_chromium()
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with Server(f"sqlite:///{tmp_path}/db.sqlite3", port, RateLimit(burst=1000,
-                                                                    per_second=100)) as live, \
-            sync_playwright() as p:
+    with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3") as live, sync_playwright() as p:
+        base = live.url
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         host = browser.new_context().new_page()
         phone = browser.new_context().new_page()

@@ -14,14 +14,7 @@ from ludinum.server import frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import LIVE, PLAYING, TURNS, Room
 from ludinum.server.seats import Seat
-from tests.hacker.helpers import (
-    credit_setup,
-    fresh,
-    own,
-    place_bills,
-    put_viruses,
-    start_protection,
-)
+from tests.hacker.helpers import credit_setup, fresh, thief_crediting
 
 _GAME: Game = GAME
 
@@ -52,23 +45,9 @@ def _frame(room: Room, client: Client, full: bool = False) -> dict[str, Any] | N
     return frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full)
 
 
-def _thief_crediting(reveal: str) -> tuple[HackerState, int, int]:
-    state = fresh(5, seed=4, trip_seconds=0, vigilance=0.0, theft="random", reveal=reveal)
-    credit_setup(state)
-    victim = state.first
-    k = own(state, victim)[0]
-    place_bills(state, {k: [2, 2]})
-    thief = (victim + 1) % 5
-    put_viruses(state, k, [(thief, victim)])
-    start_protection(state)
-    state.apply(victim, Action.make("guess", player=(victim + 2) % 5))
-    assert state.active_players() == (thief,)
-    return state, victim, thief
-
-
 @pytest.mark.parametrize("reveal", ["victim", "blind"])
 def test_the_thief_crediting_his_loot_is_not_named_to_the_table(reveal: str) -> None:
-    state, victim, thief = _thief_crediting(reveal)
+    state, victim, thief = thief_crediting(reveal)
     room = _room(state)
     name = f"Joueur{thief + 1}"
     bystander = (victim + 3) % 5

@@ -78,6 +78,17 @@ def test_english_board_speaks_english() -> None:
     assert "immunité" in fr and "immunity" in en and "immunité" not in en
 
 
+def test_the_legend_names_the_characters_in_the_page_language() -> None:
+    # The names come from the game's text (CHARACTER_NAMES), not from the template.
+    game, state = play("webrunners", seed=3, steps=0)
+    view = {**state.view(None), "characters": ["influenceuse", "cyber_activiste",
+                                               "white_hat", "geekcolo"]}
+    fr, en = draw(game, view, "fr"), draw(game, view, "en")
+    assert "(Influenceuse)" in fr and "(Cyber-activiste)" in fr
+    assert "(Influencer)" in en and "(Cyber-activist)" in en
+    assert "Influenceuse" not in en and "activiste" not in en
+
+
 def test_missing_nicknames_fall_back_to_seat_numbers() -> None:
     game, state = play("hacker", seed=1, steps=10)
     html = draw(game, state.view(None), "fr", names=[])

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from ludinum.engine import Action
 from ludinum.server import frames
 from ludinum.server.catalog import Catalog
-from tests.browser.conftest import LiveServer
+from tests.live import LiveServer
 from tests.server.conftest import catalog_with_toy
 from tests.server.helpers import (
     Conn,

@@ -1,16 +1,16 @@
 """Helpers shared by the lab's commands (simulate, sweep, ladder): titles, headline rows,
-the ``--cluster`` flag, the kept-games directory and one-line errors."""
+the ``--cluster`` flag, the kept-games directory and the plot's path."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
-from ludinum.cli.common import CliError
+from ludinum.cli.common import fail
 
 cluster_option = click.option(
     "--cluster",
@@ -37,12 +37,14 @@ def write_plot(path: str | None, groups: list[tuple[str, Any]], title: str) -> N
     try:
         from ludinum.sim.report import headline_chart
     except ImportError:
-        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.",
+             "--plot needs matplotlib: pip install 'ludinum[lab]'.")
     try:
         with open(path, "wb") as fh:
             fh.write(headline_chart(groups, title))
     except OSError as exc:
-        fail(f"--plot : impossible d'écrire « {path} » ({exc.strerror}).")
+        fail(f"--plot : impossible d'écrire « {path} » ({exc.strerror}).",
+             f"--plot: cannot write '{path}' ({exc.strerror}).")
 
 
 def check_plot_path(path: str | None) -> None:
@@ -52,17 +54,12 @@ def check_plot_path(path: str | None) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
         fail(f"--plot : le dossier de « {path} » n'existe pas ou n'est pas accessible en "
-             "écriture.")
+             "écriture.", f"--plot: the folder of '{path}' does not exist or is not writable.")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.")
-
-
-def fail(fr: str, en: str | None = None) -> NoReturn:
-    """A user error: one line on stderr in the user's language, exit status 2, no
-    traceback (:class:`ludinum.cli.common.CliError`); French when no English is given."""
-    raise CliError(fr, en or fr)
+        fail("--plot a besoin de matplotlib : pip install 'ludinum[lab]'.",
+             "--plot needs matplotlib: pip install 'ludinum[lab]'.")
 
 
 def keep_dir_or_fail(path: str | None) -> str | None:
@@ -72,9 +69,11 @@ def keep_dir_or_fail(path: str | None) -> str | None:
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as exc:
-        fail(f"--keep-games : impossible de créer le dossier « {path} » ({exc.strerror}).")
+        fail(f"--keep-games : impossible de créer le dossier « {path} » ({exc.strerror}).",
+             f"--keep-games: cannot create the folder '{path}' ({exc.strerror}).")
     if not os.access(path, os.W_OK):
-        fail(f"--keep-games : le dossier « {path} » n'est pas accessible en écriture.")
+        fail(f"--keep-games : le dossier « {path} » n'est pas accessible en écriture.",
+             f"--keep-games: the folder '{path}' is not writable.")
     return os.path.abspath(path)
 
 

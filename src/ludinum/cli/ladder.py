@@ -14,12 +14,13 @@ from rich.table import Table
 from ludinum.bots.levels import LEVELS, canonical_level
 from ludinum.cli.common import (
     CliError,
+    fail,
     game_or_fail,
     option_flag,
     options_or_fail,
     progress_bar,
 )
-from ludinum.cli.lab import check_plot_path, fail, plot_option, write_plot
+from ludinum.cli.lab import check_plot_path, plot_option, write_plot
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels, headlines
 from ludinum.sim.ladder import LadderSpec, check_sample, deals, estimate_seconds, total_games
@@ -79,7 +80,7 @@ def ladder(
     try:
         check_sample(spec, game.cooperative)
     except LudinumError as exc:
-        fail(exc.fr)
+        fail(exc.fr, exc.en)
     check_plot_path(plot_path)
     workers = workers or os.cpu_count() or 1
     warn_if_long(spec, game.cooperative, workers)

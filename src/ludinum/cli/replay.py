@@ -14,7 +14,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ludinum.cli.lab import fail
+from ludinum.cli.common import fail
 from ludinum.engine import Game, LudinumError, State, visible
 from ludinum.games import get_game
 from ludinum.sim.gamelog import GameLog, read_log
@@ -35,11 +35,12 @@ def load(path: str) -> GameLog:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        fail(f"Impossible de lire « {path} » : {exc.strerror}.")
+        fail(f"Impossible de lire « {path} » : {exc.strerror}.",
+             f"Cannot read '{path}': {exc.strerror}.")
     try:
         return read_log(get_game, text)
     except LudinumError as exc:
-        fail(f"{path} : {exc.fr}")
+        fail(f"{path} : {exc.fr}", f"{path}: {exc.en}")
 
 
 @click.command("replay")
@@ -69,7 +70,8 @@ def replay(path: str, stop_at: int | None, lang: str) -> None:
         try:
             events = state.apply(player, action)
         except LudinumError as exc:
-            fail(f"{path} : étape {step} refusée ({exc.fr}) : ce journal ne se rejoue pas.")
+            fail(f"{path} : étape {step} refusée ({exc.fr}) : ce journal ne se rejoue pas.",
+                 f"{path}: step {step} refused ({exc.en}): this log does not replay.")
         shown = visible(events, None)
         console.print(f"[bold]{t['step']} {step}/{total}[/] · {t['player']} {player + 1}")
         for event in shown:

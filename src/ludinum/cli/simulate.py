@@ -17,6 +17,7 @@ from ludinum.cli.common import (
     CliError,
     check_output,
     current_lang,
+    fail,
     game_or_fail,
     option_flag,
     options_or_fail,
@@ -27,7 +28,6 @@ from ludinum.cli.lab import (
     check_plot_path,
     cluster_option,
     describe_run,
-    fail,
     headline_rows,
     keep_dir_or_fail,
     plot_option,
@@ -137,7 +137,7 @@ def simulate(
         try:
             records = run(spec, games, workers or os.cpu_count(), advance, keep, cluster)
         except ClusterError as exc:
-            fail(exc.fr)
+            fail(exc.fr, exc.en)
     seconds = time.perf_counter() - started
     summary = summarise(spec, records, seconds, game.cooperative, headlines(game.name))
     summary["title"] = describe_run(game.title_fr, summary)

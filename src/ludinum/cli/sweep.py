@@ -11,12 +11,13 @@ from ludinum.bots.levels import canonical_level
 from ludinum.cli.common import (
     CliError,
     check_output,
+    fail,
     game_or_fail,
     option_flag,
     options_or_fail,
     progress_bar,
 )
-from ludinum.cli.lab import cluster_option, fail
+from ludinum.cli.lab import cluster_option
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels
 from ludinum.sim.cluster import ClusterError
@@ -106,7 +107,7 @@ def sweep(
             result = run_sweep(game, spec, workers or os.cpu_count(), advance,
                                fair_margin=fair_margin, cluster=cluster)
         except ClusterError as exc:
-            fail(exc.fr)
+            fail(exc.fr, exc.en)
     result["command"] = _command(spec, options, fair_margin)
     with open(output, "w", encoding="utf-8") as fh:
         fh.write(html_report(result))

@@ -114,9 +114,9 @@ class ClassSession:
     def new_pupil(self, nickname: object, token_digest: str) -> Pupil:
         """A pupil not yet added: the nickname filtered and unique in the class."""
         name = names.clean(nickname)
-        if names.taken(name, [p.nickname for p in self.pupils]):
-            raise refuse("name_taken", "Ce pseudo est déjà pris dans cette classe.",
-                         "This nickname is already taken in this class.")
+        others = [p.nickname for p in self.pupils]
+        if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
+            raise names.look_alike(name, others)
         return Pupil(name, token_digest)
 
     def add(self, nickname: object, token_digest: str) -> Pupil:

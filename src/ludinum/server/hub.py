@@ -342,9 +342,9 @@ class Hub:
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         name = names.clean(nickname)
-        if names.taken(name, [s.nickname for s in room.humans()]):  # « LEA » is « Léa »
-            raise refuse("name_taken", "Ce pseudo est déjà pris dans ce salon.",
-                         "This nickname is already taken in this room.")
+        others = [s.nickname for s in room.humans()]
+        if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
+            raise names.look_alike(name, others)
         # In the lobby a free seat; once the game is under way, a bot's seat the host
         # offered (issue 21): the pupil gets everything that seat knows, the bot stops.
         chosen = room.open_seat(seat) if room.status == LOBBY else room.offered_seat(seat)

@@ -2,7 +2,9 @@
 
 Translations are gettext catalogs (``web/locale/<lang>/LC_MESSAGES/messages.po``) read by
 Babel when first needed: no compile step on a fresh machine. The language is chosen per
-browser with a cookie (``lang``), French by default.
+browser with a cookie (``lang``), French by default; the learning site also reads
+``?lang=`` and ``Accept-Language`` (:func:`pick_request`) and has its own catalogue
+(``site/locale``).
 """
 
 from __future__ import annotations
@@ -23,10 +25,33 @@ def pick(value: object) -> str:
     return value if isinstance(value, str) and value in LANGS else DEFAULT
 
 
+def pick_request(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language of a page: ``?lang=`` when given, else the ``lang`` cookie (set by
+    ``/lang/<lang>``), else the browser's ``Accept-Language`` (the first supported language
+    by preference), else French."""
+    for value in (query, cookie):
+        if value in LANGS:
+            return str(value)
+    ranked = []
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGS and weight > 0:
+            ranked.append((-weight, i, primary))
+    return min(ranked)[2] if ranked else DEFAULT
+
+
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """msgid → translation for ``lang`` (French needs none)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+def catalog(lang: str, folder: Path = LOCALE_DIR) -> dict[str, str]:
+    """msgid → translation for ``lang`` (French needs none), from the catalogue under
+    ``folder`` (the classroom app's; the learning site has its own)."""
+    path = folder / lang / "LC_MESSAGES" / "messages.po"
     if lang == DEFAULT or not path.exists():
         return {}
     with path.open("rb") as handle:
@@ -46,9 +71,9 @@ def gettext(lang: str, message: str) -> str:
     return french_spacing(catalog(lang).get(message, message))
 
 
-def translator(lang: str):  # type: ignore[no-untyped-def]
+def translator(lang: str, folder: Path = LOCALE_DIR):  # type: ignore[no-untyped-def]
     """A ``gettext(message, **values)`` function for templates (new-style, %-formatting)."""
-    table = catalog(lang)
+    table = catalog(lang, folder)
 
     def _(message: str, **values: object) -> str:
         text = table.get(message, message)

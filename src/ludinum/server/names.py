@@ -6,7 +6,7 @@ repeated letters and separators are set aside (``"C-0-N"`` is caught like ``"con
 words come from ``wordlists/`` (the LDNOOBW French and English lists, CC BY 4.0, and
 Ludinum's own list; ``wordlists/LICENCE.md``); names that merely contain one (« Nazim »,
 « Peter ») are listed as allowed. Two nicknames of one room must differ by more than case,
-accents or separators (:func:`key`).
+accents, separators or confusable letters (:func:`keys`, the filter's own readings).
 """
 
 from __future__ import annotations
@@ -16,17 +16,28 @@ import secrets
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from ludinum.engine import LudinumError
 
-ANIMALS = (
-    "Gnou", "Loutre", "Panda", "Hérisson", "Castor", "Renard", "Chouette", "Koala", "Lynx",
-    "Manchot", "Marmotte", "Pingouin", "Phoque", "Tortue", "Zèbre", "Lama", "Colibri",
-    "Dauphin", "Écureuil", "Blaireau", "Hibou", "Mouette", "Furet", "Suricate",
-)
-QUALITIES = (
-    "Agile", "Brave", "Calme", "Futé", "Joyeux", "Malin", "Rapide", "Rusé", "Sage",
-    "Vif", "Curieux", "Discret", "Prudent", "Solide", "Tenace", "Zen",
+Gender = Literal["m", "f"]
+
+#: The animals of generated nicknames, with their grammatical gender (« la loutre »).
+ANIMALS: dict[str, Gender] = {
+    "Gnou": "m", "Panda": "m", "Hérisson": "m", "Castor": "m", "Renard": "m", "Koala": "m",
+    "Lynx": "m", "Manchot": "m", "Pingouin": "m", "Phoque": "m", "Zèbre": "m", "Lama": "m",
+    "Colibri": "m", "Dauphin": "m", "Écureuil": "m", "Blaireau": "m", "Hibou": "m",
+    "Furet": "m", "Suricate": "m",
+    "Loutre": "f", "Chouette": "f", "Marmotte": "f", "Tortue": "f", "Mouette": "f",
+    "Girafe": "f", "Baleine": "f", "Abeille": "f", "Gazelle": "f", "Hirondelle": "f",
+    "Libellule": "f", "Grenouille": "f", "Fourmi": "f", "Pieuvre": "f", "Taupe": "f",
+}
+#: The qualities of generated nicknames: (masculine, feminine), to agree with the animal.
+QUALITIES: tuple[tuple[str, str], ...] = (
+    ("Agile", "Agile"), ("Brave", "Brave"), ("Calme", "Calme"), ("Futé", "Futée"),
+    ("Joyeux", "Joyeuse"), ("Malin", "Maligne"), ("Rapide", "Rapide"), ("Rusé", "Rusée"),
+    ("Sage", "Sage"), ("Vif", "Vive"), ("Curieux", "Curieuse"), ("Discret", "Discrète"),
+    ("Prudent", "Prudente"), ("Solide", "Solide"), ("Tenace", "Tenace"), ("Zen", "Zen"),
 )
 
 _ALLOWED = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9' \-]{2,20}\Z")
@@ -39,10 +50,35 @@ WORDLISTS = Path(__file__).parent / "wordlists"
 STEM_LENGTH = 5
 
 
+#: Letters a reader takes for others on a phone's screen: capital i for a small L
+#: (« Iéa » / « léa »), « rn » for « m », « vv » for « w ».
+_SHAPES = (("I", "l"), ("rn", "m"), ("RN", "M"), ("vv", "w"), ("VV", "W"))
+
+
 def _plain(text: str) -> str:
     """Lower case, accents and ligatures removed (``"Œuvre Élan"`` → ``"oeuvre elan"``)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower().replace("œ", "oe").replace("æ", "ae"))
+    lowered = text.lower().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", lowered)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _shaped(text: str) -> str:
+    """``text`` with its confusable letters read as one (:data:`_SHAPES`)."""
+    for seen, read in _SHAPES:
+        text = text.replace(seen, read)
+    return text
+
+
+def readings(text: str) -> set[str]:
+    """Every way a reader may read ``text``: plain (:func:`_plain`), digits read as the
+    letters they look like ("1" as « i » and as « l »), and confusable letters read as one
+    (« rn » as « m », a capital i as a small L). Separators stay as they are. The filter
+    looks for rude words in each reading; two nicknames sharing one are look-alikes."""
+    out = set()
+    for form in {text, _shaped(text)}:
+        plain = _plain(form)
+        out |= {plain.translate(_LEET), plain.translate(_LEET_L).translate(_LEET)}
+    return out
 
 
 def _entries(name: str) -> list[tuple[str, str]]:
@@ -68,7 +104,11 @@ def _lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         whole.add(word)
         if note == "stem" or (note != "whole" and len(word) >= STEM_LENGTH):
             stems.add(word)
-    allowed = frozenset(word for word, _note in _entries("allowed.txt"))
+    # An allowed name as it may be typed and read: « Ignazio », « IGNAZIO » (capital i read
+    # as a small L, see readings).
+    allowed = frozenset(re.sub(r"[^a-z]", "", _plain(_shaped(form)))
+                        for word, _note in _entries("allowed.txt")
+                        for form in (word, word.capitalize(), word.upper()))
     return frozenset(whole), frozenset(stems), allowed
 
 
@@ -77,10 +117,25 @@ def _squeeze_runs(text: str) -> str:
     return re.sub(r"(.)\1+", r"\1", text)
 
 
-def _readings(text: str) -> set[str]:
-    """The nickname as the filter reads it: plain, with digits read as letters both ways."""
-    plain = _plain(text)
-    return {plain.translate(_LEET), plain.translate(_LEET_L).translate(_LEET)}
+def _stem_inside(stem: str, words: list[str]) -> bool:
+    """True if ``stem`` is in one of ``words``, or spread over neighbours from the start of
+    one (« f u c k », « Na zi Boy »); a stem that only straddles the end of a word and the
+    start of the next is chance (« Dominique R », « Anna Zim »)."""
+    glued = "".join(words)
+    starts = set()
+    spans = []
+    at = 0
+    for word in words:
+        starts.add(at)
+        spans.append((at, at + len(word)))
+        at += len(word)
+    found = glued.find(stem)
+    while found >= 0:
+        end = found + len(stem)
+        if found in starts or any(a <= found and end <= b for a, b in spans):
+            return True
+        found = glued.find(stem, found + 1)
+    return False
 
 
 def _rude_reading(plain: str) -> bool:
@@ -93,30 +148,41 @@ def _rude_reading(plain: str) -> bool:
             for j in range(i + 1, len(variant) + 1):
                 if "".join(variant[i:j]) in whole:
                     return True
-        squeezed = "".join(variant)
-        if any(stem in squeezed for stem in stems):
+        if any(_stem_inside(stem, variant) for stem in stems):
             return True
     return False
 
 
 def is_rude(text: str) -> bool:
     """True if ``text`` holds a listed word once case, accents, separators (hyphens,
-    apostrophes, spaces, dots), repeated letters and look-alike digits are set aside."""
-    return any(_rude_reading(reading) for reading in _readings(text))
+    apostrophes, spaces, dots), repeated letters, look-alike digits and confusable letters
+    are set aside (:func:`readings`)."""
+    return any(_rude_reading(reading) for reading in readings(text))
 
 
-def key(text: str) -> str:
-    """What two nicknames must not share in one room: « LEA », « Léa » and « L-e-a » are
-    one (case, accents, separators and look-alike digits aside)."""
-    return re.sub(r"[^a-z]", "", _plain(text).translate(_LEET))
+def keys(text: str) -> set[str]:
+    """What two nicknames of one room must not share: :func:`readings` without their
+    separators. « LEA », « Léa », « L-e-a », « Iéa » and « L3a » share one."""
+    return {re.sub(r"[^a-z]", "", reading) for reading in readings(text)}
 
 
 class NicknameError(LudinumError):
     code = "bad_nickname"
 
 
+def animal_name(animal: str, quality: tuple[str, str]) -> str:
+    """« Mouette » and (« Joyeux », « Joyeuse ») → « Mouette Joyeuse »: the quality agrees."""
+    masculine, feminine = quality
+    return f"{animal} {feminine if ANIMALS[animal] == 'f' else masculine}"
+
+
+def generated_names() -> list[str]:
+    """Every nickname :func:`generate` may draw."""
+    return [animal_name(animal, quality) for animal in ANIMALS for quality in QUALITIES]
+
+
 def generate() -> str:
-    return f"{secrets.choice(ANIMALS)} {secrets.choice(QUALITIES)}"
+    return animal_name(secrets.choice(list(ANIMALS)), secrets.choice(QUALITIES))
 
 
 def clean(text: object) -> str:
@@ -138,13 +204,45 @@ def clean(text: object) -> str:
 
 
 class NameTaken(NicknameError):
+    """A look-alike of a nickname in the room; ``suggestion``: a free variant to offer."""
+
     code = "name_taken"
+
+    def __init__(self, fr: str, en: str | None = None, suggestion: str = "") -> None:
+        super().__init__(fr, en)
+        self.suggestion = suggestion
+
+    def to_json(self) -> dict[str, str]:
+        out = super().to_json()
+        if self.suggestion:
+            out["suggestion"] = self.suggestion
+        return out
 
 
 def taken(name: str, others: list[str]) -> bool:
-    """True if ``name`` looks like one of ``others`` (see :func:`key`)."""
-    mine = key(name)
-    return any(key(other) == mine for other in others)
+    """True if ``name`` looks like one of ``others`` (see :func:`keys`)."""
+    mine = keys(name)
+    return any(mine & keys(other) for other in others)
+
+
+def variant(name: str, others: list[str]) -> str:
+    """A nickname like ``name`` that none of ``others`` looks like: « Léa 2 », « Léa 3 »…"""
+    for number in range(2, 100):
+        suffix = f" {number}"
+        candidate = name[: 20 - len(suffix)].rstrip(" -'") + suffix
+        if not taken(candidate, others) and not is_rude(candidate):
+            return candidate
+    return generate()
+
+
+def look_alike(name: str, others: list[str]) -> NameTaken:
+    """The refusal of ``name``, a look-alike of one of ``others``, with a variant to try."""
+    other = variant(name, others)
+    return NameTaken(
+        f"Ce pseudo ressemble trop à celui d'un autre joueur\u202f: essaie «\u202f{other}\u202f».",
+        f"This nickname looks too much like another player's: try “{other}”.",
+        suggestion=other,
+    )
 
 
 def replacement(given: object, others: list[str]) -> str:
@@ -158,6 +256,5 @@ def replacement(given: object, others: list[str]) -> str:
         return f"{generate()} {secrets.randbelow(90) + 10}"
     name = clean(given)
     if taken(name, others):
-        raise NameTaken("Ce pseudo est déjà pris dans ce salon.",
-                        "This nickname is already taken in this room.")
+        raise look_alike(name, others)
     return name

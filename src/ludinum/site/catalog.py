@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ludinum.site import gnou, hacker, voleur, webrunners
-from ludinum.site.content import load_pages
+from ludinum.site.content import english, load_pages
 from ludinum.site.model import CardPage, Character, Deck, ThemePage
 
 GAME_TITLES = {
@@ -19,6 +19,17 @@ GAME_TITLES = {
     "voleur": "Le Voleur de Données",
     "hacker": "Hacker",
 }
+GAME_TITLES_EN = {
+    "webrunners": "Web Runners",
+    "gnou": "The Gnu game",
+    "voleur": "The Data Thief",
+    "hacker": "Hacker",
+}
+
+
+def game_titles(lang: str = "fr") -> dict[str, str]:
+    """The games' titles in the page's language, in the order of the site."""
+    return GAME_TITLES_EN if lang == "en" else GAME_TITLES
 #: Games with a print-and-play deck (``ludinum print GAME``).
 PRINTABLE = ("webrunners", "gnou", "voleur")
 
@@ -39,20 +50,24 @@ class Catalog:
         return [*self.themes, *self.cards]
 
 
-@lru_cache(maxsize=1)
-def catalog() -> Catalog:
+@lru_cache(maxsize=2)
+def catalog(lang: str = "fr") -> Catalog:
+    """Every page of the site in ``lang`` (``"fr"`` or ``"en"``; the same paths in both)."""
     site = load_pages()
-    characters = {c["id"]: Character(c["id"], c["name"], c["role"]) for c in site["characters"]}
+    characters = {
+        c["id"]: Character(c["id"], english(c, "name", lang), english(c, "role", lang))
+        for c in site["characters"]
+    }
     theme_list = [
-        *webrunners.themes().values(),
-        *gnou.themes(site).values(),
-        voleur.theme(site),
-        hacker.theme(),
+        *webrunners.themes(lang).values(),
+        *gnou.themes(site, lang).values(),
+        voleur.theme(site, lang),
+        hacker.theme(lang),
     ]
     card_list = [
-        *webrunners.pages(characters),
-        *gnou.pages(site, characters),
-        *voleur.pages(site, characters),
+        *webrunners.pages(characters, lang),
+        *gnou.pages(site, characters, lang),
+        *voleur.pages(site, characters, lang),
     ]
     return Catalog(
         characters,

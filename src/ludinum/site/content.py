@@ -7,7 +7,7 @@ every game's content (ruling W16: the site's quiz leads to the "Web Runner" dipl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,9 +29,16 @@ _RESOURCE = {
     "type": "object",
     "required": ["name", "what", "contact"],
     "additionalProperties": False,
-    "properties": {"name": _TEXT, "what": _TEXT, "contact": _TEXT, **SOURCE_PROPERTIES},
+    "properties": {"name": _TEXT, "name_en": _TEXT, "what": _TEXT, "what_en": _TEXT,
+                   "contact": _TEXT, **SOURCE_PROPERTIES},
 }
 _RESOURCES = {"type": "array", "minItems": 1, "items": _RESOURCE}
+_CHOICES = {
+    "type": "array",
+    "minItems": 3,
+    "maxItems": 4,
+    "items": {"type": "string", "minLength": 1, "maxLength": 140},
+}
 
 QUIZ_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -51,14 +58,12 @@ QUIZ_SCHEMA: dict[str, Any] = {
                     "id": {"type": "string", "pattern": "^[a-z]+-[0-9]{2}$"},
                     "theme": {"enum": list(THEMES)},
                     "question": {"type": "string", "minLength": 10, "maxLength": 200},
-                    "choices": {
-                        "type": "array",
-                        "minItems": 3,
-                        "maxItems": 4,
-                        "items": {"type": "string", "minLength": 1, "maxLength": 140},
-                    },
+                    "question_en": {"type": "string", "minLength": 10, "maxLength": 200},
+                    "choices": _CHOICES,
+                    "choices_en": _CHOICES,
                     "answer": {"type": "integer", "minimum": 0, "maximum": 3},
                     "explanation": {"type": "string", "minLength": 30, "maxLength": 420},
+                    "explanation_en": {"type": "string", "minLength": 30, "maxLength": 420},
                     **SOURCE_PROPERTIES,
                 },
             },
@@ -84,7 +89,9 @@ PAGES_SCHEMA: dict[str, Any] = {
                     "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
                     "game": {"enum": ["webrunners", "gnou", "voleur"]},
                     "name": _TEXT,
+                    "name_en": _TEXT,
                     "role": _TEXT,
+                    "role_en": _TEXT,
                 },
             },
         },
@@ -99,7 +106,8 @@ PAGES_SCHEMA: dict[str, Any] = {
                     "type": "object",
                     "required": ["title", "intro"],
                     "additionalProperties": False,
-                    "properties": {"title": _TEXT, "intro": _TEXT, **SOURCE_PROPERTIES},
+                    "properties": {"title": _TEXT, "title_en": _TEXT, "intro": _TEXT,
+                                   "intro_en": _TEXT, **SOURCE_PROPERTIES},
                 },
             },
         },
@@ -109,7 +117,9 @@ PAGES_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "properties": {
                 "title": _TEXT,
+                "title_en": _TEXT,
                 "intro": _TEXT,
+                "intro_en": _TEXT,
                 "sections": {
                     "type": "array",
                     "minItems": 1,
@@ -117,10 +127,12 @@ PAGES_SCHEMA: dict[str, Any] = {
                         "type": "object",
                         "required": ["title", "text"],
                         "additionalProperties": False,
-                        "properties": {"title": _TEXT, "text": _TEXT, **SOURCE_PROPERTIES},
+                        "properties": {"title": _TEXT, "title_en": _TEXT, "text": _TEXT,
+                                       "text_en": _TEXT, **SOURCE_PROPERTIES},
                     },
                 },
                 "parents": _TEXT,
+                "parents_en": _TEXT,
                 "resources": _RESOURCES,
                 **SOURCE_PROPERTIES,
             },
@@ -133,8 +145,11 @@ PAGES_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "properties": {
                 "title": _TEXT,
+                "title_en": _TEXT,
                 "intro": _TEXT,
+                "intro_en": _TEXT,
                 "parents": _TEXT,
+                "parents_en": _TEXT,
                 "resources": _RESOURCES,
                 **SOURCE_PROPERTIES,
             },
@@ -170,6 +185,9 @@ def check_quiz(docs: Sequence[Doc]) -> list[Problem]:
                 found.append(problem(doc, (*path, "answer"), "la réponse n'est pas un des choix"))
             if len(set(q["choices"])) != len(q["choices"]):
                 found.append(problem(doc, (*path, "choices"), "deux choix identiques"))
+            if len(q.get("choices_en", q["choices"])) != len(q["choices"]):
+                found.append(problem(doc, (*path, "choices_en"),
+                                     "autant de choix en anglais qu'en français"))
     where = docs[0] if docs else None
     for theme in THEMES:
         if counts[theme] < MIN_PER_THEME and where is not None:
@@ -229,6 +247,13 @@ PAGES_KIND = ContentKind(
 CONTENT = [QUIZ_KIND, PAGES_KIND]
 
 
+def english(item: Mapping[str, Any], key: str, lang: str) -> Any:
+    """``item[key + "_en"]`` in English when the content has it, else ``item[key]``."""
+    if lang == "en" and item.get(f"{key}_en"):
+        return item[f"{key}_en"]
+    return item[key]
+
+
 @dataclass(frozen=True)
 class QuizQuestion:
     id: str
@@ -237,6 +262,19 @@ class QuizQuestion:
     choices: tuple[str, ...]
     answer: int
     explanation: str
+    question_en: str = ""
+    choices_en: tuple[str, ...] = ()
+    explanation_en: str = ""
+
+    def question_in(self, lang: str) -> str:
+        return self.question_en if lang == "en" and self.question_en else self.question
+
+    def choices_in(self, lang: str) -> tuple[str, ...]:
+        return self.choices_en if lang == "en" and self.choices_en else self.choices
+
+    def explanation_in(self, lang: str) -> str:
+        return (self.explanation_en if lang == "en" and self.explanation_en
+                else self.explanation)
 
 
 @dataclass(frozen=True)
@@ -255,7 +293,9 @@ def load_quiz(folder: Path) -> QuizBank:
     questions = [
         QuizQuestion(
             q["id"], q["theme"], _flat(q["question"]), tuple(_flat(c) for c in q["choices"]),
-            q["answer"], _flat(q["explanation"]),
+            q["answer"], _flat(q["explanation"]), _flat(q.get("question_en", "")),
+            tuple(_flat(c) for c in q.get("choices_en", ())),
+            _flat(q.get("explanation_en", "")),
         )
         for doc in load_kind(QUIZ_KIND, folder)
         for q in doc.data["questions"]

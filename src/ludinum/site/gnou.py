@@ -18,6 +18,7 @@ from ludinum.games.gnou.content import (
     load_dangers,
     load_themes,
 )
+from ludinum.site.content import english
 from ludinum.site.model import (
     CardPage,
     Character,
@@ -25,6 +26,7 @@ from ludinum.site.model import (
     Resource,
     Source,
     ThemePage,
+    say,
     source_of,
 )
 from ludinum.site.model import Deck as PrintDeck
@@ -54,9 +56,11 @@ def series_path(series: str) -> str:
     return f"/cartes/gnou/serie/{series}"
 
 
-def _resources(group: dict[str, Any]) -> tuple[Resource, ...]:
+def _resources(group: dict[str, Any], lang: str) -> tuple[Resource, ...]:
     return tuple(
-        Resource(r["name"], r["what"], r["contact"], source_of(r)) for r in group["resources"]
+        Resource(english(r, "name", lang), english(r, "what", lang), r["contact"],
+                 source_of(r))
+        for r in group["resources"]
     )
 
 
@@ -66,28 +70,30 @@ def danger_sources() -> dict[int, Source | None]:
     return {d["cell"]: source_of(d) for d in dangers}
 
 
-def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
+def themes(site: dict[str, Any], lang: str = "fr") -> dict[str, ThemePage]:
     """The five protections, the four liberties and the general-culture series."""
     texts = load_themes()
     dangers = load_dangers()
     groups = site["gnou"]
+    protections, liberties = groups["protections"], groups["liberties"]
     out: dict[str, ThemePage] = {}
     for pid in PROTECTIONS:
         item = texts["protections"][pid]
         danger = texts["dangers"][item["against"]]
+        foiled = say(lang, "Le danger qu'elle déjoue : ", "The danger it foils: ")
         out[pid] = ThemePage(
             game="gnou",
             id=pid,
-            title=item["name"],
-            intro=item["text"],
+            title=english(item, "name", lang),
+            intro=english(item, "text", lang),
             path=theme_path(pid),
-            parents=groups["protections"]["parents"],
-            resources=_resources(groups["protections"]),
+            parents=english(protections, "parents", lang),
+            resources=_resources(protections, lang),
             source=source_of(item),
             section_sources=(source_of(danger),),
             sections=(
-                (f"Le danger qu'elle déjoue : {danger['name']}", danger["text"]),
-                (groups["protections"]["title"], groups["protections"]["intro"]),
+                (foiled + english(danger, "name", lang), english(danger, "text", lang)),
+                (english(protections, "title", lang), english(protections, "intro", lang)),
             ),
             cards=(
                 series_path(pid),
@@ -100,59 +106,64 @@ def themes(site: dict[str, Any]) -> dict[str, ThemePage]:
         out[lid] = ThemePage(
             game="gnou",
             id=lid,
-            title=item["name"],
-            intro=item["text"],
+            title=english(item, "name", lang),
+            intro=english(item, "text", lang),
             path=theme_path(lid),
-            parents=groups["liberties"]["parents"],
-            resources=_resources(groups["liberties"]),
+            parents=english(liberties, "parents", lang),
+            resources=_resources(liberties, lang),
             source=source_of(item),
-            sections=((groups["liberties"]["title"], groups["liberties"]["intro"]),),
+            sections=((english(liberties, "title", lang), english(liberties, "intro", lang)),),
             cards=(series_path(lid),),
         )
     culture = groups["culture"]
     out[CULTURE] = ThemePage(
         game="gnou",
         id=CULTURE,
-        title=culture["title"],
-        intro=culture["intro"],
+        title=english(culture, "title", lang),
+        intro=english(culture, "intro", lang),
         path=theme_path(CULTURE),
-        parents=groups["liberties"]["parents"],
-        resources=_resources(groups["liberties"]),
+        parents=english(liberties, "parents", lang),
+        resources=_resources(liberties, lang),
         cards=(series_path(CULTURE),),
         source=source_of(culture),
     )
     return out
 
 
-def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPage]:
+def pages(site: dict[str, Any], characters: dict[str, Character], lang: str = "fr"
+          ) -> list[CardPage]:
     texts = load_themes()
-    by_id = themes(site)
+    by_id = themes(site, lang)
     gnou = characters["gnou"]
     sources = danger_sources()
     out = []
     for cell, card in sorted(load_dangers().items()):
         danger = texts["dangers"][card.type]
+        name = english(danger, "name", lang)
         protection = PROTECTION_FOR[card.type]
         out.append(
             CardPage(
                 game="gnou",
                 id=f"danger-{cell}",
                 path=danger_path(cell),
-                title=card.title,
-                kind=f"Carte danger, case {cell} : {danger['name']}",
+                title=card.title_in(lang),
+                kind=say(lang, f"Carte danger, case {cell} : {name}",
+                         f"Danger card, cell {cell}: {name}"),
                 speaker=gnou,
-                message=card.text,
+                message=card.text_in(lang),
                 theme=by_id[protection],
                 sections=(
-                    ("L'alternative libre", card.alternative),
-                    (f"Le type de danger : {danger['name']}", danger["text"]),
+                    (say(lang, "L'alternative libre", "The free alternative"),
+                     card.alternative_in(lang)),
+                    (say(lang, "Le type de danger : ", "The type of danger: ") + name,
+                     english(danger, "text", lang)),
                 ),
                 source=sources.get(cell),
             )
         )
     bank = load_bank()
     for series in SERIES:
-        title = bank.titles.get(series, (series, series))[0]
+        title = bank.titles.get(series, (series, series))[1 if lang == "en" else 0]
         count = sum(len(bank.piles[(series, level)]) for level in (1, 2, 3))
         theme = by_id[series]
         out.append(
@@ -160,16 +171,18 @@ def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPa
                 game="gnou",
                 id=f"serie-{series}",
                 path=series_path(series),
-                title=f"Quiz : {title}",
-                kind=f"Carte quiz, série « {title} »",
+                title=say(lang, f"Quiz : {title}", f"Quiz: {title}"),
+                kind=say(lang, f"Carte quiz, série « {title} »", f"Quiz card, “{title}” series"),
                 speaker=gnou,
                 message=theme.intro,
                 theme=theme,
                 sections=(
                     (
-                        "Dans le jeu",
-                        f"Cette série compte {count} questions sur 3 niveaux de difficulté. "
-                        "Chaque carte tirée repasse sous sa pile.",
+                        say(lang, "Dans le jeu", "In the game"),
+                        say(lang, f"Cette série compte {count} questions sur 3 niveaux de "
+                                  "difficulté. Chaque carte tirée repasse sous sa pile.",
+                            f"This series has {count} questions over 3 levels of difficulty. "
+                            "Each card drawn goes back under its pile."),
                     ),
                 ),
             )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 from ludinum.games.hacker.lessons import load_lessons
-from ludinum.site.model import Resource, ThemePage
+from ludinum.site.model import MONTHS_EN, Resource, ThemePage, say
 from ludinum.site.pdf.diploma import french_date
 
 THEME_PATH = "/apprendre/hacker"
@@ -18,42 +18,66 @@ INTRO = (
     "dans la vraie vie. L'écran de l'animateur et le bilan en montrent quatre à six, "
     "choisies d'après la partie."
 )
+INTRO_EN = (
+    "In Hacker, everyone plants viruses on the others' accounts and guesses who attacked "
+    "them. After the game, these cards link what happened at the table to useful habits in "
+    "real life. The facilitator's screen and the debrief show four to six of them, chosen "
+    "from the game."
+)
 PARENTS = (
     "Le jeu parle de virus et de vols d'argent pour rire. Profitez-en pour faire avec votre "
     "enfant la liste de ses comptes, activer la validation en deux étapes sur les plus "
     "importants et convenir qu'il vous parle de tout message ou connexion bizarre, sans "
     "crainte d'être grondé."
 )
+PARENTS_EN = (
+    "The game talks about viruses and stolen money for fun. Take the chance to list your "
+    "child's accounts together, turn on two-step verification for the most important ones "
+    "and agree that they will tell you about any strange message or login, without fear of "
+    "being told off."
+)
+#: (name, what in French, what in English, contact in French, contact in English)
 RESOURCES = (
-    Resource("17Cyber", "Le service public d'aide aux victimes de piratage, d'arnaque ou de "
-             "harcèlement en ligne, jour et nuit.", "17cyber.gouv.fr"),
-    Resource("3018", "Le numéro national contre le harcèlement et les violences numériques, "
-             "gratuit et anonyme, pour les jeunes et leurs parents.",
-             "3018 (téléphone), 3018.fr, appli 3018"),
-    Resource("Cybermalveillance.gouv.fr", "Les conseils du dispositif national pour se "
-             "protéger : mots de passe, mises à jour, sauvegardes, hameçonnage.",
-             "cybermalveillance.gouv.fr"),
+    ("17Cyber", "Le service public d'aide aux victimes de piratage, d'arnaque ou de "
+     "harcèlement en ligne, jour et nuit.",
+     "The French public service helping victims of hacking, scams or online harassment, day "
+     "and night.", "17cyber.gouv.fr", "17cyber.gouv.fr"),
+    ("3018", "Le numéro national contre le harcèlement et les violences numériques, "
+     "gratuit et anonyme, pour les jeunes et leurs parents.",
+     "The French national helpline against bullying and online violence, free and "
+     "anonymous, for young people and their parents.",
+     "3018 (téléphone), 3018.fr, appli 3018", "3018 (phone), 3018.fr, 3018 app"),
+    ("Cybermalveillance.gouv.fr", "Les conseils du dispositif national pour se "
+     "protéger : mots de passe, mises à jour, sauvegardes, hameçonnage.",
+     "The advice of the French national service to protect yourself: passwords, updates, "
+     "backups, phishing.", "cybermalveillance.gouv.fr", "cybermalveillance.gouv.fr"),
 )
 
 
-def checked_text(day: str) -> str:
-    """« vérifié le 24 novembre 2026 » from an ISO date."""
-    return f"vérifié le {french_date(date.fromisoformat(day))}"
+def checked_text(day: str, lang: str = "fr") -> str:
+    """« vérifié le 24 novembre 2026 » (or "checked on 24 November 2026") from an ISO date."""
+    when = date.fromisoformat(day)
+    if lang == "en":
+        return f"checked on {when.day} {MONTHS_EN[when.month - 1]} {when.year}"
+    return f"vérifié le {french_date(when)}"
 
 
-def theme() -> ThemePage:
+def theme(lang: str = "fr") -> ThemePage:
+    source = say(lang, "Source : ", "Source: ")
     sections = tuple(
-        (lesson.title, f"{lesson.text}\n\nSource : {lesson.source}, "
-                       f"{checked_text(lesson.checked)}.")
+        (lesson.title_in(lang), f"{lesson.text_in(lang)}\n\n{source}{lesson.source}, "
+                                f"{checked_text(lesson.checked, lang)}.")
         for lesson in load_lessons()
     )
     return ThemePage(
         game="hacker",
         id="lecons",
-        title="Hacker : ce que la partie nous apprend",
-        intro=INTRO,
+        title=say(lang, "Hacker : ce que la partie nous apprend",
+                  "Hacker: what the game teaches us"),
+        intro=say(lang, INTRO, INTRO_EN),
         path=THEME_PATH,
-        parents=PARENTS,
-        resources=RESOURCES,
+        parents=say(lang, PARENTS, PARENTS_EN),
+        resources=tuple(Resource(name, say(lang, fr, en), say(lang, at_fr, at_en))
+                        for name, fr, en, at_fr, at_en in RESOURCES),
         sections=sections,
     )

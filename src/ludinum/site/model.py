@@ -13,6 +13,15 @@ MONTHS_FR = (
     "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
     "octobre", "novembre", "décembre",
 )
+MONTHS_EN = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+)
+
+
+def say(lang: str, fr: str, en: str) -> str:
+    """``fr`` or ``en`` as the page's language asks (French unless ``"en"``)."""
+    return en if lang == "en" else fr
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,12 @@ class Source:
     def checked_fr(self) -> str:
         day = "1er" if self.checked.day == 1 else str(self.checked.day)
         return f"{day} {MONTHS_FR[self.checked.month - 1]} {self.checked.year}"
+
+    def checked_in(self, lang: str) -> str:
+        """The day of the check in words: « 24 novembre 2026 », "24 November 2026"."""
+        if lang != "en":
+            return self.checked_fr
+        return f"{self.checked.day} {MONTHS_EN[self.checked.month - 1]} {self.checked.year}"
 
 
 def source_of(item: Mapping[str, Any]) -> Source | None:
@@ -65,7 +80,7 @@ class ThemePage:
     resources: tuple[Resource, ...]
     sections: tuple[tuple[str, str], ...] = ()
     colour: str = ""  # the theme symbol's colour id ("rouge"…; "" when none), a CSS class
-    colour_fr: str = ""  # the colour said in words, never colour alone
+    colour_fr: str = ""  # the colour said in words (page's language), never colour alone
     cards: tuple[str, ...] = ()  # paths of the card pages of this theme
     source: Source | None = None  # of the intro and the parents' text
     section_sources: tuple[Source | None, ...] = ()  # one per section, when known
@@ -79,7 +94,7 @@ class CardPage:
     id: str
     path: str
     title: str
-    kind: str  # "Carte Déplacement 5", "Carte danger"… (French, shown as is)
+    kind: str  # "Carte Déplacement 5", "Danger card"… (in the page's language)
     speaker: Character
     message: str
     theme: ThemePage

@@ -20,12 +20,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ludinum.engine.game import of_title
-from ludinum.server import address, qr
+from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit
 from ludinum.site import diploma_code, quiz
-from ludinum.site.catalog import GAME_TITLES, PRINTABLE, catalog
+from ludinum.site.catalog import GAME_TITLES, PRINTABLE, Catalog, catalog, game_titles
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.ledger import ledger_of
+from ludinum.site.model import Source, ThemePage, say
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
 from ludinum.site.pdf.diploma import build_diploma, french_date
@@ -34,25 +35,37 @@ from ludinum.site.render import render
 PDF = "application/pdf"
 
 
-def _page(template: str, status: int = 200, **context: object) -> HTMLResponse:
-    return HTMLResponse(render(template, **context), status_code=status)
+def lang_of(request: Request) -> str:
+    """The page's language: ``?lang=``, the app's ``lang`` cookie, ``Accept-Language``."""
+    return i18n.pick_request(request.query_params.get("lang"), request.cookies.get("lang"),
+                             request.headers.get("accept-language"))
 
 
-def _theme_titles() -> dict[str, str]:
-    pages = catalog().themes
+def _page(request: Request, template: str, status: int = 200, **context: object
+          ) -> HTMLResponse:
+    lang = lang_of(request)
+    html = render(template, lang, path=request.url.path, **context)
+    return HTMLResponse(html, status_code=status, headers={"content-language": lang})
+
+
+def _theme_titles(lang: str = "fr") -> dict[str, str]:
+    pages = catalog(lang).themes
     return {t: pages[f"/apprendre/webrunners/{t}"].title for t in THEMES}
 
 
 def index(request: Request) -> HTMLResponse:
-    cat = catalog()
+    lang = lang_of(request)
+    cat = catalog(lang)
+    titles = game_titles(lang)
     games = [
         (game, title, cat.themes_of(game), cat.cards_of(game))
-        for game, title in GAME_TITLES.items()
+        for game, title in titles.items()
     ]
     return _page(
+        request,
         "index.html",
         games=games,
-        printable=[(g, GAME_TITLES[g]) for g in PRINTABLE],
+        printable=[(g, titles[g]) for g in PRINTABLE],
         questions=len(load_quiz().questions),
     )
 
@@ -61,42 +74,46 @@ def game_overview(request: Request) -> HTMLResponse:
     game = request.path_params["game"]
     if game not in GAME_TITLES:
         raise HTTPException(404)
+    lang = lang_of(request)
+    cat = catalog(lang)
     if game in ("voleur", "hacker"):  # one page for the whole game
-        return _theme(catalog().themes[f"/apprendre/{game}"])
-    cat = catalog()
+        return _theme(request, cat.themes[f"/apprendre/{game}"])
     return _page(
+        request,
         "game.html",
         game=game,
-        title=GAME_TITLES[game],
-        title_of=of_title(GAME_TITLES[game]),  # « les cartes du jeu du Gnou »
+        title=game_titles(lang)[game],
+        of=of_title(GAME_TITLES[game]) if lang != "en" else f"of {game_titles(lang)[game]}",
         themes=cat.themes_of(game),
-        characters=[c for c in cat.characters.values() if c.id in _speakers(game)],
+        characters=[c for c in cat.characters.values() if c.id in _speakers(cat, game)],
     )
 
 
-def _speakers(game: str) -> set[str]:
-    return {c.speaker.id for c in catalog().cards_of(game)}
+def _speakers(cat: Catalog, game: str) -> set[str]:
+    return {c.speaker.id for c in cat.cards_of(game)}
 
 
-def _theme(theme: object) -> HTMLResponse:
-    cat = catalog()
-    cards = [cat.cards[p] for p in getattr(theme, "cards", ()) if p in cat.cards]
-    return _page("theme.html", theme=theme, cards=cards, game_title=GAME_TITLES.get(
-        getattr(theme, "game", ""), ""))
+def _theme(request: Request, theme: ThemePage) -> HTMLResponse:
+    lang = lang_of(request)
+    cat = catalog(lang)
+    cards = [cat.cards[p] for p in theme.cards if p in cat.cards]
+    return _page(request, "theme.html", theme=theme, cards=cards,
+                 game_title=game_titles(lang).get(theme.game, ""))
 
 
 def theme_page(request: Request) -> HTMLResponse:
-    page = catalog().themes.get(request.url.path.rstrip("/"))
+    page = catalog(lang_of(request)).themes.get(request.url.path.rstrip("/"))
     if page is None:
         raise HTTPException(404)
-    return _theme(page)
+    return _theme(request, page)
 
 
 def card_page(request: Request) -> HTMLResponse:
-    card = catalog().cards.get(request.url.path.rstrip("/"))
+    lang = lang_of(request)
+    card = catalog(lang).cards.get(request.url.path.rstrip("/"))
     if card is None:
         raise HTTPException(404)
-    return _page("card.html", card=card, game_title=GAME_TITLES[card.game])
+    return _page(request, "card.html", card=card, game_title=game_titles(lang)[card.game])
 
 
 # -- the quiz -------------------------------------------------------------------------------
@@ -116,7 +133,9 @@ async def _consume(request: Request, key: str, expires: float) -> bool:
 
 
 BAD_LINK = ("Ce lien de quiz n'est pas valable : demande le bon lien à ton animateur ou "
-            "à ton animatrice, ou fais le quiz de base.")
+            "à ton animatrice, ou fais le quiz de base.",
+            "This quiz link is not valid: ask your facilitator for the right link, or take "
+            "the basic quiz.")
 
 
 async def _link_settings(request: Request) -> tuple[quiz.Settings | None, str]:
@@ -131,11 +150,13 @@ async def _link_settings(request: Request) -> tuple[quiz.Settings | None, str]:
 
 
 async def quiz_start(request: Request) -> HTMLResponse:
+    lang = lang_of(request)
     settings, token = await _link_settings(request)
     if settings is None:
-        return _page("quiz_start.html", status=400, error=BAD_LINK, settings=None)
-    titles = await run_in_threadpool(_theme_titles)
-    return _page("quiz_start.html", settings=settings, token=token, themes=titles,
+        return _page(request, "quiz_start.html", status=400, error=say(lang, *BAD_LINK),
+                     settings=None)
+    titles = await run_in_threadpool(_theme_titles, lang)
+    return _page(request, "quiz_start.html", settings=settings, token=token, themes=titles,
                  custom="r" in request.query_params, error="")
 
 
@@ -148,35 +169,41 @@ async def quiz_settings(request: Request) -> HTMLResponse:
     if "theme" in params:
         token = quiz.settings_token(await _secret(request), settings)
         link = f"{server_address(request)}/apprendre/quiz?{urlencode({'r': token})}"
+    lang = lang_of(request)
     return _page(
+        request,
         "quiz_settings.html",
         settings=settings,
-        themes=await run_in_threadpool(_theme_titles),
+        themes=await run_in_threadpool(_theme_titles, lang),
         per_range=quiz.PER_THEME_RANGE,
         threshold_range=quiz.THRESHOLD_RANGE,
         link=link,
-        qr=qr.svg(link, "QR code du quiz") if link else "",
+        qr=qr.svg(link, say(lang, "QR code du quiz", "The quiz's QR code")) if link else "",
     )
 
 
 async def quiz_questions(request: Request) -> HTMLResponse:
+    lang = lang_of(request)
     settings, _ = await _link_settings(request)
     if settings is None:
-        return _page("quiz_start.html", status=400, error=BAD_LINK, settings=None)
+        return _page(request, "quiz_start.html", status=400, error=say(lang, *BAD_LINK),
+                     settings=None)
     attempt = quiz.Attempt.new(settings, time.time())
     secret = await _secret(request)
     drawn = await run_in_threadpool(attempt.drawn)
     return _page(
+        request,
         "quiz_questions.html",
         drawn=drawn,
         token=attempt.token(secret),
         settings=settings,
-        titles=await run_in_threadpool(_theme_titles),
+        titles=await run_in_threadpool(_theme_titles, lang),
     )
 
 
-def _refused(error: quiz.Refused) -> HTMLResponse:
-    return _page("diploma_form.html", status=error.status, token="", error=error.fr)
+def _refused(request: Request, error: quiz.Refused) -> HTMLResponse:
+    return _page(request, "diploma_form.html", status=error.status, token="",
+                 error=error.message(lang_of(request)))
 
 
 async def quiz_result(request: Request) -> HTMLResponse:
@@ -187,18 +214,19 @@ async def quiz_result(request: Request) -> HTMLResponse:
     try:
         attempt = quiz.Attempt.from_token(secret, values.get("tentative", ""), now)
     except quiz.Refused as error:
-        return _refused(error)
+        return _refused(request, error)
     # Single use: a pupil who goes back and hands in corrected answers is refused.
     if not await _consume(request, f"quiz:{attempt.id}", attempt.expires):
-        return _refused(quiz.HANDED_IN)
+        return _refused(request, quiz.HANDED_IN)
     drawn = await run_in_threadpool(attempt.drawn)
     result = quiz.score(drawn, values, attempt.settings.threshold)
     award = quiz.Award.of(attempt, result, date.today(), now) if result.passed else None
     return _page(
+        request,
         "quiz_result.html",
         result=result,
         settings=attempt.settings,
-        titles=await run_in_threadpool(_theme_titles),
+        titles=await run_in_threadpool(_theme_titles, lang_of(request)),
         token=award.token(secret) if award else "",
         retry=quiz.settings_token(secret, attempt.settings),
     )
@@ -220,13 +248,14 @@ async def diploma(request: Request) -> Response:
     try:
         award = quiz.Award.from_token(secret, token, time.time())
     except quiz.Refused as error:
-        return _refused(error)
+        return _refused(request, error)
     try:
         nickname = clean(str(form.get("pseudo", "")))
     except NicknameError as exc:
-        return _page("diploma_form.html", status=400, token=token, error=exc.fr)
+        return _page(request, "diploma_form.html", status=400, token=token,
+                     error=exc.message(lang_of(request)))
     if not await _consume(request, f"diplome:{award.attempt}", award.expires):
-        return _refused(DIPLOMA_TAKEN)
+        return _refused(request, DIPLOMA_TAKEN)
     certified = diploma_code.Certified(
         award.settings.themes, award.passed, award.settings.questions,
         award.settings.threshold, award.percent, award.day,
@@ -251,29 +280,35 @@ _CHECKS = RateLimit(burst=60, per_second=0.5)
 async def verify_diploma(request: Request) -> HTMLResponse:
     """``/diplome/verifier``: is this the code of a diploma this site gave this nickname?"""
     params = request.query_params
+    lang = lang_of(request)
     nickname, code = params.get("pseudo", "").strip(), params.get("code", "").strip()
     context: dict[str, object] = {"nickname": nickname[:40], "code": code[:40],
                                   "certified": None, "error": "",
-                                  "titles": await run_in_threadpool(_theme_titles)}
+                                  "titles": await run_in_threadpool(_theme_titles, lang)}
     status = 200
     if nickname or code:
         address = request.client.host if request.client else "?"
         certified = None
         if not _CHECKS.allow(address):
             status = 429
-            context["error"] = ("Trop d'essais : attends une minute avant de vérifier un "
-                                "autre diplôme.")
+            context["error"] = say(
+                lang, "Trop d'essais : attends une minute avant de vérifier un autre diplôme.",
+                "Too many tries: wait a minute before checking another diploma.")
         else:
             certified = diploma_code.check(await _secret(request), code, nickname)
         if certified is not None:
             context["certified"] = certified
-            context["day"] = french_date(certified.day)
+            context["day"] = say(lang, french_date(certified.day),
+                                 Source((), certified.day).checked_in("en"))
         elif status == 200:
             status = 400
-            context["error"] = ("Ce code ne correspond à aucun diplôme délivré par ce site "
-                                "pour ce pseudo. Vérifie chaque caractère du code et "
-                                "l'orthographe du pseudo.")
-    return _page("diploma_verify.html", status, **context)
+            context["error"] = say(
+                lang,
+                "Ce code ne correspond à aucun diplôme délivré par ce site pour ce pseudo. "
+                "Vérifie chaque caractère du code et l'orthographe du pseudo.",
+                "This code matches no diploma issued by this site for this nickname. Check "
+                "each character of the code and the spelling of the nickname.")
+    return _page(request, "diploma_verify.html", status, **context)
 
 
 # -- print-and-play -----------------------------------------------------------------------

@@ -41,7 +41,11 @@ class Drawn:
 
     @property
     def choices(self) -> list[str]:
-        return [self.question.choices[i] for i in self.order]
+        return self.choices_in("fr")
+
+    def choices_in(self, lang: str) -> list[str]:
+        """The choices as shown, in ``lang`` (the same order in both languages)."""
+        return [self.question.choices_in(lang)[i] for i in self.order]
 
     @property
     def answer(self) -> int:
@@ -207,6 +211,9 @@ class Refused(Exception):
     def __init__(self, fr: str, en: str, status: int = 400) -> None:
         super().__init__(en)
         self.fr, self.en, self.status = fr, en, status
+
+    def message(self, lang: str = "fr") -> str:
+        return self.en if lang == "en" else self.fr
 
 
 FORGED = Refused(

@@ -1,4 +1,5 @@
-"""The learning pages' HTML: Jinja2 templates of ``ludinum/site/templates``, autoescaped."""
+"""The learning pages' HTML: Jinja2 templates of ``ludinum/site/templates``, autoescaped,
+in French or English (the site's own catalogue, ``site/locale/en``)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,26 @@ from typing import Any
 from jinja2 import Environment, select_autoescape
 
 from ludinum.content.typography import FrenchLoader, finalize
+from ludinum.server import i18n
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+LOCALE = HERE / "locale"
 #: Where the site's static files are served (the CSS, the web fonts, the portraits).
 STATIC_URL = "/apprendre/static"
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
+def link(lang: str, path: str) -> str:
+    """``path`` for a page in ``lang``: English pages keep ``lang=en`` in their links, so a
+    pupil who opened one in English stays in English without a cookie."""
+    if lang != "en":
+        return path
+    return f"{path}{'&' if '?' in path else '?'}lang=en"
+
+
+@lru_cache(maxsize=2)
+def environment(lang: str = "fr") -> Environment:
     env = Environment(
         loader=FrenchLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html"], default=True),
@@ -27,8 +38,11 @@ def environment() -> Environment:
         finalize=finalize,  # no line break before « ? » (issue 16 §5)
     )
     env.globals["static"] = STATIC_URL
+    env.globals["lang"] = lang
+    env.globals["_"] = i18n.translator(lang, LOCALE)
+    env.globals["url"] = lambda path: link(lang, str(path))
     return env
 
 
-def render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(**context)
+def render(template: str, lang: str = "fr", **context: Any) -> str:
+    return environment(i18n.pick(lang)).get_template(template).render(**context)

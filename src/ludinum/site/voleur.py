@@ -19,6 +19,7 @@ from ludinum.games.voleur.deck import (
     Deck,
     load_deck,
 )
+from ludinum.site.content import english
 from ludinum.site.model import (
     CardPage,
     Character,
@@ -26,6 +27,7 @@ from ludinum.site.model import (
     Resource,
     Source,
     ThemePage,
+    say,
     source_of,
 )
 from ludinum.site.model import Deck as PrintDeck
@@ -35,6 +37,9 @@ CATEGORY_FR = ("Donnée standard", "Donnée hautement confidentielle", "Donnée 
 BOARD_FR = {"paper": "papier", "digital": "numérique"}
 COLOURS = {DATA: (31, 79, 163), ATTACK: (179, 38, 30), MEASURE: (27, 110, 45)}
 SKIP_FR = ("vole une donnée", "la victime passe 1 tour", "la victime passe 2 tours")
+CATEGORY_EN = ("Standard data", "Highly confidential data", "Sensitive data")
+BOARD_EN = {"paper": "paper", "digital": "digital"}
+SKIP_EN = ("steals one piece of data", "the victim misses 1 turn", "the victim misses 2 turns")
 
 
 @lru_cache(maxsize=1)
@@ -54,27 +59,32 @@ def card_path(card_id: str) -> str:
     return f"/cartes/voleur/{card_id}"
 
 
-def theme(site: dict[str, Any]) -> ThemePage:
+def theme(site: dict[str, Any], lang: str = "fr") -> ThemePage:
     data = site["voleur"]
     deck = cards()
     return ThemePage(
         game="voleur",
         id="bases",
-        title=data["title"],
-        intro=data["intro"],
+        title=english(data, "title", lang),
+        intro=english(data, "intro", lang),
         path=THEME_PATH,
-        parents=data["parents"],
+        parents=english(data, "parents", lang),
         resources=tuple(
-            Resource(r["name"], r["what"], r["contact"], source_of(r)) for r in data["resources"]
+            Resource(english(r, "name", lang), english(r, "what", lang), r["contact"],
+                     source_of(r))
+            for r in data["resources"]
         ),
-        sections=tuple((s["title"], s["text"]) for s in data["sections"]),
+        sections=tuple((english(s, "title", lang), english(s, "text", lang))
+                       for s in data["sections"]),
         source=source_of(data),
         section_sources=tuple(source_of(s) for s in data["sections"]),
         cards=tuple(card_path(c.id) for c in deck.cards),
     )
 
 
-def _kind(card: Any) -> str:
+def _kind(card: Any, lang: str = "fr") -> str:
+    if lang == "en":
+        return _kind_en(card)
     if card.kind == DATA:
         return f"Carte {CATEGORY_FR[card.category].lower()} ({POINTS[card.category]} pt)"
     board = BOARD_FR[BOARDS[card.nature]]
@@ -83,27 +93,40 @@ def _kind(card: Any) -> str:
     return f"Carte mesure de sécurité {board}"
 
 
-def pages(site: dict[str, Any], characters: dict[str, Character]) -> list[CardPage]:
+def _kind_en(card: Any) -> str:
+    if card.kind == DATA:
+        points = POINTS[card.category]
+        return f"{CATEGORY_EN[card.category]} card ({points} {'pt' if points == 1 else 'pts'})"
+    board = BOARD_EN[BOARDS[card.nature]]
+    if card.kind == ATTACK:
+        return f"{board.capitalize()} attack card: {SKIP_EN[card.skip]}"
+    return f"{board.capitalize()} security measure card"
+
+
+def pages(site: dict[str, Any], characters: dict[str, Character], lang: str = "fr"
+          ) -> list[CardPage]:
     deck = cards()
-    page_theme = theme(site)
+    page_theme = theme(site, lang)
     out = []
     for card in deck.cards:
         links: tuple[tuple[str, str], ...] = ()
         if card.kind == ATTACK:
             measure = deck.cards[card.countered_by]
-            links = ((f"La parade : {measure.name_fr}", card_path(measure.id)),)
+            links = ((say(lang, "La parade : ", "The defence: ") + measure.name(lang),
+                      card_path(measure.id)),)
         elif card.kind == MEASURE:
             attack = deck.cards[card.counters]
-            links = ((f"L'attaque qu'elle déjoue : {attack.name_fr}", card_path(attack.id)),)
+            links = ((say(lang, "L'attaque qu'elle déjoue : ", "The attack it foils: ")
+                      + attack.name(lang), card_path(attack.id)),)
         out.append(
             CardPage(
                 game="voleur",
                 id=card.id,
                 path=card_path(card.id),
-                title=card.name_fr,
-                kind=_kind(card),
+                title=card.name(lang),
+                kind=_kind(card, lang),
                 speaker=characters["voleur" if card.kind == ATTACK else "gestionnaire"],
-                message=card.explain_fr,
+                message=card.explain(lang),
                 theme=page_theme,
                 links=links,
                 source=card_sources().get(card.id),

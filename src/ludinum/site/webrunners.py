@@ -15,7 +15,7 @@ from typing import Any
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.site.model import CardPage as Page
-from ludinum.site.model import Character, PrintCard, Resource, ThemePage, source_of
+from ludinum.site.model import Character, PrintCard, Resource, ThemePage, say, source_of
 from ludinum.site.model import Deck as PrintDeck
 
 THEME_ORDER = ("relations", "sante", "information", "education")
@@ -26,12 +26,21 @@ COLOURS = {
     "bleu": ("#1f4fa3", (31, 79, 163), "symbole bleu"),
     "jaune": ("#8a6100", (214, 168, 0), "symbole jaune"),
 }
+COLOUR_WORDS_EN = {"rouge": "red symbol", "vert": "green symbol", "bleu": "blue symbol",
+                   "jaune": "yellow symbol"}
 KIND_FR = {"move": "Déplacement", "bridge": "Pont", "damage": "Dégâts", "retro": "Rétro-dégâts"}
 KIND_HELP = {
     "move": "Avance ton pion du nombre de cases indiqué.",
     "bridge": "Permet de franchir un pont vers le cercle suivant.",
     "damage": "Inflige des dégâts à un adversaire.",
     "retro": "Retourne les dégâts contre celui qui a voulu les infliger.",
+}
+#: The card labels of the English pages: (label, what it does in the game).
+KIND_EN = {
+    "move": ("Move card", "Move your pawn forward by the number of cells shown."),
+    "bridge": ("Bridge card", "Lets you cross a bridge to the next circle."),
+    "damage": ("Damage card", "Deals damage to an opponent."),
+    "retro": ("Retro-damage card", "Turns the damage back against whoever tried to deal it."),
 }
 
 
@@ -63,7 +72,13 @@ def theme_path(theme: str) -> str:
     return f"/apprendre/webrunners/{theme}"
 
 
-def themes() -> dict[str, ThemePage]:
+def _in(item: dict[str, Any], key: str, lang: str) -> str:
+    """``item[key_en]`` on an English page when the file has it, else ``item[key_fr]``."""
+    return _flat(item.get(f"{key}_en") or item[f"{key}_fr"]) if lang == "en" else _flat(
+        item[f"{key}_fr"])
+
+
+def themes(lang: str = "fr") -> dict[str, ThemePage]:
     deck, data = raw()
     out = {}
     for t in sorted(data, key=lambda t: THEME_ORDER.index(t["id"])):
@@ -71,42 +86,47 @@ def themes() -> dict[str, ThemePage]:
         out[t["id"]] = ThemePage(
             game="webrunners",
             id=t["id"],
-            title=t["name_fr"],
-            intro=_flat(t["resources_fr"]),
+            title=_in(t, "name", lang),
+            intro=_in(t, "resources", lang),
             path=theme_path(t["id"]),
-            parents=_flat(t["parents_fr"]),
+            parents=_in(t, "parents", lang),
             resources=tuple(
-                Resource(r["name"], _flat(r["what_fr"]), r["contact"], source_of(r))
+                Resource(r["name"], _in(r, "what", lang), r["contact"], source_of(r))
                 for r in t["resources"]
             ),
             colour=t["colour"],
-            colour_fr=words,
+            colour_fr=say(lang, words, COLOUR_WORDS_EN.get(t["colour"]) or str(words)),
             cards=tuple(card_path(c["id"]) for c in deck if c.get("theme") == t["id"]),
             source=source_of(t),
         )
     return out
 
 
-def pages(characters: dict[str, Character]) -> list[Page]:
+def pages(characters: dict[str, Character], lang: str = "fr") -> list[Page]:
     deck, _ = raw()
-    by_theme = themes()
+    by_theme = themes(lang)
     out = []
     for card in deck:
         if card.get("theme") is None or "message" not in card:
             continue
         kind = KIND_FR[card["kind"]]
         label = f"Carte {kind} {card['value']}" if card["kind"] == "move" else f"Carte {kind}"
+        label_en, help_en = KIND_EN[card["kind"]]
+        if card["kind"] == "move":
+            label_en = f"{label_en} {card['value']}"
+        message = card.get("message_en") if lang == "en" else None
         out.append(
             Page(
                 game="webrunners",
                 id=card["id"],
                 path=card_path(card["id"]),
-                title=card["name_fr"],
-                kind=label,
+                title=_in(card, "name", lang),
+                kind=say(lang, label, label_en),
                 speaker=characters[card["speaker"]],
-                message=_flat(card["message"]),
+                message=_flat(message or card["message"]),
                 theme=by_theme[card["theme"]],
-                sections=(("Dans le jeu", KIND_HELP[card["kind"]]),),
+                sections=((say(lang, "Dans le jeu", "In the game"),
+                           say(lang, KIND_HELP[card["kind"]], help_en)),),
                 source=source_of(card),
             )
         )

@@ -122,7 +122,8 @@ _NAMED = {
     "type": "object",
     "required": ["id", "name", "text"],
     "properties": {
-        "id": _TEXT, "name": _TEXT, "name_en": _TEXT, "text": _TEXT, **SOURCE_PROPERTIES,
+        "id": _TEXT, "name": _TEXT, "name_en": _TEXT, "text": _TEXT, "text_en": _TEXT,
+        **SOURCE_PROPERTIES,
     },
 }
 THEMES_SCHEMA: dict[str, Any] = {

@@ -63,7 +63,11 @@
         const res = await postJSON("/api/rooms/" + code + "/join", data);
         store.set(key.seat(code), res.token);
         location.replace("/play/" + code);
-      } catch (x) { err.textContent = say(x); }
+      } catch (x) {
+        err.textContent = say(x);
+        // A look-alike nickname: the free variant is put in the field, one touch to join.
+        if (x.suggestion) { form.nickname.value = x.suggestion; form.nickname.focus(); }
+      }
     });
   }
   document.addEventListener("click", (e) => {
