@@ -134,6 +134,13 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         self.hint: Action | None = None
 
+    def reset(self, seed: int) -> None:
+        """A new game: a fresh bot of ``seed`` that keeps this one's budget and settings."""
+        type(self).__init__(
+            self, seed, self.quiz_accuracy, iterations=self.iterations, millis=self.millis,
+            rollout=self.rollout, depth=self.depth,
+        )
+
     # -- the decision ------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)

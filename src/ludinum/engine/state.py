@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +173,14 @@ class State(ABC):
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see and nothing more (``None``: a spectator)."""
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        """The entries ``parts`` of ``view(player)`` (those it has), equal to them: what a
+        bot reads of its view when it needs a few of them per decision (search rollouts
+        make thousands). Games whose views are costly build only the parts asked for;
+        by default they are cut from the whole view."""
+        view = self.view(player)
+        return {key: view[key] for key in parts if key in view}
 
     @abstractmethod
     def resample(self, observer: int, rng: random.Random) -> State:

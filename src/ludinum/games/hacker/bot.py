@@ -63,6 +63,13 @@ class Memory:
         return twin
 
 
+#: The parts of its view the bot reads (``State.observation``: the rest is not built).
+PARTS = frozenset({
+    "accounts", "blurred", "current", "first", "hand", "incoming", "notices", "options",
+    "players", "round", "traveller", "trips", "viruses",
+})
+
+
 class HackerBot(Bot):
     level = "heuristic"
     #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
@@ -133,7 +140,7 @@ class HackerBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(player)
+        view = state.observation(player, PARTS)
         m = self.memory(player)
         if not view["blurred"]:
             m.mine = {a["id"] for a in view["accounts"] if a["owner"] == player}
@@ -279,9 +286,9 @@ class HackerBot(Bot):
         this bot's notes): a virus dropped counts as the bot's own drops do; a guess is
         noted as the bot's own guesses are (what its result teaches depends on it)."""
         if action.kind == "drop":
-            self._count_drop(self.memory(player), state.view(player))
+            self._count_drop(self.memory(player), state.observation(player, PARTS))
         elif action.kind == "guess":
-            self._note_guess(self.memory(player), state.view(player))
+            self._note_guess(self.memory(player), state.observation(player, PARTS))
 
     def _suspects(
         self, m: Memory, view: Mapping[str, Any], entry: Mapping[str, Any], me: int
