@@ -242,7 +242,7 @@ class IsmctsBot(Bot):
         policy = self._rollout_policy(seed, player)
         if self.informed_rollouts:
             policy.record(det, player, action)
-        det.apply_trusted(player, action)
+        det.advance(player, action)
         return self._rollout(det, 1, policy, depth)[player]
 
     def _rollout_policy(self, seed: int, player: int) -> Bot:
@@ -351,7 +351,7 @@ class IsmctsBot(Bot):
                 if edge.visits == 0:
                     expanded = True
                 node = edge.child
-            det.apply_trusted(actor, action)
+            det.advance(actor, action)
             steps += 1
         rewards = self._rollout(det, steps, policy)
         for edge, actor in path:
@@ -408,7 +408,7 @@ class IsmctsBot(Bot):
                 action = policy.choose(det, actor)
             else:
                 action = legal[rng.randrange(len(legal))]
-            det.apply_trusted(actor, action)
+            det.advance(actor, action)
             steps += 1
             budget -= 1
         if det.is_terminal():

@@ -139,6 +139,11 @@ class State(ABC):
         """Apply an action taken from :meth:`legal_actions` (simulations, search)."""
         return self._apply(player, action)
 
+    def advance(self, player: int, action: Action) -> None:
+        """:meth:`apply_trusted` for a caller that reads no events (random play, search
+        rollouts, a simulation whose bots keep no notes): a game may skip building them."""
+        self._apply(player, action)
+
     def explain_illegal(
         self, player: int, action: Action, legal: Sequence[Action]
     ) -> IllegalActionError:

@@ -85,10 +85,13 @@ def play_one(
     while not state.is_terminal():
         player = next_actor(state, actions)
         action = bots[player].choose(state, player)
-        events = state.apply_trusted(player, action)
         if log is not None:
             log.append((player, action))
         actions += 1
+        if not observing:
+            state.advance(player, action)  # no bot keeps notes: no events to build
+            continue
+        events = state.apply_trusted(player, action)
         for seat in observing:
             bots[seat].observe(seat, visible(events, seat))
     outcome = state.outcome()
