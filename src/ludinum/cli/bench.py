@@ -22,7 +22,7 @@ def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict
     Unchecked moves are applied with ``advance`` (nobody reads their events); checked
     ones with ``apply``, which builds them."""
     game.new_state(players, 0)  # loads the game's content once, outside the measure
-    rng = random.Random(1)
+    rand = random.Random(1).random  # picks as RandomBot does
     actions = games = 0
     started = time.process_time()
     deadline = started + seconds
@@ -32,9 +32,9 @@ def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict
         seed += 1
         while not state.is_terminal():
             active = state.active_players()
-            player = active[rng.randrange(len(active))] if len(active) > 1 else active[0]
+            player = active[int(rand() * len(active))] if len(active) > 1 else active[0]
             legal = state.legal_actions(player)
-            action = legal[rng.randrange(len(legal))]
+            action = legal[int(rand() * len(legal))]
             if checked:
                 state.apply(player, action)
             else:

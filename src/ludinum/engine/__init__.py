@@ -28,6 +28,7 @@ from ludinum.engine.state import (
     clone_rng,
     rng_from_json,
     rng_to_json,
+    shuffle,
 )
 from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
@@ -64,6 +65,7 @@ __all__ = [
     "public",
     "rng_from_json",
     "rng_to_json",
+    "shuffle",
     "visible",
     "waiting_seat",
 ]

@@ -78,6 +78,20 @@ def rng_from_json(data: object) -> random.Random:
     return rng
 
 
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same draws (the Fisher–Yates
+    of CPython's ``random``, ``getrandbits`` rejection sampling), without a method call
+    per element: short piles are shuffled on every new game."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def clone_rng(rng: random.Random) -> random.Random:
     copy = random.Random()
     copy.setstate(rng.getstate())

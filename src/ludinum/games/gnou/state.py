@@ -20,6 +20,7 @@ from ludinum.engine import (
     clone_rng,
     rng_from_json,
     rng_to_json,
+    shuffle,
 )
 from ludinum.games.gnou.content import (
     DANGER_TYPES,
@@ -49,6 +50,8 @@ HINT = Action.make("hint")
 TRANSMIT = Action.make("transmit")
 DECLINE = Action.make("decline")
 ANSWERS = tuple(Action.make("answer", choice=i) for i in range(4))
+#: The choice of each shared answer action, by identity (the fast path of ``number``).
+CHOICE_OF = {id(a): i for i, a in enumerate(ANSWERS)}
 SEEK = tuple(Action.make("seek", protection=p) for p in PROTECTIONS)
 OFFER_ACTIONS = (TRANSMIT, DECLINE)
 
@@ -218,7 +221,8 @@ class GnouState(State):
         if kind == "roll":
             self._roll(events)
         elif kind == "answer":
-            self._answer(action.number("choice"), events)
+            choice = CHOICE_OF.get(id(action))
+            self._answer(action.number("choice") if choice is None else choice, events)
         elif kind == "seek":
             protection = PROTECTIONS.index(action.word("protection"))
             self._ask(protection, SEEK_Q, player, protection, events)
@@ -388,7 +392,7 @@ class GnouState(State):
         pile = self.piles[key]
         if pile is None:  # first card of this pile: the pile is shuffled now
             cards = list(self.bank.piles[(SERIES[series], level)])
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             pile = tuple(cards)
         question = pile[0]
         self.piles[key] = (*pile[1:], question)
