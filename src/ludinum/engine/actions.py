@@ -101,6 +101,9 @@ class Action:
 
     def number(self, key: str) -> int:
         """The integer parameter ``key``; a malformed action if it is missing or not an int."""
+        for name, found in self.params:  # the common case first: bots read it per action
+            if name == key and type(found) is int:
+                return found
         value = self.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
             raise MalformedActionError(

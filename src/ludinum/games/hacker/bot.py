@@ -246,27 +246,26 @@ class HackerBot(Bot):
         scores = self._estimated_scores(m, view)
         top = max(scores.values()) if scores else 0.0
         vigilance = view["options"]["vigilance"]
+        # The traveller is away: anyone else may have dropped on his accounts.
+        miss_traveller = (1.0 - 1.0 / (n - 1)) * (1.0 - view["options"]["traveller_vigilance"])
+        miss_other = (1.0 - 1.0 / max(1, n - 2)) * (1.0 - vigilance)
         best: tuple[float, float] | None = None
         choice = legal[0]
         accounts = view["accounts"]
+        mine, counts, owner_of, rand = m.mine, m.counts, self._owner, self.rng.random
         for action in legal[1:]:
             k = action.number("account")
-            if k in m.mine:
+            if k in mine:
                 continue
             acc = accounts[k]
-            owner = self._owner(m, acc)
-            held = max(0, m.counts.get(k, 0))
-            if owner == traveller:
-                suspects = n - 1  # the traveller is away: anyone else may have done it
-                miss = (1.0 - 1.0 / suspects) * (1.0 - view["options"]["traveller_vigilance"])
-            else:
-                suspects = max(1, n - 2)
-                miss = (1.0 - 1.0 / suspects) * (1.0 - vigilance)
+            owner = owner_of(m, acc)
+            held = max(0, counts.get(k, 0))
+            miss = miss_traveller if owner == traveller else miss_other
             crowd = len(acc["stack"])
             worth = min(held + (1 if owner == traveller else 0), 3) * miss
             worth *= 1.0 + (0.3 if owner is not None and scores.get(owner, 0.0) >= top else 0.0)
             worth -= 0.35 * crowd
-            score = (worth, self.rng.random())
+            score = (worth, rand())
             if best is None or score > best:
                 best, choice = score, action
         if choice is not legal[0]:
