@@ -87,7 +87,13 @@ class Action:
     def strictly_in(self, actions: Sequence[Action]) -> bool:
         """``self in actions`` with strict types: Python takes ``True`` for ``1`` (and
         ``False`` for ``0``), so a client's ``true`` would pass for an expected integer and
-        be stored as a boolean. Here a boolean only matches a boolean."""
+        be stored as a boolean. Here a boolean only matches a boolean.
+
+        An action taken from the legal list itself (bots, the games' shared action
+        objects) is found by identity first, without a comparison per action."""
+        for action in actions:
+            if action is self:
+                return True
         if not any(_has_bool(v) for _k, v in self.params):
             return self in actions
         mine = _typed(self)
