@@ -117,11 +117,18 @@ def test_play_pass_and_play_prompts_between_humans() -> None:
 
 
 def test_bench_reports_without_asserting_speed() -> None:
-    code, out, _ = run("bench", "--json", "--seconds", "0.05", "--game", "gnou")
+    code, out, _ = run("bench", "--json", "--seconds", "0.05", "--repeat", "2", "--game", "gnou")
     assert code == 0
-    (row,) = json.loads(out)["results"]
+    data = json.loads(out)
+    (row,) = data["results"]
     assert row["game"] == "gnou" and row["actions_per_s"] > 0
-    assert row["baseline_games_per_s_4p"] > 0
+    assert row["baseline_games_per_s_4p"] > 0 and row["simulate_games_per_s"] > 0
+    # Each target of issue 19 is one figure, with its bound (never asserted on).
+    goals = data["targets"]
+    assert set(goals) == {"gnou_engine_vs_baseline", "simulate_vs_bench_worst",
+                          "ismcts_worst_seconds"}
+    assert goals["ismcts_worst_seconds"]["bound"] == "max"
+    assert goals["gnou_engine_vs_baseline"]["value"] == row["engine_vs_baseline"]
 
 
 def test_simulate_reports_the_first_players_advantage_when_the_start_is_drawn() -> None:

@@ -23,6 +23,17 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
+def check_observation(
+    state: State, player: int, view: dict[str, Any], rng: random.Random
+) -> None:
+    """What a bot reads with ``observation`` is exactly those entries of its view: the whole
+    view, a random part of it, and a part the view does not have (left out)."""
+    keys = list(view)
+    some = rng.sample(keys, rng.randint(1, len(keys)))
+    for parts in (keys, some, [*some, "no_such_part"]):
+        assert state.observation(player, parts) == {k: view[k] for k in parts if k in view}
+
+
 def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None:
     """Invariants of one non-terminal state."""
     before = state.to_json()
@@ -56,6 +67,8 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None
         for p in [None, *range(state.config.players)]:
             view = state.view(p)
             assert as_json(view) == as_json(view)
+            if p is not None:
+                check_observation(state, p, view, rng)
         for p in range(state.config.players):
             twin = state.resample(p, random.Random(rng.random()))
             assert as_json(twin.view(p)) == as_json(state.view(p)), (

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ludinum.engine import Action, Game, Option, OptionError
+from ludinum.engine import Action, Game, GameConfig, Option, OptionError, State
 from ludinum.games import registry
 from tests.conformance.playout import as_json, random_playout
 
@@ -64,7 +64,26 @@ def test_random_play_sampled_options(game: Game, data: st.DataObject) -> None:
         game.make_config(players, seed, options)
     except OptionError:
         return  # a combination the game refuses, with a clear error: nothing to play
-    random_playout(game, players, seed, options, deep_every=7)
+    state, log = random_playout(game, players, seed, options, deep_every=7)
+    assert advanced(game, state.config, log).to_json() == state.to_json()
+
+
+def advanced(game: Game, config: GameConfig, log: list[tuple[int, Action]]) -> State:
+    """The game of ``log`` replayed with ``advance`` (no events built)."""
+    state = game.setup(config)
+    for player, action in log:
+        assert state.advance(player, action) is None
+    return state
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_advance_is_apply_without_the_events(case: tuple[Game, int]) -> None:
+    """Random play, rollouts and simulations whose bots keep no notes skip the events:
+    the game they play is the same, step for step."""
+    game, players = case
+    for seed in range(3):
+        state, log = random_playout(game, players, seed, deep_every=1000)
+        assert advanced(game, state.config, log).to_json() == state.to_json()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

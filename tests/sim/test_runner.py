@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from ludinum.bots.base import Bot
 from ludinum.sim.runner import SimSpec, game_seed, run
 
 
@@ -24,3 +27,45 @@ def test_progress_counts_every_game() -> None:
     seen: list[int] = []
     run(SimSpec("gnou", 3, ("random",) * 3, seed=0), 30, workers=2, progress=seen.append)
     assert sum(seen) == 30
+
+
+def test_a_chunk_builds_its_bots_once_and_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The simulate path keeps each seat's bot from game to game (``Bot.reset``): the bots
+    are built once per chunk, and every game is the one new bots would have played."""
+    import ludinum.games
+    from ludinum.sim.runner import play_chunk, play_one
+
+    built: list[str] = []
+    make_bot = ludinum.games.make_bot
+
+    def counting(game: str, level: str, seed: int = 0, accuracy: float | None = None) -> Bot:
+        built.append(level)
+        return make_bot(game, level, seed, accuracy)
+
+    for spec in (
+        SimSpec("hacker", 4, ("medium", "easy", "random", "medium"), seed=3),
+        SimSpec("webrunners", 3, ("medium", "easy", "random"), seed=5),
+        SimSpec("gnou", 3, ("random", "medium", "easy"), seed=7),
+    ):
+        fresh = [play_one(spec, i) for i in range(6)]
+        built.clear()
+        monkeypatch.setattr(ludinum.games, "make_bot", counting)
+        reused = play_chunk((spec, 0, 6, None))
+        monkeypatch.setattr(ludinum.games, "make_bot", make_bot)
+        assert len(built) == spec.players  # one bot per seat for the six games
+        assert reused == fresh
+
+
+def test_a_reset_search_bot_keeps_its_budget() -> None:
+    from ludinum.bots.ismcts import IsmctsBot
+    from ludinum.games import make_bot
+
+    bot = make_bot("gnou", "hard", 1)
+    assert isinstance(bot, IsmctsBot)
+    bot.iterations, bot.depth = 7, 3
+    bot.reset(2)
+    fresh = make_bot("gnou", "hard", 2)
+    assert (bot.iterations, bot.depth) == (7, 3)
+    assert bot.rng.random() == fresh.rng.random()

@@ -31,6 +31,12 @@ class Bot(ABC):
     def choose(self, state: State, player: int) -> Action:
         """The action to take now for ``player`` (who is active in ``state``)."""
 
+    def reset(self, seed: int) -> None:
+        """Get ready for a new game: from now on play exactly as a new bot
+        ``type(self)(seed, self.quiz_accuracy)`` would, notes forgotten (the simulator
+        keeps its bots from one game to the next)."""
+        type(self).__init__(self, seed, self.quiz_accuracy)
+
     def observe(self, player: int, events: Sequence[Event]) -> None:
         """Events visible to ``player`` after any action; bots with memory keep notes."""
 
@@ -50,6 +56,9 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     level = "random"
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)  # its generator is all it keeps
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)

@@ -134,6 +134,13 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         self.hint: Action | None = None
 
+    def reset(self, seed: int) -> None:
+        """A new game: a fresh bot of ``seed`` that keeps this one's budget and settings."""
+        type(self).__init__(
+            self, seed, self.quiz_accuracy, iterations=self.iterations, millis=self.millis,
+            rollout=self.rollout, depth=self.depth,
+        )
+
     # -- the decision ------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
@@ -235,7 +242,7 @@ class IsmctsBot(Bot):
         policy = self._rollout_policy(seed, player)
         if self.informed_rollouts:
             policy.record(det, player, action)
-        det.apply_trusted(player, action)
+        det.advance(player, action)
         return self._rollout(det, 1, policy, depth)[player]
 
     def _rollout_policy(self, seed: int, player: int) -> Bot:
@@ -344,7 +351,7 @@ class IsmctsBot(Bot):
                 if edge.visits == 0:
                     expanded = True
                 node = edge.child
-            det.apply_trusted(actor, action)
+            det.advance(actor, action)
             steps += 1
         rewards = self._rollout(det, steps, policy)
         for edge, actor in path:
@@ -401,7 +408,7 @@ class IsmctsBot(Bot):
                 action = policy.choose(det, actor)
             else:
                 action = legal[rng.randrange(len(legal))]
-            det.apply_trusted(actor, action)
+            det.advance(actor, action)
             steps += 1
             budget -= 1
         if det.is_terminal():

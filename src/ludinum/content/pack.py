@@ -135,11 +135,14 @@ def open_pack(source: Path) -> Pack:
 
 
 _state: dict[str, Pack | None] = {}
+#: :func:`folder`'s answers for the pack in use (a game asks on every new state).
+_folders: dict[str, Path] = {}
 
 
 def use(pack: Pack | None) -> None:
     """Make ``pack`` the content of this process (``None``: the built-in content)."""
     _state["pack"] = pack
+    _folders.clear()
 
 
 def active() -> Pack | None:
@@ -152,8 +155,11 @@ def active() -> Pack | None:
 
 def folder(section: str) -> Path:
     """The folder of ``section``'s content in use: the pack's merged one or the built-in."""
-    pack = active()
-    return (pack.root if pack else BUILTIN) / section
+    path = _folders.get(section)
+    if path is None:
+        pack = active()
+        path = _folders[section] = (pack.root if pack else BUILTIN) / section
+    return path
 
 
 class Loader(Generic[T]):

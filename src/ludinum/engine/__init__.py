@@ -30,6 +30,7 @@ from ludinum.engine.state import (
     clone_rng,
     rng_from_json,
     rng_to_json,
+    shuffle,
 )
 from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
@@ -72,6 +73,7 @@ __all__ = [
     "rng_from_json",
     "rng_to_json",
     "session_end",
+    "shuffle",
     "visible",
     "waiting_seat",
 ]

@@ -87,7 +87,13 @@ class Action:
     def strictly_in(self, actions: Sequence[Action]) -> bool:
         """``self in actions`` with strict types: Python takes ``True`` for ``1`` (and
         ``False`` for ``0``), so a client's ``true`` would pass for an expected integer and
-        be stored as a boolean. Here a boolean only matches a boolean."""
+        be stored as a boolean. Here a boolean only matches a boolean.
+
+        An action taken from the legal list itself (bots, the games' shared action
+        objects) is found by identity first, without a comparison per action."""
+        for action in actions:
+            if action is self:
+                return True
         if not any(_has_bool(v) for _k, v in self.params):
             return self in actions
         mine = _typed(self)
@@ -101,6 +107,9 @@ class Action:
 
     def number(self, key: str) -> int:
         """The integer parameter ``key``; a malformed action if it is missing or not an int."""
+        for name, found in self.params:  # the common case first: bots read it per action
+            if name == key and type(found) is int:
+                return found
         value = self.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
             raise MalformedActionError(

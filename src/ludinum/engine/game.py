@@ -115,6 +115,19 @@ def of_title(title: str) -> str:
     return f"de {title}"
 
 
+def _config_key(players: object, options: Mapping[str, object] | None) -> tuple[Any, ...] | None:
+    """What identifies a checked configuration but its seed, each value with its type
+    (``True`` is not ``1`` here); None when a value is not hashable (never reused)."""
+    if type(players) is not int:
+        return None
+    try:
+        items = tuple(sorted((k, type(v), v) for k, v in (options or {}).items()))
+        hash(items)
+    except TypeError:
+        return None
+    return (players, items)
+
+
 class Game(ABC):
     """One registered game. Subclasses set the class attributes and build states."""
 
@@ -164,10 +177,20 @@ class Game(ABC):
     def make_config(
         self, players: int, seed: int = 0, options: Mapping[str, object] | None = None
     ) -> GameConfig:
+        """A checked configuration. The options resolved and checked for a player count are
+        kept (by value and type) and reused: simulations make one per game."""
+        key = _config_key(players, options)
+        checked: dict[tuple[Any, ...], dict[str, Any]] = self.__dict__.setdefault(
+            "_checked_options", {})
+        resolved = checked.get(key) if key is not None else None
+        if resolved is not None:
+            return GameConfig(self.name, players, int(seed), dict(resolved))
         resolved = self.options.resolve(options)
         self.check_players(players)
         config = GameConfig(self.name, players, int(seed), resolved)
         self.validate_config(config)
+        if key is not None and len(checked) < 256:
+            checked[key] = dict(resolved)
         return config
 
     def validate_config(self, config: GameConfig) -> None:

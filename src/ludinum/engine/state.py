@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +77,20 @@ def rng_from_json(data: object) -> random.Random:
             f"État du générateur aléatoire illisible : {exc}.", f"Unreadable RNG state: {exc}."
         ) from None
     return rng
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same draws (the Fisher–Yates
+    of CPython's ``random``, ``getrandbits`` rejection sampling), without a method call
+    per element: short piles are shuffled on every new game."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def clone_rng(rng: random.Random) -> random.Random:
@@ -165,6 +179,11 @@ class State(ABC):
         """Apply an action taken from :meth:`legal_actions` (simulations, search)."""
         return self._apply(player, action)
 
+    def advance(self, player: int, action: Action) -> None:
+        """:meth:`apply_trusted` for a caller that reads no events (random play, search
+        rollouts, a simulation whose bots keep no notes): a game may skip building them."""
+        self._apply(player, action)
+
     def explain_illegal(
         self, player: int, action: Action, legal: Sequence[Action]
     ) -> IllegalActionError:
@@ -199,6 +218,14 @@ class State(ABC):
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see and nothing more (``None``: a spectator)."""
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        """The entries ``parts`` of ``view(player)`` (those it has), equal to them: what a
+        bot reads of its view when it needs a few of them per decision (search rollouts
+        make thousands). Games whose views are costly build only the parts asked for;
+        by default they are cut from the whole view."""
+        view = self.view(player)
+        return {key: view[key] for key in parts if key in view}
 
     @abstractmethod
     def resample(self, observer: int, rng: random.Random) -> State:

@@ -4,12 +4,15 @@ number of worker processes: game ``i`` always gets the seeds derived from ``(see
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, OptionValue
+
+if TYPE_CHECKING:
+    from ludinum.bots.base import Bot
 
 MASK = (1 << 63) - 1
 
@@ -47,30 +50,48 @@ class GameRecord:
     values: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
 
-def play_one(spec: SimSpec, index: int, keep: str | None = None) -> GameRecord:
+def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
+    """One bot per seat, of the spec's levels, seeded for the game of seed ``seed``."""
+    from ludinum.games import make_bot
+
+    return [
+        make_bot(spec.game, level, game_seed(seed, 1000 + seat), spec.quiz_accuracy)
+        for seat, level in enumerate(spec.bots)
+    ]
+
+
+def play_one(
+    spec: SimSpec, index: int, keep: str | None = None, bots: Sequence[Bot] | None = None
+) -> GameRecord:
     """Game ``index`` of ``spec``; with ``keep`` (a directory) its action log is stored
-    there as JSON (:mod:`ludinum.sim.gamelog`)."""
+    there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots of an earlier
+    game of the same spec (:func:`seat_bots`), reset for this one (``Bot.reset``): the
+    same game as with new bots, without building them again."""
     from ludinum.engine import next_actor, visible
-    from ludinum.games import get_game, headlines, make_bot
+    from ludinum.games import get_game, headlines
 
     game = get_game(spec.game)
     seed = game_seed(spec.seed, index)
     state = game.new_state(spec.players, seed, spec.options)
     config = state.config
-    bots = [
-        make_bot(spec.game, level, game_seed(seed, 1000 + seat), spec.quiz_accuracy)
-        for seat, level in enumerate(spec.bots)
-    ]
+    if bots is None:
+        bots = seat_bots(spec, seed)
+    else:
+        for seat, bot in enumerate(bots):
+            bot.reset(game_seed(seed, 1000 + seat))
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
     while not state.is_terminal():
         player = next_actor(state, actions)
         action = bots[player].choose(state, player)
-        events = state.apply_trusted(player, action)
         if log is not None:
             log.append((player, action))
         actions += 1
+        if not observing:
+            state.advance(player, action)  # no bot keeps notes: no events to build
+            continue
+        events = state.apply_trusted(player, action)
         for seat in observing:
             bots[seat].observe(seat, visible(events, seat))
     outcome = state.outcome()
@@ -106,7 +127,8 @@ Chunk = tuple[SimSpec, int, int, str | None]
 def play_chunk(args: Chunk) -> list[GameRecord]:
     """Games ``start`` to ``stop`` (excluded) of a spec: one task of a pool or a cluster."""
     spec, start, stop, keep = args
-    return [play_one(spec, i, keep) for i in range(start, stop)]
+    bots = seat_bots(spec)  # built once, reset for each game
+    return [play_one(spec, i, keep, bots) for i in range(start, stop)]
 
 
 def _chunks(n: int, size: int) -> Iterator[tuple[int, int]]:

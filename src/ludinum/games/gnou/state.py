@@ -20,6 +20,7 @@ from ludinum.engine import (
     clone_rng,
     rng_from_json,
     rng_to_json,
+    shuffle,
 )
 from ludinum.games.gnou.content import (
     DANGER_TYPES,
@@ -41,11 +42,16 @@ SERIES_INDEX = {s: i for i, s in enumerate(SERIES)}
 #: Protection index (bit) that removes each danger type.
 SHIELD = {t: PROTECTIONS.index(PROTECTION_FOR[t]) for t in DANGER_TYPES}
 
+#: Where events go: a list, or None when nobody reads them (``advance``).
+Events = list[Event] | None
+
 ROLL = Action.make("roll")
 HINT = Action.make("hint")
 TRANSMIT = Action.make("transmit")
 DECLINE = Action.make("decline")
 ANSWERS = tuple(Action.make("answer", choice=i) for i in range(4))
+#: The choice of each shared answer action, by identity (the fast path of ``number``).
+CHOICE_OF = {id(a): i for i, a in enumerate(ANSWERS)}
 SEEK = tuple(Action.make("seek", protection=p) for p in PROTECTIONS)
 OFFER_ACTIONS = (TRANSMIT, DECLINE)
 
@@ -203,11 +209,20 @@ class GnouState(State):
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
+        self._act(player, action, events)
+        return events
+
+    def advance(self, player: int, action: Action) -> None:
+        self._act(player, action, None)  # no events: nobody reads them
+
+    def _act(self, player: int, action: Action, events: Events) -> None:
+        """Apply ``action``; ``events`` (None: none are built) receives what happened."""
         kind = action.kind
         if kind == "roll":
             self._roll(events)
         elif kind == "answer":
-            self._answer(action.number("choice"), events)
+            choice = CHOICE_OF.get(id(action))
+            self._answer(action.number("choice") if choice is None else choice, events)
         elif kind == "seek":
             protection = PROTECTIONS.index(action.word("protection"))
             self._ask(protection, SEEK_Q, player, protection, events)
@@ -215,40 +230,44 @@ class GnouState(State):
             self._transmit(player, events)
         elif kind == "decline":
             self.offer.remove(player)
-            events.append(Event("declined", {"player": player}))
+            if events is not None:
+                events.append(Event("declined", {"player": player}))
             if not self.offer:
                 self._push_back(events)
         elif kind == "hint":
             assert self.quiz is not None
             self.quiz[4] = True
-            data = {"player": player, "question": self.bank.questions[self.quiz[0]].id}
-            # G4: a solo question stays the answerer's alone until answered, and so does its
-            # hint: not the teammates, not their bots, not the projector (a spectator).
-            solo = self.quiz[1] in SOLO
-            events.append(Event("hint", data, (self.quiz[2],) if solo else None))
-        return events
+            if events is not None:
+                data = {"player": player, "question": self.bank.questions[self.quiz[0]].id}
+                # G4: a solo question stays the answerer's alone until answered, and so does
+                # its hint: not the teammates, not their bots, not the projector (a
+                # spectator).
+                solo = self.quiz[1] in SOLO
+                events.append(Event("hint", data, (self.quiz[2],) if solo else None))
 
-    def _roll(self, events: list[Event]) -> None:
+    def _roll(self, events: Events) -> None:
         rng = self.rng
         while True:
             dice = [1 + int(rng.random() * 6) for _ in range(self.dice)]
             target = min(self.pos + sum(dice), END)
             if target == self.last_push and not self.removed >> target & 1:
                 # G6: landing a second time on the danger that just pushed back: roll again.
-                events.append(
-                    Event("reroll", {"player": self.current, "dice": dice, "cell": target})
-                )
+                if events is not None:
+                    events.append(
+                        Event("reroll", {"player": self.current, "dice": dice, "cell": target})
+                    )
                 self.stats[6] += 1
                 continue
             break
-        events.append(
-            Event("roll", {"player": self.current, "dice": dice, "start": self.pos, "to": target})
-        )
+        if events is not None:
+            events.append(Event(
+                "roll", {"player": self.current, "dice": dice, "start": self.pos, "to": target}
+            ))
         self.last_push = -1
         self.pos = target
         self._arrive(events)
 
-    def _arrive(self, events: list[Event]) -> None:
+    def _arrive(self, events: Events) -> None:
         """The action of the cell the pawn has just moved onto, by the same player."""
         pos = self.pos
         if pos >= END:
@@ -259,11 +278,13 @@ class GnouState(State):
         if kind == "danger":
             if self.removed >> pos & 1:
                 # "Le joueur qui avance sur cette case ré-effectue l'action de jeter le(s) dé(s)."
-                events.append(Event("free_cell", {"player": self.current, "cell": pos}))
+                if events is not None:
+                    events.append(Event("free_cell", {"player": self.current, "cell": pos}))
                 self.step = "roll"
             else:
                 self.danger = pos
-                events.append(Event("danger", _danger_data(self.current, pos, cell.detail)))
+                if events is not None:
+                    events.append(Event("danger", _danger_data(self.current, pos, cell.detail)))
                 self._face_danger(events)
         elif kind == "awareness":
             self._awareness(events)
@@ -274,14 +295,15 @@ class GnouState(State):
         else:
             self.step = "roll"
 
-    def _awareness(self, events: list[Event]) -> None:
+    def _awareness(self, events: Events) -> None:
         if self.prot[self.current] == ALL_PROTECTIONS:
-            events.append(Event("all_protections", {"player": self.current}))
+            if events is not None:
+                events.append(Event("all_protections", {"player": self.current}))
             self.step = "roll"
         else:
             self.step = "choose"
 
-    def _face_danger(self, events: list[Event]) -> None:
+    def _face_danger(self, events: Events) -> None:
         shield = SHIELD[self.cells[self.danger].detail]
         if self.prot[self.current] >> shield & 1:
             if self.hard:
@@ -291,58 +313,61 @@ class GnouState(State):
         else:
             self._offer_or_push(shield, events)
 
-    def _offer_or_push(self, shield: int, events: list[Event]) -> None:
+    def _offer_or_push(self, shield: int, events: Events) -> None:
         holders = [p for p in range(self.n) if p != self.current and self.prot[p] >> shield & 1]
         if holders:
             self.offer = holders
             self.step = "offer"
-            events.append(
-                Event(
-                    "offer",
-                    {
-                        "learner": self.current,
-                        "cell": self.danger,
-                        "protection": PROTECTIONS[shield],
-                        "holders": holders,
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "offer",
+                        {
+                            "learner": self.current,
+                            "cell": self.danger,
+                            "protection": PROTECTIONS[shield],
+                            "holders": holders,
+                        },
+                    )
                 )
-            )
         else:
             self._push_back(events)
 
-    def _transmit(self, giver: int, events: list[Event]) -> None:
+    def _transmit(self, giver: int, events: Events) -> None:
         shield = SHIELD[self.cells[self.danger].detail]
         self.offer = []
         self.giver = giver
-        events.append(
-            Event(
-                "transmission",
-                {
-                    "giver": giver,
-                    "learner": self.current,
-                    "cell": self.danger,
-                    "protection": PROTECTIONS[shield],
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "transmission",
+                    {
+                        "giver": giver,
+                        "learner": self.current,
+                        "cell": self.danger,
+                        "protection": PROTECTIONS[shield],
+                    },
+                )
             )
-        )
         if self.hard:
             self._ask(shield, GIVE_Q, giver, shield, events)
         else:
             self._ask(shield, LEARN_Q, self.current, shield, events)
 
-    def _remove_danger(self, by: int, shield: int, events: list[Event]) -> None:
+    def _remove_danger(self, by: int, shield: int, events: Events) -> None:
         self.removed |= 1 << self.danger
         self.stats[3] += 1
-        events.append(
-            Event(
-                "danger_removed",
-                {"player": by, "cell": self.danger, "protection": PROTECTIONS[shield]},
+        if events is not None:
+            events.append(
+                Event(
+                    "danger_removed",
+                    {"player": by, "cell": self.danger, "protection": PROTECTIONS[shield]},
+                )
             )
-        )
         self.danger = -1
         self._end_turn("roll", events)
 
-    def _push_back(self, events: list[Event]) -> None:
+    def _push_back(self, events: Events) -> None:
         """Back to the nearest cell that is not an active danger; the next player performs
         that cell's action."""
         start = self.pos
@@ -354,11 +379,12 @@ class GnouState(State):
         self.last_push = start
         self.danger = -1
         self.stats[5] += 1
-        events.append(Event("pushback", {"player": self.current, "cell": start, "to": target}))
+        if events is not None:
+            events.append(Event("pushback", {"player": self.current, "cell": start, "to": target}))
         self._end_turn("cell", events)
 
     def _ask(
-        self, series: int, purpose: str, answerer: int, protection: int, events: list[Event]
+        self, series: int, purpose: str, answerer: int, protection: int, events: Events
     ) -> None:
         """Draw the top card of the series at the answerer's level; it goes under (G3)."""
         level = self.levels[answerer]
@@ -366,13 +392,15 @@ class GnouState(State):
         pile = self.piles[key]
         if pile is None:  # first card of this pile: the pile is shuffled now
             cards = list(self.bank.piles[(SERIES[series], level)])
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             pile = tuple(cards)
         question = pile[0]
         self.piles[key] = (*pile[1:], question)
         self.quiz = [question, purpose, answerer, protection, False]
         self.step = "answer"
         self.stats[0] += 1
+        if events is None:
+            return
         solo = purpose in SOLO
         data: dict[str, Any] = {
             "answerer": answerer,
@@ -385,7 +413,7 @@ class GnouState(State):
             data["question"] = self.bank.questions[question].id
         events.append(Event("quiz", data))
 
-    def _answer(self, choice: int, events: list[Event]) -> None:
+    def _answer(self, choice: int, events: Events) -> None:
         quiz = self.quiz
         assert quiz is not None
         question = self.bank.questions[quiz[0]]
@@ -396,18 +424,19 @@ class GnouState(State):
         self.quiz = None
         if right:
             self.stats[1] += 1
-        events.append(
-            Event(
-                "answer",
-                {
-                    "player": answerer,
-                    "question": question.id,
-                    "choice": choice,
-                    "right": right,
-                    "answer": question.answer,
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "answer",
+                    {
+                        "player": answerer,
+                        "question": question.id,
+                        "choice": choice,
+                        "right": right,
+                        "answer": question.answer,
+                    },
+                )
             )
-        )
         if purpose == SEEK_Q:
             if right:
                 self._grant(answerer, protection, "quiz", events)
@@ -417,12 +446,14 @@ class GnouState(State):
                 self._end_turn("roll", events)
             elif self.cells[self.pos].kind == "gull":
                 # "La case GULL fait avancer sur la case finale 42."
-                events.append(Event("move", {"to": END, "start": self.pos}))
+                if events is not None:
+                    events.append(Event("move", {"to": END, "start": self.pos}))
                 self.pos = END
                 self._finish("win", events)
             else:
                 target = next(c.index for c in self.cells[self.pos :] if c.kind == "awareness")
-                events.append(Event("move", {"to": target, "start": self.pos}))
+                if events is not None:
+                    events.append(Event("move", {"to": target, "start": self.pos}))
                 self.pos = target
                 self._end_turn("cell", events)
         elif purpose == LEARN_Q:
@@ -447,23 +478,23 @@ class GnouState(State):
                 self.giver = -1
                 self._push_back(events)
 
-    def _grant(self, player: int, protection: int, via: str, events: list[Event]) -> None:
+    def _grant(self, player: int, protection: int, via: str, events: Events) -> None:
         if not self.prot[player] >> protection & 1:
             self.prot[player] |= 1 << protection
             self.stats[2] += 1
-        events.append(
-            Event(
+        if events is not None:
+            events.append(Event(
                 "protection", {"player": player, "protection": PROTECTIONS[protection], "via": via}
-            )
-        )
+            ))
 
-    def _lose(self, player: int, protection: int, events: list[Event]) -> None:
+    def _lose(self, player: int, protection: int, events: Events) -> None:
         self.prot[player] &= ~(1 << protection)
-        events.append(
-            Event("protection_lost", {"player": player, "protection": PROTECTIONS[protection]})
-        )
+        if events is not None:
+            events.append(
+                Event("protection_lost", {"player": player, "protection": PROTECTIONS[protection]})
+            )
 
-    def _end_turn(self, then: str, events: list[Event]) -> None:
+    def _end_turn(self, then: str, events: Events) -> None:
         """Hand over to the next player, who rolls (``roll``) or performs the action of the
         cell reached (``cell``). The counter moves; after the last turn the team has lost."""
         if self.turn >= self.limit:
@@ -471,7 +502,8 @@ class GnouState(State):
             return
         self.turn += 1
         self.current = (self.current + 1) % self.n
-        events.append(Event("turn", {"turn": self.turn, "player": self.current}))
+        if events is not None:
+            events.append(Event("turn", {"turn": self.turn, "player": self.current}))
         if then == "roll":
             self.step = "roll"
             return
@@ -485,12 +517,13 @@ class GnouState(State):
         else:
             self.step = "roll"
 
-    def _finish(self, result: str, events: list[Event]) -> None:
+    def _finish(self, result: str, events: Events) -> None:
         self.result = result
         self.step = "over"
         self.quiz = None
         self.offer = []
-        events.append(Event(result, {"turn": self.turn, "cell": self.pos}))
+        if events is not None:
+            events.append(Event(result, {"turn": self.turn, "cell": self.pos}))
 
     # -- views ----------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:

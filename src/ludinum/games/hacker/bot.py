@@ -63,6 +63,13 @@ class Memory:
         return twin
 
 
+#: The parts of its view the bot reads (``State.observation``: the rest is not built).
+PARTS = frozenset({
+    "accounts", "blurred", "current", "first", "hand", "incoming", "notices", "options",
+    "players", "round", "traveller", "trips", "viruses",
+})
+
+
 class HackerBot(Bot):
     level = "heuristic"
     #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
@@ -133,7 +140,7 @@ class HackerBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(player)
+        view = state.observation(player, PARTS)
         m = self.memory(player)
         if not view["blurred"]:
             m.mine = {a["id"] for a in view["accounts"] if a["owner"] == player}
@@ -239,27 +246,26 @@ class HackerBot(Bot):
         scores = self._estimated_scores(m, view)
         top = max(scores.values()) if scores else 0.0
         vigilance = view["options"]["vigilance"]
+        # The traveller is away: anyone else may have dropped on his accounts.
+        miss_traveller = (1.0 - 1.0 / (n - 1)) * (1.0 - view["options"]["traveller_vigilance"])
+        miss_other = (1.0 - 1.0 / max(1, n - 2)) * (1.0 - vigilance)
         best: tuple[float, float] | None = None
         choice = legal[0]
         accounts = view["accounts"]
+        mine, counts, owner_of, rand = m.mine, m.counts, self._owner, self.rng.random
         for action in legal[1:]:
             k = action.number("account")
-            if k in m.mine:
+            if k in mine:
                 continue
             acc = accounts[k]
-            owner = self._owner(m, acc)
-            held = max(0, m.counts.get(k, 0))
-            if owner == traveller:
-                suspects = n - 1  # the traveller is away: anyone else may have done it
-                miss = (1.0 - 1.0 / suspects) * (1.0 - view["options"]["traveller_vigilance"])
-            else:
-                suspects = max(1, n - 2)
-                miss = (1.0 - 1.0 / suspects) * (1.0 - vigilance)
+            owner = owner_of(m, acc)
+            held = max(0, counts.get(k, 0))
+            miss = miss_traveller if owner == traveller else miss_other
             crowd = len(acc["stack"])
             worth = min(held + (1 if owner == traveller else 0), 3) * miss
             worth *= 1.0 + (0.3 if owner is not None and scores.get(owner, 0.0) >= top else 0.0)
             worth -= 0.35 * crowd
-            score = (worth, self.rng.random())
+            score = (worth, rand())
             if best is None or score > best:
                 best, choice = score, action
         if choice is not legal[0]:
@@ -279,9 +285,9 @@ class HackerBot(Bot):
         this bot's notes): a virus dropped counts as the bot's own drops do; a guess is
         noted as the bot's own guesses are (what its result teaches depends on it)."""
         if action.kind == "drop":
-            self._count_drop(self.memory(player), state.view(player))
+            self._count_drop(self.memory(player), state.observation(player, PARTS))
         elif action.kind == "guess":
-            self._note_guess(self.memory(player), state.view(player))
+            self._note_guess(self.memory(player), state.observation(player, PARTS))
 
     def _suspects(
         self, m: Memory, view: Mapping[str, Any], entry: Mapping[str, Any], me: int

@@ -8,7 +8,7 @@ brought back), then the protection phase (see :mod:`ludinum.games.hacker.protect
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ludinum.engine import (
@@ -318,6 +318,9 @@ class HackerState(State):
     # -- what each seat sees ---------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        return views.view(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> HackerState:
         return sampler.resample(self, observer, rng)

@@ -9,6 +9,7 @@ to whoever the ``reveal`` option says).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ludinum.games.hacker.rules import (
@@ -21,6 +22,7 @@ from ludinum.games.hacker.rules import (
     ROUNDS,
     STEAL,
     TRIP,
+    TRIP_SHIFT,
     loot_account,
     loot_knows,
     loot_thief,
@@ -33,22 +35,14 @@ if TYPE_CHECKING:
     from ludinum.games.hacker.state import HackerState
 
 
-def view(state: HackerState, player: int | None) -> dict[str, Any]:
+def view(
+    state: HackerState, player: int | None, parts: Collection[str] | None = None
+) -> dict[str, Any]:
+    """``player``'s view; with ``parts``, only those entries (``State.observation``): the
+    costly ones (accounts, trips, what the seat holds) are built when asked for only."""
     n = state.n
-    owner = state.table.owner
     blurred = state.blurred()
     over = state.phase == OVER
-    accounts = []
-    for k, stack in enumerate(state.stacks):
-        shown_owner = None if blurred else owner[k]
-        entries = [_virus(code, player) for code in stack]
-        bills = None
-        if shows_bills(state, player, k):
-            bills = [BILL_VALUE[b] for b in state.bills[k]]
-        accounts.append({"id": k, "owner": shown_owner, "stack": entries, "bills": bills})
-    trips = [
-        {"traveller": (state.first + i) % n, "drops": d} for i, d in enumerate(state.trip_drops)
-    ]
     data: dict[str, Any] = {
         "game": "hacker",
         "players": n,
@@ -61,40 +55,81 @@ def view(state: HackerState, player: int | None) -> dict[str, Any]:
         "live": state.live,
         "blurred": blurred,
         "viruses": state.viruses,
-        "accounts": accounts,
-        "bank": len(state.bank),
-        "trips": trips,
-        "protector": state.protecting() if 3 <= state.phase <= 6 else None,
-        "current": state.current if state.current >= 0 else None,
-        "thief": _thief(state, player),
-        "options": {
+    }
+    if parts is None or "accounts" in parts:
+        data["accounts"] = _accounts(state, player, blurred, over)
+    data["bank"] = len(state.bank)
+    if parts is None or "trips" in parts:
+        data["trips"] = [
+            {"traveller": (state.first + i) % n, "drops": d}
+            for i, d in enumerate(state.trip_drops)
+        ]
+    data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
+    data["current"] = state.current if state.current >= 0 else None
+    data["thief"] = _thief(state, player)
+    if parts is None or "options" in parts:
+        data["options"] = {
             "brouillage": state.brouillage,
             "cryptage": state.cryptage,
             "reveal": state.reveal,
             "theft": "chosen" if state.chosen_theft else "random",
             "vigilance": state.vigilance,
             "traveller_vigilance": state.traveller_vigilance,
-        },
-    }
+        }
     if player is not None:
         data["hand"] = state.hand[player]
         data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
-        data["pending"] = [queued_account(x) for x in state.pending if queued_dropper(x) == player]
+        if parts is None or "pending" in parts:
+            data["pending"] = [
+                queued_account(x) for x in state.pending if queued_dropper(x) == player
+            ]
         data["done"] = state.phase == TRIP and state.done[player]
-        data["notices"] = [
-            {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
-            for x in state.notes[player]
-        ]
-        data["loots"] = _loots(state, player)
+        if parts is None or "notices" in parts:
+            data["notices"] = [
+                {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
+                for x in state.notes[player]
+            ]
+        if parts is None or "loots" in parts:
+            data["loots"] = _loots(state, player)
         # The viruses resolved this round (set aside, found), with the owners it knows.
-        data["aside"] = [_virus(code, player) for code in state.aside]
-        data["found"] = [_virus(code, player) for code in state.found]
-        if not blurred:
+        if parts is None or "aside" in parts:
+            data["aside"] = [_virus(code, player) for code in state.aside]
+        if parts is None or "found" in parts:
+            data["found"] = [_virus(code, player) for code in state.found]
+        if not blurred and (parts is None or "score" in parts):
             data["score"] = state.score(player)
-    if over:
+    if over and (parts is None or "scores" in parts or "winners" in parts):
         data["scores"] = state.scores()
         data["winners"] = list(state.outcome().winners)
-    return data
+    if parts is None:
+        return data
+    return {key: data[key] for key in parts if key in data}
+
+
+def _accounts(
+    state: HackerState, player: int | None, blurred: bool, over: bool
+) -> list[dict[str, Any]]:
+    """The accounts as ``player`` sees them (the rules of :func:`_virus` and
+    :func:`shows_bills`, applied inline: a view is built on every bot decision)."""
+    owner = state.table.owner
+    bit = -1 if player is None else KNOWN_SHIFT + player
+    mine = player is not None and not blurred
+    out = []
+    for k, stack in enumerate(state.stacks):
+        if bit < 0:
+            entries = [{"trip": code >> TRIP_SHIFT & 7, "owner": None} for code in stack]
+        else:
+            entries = [
+                {"trip": code >> TRIP_SHIFT & 7,
+                 "owner": code & OWNER_MASK if code >> bit & 1 else None}
+                for code in stack
+            ]
+        bills = None
+        if over or (mine and owner[k] == player):
+            bills = [BILL_VALUE[b] for b in state.bills[k]]
+        out.append({"id": k, "owner": None if blurred else owner[k], "stack": entries,
+                    "bills": bills})
+    return out
 
 
 def _virus(code: int, player: int | None) -> dict[str, int | None]:

@@ -1,10 +1,11 @@
 """A heuristic Web Runners bot.
 
-It reads only ``state.view(player)`` and ``state.legal_actions(player)`` (plus the public
-board and deck data). It estimates how far every pawn is from the centre with a shortest
-path over the board (:mod:`ludinum.games.webrunners.planning`), aims for bridges it can
-pay for, prefers shortcuts when its hand allows, keeps its retro-damage cards for answers,
-attacks the leader and uses its character's power when it pays.
+It reads only parts of ``state.view(player)`` (``state.observation``) and
+``state.legal_actions(player)`` (plus the public board and deck data). It estimates how far
+every pawn is from the centre with a shortest path over the board
+(:mod:`ludinum.games.webrunners.planning`), aims for bridges it can pay for, prefers
+shortcuts when its hand allows, keeps its retro-damage cards for answers, attacks the
+leader and uses its character's power when it pays.
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ EFFECT_NAMES = ("cyberviolence", "hacking", "obsolescence", "bug", "surveillance
 CHARACTER_PREFERENCE = ("white_hat", "cyber_activiste", "influenceuse", "geekcolo")
 
 
+#: The parts of its view the bot reads (``State.observation``: the rest is not built).
+PARTS = frozenset({"hand", "hand_sizes", "pawns", "pending", "phase", "players", "you"})
+
+
 class WebRunnersBot(Bot):
     level = "heuristic"
 
@@ -41,7 +46,7 @@ class WebRunnersBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(player)
+        view = state.observation(player, PARTS)
         phase = view["phase"]
         handler = getattr(self, "_" + phase, None)
         if handler is not None:

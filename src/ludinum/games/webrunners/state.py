@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from ludinum.engine import (
@@ -158,6 +159,14 @@ class WebRunnersState(Rules):
 
     # -- what each seat may see -------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
+        return self._view(player, None)
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        return self._view(player, parts)
+
+    def _view(self, player: int | None, parts: Collection[str] | None) -> dict[str, Any]:
+        """The view; with ``parts``, only those entries (``State.observation``), the lists
+        (pawns, characters, the discards this seat knows…) built when asked for only."""
         n = self.n
         bit = 0 if player is None else 1 << player
         top = None
@@ -173,28 +182,38 @@ class WebRunnersState(Rules):
             "first": self.first,
             "round": self.round,
             "max_rounds": self.max_rounds,
-            "pawns": [[self.circle[p] + 1, self.cell[p]] for p in range(n)],
-            "characters": [A.CHARACTERS[c] if c >= 0 else None for c in self.chars],
-            "powers_used": list(self.used),
-            "hand_sizes": [len(h) for h in self.hands],
-            "draw_size": len(self.draw),
-            "discard_size": len(self.disc),
-            "discard_top": top,
-            "winner": self.winner if self.winner >= 0 else None,
-            "capped": self.capped,
-            "session_winners": list(self.session_winners()) if self.timed_out else None,
-            "pending": self._pending(player),
         }
+        if parts is None or "pawns" in parts:
+            out["pawns"] = [[self.circle[p] + 1, self.cell[p]] for p in range(n)]
+        if parts is None or "characters" in parts:
+            out["characters"] = [A.CHARACTERS[c] if c >= 0 else None for c in self.chars]
+        if parts is None or "powers_used" in parts:
+            out["powers_used"] = list(self.used)
+        if parts is None or "hand_sizes" in parts:
+            out["hand_sizes"] = [len(h) for h in self.hands]
+        out["draw_size"] = len(self.draw)
+        out["discard_size"] = len(self.disc)
+        out["discard_top"] = top
+        out["winner"] = self.winner if self.winner >= 0 else None
+        out["capped"] = self.capped
+        out["session_winners"] = list(self.session_winners()) if self.timed_out else None
+        if parts is None or "pending" in parts:
+            out["pending"] = self._pending(player)
         if player is not None:
-            out["hand"] = sorted(IDS[c] for c in self.hands[player])
+            if parts is None or "hand" in parts:
+                out["hand"] = sorted(IDS[c] for c in self.hands[player])
             # The face-down discards this seat knows (what its determinisations keep).
-            out["discards_known"] = [
-                [i, IDS[c]] for i, (c, m) in enumerate(zip(self.disc, self.dseen, strict=True))
-                if m & bit and m != 0xF]
+            if parts is None or "discards_known" in parts:
+                out["discards_known"] = [
+                    [i, IDS[c]]
+                    for i, (c, m) in enumerate(zip(self.disc, self.dseen, strict=True))
+                    if m & bit and m != 0xF]
         if self.phase in (SETUP_ACCOUNTS, SETUP_PHONE):
             asked = self.answers if self.phase == SETUP_ACCOUNTS else self.phone
             out["answered"] = [v >= 0 for v in asked]
-        return out
+        if parts is None:
+            return out
+        return {key: out[key] for key in parts if key in out}
 
     def _pending(self, player: int | None) -> dict[str, Any] | None:
         phase = self.phase

@@ -1,0 +1,52 @@
+"""The engine's fast paths give the same results as the plain ones (no timing here)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludinum.engine import OptionError, PlayerCountError, shuffle
+from ludinum.games import registry
+
+
+def test_shuffle_is_random_shuffle() -> None:
+    """Same permutation and same generator state afterwards as ``Random.shuffle``: a pile
+    shuffled either way gives the same game for a seed."""
+    for seed in range(200):
+        for size in (0, 1, 2, 5, 7, 16, 33):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert mine.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+def test_checked_options_are_reused_but_never_shared(game: object) -> None:
+    """A configuration's options, resolved and checked once per player count, are copied
+    into each new configuration: changing one changes no other."""
+    from ludinum.engine import Game
+
+    assert isinstance(game, Game)
+    players = game.max_players
+    first = game.make_config(players, 1)
+    second = game.make_config(players, 2)
+    assert first.options == second.options == game.options.resolve(None)
+    assert first.options is not second.options
+    assert (first.seed, second.seed) == (1, 2)
+
+
+def test_refused_configurations_are_refused_every_time() -> None:
+    game = next(iter(registry()))
+    bool_option = next((o for o in game.options if o.kind == "bool"), None)
+    for _ in range(2):
+        with pytest.raises(PlayerCountError):
+            game.make_config(True, 0)  # type: ignore[arg-type]  # a boolean is no count
+        with pytest.raises(OptionError):
+            game.make_config(game.max_players, 0, {"no_such_option": 1})
+        if bool_option is not None:
+            game.make_config(game.max_players, 0, {bool_option.name: True})
+            with pytest.raises(OptionError):
+                game.make_config(game.max_players, 0, {bool_option.name: 1})
