@@ -166,9 +166,9 @@ def targets(results: list[dict[str, Any]], searches: list[dict[str, Any]]) -> di
 @click.option("--ismcts/--no-ismcts", default=True, show_default=True,
               help="Mesurer aussi la recherche ISMCTS (1 000 itérations).")
 def bench(as_json: bool, seconds: float, repeat: int, only: tuple[str, ...], ismcts: bool) -> None:
-    """Mesure la vitesse du moteur (temps CPU) : actions/s et parties/s en jeu aléatoire (un cœur),
-    le chemin de ``simulate``, et le temps de 1 000 itérations ISMCTS au plus grand nombre de
-    joueurs ; chaque chiffre est la médiane de ``--repeat`` mesures."""
+    """Mesure la vitesse du moteur (temps CPU) : actions/s et parties/s en jeu aléatoire (un
+    cœur), le chemin de simulate, et le temps de 1 000 itérations ISMCTS au plus grand nombre
+    de joueurs ; chaque chiffre est la médiane de --repeat mesures."""
     games = [g for g in registry() if not only or g.name in only]
     rounds: dict[str, list[dict[str, Any]]] = {g.name: [] for g in games}
     search_rounds: dict[str, list[dict[str, Any]]] = {g.name: [] for g in games}

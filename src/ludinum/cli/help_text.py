@@ -118,10 +118,14 @@ ENGLISH: dict[str, str] = {
     "Écrire aussi les données dans ce fichier JSON.":
         "Also write the data to this JSON file.",
     "Mesure la vitesse du moteur (temps CPU) : actions/s et parties/s en jeu aléatoire (un "
-    "cœur), et le temps de 1 000 itérations ISMCTS au plus grand nombre de joueurs.":
+    "cœur), le chemin de simulate, et le temps de 1 000 itérations ISMCTS au plus grand nombre "
+    "de joueurs ; chaque chiffre est la médiane de --repeat mesures.":
         "Measure the engine's speed (CPU time): actions/s and games/s in random play (one "
-        "core), and the time of 1,000 ISMCTS iterations at the largest player count.",
-    "Durée par mesure.": "Duration of each measure.",
+        "core), the simulate path, and the time of 1,000 ISMCTS iterations at the largest "
+        "player count; each figure is the median of --repeat measures.",
+    "Durée par mesure (temps CPU).": "Duration of each measure (CPU time).",
+    "Mesures répétées ; chaque chiffre est leur médiane.":
+        "Repeated measures; each figure is their median.",
     "Limiter à ces jeux.": "Only these games.",
     "Mesurer aussi la recherche ISMCTS (1 000 itérations).":
         "Also measure the ISMCTS search (1,000 iterations).",
