@@ -4,8 +4,8 @@ One broadcast renders each (seat, language) once, whatever the number of clients
 and a client receives only the fragments (slots) whose HTML changed since its last frame,
 plus the new log lines it may see. Clients that would get the same frame (the tabs of one
 seat, a room's spectators: :func:`viewer`) share one frame, built and encoded once, each
-numbered for its own client (:func:`fan_out`). A player's frame is built from ``state.view(seat)`` and
-the events visible to that seat; hosts and spectators get ``state.view(None)`` and public
+numbered for its own client (:func:`fan_out`). A player's frame is built from
+``state.view(seat)`` and the events visible to that seat; hosts and spectators get ``state.view(None)`` and public
 events; a pass-and-play device gets a seat's view only while that seat is revealed.
 """
 
