@@ -6,7 +6,8 @@ plus the new log lines it may see. Clients that would get the same frame (the ta
 seat, a room's spectators: :func:`viewer`) share one frame, built and encoded once, each
 numbered for its own client (:func:`fan_out`). A player's frame is built from
 ``state.view(seat)`` and the events visible to that seat; hosts and spectators get
-``state.view(None)`` and public events; a pass-and-play device gets a seat's view only while that seat is revealed.
+``state.view(None)`` and public events; a pass-and-play device gets a seat's view only
+while that seat is revealed.
 """
 
 from __future__ import annotations
