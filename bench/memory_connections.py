@@ -110,12 +110,12 @@ def one_run(count: int, rooms: int, hello: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = serve(folder, port)
         try:
-            for _ in range(200):
+            for _ in range(600):  # a busy machine may take a minute to start it
                 try:
-                    urllib.request.urlopen(base + "/api/games", timeout=1).read()
+                    urllib.request.urlopen(base + "/api/games", timeout=5).read()
                     break
                 except OSError:
-                    time.sleep(0.1)
+                    time.sleep(0.2)
             codes = [str(post(base, "/api/rooms", {"game": "gnou", "players": 4})["code"])
                      for _ in range(rooms)]
             return asyncio.run(hold(base, server.pid, count, codes, hello))
