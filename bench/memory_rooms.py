@@ -3,10 +3,11 @@
 Fills an SQLite file with ROOMS started rooms (Hacker, 4 seats: one person who is not
 connected and three bots that have played until it is the person's turn), then, in a fresh
 process per run, loads them the way ``ludinum serve`` does at start (``Hub.load``) and
-reports the growth per room: RSS (``/proc``) and Python allocations (``tracemalloc``, with
-the ten largest sources). Median of RUNS runs.
+reports the growth of its RSS per room (``/proc``), median of RUNS runs; ``--sources`` adds
+a run under ``tracemalloc`` with the largest sources of the Python allocations; ``--shown``
+draws every room once for a host screen and its person's phone before measuring.
 
-Usage: ``PYTHONPATH=src .venv/bin/python bench/memory_rooms.py [--rooms 2000] [--runs 3]``
+Usage: ``PYTHONPATH=src .venv/bin/python bench/memory_rooms.py [--rooms 2000] [--shown]``
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def main() -> None:
     parser.add_argument("--game", default="hacker")
     parser.add_argument("--measure", help=argparse.SUPPRESS)  # a run's own process
     parser.add_argument("--trace", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--sources", action="store_true",
+                        help="then one run under tracemalloc: where the bytes go")
     parser.add_argument("--shown", action="store_true",
                         help="draw each room once for a host and its person's phone")
     args = parser.parse_args()
@@ -110,16 +113,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "rooms.sqlite3")
         asyncio.run(fill(db, args.rooms, args.game))
-        runs = [run(db, False, args.shown) for _ in range(args.runs)]
-        traced = run(db, True, args.shown)
-    for one in runs:
-        print(f"rooms {one['rooms']} ({one['moves']:.0f} moves each): "
-              f"RSS {one['rss_per_room_kb']:.1f} KB per room")
-    print(f"median RSS {statistics.median(r['rss_per_room_kb'] for r in runs):.1f} KB per "
-          f"room; Python allocations {traced['traced_per_room_kb']:.1f} KB per room; "
-          f"load average {os.getloadavg()[0]:.1f}")
-    for where, size in traced["top"]:
-        print(f"  {size / 1024 / max(int(traced['rooms']), 1):7.2f} KB/room  {where}")
+        runs = []
+        for _ in range(args.runs):
+            runs.append(run(db, False, args.shown))
+            print(f"rooms {runs[-1]['rooms']} ({runs[-1]['moves']:.0f} moves each): "
+                  f"RSS {runs[-1]['rss_per_room_kb']:.1f} KB per room", flush=True)
+        print(f"median RSS {statistics.median(r['rss_per_room_kb'] for r in runs):.1f} KB per "
+              f"room; load average {os.getloadavg()[0]:.1f}", flush=True)
+        if args.sources:
+            traced = run(db, True, args.shown)
+            print(f"Python allocations {traced['traced_per_room_kb']:.1f} KB per room")
+            for where, size in traced["top"]:
+                print(f"  {size / 1024 / max(int(traced['rooms']), 1):7.2f} KB/room  {where}")
 
 
 def run(db: str, trace: bool, shown: bool) -> dict[str, Any]:
