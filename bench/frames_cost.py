@@ -25,7 +25,7 @@ import statistics
 import time
 
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import frames, render
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
@@ -120,6 +120,7 @@ def main() -> None:
         for run in range(args.runs):
             cpu = {}
             for watchers in (4, args.watchers):
+                render.clear_caches()  # both start from the same memo (the same games)
                 per: list[float] = []
                 for g in range(args.games):
                     result = play(game, 1000 * run + g + 1, watchers, not args.alone)
