@@ -136,10 +136,12 @@ def main() -> None:
     for name, hello in (("idle", False), ("watching", True)):
         if args.only and args.only != name:
             continue
-        runs = [one_run(args.count, args.rooms, hello) for _ in range(args.runs)]
-        for run in runs:
-            print(f"{name}: {run['held']} held, {run['failed']} failed, opened in "
-                  f"{run['open_s']:.1f} s, {run['kib_each']:.1f} KiB each")
+        runs = []
+        for _ in range(args.runs):
+            runs.append(one_run(args.count, args.rooms, hello))
+            print(f"{name}: {runs[-1]['held']} held, {runs[-1]['failed']} failed, opened in "
+                  f"{runs[-1]['open_s']:.1f} s, {runs[-1]['kib_each']:.1f} KiB each",
+                  flush=True)
         print(f"{name}: median {statistics.median(r['kib_each'] for r in runs):.1f} KiB per "
               f"connection; load average {os.getloadavg()[0]:.1f}")
 
