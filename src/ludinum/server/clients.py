@@ -86,9 +86,11 @@ class Client:
             item = await self.queue.get()
             if item is None:
                 return
-            self._queued_bytes = max(0, self._queued_bytes - len(item[1]))
+            text = item[1]
+            del item
+            self._queued_bytes = max(0, self._queued_bytes - len(text))
             try:
-                await self._send(item[1])
+                await self._send(text)
             except WebSocketDisconnect:
                 # The phone went away (closed tab, lost Wi-Fi): ordinary, it may come back.
                 log.debug("a client left while being sent a message")
@@ -98,6 +100,9 @@ class Client:
                 log.warning("a client's connection failed", exc_info=True)
                 self.closed = True
                 return
+            # Sent: not kept while waiting for the next one (a full frame with its board is
+            # tens of KB, and every idle connection would hold its last one; issue 20).
+            del text
 
     def view_seat(self) -> int | None:
         """The seat whose private view this client may see now."""

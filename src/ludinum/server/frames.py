@@ -2,15 +2,18 @@
 
 One broadcast renders each (seat, language) once, whatever the number of clients sharing it,
 and a client receives only the fragments (slots) whose HTML changed since its last frame,
-plus the new log lines it may see. A player's frame is built from ``state.view(seat)`` and
-the events visible to that seat; hosts and spectators get ``state.view(None)`` and public
-events; a pass-and-play device gets a seat's view only while that seat is revealed.
+plus the new log lines it may see. Clients that would get the same frame (the tabs of one
+seat, a room's spectators: :func:`viewer`) share one frame, built and encoded once, each
+numbered for its own client (:func:`fan_out`). A player's frame is built from
+``state.view(seat)`` and the events visible to that seat; hosts and spectators get
+``state.view(None)`` and public events; a pass-and-play device gets a seat's view only
+while that seat is revealed.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from ludinum.content.typography import french_spacing
@@ -19,6 +22,10 @@ from ludinum.server import i18n, render
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from ludinum.server.seats import HUMAN
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class FrameCache:
@@ -185,7 +192,8 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
             "privacy", pass_target(room, client) if seat is None else None, lang
         )
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
-    client.slots.update(changed)
+    if changed:  # a new dict, never changed in place: clients of one viewer share it
+        client.slots = {**client.slots, **changed}
     text, names = room.game.text, cache.names(lang)
     texts = [(french_spacing(text.with_names(text.event(event, lang), names, lang)),
               event.to is not None)  # one identity per seat (issue 21)
@@ -240,14 +248,72 @@ def session(room: Room, now: float, lang: str) -> dict[str, Any] | None:
             "rule": french_spacing(room.game.text.session_rule(lang))}
 
 
+def viewer(client: Client) -> Hashable | None:
+    """What decides a client's next frame: its role, the seats it plays, its language,
+    and the slots and log lines it was already sent. Clients with the same key (the tabs
+    of one seat, the spectators of a room) get the same frame. None: a pass-and-play
+    device, whose shown seat changes with the device."""
+    if client.role == "pass" or client.closed:
+        return None
+    return (client.role, client.seats, client.lang, client.log_seq,
+            tuple(client.slots.items()))
+
+
+def fan_out(clients: Iterable[Client], cache: FrameCache) -> int:
+    """Send every open client of ``clients`` its update, building and encoding each
+    distinct viewer's frame once (:func:`viewer`); each client still numbers its own
+    frames (``frame_seq``). Returns the number of frames built."""
+    groups: dict[Hashable, list[Client]] = {}
+    for client in clients:
+        if not client.closed:
+            key = viewer(client)
+            groups.setdefault(("alone", id(client)) if key is None else key, []).append(
+                client)
+    for lead, *others in groups.values():
+        frame = build(lead, cache)
+        for other in others:  # the same frame: what the lead was shown, they are shown
+            other.slots, other.log_seq = lead.slots, lead.log_seq
+        if frame is None:
+            continue
+        parts = encode_parts(frame, cache)
+        for client in (lead, *others):
+            if client is not lead:
+                client.frame_seq += 1
+            client.push_text("update", str(client.frame_seq).join(parts))
+    return len(groups)
+
+
 def encode(frame: dict[str, Any], cache: FrameCache) -> str:
     """The frame as JSON text; its fragments (the same for many clients, some large: an
     SVG board) are encoded once per update, not once per client."""
-    slots = frame["slots"]
-    rest = json.dumps({k: v for k, v in frame.items() if k != "slots"},
-                      ensure_ascii=False, separators=(",", ":"))
-    parts = ",".join(f'"{k}":{cache.json_text(v)}' for k, v in slots.items())  # names
-    return f'{rest[:-1]},"slots":{{{parts}}}}}'
+    return str(frame["seq"]).join(encode_parts(frame, cache))
+
+
+def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
+    """The frame as JSON text cut where its number goes (its ``seq`` and each log line's):
+    ``str(n).join(parts)`` is the frame numbered ``n``, so the clients of one viewer share
+    one encoding and still count their own frames."""
+    parts: list[str] = []
+    text = "{"
+    for i, (key, value) in enumerate(frame.items()):
+        text += ("," if i else "") + _dumps(key) + ":"
+        if key == "seq":
+            parts.append(text)
+            text = ""
+        elif key == "slots":
+            text += "{" + ",".join(f"{_dumps(k)}:{cache.json_text(v)}"
+                                   for k, v in value.items()) + "}"
+        elif key == "log":  # each line: {"seq": n, …} (build puts its number first)
+            text += "["
+            for j, line in enumerate(value):
+                parts.append(text + ("," if j else "") + '{"seq":')
+                text = "".join(f",{_dumps(k)}:{_dumps(v)}" for k, v in line.items()
+                               if k != "seq") + "}"
+            text += "]"
+        else:
+            text += _dumps(value)
+    parts.append(text + "}")
+    return parts
 
 
 def welcome(room: Room, client: Client) -> dict[str, Any]:

@@ -856,9 +856,4 @@ class Hub:
         if not clients:
             return
         cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
-        for client in list(clients):
-            if client.closed:
-                continue
-            frame = frames.build(client, cache)
-            if frame is not None:
-                client.push_text("update", frames.encode(frame, cache))
+        frames.fan_out(list(clients), cache)  # one frame per distinct viewer (issue 19)

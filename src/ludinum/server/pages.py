@@ -13,7 +13,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError
-from ludinum.server import address, forms, i18n, qr, render, replay_logs, tokens
+from ludinum.server import address, debriefs, forms, i18n, qr, render, replay_logs, tokens
 from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.replay import Replay
@@ -177,9 +177,11 @@ async def debrief(request: Request) -> Response:
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
-    return await site.debrief_response(
-        record.config.to_json(), record.log, names, lang, fmt
-    )
+    config = record.config.to_json()
+    log = [(seat, action.to_json()) for seat, action in record.log]
+    return await debriefs.response(  # a finished game's debrief is built once (issue 20)
+        debriefs.key(code, lang, fmt, config, log, names),
+        lambda: site.debrief_response(config, record.log, names, lang, fmt))
 
 
 async def replay(request: Request) -> Response:

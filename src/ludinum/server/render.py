@@ -90,9 +90,14 @@ def has_board(game: str) -> bool:
 
 _KEYS = re.compile(r"\{#-?\s*keys:\s*([\w ]+?)\s*-?#\}")
 #: Fragments and boards by a digest of everything they are drawn from (process-wide,
-#: bounded): what did not change since the last update costs a hash, not a rendering.
+#: bounded in entries and characters, least recently used out): what did not change since
+#: the last update costs a hash, not a rendering. Keyed by content, not by room, so rooms
+#: showing the same thing share it; an idle room's fragments leave it as others play, so
+#: a room that was shown costs at most its share of :data:`HTML_CACHE_CHARS` (issue 19).
 _HTML_CACHE: OrderedDict[bytes, str] = OrderedDict()
 HTML_CACHE_SIZE = 16384
+HTML_CACHE_CHARS = 8 * 1024 * 1024
+_html_chars = 0
 
 
 def digest(*parts: Any) -> bytes:
@@ -103,14 +108,21 @@ def digest(*parts: Any) -> bytes:
 
 def memo_html(key: bytes, make: Callable[[], str]) -> str:
     """``make()``, remembered under ``key`` (least recently used entries dropped)."""
+    global _html_chars
     cached = _HTML_CACHE.get(key)
     if cached is not None:
         _HTML_CACHE.move_to_end(key)
         return cached
     html = _HTML_CACHE[key] = make()
-    if len(_HTML_CACHE) > HTML_CACHE_SIZE:
-        _HTML_CACHE.popitem(last=False)
+    _html_chars += len(html)
+    while len(_HTML_CACHE) > HTML_CACHE_SIZE or _html_chars > HTML_CACHE_CHARS:
+        _html_chars -= len(_HTML_CACHE.popitem(last=False)[1])
     return html
+
+
+def html_cache_size() -> tuple[int, int]:
+    """Fragments kept, and their characters."""
+    return len(_HTML_CACHE), _html_chars
 
 
 def page(lang: str, name: str, **context: Any) -> str:
@@ -157,7 +169,9 @@ def board_stack(game: Game, public_view: Mapping[str, Any], lang: str,
 
 def clear_caches() -> None:
     """Forget every memoised drawing (tests comparing renderings)."""
+    global _html_chars
     _HTML_CACHE.clear()
+    _html_chars = 0
     board_ground.cache_clear()
 
 
