@@ -53,19 +53,35 @@ def status(page: Any) -> str:
     return value
 
 
+#: What a pupil may tap in the decision now: actions, cards of the hand (a card is tapped,
+#: then its target, issue 21), the « Oui » of a question asked before a costly tap.
+TAPPABLE = ('[data-slot="actions"] button.act:visible, '
+            '[data-slot="actions"] button[data-card]:visible')
+
+
 def click_some_action(page: Any, rng: random.Random) -> bool:
-    buttons = page.query_selector_all('[data-slot="actions"] button.act')
+    buttons = page.query_selector_all(TAPPABLE)
     if not buttons:
         return False
     seq = page.eval_on_selector("body", "b => b.dataset.seq")
+    button = buttons[rng.randrange(len(buttons))]
     try:
-        buttons[rng.randrange(len(buttons))].click(timeout=2000)
+        # A card picked or a question asked: the page answers, not the server.
+        local = button.evaluate("b => b.matches('[data-card], [data-confirm]')")
+        button.click(timeout=2000)
     except Exception:
         return False  # the fragment was swapped under the click: try again
+    if local:
+        return True
     # Wait for the server's answer (a new seq) before looking again.
     with contextlib.suppress(Exception):
         page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=3000)
     return True
+
+
+def confirm(page: Any) -> None:
+    """Answer « Oui » to the question a costly tap asks first (app.js)."""
+    page.click(".confirm-box .confirm-yes", timeout=2000)
 
 
 def play_until_over(pages: list[Any], host: Any, seconds: float, rng: random.Random,
@@ -102,16 +118,23 @@ def current(live: Any, room: Any, page: Any) -> bool:
                for c in list(live.hub.clients.get(room.code, ())))
 
 
+#: After a tap the page answers itself (a card picked, a question asked before a costly
+#: tap), what is tapped next: the card's first target, or « Oui ».
+FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act:visible, '
+             '[data-slot="actions"] .confirm-box .confirm-yes:visible')
+
+
 def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
-           selector: str = BUTTONS, tap: bool = False) -> Any:
+           selector: str = TAPPABLE, tap: bool = False) -> int:
     """One decision on a page that shows the room as it is now (bots and other people move
     meanwhile): ``choose`` gets the page's controls and returns the one to press (or None);
-    it is pressed (tapped on a touch screen) and the page waits for its next frame. Returns
-    the control pressed, or None when the page was not current or changed under the press
-    (the caller looks again)."""
+    it is pressed (tapped on a touch screen), then, when the page answers the press itself
+    (a card picked, a question asked), the first control it opens (``FOLLOW_UP``), and the
+    page waits for its next frame. Returns the number of presses, 0 when the page was not
+    current or changed under a press (the caller looks again)."""
     seq = room.seq
     if not current(live, room, page):
-        return None
+        return 0
     number = page_seq(page)
     try:
         controls = page.query_selector_all(selector)
@@ -119,19 +142,26 @@ def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
     except AssertionError:
         raise
     except Exception:
-        return None  # swapped under us
+        return 0  # swapped under us
     if chosen is None or room.seq != seq or not current(live, room, page):
-        return None
+        return 0
+    presses = 0
     try:
-        if tap:
-            chosen.tap(timeout=2000)
-        else:
-            chosen.click(timeout=2000)
+        while chosen is not None:
+            local = chosen.evaluate("b => b.matches('[data-card], [data-confirm]')")
+            if tap:
+                chosen.tap(timeout=2000)
+            else:
+                chosen.click(timeout=2000)
+            presses += 1
+            chosen = page.query_selector(FOLLOW_UP) if local else None
+            if local and chosen is None:
+                return 0  # the page showed nothing to tap next: look again
         page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                timeout=5000)
     except Exception:
-        return None  # swapped under the press: look again
-    return chosen
+        return 0  # swapped under the press: look again
+    return presses
 
 
 def labels_of(controls: Iterable[Any]) -> list[str]:

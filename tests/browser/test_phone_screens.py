@@ -5,6 +5,7 @@ virus by tapping the account on the table."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -150,3 +151,99 @@ def test_webrunners_targets_are_people_with_their_character(table: Any) -> None:
         "Pouvoir Influenceuse\u00a0: touche un voisin pour lui prendre une carte" in prompt
     ), prompt
     assert above_the_fold(phone, ".actions button.target")
+
+
+def last_action(live: Any, room: Any, before: int) -> dict[str, Any] | None:
+    """The action the server applied next after the room's version ``before`` (as stored)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        found = [data for seq, _, data in live.hub.store.actions(room.id) if seq == before + 1]
+        if found:
+            return found[0]
+        time.sleep(0.05)
+    return None
+
+
+def focus_is_kept(page: Any) -> bool:
+    """After a frame swapped the decision, the focus is not back at the top of the page."""
+    return bool(page.evaluate(
+        "() => document.activeElement !== document.body && document.activeElement !== null"))
+
+
+def test_voleur_hand_is_cards_tapped_then_their_target(table: Any, live: Any) -> None:
+    code, phones = table("voleur")
+    room = live.hub.rooms[code]
+    phone = play_until(phones, lambda p: p.locator(".actions button[data-card]").count() > 0,
+                       120)
+    check_screen(phone)
+    cards = phone.locator(".actions button[data-card]")
+    first = cards.first
+    # A card: its family's symbol and name in words (never the colour alone), its title.
+    assert first.locator(".card-symbol").inner_text().strip() in ("▤", "⚔", "✔")
+    assert first.locator(".card-family").inner_text().strip()
+    assert first.locator(".card-title").inner_text().strip()
+    assert above_the_fold(phone, ".actions button[data-card]")
+    # Nothing to aim at before a card is chosen; the card's targets once it is tapped.
+    assert phone.locator(".actions .card-targets button.act:visible").count() == 0
+    ident = first.get_attribute("data-card")
+    first.tap()
+    assert first.get_attribute("aria-pressed") == "true"
+    targets = phone.locator(f'.card-targets[data-for="{ident}"] button.act')
+    assert targets.count() >= 1 and targets.first.is_visible()
+    assert focus_is_kept(phone)  # on the first target, for a keyboard
+    others = phone.locator(f'.card-targets:not([data-for="{ident}"]) button.act:visible')
+    assert others.count() == 0
+    target = targets.first
+    sent = json.loads(target.get_attribute("data-action") or "{}")
+    assert sent.get("card") == ident and target.get_attribute("data-target")
+    before = room.seq
+    seq = phone.eval_on_selector("body", "b => b.dataset.seq")
+    target.tap()
+    assert last_action(live, room, before) == sent  # the tap played that card there
+    phone.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=5000)
+    assert focus_is_kept(phone)
+    check_screen(phone)
+
+
+def test_voleur_hidden_measures_stay_backs_and_letting_an_attack_through_asks(
+    table: Any, live: Any
+) -> None:
+    code, phones = table("voleur")
+
+    def defending(page: Any) -> bool:
+        return page.locator(".actions [data-confirm]").count() > 0
+
+    phone = play_until(phones, defending, 240, avoid=".actions [data-confirm]")
+    check_screen(phone)
+    # The attack card is drawn; the measure that counters it is a card to tap.
+    assert phone.locator(".actions .prompt.attacked .card-tile").count() == 1
+    assert phone.locator(".actions button.card-tile.act").count() >= 1
+    room = live.hub.rooms[code]
+    before = room.seq
+    phone.locator(".actions [data-confirm]").first.tap()
+    box = phone.locator(".confirm-box")
+    assert box.is_visible() and "L'attaque réussira" in box.inner_text().replace("\u2019", "'")
+    phone.locator(".confirm-box .confirm-no").tap()
+    assert phone.locator(".confirm-box").count() == 0
+    assert room.seq == before  # « Non » sent nothing
+    phone.locator(".actions [data-confirm]").first.tap()
+    phone.locator(".confirm-box .confirm-yes").tap()
+    assert last_action(live, room, before) == {"kind": "let_through"}
+
+
+def test_hacker_done_asks_first(table: Any, live: Any) -> None:
+    code, phones = table("hacker")
+    room = live.hub.rooms[code]
+    phone = play_until(phones, lambda p: p.locator('.actions [data-confirm]').count() > 0, 120,
+                       avoid=".actions [data-confirm]")
+    check_screen(phone)
+    done = phone.locator(".actions [data-confirm]").first
+    assert "J'ai fini" in done.inner_text()
+    before = room.seq
+    done.tap()
+    question = phone.locator(".confirm-box .confirm-question")
+    assert "vraiment fini" in question.inner_text()
+    assert above_the_fold(phone, ".confirm-box .confirm-yes")
+    assert room.seq == before  # nothing sent yet
+    phone.locator(".confirm-box .confirm-yes").tap()
+    assert last_action(live, room, before) == {"kind": "done"}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TIMEOUT, create_room
+from tests.browser.helpers import TIMEOUT, click_some_action, create_room
 from tests.server.helpers import leaves
 
 pytestmark = pytest.mark.slow
@@ -80,15 +80,7 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
             # Revealed: this seat's own view, and still nothing of the others.
             assert revealed is not None
             assert not leaked(page.content(), secrets_for(room, revealed))
-            buttons = page.query_selector_all('[data-slot="actions"] button.act')
-            if buttons:
-                seq = page.eval_on_selector("body", "b => b.dataset.seq")
-                try:
-                    buttons[rng.randrange(len(buttons))].click(timeout=2000)
-                    page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'",
-                                           timeout=5000)
-                except Exception:
-                    continue  # swapped under the click, or refused: look again
+            click_some_action(page, rng)  # swapped under the click, refused: look again
             if len(set(screens)) == 2 and len(screens) >= 4:
                 break
         assert {"Léa", "Noé"} <= set(screens), screens

@@ -4,6 +4,7 @@ It never imports the CLI, the server, the bots or any game.
 """
 
 from ludinum.engine.actions import Action
+from ludinum.engine.cards import TONES, CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import (
     ContentError,
@@ -32,7 +33,9 @@ from ludinum.engine.state import (
 from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
 
 __all__ = [
+    "TONES",
     "Action",
+    "CardFace",
     "ContentError",
     "Deadline",
     "Event",

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
+from ludinum.engine.cards import CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError
 from ludinum.engine.events import Event
@@ -63,11 +64,31 @@ class GameText(ABC):
         that the view did not show. Default: the view as it is (French)."""
         return view
 
+    def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
+        """How the card ``ident`` looks in a hand on a screen (title, value, family and
+        its symbol, short text), or None when the game has no such card. Default: none."""
+        return None
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """What a finished game teaches, as cards for the debrief (host screen, page and
         PDF), chosen from what every player may know at the end. Default: none (the
         game's prevention content is shown during play)."""
         return []
+
+
+def of_title(title: str) -> str:
+    """« de » before a French title, contracted as French does: « de Le jeu » → « du jeu »,
+    « de Les » → « des », « de La » → « de la », « de Anno » → « d'Anno »."""
+    first, _, rest = title.partition(" ")
+    if first == "Le" and rest:
+        return f"du {rest}"
+    if first == "Les" and rest:
+        return f"des {rest}"
+    if first in ("La", "L'") and rest:
+        return f"de la {rest}" if first == "La" else f"de l'{rest}"
+    if title[:1].lower() in "aeiouyhéèâîôû" and title[:1].lower() != "h":
+        return f"d'{title}"
+    return f"de {title}"
 
 
 class Game(ABC):
@@ -78,6 +99,9 @@ class Game(ABC):
     title_en: ClassVar[str]
     summary_fr: ClassVar[str]
     summary_en: ClassVar[str]
+    #: The French title after « partie », « cartes »… with its preposition: « du jeu du
+    #: Gnou », « de Hacker ». Empty: made from ``title_fr`` (:func:`of_title`).
+    title_of_fr: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     cooperative: ClassVar[bool] = False
@@ -90,6 +114,14 @@ class Game(ABC):
 
     options: OptionSet
     text: GameText
+
+    def title_of(self, lang: str = "fr") -> str:
+        """The title after a noun (« Préparer une partie du jeu du Gnou », "a game of
+        Hacker"): ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
+        English."""
+        if lang == "en":
+            return f"of {self.title_en}"
+        return self.title_of_fr or of_title(self.title_fr)
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -131,7 +163,7 @@ class Game(ABC):
         :class:`StateFormatError` naming the game."""
         if not isinstance(data, Mapping) or "config" not in data:
             raise StateFormatError(
-                f"État de partie de {self.title_fr} illisible : configuration absente.",
+                f"État de partie {self.title_of()} illisible : configuration absente.",
                 f"Unreadable {self.title_en} state: no configuration.",
             )
         config = self.config_from_json(data["config"])
@@ -141,7 +173,7 @@ class Game(ABC):
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise StateFormatError(
-                f"État de partie de {self.title_fr} illisible : {exc!r}.",
+                f"État de partie {self.title_of()} illisible : {exc!r}.",
                 f"Unreadable {self.title_en} state: {exc!r}.",
             ) from None
 

@@ -21,6 +21,11 @@ class Option:
 
     ``kind`` is ``"bool"``, ``"int"``, ``"float"`` or ``"choice"`` (a string among
     ``choices``) or ``"text"`` (a free string checked by the game).
+
+    A screen never shows a raw value (``true``, ``victim``, ``3`` without its unit, issue
+    21): ``named`` gives words to given values (every choice, both booleans, a number's
+    special values such as « 0 : sans limite »), ``unit_fr``/``unit_en`` the unit of the
+    other numbers (plural; singular below 2), ``percent`` shows a 0–1 chance in per cent.
     """
 
     name: str
@@ -32,6 +37,45 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     ruling: str = ""
+    named: tuple[tuple[OptionValue, str, str], ...] = ()
+    unit_fr: str = ""
+    unit_en: str = ""
+    percent: bool = False
+
+    def label(self, value: OptionValue, lang: str = "fr") -> str | None:
+        """``value`` in words for a screen (French or English), or None when the option
+        has no words for it."""
+        en = lang == "en"
+        for known, fr, english in self.named:
+            if isinstance(known, bool) == isinstance(value, bool) and known == value:
+                return english if en else fr
+        if self.kind not in ("int", "float") or isinstance(value, (bool, str)):
+            return None
+        if self.percent:
+            number = f"{value * 100:.4g}"
+            return f"{number}%" if en else f"{number.replace('.', ',')}\u202f%"
+        unit = self.unit_en if en else self.unit_fr
+        if not unit:
+            return None
+        if abs(value) < 2 and unit.endswith("s") and (not en or value == 1):
+            unit = unit[:-1]  # « 1 seconde », « 0 point », "1 second"
+        number = f"{value:g}" if en else f"{value:g}".replace(".", ",")
+        return f"{number} {unit}"
+
+    def values(self) -> tuple[OptionValue, ...]:
+        """The values a screen offers in a list: every choice, both booleans, a chance by
+        tenths, every integer of a range of at most 31; empty for the others (typed in)."""
+        if self.kind == "choice":
+            return self.choices
+        if self.kind == "bool":
+            return (False, True)
+        if self.percent:  # a chance, by tenths (and the default)
+            tenths = [i / 10 for i in range(11)]
+            return tuple(sorted({*tenths, float(self.default)}))
+        if (self.kind == "int" and self.minimum is not None and self.maximum is not None
+                and self.maximum - self.minimum <= 30):
+            return tuple(range(int(self.minimum), int(self.maximum) + 1))
+        return ()
 
     def allowed(self) -> str:
         if self.kind == "bool":

@@ -19,18 +19,32 @@ class Field:
     help: str
     input: str  # checkbox, number, select, text
     step: str = "1"
+    #: select: (value as sent, the value in words); number: its unit in words.
+    choices: tuple[tuple[str, str], ...] = ()
+    unit: str = ""
 
 
 def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = None) -> list[Field]:
+    """The form's fields: every value shown in words, never raw (issue 21): a list of the
+    values in words where the option has few (choices, small ranges), else a number with
+    its unit."""
     out = []
     for option in game.options:
         value = (values or {}).get(option.name, option.default)
         kind = {"bool": "checkbox", "int": "number", "float": "number",
                 "choice": "select"}.get(option.kind, "text")
+        offered = option.values() if option.kind != "bool" else ()
+        choices = tuple((str(v), option.label(v, lang) or str(v)) for v in offered)
+        if choices:
+            kind = "select"
+            value = str(value)
+        unit = ""
+        if kind == "number":
+            unit = option.unit_en if lang == "en" else option.unit_fr
         out.append(Field(
             option, PREFIX + option.name, value,
             option.help_en if lang == "en" else option.help_fr, kind,
-            "any" if option.kind == "float" else "1",
+            "any" if option.kind == "float" else "1", choices, unit,
         ))
     return out
 

@@ -23,6 +23,7 @@ from jinja2 import Environment, TemplateNotFound, select_autoescape
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, Game
 from ludinum.server import boards, i18n
+from ludinum.site import render as site_render
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TEMPLATES = WEB / "templates"
@@ -53,11 +54,21 @@ def environment(lang: str) -> Environment:
     env.globals["lang"] = lang
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
+    env.globals["portrait"] = portrait
     env.filters["plain"] = plain
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
     env.tests["scalar"] = lambda v: v is None or isinstance(v, (str, int, float, bool))
     return env
+
+
+@cache
+def portrait(name: str) -> str:
+    """The address of a character's illustration (the learning site's ``persos``), or
+    empty when there is none: the cards and seats of a game with characters show it."""
+    if not name or not (site_render.STATIC / "persos" / f"{name}.svg").is_file():
+        return ""
+    return f"{site_render.STATIC_URL}/persos/{name}.svg"
 
 
 @cache

@@ -220,7 +220,7 @@ def collect(
     options = [
         (
             (o.help_en if lang == "en" else o.help_fr).rstrip("."),
-            _value(config.options[o.name], words),
+            o.label(config.options[o.name], lang) or _value(config.options[o.name], words),
         )
         for o in game.options
         if o.name in config.options

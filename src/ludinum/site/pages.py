@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ludinum.engine.game import of_title
 from ludinum.server import address, qr
 from ludinum.server.ratelimit import RateLimit
 from ludinum.site import diploma_code, quiz
@@ -67,6 +68,7 @@ def game_overview(request: Request) -> HTMLResponse:
         "game.html",
         game=game,
         title=GAME_TITLES[game],
+        title_of=of_title(GAME_TITLES[game]),  # « les cartes du jeu du Gnou »
         themes=cat.themes_of(game),
         characters=[c for c in cat.characters.values() if c.id in _speakers(game)],
     )

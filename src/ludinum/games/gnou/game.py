@@ -15,6 +15,7 @@ class GnouGame(Game):
     name = "gnou"
     title_fr = "Le jeu du Gnou"
     title_en = "The Gnu game"
+    title_of_fr = "du jeu du Gnou"
     summary_fr = (
         "Jeu coopératif (2 à 6 joueurs) : l'équipe fait avancer un seul pion jusqu'à la "
         "« société libre » avant la fin du compte-tours. Les cases danger font reculer, sauf "

@@ -18,9 +18,14 @@ OPTIONS = OptionSet(
             "variant",
             "choice",
             "galopant",
-            "Variante : « galopant » (2 dés, partie courte) ou « trottant » (1 dé, partie longue).",
-            "Variant: 'galopant' (2 dice, short game) or 'trottant' (1 die, long game).",
+            "Variante : le Gnou galopant (2 dés, partie courte) ou trottant (1 dé, partie "
+            "longue).",
+            "Variant: the galloping Gnu (2 dice, short game) or the trotting one (1 die, long "
+            "game).",
             choices=("galopant", "trottant"),
+            named=(("galopant", "Galopant : 2 dés, partie courte",
+                    "Galloping: 2 dice, short game"),
+                   ("trottant", "Trottant : 1 dé, partie longue", "Trotting: 1 die, long game")),
             ruling="G2",
         ),
         Option(
@@ -30,6 +35,8 @@ OPTIONS = OptionSet(
             "Difficulté : fixe le nombre de tours selon le tableau de la règle.",
             "Difficulty: sets the number of turns from the rules' table.",
             choices=("facile", "intermediaire", "difficile"),
+            named=(("facile", "Facile", "Easy"), ("intermediaire", "Intermédiaire", "Medium"),
+                   ("difficile", "Difficile", "Hard")),
             ruling="G2",
         ),
         Option(
@@ -40,6 +47,9 @@ OPTIONS = OptionSet(
             "Turn limit override (0: the one from the rules' table).",
             minimum=0,
             maximum=100,
+            named=((0, "Celui du tableau de la règle", "The one from the rules' table"),),
+            unit_fr="tours",
+            unit_en="turns",
             ruling="G2",
         ),
         Option(
@@ -50,14 +60,17 @@ OPTIONS = OptionSet(
             "Quiz level for every player (1 easy, 2, 3 hard).",
             minimum=1,
             maximum=3,
+            named=((1, "1 : facile", "1: easy"), (2, "2 : moyen", "2: medium"),
+                   (3, "3 : difficile", "3: hard")),
             ruling="G3",
         ),
         Option(
             "handicap",
             "text",
             "",
-            "Niveau par joueur, dans l'ordre des sièges (ex. « 1,2,3,1 ») ; vide : quiz_level.",
-            "Level per player in seat order (e.g. '1,2,3,1'); empty: quiz_level.",
+            "Niveau par joueur, dans l'ordre des sièges (ex. « 1,2,3,1 ») ; vide : le niveau "
+            "ci-dessus.",
+            "Level per player in seat order (e.g. '1,2,3,1'); empty: the level above.",
             ruling="G3",
         ),
         Option(
@@ -66,6 +79,7 @@ OPTIONS = OptionSet(
             False,
             "Mode difficile : utiliser ou transmettre une protection exige un quiz seul.",
             "Hard mode: using or passing on a protection requires a solo quiz.",
+            named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="G7",
         ),
         Option(
@@ -74,6 +88,7 @@ OPTIONS = OptionSet(
             False,
             "Meneur de jeu : un indice peut être montré pendant un quiz.",
             "Game master: a hint may be shown during a quiz.",
+            named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="G8",
         ),
     ],

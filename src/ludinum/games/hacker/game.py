@@ -15,6 +15,7 @@ class HackerGame(Game):
     name = "hacker"
     title_fr = "Hacker"
     title_en = "Hacker"
+    title_of_fr = "de Hacker"
     summary_fr = (
         "Pirate la banque, glisse tes virus en douce sur les comptes des autres et devine "
         "qui t'a attaqué. Le plus riche après quatre tours gagne."

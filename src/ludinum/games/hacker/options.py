@@ -15,6 +15,9 @@ OPTIONS = OptionSet(
             "Length of a bank trip in seconds (0: turn-based, no time limit).",
             minimum=0,
             maximum=120,
+            named=((0, "Sans limite (tour par tour)", "No limit (turn-based)"),),
+            unit_fr="secondes",
+            unit_en="seconds",
             ruling="H3",
         ),
         Option(
@@ -25,6 +28,7 @@ OPTIONS = OptionSet(
             "Chance to notice each virus another player drops (0: pure deduction).",
             minimum=0.0,
             maximum=1.0,
+            percent=True,
             ruling="H4",
         ),
         Option(
@@ -37,28 +41,32 @@ OPTIONS = OptionSet(
             "backwards); 0: they see nothing.",
             minimum=0.0,
             maximum=1.0,
+            percent=True,
             ruling="H4",
         ),
         Option(
             "reveal",
             "choice",
             "victim",
-            "Qui apprend à qui était un virus : table (tout le monde), victim (celui qui "
-            "devine et le propriétaire), blind (le voleur reste inconnu de sa victime).",
-            "Who learns a virus's owner: table (everyone), victim (the guesser and the "
-            "owner), blind (the thief stays unknown to the victim).",
+            "Qui apprend à qui était un virus découvert.",
+            "Who learns whose a virus found was.",
             choices=("victim", "table", "blind"),
+            named=(("victim", "Celui qui devine et le propriétaire du compte",
+                    "The guesser and the account's owner"),
+                   ("table", "Toute la table", "The whole table"),
+                   ("blind", "Personne : le voleur reste inconnu de sa victime",
+                    "Nobody: the thief stays unknown to the victim")),
             ruling="H5",
         ),
         Option(
             "theft",
             "choice",
             "chosen",
-            "Billet volé : chosen (le voleur choisit le billet, « qu'il choisit », sans voir "
-            "sa valeur) ou random (tiré au hasard).",
-            "Stolen bill: chosen (the thief picks the bill, « qu'il choisit », without seeing "
-            "its value) or random (a blind random draw).",
+            "Le billet volé (« qu'il choisit », sans voir sa valeur).",
+            "The stolen bill (« qu'il choisit », without seeing its value).",
             choices=("chosen", "random"),
+            named=(("chosen", "Le voleur le choisit", "The thief picks it"),
+                   ("random", "Tiré au hasard", "Drawn at random")),
             ruling="H5",
         ),
         Option(
@@ -69,6 +77,7 @@ OPTIONS = OptionSet(
             "butin des voleurs compris ; un billet mis sous un compte adverse est perdu.",
             "Magnetic jamming: the whole last round is played with the accounts face down, "
             "thieves' loot included; a bill put under another's account is lost.",
+            named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="H7",
         ),
         Option(
@@ -79,6 +88,7 @@ OPTIONS = OptionSet(
             "virus, chaque billet de 3 annule l'effet d'un billet de 1.",
             "Encryption: each bill of 1 wards off one virus, each bill of 3 cancels the effect "
             "of a bill of 1.",
+            named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="H8",
         ),
         Option(
@@ -89,6 +99,8 @@ OPTIONS = OptionSet(
             "Viruses per player in the 3-player variant.",
             minimum=3,
             maximum=4,
+            unit_fr="virus",
+            unit_en="viruses",
             ruling="H1",
         ),
     ],

@@ -18,6 +18,7 @@ class VoleurGame(Game):
     name = "voleur"
     title_fr = "Le Voleur de Données"
     title_en = "The Data Thief"
+    title_of_fr = "du Voleur de Données"
     summary_fr = (
         "Un voleur attaque les plateaux papier et numérique des gestionnaires de données ; "
         "ils protègent leurs données avec des mesures de sécurité cachées."

@@ -15,6 +15,8 @@ OPTIONS = OptionSet(
             "The thief's seat (first seat = 0); -1: the role is dealt at random.",
             minimum=-1,
             maximum=5,
+            named=((-1, "Tiré au sort", "Dealt at random"),
+                   *((n, f"Siège {n + 1}", f"Seat {n + 1}") for n in range(6))),
             ruling="V1",
         ),
         Option(
@@ -23,6 +25,7 @@ OPTIONS = OptionSet(
             False,
             "Variante « experts » : une attaque réussie vole toutes les données d'une catégorie.",
             "'Experts' variant: a successful attack steals every data card of one category.",
+            named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="V5",
         ),
         Option(
@@ -33,15 +36,19 @@ OPTIONS = OptionSet(
             "Points per foiled attack (10 in the scoring section, 2 in the principles).",
             minimum=0,
             maximum=20,
+            unit_fr="points",
+            unit_en="points",
             ruling="V7",
         ),
         Option(
             "defence",
             "choice",
             "ask",
-            "ask : le gestionnaire attaqué décide s'il contre ; auto : la parade est automatique.",
-            "ask: the attacked manager decides whether to counter; auto: countering is automatic.",
+            "Quand un gestionnaire est attaqué et a la mesure qui contre l'attaque.",
+            "When a manager is attacked and has the measure that counters the attack.",
             choices=("ask", "auto"),
+            named=(("ask", "Il décide s'il contre", "They decide whether to counter"),
+                   ("auto", "La parade est automatique", "Countering is automatic")),
             ruling="V4",
         ),
         Option(
@@ -52,28 +59,34 @@ OPTIONS = OptionSet(
             "Time to answer an attack (0: no limit); then he counters if he can.",
             minimum=0,
             maximum=600,
+            named=((0, "Sans limite", "No limit"),),
+            unit_fr="secondes",
+            unit_en="seconds",
             ruling="V4",
         ),
         Option(
             "measure_board",
             "choice",
             "any",
-            "any : une mesure se pose sur l'un ou l'autre plateau ; matching : seulement sur "
-            "le plateau de même nature que l'attaque qu'elle contre.",
-            "any: a measure goes on either board; matching: only on the board of the same "
-            "nature as the attack it counters.",
+            "Où se pose une mesure de sécurité.",
+            "Where a security measure may be laid.",
             choices=("any", "matching"),
+            named=(("any", "Sur l'un ou l'autre plateau", "On either board"),
+                   ("matching", "Seulement sur le plateau de même nature que l'attaque "
+                    "qu'elle contre", "Only on the board of the same nature as the attack "
+                    "it counters")),
             ruling="V3",
         ),
         Option(
             "empty_pile",
             "choice",
             "reshuffle",
-            "Pioche vide : reshuffle : la défausse est mélangée en nouvelle pioche ; no_draw : "
-            "on joue sans piocher.",
-            "Empty pile: reshuffle: the discard is shuffled into a new pile; no_draw: play "
-            "on without drawing.",
+            "Quand la pioche est vide.",
+            "When the pile is empty.",
             choices=("reshuffle", "no_draw"),
+            named=(("reshuffle", "La défausse est mélangée en nouvelle pioche",
+                    "The discard is shuffled into a new pile"),
+                   ("no_draw", "On joue sans piocher", "Play on without drawing")),
             ruling="V3",
         ),
         Option(
@@ -84,6 +97,8 @@ OPTIONS = OptionSet(
             "Number of rounds (15 in the text); the thief comes in at round 3.",
             minimum=3,
             maximum=30,
+            unit_fr="tours",
+            unit_en="rounds",
             ruling="V6",
         ),
     ],

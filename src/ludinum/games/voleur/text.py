@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
-from ludinum.games.voleur.deck import BOARDS, CATEGORIES, DATA, POINTS, Deck
+from ludinum.engine import Action, CardFace, Event, GameText
+from ludinum.games.voleur.deck import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
 
 _BOARD = {
     "fr": {"paper": "papier", "digital": "numérique"},
@@ -86,6 +86,60 @@ class VoleurText(GameText):
 
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
+
+    def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
+        """A card in hand (issue 21): a data card shows its category and points (V2), an
+        attack its board and effect (V5), a measure the attack it counters (V4); each
+        family has its own symbol: ▤ data, ⚔ attack, ✔ measure."""
+        if ident not in self.deck.index:
+            return None
+        en = lang == "en"
+        key = "en" if en else "fr"
+        card = self.deck.card(ident)
+        if card.kind == DATA:
+            category = _CATEGORY[key][card.category]
+            points = POINTS[card.category]
+            return CardFace(
+                title=card.name(lang), symbol="▤", tone=("grey", "orange", "red")[card.category],
+                family=f"{category.capitalize()} data" if en else f"Donnée {category}",
+                value=(f"{points} pt" if points == 1 else f"{points} pts"),
+                text=("Laid face up on a board." if en
+                      else "Se pose face visible sur un plateau."))
+        board = _BOARD[key][BOARDS[card.nature]]
+        glyph = "✉" if card.nature == 0 else "⌨"
+        if card.kind == ATTACK:
+            if card.skip:
+                plural = "s" if card.skip > 1 else ""
+                effect = (f"the victim misses {card.skip} turn{plural}" if en
+                          else f"la victime passe {card.skip} tour{plural}")
+            else:
+                effect = "steals one data card" if en else "vole une donnée"
+            return CardFace(
+                title=card.name(lang), symbol="⚔", tone="purple",
+                family=f"Attack · {glyph} {board}" if en else f"Attaque · {glyph} {board}",
+                text=(f"Against a {board} board: {effect}." if en
+                      else f"Contre un plateau {board} : {effect}."))
+        aimed = quote(self.deck.cards[card.counters].name(lang), lang)
+        return CardFace(
+            title=card.name(lang), symbol="✔", tone="green",
+            family=f"Measure · {glyph} {board}" if en else f"Mesure · {glyph} {board}",
+            text=f"Counters {aimed}." if en else f"Contre {aimed}.")
+
+    def board_of(self, ident: str) -> str:
+        """The board an attack aims at or a measure belongs to (V3): paper or digital."""
+        card = self.deck.card(ident)
+        return BOARDS[card.nature] if card.nature >= 0 else ""
+
+    def points(self, ident: str) -> int:
+        """What a data card is worth at the end (V7); 0 for any other card."""
+        return self.deck.card(ident).points if ident in self.deck.index else 0
+
+    def counter_measure(self, attack: str) -> str:
+        """The id of the measure that counters ``attack`` (V4), empty if none."""
+        if attack not in self.deck.index:
+            return ""
+        by = self.deck.card(attack).countered_by
+        return self.deck.cards[by].id if by >= 0 else ""
 
     def event(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"

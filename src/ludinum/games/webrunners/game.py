@@ -15,6 +15,7 @@ class WebRunnersGame(Game):
     name: ClassVar[str] = "webrunners"
     title_fr: ClassVar[str] = "Web Runners"
     title_en: ClassVar[str] = "Web Runners"
+    title_of_fr: ClassVar[str] = "de Web Runners"
     summary_fr: ClassVar[str] = (
         "Course vers le centre du plateau : déplacements, ponts, dégâts et rétro-dégâts, "
         "avec les messages de prévention des personnages."

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludinum.engine import Action, Event, GameText
-from ludinum.games.webrunners.data import BOARD_DATA, DECK_DATA, THEME_DATA
+from ludinum.engine import Action, CardFace, Event, GameText
+from ludinum.games.webrunners.content import EFFECTS
+from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DAMAGE, DECK_DATA, MOVE, THEME_DATA
 
 CHARACTER_NAMES = {
     "white_hat": ("White Hat", "White Hat"),
@@ -56,6 +57,10 @@ def seat(p: Any, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {int(p) + 1}"
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _pick(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
 
@@ -90,6 +95,37 @@ EFFECT_RESULT = {
 
 class WebRunnersText(GameText):
     # -- words for the web screens' own templates (issue 21) --------------------------
+    def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
+        """A card in hand: a movement card and its number of cells (→), a PONT card (P),
+        a damage card and what it does (⚡, W8–W11), a retro card and the damage it sends
+        back (↩, W7); a named card shows its speaker's portrait (W16)."""
+        card = DECK_DATA.get(ident)
+        if card is None:
+            return None
+        title = card.name_en if lang == "en" else card.name_fr
+        portrait = card.speaker or ""
+        if card.kind == MOVE:
+            cells = _pick(lang, "cases", "cells") if card.value > 1 else _pick(lang, "case",
+                                                                              "cell")
+            return CardFace(title=title, symbol="→", tone="blue", family=_pick(
+                lang, "Déplacement", "Movement"), value=f"{card.value} {cells}",
+                text=_pick(lang, f"Avance de {card.value} {cells}.",
+                           f"Moves {card.value} {cells} on."), portrait=portrait)
+        if card.kind == BRIDGE:
+            return CardFace(title=title, symbol="P", tone="yellow", family=_pick(
+                lang, "Carte PONT", "Bridge card"), text=_pick(
+                lang, "Paie le passage d'un pont.", "Pays to cross a bridge."),
+                portrait=portrait)
+        effect = self.effect_name(EFFECTS[card.effect], lang)
+        if card.kind == DAMAGE:
+            return CardFace(title=title, symbol="⚡", tone="red", family=_pick(
+                lang, "Attaque", "Attack"), text=_sentence(self.effect_result(
+                EFFECTS[card.effect], lang)), portrait=portrait)
+        return CardFace(title=title, symbol="↩", tone="green", family=_pick(
+            lang, "Riposte", "Retro-damage"), text=_pick(
+            lang, f"Renvoie « {effect} » à qui te l'inflige.",
+            f"Sends '{effect}' back to whoever inflicts it."), portrait=portrait)
+
     def character_name(self, name: object, lang: str = "fr") -> str:
         names = CHARACTER_NAMES.get(str(name))
         return "" if names is None else _pick(lang, *names)

@@ -168,9 +168,12 @@
     // A phone whose turn begins shows its decision, at the top of the page (issue 21).
     const acting = (page === "play" || page === "pass") && m.slots && m.slots.actions &&
       m.slots.actions.includes('class="act') && !document.querySelector('[data-slot="actions"] .act');
+    const focus = focusBefore();
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+    if (m.slots && "actions" in m.slots) announce();
+    focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
@@ -185,6 +188,105 @@
     if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     tick();
+  }
+
+  // Focus stays where the pupil acts (issue 21): a fragment swapped under the focused
+  // element would drop focus to the top of the page. The same control in the new HTML
+  // (same command, seat, action or card) gets it back, else the first thing to tap in the
+  // decision, else the region's heading. A text field being typed in keeps its focus.
+  function signature(el) {
+    for (const a of ["data-cmd", "data-action", "data-card", "data-reveal", "data-seat-level"]) {
+      if (el.hasAttribute(a)) {
+        const seat = el.getAttribute("data-seat");
+        return "[" + a + '="' + CSS.escape(el.getAttribute(a)) + '"]' +
+          (seat !== null && a !== "data-action" ? '[data-seat="' + CSS.escape(seat) + '"]' : "");
+      }
+    }
+    return el.id ? "#" + CSS.escape(el.id) : null;
+  }
+  function focusBefore() {
+    const el = document.activeElement;
+    if (!el || el === body) return { lost: true, selector: null, slot: null };
+    const slot = el.closest("[data-slot]");
+    return { lost: false, el: el, selector: signature(el), slot: slot ? slot.dataset.slot : null };
+  }
+  function decisionStart() {
+    const region = document.querySelector('[data-slot="actions"]');
+    if (!region) return null;
+    const shown = [...region.querySelectorAll("button:not([disabled])")]
+      .find((b) => b.offsetParent !== null);
+    return shown || document.querySelector("[data-focus-home]");
+  }
+  function focusAfter(before, acting) {
+    if (!before.lost && before.el.isConnected) return;  // untouched (a text field, a link)
+    let target = null;
+    if (before.selector && before.slot) {
+      const slot = document.querySelector('[data-slot="' + before.slot + '"]');
+      target = slot && slot.querySelector(before.selector);
+      if (!target && before.slot === "actions") target = decisionStart();
+      if (!target && slot) { slot.tabIndex = -1; target = slot; }
+    } else if (acting) {
+      target = decisionStart();
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+  // A new decision is said politely, without moving the focus of a screen reader.
+  const announcer = document.querySelector("[data-announce]");
+  function announce() {
+    if (!announcer) return;
+    const region = document.querySelector('[data-slot="actions"]');
+    const lead = region && region.querySelector(".prompt, .your-turn, .wait");
+    const text = lead ? lead.textContent.trim() : "";
+    if (text && announcer.textContent !== text) announcer.textContent = text;
+  }
+
+  // A card is tapped, then its target (issue 21): the card is pressed and only its
+  // targets show; the focus goes to the first of them.
+  function pick(card) {
+    const region = card.closest('[data-slot="actions"]') || document;
+    const ident = card.dataset.card;
+    region.querySelectorAll("[data-card]").forEach((b) => {
+      b.setAttribute("aria-pressed", String(b === card));
+    });
+    let group = null;
+    region.querySelectorAll(".card-targets").forEach((g) => {
+      g.hidden = g.dataset.for !== ident;
+      if (!g.hidden) group = g;
+    });
+    if (!group) return;
+    const first = group.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+    group.scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
+  }
+
+  // A tap that would cost the turn asks first, on the page (no dialog box): the question,
+  // then « Oui » (which sends the action) and « Non ».
+  function ask(button) {
+    document.querySelectorAll(".confirm-box").forEach((b) => b.remove());
+    const box = document.createElement("div");
+    box.className = "confirm-box";
+    box.setAttribute("role", "group");
+    const question = document.createElement("p");
+    question.className = "confirm-question";
+    question.id = "confirm-question";
+    question.tabIndex = -1;
+    question.textContent = button.dataset.confirm;
+    box.setAttribute("aria-labelledby", question.id);
+    const yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "act primary confirm-yes";
+    yes.dataset.seat = button.dataset.seat;
+    yes.dataset.action = button.dataset.action;
+    yes.textContent = en ? "Yes, confirm" : "Oui, je confirme";
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "secondary confirm-no";
+    no.textContent = en ? "No, go back" : "Non, revenir";
+    no.addEventListener("click", () => { box.remove(); button.focus(); });
+    box.append(question, yes, no);
+    (button.closest(".buttons, .hand") || button).after(box);
+    question.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
   }
 
   // The projector narrates the last move in large type: the public lines of the latest
@@ -221,6 +323,10 @@
   setInterval(tick, 250);
 
   document.addEventListener("click", (e) => {
+    const card = e.target.closest("[data-card]");
+    if (card) { pick(card); return; }
+    const asking = e.target.closest("[data-confirm]");
+    if (asking) { ask(asking); return; }
     const act = e.target.closest("[data-action]");
     if (act) {
       send({ type: "act", seat: Number(act.dataset.seat), action: JSON.parse(act.dataset.action), seq: seq });

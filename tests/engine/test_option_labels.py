@@ -1,0 +1,73 @@
+"""Every option value in words (issue 21): the set-up form never shows ``true``,
+``victim`` or a number without its unit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ludinum.engine import Option, OptionValue
+from ludinum.games import registry
+
+GAMES = ("gnou", "hacker", "voleur", "webrunners")
+
+
+def offered(option: Option) -> list[OptionValue]:
+    """The values to check: every listed value, else the bounds and the default."""
+    listed = list(option.values())
+    if listed:
+        return listed
+    return [v for v in (option.minimum, option.default, option.maximum) if v is not None]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_allowed_value_has_a_french_and_an_english_label(game: str) -> None:
+    for option in registry().get(game).options:
+        if option.kind == "text":
+            continue  # free text, typed by the host
+        for value in offered(option):
+            if option.kind == "int":
+                value = int(value)
+            for lang in ("fr", "en"):
+                label = option.label(value, lang)
+                assert label, (game, option.name, value, lang)
+                assert label != str(value), label  # the raw value is never the label
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b|\b(?:true|false|True|False)\b",
+                                     label), label
+
+
+def test_numbers_say_their_unit_and_agree() -> None:
+    option = Option("t", "int", 12, "Durée.", "Length.", minimum=0, maximum=120,
+                    named=((0, "Sans limite", "No limit"),), unit_fr="secondes",
+                    unit_en="seconds")
+    assert option.label(0) == "Sans limite"
+    assert option.label(1) == "1 seconde" and option.label(1, "en") == "1 second"
+    assert option.label(12) == "12 secondes" and option.label(12, "en") == "12 seconds"
+    chance = Option("v", "float", 0.2, "Chance.", "Chance.", minimum=0.0, maximum=1.0,
+                    percent=True)
+    assert chance.label(0.2) == "20\u202f%" and chance.label(0.2, "en") == "20%"
+    assert 0.2 in chance.values() and len(chance.values()) == 11
+    flag = Option("f", "bool", False, "Oui ?", "Yes?", named=((False, "Non", "No"),
+                                                              (True, "Oui", "Yes")))
+    assert flag.label(True) == "Oui" and flag.label(False, "en") == "No"
+    assert Option("n", "int", 1, "N.", "N.").label(1) is None  # no words: none made up
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_set_up_form_shows_no_raw_value(game: str, lang: str) -> None:
+    from ludinum.server import forms, render
+
+    g = registry().get(game)
+    html = render.page(lang, "new.html", game=g, fields=forms.fields(g, lang), players=3,
+                       mode="turns", error=None)
+    shown = re.findall(r"<option value=\"[^\"]*\"[^>]*>([^<]*)</option>", html)
+    shown += re.findall(r'<span class="(?:unit|option-name)"[^>]*>([^<]*)</span>', html)
+    raw = {str(v) for o in g.options for v in o.values() if o.kind in ("choice", "bool")}
+    raw |= {o.name for o in g.options}
+    for text in shown:
+        assert text.strip() not in raw, (game, text)
+        assert not re.search(r"\b(?:true|false|True|False)\b|\b[a-z]+_[a-z_]+\b", text), text
+    for option in g.options:  # the option's own name is never printed
+        assert f">{option.name}<" not in html and f"> {option.name} " not in html
