@@ -127,10 +127,11 @@ FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act:visib
 def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
            selector: str = TAPPABLE, tap: bool = False) -> int:
     """One decision on a page that shows the room as it is now (bots and other people move
-    meanwhile): ``choose`` gets the page's controls and returns the one to press (or None);
-    it is pressed (tapped on a touch screen), then, when the page answers the press itself
-    (a card picked, a question asked), the first control it opens (``FOLLOW_UP``), and the
-    page waits for its next frame. Returns the number of presses, 0 when the page was not
+    meanwhile): ``choose`` gets the page's controls and returns the one to press, or the
+    ones to press in turn (a card, then the target it opens), or None; they are pressed
+    (tapped on a touch screen), then, while the page answers the last press itself (a card
+    picked, a question asked), the first control it opens (``FOLLOW_UP``), and the page
+    waits for its next frame. Returns the number of presses, 0 when the page was not
     current or changed under a press (the caller looks again)."""
     seq = room.seq
     if not current(live, room, page):
@@ -145,18 +146,22 @@ def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
         return 0  # swapped under us
     if chosen is None or room.seq != seq or not current(live, room, page):
         return 0
+    steps = list(chosen) if isinstance(chosen, list) else [chosen]
     presses = 0
     try:
-        while chosen is not None:
-            local = chosen.evaluate("b => b.matches('[data-card], [data-confirm]')")
+        while steps:
+            control = steps.pop(0)
+            local = control.evaluate("b => b.matches('[data-card], [data-confirm]')")
             if tap:
-                chosen.tap(timeout=2000)
+                control.tap(timeout=2000)
             else:
-                chosen.click(timeout=2000)
+                control.click(timeout=2000)
             presses += 1
-            chosen = page.query_selector(FOLLOW_UP) if local else None
-            if local and chosen is None:
-                return 0  # the page showed nothing to tap next: look again
+            if local and not steps:
+                follow = page.query_selector(FOLLOW_UP)
+                if follow is None:
+                    return 0  # the page showed nothing to tap next: look again
+                steps.append(follow)
         page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                timeout=5000)
     except Exception:

@@ -1,7 +1,8 @@
 """Issue 21 §3: every game played to its end in a real browser by a projector (1920×1080)
 and three phones (390×844, touch), through the screens only: the room is created on the
-host page, the phones join by the join page, and each phone decides by tapping the thing
-it acts on (an answer, an account, a person, a card), the first one offered.
+host page, the phones join by the join page, and each phone plays the first legal move
+the page offers (in the game's own order) by tapping the thing that sends it: an answer,
+an account, a person, a card then its target, « Oui » when the page asks first.
 
 At four moments (lobby, early turn, mid-game with a decision open, end) the projector and
 one phone are photographed (``LUDINUM_SHOTS``, default a pytest temporary directory,
@@ -60,9 +61,6 @@ SHORT: dict[str, dict[str, str]] = {
 #: The room's version from which a decision counts as mid-game (about half of the
 #: shortest game of each kind played by first choices).
 MID = {"gnou": 4, "webrunners": 8, "hacker": 20, "voleur": 6}
-#: What a pupil acts on, drawn by the game, in order of preference; else the first button
-#: that is not a help (Gnou's hint).
-THINGS = ("answer", "account-tile", "card-tile", "target")
 GAME_SECONDS = 420
 #: The controls of a decision (visible or not: a card's targets show once it is picked).
 SHOWN = '[data-slot="actions"] :is(button.act, button[data-card])'
@@ -139,6 +137,7 @@ class Table:
             "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
         assert g.min_players <= 3 <= g.max_players
         room = self.live.hub.rooms[code]
+        assert [s.nickname for s in room.seats] == list(NICKNAMES)  # phone i is seat i
         self.moment("lobby", room, axe, self.phones[0])
         for page in self.phones:
             count_turns(page)
@@ -170,16 +169,27 @@ class Table:
         self.taken.append(name)
 
 
-def choose_thing(controls: list[Any]) -> Any:
-    """The first thing offered: an answer, an account, a person or a card when the game
-    draws one, else the first button that is not a help."""
-    classes = [(c.get_attribute("class") or "").split() for c in controls]
-    for thing in THINGS:
-        for control, names in zip(controls, classes, strict=True):
-            if thing in names:
+def first_legal(room: Any, seat: int, page: Any) -> Any:
+    """The first legal move (in the game's own order) among those the page offers, as the
+    control(s) to tap: the thing that sends it, or the card that opens it, then it."""
+    def choose(controls: list[Any]) -> Any:
+        offered = {}
+        for control in page.query_selector_all('[data-slot="actions"] [data-action]'):
+            offered.setdefault(control.get_attribute("data-action"), control)
+        shown = {json.dumps(json.loads(k), sort_keys=True): v for k, v in offered.items()}
+        for action in room.state.legal_actions(seat):
+            control = shown.get(json.dumps(action.to_json(), sort_keys=True))
+            if control is None:
+                continue
+            if control.is_visible():
                 return control
-    plain = [c for c, names in zip(controls, classes, strict=True) if "secondary" not in names]
-    return (plain or controls)[0]
+            card = control.evaluate(
+                "b => { const g = b.closest('.card-targets'); return g ? g.dataset.for : null; }")
+            picks = [c for c in controls if c.get_attribute("data-card") == card]
+            return [picks[0], control] if picks else None
+        return None
+
+    return choose
 
 
 def play(table: Table, room: Any, axe: Path) -> tuple[Counter[tuple[int, int]], int, int]:
@@ -201,7 +211,8 @@ def play(table: Table, room: Any, axe: Path) -> tuple[Counter[tuple[int, int]], 
                     table.moment(moment, room, axe, page)
             turn = turns_of(page)
             bottom = first_control_bottom(page)
-            presses = decide(table.live, room, page, choose_thing, tap=True)
+            choose = first_legal(room, index, page)
+            presses = decide(table.live, room, page, choose, tap=True)
             if presses:
                 taps[(index, turn)] += presses
                 sent += 1
