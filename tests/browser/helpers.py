@@ -4,6 +4,7 @@ one decision on a page that shows the room as it is now, scan a screen's text.""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -167,6 +168,42 @@ def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
     except Exception:
         return 0  # swapped under the press: look again
     return presses
+
+
+def first_legal(room: Any, page: Any) -> Callable[[list[Any]], Any]:
+    """A ``choose`` for ``decide``: the first legal move (in the game's own order) among
+    those the page offers, as the control(s) to tap: the thing that sends it, or the card
+    that opens it, then it (the order the plain buttons had before the screens drew
+    things)."""
+    def choose(controls: list[Any]) -> Any:
+        offered: dict[str, Any] = {}
+        for control in page.query_selector_all('[data-slot="actions"] [data-action]'):
+            key = json.dumps(json.loads(control.get_attribute("data-action")), sort_keys=True)
+            offered.setdefault(key, control)
+        if not offered:
+            return None
+        seat = seat_of(offered.values())
+        for action in room.state.legal_actions(seat):
+            control = offered.get(json.dumps(action.to_json(), sort_keys=True))
+            if control is None:
+                continue
+            if control.is_visible():
+                return control
+            card = control.evaluate(
+                "b => { const g = b.closest('.card-targets'); return g ? g.dataset.for : null; }")
+            picks = [c for c in controls if c.get_attribute("data-card") == card]
+            return [picks[0], control] if picks else None
+        return None
+
+    return choose
+
+
+def seat_of(controls: Iterable[Any]) -> int:
+    """The seat a decision's controls act for (a card that only opens its targets has
+    none: the others say it)."""
+    seats = {c.get_attribute("data-seat") for c in controls} - {None}
+    assert len(seats) == 1, seats
+    return int(seats.pop())
 
 
 def labels_of(controls: Iterable[Any]) -> list[str]:

@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import BUTTONS, TIMEOUT, create_room, decide, join, labels_of
+from tests.browser.helpers import (
+    BUTTONS,
+    TIMEOUT,
+    create_room,
+    decide,
+    first_legal,
+    join,
+    labels_of,
+    seat_of,
+)
 from tests.browser.test_privacy import leaked, secrets_for
 
 pytestmark = pytest.mark.slow
@@ -35,9 +44,9 @@ def answer(live: Any, page: Any, room: Any, offered: set[tuple[int, int, int]]) 
         shown = labels_of(controls)
         assert not any(text.startswith(RETURN) for text in shown), shown
         if any(text.startswith(DROP) for text in shown):
-            offered.add((int(controls[0].get_attribute("data-seat")), *trip))
+            offered.add((seat_of(controls), *trip))
             return controls[shown.index(DONE)]
-        return controls[0]
+        return first_legal(room, page)(controls)
 
     decide(live, room, page, choose)
 

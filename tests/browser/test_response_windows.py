@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action
-from tests.browser.helpers import BUTTONS, TIMEOUT, create_room, decide, join, labels_of
+from tests.browser.helpers import (
+    BUTTONS,
+    TIMEOUT,
+    create_room,
+    decide,
+    first_legal,
+    join,
+    labels_of,
+    seat_of,
+)
 from tests.browser.test_live_trips import start_with_bots
 
 pytestmark = pytest.mark.slow
@@ -20,15 +29,15 @@ RESPONSES = ("Laisser faire", "Subir l'attaque")
 
 def respond(live: Any, room: Any, page: Any, offered: set[tuple[int, int]]) -> None:
     """One decision: a response window offered to (seat, version) is noted and answered
-    by letting it happen; anything else, the first button."""
+    by letting it happen; anything else, the first legal move."""
 
     def choose(controls: list[Any]) -> Any:
         shown = labels_of(controls)
         for word in RESPONSES:
             if word in shown:
-                offered.add((int(controls[0].get_attribute("data-seat")), room.seq))
+                offered.add((seat_of(controls), room.seq))
                 return controls[shown.index(word)]
-        return controls[0]
+        return first_legal(room, page)(controls)
 
     decide(live, room, page, choose)
 

@@ -37,6 +37,7 @@ from tests.browser.helpers import (
     create_room,
     current,
     decide,
+    first_legal,
     join,
     raw_words,
     turns_of,
@@ -169,29 +170,6 @@ class Table:
         self.taken.append(name)
 
 
-def first_legal(room: Any, seat: int, page: Any) -> Any:
-    """The first legal move (in the game's own order) among those the page offers, as the
-    control(s) to tap: the thing that sends it, or the card that opens it, then it."""
-    def choose(controls: list[Any]) -> Any:
-        offered = {}
-        for control in page.query_selector_all('[data-slot="actions"] [data-action]'):
-            offered.setdefault(control.get_attribute("data-action"), control)
-        shown = {json.dumps(json.loads(k), sort_keys=True): v for k, v in offered.items()}
-        for action in room.state.legal_actions(seat):
-            control = shown.get(json.dumps(action.to_json(), sort_keys=True))
-            if control is None:
-                continue
-            if control.is_visible():
-                return control
-            card = control.evaluate(
-                "b => { const g = b.closest('.card-targets'); return g ? g.dataset.for : null; }")
-            picks = [c for c in controls if c.get_attribute("data-card") == card]
-            return [picks[0], control] if picks else None
-        return None
-
-    return choose
-
-
 def play(table: Table, room: Any, axe: Path) -> tuple[Counter[tuple[int, int]], int, int]:
     """Plays the game to its end; the taps per (phone, turn), how many decisions needed a
     scroll first (their first control was below the phone's first screen) and how many
@@ -211,8 +189,7 @@ def play(table: Table, room: Any, axe: Path) -> tuple[Counter[tuple[int, int]], 
                     table.moment(moment, room, axe, page)
             turn = turns_of(page)
             bottom = first_control_bottom(page)
-            choose = first_legal(room, index, page)
-            presses = decide(table.live, room, page, choose, tap=True)
+            presses = decide(table.live, room, page, first_legal(room, page), tap=True)
             if presses:
                 taps[(index, turn)] += presses
                 sent += 1
