@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import (
-    BUTTONS,
+    TAPPABLE,
     TIMEOUT,
     create_room,
     decide,
@@ -75,7 +75,7 @@ def test_a_phone_against_bots_is_offered_a_drop_on_every_trip(
         end = time.monotonic() + 240
         while room.status != "finished" and time.monotonic() < end:
             try:
-                phone.wait_for_selector(BUTTONS, timeout=2000)
+                phone.wait_for_selector(TAPPABLE, timeout=2000)
             except Exception:
                 continue
             answer(live, phone, room, offered)
@@ -110,7 +110,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
             except Exception:
                 continue
             reveal = page.query_selector("[data-reveal]")
@@ -122,7 +122,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
                     if state.deadline() is not None:  # a trip: never to the traveller
                         assert seat != state.traveller
                     reveal.click(timeout=2000)
-                    page.wait_for_selector(BUTTONS, timeout=5000)
+                    page.wait_for_selector(TAPPABLE, timeout=5000)
                 except AssertionError:
                     raise
                 except Exception:

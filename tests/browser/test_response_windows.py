@@ -11,7 +11,7 @@ import pytest
 
 from ludinum.engine import Action
 from tests.browser.helpers import (
-    BUTTONS,
+    TAPPABLE,
     TIMEOUT,
     create_room,
     decide,
@@ -86,7 +86,7 @@ def _phone_game(live: Any, browser: Any) -> int:
         end = time.monotonic() + 240
         while room.status != "finished" and time.monotonic() < end:
             try:
-                phone.wait_for_selector(BUTTONS, timeout=2000)
+                phone.wait_for_selector(TAPPABLE, timeout=2000)
             except Exception:
                 continue
             respond(live, room, phone, offered)
@@ -129,14 +129,14 @@ def _pass_and_play_game(live: Any, browser: Any) -> int:
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
             except Exception:
                 continue
             reveal = page.query_selector("[data-reveal]")
             if reveal is not None:
                 try:
                     reveal.click(timeout=2000)
-                    page.wait_for_selector(BUTTONS, timeout=5000)
+                    page.wait_for_selector(TAPPABLE, timeout=5000)
                 except Exception:
                     continue
             respond(live, room, page, offered)
