@@ -1,19 +1,35 @@
-"""Browser steps shared by the tests: create a room, join, play clickable actions."""
+"""Browser steps shared by the tests: create a room, join, play clickable actions, take
+one decision on a page that shows the room as it is now, scan a screen's text."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tests.server.test_no_raw_data import problems
+
 TIMEOUT = 15_000
+#: A seat's decision on the phone: every control that sends an action.
+BUTTONS = '[data-slot="actions"] button.act'
 
 
-def create_room(host: Any, base: str, game: str, players: int, mode: str = "turns") -> str:
+def create_room(host: Any, base: str, game: str, players: int, mode: str = "turns",
+                options: Mapping[str, str] | None = None) -> str:
+    """A room made from the set-up page; ``options`` fills the game's option fields (a
+    list is chosen, a number or a text typed)."""
     host.goto(f"{base}/new/{game}")
     host.select_option("#players", str(players))
     host.check(f'input[name="mode"][value="{mode}"]')
+    for name, value in (options or {}).items():
+        field = host.locator(f"#opt_{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     host.click("button[type=submit]")
     host.wait_for_url(f"{base}/host/*", timeout=TIMEOUT)
     code: str = host.eval_on_selector("body", "b => b.dataset.code")
@@ -86,3 +102,147 @@ def play_until_over(pages: list[Any], host: Any, seconds: float, rng: random.Ran
         if not moved:
             time.sleep(0.05)
     raise AssertionError(f"game not over after {seconds} s ({clicks} clicks)")
+
+
+def page_seq(page: Any) -> int:
+    """The number of the last frame the page applied (numbered per client)."""
+    return int(page.eval_on_selector("body", "b => b.dataset.seq || '-1'"))
+
+
+def current(live: Any, room: Any, page: Any) -> bool:
+    """Whether ``page`` shows the room as it is now. Frames are numbered per client (a
+    viewer must not count others' secret moves, issue 20), so ask the server: some phone's
+    client has sent this very frame number and has seen every action of the room."""
+    number = page_seq(page)
+    return any(c.frame_seq == number and c.log_seq == room.seq
+               and c.role in ("player", "pass")
+               for c in list(live.hub.clients.get(room.code, ())))
+
+
+#: After a tap the page answers itself (a card picked, a question asked before a costly
+#: tap), what is tapped next: the card's first target, or « Oui ».
+FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act:visible, '
+             '[data-slot="actions"] .confirm-box .confirm-yes:visible')
+
+
+def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
+           selector: str = TAPPABLE, tap: bool = False) -> int:
+    """One decision on a page that shows the room as it is now (bots and other people move
+    meanwhile): ``choose`` gets the page's controls and returns the one to press, or the
+    ones to press in turn (a card, then the target it opens), or None; they are pressed
+    (tapped on a touch screen), then, while the page answers the last press itself (a card
+    picked, a question asked), the first control it opens (``FOLLOW_UP``), and the page
+    waits for its next frame. Returns the number of presses, 0 when the page was not
+    current or changed under a press (the caller looks again)."""
+    seq = room.seq
+    if not current(live, room, page):
+        return 0
+    number = page_seq(page)
+    try:
+        controls = page.query_selector_all(selector)
+        chosen = choose(controls) if controls else None
+    except AssertionError:
+        raise
+    except Exception:
+        return 0  # swapped under us
+    if chosen is None or room.seq != seq or not current(live, room, page):
+        return 0
+    steps = list(chosen) if isinstance(chosen, list) else [chosen]
+    presses = 0
+    try:
+        while steps:
+            control = steps.pop(0)
+            local = control.evaluate("b => b.matches('[data-card], [data-confirm]')")
+            if tap:
+                control.tap(timeout=2000)
+            else:
+                control.click(timeout=2000)
+            presses += 1
+            if local and not steps:
+                follow = page.query_selector(FOLLOW_UP)
+                if follow is None:
+                    return 0  # the page showed nothing to tap next: look again
+                steps.append(follow)
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
+                               timeout=5000)
+    except Exception:
+        return 0  # swapped under the press: look again
+    return presses
+
+
+def first_legal(room: Any, page: Any) -> Callable[[list[Any]], Any]:
+    """A ``choose`` for ``decide``: the first legal move (in the game's own order) among
+    those the page offers, as the control(s) to tap: the thing that sends it, or the card
+    that opens it, then it (the order the plain buttons had before the screens drew
+    things)."""
+    def choose(controls: list[Any]) -> Any:
+        offered: dict[str, Any] = {}
+        for control in page.query_selector_all('[data-slot="actions"] [data-action]'):
+            key = json.dumps(json.loads(control.get_attribute("data-action")), sort_keys=True)
+            offered.setdefault(key, control)
+        if not offered:
+            return None
+        seat = seat_of(offered.values())
+        for action in room.state.legal_actions(seat):
+            control = offered.get(json.dumps(action.to_json(), sort_keys=True))
+            if control is None:
+                continue
+            if control.is_visible():
+                return control
+            card = control.evaluate(
+                "b => { const g = b.closest('.card-targets'); return g ? g.dataset.for : null; }")
+            picks = [c for c in controls if c.get_attribute("data-card") == card]
+            return [picks[0], control] if picks else None
+        return None
+
+    return choose
+
+
+def seat_of(controls: Iterable[Any]) -> int:
+    """The seat a decision's controls act for (a card that only opens its targets has
+    none: the others say it)."""
+    seats = {c.get_attribute("data-seat") for c in controls} - {None}
+    assert len(seats) == 1, seats
+    return int(seats.pop())
+
+
+def labels_of(controls: Iterable[Any]) -> list[str]:
+    """The visible words of each control."""
+    return [c.inner_text().strip() for c in controls]
+
+
+def visible_text(page: Any) -> str:
+    """The text a person reads on the page now (hidden and folded parts left out)."""
+    text: str = page.evaluate("() => document.body.innerText")
+    return text
+
+
+def raw_words(text: str, view_keys: Iterable[str] = ()) -> list[str]:
+    """What a French screen must not print: snake_case field names, content ids, seats
+    called « Joueur 2 », English field words, the view's own keys (the scanner of
+    tests/server/test_no_raw_data.py, run on a page's rendered text)."""
+    return problems(text, set(view_keys))
+
+
+#: Listens to the phone's decision slot: a turn ends when its last control goes away.
+TURN_COUNTER = """() => {
+  const slot = document.querySelector('[data-slot="actions"]');
+  window.ludinumTurns = 0;
+  let open = !!slot.querySelector('.act');
+  new MutationObserver(() => {
+    const now = !!slot.querySelector('.act');
+    if (open && !now) window.ludinumTurns += 1;
+    open = now;
+  }).observe(slot, {childList: true, subtree: true});
+}"""
+
+
+def count_turns(page: Any) -> None:
+    """From now on the page counts its ended turns (see ``turns_of``)."""
+    page.evaluate(TURN_COUNTER)
+
+
+def turns_of(page: Any) -> int:
+    """How many turns the page has ended since ``count_turns``."""
+    count: int = page.evaluate("() => window.ludinumTurns")
+    return count

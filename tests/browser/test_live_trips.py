@@ -13,12 +13,20 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, confirm, create_room, join
+from tests.browser.helpers import (
+    TAPPABLE,
+    TIMEOUT,
+    create_room,
+    decide,
+    first_legal,
+    join,
+    labels_of,
+    seat_of,
+)
 from tests.browser.test_privacy import leaked, secrets_for
 
 pytestmark = pytest.mark.slow
 
-BUTTONS = '[data-slot="actions"] button.act'
 DONE, DROP, RETURN = "J'ai fini pour ce trajet", "Poser un virus", "Je reviens de la banque"
 
 
@@ -26,55 +34,21 @@ def every_trip(people: tuple[int, ...]) -> set[tuple[int, int, int]]:
     return {(p, r, t) for p in people for r in range(4) for t in range(4) if t != p}
 
 
-def labels(page: Any) -> list[str] | None:
-    try:
-        return [b.inner_text().strip() for b in page.query_selector_all(BUTTONS)]
-    except Exception:
-        return None  # swapped under us: look again
-
-
-def page_seq(page: Any) -> int:
-    return int(page.eval_on_selector("body", "b => b.dataset.seq || '-1'"))
-
-
-def current(live: Any, room: Any, page: Any) -> bool:
-    """Whether ``page`` shows the room as it is now. Frames are numbered per client (a
-    viewer must not count others' secret moves, issue 20), so ask the server: some phone's
-    client has sent this very frame number and has seen every action of the room."""
-    number = page_seq(page)
-    return any(c.frame_seq == number and c.log_seq == room.seq
-               and c.role in ("player", "pass")
-               for c in list(live.hub.clients.get(room.code, ())))
-
-
 def answer(live: Any, page: Any, room: Any, offered: set[tuple[int, int, int]]) -> None:
     """One decision: note a drop offered (seat, round, traveller), keep the viruses. Only
-    a page that shows the room's current version counts (bots move meanwhile)."""
-    seq = room.seq
-    trip = (room.state.round, room.state.traveller)
-    if not current(live, room, page):
-        return
-    number = page_seq(page)
-    shown = labels(page)
-    try:
-        seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
-    except Exception:
-        return
-    if not shown or not current(live, room, page) or room.seq != seq:
-        return
-    assert not any(text.startswith(RETURN) for text in shown), shown
-    choice = 0
-    if any(text.startswith(DROP) for text in shown):
-        offered.add((seat, *trip))
-        choice = shown.index(DONE)
-    try:
-        page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-        if shown[choice] == DONE and page.query_selector(".confirm-box"):
-            confirm(page)  # « J'ai fini » asks first while a drop is possible (issue 21)
-        page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
-                               timeout=5000)
-    except Exception:
-        return  # swapped under the click: look again
+    a page that shows the room's current version counts (bots move meanwhile): ``decide``
+    checks that the room did not move while ``choose`` read it."""
+
+    def choose(controls: list[Any]) -> Any:
+        trip = (room.state.round, room.state.traveller)
+        shown = labels_of(controls)
+        assert not any(text.startswith(RETURN) for text in shown), shown
+        if any(text.startswith(DROP) for text in shown):
+            offered.add((seat_of(controls), *trip))
+            return controls[shown.index(DONE)]
+        return first_legal(room, page)(controls)
+
+    decide(live, room, page, choose)
 
 
 def start_with_bots(host: Any) -> None:
@@ -101,7 +75,7 @@ def test_a_phone_against_bots_is_offered_a_drop_on_every_trip(
         end = time.monotonic() + 240
         while room.status != "finished" and time.monotonic() < end:
             try:
-                phone.wait_for_selector(BUTTONS, timeout=2000)
+                phone.wait_for_selector(TAPPABLE, timeout=2000)
             except Exception:
                 continue
             answer(live, phone, room, offered)
@@ -136,7 +110,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
             except Exception:
                 continue
             reveal = page.query_selector("[data-reveal]")
@@ -148,7 +122,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
                     if state.deadline() is not None:  # a trip: never to the traveller
                         assert seat != state.traveller
                     reveal.click(timeout=2000)
-                    page.wait_for_selector(BUTTONS, timeout=5000)
+                    page.wait_for_selector(TAPPABLE, timeout=5000)
                 except AssertionError:
                     raise
                 except Exception:

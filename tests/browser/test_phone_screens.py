@@ -14,20 +14,17 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
+from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join, raw_words
 
 pytestmark = pytest.mark.slow
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-#: Printed field names, content ids, Python values: what a debug page shows.
-RAW = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b[a-z_]+-\d+-\d+\b|\b(?:Answerer|Purpose|Series|"
-                 r"Solo|True|False|None|Id)\b")
 
 
 def check_screen(page: Any) -> None:
     """The screen's rendered text has no raw data and nothing overflows horizontally."""
-    text = page.inner_text("main")
-    assert not RAW.findall(text), RAW.findall(text)
+    found = raw_words(page.inner_text("main"))  # field names, ids, Python values…
+    assert not found, found
     overflow = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{overflow} px of horizontal overflow"

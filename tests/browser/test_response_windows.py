@@ -10,12 +10,36 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action
-from tests.browser.helpers import TIMEOUT, create_room, join
-from tests.browser.test_live_trips import BUTTONS, current, labels, page_seq, start_with_bots
+from tests.browser.helpers import (
+    TAPPABLE,
+    TIMEOUT,
+    create_room,
+    decide,
+    first_legal,
+    join,
+    labels_of,
+    seat_of,
+)
+from tests.browser.test_live_trips import start_with_bots
 
 pytestmark = pytest.mark.slow
 
 RESPONSES = ("Laisser faire", "Subir l'attaque")
+
+
+def respond(live: Any, room: Any, page: Any, offered: set[tuple[int, int]]) -> None:
+    """One decision: a response window offered to (seat, version) is noted and answered
+    by letting it happen; anything else, the first legal move."""
+
+    def choose(controls: list[Any]) -> Any:
+        shown = labels_of(controls)
+        for word in RESPONSES:
+            if word in shown:
+                offered.add((seat_of(controls), room.seq))
+                return controls[shown.index(word)]
+        return first_legal(room, page)(controls)
+
+    decide(live, room, page, choose)
 
 
 def windows_of(room: Any, store: Any, seat: int) -> list[list[int]]:
@@ -58,34 +82,19 @@ def _phone_game(live: Any, browser: Any) -> int:
             "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
         start_with_bots(host)
         room = live.hub.rooms[code]
-        offered: set[int] = set()
+        offered: set[tuple[int, int]] = set()
         end = time.monotonic() + 240
         while room.status != "finished" and time.monotonic() < end:
             try:
-                phone.wait_for_selector(BUTTONS, timeout=2000)
+                phone.wait_for_selector(TAPPABLE, timeout=2000)
             except Exception:
                 continue
-            seq = room.seq
-            shown = labels(phone)
-            number = page_seq(phone)
-            if not shown or not current(live, room, phone) or room.seq != seq:
-                continue
-            choice = 0
-            for word in RESPONSES:
-                if word in shown:
-                    offered.add(seq)
-                    choice = shown.index(word)
-                    break
-            try:
-                phone.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-                phone.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
-                                        timeout=5000)
-            except Exception:
-                continue
+            respond(live, room, phone, offered)
         assert room.status == "finished"
         windows = windows_of(room, live.hub.store, 0)
-        missed = [w for w in windows if not offered & set(w)]
-        assert not missed, (missed, sorted(offered))
+        seen = {seq for _, seq in offered}
+        missed = [w for w in windows if not seen & set(w)]
+        assert not missed, (missed, sorted(seen))
         return len(windows)
     finally:
         for c in contexts:
@@ -120,37 +129,17 @@ def _pass_and_play_game(live: Any, browser: Any) -> int:
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {BUTTONS}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
             except Exception:
                 continue
             reveal = page.query_selector("[data-reveal]")
             if reveal is not None:
                 try:
                     reveal.click(timeout=2000)
-                    page.wait_for_selector(BUTTONS, timeout=5000)
+                    page.wait_for_selector(TAPPABLE, timeout=5000)
                 except Exception:
                     continue
-            seq = room.seq
-            shown = labels(page)
-            try:
-                seat = int(page.eval_on_selector(BUTTONS, "b => b.dataset.seat"))
-            except Exception:
-                continue
-            number = page_seq(page)
-            if not shown or not current(live, room, page) or room.seq != seq:
-                continue
-            choice = 0
-            for word in RESPONSES:
-                if word in shown:
-                    offered.add((seat, seq))
-                    choice = shown.index(word)
-                    break
-            try:
-                page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
-                page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
-                                       timeout=5000)
-            except Exception:
-                continue
+            respond(live, room, page, offered)
         assert room.status == "finished"
         total = 0
         for seat in (0, 1):

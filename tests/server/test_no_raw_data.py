@@ -26,7 +26,7 @@ NICKNAMES = ["Léa", "Sami", "Tom", "Inès", "Yanis", "Chloé", "Noé"]
 FRENCH = {"message", "messages", "question", "questions", "score", "scores", "options",
           "pion", "niveau", "tour", "cartes", "carte", "danger", "dangers", "indice",
           "bonus", "date", "points", "total", "type", "source", "quiz", "protection",
-          "protections", "phase", "destructeur"}
+          "protections", "phase", "destructeur", "expert"}
 #: English words no French screen shows (field names seen on screens before issue 21).
 ENGLISH = {"Answerer", "Series", "Purpose", "Solo", "Id", "True", "False", "None",
            "Player", "Seat", "the", "and", "Details", "Bot"}
