@@ -60,7 +60,7 @@ def test_restore_refuses_unreadable_states_clearly() -> None:
     for game in registry():
         state = game.new_state(game.min_players, 1)
         data = state.to_json()
-        with pytest.raises(StateFormatError, match=game.title_fr):
+        with pytest.raises(StateFormatError, match=game.title_of()):
             game.restore({"nothing": 1})
         broken = {key: value for key, value in data.items() if key in ("config",)}
         with pytest.raises(StateFormatError):
