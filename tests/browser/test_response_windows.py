@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import TIMEOUT, confirm, create_room, join
 from tests.browser.test_live_trips import BUTTONS, current, labels, page_seq, start_with_bots
 
 pytestmark = pytest.mark.slow
@@ -78,6 +78,8 @@ def _phone_game(live: Any, browser: Any) -> int:
                     break
             try:
                 phone.query_selector_all(BUTTONS)[choice].click(timeout=2000)
+                if phone.query_selector(".confirm-box"):
+                    confirm(phone)  # a tap that asks first (issue 21): « Oui »
                 phone.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                         timeout=5000)
             except Exception:
