@@ -149,6 +149,8 @@ def _pass_and_play_game(live: Any, browser: Any) -> int:
                     break
             try:
                 page.query_selector_all(BUTTONS)[choice].click(timeout=2000)
+                if page.query_selector(".confirm-box"):
+                    confirm(page)  # a tap that asks first (issue 21): « Oui »
                 page.wait_for_function(f"() => document.body.dataset.seq !== '{number}'",
                                        timeout=5000)
             except Exception:
