@@ -60,20 +60,28 @@ TAPPABLE = ('[data-slot="actions"] button.act:visible, '
             '[data-slot="actions"] button[data-card]:visible')
 
 
+#: What follows a card picked or a question asked: its targets, or « Oui ».
+FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act, '
+             ".confirm-box .confirm-yes")
+
+
 def click_some_action(page: Any, rng: random.Random) -> bool:
-    buttons = page.query_selector_all(TAPPABLE)
-    if not buttons:
-        return False
+    """Tap something of the decision at random, as a pupil does: a card picked or a
+    question asked is followed at once by one of its targets or « Oui » (the page answers
+    those taps, not the server), then wait for the server's answer."""
     seq = page.eval_on_selector("body", "b => b.dataset.seq")
-    button = buttons[rng.randrange(len(buttons))]
-    try:
-        # A card picked or a question asked: the page answers, not the server.
-        local = button.evaluate("b => b.matches('[data-card], [data-confirm]')")
-        button.click(timeout=2000)
-    except Exception:
-        return False  # the fragment was swapped under the click: try again
-    if local:
-        return True
+    for selector in (TAPPABLE, FOLLOW_UP, FOLLOW_UP):
+        buttons = page.query_selector_all(selector)
+        if not buttons:
+            return selector != TAPPABLE  # a pick or a question already tapped counts
+        button = buttons[rng.randrange(len(buttons))]
+        try:
+            local = button.evaluate("b => b.matches('[data-card], [data-confirm]')")
+            button.click(timeout=2000)
+        except Exception:
+            return False  # the fragment was swapped under the click: try again
+        if not local:
+            break
     # Wait for the server's answer (a new seq) before looking again.
     with contextlib.suppress(Exception):
         page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=3000)

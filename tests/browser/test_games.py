@@ -47,7 +47,8 @@ def test_a_whole_game_in_the_browser(game: str, live: Any, browser: Any) -> None
                 assert "Léa" in seat_before
                 reloaded.append(True)
 
-        play_until_over([alice, bob], host, 240, random.Random(1), reload_once)
+        # 480 s: a card is tapped, then its use (issue 21), two taps where one was.
+        play_until_over([alice, bob], host, 480, random.Random(1), reload_once)
         host.wait_for_selector(".debrief", timeout=TIMEOUT)
         assert status(host) == "finished"
         for page in (alice, bob):

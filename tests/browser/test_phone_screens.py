@@ -244,3 +244,35 @@ def test_hacker_done_asks_first(table: Any, live: Any) -> None:
     assert room.seq == before  # nothing sent yet
     phone.locator(".confirm-box .confirm-yes").tap()
     assert last_action(live, room, before) == {"kind": "done"}
+
+
+def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
+    _, phones = table("webrunners")
+    cards = ".actions .hand .card-tile"
+    phone = play_until(phones, lambda p: p.locator(f"{cards}:not(.idle)").count() > 0, 180)
+    check_screen(phone)
+    symbols = phone.locator(f"{cards} .card-symbol").all_inner_texts()
+    assert symbols and set(symbols) <= {"→", "P", "⚡", "↩"}, symbols
+    assert phone.locator(f"{cards} img.card-portrait").count() >= 1  # a character speaks
+    assert above_the_fold(phone, f"{cards}:not(.idle)")
+    # A card is played by one tap: the card says what it does there.
+    playable = phone.locator(f"{cards}.act")
+    assert playable.count() >= 1 and playable.first.locator(".card-note").inner_text()
+
+
+@pytest.mark.parametrize("game", ["gnou", "hacker", "voleur", "webrunners"])
+def test_set_up_form_says_every_value_in_words(game: str, live: Any, browser: Any) -> None:
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{live.url}/new/{game}")
+        check_screen(page)
+        listed = page.locator("form.options option").all_inner_texts()
+        units = page.locator("form.options .unit").all_inner_texts()
+        for text in listed + units:
+            assert not RAW.findall(text) and not re.search(r"\b(?:true|false)\b", text), text
+        for text in listed:  # a value in words starts with a capital or a number
+            assert not re.fullmatch(r"[a-z_]+", text.strip()), text  # an internal value
+        assert "de Le " not in page.inner_text("main")
+    finally:
+        context.close()
