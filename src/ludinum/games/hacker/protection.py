@@ -9,6 +9,7 @@ from ludinum.games.hacker import flow
 from ludinum.games.hacker.rules import (
     BILL_VALUE,
     CHOOSE,
+    FACE_DOWN,
     GUESS,
     KNOWN_SHIFT,
     LOOT,
@@ -68,7 +69,7 @@ def begin_account(state: HackerState, pos: int, events: list[Event]) -> None:
         stack = state.stacks[pos]
         count = min(warded(state.bills[pos]), len(stack))
         if count > 0:
-            state.aside.extend(stack[-count:])
+            state.aside.extend(code | FACE_DOWN for code in stack[-count:])
             del stack[-count:]
             state.stats[S_CRYPT] += count
             events.append(public("encrypted", account=pos, count=count))
@@ -90,7 +91,7 @@ def continue_account(state: HackerState, events: list[Event]) -> None:
         if not state.bills[pos]:
             # Seed text: no bill left, the remaining viruses are set aside face down.
             count = len(stack)
-            state.aside.extend(stack)
+            state.aside.extend(code | FACE_DOWN for code in stack)
             stack.clear()
             state.stats[S_EMPTY] += count
             events.append(public("emptied", account=pos, count=count))

@@ -51,12 +51,16 @@ def viruses_for(players: int, three_player_viruses: int) -> int:
 
 
 # A virus card is one int: owner (3 bits) | trip (3 bits, the traveller's seat when it was
-# dropped) | known-by mask (7 bits, seats that know its owner) | account (5 bits).
+# dropped) | known-by mask (7 bits, seats that know its owner) | account (5 bits) | set
+# aside face down (1 bit: H8 cryptage or no bill left, without a guess; absent from
+# states saved before it, read as a guessed virus).
 OWNER_MASK = 0b111
 TRIP_SHIFT = 3
 KNOWN_SHIFT = 6
 KNOWN_MASK = 0x7F << KNOWN_SHIFT
 POS_SHIFT = 13
+POS_MASK = 31
+FACE_DOWN = 1 << 18
 
 
 def virus(owner: int, trip: int, pos: int) -> int:
@@ -86,7 +90,13 @@ def v_trip(code: int) -> int:
 
 
 def v_pos(code: int) -> int:
-    return code >> POS_SHIFT
+    return (code >> POS_SHIFT) & POS_MASK
+
+
+def v_face_down(code: int) -> bool:
+    """Whether the virus was set aside face down, without a guess: nobody learnt its
+    owner then (H8 cryptage, or no bill left on the account)."""
+    return bool(code & FACE_DOWN)
 
 
 def v_knows(code: int, player: int) -> bool:

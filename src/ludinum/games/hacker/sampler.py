@@ -56,6 +56,7 @@ from ludinum.games.hacker.rules import (
     loot_knows,
     loot_thief,
     queued_dropper,
+    v_face_down,
     v_pos,
     v_trip,
 )
@@ -125,10 +126,14 @@ def _spread(count: int) -> float:
 def _known_to(twin: HackerState, pile: list[int], code: int, me: int) -> bool:
     """Whether the seat of bit ``me`` knows this virus's owner: noted in the virus, or a
     virus on its owner's own account set aside in the open (H6, the ``own_virus`` event
-    names him)."""
+    names him; not one set aside face down with the rest of the stack)."""
     if code & me:
         return True
-    return pile is twin.aside and code & OWNER_MASK == twin.table.owner[v_pos(code)]
+    return (
+        pile is twin.aside
+        and not v_face_down(code)
+        and code & OWNER_MASK == twin.table.owner[v_pos(code)]
+    )
 
 
 def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]]:
@@ -283,8 +288,9 @@ def _draw_owners(
         code = pile[i]
         trip = v_trip(code)
         # Only a stack under brouillage may hold a virus on its owner's account (H6); one
-        # set aside that way was named in the open, and one found was guessed by him.
-        resolved = pile is twin.aside or pile is twin.found
+        # set aside that way was named in the open (unless set aside face down with the
+        # rest of its stack), and one found was guessed by him.
+        resolved = (pile is twin.aside and not v_face_down(code)) or pile is twin.found
         account_owner = -1 if blur_round and not resolved else owner[v_pos(code)]
         allowed.append([q for q in range(n) if q not in (observer, trip, account_owner)])
         trips.append(trip)
@@ -326,31 +332,38 @@ def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list
 
 
 def _seen_learning(twin: HackerState, pile: list[int], code: int) -> int:
-    """Of the seats that know a virus's owner, those the table saw learn it: everyone
-    when it was said aloud (``reveal=table``), and for a virus resolved this round the
-    account's owner if he knew (the guesser learns the owner of a virus he found, and of
-    one he missed unless the reveal is blind). Anyone else who knows noticed the drop:
-    their secret (the stacks' noticers are drawn again, ``_redraw_notices``).
-    Limitation: a virus set aside without a guess (cryptage, no bill left) keeps the
-    account owner's knowledge as it was, which may come from a notice."""
+    """Of the seats that know a virus's owner, those the table saw learn it, by a guess:
+    everyone when it was said aloud (``reveal=table``), else the account's owner, the
+    guesser, if he knew (he learns the owner of a virus he found, and of one he missed
+    unless the reveal is blind). A virus set aside face down without a guess (H8
+    cryptage, no bill left) taught nobody. Anyone else who knows noticed the drop: their
+    secret (forgotten here; the stacks' noticers are drawn again, ``_redraw_notices``)."""
     if pile is not twin.aside and pile is not twin.found:
+        return 0
+    account_owner = twin.table.owner[v_pos(code)]
+    if v_face_down(code) or code & OWNER_MASK == account_owner:
+        # Face down, or set aside in the open on its owner's own account (H6: the table
+        # knows him, ``_known_to``; the callers keep his own knowledge): no guess.
         return 0
     everyone = (1 << twin.n) - 1
     knowers = (code >> KNOWN_SHIFT) & everyone
-    if knowers == everyone:
-        return everyone
-    return knowers & (1 << twin.table.owner[v_pos(code)])
+    if twin.reveal == "table":
+        return knowers
+    if pile is twin.aside and twin.reveal == "blind":
+        return 0
+    return knowers & (1 << account_owner)
 
 
 def _forget_notices(twin: HackerState, observer: int) -> None:
-    """The viruses resolved this round that the observer knows: who else noticed them is
-    not its business (the owner, the observer and what the table saw stay)."""
-    me = 1 << observer
+    """The viruses resolved this round that the observer knows (noted, or its owner named
+    in the open, H6): who else noticed them is not its business (the owner, the observer
+    and what the table saw stay)."""
+    me = 1 << (KNOWN_SHIFT + observer)
     for pile in (twin.aside, twin.found):
         for i, code in enumerate(pile):
-            if code >> KNOWN_SHIFT & me:
-                keep = (1 << (code & OWNER_MASK)) | me | _seen_learning(twin, pile, code)
-                pile[i] = (code & ~KNOWN_MASK) | (keep << KNOWN_SHIFT)
+            if _known_to(twin, pile, code, me):
+                keep = (1 << (code & OWNER_MASK)) | _seen_learning(twin, pile, code)
+                pile[i] = (code & ~KNOWN_MASK) | (code & me) | (keep << KNOWN_SHIFT)
 
 
 def _match(
