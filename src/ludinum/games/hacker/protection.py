@@ -26,6 +26,7 @@ from ludinum.games.hacker.rules import (
     warded,
 )
 from ludinum.games.hacker.table import GUESSED, RESOLVE
+from ludinum.games.hacker.views import shows_bills
 
 if TYPE_CHECKING:
     from ludinum.games.hacker.state import HackerState
@@ -139,10 +140,13 @@ def guess(state: HackerState, player: int, named: int, events: list[Event]) -> N
     else:
         events.append(GUESSED[right][player][pos])
     shown = owner if right or reveal != "blind" else None
+    # The guesser learns the value of the bill he loses only if he sees his bills (H7: not
+    # under brouillage, where his accounts show nothing; the thief takes it in hand).
+    told = value if shows_bills(state, player, pos) else None
     events.append(
         Event(
             "guess_detail",
-            {"account": pos, "named": named, "right": right, "owner": shown, "value": value},
+            {"account": pos, "named": named, "right": right, "owner": shown, "value": told},
             (player,),
         )
     )
@@ -173,7 +177,8 @@ def take(state: HackerState, thief: int, slot: int, events: list[Event]) -> None
     value = BILL_VALUE[bill]
     events.append(Event("loot", {"value": value, "account": pos, "victim": victim}, (thief,)))
     shown = None if state.reveal == "blind" else thief
-    events.append(Event("lost", {"value": value, "account": pos, "thief": shown}, (victim,)))
+    told = value if shows_bills(state, victim, pos) else None  # H7: no bills seen, no value
+    events.append(Event("lost", {"value": told, "account": pos, "thief": shown}, (victim,)))
     _loot(state, thief, bill)
 
 

@@ -81,6 +81,8 @@ _FR: dict[str, str] = {
     "loot": "Tu voles un billet de {value} à {victim}. Crédite-le.",
     "lost": "{thief} t'a volé un billet de {value} sur le {account}.",
     "lost_blind": "On t'a volé un billet de {value} sur le {account}.",
+    "lost_unseen": "{thief} t'a volé un billet sur le {account}.",
+    "lost_blind_unseen": "On t'a volé un billet sur le {account}.",
     "round_end": "Fin du tour {round} : chacun reprend ses virus.",
     "game_over": "Fin de la partie ! Gagnant : {winners}.",
     "game_over_many": "Fin de la partie ! Gagnants à égalité : {winners}.",
@@ -118,6 +120,8 @@ _EN: dict[str, str] = {
     "loot": "You steal a bill of {value} from {victim}. Credit it.",
     "lost": "{thief} stole a bill of {value} from your {account}.",
     "lost_blind": "Someone stole a bill of {value} from your {account}.",
+    "lost_unseen": "{thief} stole a bill from your {account}.",
+    "lost_blind_unseen": "Someone stole a bill from your {account}.",
     "round_end": "End of round {round}: everyone takes their viruses back.",
     "game_over": "Game over! Winner: {winners}.",
     "game_over_many": "Game over! Tied winners: {winners}.",
@@ -177,8 +181,10 @@ class HackerText(GameText):
                 key = "your_right"
             else:
                 key = "your_wrong" if data.get("value") is not None else "your_wrong_choose"
-        elif key == "lost" and data.get("thief") is None:
-            key = "lost_blind"
+        elif key == "lost":
+            key = "lost" if data.get("thief") is not None else "lost_blind"
+            if data.get("value") is None:  # brouillage: the victim saw no bills (H7)
+                key += "_unseen"
         elif key == "game_over" and len(data.get("winners", ())) > 1:
             key = "game_over_many"
         template = table.get(key)
