@@ -113,3 +113,27 @@ def test_states_saved_before_the_face_down_bit_still_load() -> None:
     twin = old.resample((p + 2) % 4, random.Random(0))
     assert p in _knowers(twin.aside[0], 4)  # the old behaviour: a guess taught him
     assert old.clone().to_json() == old.to_json()
+
+
+def test_under_brouillage_a_victim_is_not_told_the_value_of_a_stolen_bill() -> None:
+    """H7: in the last round the accounts show nothing, not even to their owner: the victim
+    of a theft (``lost``) and a guesser who loses a bill (``guess_detail``) are told that a
+    bill went, not its value (the sealing test found it, seed 24891); outside brouillage
+    they are told the value."""
+    told: dict[bool, list[object]] = {True: [], False: []}
+    for seed in range(40):
+        for theft in ("chosen", "random"):
+            s = GAME.new_state(4, seed, {"brouillage": True, "theft": theft, "trip_seconds": 0})
+            play = random.Random(seed)
+            while not s.is_terminal():
+                active = s.active_players()
+                player = active[play.randrange(len(active))]
+                legal = s.legal_actions(player)
+                blurred = s.blurred()
+                for event in s.apply(player, legal[play.randrange(len(legal))]):
+                    if event.kind == "lost" or (
+                            event.kind == "guess_detail" and not event.data["right"]):
+                        told[blurred].append(event.data.get("value"))
+    assert told[True] and all(v is None for v in told[True]), told[True]
+    assert told[False] and all(isinstance(v, int) for v in told[False] if v is not None)
+    assert any(isinstance(v, int) for v in told[False])
