@@ -92,10 +92,12 @@ SMALL_TEXT = """(limit) => {
 #: cuts (issue 21 §1: nothing may be cut, the end included). Text inside a region marked as
 #: scrolling (overflow auto or scroll, reachable by keyboard: tabindex) is checked against
 #: that region's scroll, not its box. Left out as above: screen-reader text and the board's
-#: drawing.
-CUT_TEXT = """() => {
+#: drawing. ``pageScrolls``: the lobby is an ordinary page, read by scrolling down (docs/web.md),
+#: so there only the sides of the screen count.
+CUT_TEXT = """(pageScrolls) => {
   const cut = [];
-  const screen = {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight};
+  const bottom = pageScrolls ? Infinity : window.innerHeight;
+  const screen = {left: 0, top: pageScrolls ? -Infinity : 0, right: window.innerWidth, bottom};
   const outside = (b, r) => b.left < r.left - 1 || b.top < r.top - 1 ||
     b.right > r.right + 1 || b.bottom > r.bottom + 1;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -204,7 +206,7 @@ class Table:
             found += [f"{who}: {v}" for v in audit(page, axe)]
         if name != "lobby":  # the game under way and its end; not the lobby (docs/web.md)
             found += [f"host: small text {t}" for t in self.host.evaluate(SMALL_TEXT, 28)]
-        found += [f"host: text cut {t}" for t in self.host.evaluate(CUT_TEXT)]
+        found += [f"host: text cut {t}" for t in self.host.evaluate(CUT_TEXT, name == "lobby")]
         if decision:
             bottom = first_control_bottom(phone)
             if bottom is None or bottom > 844:
