@@ -112,9 +112,10 @@ CUT_TEXT = """(pageScrolls) => {
     if (box.width <= 1 || box.height <= 1) continue;
     let scrolls = false, hidden = false, by = null;
     for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.display === 'contents') continue;  // no box of its own
       const r = a.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) { hidden = true; break; }
-      const style = getComputedStyle(a);
       const flow = [style.overflowX, style.overflowY];
       if (flow.every((o) => o === 'visible')) continue;
       if (flow.some((o) => o === 'auto' || o === 'scroll') && a.hasAttribute('tabindex')) {
