@@ -8,9 +8,11 @@ At four moments (lobby, early turn, mid-game with a decision open, end) the proj
 one phone are photographed (``LUDINUM_SHOTS``, default a pytest temporary directory,
 ``<game>-<moment>-<host|phone>.png``) and checked: no raw id, field name or English word in
 the rendered French text, the phone's decision starts on its first screen, nothing
-overflows sideways, the projector's text is at least 28 px while the game runs, and axe-core
-finds no serious or critical violation. The taps each phone needed per turn are counted
-(a turn: from a decision shown to none) and written beside the screenshots.
+overflows sideways, the projector's text is at least 28 px while the game runs and at its
+end, no projector text is cut by the screen's edge or by a box hiding its overflow (at every
+moment), and axe-core finds no serious or critical violation. The taps each phone needed
+per turn are counted (a turn: from a decision shown to none) and written beside the
+screenshots.
 
 Short options keep the run short, each a rule's own setting: Gnou's turn limit (G2), Web
 Runners' round limit and a drawn first player (W15: no personal questions), Le Voleur de
@@ -83,6 +85,49 @@ SMALL_TEXT = """(limit) => {
     if (size < limit) small.push(text.slice(0, 40) + ' (' + size + ' px)');
   }
   return small;
+}"""
+
+
+#: Visible text of the projector that the screen's edge or a box that hides its overflow
+#: cuts (issue 21 §1: nothing may be cut, the end included). Text inside a region marked as
+#: scrolling (overflow auto or scroll, reachable by keyboard: tabindex) is checked against
+#: that region's scroll, not its box. Left out as above: screen-reader text and the board's
+#: drawing. ``pageScrolls``: the lobby is an ordinary page, read by scrolling down (docs/web.md),
+#: so there only the sides of the screen count.
+CUT_TEXT = """(pageScrolls) => {
+  const cut = [];
+  const bottom = pageScrolls ? Infinity : window.innerHeight;
+  const screen = {left: 0, top: pageScrolls ? -Infinity : 0, right: window.innerWidth, bottom};
+  const outside = (b, r) => b.left < r.left - 1 || b.top < r.top - 1 ||
+    b.right > r.right + 1 || b.bottom > r.bottom + 1;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest('svg')) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    let scrolls = false, hidden = false, by = null;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.display === 'contents') continue;  // no box of its own
+      const r = a.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) { hidden = true; break; }
+      const flow = [style.overflowX, style.overflowY];
+      if (flow.every((o) => o === 'visible')) continue;
+      if (flow.some((o) => o === 'auto' || o === 'scroll') && a.hasAttribute('tabindex')) {
+        scrolls = true; break;
+      }
+      if (!by && outside(box, r)) by = a.className || a.tagName;
+    }
+    if (hidden || scrolls) continue;
+    if (by) cut.push(text.slice(0, 40) + ' (cut by its box ' + by + ')');
+    else if (outside(box, screen)) cut.push(text.slice(0, 40) + ' (past the screen edge)');
+  }
+  return cut;
 }"""
 
 
@@ -160,8 +205,9 @@ class Table:
             if (width := overflow(page)) > 0:
                 found.append(f"{who}: {width} px of horizontal overflow")
             found += [f"{who}: {v}" for v in audit(page, axe)]
-        if decision:  # the game under way; the lobby and the end are not held to it (docs/web.md)
+        if name != "lobby":  # the game under way and its end; not the lobby (docs/web.md)
             found += [f"host: small text {t}" for t in self.host.evaluate(SMALL_TEXT, 28)]
+        found += [f"host: text cut {t}" for t in self.host.evaluate(CUT_TEXT, name == "lobby")]
         if decision:
             bottom = first_control_bottom(phone)
             if bottom is None or bottom > 844:

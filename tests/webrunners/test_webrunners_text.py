@@ -20,7 +20,7 @@ def test_prevention_message_carries_no_markup() -> None:
     for lang in ("fr", "en"):
         text = GAME.text.event(messages[0], lang)
         assert not MARKUP.search(text), text
-    assert GAME.text.event(messages[0], "fr").startswith("Influenceuse (Fake news (1)) : « ")
+    assert GAME.text.event(messages[0], "fr").startswith("Influenceuse (Fake news, 1 case) : « ")
 
 
 def test_move_choices_say_where_the_pawn_lands() -> None:
@@ -30,7 +30,7 @@ def test_move_choices_say_where_the_pawn_lands() -> None:
     view = s.view(0)
     texts = {a.to_text(): GAME.text.action(a, view, "fr") for a in s.legal_actions(0)}
     assert texts["move card=plain_2"] == (
-        "Jouer Déplacement 2 (2) : avancer de 2 → cercle 1, case 14 (jaune : rejouer)")
+        "Jouer Déplacement 2 : avancer de 2 → cercle 1, case 14 (jaune : rejouer)")
     assert texts["move card=plain_10"].endswith("→ cercle 1, case 22 (jaune : rejouer)")
     english = {a.to_text(): GAME.text.action(a, view, "en") for a in s.legal_actions(0)}
     assert english["move card=plain_2"].endswith("→ circle 1, cell 14 (yellow: play again)")

@@ -46,11 +46,18 @@ def card_name(card_id: str, lang: str) -> str:
     if card is None:
         return card_id
     name = card.name_en if lang == "en" else card.name_fr
-    if card.kind == 0:
-        return f"{name} ({card.value})"
+    if card.kind == 0:  # a move card says its cells in words (« Déplacement 5 » says it)
+        if name.endswith(f" {card.value}"):
+            return name
+        cells = _pick(lang, f"{card.value} case" + ("s" if card.value > 1 else ""),
+                      f"{card.value} cell" + ("s" if card.value > 1 else ""))
+        return f"{name}, {cells}"
     if card.kind == 1:
-        return f"{name} (P)"
-    return f"{name} ({'D' if card.kind == 2 else 'R'})"
+        return name if card.id == "plain_pont" else _pick(lang, f"{name}, carte PONT",
+                                                          f"{name}, bridge card")
+    # the family in words, as on the card's face (``card_face``)
+    return _pick(lang, f"{name}, attaque" if card.kind == 2 else f"{name}, riposte",
+                 f"{name}, attack" if card.kind == 2 else f"{name}, retro-damage")
 
 
 def message_text(data: Mapping[str, Any], lang: str) -> str:

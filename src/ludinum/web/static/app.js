@@ -186,6 +186,7 @@
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
     if (m.slots && "actions" in m.slots) announce();
+    if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
     if (logEl && m.log && m.log.length) {
@@ -348,7 +349,31 @@
   }
   setInterval(tick, 250);
 
+  // The projector's end screen shows the game's lessons one at a time, large enough to be
+  // read from the back of the room (issue 21): « Suivante » goes round to the first again.
+  function showLesson(box, index) {
+    const lessons = box.querySelectorAll("[data-lesson]");
+    const at = (index + lessons.length) % lessons.length;
+    lessons.forEach((el, i) => { el.hidden = i !== at; });
+    box.dataset.at = String(at);
+  }
+  function pageLessons() {
+    if (page !== "host") return;
+    document.querySelectorAll("[data-lessons]").forEach((box) => {
+      const nav = box.querySelector("[data-lesson-nav]");
+      if (!nav) return;
+      nav.hidden = false;
+      showLesson(box, 0);
+    });
+  }
+
   document.addEventListener("click", (e) => {
+    const step = e.target.closest("[data-lesson-step]");
+    if (step) {
+      const box = step.closest("[data-lessons]");
+      showLesson(box, Number(box.dataset.at || 0) + Number(step.dataset.lessonStep));
+      return;
+    }
     const card = e.target.closest("[data-card]");
     if (card) { pick(card); return; }
     const asking = e.target.closest("[data-confirm]");
