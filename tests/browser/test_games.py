@@ -11,6 +11,7 @@ import pytest
 
 from ludinum.games import registry
 from tests.browser.helpers import TIMEOUT, create_room, join, play_until_over, status
+from tests.browser.test_whole_games import SHORT
 
 pytestmark = pytest.mark.slow
 
@@ -24,7 +25,9 @@ def test_a_whole_game_in_the_browser(game: str, live: Any, browser: Any) -> None
     contexts = [browser.new_context() for _ in range(3)]
     try:
         host, alice, bob = (c.new_page() for c in contexts)
-        code = create_room(host, live.url, game, players)
+        # The short settings of each game's rules (test_whole_games.SHORT): random play
+        # ends a Web Runners game in 5 rounds rather than up to 200.
+        code = create_room(host, live.url, game, players, options=SHORT[game])
         join(alice, live.url, code, "Léa")
         join(bob, live.url, code)
         host.wait_for_function(
