@@ -146,6 +146,11 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
             dashboard.wait_for_function(
                 "() => document.querySelectorAll('[data-class-board] .class-table').length"
                 " === 6", timeout=TIMEOUT)
+            # Each waiting page polls every 2 s: wait for each to show the server's seating
+            # (joins re-deal the tables until the class starts), then count.
+            for t, members in enumerate(session.tables(), start=1):
+                for n in members:
+                    wait_table(phones[n], t)
             shown = [table_shown(p) for p in phones]
             assert sorted(shown.count(t) for t in range(1, 7)) == [TABLE] * 6
 
