@@ -167,11 +167,11 @@ def test_a_web_runners_pack_is_read_by_a_fresh_process(tmp_path: Path) -> None:
     args = [sys.executable, "-m", "ludinum", "play", "webrunners", "--humans", "0",
             "--players", "2", "--seed", "1"]
     plain = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
-    assert plain.returncode == 0 and "«\u202fDroits d'auteur (2)\u202f»" in plain.stdout
+    assert plain.returncode == 0 and "«\u202fDroits d'auteur, 2 cases\u202f»" in plain.stdout
     mine = subprocess.run([*args, "--content", str(pack)], capture_output=True, text=True,
                           env=env, timeout=300)
     assert mine.returncode == 0, mine.stderr
-    assert "«\u202fDroits d'auteur en classe (2)\u202f»" in mine.stdout
+    assert "«\u202fDroits d'auteur en classe, 2 cases\u202f»" in mine.stdout
     # A broken Web Runners file: refused in one line, before the game's import fails.
     (pack / "webrunners" / "deck.yaml").write_text("cards: []\n", encoding="utf-8")
     bad = subprocess.run([*args, "--content", str(pack)], capture_output=True, text=True,
