@@ -47,7 +47,8 @@ def test_steal_every_card_of_a_category_in_the_plural_h3() -> None:
 
 def test_a_played_card_is_named_as_a_card_h10() -> None:
     event = Event("move", {"seat": 0, "card": "divulgateur_nu", "circle": 1, "cell": 3})
-    assert " joue la carte « Divulgateur d'un nu, 1 case » et va sur " in WEBRUNNERS.text.event(event)
+    french = WEBRUNNERS.text.event(event)
+    assert " joue la carte « Divulgateur d'un nu, 1 case » et va sur " in french
     english = WEBRUNNERS.text.event(event, "en")
     assert " plays the card “Nude leaker, 1 cell” and moves to " in english
 
