@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from typing import Any
 
 import pytest
@@ -213,9 +214,11 @@ def test_refusals_are_clear_and_change_nothing(sqlite_url: str, catalog: Catalog
 
 def test_a_removed_pupil_comes_back_and_the_old_token_stays_dead(
         sqlite_url: str, catalog: Catalog) -> None:
-    app = make_app(sqlite_url, catalog)
+    # Once she is removed every seat is a bot: paced bots and the longest game leave her
+    # time to come back before the end, however loaded the machine is (20 moves × 0.3 s).
+    app = make_app(sqlite_url, catalog, bot_delay=0.3)
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        code, host_token = create_room(client, "toy", 2, mode="turns")
+        code, host_token = create_room(client, "toy", 2, mode="turns", options={"rounds": 10})
         _, old = join(client, code, "Léa")
         host = hello(client, code, stack, role="host", token=host_token)
         host.send(type="start", level="random")
@@ -224,12 +227,18 @@ def test_a_removed_pupil_comes_back_and_the_old_token_stays_dead(
         host.send(type="kick", seat=0)
         host.sync()
         assert room.seats[0].kind == "bot"
+        store = app.state.hub.store
+        for _ in range(200):  # the bot plays her seat meanwhile
+            if any(a[1] == 0 for a in store.actions(room.id)):
+                break
+            time.sleep(0.05)
         host.send(type="offer", seat=0)
         host.sync()
         _, new = join(client, code, "Léa", seat=0)  # her nickname is hers again
         assert room.seats[0].kind == "human" and room.seats[0].nickname == "Léa"
-        moves = [a for a in app.state.hub.store.actions(room.id) if a[1] == 0]
-        assert moves  # the bot played her seat meanwhile: the seat's history stays
+        assert not room.state.is_terminal()
+        moves = [a for a in store.actions(room.id) if a[1] == 0]
+        assert moves  # the seat's history stays
         # The token she held before removal opens nothing; the new one opens seat 0.
         ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
         stale = Conn(ws)

@@ -189,6 +189,7 @@
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
+    fitNarration();
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
         const li = document.createElement("li");
@@ -324,6 +325,27 @@
     }
     narrationEl.hidden = false;
   }
+
+  // On the projector the narration shares its column with the quiz or message, which come
+  // first: when the column is full, the secondary lines give way (the room's log keeps
+  // them), then the lead sentence steps down to the 28 px floor. Nothing is cut off.
+  function fitNarration() {
+    if (!narrationEl || narrationEl.hidden || page !== "host") return;
+    const lead = narrationEl.querySelector(".narration-lead");
+    const more = narrationEl.querySelector(".narration-more");
+    if (!lead) return;
+    lead.style.fontSize = "";
+    if (more) more.hidden = false;
+    const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    if (!over()) return;
+    if (more) more.hidden = true;
+    let size = parseFloat(getComputedStyle(lead).fontSize);
+    while (over() && size > 28) {
+      size -= 2;
+      lead.style.fontSize = size + "px";
+    }
+  }
+  window.addEventListener("resize", fitNarration);
 
   function tickSession() {
     if (!sessionEl) return;
