@@ -38,7 +38,7 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def make_cluster(tmp: Path, processes: int = 2) -> Iterator[Cluster]:
+def make_cluster(tmp: Path, processes: int = 2, bot_delay: float = 0.0) -> Iterator[Cluster]:
     redis = services.need_redis()
     with services.pg_schema() as db:
         channel = "ludinum:test:" + uuid.uuid4().hex[:8]
@@ -46,7 +46,7 @@ def make_cluster(tmp: Path, processes: int = 2) -> Iterator[Cluster]:
         nginx = None
         try:
             for i in range(processes):
-                servers.append(services.Serve(db, redis, channel,
+                servers.append(services.Serve(db, redis, channel, bot_delay=bot_delay,
                                               log=tmp / f"serve{i}.log").start())
             nginx = services.Nginx(tmp / "nginx", [s.port for s in servers]).start()
             yield Cluster(db, redis, channel, servers, nginx, tmp)

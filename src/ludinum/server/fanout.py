@@ -9,6 +9,19 @@ version (lost while Redis was away, or out of order) makes the process reload th
 the database; a periodic check of ``(seq, updated_at)`` against the database catches any
 message that never came.
 
+Rooms are pinned to one process (issue 19): nginx routes every request that names a room
+code to one process (``hash $ludinum_room consistent``, deploy/nginx.conf.template), so a
+room is normally held in one process's memory only. A process loads a room when a request
+names it, never because it hears of it on the channel, and does not restore every live room
+at start-up. Each process marks the live rooms it holds in Redis (``<channel>:held:<code>``,
+refreshed every :data:`HOLD_EVERY` seconds, expiring after :data:`HOLD_TTL`); a room that no
+process marks — its process died, or nobody asked for it since a restart — is claimed by one
+survivor (``SET NX``), which loads it from the database so that its timers and bots go on.
+The phones of a dead process reconnect through nginx, whose ring sends them to a survivor.
+Routing is an optimisation, not a condition of correctness: a request that reaches another
+process (a code typed in lower case, a proxy without the hash) is served there, and the
+channel keeps the two copies in step as below.
+
 Two processes never both apply an action to the same version: the append of version ``seq``
 fails on the unique key for the second one, which then reloads the room (replaying the
 actions the other appended) and checks the player's action again on the new state; bots and
@@ -43,6 +56,11 @@ log = logging.getLogger("ludinum.server")
 CHANNEL = "ludinum:rooms"
 #: Seconds between two checks of the live rooms' versions against the database.
 RESYNC_EVERY = 2.0
+#: Seconds between two renewals of this process's marks on the rooms it holds (and two
+#: sweeps for rooms that nobody holds).
+HOLD_EVERY = 3.0
+#: Seconds a mark lives unrenewed: how long the rooms of a dead process wait for a survivor.
+HOLD_TTL = 10
 #: Attempts of a player's action when other processes keep appending first.
 RETRIES = 5
 #: First key of the rooms' advisory locks ("ROOM" in ASCII).
@@ -152,6 +170,7 @@ class ClusterHub(Hub):
         loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self._resync_loop()))
         if self.bus is not None:
+            self._tasks.append(loop.create_task(self._hold_loop()))
             self._tasks.append(loop.create_task(self.bus.run_publisher()))
             self._tasks.append(loop.create_task(
                 self.bus.run_subscriber(self.on_message, self._resync_soon)))
@@ -165,6 +184,14 @@ class ClusterHub(Hub):
         await super().close()
         if self.bus is not None:
             await self.bus.close()
+
+    def load(self) -> int:
+        """With other processes (Redis), restore no room at start-up: each room is loaded
+        by the process its requests are routed to, and the rooms nobody holds are claimed
+        by :meth:`claim_orphans` (their timers and bots go on). Alone, as :class:`Hub`."""
+        if self.bus is None:
+            return super().load()
+        return 0
 
     # -- the action path ---------------------------------------------------------------
     async def act(
@@ -304,9 +331,7 @@ class ClusterHub(Hub):
     def _catch_up(self, code: str, message: dict[str, Any]) -> None:
         room = self.rooms.get(code)
         if room is None:
-            if message.get("st") in LIVE_STATUSES:
-                self._spawn(self._load_quietly(code))  # so its timers and bots live here too
-            return
+            return  # another process's room: loaded here only if a request names it
         if code in self._inflight or code in self._recovering or self.writer.failed(code):
             # This copy has writes of its own under way: the database decides, reload.
             self._spawn(self._reload_when_idle(code))
@@ -331,10 +356,6 @@ class ClusterHub(Hub):
         if seq < room.seq or (seq == room.seq and message.get("k") == "act"):
             return  # already here
         self._spawn(self._reload_and_settle(code))
-
-    async def _load_quietly(self, code: str) -> None:
-        with contextlib.suppress(Exception):
-            await self.room(code)
 
     async def _reload_when_idle(self, code: str) -> None:
         while code in self._inflight or code in self._recovering:
@@ -384,6 +405,87 @@ class ClusterHub(Hub):
                 .where(rooms.c.code.in_(codes))
             ).all()
         return {str(r[0]): (int(r[1]), float(r[2])) for r in rows}
+
+    # -- which process holds which room ---------------------------------------------------
+    def _held_key(self, code: str) -> str:
+        assert self.bus is not None
+        return f"{self.bus.channel}:held:{code}"
+
+    async def hold(self) -> list[str]:
+        """Renew this process's marks on the live rooms it holds (one pipeline): the rooms
+        whose clients are here are marked as this process's; a copy with no client here
+        that another process holds is let go (its clients are there: the room was created
+        here, or a request reached this process by chance). Returns the codes let go."""
+        assert self.bus is not None
+        codes = [code for code, room in self.rooms.items() if room.live]
+        if not codes:
+            return []
+        served = {c for c in codes if any(not cl.closed for cl in self.clients.get(c, ()))}
+        others = [c for c in codes if c not in served]
+        redis = self.bus.redis
+        marks = await redis.mget([self._held_key(c) for c in others]) if others else []
+        origin = self.bus.origin.encode()
+        mine = sorted(served) + [c for c, m in zip(others, marks, strict=True)
+                                 if m is None or m == origin]
+        released = [c for c, m in zip(others, marks, strict=True)
+                    if m is not None and m != origin]
+        async with redis.pipeline(transaction=False) as pipe:
+            for code in mine:
+                pipe.set(self._held_key(code), self.bus.origin, ex=HOLD_TTL)
+            await pipe.execute()
+        let_go = []
+        for code in released:
+            if self.idle(code) and code not in self._recovering and code not in self._loading \
+                    and not any(not cl.closed for cl in self.clients.get(code, ())):
+                self._forget(code)
+                let_go.append(code)
+        return let_go
+
+    async def claim_orphans(self) -> list[str]:
+        """Load the live rooms that no process holds, each claimed by one process only
+        (``SET NX``): the rooms of a dead process, or of a restart. Returns their codes."""
+        assert self.bus is not None
+        codes = [c for c in await self.writer.read(self._live_codes) if c not in self.rooms]
+        if not codes:
+            return []
+        redis = self.bus.redis
+        marks = await redis.mget([self._held_key(c) for c in codes])
+        claimed = []
+        for code, mark in zip(codes, marks, strict=True):
+            if mark is None and await redis.set(self._held_key(code), self.bus.origin,
+                                                ex=HOLD_TTL, nx=True):
+                try:
+                    await self.room(code)
+                except LudinumError as exc:
+                    log.warning("room %s not claimed: %s", code, exc.en)
+                    continue
+                claimed.append(code)
+        if claimed:
+            log.info("took over %d room(s) that no process held", len(claimed))
+        return claimed
+
+    def _live_codes(self) -> list[str]:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(rooms.c.code).where(rooms.c.status.in_(list(LIVE_STATUSES)))
+            ).all()
+        return [str(r[0]) for r in rows]
+
+    async def _hold_loop(self) -> None:
+        # The first sweep waits for a mark's lifetime: after a restart of the service, the
+        # rooms that phones ask for are loaded by the process nginx routes them to; only
+        # the rest is claimed (by whichever process sweeps first).
+        started = asyncio.get_running_loop().time()
+        while True:
+            try:
+                await self.hold()
+                if asyncio.get_running_loop().time() - started >= HOLD_TTL:
+                    await self.claim_orphans()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis or the database away: next round
+                log.warning("room marks not renewed (%s)", exc)
+            await asyncio.sleep(HOLD_EVERY)
 
     def _resync_soon(self) -> None:
         self._spawn(self.resync())
