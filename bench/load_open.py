@@ -21,6 +21,10 @@ Usage (median of 3 runs of 20 s; a fresh server, database and rooms for each run
     PYTHONPATH=src .venv/bin/python bench/load_open.py --db sqlite --rate 2000 \\
         --rooms 120 --phones 4 --watchers 30 --seconds 20 --runs 3
     PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql ...
+    PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql --processes 2 ...
+
+With ``--processes 2`` the server is the deployment of docs/deploy.md on loopback (nginx in
+front, rooms pinned by code, Redis): CPU per action is the sum of the processes'.
 
 The generator runs on the same machine as the server: its own CPU use is reported too
 (``client_cpu_s``), and the load average before each run.
@@ -156,7 +160,7 @@ async def connect(base: str, code: str, hello: dict[str, Any], address: str) -> 
     return ws
 
 
-async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+async def run_load(base: str, pids: list[int], args: argparse.Namespace) -> dict[str, Any]:
     port = int(base.rsplit(":", 1)[1])
     stats = Stats()
     sem = asyncio.Semaphore(16)
@@ -214,15 +218,16 @@ async def run_load(base: str, pid: int, args: argparse.Namespace) -> dict[str, A
     await send_for(args.warmup)
     stats.reset()
     load = os.getloadavg()
-    cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    cpu0, client0, t0 = sum(map(cpu_seconds, pids)), time.process_time(), time.monotonic()
     wrote0 = sent_bytes(port)
     await send_for(args.seconds)
-    cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.monotonic()
+    cpu1, client1, t1 = sum(map(cpu_seconds, pids)), time.process_time(), time.monotonic()
     wrote1 = sent_bytes(port)
     elapsed = t1 - t0
     lat = stats.latencies
     result = {
         "rate": args.rate,
+        "processes": len(pids),
         "accepted_per_s": round(stats.accepted / elapsed, 1),
         "refused_per_s": round(stats.refused / elapsed, 1),
         "no_offer_per_s": round(stats.no_offer / elapsed, 1),
@@ -266,7 +271,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes; more than 1: PostgreSQL, Redis and nginx "
+                             "(deploy/nginx.conf.template, rooms pinned by code)")
     args = parser.parse_args()
+    if args.processes > 1 and args.db != "postgresql":
+        parser.error("--processes > 1 needs --db postgresql")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -275,13 +285,21 @@ def main() -> None:
     for run in range(args.runs):
         tmp = Path(tempfile.mkdtemp(prefix="ludinum-open-"))
         with database(args.db, tmp) as db:
-            server = services.Serve(db, None, "ludinum:bench:" + uuid.uuid4().hex[:8],
-                                    log=tmp / "serve.log").start()
+            redis = services.need_redis() if args.processes > 1 else None
+            channel = "ludinum:bench:" + uuid.uuid4().hex[:8]
+            servers = [services.Serve(db, redis, channel, log=tmp / f"serve{i}.log").start()
+                       for i in range(args.processes)]
+            nginx = (services.Nginx(tmp / "nginx", [s.port for s in servers]).start()
+                     if args.processes > 1 else None)
             try:
-                assert server.proc is not None
-                result = asyncio.run(run_load(server.url, server.proc.pid, args))
+                pids = [s.proc.pid for s in servers if s.proc is not None]
+                base = nginx.url if nginx is not None else servers[0].url
+                result = asyncio.run(run_load(base, pids, args))
             finally:
-                server.stop()
+                if nginx is not None:
+                    nginx.stop()
+                for server in servers:
+                    server.stop()
         print(f"run {run + 1} ({args.db}):", json.dumps(result), flush=True)
         results.append(result)
     if len(results) > 1:

@@ -201,3 +201,18 @@ def test_the_terminal_is_spaced_too(game: str) -> None:
     lines = [line for line in out.splitlines()
              if "Ton choix" not in line and not set(line) <= track]
     assert not problems_in(f"{game} terminal", lines)[:5]
+
+
+
+def test_spaced_texts_are_remembered() -> None:
+    """french_spacing keeps what it spaced (issue 19): the second time is a lookup, with
+    the same result; a subclass of str (ready-made HTML) is spaced without the memo."""
+    from markupsafe import Markup
+
+    from ludinum.content.typography import NNBSP, french_spacing
+
+    plain = "Attention : c'est « secret » !"
+    first = french_spacing(plain)
+    assert french_spacing(plain) is first
+    assert type(first) is str and " !" not in first and NNBSP + "!" in first
+    assert str(french_spacing(Markup(plain))) == first

@@ -74,6 +74,23 @@ def french_spacing(text: str) -> str:
     (English text has none)."""
     if " " not in text and "\t" not in text:
         return text
+    if type(text) is not str:  # a subclass (Markup) is never served a cached plain str
+        return _space(text)
+    spaced = _SPACED.get(text)
+    if spaced is None:
+        if len(_SPACED) >= SPACED_CACHE:
+            _SPACED.clear()
+        spaced = _SPACED[text] = _space(text)
+    return spaced
+
+
+#: Texts already spaced: every frame of a game prints the same card names, prompts and log
+#: lines again (issue 19: the regular expressions were a tenth of a server's CPU per move).
+_SPACED: dict[str, str] = {}
+SPACED_CACHE = 20_000
+
+
+def _space(text: str) -> str:
     text = _BREAKABLE_BEFORE.sub(NNBSP + r"\1", text)
     text = _BREAKABLE_BEFORE_COLON.sub(NBSP + r"\1", text)
     return _BREAKABLE_AFTER.sub(r"\1" + NNBSP, text)

@@ -28,6 +28,17 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+#: A frame's keys, encoded once (``"status":`` …).
+_KEYS: dict[str, str] = {}
+
+
+def _key(name: str) -> str:
+    encoded = _KEYS.get(name)
+    if encoded is None:
+        encoded = _KEYS[name] = _dumps(name) + ":"
+    return encoded
+
+
 class FrameCache:
     """Per-broadcast memo of views and fragments, keyed by seat and language."""
 
@@ -296,18 +307,18 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
     parts: list[str] = []
     text = "{"
     for i, (key, value) in enumerate(frame.items()):
-        text += ("," if i else "") + _dumps(key) + ":"
+        text += ("," if i else "") + _key(key)
         if key == "seq":
             parts.append(text)
             text = ""
         elif key == "slots":
-            text += "{" + ",".join(f"{_dumps(k)}:{cache.json_text(v)}"
+            text += "{" + ",".join(f"{_key(k)}{cache.json_text(v)}"
                                    for k, v in value.items()) + "}"
         elif key == "log":  # each line: {"seq": n, …} (build puts its number first)
             text += "["
             for j, line in enumerate(value):
                 parts.append(text + ("," if j else "") + '{"seq":')
-                text = "".join(f",{_dumps(k)}:{_dumps(v)}" for k, v in line.items()
+                text = "".join(f",{_key(k)}{_dumps(v)}" for k, v in line.items()
                                if k != "seq") + "}"
             text += "]"
         else:
