@@ -128,3 +128,53 @@ def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any)
         host_context.close()
         for context in phones_context:
             context.close()
+
+
+#: A narrated move as long as Le jeu du Gnou's longest danger cards with their protection.
+LONG_LEAD = ("Danger en case 16 « L'abonnement obligatoire » (logiciels privateurs). Avant, on "
+             "achetait un logiciel une fois pour toutes. Maintenant, certains ne marchent que si "
+             "l'on paie chaque mois. Si tu arrêtes de payer, tu ne peux plus ouvrir tes propres "
+             "créations. Pour s'en protéger : les logiciels libres s'utilisent sans limite de "
+             "durée : GIMP et Krita pour dessiner, Inkscape pour les illustrations, Kdenlive "
+             "pour monter des vidéos, LibreOffice pour les documents, Audacity pour le son.")
+
+
+def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) -> None:
+    """The projector's column holds the quiz first; a long narrated move beside it gives
+    up its secondary lines, steps down to 28 px, then moves under the board: no text cut
+    (the check of tests/browser/test_whole_games.py)."""
+    from tests.browser.test_phone_screens import PHONE, play_until
+    from tests.browser.test_whole_games import CUT_TEXT
+
+    host_context = browser.new_context(**PROJECTOR)
+    phones_context = [browser.new_context(**PHONE) for _ in range(2)]
+    try:
+        host = host_context.new_page()
+        code = create_room(host, live.url, "gnou", 2)
+        phones = []
+        for context, name in zip(phones_context, ("Léa", "Sami"), strict=True):
+            page = context.new_page()
+            join(page, live.url, code, name)
+            phones.append(page)
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 2", timeout=TIMEOUT)
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        play_until(phones, lambda _: host.locator(".stage .quiz-question").count() > 0, 150)
+        host.evaluate("""(lead) => {
+          const box = document.querySelector('[data-narration]');
+          box.innerHTML = '<p class="narration-lead"></p><p class="narration-more"></p>';
+          box.querySelector('.narration-lead').textContent = lead;
+          box.querySelector('.narration-more').textContent = 'Sami lance 5 + 4 · ' + lead;
+          box.hidden = false;
+          window.dispatchEvent(new Event('resize'));
+        }""", LONG_LEAD)
+        assert host.locator(".stage .quiz-question").is_visible()
+        assert host.locator(".narration-lead").is_visible()
+        assert font_px(host, ".narration-lead") >= 28
+        assert host.evaluate(CUT_TEXT, False) == []
+    finally:
+        host_context.close()
+        for context in phones_context:
+            context.close()

@@ -328,21 +328,53 @@
 
   // On the projector the narration shares its column with the quiz or message, which come
   // first: when the column is full, the secondary lines give way (the room's log keeps
-  // them), then the lead sentence steps down to the 28 px floor. Nothing is cut off.
+  // them), then the lead sentence steps down to the 28 px floor; if it still does not fit,
+  // it moves under the board drawing, in place of its legend, when the board leaves room
+  // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
+  // too) rather than cut a word.
   function fitNarration() {
-    if (!narrationEl || narrationEl.hidden || page !== "host") return;
+    if (!narrationEl || page !== "host") return;
+    const stage = narrationEl.closest(".stage");
+    narrationEl.classList.remove("under-board", "scrolls");
+    narrationEl.removeAttribute("style");
+    narrationEl.removeAttribute("tabindex");
+    if (stage) stage.classList.remove("story-under-board");
+    if (narrationEl.hidden) return;
     const lead = narrationEl.querySelector(".narration-lead");
     const more = narrationEl.querySelector(".narration-more");
     if (!lead) return;
-    lead.style.fontSize = "";
-    if (more) more.hidden = false;
     const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    const shrink = () => {
+      lead.style.fontSize = "";
+      if (more) more.hidden = false;
+      if (!over()) return;
+      if (more) more.hidden = true;
+      let size = parseFloat(getComputedStyle(lead).fontSize);
+      while (over() && size > 28) {
+        size -= 2;
+        lead.style.fontSize = size + "px";
+      }
+    };
+    shrink();
     if (!over()) return;
-    if (more) more.hidden = true;
-    let size = parseFloat(getComputedStyle(lead).fontSize);
-    while (over() && size > 28) {
-      size -= 2;
-      lead.style.fontSize = size + "px";
+    const drawing = stage && stage.querySelector(".board-svg svg");
+    if (drawing) {
+      const s = stage.getBoundingClientRect();
+      const b = drawing.getBoundingClientRect();
+      const free = s.bottom - b.bottom - 12;
+      if (free >= 160) {
+        stage.classList.add("story-under-board");
+        narrationEl.classList.add("under-board");
+        Object.assign(narrationEl.style, {
+          top: (b.bottom - s.top + 8) + "px", left: (b.left - s.left) + "px",
+          width: b.width + "px", maxHeight: free + "px",
+        });
+        shrink();
+      }
+    }
+    if (over()) {
+      narrationEl.classList.add("scrolls");
+      narrationEl.setAttribute("tabindex", "0");
     }
   }
   window.addEventListener("resize", fitNarration);
