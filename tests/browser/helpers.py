@@ -49,6 +49,32 @@ def join(page: Any, base: str, code: str, nickname: str | None = None) -> None:
     page.wait_for_selector('[data-slot="status"] .status', timeout=TIMEOUT)
 
 
+def open_table(browser: Any, base: str, game: str, names: Iterable[str],
+               contexts: list[Any], phone: Mapping[str, Any]) -> tuple[Any, str, list[Any]]:
+    """A projector (1920×1080) and one phone per nickname, joined and started: the host
+    page, the room code and the phones' pages. Contexts opened are added to ``contexts``
+    (the caller closes them)."""
+    host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    contexts.append(host_context)
+    host = host_context.new_page()
+    names = list(names)
+    code = create_room(host, base, game, len(names))
+    phones = []
+    for name in names:
+        context = browser.new_context(**phone)
+        contexts.append(context)
+        page = context.new_page()
+        join(page, base, code, name)
+        phones.append(page)
+    host.wait_for_function(
+        f"() => document.querySelectorAll('.seat-human').length === {len(names)}",
+        timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                           timeout=TIMEOUT)
+    return host, code, phones
+
+
 def status(page: Any) -> str:
     value: str = page.eval_on_selector("body", "b => b.dataset.status || ''")
     return value

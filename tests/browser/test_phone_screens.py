@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join, raw_words
+from tests.browser.helpers import click_some_action, open_table, raw_words
 
 pytestmark = pytest.mark.slow
 
@@ -45,26 +45,12 @@ def above_the_fold(page: Any, selector: str) -> bool:
 def table(live: Any, browser: Any) -> Iterator[Callable[[str], tuple[str, list[Any]]]]:
     contexts: list[Any] = []
 
-    def open_table(game: str) -> tuple[str, list[Any]]:
-        host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
-        contexts.append(host_context)
-        host = host_context.new_page()
-        code = create_room(host, live.url, game, 3)
-        phones = []
-        for name in ("Léa", "Sami", "Tom"):
-            context = browser.new_context(**PHONE)
-            contexts.append(context)
-            page = context.new_page()
-            join(page, live.url, code, name)
-            phones.append(page)
-        host.wait_for_function(
-            "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
-        host.click('[data-cmd="start"]')
-        host.wait_for_function("() => document.body.dataset.status === 'playing'",
-                               timeout=TIMEOUT)
+    def opened(game: str) -> tuple[str, list[Any]]:
+        _, code, phones = open_table(browser, live.url, game, ("Léa", "Sami", "Tom"),
+                                     contexts, PHONE)
         return code, phones
 
-    yield open_table
+    yield opened
     for context in contexts:
         context.close()
 

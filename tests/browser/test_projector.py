@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import TIMEOUT, create_room, join, open_table
 
 pytestmark = pytest.mark.slow
 
@@ -96,21 +96,10 @@ def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any)
     correct answer and the card's explanation (G4), with the pupil's nickname."""
     from tests.browser.test_phone_screens import PHONE, play_until
 
-    host_context = browser.new_context(**PROJECTOR)
-    phones_context = [browser.new_context(**PHONE) for _ in range(3)]
+    contexts: list[Any] = []
     try:
-        host = host_context.new_page()
-        code = create_room(host, live.url, "gnou", 3)
-        phones = []
-        for context, name in zip(phones_context, ("Léa", "Sami", "Tom"), strict=True):
-            page = context.new_page()
-            join(page, live.url, code, name)
-            phones.append(page)
-        host.wait_for_function(
-            "() => document.querySelectorAll('.seat-human').length === 3", timeout=TIMEOUT)
-        host.click('[data-cmd="start"]')
-        host.wait_for_function("() => document.body.dataset.status === 'playing'",
-                               timeout=TIMEOUT)
+        host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami", "Tom"),
+                                     contexts, PHONE)
 
         def answered(_: Any) -> bool:
             lead = host.locator(".narration-lead")
@@ -125,8 +114,7 @@ def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any)
         scroll = host.evaluate("() => document.documentElement.scrollHeight - innerHeight")
         assert scroll <= 0
     finally:
-        host_context.close()
-        for context in phones_context:
+        for context in contexts:
             context.close()
 
 
@@ -146,21 +134,10 @@ def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) ->
     from tests.browser.test_phone_screens import PHONE, play_until
     from tests.browser.test_whole_games import CUT_TEXT
 
-    host_context = browser.new_context(**PROJECTOR)
-    phones_context = [browser.new_context(**PHONE) for _ in range(2)]
+    contexts: list[Any] = []
     try:
-        host = host_context.new_page()
-        code = create_room(host, live.url, "gnou", 2)
-        phones = []
-        for context, name in zip(phones_context, ("Léa", "Sami"), strict=True):
-            page = context.new_page()
-            join(page, live.url, code, name)
-            phones.append(page)
-        host.wait_for_function(
-            "() => document.querySelectorAll('.seat-human').length === 2", timeout=TIMEOUT)
-        host.click('[data-cmd="start"]')
-        host.wait_for_function("() => document.body.dataset.status === 'playing'",
-                               timeout=TIMEOUT)
+        host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                     PHONE)
         play_until(phones, lambda _: host.locator(".stage .quiz-question").count() > 0, 150)
         host.evaluate("""(lead) => {
           const box = document.querySelector('[data-narration]');
@@ -175,6 +152,5 @@ def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) ->
         assert font_px(host, ".narration-lead") >= 28
         assert host.evaluate(CUT_TEXT, False) == []
     finally:
-        host_context.close()
-        for context in phones_context:
+        for context in contexts:
             context.close()
