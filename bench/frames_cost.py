@@ -22,33 +22,17 @@ import json
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.server import socketless
 
 from ludinum.games import registry
 from ludinum.server import frames, render
 from ludinum.server.clients import Client
-from ludinum.server.rooms import PLAYING, Room
-from ludinum.server.seats import Seat
-
-
-async def _nowhere(_text: str) -> None:
-    return None
-
-
-def _client(role: str, seat: int | None = None) -> Client:
-    made = Client(_nowhere, "fr")
-    made.role = role
-    made.seats = () if seat is None else (seat,)
-    return made
-
-
-def _drain(client: Client) -> list[str]:
-    out: list[str] = []
-    while not client.queue.empty():
-        item = client.queue.get_nowait()
-        if item is not None:
-            out.append(item[1])
-    return out
 
 
 def alone(clients: list[Client], cache: frames.FrameCache) -> None:
@@ -62,13 +46,10 @@ def alone(clients: list[Client], cache: frames.FrameCache) -> None:
 def play(name: str, seed: int, watchers: int, shared: bool = True) -> dict[str, list[float]]:
     game = registry().get(name)
     players = max(game.min_players, min(4, game.max_players))
-    state = game.new_state(players, seed=seed)
-    seats = [Seat(i) for i in range(players)]
-    for seat in seats:
-        seat.make_human(f"Joueur{seat.index + 1}", "x")
-    room = Room(1, "BENCHX", game, state.config, "turns", seats, "", state, status=PLAYING)
-    phones = [_client("player", s) for s in range(players)]
-    clients = [*phones, _client("host"), *(_client("spectator") for _ in range(watchers))]
+    room = socketless.playing_room(name, players, seed, code="BENCHX")
+    phones = [socketless.client("player", s) for s in range(players)]
+    watching = [socketless.client("spectator") for _ in range(watchers)]
+    clients = [*phones, socketless.client("host"), *watching]
     rng = random.Random(seed)
     out: dict[str, list[float]] = {"diff": [], "full": [], "view": [], "cpu_ms": []}
     step = 0
@@ -83,12 +64,12 @@ def play(name: str, seed: int, watchers: int, shared: bool = True) -> dict[str, 
         else:
             alone(clients, cache)
         out["cpu_ms"].append((time.process_time() - started) * 1000)
-        sent = _drain(phones[0])
+        sent = socketless.sent(phones[0])
         for other in clients[1:]:
-            _drain(other)
+            socketless.sent(other)
         if sent:
             out["diff"].append(len(sent[-1].encode()))
-            probe = _client("player", 0)
+            probe = socketless.client("player", 0)
             full = frames.build(probe, cache, full=True)
             if full is not None:
                 out["full"].append(len(frames.encode(full, cache).encode()))

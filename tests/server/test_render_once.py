@@ -13,50 +13,20 @@ import pytest
 from ludinum.games import registry
 from ludinum.server import frames
 from ludinum.server.clients import Client
-from ludinum.server.rooms import PLAYING, Room
-from ludinum.server.seats import Seat
-
-
-async def _nowhere(_text: str) -> None:  # pragma: no cover - the queues are read directly
-    return None
-
-
-def _client(role: str, seat: int | None = None) -> Client:
-    made = Client(_nowhere, "fr")
-    made.role = role
-    made.seats = () if seat is None else (seat,)
-    return made
-
-
-def _sent(client: Client) -> list[str]:
-    out: list[str] = []
-    while not client.queue.empty():
-        item = client.queue.get_nowait()
-        assert item is not None
-        out.append(item[1])
-    return out
-
-
-def _room(name: str, seed: int) -> Room:
-    game = registry().get(name)
-    state = game.new_state(3, seed=seed)
-    seats = [Seat(i) for i in range(3)]
-    for seat in seats:
-        seat.make_human(f"Joueur{seat.index + 1}", "x")
-    return Room(1, "ONCEXX", game, state.config, "turns", seats, "", state, status=PLAYING)
+from tests.server import socketless
 
 
 @pytest.mark.parametrize("name", [g.name for g in registry()])
 def test_one_frame_per_viewer_and_each_tab_gets_what_it_would_alone(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    room = _room(name, seed=5)
+    room = socketless.playing_room(name, 3, seed=5, code="ONCEXX")
     rng = random.Random(5)
-    tabs = [_client("player", 0) for _ in range(4)]  # a fifth tab opens later
-    others = [_client("host"), _client("spectator"), _client("spectator"),
-              _client("player", 1), _client("player", 2)]
+    tabs = [socketless.client("player", 0) for _ in range(4)]  # a fifth tab opens later
+    others = [socketless.client(role, seat) for role, seat in (
+        ("host", None), ("spectator", None), ("spectator", None), ("player", 1), ("player", 2))]
     clients = tabs + others
-    twins = {id(c): _client(str(c.role), c.view_seat()) for c in clients}
+    twins = {id(c): socketless.client(str(c.role), c.view_seat()) for c in clients}
     built = 0
     original = frames.build
 
@@ -70,8 +40,8 @@ def test_one_frame_per_viewer_and_each_tab_gets_what_it_would_alone(
     for step in range(25):
         cache = frames.FrameCache(room, float(step), ["random"])
         if step == 3:  # the fifth tab of seat 0: its hello's full frame, then the others'
-            late = _client("player", 0)
-            twins[id(late)] = _client("player", 0)
+            late = socketless.client("player", 0)
+            twins[id(late)] = socketless.client("player", 0)
             for made in (late, twins[id(late)]):
                 frame = original(made, cache, True)
                 assert frame is not None
@@ -86,7 +56,7 @@ def test_one_frame_per_viewer_and_each_tab_gets_what_it_would_alone(
             frame = original(twin, cache)
             if frame is not None:
                 twin.push_text("update", frames.encode(frame, cache))
-            assert _sent(client) == _sent(twin)
+            assert socketless.sent(client) == socketless.sent(twin)
             assert client.frame_seq == twin.frame_seq
         if room.state.is_terminal():
             break

@@ -1,0 +1,42 @@
+"""Rooms and clients without sockets, for tests and benchmarks of what the server sends
+(frames built, shared and queued: ``tests/server/test_render_once.py``,
+``bench/frames_cost.py``)."""
+
+from __future__ import annotations
+
+from ludinum.games import registry
+from ludinum.server.clients import Client
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
+
+
+async def _nowhere(_text: str) -> None:  # pragma: no cover - the queues are read directly
+    return None
+
+
+def client(role: str, seat: int | None = None) -> Client:
+    """A French client of ``role`` (playing ``seat``) whose frames stay in its queue."""
+    made = Client(_nowhere, "fr")
+    made.role = role
+    made.seats = () if seat is None else (seat,)
+    return made
+
+
+def sent(client: Client) -> list[str]:
+    """The texts queued for ``client`` since last asked, in order."""
+    out: list[str] = []
+    while not client.queue.empty():
+        item = client.queue.get_nowait()
+        assert item is not None
+        out.append(item[1])
+    return out
+
+
+def playing_room(name: str, players: int, seed: int, code: str = "SOCKET") -> Room:
+    """A room of game ``name`` under way, every seat a person (« Joueur1 »…)."""
+    game = registry().get(name)
+    state = game.new_state(players, seed=seed)
+    seats = [Seat(i) for i in range(players)]
+    for seat in seats:
+        seat.make_human(f"Joueur{seat.index + 1}", "x")
+    return Room(1, code, game, state.config, "turns", seats, "", state, status=PLAYING)
