@@ -132,3 +132,18 @@ def form_code(html: str) -> tuple[str, str]:
     token = re.search(r'data-host-token="([^"]+)"', html)
     assert code and token
     return code.group(1), token.group(1)
+
+
+def finished_by_bots(client: TestClient, stack: Any, game: str, players: int,
+                     steps: int = 3000, **extra: Any) -> tuple[str, Conn]:
+    """A room of ``game`` played to its end by random bots in every seat, watched by its
+    host screen: the code and the host's connection."""
+    code, host_token = create_room(client, game, players, mode="turns", **extra)
+    host = hello(client, code, stack, role="host", token=host_token)
+    host.send(type="start", level="random")
+    for _ in range(steps):
+        host.sync()
+        if host.last.get("status") == "finished":
+            break
+    assert host.last.get("status") == "finished"
+    return code, host

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from ludinum import site
 from ludinum.server import debriefs
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import create_room, hello, make_app
+from tests.server.helpers import create_room, finished_by_bots, make_app
 
 
 def test_a_second_debrief_is_not_built_again(
@@ -29,14 +29,7 @@ def test_a_second_debrief_is_not_built_again(
     monkeypatch.setattr(site, "debrief_response", counting)
     debriefs.clear()
     with TestClient(make_app(sqlite_url, catalog)) as client, contextlib.ExitStack() as stack:
-        code, host_token = create_room(client, "gnou", 2, mode="turns", seed=4)
-        host = hello(client, code, stack, role="host", token=host_token)
-        host.send(type="start", level="random")
-        for _ in range(3000):
-            host.sync()
-            if host.last.get("status") == "finished":
-                break
-        assert host.last.get("status") == "finished"
+        code, _ = finished_by_bots(client, stack, "gnou", 2, seed=4)
         first = client.get(f"/debrief/{code}.pdf")
         second = client.get(f"/debrief/{code}.pdf")
         assert first.status_code == second.status_code == 200

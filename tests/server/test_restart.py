@@ -8,7 +8,7 @@ import time
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import create_room, hello, join, make_app
+from tests.server.helpers import create_room, finished_by_bots, hello, join, make_app
 
 
 def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -> None:
@@ -75,13 +75,7 @@ def test_finished_games_can_be_replayed_after_restart(sqlite_url: str,
                                                       catalog: Catalog) -> None:
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        code, host_token = create_room(client, "toy", 2, mode="turns")
-        host = hello(client, code, stack, role="host", token=host_token)
-        host.send(type="start", level="random")
-        for _ in range(500):
-            host.sync()
-            if host.last.get("status") == "finished":
-                break
+        code, _ = finished_by_bots(client, stack, "toy", 2, steps=500)
         steps = app.state.hub.rooms[code].seq
     again = make_app(sqlite_url, catalog)
     with TestClient(again) as client:

@@ -6,7 +6,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import create_room, hello, make_app
+from tests.server.helpers import create_room, finished_by_bots, make_app
 
 
 def test_home_links_to_the_learning_site(sqlite_url: str, catalog: Catalog) -> None:
@@ -32,14 +32,7 @@ def test_debrief_downloads_once_the_game_is_over(sqlite_url: str, catalog: Catal
     import contextlib
 
     with TestClient(make_app(sqlite_url, catalog)) as client, contextlib.ExitStack() as stack:
-        code, host_token = create_room(client, "gnou", 2, mode="turns", seed=4)
-        host = hello(client, code, stack, role="host", token=host_token)
-        host.send(type="start", level="random")
-        for _ in range(3000):
-            host.sync()
-            if host.last.get("status") == "finished":
-                break
-        assert host.last.get("status") == "finished"
+        code, _ = finished_by_bots(client, stack, "gnou", 2, seed=4)
         pdf = client.get(f"/debrief/{code}.pdf")
         assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
         assert pdf.content.startswith(b"%PDF")
