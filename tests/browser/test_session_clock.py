@@ -36,14 +36,14 @@ def test_the_projector_shows_the_time_left_and_the_rule(live: Any, browser: Any)
         code: str = host.eval_on_selector("body", "b => b.dataset.code")
         session = host.locator("[data-session]")
         session.wait_for(state="visible", timeout=TIMEOUT)
-        assert session.inner_text().startswith("⏳ 15:00") and RULE in session.inner_text()
+        assert session.inner_text().startswith("Séance\u00a0: 15:00") and RULE in session.inner_text()
         pupil = phone.new_page()
         join(pupil, live.url, code, "Léa")
         host.click('[data-cmd="start"]')
         host.wait_for_function("() => document.body.dataset.status === 'playing'",
                                timeout=TIMEOUT)
         host.wait_for_function(
-            "() => /⏳ 14:5\\d/.test(document.querySelector('[data-session]').textContent)",
+            "() => /Séance\u00a0: 14:5\\d/.test(document.querySelector('[data-session]').textContent)",
             timeout=TIMEOUT)  # running
         assert RULE in session.inner_text()
         size = float(session.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
@@ -51,7 +51,7 @@ def test_the_projector_shows_the_time_left_and_the_rule(live: Any, browser: Any)
         scroll = host.evaluate("() => document.documentElement.scrollHeight - innerHeight")
         assert scroll <= 0
         pupil.wait_for_selector("[data-session]:not([hidden])", timeout=TIMEOUT)
-        assert re.search(r"⏳ 1[45]:\d\d", pupil.inner_text("[data-session]"))
+        assert re.search(r"Séance\u00a0: 1[45]:\d\d", pupil.inner_text("[data-session]"))
         # Bring the end near (the room's memory, as if 15 minutes had passed), then pause
         # and resume from the host screen: the clock resumes with what is left, and fires.
         room = live.hub.rooms[code]

@@ -386,7 +386,9 @@
     if (session.running) left -= (performance.now() - session.at) / 1000;
     left = Math.max(0, Math.ceil(left));
     const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-    sessionEl.textContent = "⏳ " + clock + (session.rule ? " · " + session.rule : "");
+    // Words, not an emoji: a school computer may have no font that draws one.
+    sessionEl.textContent = (en ? "Session: " : "Séance\u00a0: ") + clock +
+      (session.rule ? " · " + session.rule : "");
     sessionEl.hidden = false;
   }
 
@@ -398,7 +400,7 @@
     if (deadline.running) left -= (performance.now() - deadline.at) / 1000;
     left = Math.max(0, Math.ceil(left));
     timerEl.hidden = false;
-    timerEl.textContent = "⏱ " + left + " s";
+    timerEl.textContent = (en ? "Time left: " : "Reste\u00a0: ") + left + "\u00a0s";
     timerEl.classList.toggle("urgent", left <= 5);
   }
   setInterval(tick, 250);
