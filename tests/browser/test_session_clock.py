@@ -36,14 +36,16 @@ def test_the_projector_shows_the_time_left_and_the_rule(live: Any, browser: Any)
         code: str = host.eval_on_selector("body", "b => b.dataset.code")
         session = host.locator("[data-session]")
         session.wait_for(state="visible", timeout=TIMEOUT)
-        assert session.inner_text().startswith("Séance\u00a0: 15:00") and RULE in session.inner_text()
+        shown = session.inner_text()
+        assert shown.startswith("Séance\u00a0: 15:00") and RULE in shown
         pupil = phone.new_page()
         join(pupil, live.url, code, "Léa")
         host.click('[data-cmd="start"]')
         host.wait_for_function("() => document.body.dataset.status === 'playing'",
                                timeout=TIMEOUT)
         host.wait_for_function(
-            "() => /Séance\u00a0: 14:5\\d/.test(document.querySelector('[data-session]').textContent)",
+            "() => /Séance\u00a0: 14:5\\d/.test("
+            "document.querySelector('[data-session]').textContent)",
             timeout=TIMEOUT)  # running
         assert RULE in session.inner_text()
         size = float(session.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))

@@ -270,6 +270,28 @@ def summary(taps: Mapping[tuple[int, int], int], scrolls: int) -> dict[str, floa
             "max": max(counts), "scrolls": scrolls}
 
 
+def page_through_lessons(host: Any) -> None:
+    """The projector's end screen shows one lesson at a time: « Suivante » goes to the next
+    (« Leçon 2 sur N »), round to the first after the last; « Précédente » goes back."""
+    lessons = host.locator(".debrief [data-lesson]")
+    total = lessons.count()
+    if total < 2:
+        return
+    shown = "() => [...document.querySelectorAll('.debrief [data-lesson]')]" \
+            ".findIndex((e) => !e.hidden)"
+    place = ".debrief [data-lesson]:not([hidden]) .lesson-place"
+    assert host.evaluate(shown) == 0
+    assert host.inner_text(place).replace("\u00a0", " ") == f"Leçon 1 sur {total}"
+    following = host.get_by_role("button", name="Suivante")
+    for step in range(1, total + 1):
+        following.click()
+        assert host.evaluate(shown) == step % total
+        assert f"Leçon {step % total + 1} sur {total}" in \
+            host.inner_text(place).replace("\u00a0", " ")
+    host.get_by_role("button", name="Précédente").click()
+    assert host.evaluate(shown) == total - 1
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_on_a_projector_and_three_phones(
     game: str, table_for: Any, shots: Path, axe_path: Path
@@ -281,6 +303,7 @@ def test_a_whole_game_on_a_projector_and_three_phones(
     table.phones[0].wait_for_selector(".debrief", timeout=TIMEOUT)
     table.moment("end", room, axe_path, table.phones[0])
     assert table.taken == ["lobby", "early", "mid", "end"], table.taken
+    page_through_lessons(table.host)
     assert room.state.is_terminal()
     # Every accepted action came from a decision taken by taps: only people play here.
     assert sent == room.seq
