@@ -16,9 +16,12 @@ import redis
 from ludinum.server import fanout
 from ludinum.server.rooms import LIVE_STATUSES
 from ludinum.server.storage import Storage
+from tests.scale import services
 from tests.scale.conftest import make_cluster
 from tests.scale.phones import Phone, open_room, start_room
 from tests.scale.test_deploy import check_log, stored_actions
+from tests.scale.test_versions import pg, toy_room, two_hubs  # noqa: F401  (pg: a fixture)
+from tests.server import socketless
 
 PLAYED = 16  # rooms with a phone playing: both processes own some (all on one: 2 in 32,768)
 TIMED = 10  # rooms of bots only that nobody watches: only the process holding them moves them
@@ -108,3 +111,35 @@ def test_a_killed_process_hands_its_pinned_rooms_to_the_survivor(tmp_path: Path)
         for code in timed:
             assert len(stored_actions(cluster.db, code)) >= at_kill[code] + 3, (
                 code, before[code], at_kill[code], logs)
+
+
+def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
+        pg: str) -> None:  # noqa: F811
+    """Two hubs (two processes): the one with a client marks the room; the other, which
+    holds a copy nobody watches (it created the room), lets it go on its next renewal; a
+    game under way that nobody marks is claimed by one hub only; a lobby never is."""
+    services.need_redis()
+    a, b = two_hubs(pg, bus=True)
+
+    async def run() -> None:
+        assert a.bus is not None and b.bus is not None
+        code = await toy_room(a, b)  # created by a, loaded by b
+        lobby, _ = await a.create_room("toy", 2, {}, seed=8)
+        watcher = socketless.client("spectator")
+        watcher.code = code
+        b.clients.setdefault(code, set()).add(watcher)  # b's phone is on the room
+        assert await b.hold() == []
+        assert await a.hold() == [code]  # a's unwatched copy goes
+        assert code not in a.rooms and code in b.rooms
+        marked = marks(services.REDIS_URL, a.bus.channel, [code, lobby.code])
+        assert marked[code] == b.bus.origin and marked[lobby.code] == a.bus.origin
+        # b dies (its marks expire): a claims the game under way, not the lobby.
+        await b.bus.redis.delete(f"{b.bus.channel}:held:{code}")
+        a._forget(lobby.code)
+        assert await a.claim_orphans() == [code]
+        assert code in a.rooms and lobby.code not in a.rooms
+        assert await a.claim_orphans() == []  # held now: claimed once
+        await a.close()
+        await b.close()
+
+    asyncio.run(run())

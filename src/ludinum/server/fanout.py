@@ -14,10 +14,11 @@ code to one process (``hash $ludinum_room consistent``, deploy/nginx.conf.templa
 room is normally held in one process's memory only. A process loads a room when a request
 names it, never because it hears of it on the channel, and does not restore every live room
 at start-up. Each process marks the live rooms it holds in Redis (``<channel>:held:<code>``,
-refreshed every :data:`HOLD_EVERY` seconds, expiring after :data:`HOLD_TTL`); a room that no
-process marks — its process died, or nobody asked for it since a restart — is claimed by one
-survivor (``SET NX``), which loads it from the database so that its timers and bots go on.
-The phones of a dead process reconnect through nginx, whose ring sends them to a survivor.
+refreshed every :data:`HOLD_EVERY` seconds, expiring after :data:`HOLD_TTL`); a game under
+way that no process marks — its process died, or nobody asked for it since a restart — is
+claimed by one survivor (``SET NX``), which loads it from the database so that its timers
+and bots go on (a lobby or a paused game has nothing to move: it waits for a request). The
+phones of a dead process reconnect through nginx, whose ring sends them to a survivor.
 Routing is an optimisation, not a condition of correctness: a request that reaches another
 process (a code typed in lower case, a proxy without the hash) is served there, and the
 channel keeps the two copies in step as below.
@@ -47,7 +48,7 @@ from ludinum.engine import Action, Event, LudinumError
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import FAST_LEVELS, Hub, storage_unavailable
 from ludinum.server.leases import LocalLeases, RedisLeases
-from ludinum.server.rooms import LIVE_STATUSES, PLAYING, Room, refuse
+from ludinum.server.rooms import PLAYING, Room, refuse
 from ludinum.server.seats import BOT
 from ludinum.server.storage import Storage, rooms
 
@@ -442,10 +443,10 @@ class ClusterHub(Hub):
         return let_go
 
     async def claim_orphans(self) -> list[str]:
-        """Load the live rooms that no process holds, each claimed by one process only
+        """Load the rooms under way that no process holds, each claimed by one process only
         (``SET NX``): the rooms of a dead process, or of a restart. Returns their codes."""
         assert self.bus is not None
-        codes = [c for c in await self.writer.read(self._live_codes) if c not in self.rooms]
+        codes = [c for c in await self.writer.read(self._playing_codes) if c not in self.rooms]
         if not codes:
             return []
         redis = self.bus.redis
@@ -464,11 +465,11 @@ class ClusterHub(Hub):
             log.info("took over %d room(s) that no process held", len(claimed))
         return claimed
 
-    def _live_codes(self) -> list[str]:
+    def _playing_codes(self) -> list[str]:
+        """The rooms under way: the only ones with something to move (timers, bots, the
+        session clock). A lobby or a paused game waits for a request, loaded when it comes."""
         with self.store.engine.connect() as conn:
-            rows = conn.execute(
-                select(rooms.c.code).where(rooms.c.status.in_(list(LIVE_STATUSES)))
-            ).all()
+            rows = conn.execute(select(rooms.c.code).where(rooms.c.status == PLAYING)).all()
         return [str(r[0]) for r in rows]
 
     async def _hold_loop(self) -> None:
