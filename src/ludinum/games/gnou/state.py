@@ -47,6 +47,8 @@ SHIELD = {t: PROTECTIONS.index(PROTECTION_FOR[t]) for t in DANGER_TYPES}
 #: Where events go: a list, or None when nobody reads them (``advance``).
 Events = list[Event] | None
 
+#: ``(seat,)`` for each seat: who acts, without a new tuple per question.
+SEATS = tuple((seat,) for seat in range(16))
 ROLL = Action.make("roll")
 ROLLS = (ROLL,)
 HINT = Action.make("hint")
@@ -246,10 +248,10 @@ class GnouState(State):
     def active_players(self) -> tuple[int, ...]:
         step = self.step
         if step == "roll" or step == "choose":
-            return (self.current,)
+            return SEATS[self.current]
         if step == "answer":
             quiz = self.quiz
-            return () if quiz is None else (quiz[2],)
+            return () if quiz is None else SEATS[quiz[2]]
         if step == "offer":
             return tuple(self.offer)
         return ()
@@ -485,9 +487,12 @@ class GnouState(State):
         if pile is None:  # first card of this pile: the pile is shuffled now
             cards = list(self.decks[key])
             shuffle(self.rng, cards)
-            pile = tuple(cards)
-        question = pile[0]
-        self.piles[key] = (*pile[1:], question)
+            question = cards[0]
+            cards.append(cards.pop(0))
+            self.piles[key] = tuple(cards)
+        else:
+            question = pile[0]
+            self.piles[key] = (*pile[1:], question)
         self.quiz = [question, purpose, answerer, protection, False]
         self.step = "answer"
         self.stats[0] += 1
