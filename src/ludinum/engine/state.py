@@ -49,7 +49,10 @@ class Deadline:
         if not self.duration:
             return None
         legal = state.legal_actions(self.player)
-        return self.player if len(legal) == 1 and legal[0] == self.action else None
+        if len(legal) != 1:
+            return None
+        only = legal[0]  # a game's shared action object, usually: identity first
+        return self.player if only is self.action or only == self.action else None
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -81,16 +81,19 @@ def play_one(
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
-    while not state.is_terminal():
-        active = state.active_players()
+    # Methods looked up once per game, not once per action (hundreds in a long game).
+    is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
+    choose = [bot.choose for bot in bots]
+    while not is_terminal():
+        active = active_players()
         # The only active seat acts (next_actor's answer, without asking it again).
         player = active[0] if len(active) == 1 else next_actor(state, actions)
-        action = bots[player].choose(state, player)
+        action = choose[player](state, player)
         if log is not None:
             log.append((player, action))
         actions += 1
         if not observing:
-            state.advance(player, action)  # no bot keeps notes: no events to build
+            advance(player, action)  # no bot keeps notes: no events to build
             continue
         events = state.apply_trusted(player, action)
         for seat in observing:
