@@ -123,24 +123,24 @@ class Fixed(NamedTuple):
     gm: bool
 
 
-_FIXED: dict[tuple[Any, ...], Fixed] = {}
+#: The last few configurations' :class:`Fixed` parts, the latest first: (players,
+#: options, bank, board, fixed). The bank and board are compared by identity (the content
+#: in use), the options by value.
+_FIXED: list[tuple[int, dict[str, Any], Bank, tuple[Cell, ...], Fixed]] = []
 
 
 def fixed(config: GameConfig) -> Fixed:
     """The :class:`Fixed` part of a game of ``config`` with the content in use."""
     bank, cells = load_bank(), load_board()
-    # Ids stand for the content: a kept entry holds its bank and board, so that their ids
-    # name no other ones while it is kept.
-    key = (id(bank), id(cells), config.players, *config.options.items())
-    try:
-        done = _FIXED.get(key)
-    except TypeError:  # an option value that is not hashable: worked out, not kept
-        return _fix(config, bank, cells)
-    if done is None:
-        done = _fix(config, bank, cells)
-        if len(_FIXED) >= 64:  # content packs and option sets come and go
-            _FIXED.clear()
-        _FIXED[key] = done
+    players, options = config.players, config.options
+    for entry in _FIXED:
+        if entry[2] is bank and entry[3] is cells and entry[0] == players and (
+            entry[1] == options
+        ):
+            return entry[4]
+    done = _fix(config, bank, cells)
+    _FIXED.insert(0, (players, dict(options), bank, cells, done))
+    del _FIXED[8:]  # a server's tables, a sweep's settings: a few at a time
     return done
 
 
