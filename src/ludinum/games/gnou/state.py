@@ -323,8 +323,10 @@ class GnouState(State):
                 events.append(Event("hint", data, (self.quiz[2],) if solo else None))
 
     def _roll(self, events: Events) -> None:
+        """Roll, move, then the action of the cell reached, by the same player."""
         random = self.rng.random
         count = self.dice
+        current = self.current
         while True:
             # One draw per die, in order; the dice kept as a list only for the events.
             dice: list[int] | tuple[()] = ()
@@ -337,51 +339,43 @@ class GnouState(State):
                 total = 0
                 for _ in range(count):
                     total += 1 + int(random() * 6)
-            target = self.pos + total
-            if target > END:
-                target = END
-            if target == self.last_push and not self.removed >> target & 1:
+            pos = self.pos + total
+            if pos > END:
+                pos = END
+            if pos == self.last_push and not self.removed >> pos & 1:
                 # G6: landing a second time on the danger that just pushed back: roll again.
                 if events is not None:
-                    events.append(
-                        Event("reroll", {"player": self.current, "dice": dice, "cell": target})
-                    )
+                    events.append(Event("reroll", {"player": current, "dice": dice, "cell": pos}))
                 self.stats[6] += 1
                 continue
             break
         if events is not None:
-            events.append(Event(
-                "roll", {"player": self.current, "dice": dice, "start": self.pos, "to": target}
-            ))
+            events.append(
+                Event("roll", {"player": current, "dice": dice, "start": self.pos, "to": pos})
+            )
         self.last_push = -1
-        self.pos = target
-        self._arrive(events)
-
-    def _arrive(self, events: Events) -> None:
-        """The action of the cell the pawn has just moved onto, by the same player."""
-        pos = self.pos
+        self.pos = pos
         if pos >= END:
             self._finish("win", events)
-            return
-        if self.kinds[pos] != "danger":
+        elif self.kinds[pos] != "danger":
             self._cell_action(events)
         elif self.removed >> pos & 1:
             # "Le joueur qui avance sur cette case ré-effectue l'action de jeter le(s) dé(s)."
             if events is not None:
-                events.append(Event("free_cell", {"player": self.current, "cell": pos}))
+                events.append(Event("free_cell", {"player": current, "cell": pos}))
             self.step = "roll"
         else:
             self.danger = pos
             if events is not None:
-                data = _danger_data(self.current, pos, self.cells[pos].detail)
+                data = _danger_data(current, pos, self.cells[pos].detail)
                 events.append(Event("danger", data))
             shield = self.shields[pos]
-            if not self.prot[self.current] >> shield & 1:
+            if not self.prot[current] >> shield & 1:
                 self._offer_or_push(shield, events)
             elif self.hard:
-                self._ask(shield, USE_Q, self.current, shield, events)
+                self._ask(shield, USE_Q, current, shield, events)
             else:
-                self._remove_danger(self.current, shield, events)
+                self._remove_danger(current, shield, events)
 
     def _cell_action(self, events: Events) -> None:
         """The action of the pawn's cell (not an active danger) by the current player: win a
@@ -404,11 +398,15 @@ class GnouState(State):
             self.step = "roll"
 
     def _offer_or_push(self, shield: int, events: Events) -> None:
-        current = self.current
-        holders = []
-        for p, have in enumerate(self.prot):
-            if have >> shield & 1 and p != current:
-                holders.append(p)
+        bit = 1 << shield
+        prot = self.prot
+        for have in prot:  # most often nobody holds it: no list then
+            if have & bit:
+                current = self.current
+                holders = [p for p, have in enumerate(prot) if have & bit and p != current]
+                break
+        else:
+            holders = []
         if holders:
             self.offer = holders
             self.step = "offer"
