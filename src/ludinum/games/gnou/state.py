@@ -107,8 +107,9 @@ class Fixed(NamedTuple):
 
     bank: Bank
     cells: tuple[Cell, ...]
-    #: The legal answers of each question, by question index.
+    #: The legal answers of each question and its right one, by question index.
     answers: tuple[tuple[Action, ...], ...]
+    keys: tuple[int, ...]
     #: The unshuffled pile of each (series, level), by ``series * 3 + level - 1``.
     decks: tuple[tuple[int, ...], ...]
     #: Each cell's kind; the protection that removes its danger (-1: none); the series a
@@ -149,6 +150,7 @@ def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
         bank,
         cells,
         tuple(ANSWERS[: len(q.choices)] for q in bank.questions),
+        tuple(q.answer for q in bank.questions),
         tuple(bank.piles[(series, level)] for series in SERIES for level in LEVELS),
         tuple(c.kind for c in cells),
         tuple(SHIELD[c.detail] if c.kind == "danger" else -1 for c in cells),
@@ -186,6 +188,7 @@ class GnouState(State):
         "giver",
         "gm",
         "hard",
+        "keys",
         "kinds",
         "last_push",
         "levels",
@@ -209,6 +212,7 @@ class GnouState(State):
     bank: Bank
     cells: tuple[Cell, ...]
     answers: tuple[tuple[Action, ...], ...]
+    keys: tuple[int, ...]
     decks: tuple[tuple[int, ...], ...]
     kinds: tuple[str, ...]
     shields: tuple[int, ...]
@@ -220,8 +224,8 @@ class GnouState(State):
         self.config = config
         self.rng = rng
         (
-            self.bank, self.cells, self.answers, self.decks, self.kinds, self.shields,
-            self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
+            self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
+            self.shields, self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
         ) = fixed(config)
         self.n = config.players
         self.pos = 0
@@ -511,15 +515,16 @@ class GnouState(State):
     def _answer(self, choice: int, events: Events) -> None:
         quiz = self.quiz
         assert quiz is not None
-        question = self.bank.questions[quiz[0]]
-        purpose: str = quiz[1]
-        answerer: int = quiz[2]
-        protection: int = quiz[3]
-        right = choice == question.answer
+        purpose: str
+        answerer: int
+        protection: int
+        index, purpose, answerer, protection, _hint = quiz
+        right = choice == self.keys[index]
         self.quiz = None
         if right:
             self.stats[1] += 1
         if events is not None:
+            question = self.bank.questions[index]
             events.append(
                 Event(
                     "answer",
@@ -706,6 +711,7 @@ class GnouState(State):
         twin.rng = clone_rng(self.rng)
         twin.bank = self.bank
         twin.answers = self.answers
+        twin.keys = self.keys
         twin.cells = self.cells
         twin.decks = self.decks
         twin.kinds = self.kinds
