@@ -211,18 +211,13 @@ class GnouState(State):
 
     bank: Bank
     cells: tuple[Cell, ...]
-    answers: tuple[tuple[Action, ...], ...]
-    keys: tuple[int, ...]
-    decks: tuple[tuple[int, ...], ...]
-    kinds: tuple[str, ...]
-    shields: tuple[int, ...]
-    liberties: tuple[int, ...]
     #: Pending quiz: [question index, purpose, answerer, protection index, hint shown].
     quiz: list[Any] | None
 
     def __init__(self, config: GameConfig, rng: random.Random) -> None:
         self.config = config
         self.rng = rng
+        # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
         (
             self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
             self.shields, self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
@@ -407,7 +402,7 @@ class GnouState(State):
         for have in prot:  # most often nobody holds it: no list then
             if have & bit:
                 current = self.current
-                holders = [p for p, have in enumerate(prot) if have & bit and p != current]
+                holders = [p for p, held in enumerate(prot) if held & bit and p != current]
                 break
         else:
             holders = []
