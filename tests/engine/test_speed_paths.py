@@ -50,3 +50,27 @@ def test_refused_configurations_are_refused_every_time() -> None:
             game.make_config(game.max_players, 0, {bool_option.name: True})
             with pytest.raises(OptionError):
                 game.make_config(game.max_players, 0, {bool_option.name: 1})
+
+
+def test_a_content_loader_answers_the_same_folder_as_its_cache(tmp_path: object) -> None:
+    """A loader remembers its last folder and answer (every new state asks again): the
+    same object as the cache's, another folder's own, and nothing after ``cache_clear``."""
+    from pathlib import Path
+
+    from ludinum.content.pack import Loader
+
+    assert isinstance(tmp_path, Path)
+    calls: list[Path] = []
+
+    def load(folder: Path) -> list[str]:
+        calls.append(folder)
+        return [folder.name]
+
+    loader = Loader("gnou", load, 2)
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = loader(one)
+    assert loader(one) is first and loader(two) == ["two"] and loader(one) is first
+    assert calls == [one, two]
+    loader.cache_clear()
+    assert loader(one) == first and loader(one) is not first
+    assert calls == [one, two, one]

@@ -173,6 +173,8 @@ def test_live_trip_has_a_deadline_whose_action_is_the_travellers_return() -> Non
     assert (deadline.kind, deadline.seconds, deadline.player) == ("trip", 12.0, traveller)
     assert deadline.action == Action.make("return")
     assert state.legal_actions(traveller) == (Action.make("return"),)
+    assert state.deadline() is deadline  # one frozen value per (seconds, traveller)
+    assert deadline.waiting(state) == traveller  # its only move is the time's end
     dropper = (traveller + 1) % 5
     target = own(state, traveller)[1]
     state.apply(dropper, drop(target))

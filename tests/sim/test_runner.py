@@ -69,3 +69,44 @@ def test_a_reset_search_bot_keeps_its_budget() -> None:
     fresh = make_bot("gnou", "hard", 2)
     assert (bot.iterations, bot.depth) == (7, 3)
     assert bot.rng.random() == fresh.rng.random()
+
+
+def _plain_record(spec: SimSpec, index: int) -> tuple[object, ...]:
+    """Game ``index`` of ``spec`` played the plain way: new bots, ``next_actor`` asked for
+    every action, events built for every action and shown to every bot."""
+    from ludinum.engine import next_actor, visible
+    from ludinum.games import get_game
+    from ludinum.sim.runner import seat_bots
+
+    game = get_game(spec.game)
+    seed = game_seed(spec.seed, index)
+    state = game.new_state(spec.players, seed, spec.options)
+    bots = seat_bots(spec, seed)
+    actions = 0
+    while not state.is_terminal():
+        player = next_actor(state, actions)
+        action = bots[player].choose(state, player)
+        actions += 1
+        events = state.apply_trusted(player, action)
+        for seat, bot in enumerate(bots):
+            bot.observe(seat, visible(events, seat))
+    outcome = state.outcome()
+    return seed, outcome.winners, outcome.scores, actions, state.metrics()
+
+
+@pytest.mark.parametrize("game", ["gnou", "hacker", "voleur", "webrunners"])
+def test_the_simulate_path_plays_the_plain_games(game: str) -> None:
+    """``play_one``'s shortcuts (the only active seat acts without asking ``next_actor``,
+    methods looked up once per game, no events when no bot reads them, bots reset rather
+    than built) leave each game's record as the plain way plays it."""
+    from ludinum.games import get_game
+    from ludinum.sim.runner import play_chunk
+
+    players = get_game(game).max_players
+    for bots in (("random",) * players, ("medium", "random") * (players // 2) + ("easy",) * (
+            players % 2)):
+        spec = SimSpec(game, players, bots, seed=11)
+        for record in play_chunk((spec, 0, 3, None)):
+            plain = _plain_record(spec, record.index)
+            assert (record.seed, record.winners, record.scores, record.actions,
+                    record.metrics) == plain

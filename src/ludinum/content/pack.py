@@ -168,13 +168,24 @@ class Loader(Generic[T]):
     def __init__(self, section: str, load: Callable[[Path], T], size: int) -> None:
         self.section = section
         self.cached = lru_cache(maxsize=size)(load)
+        #: The folder object of the last call and what it gave: the same folder asked
+        #: again (every new state asks) is answered without hashing its path. Any other
+        #: folder asked in between replaces it, so it never outlives the cache's entry.
+        self.last: tuple[Path, T] | None = None
         self.__doc__ = load.__doc__
         self.__name__ = getattr(load, "__name__", "load")
 
     def __call__(self, folder_: Path | None = None) -> T:
-        return self.cached(folder_ if folder_ is not None else folder(self.section))
+        path = folder_ if folder_ is not None else folder(self.section)
+        last = self.last
+        if last is not None and last[0] is path:
+            return last[1]
+        value = self.cached(path)
+        self.last = (path, value)
+        return value
 
     def cache_clear(self) -> None:
+        self.last = None
         self.cached.cache_clear()
 
 

@@ -179,7 +179,9 @@ class Game(ABC):
     ) -> GameConfig:
         """A checked configuration. The options resolved and checked for a player count are
         kept (by value and type) and reused: simulations make one per game."""
-        key = _config_key(players, options)
+        # No options (simulations, benchmarks): the key without sorting anything.
+        key = (players, ()) if not options and type(players) is int else _config_key(
+            players, options)
         checked: dict[tuple[Any, ...], dict[str, Any]] = self.__dict__.setdefault(
             "_checked_options", {})
         resolved = checked.get(key) if key is not None else None

@@ -49,7 +49,10 @@ class Deadline:
         if not self.duration:
             return None
         legal = state.legal_actions(self.player)
-        return self.player if len(legal) == 1 and legal[0] == self.action else None
+        if len(legal) != 1:
+            return None
+        only = legal[0]  # a game's shared action object, usually: identity first
+        return self.player if only is self.action or only == self.action else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,14 +82,26 @@ def rng_from_json(data: object) -> random.Random:
     return rng
 
 
+#: Per pile size, Fisher–Yates' steps from the top: (position, bound, bits of the bound).
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if len(_SHUFFLE_STEPS) < 1024:
+            _SHUFFLE_STEPS[size] = steps
+    return steps
+
+
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``: the same permutation from the same draws (the Fisher–Yates
     of CPython's ``random``, ``getrandbits`` rejection sampling), without a method call
-    per element: short piles are shuffled on every new game."""
+    per element and with each size's steps worked out once: short piles are shuffled on
+    every new game."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _SHUFFLE_STEPS.get(len(items)) or _shuffle_steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

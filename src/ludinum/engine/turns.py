@@ -36,7 +36,7 @@ def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
     waiting = waiting_seat(state)
     if waiting is None or waiting not in active:
         return active
-    others = tuple(p for p in active if p != waiting)
+    others = tuple([p for p in active if p != waiting])
     return others if others or timed else active
 
 

@@ -7,12 +7,14 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, OptionValue
+from ludinum.engine import Action, Game, OptionValue, next_actor, visible
 
 if TYPE_CHECKING:
     from ludinum.bots.base import Bot
+    from ludinum.engine.headline import Headline
 
 MASK = (1 << 63) - 1
 
@@ -67,10 +69,7 @@ def play_one(
     there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots of an earlier
     game of the same spec (:func:`seat_bots`), reset for this one (``Bot.reset``): the
     same game as with new bots, without building them again."""
-    from ludinum.engine import next_actor, visible
-    from ludinum.games import get_game, headlines
-
-    game = get_game(spec.game)
+    game, measures = _game_of(spec.game)
     seed = game_seed(spec.seed, index)
     state = game.new_state(spec.players, seed, spec.options)
     config = state.config
@@ -82,14 +81,19 @@ def play_one(
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
-    while not state.is_terminal():
-        player = next_actor(state, actions)
-        action = bots[player].choose(state, player)
+    # Methods looked up once per game, not once per action (hundreds in a long game).
+    is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
+    choose = [bot.choose for bot in bots]
+    while not is_terminal():
+        active = active_players()
+        # The only active seat acts (next_actor's answer, without asking it again).
+        player = active[0] if len(active) == 1 else next_actor(state, actions)
+        action = choose[player](state, player)
         if log is not None:
             log.append((player, action))
         actions += 1
         if not observing:
-            state.advance(player, action)  # no bot keeps notes: no events to build
+            advance(player, action)  # no bot keeps notes: no events to build
             continue
         events = state.apply_trusted(player, action)
         for seat in observing:
@@ -108,8 +112,16 @@ def play_one(
         outcome.scores,
         actions,
         metrics,
-        {h.key: h.values(state, metrics) for h in headlines(spec.game)},
+        {h.key: h.values(state, metrics) for h in measures},
     )
+
+
+@cache
+def _game_of(name: str) -> tuple[Game, tuple[Headline, ...]]:
+    """A game and its headlines, looked up once per process (not once per game)."""
+    from ludinum.games import get_game, headlines
+
+    return get_game(name), headlines(name)
 
 
 def _base_observe_ref() -> Any:

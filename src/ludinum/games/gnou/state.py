@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludinum.engine import (
     Action,
@@ -23,6 +23,7 @@ from ludinum.engine import (
     shuffle,
 )
 from ludinum.games.gnou.content import (
+    CULTURE,
     DANGER_TYPES,
     LEVELS,
     PROTECTION_FOR,
@@ -39,13 +40,17 @@ from ludinum.games.gnou.options import DICE, TURN_LIMITS
 END = 42
 ALL_PROTECTIONS = (1 << len(PROTECTIONS)) - 1
 SERIES_INDEX = {s: i for i, s in enumerate(SERIES)}
+CULTURE_SERIES = SERIES_INDEX[CULTURE]
 #: Protection index (bit) that removes each danger type.
 SHIELD = {t: PROTECTIONS.index(PROTECTION_FOR[t]) for t in DANGER_TYPES}
 
 #: Where events go: a list, or None when nobody reads them (``advance``).
 Events = list[Event] | None
 
+#: ``(seat,)`` for each seat: who acts, without a new tuple per question.
+SEATS = tuple((seat,) for seat in range(16))
 ROLL = Action.make("roll")
+ROLLS = (ROLL,)
 HINT = Action.make("hint")
 TRANSMIT = Action.make("transmit")
 DECLINE = Action.make("decline")
@@ -53,6 +58,13 @@ ANSWERS = tuple(Action.make("answer", choice=i) for i in range(4))
 #: The choice of each shared answer action, by identity (the fast path of ``number``).
 CHOICE_OF = {id(a): i for i, a in enumerate(ANSWERS)}
 SEEK = tuple(Action.make("seek", protection=p) for p in PROTECTIONS)
+#: The protection of each shared seek action, by identity (the fast path of ``word``).
+PROTECTION_OF = {id(a): i for i, a in enumerate(SEEK)}
+#: The seek actions left to a player, by the bits of the protections already held.
+SEEKS_LEFT = tuple(
+    tuple(SEEK[i] for i in range(len(PROTECTIONS)) if not have >> i & 1)
+    for have in range(ALL_PROTECTIONS + 1)
+)
 OFFER_ACTIONS = (TRANSMIT, DECLINE)
 
 # Quiz purposes.
@@ -89,6 +101,68 @@ def turn_limit(config: GameConfig) -> int:
     return TURN_LIMITS[str(config.options["variant"])][str(config.options["difficulty"])]
 
 
+class Fixed(NamedTuple):
+    """What a configuration and the content fix for a whole game, as the rules read it;
+    worked out once per configuration (a simulation starts thousands of games of one)."""
+
+    bank: Bank
+    cells: tuple[Cell, ...]
+    #: The legal answers of each question and its right one, by question index.
+    answers: tuple[tuple[Action, ...], ...]
+    keys: tuple[int, ...]
+    #: The unshuffled pile of each (series, level), by ``series * 3 + level - 1``.
+    decks: tuple[tuple[int, ...], ...]
+    #: Each cell's kind; the protection that removes its danger (-1: none); the series a
+    #: liberty cell asks (-1: none).
+    kinds: tuple[str, ...]
+    shields: tuple[int, ...]
+    liberties: tuple[int, ...]
+    dice: int
+    limit: int
+    levels: tuple[int, ...]
+    hard: bool
+    gm: bool
+
+
+#: The last few configurations' :class:`Fixed` parts, the latest first: (players,
+#: options, bank, board, fixed). The bank and board are compared by identity (the content
+#: in use), the options by value.
+_FIXED: list[tuple[int, dict[str, Any], Bank, tuple[Cell, ...], Fixed]] = []
+
+
+def fixed(config: GameConfig) -> Fixed:
+    """The :class:`Fixed` part of a game of ``config`` with the content in use."""
+    bank, cells = load_bank(), load_board()
+    players, options = config.players, config.options
+    for entry in _FIXED:
+        if entry[2] is bank and entry[3] is cells and entry[0] == players and (
+            entry[1] == options
+        ):
+            return entry[4]
+    done = _fix(config, bank, cells)
+    _FIXED.insert(0, (players, dict(options), bank, cells, done))
+    del _FIXED[8:]  # a server's tables, a sweep's settings: a few at a time
+    return done
+
+
+def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
+    return Fixed(
+        bank,
+        cells,
+        tuple(ANSWERS[: len(q.choices)] for q in bank.questions),
+        tuple(q.answer for q in bank.questions),
+        tuple(bank.piles[(series, level)] for series in SERIES for level in LEVELS),
+        tuple(c.kind for c in cells),
+        tuple(SHIELD[c.detail] if c.kind == "danger" else -1 for c in cells),
+        tuple(SERIES_INDEX[c.detail] if c.kind == "liberty" else -1 for c in cells),
+        DICE[str(config.options["variant"])],
+        turn_limit(config),
+        parse_levels(config),
+        bool(config.options["hard_mode"]),
+        bool(config.options["game_master"]),
+    )
+
+
 def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
     """G5: « détache la carte danger et en lit à haute voix la description, au recto puis au
     verso »: every time a danger is met, whatever follows (removed, transmitted or pushed
@@ -103,17 +177,22 @@ def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
 
 class GnouState(State):
     __slots__ = (
+        "answers",
         "bank",
         "cells",
         "config",
         "current",
         "danger",
+        "decks",
         "dice",
         "giver",
         "gm",
         "hard",
+        "keys",
+        "kinds",
         "last_push",
         "levels",
+        "liberties",
         "limit",
         "n",
         "offer",
@@ -124,6 +203,7 @@ class GnouState(State):
         "removed",
         "result",
         "rng",
+        "shields",
         "stats",
         "step",
         "turn",
@@ -137,14 +217,12 @@ class GnouState(State):
     def __init__(self, config: GameConfig, rng: random.Random) -> None:
         self.config = config
         self.rng = rng
-        self.bank = load_bank()
-        self.cells = load_board()
+        # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
+        (
+            self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
+            self.shields, self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
+        ) = fixed(config)
         self.n = config.players
-        self.dice = DICE[str(config.options["variant"])]
-        self.limit = turn_limit(config)
-        self.levels = parse_levels(config)
-        self.hard = bool(config.options["hard_mode"])
-        self.gm = bool(config.options["game_master"])
         self.pos = 0
         self.turn = 1
         self.current = 0
@@ -169,10 +247,10 @@ class GnouState(State):
     def active_players(self) -> tuple[int, ...]:
         step = self.step
         if step == "roll" or step == "choose":
-            return (self.current,)
+            return SEATS[self.current]
         if step == "answer":
-            assert self.quiz is not None
-            return (self.quiz[2],)
+            quiz = self.quiz
+            return () if quiz is None else SEATS[quiz[2]]
         if step == "offer":
             return tuple(self.offer)
         return ()
@@ -180,21 +258,19 @@ class GnouState(State):
     def legal_actions(self, player: int) -> Sequence[Action]:
         step = self.step
         if step == "roll":
-            return (ROLL,) if player == self.current else ()
+            return ROLLS if player == self.current else ()
         if step == "answer":
             quiz = self.quiz
-            assert quiz is not None
-            if player != quiz[2]:
+            if quiz is None or player != quiz[2]:
                 return ()
-            answers = ANSWERS[: len(self.bank.questions[quiz[0]].choices)]
+            answers = self.answers[quiz[0]]
             if self.gm and not quiz[4]:
                 return (*answers, HINT)
             return answers
         if step == "choose":
             if player != self.current:
                 return ()
-            have = self.prot[player]
-            return tuple(SEEK[i] for i in range(len(PROTECTIONS)) if not have >> i & 1)
+            return SEEKS_LEFT[self.prot[player]]
         if step == "offer":
             return OFFER_ACTIONS if player in self.offer else ()
         return ()
@@ -209,14 +285,12 @@ class GnouState(State):
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        self._act(player, action, events)
+        self.advance(player, action, events)
         return events
 
-    def advance(self, player: int, action: Action) -> None:
-        self._act(player, action, None)  # no events: nobody reads them
-
-    def _act(self, player: int, action: Action, events: Events) -> None:
-        """Apply ``action``; ``events`` (None: none are built) receives what happened."""
+    def advance(self, player: int, action: Action, events: Events = None) -> None:
+        """Apply ``action``; ``events`` receives what happened (None, as callers of
+        ``State.advance`` leave it: none are built, nobody reads them)."""
         kind = action.kind
         if kind == "roll":
             self._roll(events)
@@ -224,7 +298,9 @@ class GnouState(State):
             choice = CHOICE_OF.get(id(action))
             self._answer(action.number("choice") if choice is None else choice, events)
         elif kind == "seek":
-            protection = PROTECTIONS.index(action.word("protection"))
+            protection = PROTECTION_OF.get(id(action))
+            if protection is None:
+                protection = PROTECTIONS.index(action.word("protection"))
             self._ask(protection, SEEK_Q, player, protection, events)
         elif kind == "transmit":
             self._transmit(player, events)
@@ -246,75 +322,90 @@ class GnouState(State):
                 events.append(Event("hint", data, (self.quiz[2],) if solo else None))
 
     def _roll(self, events: Events) -> None:
-        rng = self.rng
+        """Roll, move, then the action of the cell reached, by the same player."""
+        random = self.rng.random
+        count = self.dice
+        current = self.current
         while True:
-            dice = [1 + int(rng.random() * 6) for _ in range(self.dice)]
-            target = min(self.pos + sum(dice), END)
-            if target == self.last_push and not self.removed >> target & 1:
+            # One draw per die, in order; the dice kept as a list only for the events.
+            dice: list[int] | tuple[()] = ()
+            if events is not None:
+                dice = [1 + int(random() * 6) for _ in range(count)]
+                total = sum(dice)
+            elif count == 2:  # galopant (two dice, left to right as in the list)
+                total = 2 + int(random() * 6) + int(random() * 6)
+            else:
+                total = 0
+                for _ in range(count):
+                    total += 1 + int(random() * 6)
+            pos = self.pos + total
+            if pos > END:
+                pos = END
+            if pos == self.last_push and not self.removed >> pos & 1:
                 # G6: landing a second time on the danger that just pushed back: roll again.
                 if events is not None:
-                    events.append(
-                        Event("reroll", {"player": self.current, "dice": dice, "cell": target})
-                    )
+                    events.append(Event("reroll", {"player": current, "dice": dice, "cell": pos}))
                 self.stats[6] += 1
                 continue
             break
         if events is not None:
-            events.append(Event(
-                "roll", {"player": self.current, "dice": dice, "start": self.pos, "to": target}
-            ))
+            events.append(
+                Event("roll", {"player": current, "dice": dice, "start": self.pos, "to": pos})
+            )
         self.last_push = -1
-        self.pos = target
-        self._arrive(events)
-
-    def _arrive(self, events: Events) -> None:
-        """The action of the cell the pawn has just moved onto, by the same player."""
-        pos = self.pos
+        self.pos = pos
         if pos >= END:
             self._finish("win", events)
-            return
-        cell = self.cells[pos]
-        kind = cell.kind
-        if kind == "danger":
-            if self.removed >> pos & 1:
-                # "Le joueur qui avance sur cette case ré-effectue l'action de jeter le(s) dé(s)."
+        elif self.kinds[pos] != "danger":
+            self._cell_action(events)
+        elif self.removed >> pos & 1:
+            # "Le joueur qui avance sur cette case ré-effectue l'action de jeter le(s) dé(s)."
+            if events is not None:
+                events.append(Event("free_cell", {"player": current, "cell": pos}))
+            self.step = "roll"
+        else:
+            self.danger = pos
+            if events is not None:
+                data = _danger_data(current, pos, self.cells[pos].detail)
+                events.append(Event("danger", data))
+            shield = self.shields[pos]
+            if not self.prot[current] >> shield & 1:
+                self._offer_or_push(shield, events)
+            elif self.hard:
+                self._ask(shield, USE_Q, current, shield, events)
+            else:
+                self._remove_danger(current, shield, events)
+
+    def _cell_action(self, events: Events) -> None:
+        """The action of the pawn's cell (not an active danger) by the current player: win a
+        protection (awareness), a quiz to move on (liberty, community, GULL), else roll."""
+        pos = self.pos
+        kind = self.kinds[pos]
+        if kind == "awareness":
+            if self.prot[self.current] == ALL_PROTECTIONS:
                 if events is not None:
-                    events.append(Event("free_cell", {"player": self.current, "cell": pos}))
+                    events.append(Event("all_protections", {"player": self.current}))
                 self.step = "roll"
             else:
-                self.danger = pos
-                if events is not None:
-                    events.append(Event("danger", _danger_data(self.current, pos, cell.detail)))
-                self._face_danger(events)
-        elif kind == "awareness":
-            self._awareness(events)
-        elif kind == "liberty":
-            self._ask(SERIES_INDEX[cell.detail], LIBERTY_Q, self.current, -1, events)
-        elif kind in ("community", "gull"):
-            self._ask(SERIES_INDEX["culture_generale"], CULTURE_Q, self.current, -1, events)
+                self.step = "choose"
+            return
+        if kind == "liberty":
+            self._ask(self.liberties[pos], LIBERTY_Q, self.current, -1, events)
+        elif kind == "community" or kind == "gull":
+            self._ask(CULTURE_SERIES, CULTURE_Q, self.current, -1, events)
         else:
             self.step = "roll"
-
-    def _awareness(self, events: Events) -> None:
-        if self.prot[self.current] == ALL_PROTECTIONS:
-            if events is not None:
-                events.append(Event("all_protections", {"player": self.current}))
-            self.step = "roll"
-        else:
-            self.step = "choose"
-
-    def _face_danger(self, events: Events) -> None:
-        shield = SHIELD[self.cells[self.danger].detail]
-        if self.prot[self.current] >> shield & 1:
-            if self.hard:
-                self._ask(shield, USE_Q, self.current, shield, events)
-            else:
-                self._remove_danger(self.current, shield, events)
-        else:
-            self._offer_or_push(shield, events)
 
     def _offer_or_push(self, shield: int, events: Events) -> None:
-        holders = [p for p in range(self.n) if p != self.current and self.prot[p] >> shield & 1]
+        bit = 1 << shield
+        prot = self.prot
+        for have in prot:  # most often nobody holds it: no list then
+            if have & bit:
+                current = self.current
+                holders = [p for p, held in enumerate(prot) if held & bit and p != current]
+                break
+        else:
+            holders = []
         if holders:
             self.offer = holders
             self.step = "offer"
@@ -334,7 +425,7 @@ class GnouState(State):
             self._push_back(events)
 
     def _transmit(self, giver: int, events: Events) -> None:
-        shield = SHIELD[self.cells[self.danger].detail]
+        shield = self.shields[self.danger]
         self.offer = []
         self.giver = giver
         if events is not None:
@@ -365,15 +456,15 @@ class GnouState(State):
                 )
             )
         self.danger = -1
-        self._end_turn("roll", events)
+        self._end_turn(False, events)
 
     def _push_back(self, events: Events) -> None:
         """Back to the nearest cell that is not an active danger; the next player performs
         that cell's action."""
         start = self.pos
         target = start - 1
-        cells = self.cells
-        while target > 0 and cells[target].kind == "danger" and not self.removed >> target & 1:
+        kinds = self.kinds
+        while target > 0 and kinds[target] == "danger" and not self.removed >> target & 1:
             target -= 1
         self.pos = target
         self.last_push = start
@@ -381,7 +472,7 @@ class GnouState(State):
         self.stats[5] += 1
         if events is not None:
             events.append(Event("pushback", {"player": self.current, "cell": start, "to": target}))
-        self._end_turn("cell", events)
+        self._end_turn(True, events)
 
     def _ask(
         self, series: int, purpose: str, answerer: int, protection: int, events: Events
@@ -391,11 +482,14 @@ class GnouState(State):
         key = series * 3 + level - 1
         pile = self.piles[key]
         if pile is None:  # first card of this pile: the pile is shuffled now
-            cards = list(self.bank.piles[(SERIES[series], level)])
+            cards = list(self.decks[key])
             shuffle(self.rng, cards)
-            pile = tuple(cards)
-        question = pile[0]
-        self.piles[key] = (*pile[1:], question)
+            question = cards[0]
+            cards.append(cards.pop(0))
+            self.piles[key] = tuple(cards)
+        else:
+            question = pile[0]
+            self.piles[key] = (*pile[1:], question)
         self.quiz = [question, purpose, answerer, protection, False]
         self.step = "answer"
         self.stats[0] += 1
@@ -416,15 +510,16 @@ class GnouState(State):
     def _answer(self, choice: int, events: Events) -> None:
         quiz = self.quiz
         assert quiz is not None
-        question = self.bank.questions[quiz[0]]
-        purpose: str = quiz[1]
-        answerer: int = quiz[2]
-        protection: int = quiz[3]
-        right = choice == question.answer
+        purpose: str
+        answerer: int
+        protection: int
+        index, purpose, answerer, protection, _hint = quiz
+        right = choice == self.keys[index]
         self.quiz = None
         if right:
             self.stats[1] += 1
         if events is not None:
+            question = self.bank.questions[index]
             events.append(
                 Event(
                     "answer",
@@ -440,11 +535,11 @@ class GnouState(State):
         if purpose == SEEK_Q:
             if right:
                 self._grant(answerer, protection, "quiz", events)
-            self._end_turn("roll", events)
+            self._end_turn(False, events)
         elif purpose in (LIBERTY_Q, CULTURE_Q):
             if not right:
-                self._end_turn("roll", events)
-            elif self.cells[self.pos].kind == "gull":
+                self._end_turn(False, events)
+            elif self.kinds[self.pos] == "gull":
                 # "La case GULL fait avancer sur la case finale 42."
                 if events is not None:
                     events.append(Event("move", {"to": END, "start": self.pos}))
@@ -455,7 +550,7 @@ class GnouState(State):
                 if events is not None:
                     events.append(Event("move", {"to": target, "start": self.pos}))
                 self.pos = target
-                self._end_turn("cell", events)
+                self._end_turn(True, events)
         elif purpose == LEARN_Q:
             self.stats[4] += 1
             if right:
@@ -494,9 +589,9 @@ class GnouState(State):
                 Event("protection_lost", {"player": player, "protection": PROTECTIONS[protection]})
             )
 
-    def _end_turn(self, then: str, events: Events) -> None:
-        """Hand over to the next player, who rolls (``roll``) or performs the action of the
-        cell reached (``cell``). The counter moves; after the last turn the team has lost."""
+    def _end_turn(self, on_cell: bool, events: Events) -> None:
+        """Hand over to the next player, who performs the action of the cell reached
+        (``on_cell``) or rolls. The counter moves; after the last turn the team has lost."""
         if self.turn >= self.limit:
             self._finish("lose", events)
             return
@@ -504,16 +599,8 @@ class GnouState(State):
         self.current = (self.current + 1) % self.n
         if events is not None:
             events.append(Event("turn", {"turn": self.turn, "player": self.current}))
-        if then == "roll":
-            self.step = "roll"
-            return
-        cell = self.cells[self.pos]
-        if cell.kind == "awareness":
-            self._awareness(events)
-        elif cell.kind == "liberty":
-            self._ask(SERIES_INDEX[cell.detail], LIBERTY_Q, self.current, -1, events)
-        elif cell.kind in ("community", "gull"):
-            self._ask(SERIES_INDEX["culture_generale"], CULTURE_Q, self.current, -1, events)
+        if on_cell:
+            self._cell_action(events)
         else:
             self.step = "roll"
 
@@ -618,7 +705,13 @@ class GnouState(State):
         twin.config = self.config
         twin.rng = clone_rng(self.rng)
         twin.bank = self.bank
+        twin.answers = self.answers
+        twin.keys = self.keys
         twin.cells = self.cells
+        twin.decks = self.decks
+        twin.kinds = self.kinds
+        twin.shields = self.shields
+        twin.liberties = self.liberties
         twin.n = self.n
         twin.dice = self.dice
         twin.limit = self.limit

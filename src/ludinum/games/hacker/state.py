@@ -51,6 +51,19 @@ from ludinum.games.hacker.table import PROTECT, RETURN, RETURN_ONLY, Table, tabl
 from ludinum.games.hacker.table import STEAL as STEAL_ACTIONS
 
 _DONE = tuple(Event("done", {}, (p,)) for p in range(7))
+#: The trip deadlines made so far, by (seconds, traveller): a deadline is a frozen value,
+#: asked for on every action of a trip (who decides now, engine/turns.py).
+_TRIP_DEADLINES: dict[tuple[float, int], Deadline] = {}
+
+
+def _trip_deadline(seconds: float, traveller: int) -> Deadline:
+    key = (seconds, traveller)
+    deadline = _TRIP_DEADLINES.get(key)
+    if deadline is None:
+        deadline = Deadline("trip", seconds, traveller, RETURN, duration=True)
+        if len(_TRIP_DEADLINES) < 1024:
+            _TRIP_DEADLINES[key] = deadline
+    return deadline
 
 
 class HackerState(State):
@@ -174,8 +187,7 @@ class HackerState(State):
     def deadline(self) -> Deadline | None:
         """H3: in live play a trip lasts ``trip_seconds``; then the traveller is back."""
         if self.phase == TRIP and self.live:
-            seconds = float(self.config.options["trip_seconds"])
-            return Deadline("trip", seconds, self.traveller, RETURN, duration=True)
+            return _trip_deadline(float(self.config.options["trip_seconds"]), self.traveller)
         return None
 
     def is_terminal(self) -> bool:

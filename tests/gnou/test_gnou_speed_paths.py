@@ -1,0 +1,94 @@
+"""Le jeu du Gnou's fast paths keep the game: the same events when someone reads them, the
+same states when nobody does, the parts a configuration fixes worked out once (no timing
+here)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ludinum.games.gnou import GAME, GnouState
+from ludinum.games.gnou.state import _fix, fixed
+
+#: (players, options) → digest of every event of seeds 0–11 played at random with
+#: ``apply``; taken from the code before the per-configuration tables, the shared seat
+#: tuples and the merged roll: the events a reader gets did not change.
+EVENTS = [
+    (4, None, "6ff22fab4dca9369"),
+    (6, {"hard_mode": True, "game_master": True}, "5e5adad9ad2139cd"),
+    (3, {"variant": "trottant", "handicap": "1,2,3"}, "c0d14eabfa8f2106"),
+]
+
+
+def _events_digest(players: int, options: dict[str, Any] | None) -> str:
+    digest = hashlib.sha256()
+    for seed in range(12):
+        state = GAME.new_state(players, seed, options)
+        pick = random.Random(seed).random
+        while not state.is_terminal():
+            active = state.active_players()
+            player = active[int(pick() * len(active))]
+            legal = state.legal_actions(player)
+            events = state.apply(player, legal[int(pick() * len(legal))])
+            digest.update(json.dumps([e.to_json() for e in events], sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("players,options,expected", EVENTS)
+def test_events_are_the_same_when_read(
+    players: int, options: dict[str, Any] | None, expected: str
+) -> None:
+    assert _events_digest(players, options) == expected
+
+
+@pytest.mark.parametrize("players,options,_digest", EVENTS)
+def test_advance_reaches_the_states_of_apply_step_by_step(
+    players: int, options: dict[str, Any] | None, _digest: str
+) -> None:
+    """Nobody reads the events of ``advance`` (random play, rollouts): the same state after
+    every action, and the same view for every seat."""
+    for seed in range(20):
+        read = GAME.new_state(players, seed, options)
+        unread = GAME.new_state(players, seed, options)
+        pick = random.Random(seed).random
+        while not read.is_terminal():
+            assert unread.active_players() == read.active_players()
+            active = read.active_players()
+            player = active[int(pick() * len(active))]
+            legal = read.legal_actions(player)
+            assert tuple(unread.legal_actions(player)) == tuple(legal)
+            action = legal[int(pick() * len(legal))]
+            read.apply(player, action)
+            assert unread.advance(player, action) is None
+            assert unread.to_json() == read.to_json()
+            assert [unread.view(p) for p in range(players)] == [
+                read.view(p) for p in range(players)
+            ]
+
+
+def test_a_configuration_is_worked_out_once_and_never_for_another() -> None:
+    first = GAME.make_config(4, 1)
+    again = GAME.make_config(4, 2)
+    hard = GAME.make_config(4, 1, {"hard_mode": True})
+    assert fixed(first) is fixed(again)  # one per configuration, whatever the seed
+    assert fixed(hard) is not fixed(first) and fixed(hard).hard and not fixed(first).hard
+    assert fixed(GAME.make_config(5, 1)).levels == (1,) * 5 != fixed(first).levels
+    for config in (first, hard, GAME.make_config(3, 0, {"handicap": "3,1,2"})):
+        kept = fixed(config)
+        assert kept == _fix(config, kept.bank, kept.cells)  # what a new state would compute
+
+
+def test_a_restored_state_and_a_clone_share_the_fixed_parts() -> None:
+    state = GAME.new_state(4, 8)
+    assert isinstance(state, GnouState)
+    twin = state.clone()
+    restored = GAME.restore(state.to_json())
+    assert isinstance(restored, GnouState)
+    for copy in (twin, restored):
+        assert (copy.kinds, copy.shields, copy.liberties, copy.decks, copy.answers) == (
+            state.kinds, state.shields, state.liberties, state.decks, state.answers
+        )
