@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import chain
 
-from ludinum.engine import Action, Event, private, public
+from ludinum.engine import Action, Event, private, public, shuffle
 from ludinum.games.webrunners import actions as A
 from ludinum.games.webrunners import events as EV
 from ludinum.games.webrunners.base import (
@@ -220,7 +220,7 @@ class Rules(StateData):
         out: list[Action] = [] if hand else [A.STAY_EMPTY]
         c = self.circle[p]
         bars = BARS_BY_CELL[c][self.cell[p]]
-        if bars and sum(IS_BRIDGE[x] for x in hand) >= bars:
+        if bars and sum(map(IS_BRIDGE.__getitem__, hand)) >= bars:
             out.append(A.CROSS_A)
         distinct = set(hand)
         cards = sorted(distinct)
@@ -284,14 +284,14 @@ class Rules(StateData):
         return self._ev
 
     # cards in and out
-    def _draw(self, p: int, count: int) -> list[int]:
+    def _draw(self, p: int, count: int) -> None:
         """Draw ``count`` cards (fewer if pile and discard are both empty; W17)."""
         draw = self.draw
         if count == 1 and draw:
             card = draw.pop()
             self.hands[p].append(card)
-            self._ev.append(EV.draw(p, [card]))
-            return [card]
+            self._ev.append(EV.DRAW_ONE[p][card])
+            return
         got: list[int] = []
         for _ in range(count):
             if not draw:
@@ -300,13 +300,12 @@ class Rules(StateData):
                 draw.extend(self.disc)
                 self.disc.clear()
                 self.dseen.clear()
-                self.rng.shuffle(draw)
+                shuffle(self.rng, draw)  # the draws of ``Random.shuffle``, fewer calls
                 self._ev.append(public("reshuffle", cards=len(draw)))
             got.append(draw.pop())
         if got:
             self.hands[p].extend(got)
             self._ev.append(EV.draw(p, got))
-        return got
 
     def _to_discard(self, card: int, seen: int) -> None:
         self.disc.append(card)
@@ -517,7 +516,7 @@ def _stay(s: Rules, p: int, card: int) -> None:
     if s.draw:
         drawn = s.draw.pop()
         hand.append(drawn)
-        s._ev.append(EV.draw(p, [drawn]))
+        s._ev.append(EV.DRAW_ONE[p][drawn])
     else:
         s._draw(p, 1)
     s._end_turn()
