@@ -142,11 +142,17 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> list[Event]:
         """Check then apply ``action`` for ``player``; on refusal raise and change nothing."""
         memo = self._legal_memo
+        legal: Sequence[Action] | None = None
         if memo is not None and memo[1] is player and memo[0] == id(self):
-            # What this seat was offered since the last change (KeptLegal): an action taken
-            # from that very list (bots, random play, the games' shared action objects) is
-            # legal as it is, without listing again. Any other goes through every check.
-            for offered in memo[2]:
+            legal = memo[2]  # listed since the last change (KeptLegal)
+        elif type(player) is int and 0 <= player < self.config.players:
+            legal = self.legal_actions(player)
+        if legal is not None:
+            # An action taken from the seat's legal list itself (bots, random play, the
+            # games' shared action objects) is legal as it is: the list is empty when the
+            # game is over or the seat does not act, and never holds ``session_end``. Any
+            # other action goes through every check, in their order.
+            for offered in legal:
                 if offered is action:
                     try:
                         return self._apply(player, action)
@@ -169,7 +175,8 @@ class State(ABC):
             )
         if is_session_end(action):  # the session clock, not a player's choice
             return self.end_session()
-        legal = self.legal_actions(player)
+        if legal is None:
+            legal = self.legal_actions(player)
         if not action.strictly_in(legal):  # a boolean is no integer
             raise self.explain_illegal(player, action, legal)
         try:
