@@ -43,7 +43,6 @@ def place_bills(state: HackerState, accounts: dict[int, list[int]]) -> None:
             state.bills[pos].append(bill)
             state.seen[state.table.owner[pos]] |= 1 << bill
     state.bank = [b for v in (1, 2, 3) for b in pools[v]]
-    state.forget_legal()  # fields edited by hand: the kept legal list is out of date
 
 
 def put_viruses(state: HackerState, pos: int, viruses: list[tuple[int, int]]) -> None:
@@ -51,7 +50,6 @@ def put_viruses(state: HackerState, pos: int, viruses: list[tuple[int, int]]) ->
     for owner, trip in viruses:
         state.stacks[pos].append(virus(owner, trip, pos))
         state.hand[owner] -= 1
-    state.forget_legal()
 
 
 def start_protection(state: HackerState) -> list[Event]:
@@ -61,7 +59,6 @@ def start_protection(state: HackerState) -> list[Event]:
     state.phase = TRIP
     protection_rules.start(state, events)
     state._refresh_active()
-    state.forget_legal()
     return events
 
 

@@ -8,7 +8,7 @@ brought back), then the protection phase (see :mod:`ludinum.games.hacker.protect
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ludinum.engine import (
@@ -16,8 +16,8 @@ from ludinum.engine import (
     Deadline,
     Event,
     GameConfig,
-    KeptLegal,
     Outcome,
+    State,
     clone_rng,
     private,
     public,
@@ -53,7 +53,7 @@ from ludinum.games.hacker.table import STEAL as STEAL_ACTIONS
 _DONE = tuple(Event("done", {}, (p,)) for p in range(7))
 
 
-class HackerState(KeptLegal):
+class HackerState(State):
     """Everything on the table, in everyone's hand and in the bank."""
 
     def __init__(self, config: GameConfig, rng: random.Random, table: Table) -> None:
@@ -152,7 +152,7 @@ class HackerState(KeptLegal):
     def public_active(self, viewer: int | None) -> tuple[int, ...]:
         return views.public_active(self, viewer)
 
-    def _list_legal(self, player: int) -> tuple[Action, ...]:
+    def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.active:
             return ()
         phase = self.phase
