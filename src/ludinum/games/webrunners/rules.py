@@ -301,7 +301,7 @@ class Rules(StateData):
                 self.disc.clear()
                 self.dseen.clear()
                 shuffle(self.rng, draw)  # the draws of ``Random.shuffle``, fewer calls
-                self._ev.append(public("reshuffle", cards=len(draw)))
+                self._ev.append(EV.reshuffle(len(draw)))
             got.append(draw.pop())
         if got:
             self.hands[p].extend(got)
