@@ -299,6 +299,8 @@ class KeptLegal(State):
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         memo = self._legal_memo
+        # ``is``: seats are small ints, one object each (``True`` is not seat 1 here); a
+        # miss only lists again.
         if memo is not None and memo[1] is player and memo[0] == id(self):
             return memo[2]
         legal = self._list_legal(player)
