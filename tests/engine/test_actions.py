@@ -66,3 +66,26 @@ def test_restore_refuses_unreadable_states_clearly() -> None:
         with pytest.raises(StateFormatError):
             game.restore(broken)
         assert game.restore(data).to_json() == data
+
+
+def test_hash_and_equality_by_value() -> None:
+    """The hash kept by an action is the hash of its value; equality is by value, across
+    the ways of building one (a boolean equals its integer here, as in Python: the strict
+    check of a move is ``strictly_in``)."""
+    import copy
+    import pickle
+
+    a = Action.make("give", cards=(3, 5), to=2)
+    same = Action.from_text("give cards=[3,5] to=2")
+    assert a is not same and a == same and hash(a) == hash(same) == hash((a.kind, a.params))
+    assert {a: 1}[same] == 1
+    assert a != Action.make("give", cards=(3, 5), to=3) and a != Action.make("take")
+    assert a != ("give", a.params)
+    assert Action.make("x", n=True) == Action.make("x", n=1)
+    assert not Action.make("x", n=True).strictly_in([Action.make("x", n=1)])
+    # Pickled and copied from its fields: a string's hash is not the same in another process.
+    assert a.__reduce__() == (Action, (a.kind, a.params))
+    for twin in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
+        assert twin == a and hash(twin) == hash(a)
+    with pytest.raises(AttributeError):
+        a.kind = "take"  # type: ignore[misc]

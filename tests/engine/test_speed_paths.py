@@ -74,3 +74,36 @@ def test_a_content_loader_answers_the_same_folder_as_its_cache(tmp_path: object)
     loader.cache_clear()
     assert loader(one) == first and loader(one) is not first
     assert calls == [one, two, one]
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+def test_an_action_from_the_legal_list_is_refused_as_before(game: object) -> None:
+    """``apply`` takes an action of the seat's own legal list at once; the same object
+    offered to another seat, to a seat that does not exist, or once the game is over is refused
+    by the same check as before, and nothing changes."""
+    from ludinum.engine import Game, GameOverError, NotYourTurnError, State
+
+    assert isinstance(game, Game)
+    state: State = game.new_state(game.max_players, 3)
+    rng = random.Random(3)
+    last = None
+    while not state.is_terminal():
+        active = state.active_players()
+        p = rng.choice(active)
+        legal = state.legal_actions(p)
+        action = rng.choice(legal)
+        idle = [q for q in range(game.max_players) if q not in active]
+        before = state.to_json()
+        if idle:
+            with pytest.raises(NotYourTurnError):
+                state.apply(idle[0], action)
+        with pytest.raises(NotYourTurnError):
+            state.apply(-1, action)
+        assert state.to_json() == before
+        state.apply(p, action)
+        last = (p, action)
+    assert last is not None
+    before = state.to_json()
+    with pytest.raises(GameOverError):
+        state.apply(*last)
+    assert state.to_json() == before

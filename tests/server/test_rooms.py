@@ -126,7 +126,7 @@ def test_a_bot_answers_a_response_window_at_once() -> None:
             r.refresh_deadline(float(step), actor=None)
             assert r.deadline is not None and not r.deadline.duration
             assert deadline.player in r.bot_turns()
-            seen += state.legal_actions(deadline.player) == [deadline.action]
+            seen += list(state.legal_actions(deadline.player)) == [deadline.action]
         p = state.active_players()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > 0, "a response whose only move was the timer's"

@@ -23,7 +23,7 @@ def fresh(players: int = 3, thief: int = 2, seed: int = 0, **options: Any) -> Vo
 
 def give(state: VoleurState, seat: int, *cards: str) -> None:
     state.hands[seat] = [idx(c) for c in cards]
-    state._legal = None
+    state.forget_legal()
 
 
 def board(
@@ -39,7 +39,7 @@ def board(
     state.hidden[i] = [idx(c) for c in hidden]
     state.shown[i] = [idx(c) for c in shown]
     state.opened[i] = bool(data or hidden or shown)
-    state._legal = None
+    state.forget_legal()
 
 
 def turn(state: VoleurState, seat: int, round_: int = 3) -> None:
@@ -48,7 +48,7 @@ def turn(state: VoleurState, seat: int, round_: int = 3) -> None:
     state.round = round_
     state.phase = PLAY
     state.p_attack = state.p_target = state.p_board = -1
-    state._legal = None
+    state.forget_legal()
 
 
 def act(state: VoleurState, seat: int, text: str) -> list[Event]:

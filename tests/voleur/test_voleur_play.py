@@ -157,7 +157,8 @@ def test_heuristic_bot_counters_and_steals_the_best_card() -> None:
     state.opened[0] = True
     state.hands[2] = [i["armoire_ouverte"]]
     state.hands[0] = [i["armoire_a_cle"]]
-    state.pos, state.round, state._legal = 2, 3, None
+    state.pos, state.round = 2, 3
+    state.forget_legal()
     bot = BOTS["heuristic"](seed=1)
     state.apply(2, bot.choose(state, 2))
     assert bot.choose(state, 0) == Action.from_text("counter from=hand")

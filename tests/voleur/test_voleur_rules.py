@@ -468,7 +468,7 @@ def test_v5_skip_attack_makes_victim_miss_turns() -> None:
     act(state, seat, state.legal_actions(seat)[0].to_text())  # round 4: 1, then the thief
     assert state.current() == 2
     state.hands[2] = []
-    state._legal = None
+    state.forget_legal()
     act(state, 2, "pass")
     assert state.round == 5 and state.current() == 1 and state.skips[0] == 0
     assert state.skipped_turns == 2

@@ -52,6 +52,7 @@ def arrange(
     state.dseen = [0xF] * len(state.disc)
     state.phase = MAIN
     state.cur = 0
+    state.forget_legal()  # fields edited by hand: the kept legal list is out of date
     return state
 
 

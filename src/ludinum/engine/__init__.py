@@ -26,6 +26,7 @@ from ludinum.engine.registry import Registry
 from ludinum.engine.session import SESSION_END, is_session_end, session_end
 from ludinum.engine.state import (
     Deadline,
+    KeptLegal,
     State,
     clone_rng,
     rng_from_json,
@@ -48,6 +49,7 @@ __all__ = [
     "GameOverError",
     "GameText",
     "IllegalActionError",
+    "KeptLegal",
     "Lesson",
     "LudinumError",
     "MalformedActionError",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 from ludinum.engine.errors import MalformedActionError
@@ -69,6 +69,29 @@ class Action:
 
     kind: str
     params: tuple[tuple[str, Value], ...] = ()
+    #: The hash of ``(kind, params)``, taken once: actions are looked up in dicts and
+    #: compared with the legal ones on every checked move, and two actions with different
+    #: hashes differ without comparing their parameters.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.params)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Action:
+            return NotImplemented
+        return (self._hash == other._hash and self.kind == other.kind
+                and self.params == other.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its fields: a string's hash differs from one process to another, so
+        # the hash taken here must not travel with a pickled action.
+        return (Action, (self.kind, self.params))
 
     @classmethod
     def make(cls, kind: str, **params: Any) -> Action:

@@ -119,6 +119,12 @@ class State(ABC):
 
     config: GameConfig
     rng: random.Random
+    #: The legal actions listed last, kept until the state changes (:class:`KeptLegal`):
+    #: the id of the state that listed them, the seat, the actions. None for a game that
+    #: keeps none, and after every change made through :meth:`apply`, :meth:`apply_trusted`,
+    #: :meth:`advance` and :meth:`end_session`. The id makes a copy of a state's fields (a
+    #: clone, a determinisation) list its own actions rather than use the original's.
+    _legal_memo: tuple[int, int, tuple[Action, ...]] | None = None
 
     # -- who acts, what they may do ------------------------------------------------------
     @abstractmethod
@@ -139,12 +145,34 @@ class State(ABC):
     def legal_actions(self, player: int) -> Sequence[Action]:
         """Every action ``player`` may take now (empty if not active)."""
 
+    def forget_legal(self) -> None:
+        """Say that the state changed other than through :meth:`apply` and its kin (a test
+        setting up a position, a tool editing fields): legal actions are listed anew."""
+        self._legal_memo = None
+
     @abstractmethod
     def _apply(self, player: int, action: Action) -> list[Event]:
         """Apply an action already known to be legal."""
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """Check then apply ``action`` for ``player``; on refusal raise and change nothing."""
+        memo = self._legal_memo
+        legal: Sequence[Action] | None = None
+        if memo is not None and memo[1] is player and memo[0] == id(self):
+            legal = memo[2]  # listed since the last change (KeptLegal)
+        elif type(player) is int and 0 <= player < self.config.players:
+            legal = self.legal_actions(player)
+        if legal is not None:
+            # An action taken from the seat's legal list itself (bots, random play, the
+            # games' shared action objects) is legal as it is: the list is empty when the
+            # game is over or the seat does not act, and never holds ``session_end``. Any
+            # other action goes through every check, in their order.
+            for offered in legal:
+                if offered is action:
+                    try:
+                        return self._apply(player, action)
+                    finally:
+                        self._legal_memo = None
         if not isinstance(action, Action):
             raise MalformedActionError(
                 f"Ce n'est pas une action : {action!r}.", f"Not an action: {action!r}."
@@ -162,10 +190,14 @@ class State(ABC):
             )
         if is_session_end(action):  # the session clock, not a player's choice
             return self.end_session()
-        legal = self.legal_actions(player)
+        if legal is None:
+            legal = self.legal_actions(player)
         if not action.strictly_in(legal):  # a boolean is no integer
             raise self.explain_illegal(player, action, legal)
-        return self._apply(player, action)
+        try:
+            return self._apply(player, action)
+        finally:
+            self._legal_memo = None
 
     # -- the length of a session (engine/session.py) --------------------------------------
     def session_seconds(self) -> float:
@@ -181,7 +213,10 @@ class State(ABC):
             raise IllegalActionError(
                 "Cette partie n'a pas de durée de séance.", "This game has no session length."
             )
-        return self._end_session()
+        try:
+            return self._end_session()
+        finally:
+            self._legal_memo = None
 
     def _end_session(self) -> list[Event]:
         """The game's end when the time is up: a terminal state and its events."""
@@ -192,12 +227,19 @@ class State(ABC):
 
     def apply_trusted(self, player: int, action: Action) -> list[Event]:
         """Apply an action taken from :meth:`legal_actions` (simulations, search)."""
-        return self._apply(player, action)
+        try:
+            return self._apply(player, action)
+        finally:
+            self._legal_memo = None
 
     def advance(self, player: int, action: Action) -> None:
         """:meth:`apply_trusted` for a caller that reads no events (random play, search
-        rollouts, a simulation whose bots keep no notes): a game may skip building them."""
-        self._apply(player, action)
+        rollouts, a simulation whose bots keep no notes): a game may skip building them.
+        A game overriding it forgets its kept legal list too (:class:`KeptLegal`)."""
+        try:
+            self._apply(player, action)
+        finally:
+            self._legal_memo = None
 
     def explain_illegal(
         self, player: int, action: Action, legal: Sequence[Action]
@@ -259,3 +301,27 @@ class State(ABC):
     @abstractmethod
     def metrics(self) -> dict[str, float]:
         """Indicators for simulations; always has ``turns``."""
+
+
+class KeptLegal(State):
+    """A state that lists a seat's legal actions once per change of the state (issue 19).
+
+    :meth:`legal_actions` returns the same tuple until the state changes, and
+    :meth:`State.apply` accepts an action taken from it without listing again or comparing
+    actions by value. The game lists them in :meth:`_list_legal`. A game overriding
+    :meth:`advance` or :meth:`apply_trusted` calls :meth:`forget_legal` after its change,
+    and so does code that edits a state's fields directly."""
+
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        memo = self._legal_memo
+        # ``is``: seats are small ints, one object each (``True`` is not seat 1 here); a
+        # miss only lists again.
+        if memo is not None and memo[1] is player and memo[0] == id(self):
+            return memo[2]
+        legal = self._list_legal(player)
+        self._legal_memo = (id(self), player, legal)
+        return legal
+
+    @abstractmethod
+    def _list_legal(self, player: int) -> tuple[Action, ...]:
+        """Every action ``player`` may take now (empty if not active), listed afresh."""

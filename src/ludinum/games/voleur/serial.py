@@ -97,5 +97,4 @@ def fill_from_json(st: VoleurState, data: Mapping[str, Any]) -> VoleurState:
             f"État du Voleur de Données illisible : {exc!r}.",
             f"Unreadable Voleur de Données state: {exc!r}.",
         ) from None
-    st._legal = None
     return st

@@ -19,8 +19,8 @@ from ludinum.engine import (
     Event,
     GameConfig,
     IllegalActionError,
+    KeptLegal,
     Outcome,
-    State,
     private,
     public,
 )
@@ -47,7 +47,7 @@ MANAGER_HAND = 3
 THIEF_HAND = 1
 
 
-class VoleurState(State):
+class VoleurState(KeptLegal):
     """Plain lists of ints; card types are indices into :attr:`deck`."""
 
     def __init__(self, config: GameConfig, deck: Deck, table: ActionTable) -> None:
@@ -92,7 +92,6 @@ class VoleurState(State):
         self.foiled: list[int] = [0] * len(deck)
         self.skipped_turns = 0
         self.thief_discards = 0
-        self._legal: tuple[Action, ...] | None = None
         self._singles = tuple((s,) for s in range(n))
 
     # -- setup --------------------------------------------------------------------------
@@ -204,15 +203,9 @@ class VoleurState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
+    def _list_legal(self, player: int) -> tuple[Action, ...]:
         if player not in self.active_players():
             return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         table = self.table
         if phase == PLAY:
@@ -284,21 +277,9 @@ class VoleurState(State):
             return tuple(table.discard[t] for t in types)
         return tuple(acts)
 
-    def apply(self, player: int, action: Action) -> list[Event]:
-        """The checked path, with a shortcut: an action object taken from the legal list
-        just listed for the active player is legal by construction. Anything else goes
-        through every check of :meth:`State.apply`."""
-        legal = self._legal
-        if legal is not None and self.phase != OVER and player in self.active_players():
-            for candidate in legal:
-                if candidate is action:
-                    return self._apply(player, action)
-        return super().apply(player, action)
-
     def _apply(self, player: int, action: Action) -> list[Event]:
         decoded = self.table.by_id.get(id(action))
         op, x, y = decoded if decoded is not None else self.table.decode[action]
-        self._legal = None
         events: list[Event] = []
         if op == LAY:
             self._lay(player, x, y, events)
@@ -436,7 +417,7 @@ class VoleurState(State):
         """V4: the attacked manager's answer; when time is up he counters if he can."""
         if self.phase != DEFEND:
             return None
-        legal = self._compute_legal()
+        legal = self.legal_actions(self.p_target)
         return Deadline("response", float(self.response_seconds), self.p_target, legal[0])
 
     # -- end --------------------------------------------------------------------------------
@@ -523,7 +504,6 @@ class VoleurState(State):
         twin.skips = self.skips[:]
         twin.played = self.played[:]
         twin.foiled = self.foiled[:]
-        twin._legal = None
         return twin
 
     def to_json(self) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludinum.engine import GameConfig, State, StateFormatError, clone_rng, rng_from_json
+from ludinum.engine import GameConfig, KeptLegal, StateFormatError, clone_rng, rng_from_json
 from ludinum.engine import rng_to_json as _rng_to_json
 from ludinum.games.webrunners.session import seconds as session_seconds
 
@@ -31,7 +31,7 @@ LISTS = (
 )
 
 
-class StateData(State):
+class StateData(KeptLegal):
     """Fields only. ``hands`` is a list of lists of card indices (see ``data.DECK_DATA``)."""
 
     config: GameConfig

@@ -27,19 +27,28 @@ MESSAGE = tuple(
     public("message", card=c.id, speaker=c.speaker, text=c.message) if c.message else None
     for c in DECK_DATA.cards
 )
-_DRAW1: dict[tuple[int, int], Event] = {}
 _MOVE: dict[tuple[int, int, int, int, int], Event] = {}
+_RESHUFFLE: dict[int, Event] = {}
+#: The private event of one card drawn, by seat then card.
+DRAW_ONE = tuple(
+    tuple(private((p,), "draw", seat=p, cards=(ident,)) for ident in IDS) for p in SEATS
+)
 
 
 def draw(p: int, got: list[int]) -> Event:
     """The private event of the cards ``p`` draws."""
     if len(got) == 1:
-        key = (p, got[0])
-        event = _DRAW1.get(key)
-        if event is None:
-            event = _DRAW1[key] = private((p,), "draw", seat=p, cards=(IDS[got[0]],))
-        return event
+        return DRAW_ONE[p][got[0]]
     return private((p,), "draw", seat=p, cards=tuple(IDS[c] for c in got))
+
+
+def reshuffle(cards: int) -> Event:
+    """W17: the discard shuffled into a new draw pile of ``cards`` cards (often one or two
+    in a long game: the event is shared)."""
+    event = _RESHUFFLE.get(cards)
+    if event is None:
+        event = _RESHUFFLE[cards] = public("reshuffle", cards=cards)
+    return event
 
 
 def move(p: int, card: int, value: int, circle: int, cell: int) -> Event:

@@ -5,10 +5,10 @@ Ruling IDs (``/work/shared/design/RULINGS.md``) are cited where a rule depends o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import chain
 
-from ludinum.engine import Action, Event, private, public
+from ludinum.engine import Action, Event, private, public, shuffle
 from ludinum.games.webrunners import actions as A
 from ludinum.games.webrunners import events as EV
 from ludinum.games.webrunners.base import (
@@ -85,6 +85,10 @@ IS_BRIDGE = tuple(1 if k == BRIDGE else 0 for k in KIND)
 OUTER_ACTIONS = tuple(
     (A.MOVE_A[i], A.STAY_A[i]) if k == MOVE else (A.STAY_A[i],) for i, k in enumerate(KIND)
 )
+#: Phases whose legal actions do not depend on the position.
+DIST_ALL = tuple(A.DIST_A.values())
+ACCOUNTS_ALL = tuple(A.ACCOUNTS_A.values())
+PHONE_ALL = tuple(A.PHONE_A.values())
 
 
 class Rules(StateData):
@@ -169,59 +173,54 @@ class Rules(StateData):
         return out
 
     # -- legal actions ---------------------------------------------------------------------
-    def legal_actions(self, player: int) -> Sequence[Action]:
+    def _list_legal(self, player: int) -> tuple[Action, ...]:
         phase = self.phase
         if phase == MAIN:
-            return self._legal_main(player) if player == self.cur else []
+            return self._legal_main(player) if player == self.cur else ()
         if player not in self.active_players():
-            return []
+            return ()
         if phase == RESPOND:
             out = [A.RETRO_A[c] for c in _distinct(self.hands[player])
                    if KIND[c] == RETRO and EFFECT[c] == EFFECT[self.a_card]]
             if self.chars[player] == A.CYBER_ACTIVISTE and not self.used[player]:
                 out.append(A.CYBERACT_A)
             out.append(A.ACCEPT_A)
-            return out
+            return tuple(out)
         if phase == WINDOW:
-            out = [A.COUNTER_A[c] for c in _distinct(self.hands[player])
-                   if KIND[c] == RETRO and EFFECT[c] == SURVEILLANCE]
-            out.append(A.PASS_A)
-            return out
+            return (*(A.COUNTER_A[c] for c in _distinct(self.hands[player])
+                      if KIND[c] == RETRO and EFFECT[c] == SURVEILLANCE), A.PASS_A)
         if phase == PAY:
-            return [A.PAY_A[c] for c in _distinct(self.hands[player]) if KIND[c] == BRIDGE]
+            return tuple(A.PAY_A[c] for c in _distinct(self.hands[player]) if KIND[c] == BRIDGE)
         if phase == TARGET:
-            return [A.TARGET_A[q] for q in self.targets(player)]
+            return tuple(A.TARGET_A[q] for q in self.targets(player))
         if phase == DISTANCE:
-            return list(A.DIST_A.values())
+            return DIST_ALL
         if phase == HACK:
             return self._legal_exchange(self.hands[self.vic], A.TAKE_A, self.hands[player])
         if phase == SURVEIL:
             return self._legal_exchange(self.s_cards, A.KEEP_A, self.hands[player])
         if phase == GREEN_PHASE:
-            out = [A.DISCARD_A[c] for c in _distinct(self.hands[player])]
-            out.append(A.DONE_A)
-            return out
+            return (*(A.DISCARD_A[c] for c in _distinct(self.hands[player])), A.DONE_A)
         if phase == GEEK:
-            return [A.PICK_A[c] for c in _distinct(self.disc)]
+            return tuple(A.PICK_A[c] for c in _distinct(self.disc))
         if phase == CONVERT:
-            out = [A.CONVERT_A[v] for v in self.conversions(player, self.wh_card)]
-            out.append(A.CANCEL_A)
-            return out
+            return (*(A.CONVERT_A[v] for v in self.conversions(player, self.wh_card)),
+                    A.CANCEL_A)
         if phase == SETUP_ACCOUNTS:
-            return list(A.ACCOUNTS_A.values())
+            return ACCOUNTS_ALL
         if phase == SETUP_PHONE:
-            return list(A.PHONE_A.values())
+            return PHONE_ALL
         if phase == SETUP_CHARACTER:
             taken = set(self.chars)
-            return [a for i, a in A.CHARACTER_A.items() if i not in taken]
-        return []
+            return tuple(a for i, a in A.CHARACTER_A.items() if i not in taken)
+        return ()
 
-    def _legal_main(self, p: int) -> list[Action]:
+    def _legal_main(self, p: int) -> tuple[Action, ...]:
         hand = self.hands[p]
         out: list[Action] = [] if hand else [A.STAY_EMPTY]
         c = self.circle[p]
         bars = BARS_BY_CELL[c][self.cell[p]]
-        if bars and sum(IS_BRIDGE[x] for x in hand) >= bars:
+        if bars and sum(map(IS_BRIDGE.__getitem__, hand)) >= bars:
             out.append(A.CROSS_A)
         distinct = set(hand)
         cards = sorted(distinct)
@@ -247,7 +246,7 @@ class Rules(StateData):
                     out.append(A.ATTACK_A[x])
                 out.append(A.STAY_A[x])
         if self.used[p]:
-            return out
+            return tuple(out)
         power = self.chars[p]
         if power == A.WHITE_HAT:
             # On circles 1-3 every movement or bridge card has a conversion (any value moves).
@@ -259,11 +258,11 @@ class Rules(StateData):
             out.extend(A.INFLUENCE_A[q] for q in self.neighbours(p) if self.hands[q])
         elif power == A.GEEKCOLO_CHAR and self.disc:
             out.append(A.GEEKCOLO_A)
-        return out
+        return tuple(out)
 
     def _legal_exchange(
         self, source: list[int], take: tuple[Action, ...], own: list[int]
-    ) -> list[Action]:
+    ) -> tuple[Action, ...]:
         """Hacking (W8) and Surveillance (W9): take one, give one, up to 2, then done."""
         takes, gives = self.x_takes, self.x_gives
         out: list[Action] = []
@@ -275,7 +274,7 @@ class Rules(StateData):
                 out.extend(take[c] for c in _distinct(_minus(source, takes)))
             out.append(A.DONE_A)
         out.append(A.TIMEOUT_A)
-        return out
+        return tuple(out)
 
     # -- applying -------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
@@ -285,14 +284,14 @@ class Rules(StateData):
         return self._ev
 
     # cards in and out
-    def _draw(self, p: int, count: int) -> list[int]:
+    def _draw(self, p: int, count: int) -> None:
         """Draw ``count`` cards (fewer if pile and discard are both empty; W17)."""
         draw = self.draw
         if count == 1 and draw:
             card = draw.pop()
             self.hands[p].append(card)
-            self._ev.append(EV.draw(p, [card]))
-            return [card]
+            self._ev.append(EV.DRAW_ONE[p][card])
+            return
         got: list[int] = []
         for _ in range(count):
             if not draw:
@@ -301,13 +300,12 @@ class Rules(StateData):
                 draw.extend(self.disc)
                 self.disc.clear()
                 self.dseen.clear()
-                self.rng.shuffle(draw)
-                self._ev.append(public("reshuffle", cards=len(draw)))
+                shuffle(self.rng, draw)  # the draws of ``Random.shuffle``, fewer calls
+                self._ev.append(EV.reshuffle(len(draw)))
             got.append(draw.pop())
         if got:
             self.hands[p].extend(got)
             self._ev.append(EV.draw(p, got))
-        return got
 
     def _to_discard(self, card: int, seen: int) -> None:
         self.disc.append(card)
@@ -518,7 +516,7 @@ def _stay(s: Rules, p: int, card: int) -> None:
     if s.draw:
         drawn = s.draw.pop()
         hand.append(drawn)
-        s._ev.append(EV.draw(p, [drawn]))
+        s._ev.append(EV.DRAW_ONE[p][drawn])
     else:
         s._draw(p, 1)
     s._end_turn()

@@ -14,6 +14,7 @@ from ludinum.engine import (
     IllegalActionError,
     Outcome,
     public,
+    shuffle,
 )
 from ludinum.games.webrunners import actions as A
 from ludinum.games.webrunners.base import (
@@ -48,7 +49,7 @@ class WebRunnersState(Rules):
         # W1. A configuration stored before the option existed was dealt the tuned deck:
         # its log replays with it.
         deck = DECK_DATA.full(tuned=config.options.get("deck", "tuned") == "tuned")
-        s.rng.shuffle(deck)
+        shuffle(s.rng, deck)
         s.hands = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):  # "à tour de rôle, chaque joueur prend 6 cartes"
             for p in range(n):
