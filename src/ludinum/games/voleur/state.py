@@ -10,7 +10,7 @@ measures (V3, V4).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ludinum.engine import (
@@ -492,6 +492,11 @@ class VoleurState(State):
         from ludinum.games.voleur.view import build_view
 
         return build_view(self, player)
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        from ludinum.games.voleur.view import build_view
+
+        return build_view(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> VoleurState:
         from ludinum.games.voleur.view import resample
