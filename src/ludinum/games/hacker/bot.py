@@ -29,6 +29,8 @@ from ludinum.bots.base import Bot
 from ludinum.engine import Action, Event, State
 
 AVERAGE_BILL = 2.05  # (10×1 + 20×2 + 12×3) / 42
+#: The weight of a drop on the estimated leader's account.
+LEADER_BOOST = 1.0 + 0.3
 
 
 class Memory:
@@ -216,16 +218,25 @@ class HackerBot(Bot):
                 best, choice = key, action
         return choice
 
-    def _estimated_scores(self, m: Memory, view: Mapping[str, Any]) -> dict[int, float]:
+    @staticmethod
+    def _estimated_scores(m: Memory, view: Mapping[str, Any]) -> dict[int, float]:
         scores: dict[int, float] = {}
+        layout, counts = m.layout, m.counts
+        places = len(layout)
         for acc in view["accounts"]:
-            owner = self._owner(m, acc)
+            owner = acc["owner"]  # :meth:`_owner` inline (once per account and decision)
             if owner is None:
+                k = acc["id"]
+                if k >= places:
+                    continue
+                owner = layout[k]
+            if not isinstance(owner, int):
                 continue
-            if acc["bills"] is not None:
-                worth = float(sum(acc["bills"]))
+            bills = acc["bills"]
+            if bills is not None:
+                worth = float(sum(bills))
             else:
-                worth = max(0, m.counts.get(acc["id"], 0)) * AVERAGE_BILL
+                worth = max(0, counts.get(acc["id"], 0)) * AVERAGE_BILL
             scores[owner] = scores.get(owner, 0.0) + worth
         return scores
 
@@ -252,19 +263,31 @@ class HackerBot(Bot):
         best: tuple[float, float] | None = None
         choice = legal[0]
         accounts = view["accounts"]
-        mine, counts, owner_of, rand = m.mine, m.counts, self._owner, self.rng.random
+        mine, counts, layout, rand = m.mine, m.counts, m.layout, self.rng.random
+        places = len(layout)
         for action in legal[1:]:
             k = action.number("account")
             if k in mine:
                 continue
             acc = accounts[k]
-            owner = owner_of(m, acc)
-            held = max(0, counts.get(k, 0))
-            miss = miss_traveller if owner == traveller else miss_other
-            crowd = len(acc["stack"])
-            worth = min(held + (1 if owner == traveller else 0), 3) * miss
-            worth *= 1.0 + (0.3 if owner is not None and scores.get(owner, 0.0) >= top else 0.0)
-            worth -= 0.35 * crowd
+            owner = acc["owner"]  # :meth:`_owner` inline: this loop runs per rollout step
+            if owner is None and acc["id"] < places:
+                owner = layout[acc["id"]]
+            if not isinstance(owner, int):
+                owner = None
+            # min/max written out (the same ints); a factor of 1.0 left out (the same float).
+            held = counts.get(k, 0)
+            if held < 0:
+                held = 0
+            if owner == traveller:
+                held += 1
+                miss = miss_traveller
+            else:
+                miss = miss_other
+            worth = (held if held < 3 else 3) * miss
+            if owner is not None and scores.get(owner, 0.0) >= top:
+                worth *= LEADER_BOOST
+            worth -= 0.35 * len(acc["stack"])
             score = (worth, rand())
             if best is None or score > best:
                 best, choice = score, action

@@ -118,12 +118,14 @@ def _accounts(
     for k, stack in enumerate(state.stacks):
         if bit < 0:
             entries = [{"trip": code >> TRIP_SHIFT & 7, "owner": None} for code in stack]
-        else:
+        elif stack:
             entries = [
                 {"trip": code >> TRIP_SHIFT & 7,
                  "owner": code & OWNER_MASK if code >> bit & 1 else None}
                 for code in stack
             ]
+        else:
+            entries = []  # most stacks are empty: no comprehension to run
         bills = None
         if over or (mine and owner[k] == player):
             bills = [BILL_VALUE[b] for b in state.bills[k]]
