@@ -16,7 +16,7 @@ from typing import Any
 from ludinum.bots.base import Bot
 from ludinum.engine import Action, State
 from ludinum.games.webrunners import actions as A
-from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA
+from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA, MOVE
 from ludinum.games.webrunners.planning import (
     COLOUR_BONUS,
     after_move,
@@ -25,7 +25,8 @@ from ludinum.games.webrunners.planning import (
     card_utility,
     distance,
     exit_of,
-    hit_bonus,
+    hits,
+    move_values,
     payable_bars,
 )
 
@@ -51,7 +52,7 @@ class WebRunnersBot(Bot):
         handler = getattr(self, "_" + phase, None)
         if handler is not None:
             action: Action | None = handler(view, player, legal)
-            if action is not None and action in legal:
+            if action is not None and _offered(action, legal):
                 return action
         return legal[self.rng.randrange(len(legal))]
 
@@ -77,19 +78,30 @@ class WebRunnersBot(Bot):
         for action in legal:
             if action.kind == "influence":
                 return self._influence(view, me, legal)
-        if A.CROSS_A in legal and pos[0] == 3:
+        if pos[0] == 3 and _offered(A.CROSS_A, legal):
             return A.CROSS_A
         best: tuple[float, Action] | None = None
-        here = distance(pos, payable_bars(bridge_cards(hand)))
+        self._know(hand)
+        here = distance(pos, payable_bars(self._bridges))
         self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
         self._worst: float | None = None  # the least useful card of this hand
+        self._race: tuple[int | None, float] | None = None  # see _attack_score
         for action in legal:
             score = self._score(view, me, pos, hand, here, action)
             if score is not None and (best is None or score > best[0]):
                 best = (score, action)
-        if A.GEEKCOLO_A in legal and (best is None or best[0] < 0.5):
+        if (best is None or best[0] < 0.5) and _offered(A.GEEKCOLO_A, legal):
             return A.GEEKCOLO_A
         return best[1] if best else None
+
+    def _know(self, hand: list[str]) -> None:
+        """What every card's move score reads of the hand, derived once per decision: its
+        bridge cards and how many move cards of each value it holds."""
+        self._bridges = bridge_cards(hand)
+        counts: dict[int, int] = {}
+        for value in move_values(hand):
+            counts[value] = counts.get(value, 0) + 1
+        self._values = counts
 
     def _score(self, view: Mapping[str, Any], me: int, pos: tuple[int, int], hand: list[str],
                here: float, action: Action) -> float | None:
@@ -130,12 +142,13 @@ class WebRunnersBot(Bot):
 
     def _move_score(self, pos: tuple[int, int], hand: list[str], here: float, card_id: str,
                     value: int) -> float:
-        rest = hand[:]
-        rest.remove(card_id)
+        """The gain of playing ``card_id`` (of ``hand``, described by :meth:`_know`) for
+        ``value`` cells: the rest of the hand is read from the counts, not rebuilt."""
         new = after_move(pos, value)
         if new is None:
             return -9.0
-        have = bridge_cards(rest)
+        card = CARDS[card_id]
+        have = self._bridges - (1 if card.kind == BRIDGE else 0)
         bars = payable_bars(have)
         score = here - distance(new, bars)
         if new[0] < 3:
@@ -143,18 +156,29 @@ class WebRunnersBot(Bot):
             if need and have >= need:
                 score += 0.8
             score += COLOUR_BONUS[BOARD_DATA.colours[new[0]][new[1]]]
-            score += hit_bonus(new, rest)
+            counts = self._values
+            left = counts  # the move values left in hand once ``card_id`` is played
+            if card.kind == MOVE and counts.get(card.value) == 1:
+                left = {v: n for v, n in counts.items() if v != card.value}
+            score += hits(new, left, have)
         return score
 
     def _attack_score(self, view: Mapping[str, Any], me: int, effect: int) -> float:
-        mine = self._dist(view, me)
         if effect == 4:  # Surveillance: fresh cards
             return 0.2
-        targets = self._targets(view, me)
-        if not targets:
+        race = self._race
+        if race is None:  # the same for every attack card of this decision
+            targets = self._targets(view, me)
+            if targets:
+                mine = self._dist(view, me)
+                victim = min(targets, key=lambda q: self._dist(view, q))
+                race = (victim, mine - self._dist(view, victim))
+            else:
+                race = (None, 0.0)
+            self._race = race
+        victim, lead = race
+        if victim is None:
             return -9.0
-        victim = min(targets, key=lambda q: self._dist(view, q))
-        lead = mine - self._dist(view, victim)
         hurt = self._hurt(view, victim, effect)
         return 0.6 * hurt + 0.15 * lead - 0.4
 
@@ -256,7 +280,8 @@ class WebRunnersBot(Bot):
         pos = self._pos(view, me)
         hand = list(view["hand"])
         card = view["pending"]["card"]
-        here = distance(pos, payable_bars(bridge_cards(hand)))
+        self._know(hand)
+        here = distance(pos, payable_bars(self._bridges))
         best: tuple[float, Action] = (-0.5, A.CANCEL_A)
         for action in legal:
             if action.kind != "convert":
@@ -278,6 +303,13 @@ class WebRunnersBot(Bot):
             if action in legal:
                 return action
         return legal[0]
+
+
+def _offered(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, comparing by value only the actions of its kind (a comparison
+    of two actions is a Python call; rollouts ask this on every decision)."""
+    kind = action.kind
+    return any(a is action or (a.kind == kind and a == action) for a in legal)
 
 
 def _bug_cells(pos: tuple[int, int]) -> list[tuple[int, int]]:
