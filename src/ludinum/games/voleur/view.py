@@ -83,11 +83,12 @@ def build_view(
 
 def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
     """Every seat's public entry: role, hand size, score, and a manager's boards (with his
-    own hidden measures for ``player``), proofs and skipped turns. Card names are mapped
-    inline (``list(map(name, …))``): a rollout bot reads this on every decision."""
+    own hidden measures for ``player``), proofs and skipped turns. Built on every decision
+    of a rollout bot: card names are mapped inline, and an empty pile (most of them) is
+    not mapped at all."""
     name = st.ids.__getitem__
     scores = st.scores()
-    hands = st.hands
+    hands, proofs, skips = st.hands, st.proofs, st.skips
     data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
     players: list[dict[str, Any]] = []
     for s in range(st.n):
@@ -97,16 +98,20 @@ def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
         boards: dict[str, Any] = {}
         for b, side in enumerate(BOARDS):
             i = 2 * s + b
+            laid, seen, down = data[i], shown[i], hidden[i]
             board: dict[str, Any] = {
-                "data": list(map(name, data[i])), "shown": list(map(name, shown[i])),
-                "hidden": len(hidden[i]), "opened": opened[i],
+                "data": list(map(name, laid)) if laid else [],
+                "shown": list(map(name, seen)) if seen else [],
+                "hidden": len(down), "opened": opened[i],
             }
             if player == s:
-                board["hidden_cards"] = list(map(name, hidden[i]))
+                board["hidden_cards"] = list(map(name, down)) if down else []
             boards[side] = board
+        proved = proofs[s]
         players.append({
             "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
-            "boards": boards, "proofs": list(map(name, st.proofs[s])), "skips": st.skips[s],
+            "boards": boards, "proofs": list(map(name, proved)) if proved else [],
+            "skips": skips[s],
         })
     return players
 
