@@ -72,6 +72,23 @@ PARTS = frozenset({
 })
 
 
+#: The account of each action of a drop list, by the list's id (the lists are the table's,
+#: built once per game: each entry keeps its list, so an id is not reused while cached).
+_DROP_ACCOUNTS: dict[int, tuple[Sequence[Action], list[int]]] = {}
+
+
+def _drop_accounts(legal: Sequence[Action]) -> list[int]:
+    """``action.number("account")`` of ``legal[1:]``, -1 for ``legal[0]`` (« done »): read
+    once per list rather than per action and decision."""
+    hit = _DROP_ACCOUNTS.get(id(legal))
+    if hit is None or hit[0] is not legal:
+        if len(_DROP_ACCOUNTS) >= 1024:
+            _DROP_ACCOUNTS.clear()
+        hit = _DROP_ACCOUNTS[id(legal)] = (
+            legal, [-1, *(a.number("account") for a in legal[1:])])
+    return hit[1]
+
+
 class HackerBot(Bot):
     level = "heuristic"
     #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
@@ -265,9 +282,8 @@ class HackerBot(Bot):
         accounts = view["accounts"]
         mine, counts, layout, rand = m.mine, m.counts, m.layout, self.rng.random
         places = len(layout)
-        for action in legal[1:]:
-            k = action.number("account")
-            if k in mine:
+        for action, k in zip(legal, _drop_accounts(legal), strict=True):
+            if k < 0 or k in mine:  # k < 0: « done », legal[0]
                 continue
             acc = accounts[k]
             owner = acc["owner"]  # :meth:`_owner` inline: this loop runs per rollout step
