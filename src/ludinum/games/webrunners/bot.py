@@ -114,21 +114,24 @@ class WebRunnersBot(Bot):
             new = exit_of(pos)
             return here - distance(new, payable_bars(bridge_cards(rest))) + 0.6
         if kind == "move":
-            card = CARDS[action.word("card")]
+            card = CARDS[_card(action)]
             return self._move_score(pos, hand, here, card.id, card.value)
         if kind == "whitehat":
-            card = CARDS[action.word("card")]
+            card = CARDS[_card(action)]
             options = [self._move_score(pos, hand, here, card.id, v)
                        for v in (1, 2, 5, 10) if v != card.value]
             return (max(options) if options else 0.0) - 0.9
         if kind == "attack":
-            return self._attack_score(view, me, CARDS[action.word("card")].effect)
+            return self._attack_score(view, me, CARDS[_card(action)].effect)
         if kind == "stay":
             worst = self._worst
             if worst is None:
                 worst = self._worst = (min(self._keep(c, hand, pos) for c in hand)
                                        if hand else 0.0)
-            value = self._keep(action.word("card"), hand, pos) if action.get("card") else 0.0
+            ident = _CARD_OF.get(id(action))
+            if ident is None and action.get("card"):
+                ident = action.word("card")
+            value = self._keep(ident, hand, pos) if ident else 0.0
             return -0.3 - (value - worst)
         return None
 
@@ -303,6 +306,23 @@ class WebRunnersBot(Bot):
             if action in legal:
                 return action
         return legal[0]
+
+
+#: The card of every action of the game's tables (``actions.py``), by the action's id: the
+#: tables live as long as the program, so no other object shares one of these ids.
+_CARD_OF: dict[int, str] = {
+    id(action): action.word("card")
+    for table in (A.MOVE_A, A.STAY_A, A.PAY_A, A.ATTACK_A, A.RETRO_A, A.COUNTER_A, A.TAKE_A,
+                  A.GIVE_A, A.KEEP_A, A.DISCARD_A, A.WHITEHAT_A, A.PICK_A)
+    for action in table
+}
+
+
+def _card(action: Action) -> str:
+    """``action.word("card")``, read from :data:`_CARD_OF` for the tables' actions (rollout
+    bots score every card of a hand on every decision)."""
+    card = _CARD_OF.get(id(action))
+    return card if card is not None else action.word("card")
 
 
 def _offered(action: Action, legal: Sequence[Action]) -> bool:
