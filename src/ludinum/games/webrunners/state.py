@@ -169,9 +169,6 @@ class WebRunnersState(Rules):
         (pawns, characters, the discards this seat knows…) built when asked for only."""
         n = self.n
         bit = 0 if player is None else 1 << player
-        top = None
-        if self.disc and (self.dseen[-1] == 0xF or self.dseen[-1] & bit):
-            top = IDS[self.disc[-1]]
         out: dict[str, Any] = {
             "game": "webrunners",
             "you": player,
@@ -193,10 +190,16 @@ class WebRunnersState(Rules):
             out["hand_sizes"] = [len(h) for h in self.hands]
         out["draw_size"] = len(self.draw)
         out["discard_size"] = len(self.disc)
-        out["discard_top"] = top
+        if parts is None or "discard_top" in parts:
+            top = None
+            if self.disc and (self.dseen[-1] == 0xF or self.dseen[-1] & bit):
+                top = IDS[self.disc[-1]]
+            out["discard_top"] = top
         out["winner"] = self.winner if self.winner >= 0 else None
         out["capped"] = self.capped
-        out["session_winners"] = list(self.session_winners()) if self.timed_out else None
+        if parts is None or "session_winners" in parts:
+            out["session_winners"] = (
+                list(self.session_winners()) if self.timed_out else None)
         if parts is None or "pending" in parts:
             out["pending"] = self._pending(player)
         if player is not None:
