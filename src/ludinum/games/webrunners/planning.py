@@ -145,6 +145,10 @@ def hits(pos: Pos, values: Collection[int], have: int) -> float:
     return bonus
 
 
+#: What a move card is worth keeping on the outer circles, by its value.
+_MOVE_KEEP = {1: 1.0, 2: 1.3, 5: 1.7, 10: 1.9}
+
+
 def card_utility(card_id: str, hand: list[str], pos: Pos) -> float:
     """How much a card is worth keeping, from where the pawn stands."""
     card = CARDS[card_id]
@@ -152,9 +156,8 @@ def card_utility(card_id: str, hand: list[str], pos: Pos) -> float:
         return 2.5 if bridge_cards(hand) <= 3 else 1.2
     if card.kind == MOVE:
         if pos[0] < 3:
-            return {1: 1.0, 2: 1.3, 5: 1.7, 10: 1.9}[card.value]
-        useful = {k[1] for k in BOARD_DATA.inner_moves if k[0] == pos[1]}
-        return 2.2 if card.value in useful else 0.5
+            return _MOVE_KEEP[card.value]
+        return 2.2 if (pos[1], card.value) in BOARD_DATA.inner_moves else 0.5
     if card.kind == RETRO:
         return 2.3
     return 1.2 if card.effect == 4 else 1.6
