@@ -203,8 +203,7 @@ class IsmctsBot(Bot):
                 base = 0.0
                 results: list[tuple[Action, float]] = []
                 for action in alive:
-                    twin = det.clone()
-                    twin.rng.seed(seed)
+                    twin = det.clone_seeded(seed)
                     reward = self._play_out(twin, player, action, seed, depth)
                     results.append((action, reward))
                     if action == hint:

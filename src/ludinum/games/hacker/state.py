@@ -218,6 +218,9 @@ class HackerState(State):
     def clone(self) -> HackerState:
         return self.copy_with(clone_rng(self.rng))
 
+    def clone_seeded(self, seed: int) -> HackerState:
+        return self.copy_with(random.Random(seed))
+
     def copy_with(self, rng: random.Random) -> HackerState:
         """A copy of this state that draws from ``rng`` (clones and determinisations)."""
         c = HackerState.__new__(HackerState)

@@ -508,6 +508,9 @@ class VoleurState(State):
         rng.setstate(self.rng.getstate())
         return self.copy_with(rng)
 
+    def clone_seeded(self, seed: int) -> VoleurState:
+        return self.copy_with(random.Random(seed))
+
     def copy_with(self, rng: random.Random) -> VoleurState:
         """A copy of the plain data with ``rng`` as its generator (resampling gives a fresh
         one, so it does not pay for copying the generator's state)."""

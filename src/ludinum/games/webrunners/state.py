@@ -260,9 +260,8 @@ class WebRunnersState(Rules):
     def resample(self, observer: int, rng: random.Random) -> WebRunnersState:
         """Redraw what ``observer`` cannot know: other hands, the draw pile, face-down
         discards, the Surveillance draw of another seat, the others' setup answers."""
-        twin = self.clone()
+        twin = self.copy_with(random.Random(rng.random()))
         assert isinstance(twin, WebRunnersState)
-        twin.rng = random.Random(rng.random())
         bit = 1 << observer
         phase = self.phase
         pinned: dict[int, list[int]] = {}  # cards known to stay in a given hand
