@@ -100,6 +100,7 @@ KIND_PARTS = {
 
 class HackerBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
     #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
     #: account forgotten is mistaken for another place, as players at a table do.
     recall: float = 0.85

@@ -43,6 +43,7 @@ _THREATS: dict[
 
 class VoleurBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
 
     #: Estimates shared by the actions of one decision (reset by :meth:`choose`).
     _cache: dict[str, Any]

@@ -42,6 +42,7 @@ PARTS = frozenset({"hand", "hand_sizes", "pawns", "pending", "phase", "players",
 
 class WebRunnersBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
