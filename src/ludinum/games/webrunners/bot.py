@@ -31,6 +31,7 @@ from ludinum.games.webrunners.planning import (
 )
 
 CARDS = {c.id: c for c in DECK_DATA.cards}
+SIZES = BOARD_DATA.sizes
 EFFECT_NAMES = ("cyberviolence", "hacking", "obsolescence", "bug", "surveillance")
 #: Preferred characters when choosing (W13 option "chosen").
 CHARACTER_PREFERENCE = ("white_hat", "cyber_activiste", "influenceuse", "geekcolo")
@@ -85,10 +86,20 @@ class WebRunnersBot(Bot):
         self._know(hand)
         here = distance(pos, payable_bars(self._bridges))
         self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
-        self._worst: float | None = None  # the least useful card of this hand
         self._race: tuple[int | None, float] | None = None  # see _attack_score
+        keep = self._keep
+        worst: float | None = None  # the least useful card of this hand
+        score: float | None
         for action in legal:
-            score = self._score(view, me, pos, hand, here, action)
+            if action.kind == "stay":  # most actions: scored here, without a call each
+                if worst is None:
+                    worst = min(keep(c, hand, pos) for c in hand) if hand else 0.0
+                ident = _CARD_OF.get(id(action))
+                if ident is None and action.get("card"):
+                    ident = action.word("card")
+                score = -0.3 - ((keep(ident, hand, pos) if ident else 0.0) - worst)
+            else:
+                score = self._score(view, me, pos, hand, here, action)
             if score is not None and (best is None or score > best[0]):
                 best = (score, action)
         if (best is None or best[0] < 0.5) and _offered(A.GEEKCOLO_A, legal):
@@ -124,17 +135,7 @@ class WebRunnersBot(Bot):
             return (max(options) if options else 0.0) - 0.9
         if kind == "attack":
             return self._attack_score(view, me, CARDS[_card(action)].effect)
-        if kind == "stay":
-            worst = self._worst
-            if worst is None:
-                worst = self._worst = (min(self._keep(c, hand, pos) for c in hand)
-                                       if hand else 0.0)
-            ident = _CARD_OF.get(id(action))
-            if ident is None and action.get("card"):
-                ident = action.word("card")
-            value = self._keep(ident, hand, pos) if ident else 0.0
-            return -0.3 - (value - worst)
-        return None
+        return None  # "stay" is scored by _main
 
     def _keep(self, card_id: str, hand: list[str], pos: tuple[int, int]) -> float:
         """``card_utility``, computed once per card for the decision under way (the same
@@ -148,9 +149,14 @@ class WebRunnersBot(Bot):
                     value: int) -> float:
         """The gain of playing ``card_id`` (of ``hand``, described by :meth:`_know`) for
         ``value`` cells: the rest of the hand is read from the counts, not rebuilt."""
-        new = after_move(pos, value)
-        if new is None:
-            return -9.0
+        circle = pos[0]
+        if circle < 3:  # after_move, inline (outer circles)
+            new = (circle, (pos[1] + value) % SIZES[circle])
+        else:
+            moved = after_move(pos, value)
+            if moved is None:
+                return -9.0
+            new = moved
         card = CARDS[card_id]
         have = self._bridges - (1 if card.kind == BRIDGE else 0)
         bars = payable_bars(have)

@@ -204,7 +204,7 @@ class WebRunnersState(Rules):
             out["pending"] = self._pending(player)
         if player is not None:
             if parts is None or "hand" in parts:
-                out["hand"] = sorted(IDS[c] for c in self.hands[player])
+                out["hand"] = sorted(map(IDS.__getitem__, self.hands[player]))
             # The face-down discards this seat knows (what its determinisations keep).
             if parts is None or "discards_known" in parts:
                 out["discards_known"] = [
