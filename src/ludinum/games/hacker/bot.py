@@ -247,26 +247,30 @@ class HackerBot(Bot):
         return choice
 
     @staticmethod
-    def _estimated_scores(m: Memory, view: Mapping[str, Any]) -> dict[int, float]:
+    def _estimates(
+        m: Memory, view: Mapping[str, Any]
+    ) -> tuple[dict[int, float], list[int | None]]:
+        """The estimated scores, and the owner of every account as :meth:`_owner` reads
+        it (in the accounts' order: an account's id is its place)."""
         scores: dict[int, float] = {}
+        owners: list[int | None] = []
         layout, counts = m.layout, m.counts
         places = len(layout)
         for acc in view["accounts"]:
             owner = acc["owner"]  # :meth:`_owner` inline (once per account and decision)
-            if owner is None:
-                k = acc["id"]
-                if k >= places:
-                    continue
-                owner = layout[k]
+            if owner is None and acc["id"] < places:
+                owner = layout[acc["id"]]
             if not isinstance(owner, int):
+                owners.append(None)
                 continue
+            owners.append(owner)
             bills = acc["bills"]
             if bills is not None:
                 worth = float(sum(bills))
             else:
                 worth = max(0, counts.get(acc["id"], 0)) * AVERAGE_BILL
             scores[owner] = scores.get(owner, 0.0) + worth
-        return scores
+        return scores, owners
 
     def _drop(self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int) -> Action:
         n = view["players"]
@@ -282,7 +286,7 @@ class HackerBot(Bot):
         quota = -(-(hand + already) // remaining_trips)  # ceil
         if hand <= 0 or already >= quota:
             return legal[0]  # done
-        scores = self._estimated_scores(m, view)
+        scores, owners = self._estimates(m, view)
         top = max(scores.values()) if scores else 0.0
         vigilance = view["options"]["vigilance"]
         # The traveller is away: anyone else may have dropped on his accounts.
@@ -291,17 +295,11 @@ class HackerBot(Bot):
         best: tuple[float, float] | None = None
         choice = legal[0]
         accounts = view["accounts"]
-        mine, counts, layout, rand = m.mine, m.counts, m.layout, self.rng.random
-        places = len(layout)
+        mine, counts, rand = m.mine, m.counts, self.rng.random
         for action, k in zip(legal, _drop_accounts(legal), strict=True):
             if k < 0 or k in mine:  # k < 0: « done », legal[0]
                 continue
-            acc = accounts[k]
-            owner = acc["owner"]  # :meth:`_owner` inline: this loop runs per rollout step
-            if owner is None and acc["id"] < places:
-                owner = layout[acc["id"]]
-            if not isinstance(owner, int):
-                owner = None
+            owner = owners[k]
             # min/max written out (the same ints); a factor of 1.0 left out (the same float).
             held = counts.get(k, 0)
             if held < 0:
@@ -314,7 +312,7 @@ class HackerBot(Bot):
             worth = (held if held < 3 else 3) * miss
             if owner is not None and scores.get(owner, 0.0) >= top:
                 worth *= LEADER_BOOST
-            worth -= 0.35 * len(acc["stack"])
+            worth -= 0.35 * len(accounts[k]["stack"])
             score = (worth, rand())
             if best is None or score > best:
                 best, choice = score, action
