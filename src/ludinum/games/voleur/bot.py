@@ -58,7 +58,7 @@ class VoleurBot(Bot):
             scored = [(self._thief_score(view, a), a) for a in legal]
         else:
             scored = list(zip(self._manager_scores(view, player, legal), legal, strict=True))
-        best = max(s for s, _ in scored)
+        best = max([s for s, _ in scored])
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[self.rng.randrange(len(top))]
 
@@ -198,8 +198,7 @@ class VoleurBot(Bot):
             if action.kind != "lay":
                 out.append(self._manager_score(action))
                 continue
-            ident = str(action.get("card"))
-            side = str(action.get("board"))
+            ident, side = _lay_of(action)
             known = sides.get(side)
             if known is None:
                 board = boards[side]
@@ -248,6 +247,22 @@ class VoleurBot(Bot):
         pairs: list[tuple[float, str]] = self._cache["per_board"][b]
         covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
         return sum(p for p, measure in pairs if measure not in covered)
+
+
+#: The (card, board) of a lay action, by the action's id; each entry keeps its action (the
+#: deck's constant actions), so an id is not reused while cached.
+_LAYS: dict[int, tuple[Action, str, str]] = {}
+
+
+def _lay_of(action: Action) -> tuple[str, str]:
+    """``str(action.get("card"))`` and ``str(action.get("board"))``, read once per action
+    (a manager scores every lay of his hand on every decision of a rollout)."""
+    hit = _LAYS.get(id(action))
+    if hit is None or hit[0] is not action:
+        if len(_LAYS) >= 4096:
+            _LAYS.clear()
+        hit = _LAYS[id(action)] = (action, str(action.get("card")), str(action.get("board")))
+    return hit[1], hit[2]
 
 
 def by_category_points(cards: list[str]) -> dict[int, int]:
