@@ -110,6 +110,7 @@ class WebRunnersBot(Bot):
         """What every card's move score reads of the hand, derived once per decision: its
         bridge cards and how many move cards of each value it holds."""
         self._bridges = bridge_cards(hand)
+        self._bars = payable_bars(self._bridges)
         counts: dict[int, int] = {}
         for value in move_values(hand):
             counts[value] = counts.get(value, 0) + 1
@@ -158,9 +159,12 @@ class WebRunnersBot(Bot):
                 return -9.0
             new = moved
         card = CARDS[card_id]
-        have = self._bridges - (1 if card.kind == BRIDGE else 0)
-        bars = payable_bars(have)
-        score = here - distance(new, bars)
+        if card.kind == BRIDGE:
+            have = self._bridges - 1
+            score = here - distance(new, payable_bars(have))
+        else:
+            have = self._bridges
+            score = here - distance(new, self._bars)
         if new[0] < 3:
             need = bars_at(new)
             if need and have >= need:
@@ -335,8 +339,11 @@ def _card(action: Action) -> str:
 def _offered(action: Action, legal: Sequence[Action]) -> bool:
     """``action in legal``, comparing by value only the actions of its kind (a comparison
     of two actions is a Python call; rollouts ask this on every decision)."""
+    for a in legal:  # the common case: an action taken from the list itself
+        if a is action:
+            return True
     kind = action.kind
-    return any(a is action or (a.kind == kind and a == action) for a in legal)
+    return any(a.kind == kind and a == action for a in legal)
 
 
 def _bug_cells(pos: tuple[int, int]) -> list[tuple[int, int]]:
