@@ -185,8 +185,8 @@ class WebRunnersBot(Bot):
             targets = self._targets(view, me)
             if targets:
                 mine = self._dist(view, me)
-                victim = min(targets, key=lambda q: self._dist(view, q))
-                race = (victim, mine - self._dist(view, victim))
+                nearest = min(targets, key=lambda q: self._dist(view, q))
+                race = (nearest, mine - self._dist(view, nearest))
             else:
                 race = (None, 0.0)
             self._race = race
