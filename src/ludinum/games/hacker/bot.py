@@ -72,20 +72,23 @@ PARTS = frozenset({
 })
 
 
-#: The account of each action of a drop list, by the list's id (the lists are the table's,
-#: built once per game: each entry keeps its list, so an id is not reused while cached).
-_DROP_ACCOUNTS: dict[int, tuple[Sequence[Action], list[int]]] = {}
+#: The account of each action of a list of credits or drops, by the list's id and where
+#: its accounts start (the lists are the table's, built once per game: each entry keeps
+#: its list, so an id is not reused while cached).
+_ACCOUNTS_OF: dict[tuple[int, int], tuple[Sequence[Action], list[int]]] = {}
 
 
-def _drop_accounts(legal: Sequence[Action]) -> list[int]:
-    """``action.number("account")`` of ``legal[1:]``, -1 for ``legal[0]`` (« done »): read
-    once per list rather than per action and decision."""
-    hit = _DROP_ACCOUNTS.get(id(legal))
+def _accounts_of(legal: Sequence[Action], start: int = 0) -> list[int]:
+    """``action.number("account")`` of ``legal[start:]``, -1 for the actions before
+    (« done », first of the drops): read once per list rather than per action and
+    decision."""
+    key = (id(legal), start)
+    hit = _ACCOUNTS_OF.get(key)
     if hit is None or hit[0] is not legal:
-        if len(_DROP_ACCOUNTS) >= 1024:
-            _DROP_ACCOUNTS.clear()
-        hit = _DROP_ACCOUNTS[id(legal)] = (
-            legal, [-1, *(a.number("account") for a in legal[1:])])
+        if len(_ACCOUNTS_OF) >= 1024:
+            _ACCOUNTS_OF.clear()
+        hit = _ACCOUNTS_OF[key] = (
+            legal, [-1] * start + [a.number("account") for a in legal[start:]])
     return hit[1]
 
 
@@ -232,8 +235,7 @@ class HackerBot(Bot):
         cryptage = view["options"]["cryptage"]
         best: tuple[float, float] | None = None
         choice = legal[0]
-        for action in legal:
-            k = action.number("account")
+        for action, k in zip(legal, _accounts_of(legal), strict=True):
             if k not in m.mine:
                 continue
             acc = accounts[k]
@@ -296,7 +298,7 @@ class HackerBot(Bot):
         choice = legal[0]
         accounts = view["accounts"]
         mine, counts, rand = m.mine, m.counts, self.rng.random
-        for action, k in zip(legal, _drop_accounts(legal), strict=True):
+        for action, k in zip(legal, _accounts_of(legal, 1), strict=True):
             if k < 0 or k in mine:  # k < 0: « done », legal[0]
                 continue
             owner = owners[k]

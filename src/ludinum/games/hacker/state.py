@@ -120,8 +120,10 @@ class HackerState(State):
     def scores(self) -> list[int]:
         totals = [0] * self.n
         owner = self.table.owner
+        value = BILL_VALUE.__getitem__
         for k, pile in enumerate(self.bills):
-            totals[owner[k]] += sum(BILL_VALUE[b] for b in pile)
+            if pile:  # a search values every rollout by the scores: no generator per pile
+                totals[owner[k]] += sum(map(value, pile))
         return totals
 
     # -- who acts ------------------------------------------------------------------------
