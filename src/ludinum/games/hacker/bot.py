@@ -22,6 +22,7 @@ How it plays:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -294,7 +295,7 @@ class HackerBot(Bot):
         # The traveller is away: anyone else may have dropped on his accounts.
         miss_traveller = (1.0 - 1.0 / (n - 1)) * (1.0 - view["options"]["traveller_vigilance"])
         miss_other = (1.0 - 1.0 / max(1, n - 2)) * (1.0 - vigilance)
-        best: tuple[float, float] | None = None
+        best_worth, best_draw = -math.inf, 0.0  # the first account scored takes it
         choice = legal[0]
         accounts = view["accounts"]
         mine, counts, rand = m.mine, m.counts, self.rng.random
@@ -315,9 +316,10 @@ class HackerBot(Bot):
             if owner is not None and scores.get(owner, 0.0) >= top:
                 worth *= LEADER_BOOST
             worth -= 0.35 * len(accounts[k]["stack"])
-            score = (worth, rand())
-            if best is None or score > best:
-                best, choice = score, action
+            # (worth, draw) compared as a tuple would be, without building one per account.
+            draw = rand()
+            if worth > best_worth or (worth == best_worth and draw > best_draw):
+                best_worth, best_draw, choice = worth, draw, action
         if choice is not legal[0]:
             self._count_drop(m, view)
         return choice
