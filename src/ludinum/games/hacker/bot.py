@@ -271,7 +271,8 @@ class HackerBot(Bot):
             if bills is not None:
                 worth = float(sum(bills))
             else:
-                worth = max(0, counts.get(acc["id"], 0)) * AVERAGE_BILL
+                seen = counts.get(acc["id"], 0)
+                worth = (seen if seen > 0 else 0) * AVERAGE_BILL  # max(0, seen), inline
             scores[owner] = scores.get(owner, 0.0) + worth
         return scores, owners
 
