@@ -87,7 +87,7 @@ class WebRunnersBot(Bot):
         here = distance(pos, payable_bars(self._bridges))
         self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
         self._race: tuple[int | None, float] | None = None  # see _attack_score
-        keep = self._keep
+        keep, kept = self._keep, self._utility
         worst: float | None = None  # the least useful card of this hand
         score: float | None
         for action in legal:
@@ -97,7 +97,11 @@ class WebRunnersBot(Bot):
                 ident = _CARD_OF.get(id(action))
                 if ident is None and action.get("card"):
                     ident = action.word("card")
-                score = -0.3 - ((keep(ident, hand, pos) if ident else 0.0) - worst)
+                if ident:  # every card of the hand has its utility once ``worst`` is known
+                    value = kept[ident] if ident in kept else keep(ident, hand, pos)
+                    score = -0.3 - (value - worst)
+                else:
+                    score = -0.3 - (0.0 - worst)
             else:
                 score = self._score(view, me, pos, hand, here, action)
             if score is not None and (best is None or score > best[0]):
