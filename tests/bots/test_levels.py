@@ -74,3 +74,37 @@ def test_unknown_level_names_the_known_ones() -> None:
     with pytest.raises(UnknownGameError) as info:
         make_bot("gnou", "grandmaster")
     assert "expert" in info.value.fr and "grandmaster" in info.value.en
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_forced_at_once_plays_a_forced_move_without_drawing(game: str) -> None:
+    """``Bot.forced_at_once`` lets a rollout skip listing the legal actions: such a bot must
+    return the only legal action and leave its generator and notes as they were."""
+    import copy
+    import random
+
+    from ludinum.engine import next_actor
+
+    bot = make_bot(game, "medium", seed=3)
+    if not bot.forced_at_once:
+        pytest.skip("this game's heuristic bot does not declare it")
+    rng = random.Random(5)
+    forced = 0
+    for seed in range(4):
+        state = registry().get(game).new_state(registry().get(game).max_players, seed)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            for seat in state.active_players():
+                only = state.legal_actions(seat)
+                if len(only) == 1:
+                    before = copy.deepcopy(bot.__dict__)
+                    assert bot.choose(state, seat) is only[0]
+                    assert bot.rng.getstate() == before["rng"].getstate()
+                    assert {k: v for k, v in bot.__dict__.items() if k != "rng"} == {
+                        k: v for k, v in before.items() if k != "rng"}
+                    forced += 1
+            player = next_actor(state, steps)
+            legal = state.legal_actions(player)
+            state.apply_trusted(player, legal[rng.randrange(len(legal))])
+            steps += 1
+    assert forced

@@ -81,6 +81,10 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None
         # A clone is independent of its original.
         twin = state.clone()
         assert twin.to_json() == before
+        # A seeded clone is a clone whose generator was then seeded (searches use it).
+        twin.rng.seed(20261124)
+        assert state.clone_seeded(20261124).to_json() == twin.to_json()
+        assert state.to_json() == before
         p = active[0]
         twin.apply(p, state.legal_actions(p)[0])
         assert state.to_json() == before, "playing on a clone changed the original"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Collection
 from contextlib import redirect_stdout
 from typing import Any
 
@@ -132,6 +133,11 @@ class _ViewOnly:
 
     def view(self, player: int) -> dict[str, Any]:
         return self._state.view(player)
+
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        """Those entries of the view (``State.observation``), cut from the view here."""
+        view = self._state.view(player)
+        return {key: view[key] for key in parts if key in view}
 
     def legal_actions(self, player: int) -> Any:
         return self._state.legal_actions(player)

@@ -20,6 +20,10 @@ class Bot(ABC):
     level: ClassVar[str] = "bot"
     #: Probability of answering a quiz right (games with quizzes); ``None``: the bot's own.
     default_quiz_accuracy: ClassVar[float] = 0.7
+    #: True when :meth:`choose` returns a forced move (the only legal action) at once,
+    #: drawing nothing and noting nothing: a search's rollout then asks the bot directly
+    #: instead of listing the legal actions first (the bot lists them itself).
+    forced_at_once: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
         self.rng = random.Random(seed)

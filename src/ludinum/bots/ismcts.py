@@ -203,8 +203,7 @@ class IsmctsBot(Bot):
                 base = 0.0
                 results: list[tuple[Action, float]] = []
                 for action in alive:
-                    twin = det.clone()
-                    twin.rng.seed(seed)
+                    twin = det.clone_seeded(seed)
                     reward = self._play_out(twin, player, action, seed, depth)
                     results.append((action, reward))
                     if action == hint:
@@ -399,8 +398,15 @@ class IsmctsBot(Bot):
         use_policy = self.rollout == "policy"
         delegate = self.rollout == "mixed"
         budget = self.depth if depth is None else depth
+        direct = use_policy and policy.forced_at_once
         while budget > 0 and not det.is_terminal():
             actor = next_actor(det, steps)
+            if direct:  # the bot lists the legal actions (once) and plays a forced move
+                action = policy.choose(det, actor)
+                det.advance(actor, action)
+                steps += 1
+                budget -= 1
+                continue
             legal = det.legal_actions(actor)
             if len(legal) == 1:
                 action = legal[0]

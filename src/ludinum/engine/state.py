@@ -294,6 +294,15 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State: ...
 
+    def clone_seeded(self, seed: int) -> State:
+        """A clone whose generator is ``random.Random(seed)``: ``clone()`` then
+        ``rng.seed(seed)``, what a search does before each simulated game. Copying a
+        generator's state costs about 20 µs (a search makes thousands of these copies):
+        a game whose ``clone`` copies it overrides this to skip that copy."""
+        twin = self.clone()
+        twin.rng.seed(seed)
+        return twin
+
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data (lists, dicts, numbers, strings) that restores this exact state."""

@@ -22,6 +22,7 @@ How it plays:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,8 @@ from ludinum.bots.base import Bot
 from ludinum.engine import Action, Event, State
 
 AVERAGE_BILL = 2.05  # (10×1 + 20×2 + 12×3) / 42
+#: The weight of a drop on the estimated leader's account.
+LEADER_BOOST = 1.0 + 0.3
 
 
 class Memory:
@@ -70,8 +73,38 @@ PARTS = frozenset({
 })
 
 
+#: The account of each action of a list of credits or drops, by the list's id and where
+#: its accounts start (the lists are the table's, built once per game: each entry keeps
+#: its list, so an id is not reused while cached).
+_ACCOUNTS_OF: dict[tuple[int, int], tuple[Sequence[Action], list[int]]] = {}
+
+
+def _accounts_of(legal: Sequence[Action], start: int = 0) -> list[int]:
+    """``action.number("account")`` of ``legal[start:]``, -1 for the actions before
+    (« done », first of the drops): read once per list rather than per action and
+    decision."""
+    key = (id(legal), start)
+    hit = _ACCOUNTS_OF.get(key)
+    if hit is None or hit[0] is not legal:
+        if len(_ACCOUNTS_OF) >= 1024:
+            _ACCOUNTS_OF.clear()
+        hit = _ACCOUNTS_OF[key] = (
+            legal, [-1] * start + [a.number("account") for a in legal[start:]])
+    return hit[1]
+
+
+#: The parts read by the decisions made most often (a rollout makes thousands): crediting
+#: (accounts, the bill brought back, cryptage) and dropping (the trips' order too).
+_SEEN = frozenset({"accounts", "blurred", "options"})
+KIND_PARTS = {
+    "credit": _SEEN | {"incoming"},
+    "done": _SEEN | {"first", "hand", "players", "round", "traveller", "trips"},
+}
+
+
 class HackerBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
     #: Brouillage (H7): the chance of remembering where each of its accounts lies; an
     #: account forgotten is mistaken for another place, as players at a table do.
     recall: float = 0.85
@@ -140,14 +173,15 @@ class HackerBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.observation(player, PARTS)
-        m = self.memory(player)
-        if not view["blurred"]:
-            m.mine = {a["id"] for a in view["accounts"] if a["owner"] == player}
-            m.layout = [a["owner"] for a in view["accounts"]]
-        elif not m.blurred:
-            self._remember(m, player, len(view["accounts"]))
         kind = legal[0].kind
+        view = state.observation(player, KIND_PARTS.get(kind, PARTS))
+        m = self.memory(player)
+        accounts = view["accounts"]
+        if not view["blurred"]:
+            m.layout = layout = [a["owner"] for a in accounts]
+            m.mine = {k for k, owner in enumerate(layout) if owner == player}  # ids are places
+        elif not m.blurred:
+            self._remember(m, player, len(accounts))
         if kind == "credit":
             return self._credit(m, view, legal)
         if kind == "done":
@@ -202,8 +236,7 @@ class HackerBot(Bot):
         cryptage = view["options"]["cryptage"]
         best: tuple[float, float] | None = None
         choice = legal[0]
-        for action in legal:
-            k = action.number("account")
+        for action, k in zip(legal, _accounts_of(legal), strict=True):
             if k not in m.mine:
                 continue
             acc = accounts[k]
@@ -216,18 +249,32 @@ class HackerBot(Bot):
                 best, choice = key, action
         return choice
 
-    def _estimated_scores(self, m: Memory, view: Mapping[str, Any]) -> dict[int, float]:
+    @staticmethod
+    def _estimates(
+        m: Memory, view: Mapping[str, Any]
+    ) -> tuple[dict[int, float], list[int | None]]:
+        """The estimated scores, and the owner of every account as :meth:`_owner` reads
+        it (in the accounts' order: an account's id is its place)."""
         scores: dict[int, float] = {}
+        owners: list[int | None] = []
+        layout, counts = m.layout, m.counts
+        places = len(layout)
         for acc in view["accounts"]:
-            owner = self._owner(m, acc)
-            if owner is None:
+            owner = acc["owner"]  # :meth:`_owner` inline (once per account and decision)
+            if owner is None and acc["id"] < places:
+                owner = layout[acc["id"]]
+            if not isinstance(owner, int):
+                owners.append(None)
                 continue
-            if acc["bills"] is not None:
-                worth = float(sum(acc["bills"]))
+            owners.append(owner)
+            bills = acc["bills"]
+            if bills is not None:
+                worth = float(sum(bills))
             else:
-                worth = max(0, m.counts.get(acc["id"], 0)) * AVERAGE_BILL
+                seen = counts.get(acc["id"], 0)
+                worth = (seen if seen > 0 else 0) * AVERAGE_BILL  # max(0, seen), inline
             scores[owner] = scores.get(owner, 0.0) + worth
-        return scores
+        return scores, owners
 
     def _drop(self, m: Memory, view: Mapping[str, Any], legal: Sequence[Action], me: int) -> Action:
         n = view["players"]
@@ -243,31 +290,37 @@ class HackerBot(Bot):
         quota = -(-(hand + already) // remaining_trips)  # ceil
         if hand <= 0 or already >= quota:
             return legal[0]  # done
-        scores = self._estimated_scores(m, view)
+        scores, owners = self._estimates(m, view)
         top = max(scores.values()) if scores else 0.0
         vigilance = view["options"]["vigilance"]
         # The traveller is away: anyone else may have dropped on his accounts.
         miss_traveller = (1.0 - 1.0 / (n - 1)) * (1.0 - view["options"]["traveller_vigilance"])
         miss_other = (1.0 - 1.0 / max(1, n - 2)) * (1.0 - vigilance)
-        best: tuple[float, float] | None = None
+        best_worth, best_draw = -math.inf, 0.0  # the first account scored takes it
         choice = legal[0]
         accounts = view["accounts"]
-        mine, counts, owner_of, rand = m.mine, m.counts, self._owner, self.rng.random
-        for action in legal[1:]:
-            k = action.number("account")
-            if k in mine:
+        mine, counts, rand = m.mine, m.counts, self.rng.random
+        for action, k in zip(legal, _accounts_of(legal, 1), strict=True):
+            if k < 0 or k in mine:  # k < 0: « done », legal[0]
                 continue
-            acc = accounts[k]
-            owner = owner_of(m, acc)
-            held = max(0, counts.get(k, 0))
-            miss = miss_traveller if owner == traveller else miss_other
-            crowd = len(acc["stack"])
-            worth = min(held + (1 if owner == traveller else 0), 3) * miss
-            worth *= 1.0 + (0.3 if owner is not None and scores.get(owner, 0.0) >= top else 0.0)
-            worth -= 0.35 * crowd
-            score = (worth, rand())
-            if best is None or score > best:
-                best, choice = score, action
+            owner = owners[k]
+            # min/max written out (the same ints); a factor of 1.0 left out (the same float).
+            held = counts.get(k, 0)
+            if held < 0:
+                held = 0
+            if owner == traveller:
+                held += 1
+                miss = miss_traveller
+            else:
+                miss = miss_other
+            worth = (held if held < 3 else 3) * miss
+            if owner is not None and scores.get(owner, 0.0) >= top:
+                worth *= LEADER_BOOST
+            worth -= 0.35 * len(accounts[k]["stack"])
+            # (worth, draw) compared as a tuple would be, without building one per account.
+            draw = rand()
+            if worth > best_worth or (worth == best_worth and draw > best_draw):
+                best_worth, best_draw, choice = worth, draw, action
         if choice is not legal[0]:
             self._count_drop(m, view)
         return choice

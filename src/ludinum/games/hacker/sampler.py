@@ -221,11 +221,15 @@ def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
     _relabel(twin)
 
 
+#: The bill ids of each value, last first (``_relabel`` pops them in table order).
+_FREE = {v: [b for b in range(len(BILL_VALUE)) if BILL_VALUE[b] == v][::-1] for v in (1, 2, 3)}
+
+
 def _relabel(twin: HackerState) -> None:
     """Bills of the same value are alike: the ids are given again in table order, so
     that the copy depends on where the values lie, never on which of two equal bills the
     observer holds. (``seen`` keeps the old ids: nothing reads it on a copy.)"""
-    free = {v: [b for b in range(len(BILL_VALUE)) if BILL_VALUE[b] == v][::-1] for v in (1, 2, 3)}
+    free = {v: ids[:] for v, ids in _FREE.items()}
     for pile in [*twin.bills, *twin.incoming, twin.bank]:
         pile[:] = [free[BILL_VALUE[b]].pop() for b in pile]
 

@@ -133,8 +133,10 @@ class HackerState(State):
     def scores(self) -> list[int]:
         totals = [0] * self.n
         owner = self.table.owner
+        value = BILL_VALUE.__getitem__
         for k, pile in enumerate(self.bills):
-            totals[owner[k]] += sum(BILL_VALUE[b] for b in pile)
+            if pile:  # a search values every rollout by the scores: no generator per pile
+                totals[owner[k]] += sum(map(value, pile))
         return totals
 
     # -- who acts ------------------------------------------------------------------------
@@ -229,6 +231,9 @@ class HackerState(State):
     # -- copies ----------------------------------------------------------------------------
     def clone(self) -> HackerState:
         return self.copy_with(clone_rng(self.rng))
+
+    def clone_seeded(self, seed: int) -> HackerState:
+        return self.copy_with(random.Random(seed))
 
     def copy_with(self, rng: random.Random) -> HackerState:
         """A copy of this state that draws from ``rng`` (clones and determinisations)."""

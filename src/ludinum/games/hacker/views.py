@@ -64,9 +64,11 @@ def view(
             {"traveller": (state.first + i) % n, "drops": d}
             for i, d in enumerate(state.trip_drops)
         ]
-    data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
+    if parts is None or "protector" in parts:
+        data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
     data["current"] = state.current if state.current >= 0 else None
-    data["thief"] = _thief(state, player)
+    if parts is None or "thief" in parts:
+        data["thief"] = _thief(state, player)
     if parts is None or "options" in parts:
         data["options"] = {
             "brouillage": state.brouillage,
@@ -78,7 +80,8 @@ def view(
         }
     if player is not None:
         data["hand"] = state.hand[player]
-        data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
+        if parts is None or "incoming" in parts:
+            data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
         if parts is None or "pending" in parts:
             data["pending"] = [
                 queued_account(x) for x in state.pending if queued_dropper(x) == player
@@ -118,12 +121,14 @@ def _accounts(
     for k, stack in enumerate(state.stacks):
         if bit < 0:
             entries = [{"trip": code >> TRIP_SHIFT & 7, "owner": None} for code in stack]
-        else:
+        elif stack:
             entries = [
                 {"trip": code >> TRIP_SHIFT & 7,
                  "owner": code & OWNER_MASK if code >> bit & 1 else None}
                 for code in stack
             ]
+        else:
+            entries = []  # most stacks are empty: no comprehension to run
         bills = None
         if over or (mine and owner[k] == player):
             bills = [BILL_VALUE[b] for b in state.bills[k]]

@@ -26,8 +26,24 @@ def _catalogue() -> Deck:
     return load_deck()
 
 
+#: The parts of its view the bot reads (``State.observation``: the rest is not built).
+PARTS = frozenset({
+    "attack", "composition", "discard", "hand", "loot", "options", "players", "role", "round",
+    "rounds", "thief_round",
+})
+
+
+#: The thief's threat by (turns left, managers, the thief deck's composition), with its
+#: attacks split by board (see ``VoleurBot._threat``).
+_THREATS: dict[
+    tuple[int, int, tuple[tuple[str, int], ...]],
+    tuple[dict[int, float], tuple[list[tuple[float, str]], ...]],
+] = {}
+
+
 class VoleurBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
 
     #: Estimates shared by the actions of one decision (reset by :meth:`choose`).
     _cache: dict[str, Any]
@@ -36,13 +52,13 @@ class VoleurBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.view(player)
+        view = state.observation(player, PARTS)
         self._cache = {}  # estimates shared by the actions of one decision
         if view["role"] == "thief":
             scored = [(self._thief_score(view, a), a) for a in legal]
         else:
             scored = list(zip(self._manager_scores(view, player, legal), legal, strict=True))
-        best = max(s for s, _ in scored)
+        best = max([s for s, _ in scored])
         top = [a for s, a in scored if s >= best - 1e-9]
         return top[self.rng.randrange(len(top))]
 
@@ -140,14 +156,32 @@ class VoleurBot(Bot):
         if "threat" in self._cache:
             cached: dict[int, float] = self._cache["threat"]
             return cached
-        deck = _catalogue()
         thief: Mapping[str, int] = view["composition"]["thief"]
-        total = max(1, sum(thief.values()))
         managers = sum(1 for e in view["players"] if e["role"] == "manager")
         turns = self._thief_turns_left(view)
-        threat = {deck.index[c]: min(1.0, turns * n / total / managers) for c, n in thief.items()}
-        self._cache["threat"] = threat
-        return threat
+        # A function of public data that changes a few times a game: a rollout bot makes
+        # thousands of decisions, so it is computed once per (turns, managers, deck).
+        key = (turns, managers, tuple(thief.items()))
+        known = _THREATS.get(key)
+        if known is None:
+            deck = _catalogue()
+            total = max(1, sum(thief.values()))
+            threat = {
+                deck.index[c]: min(1.0, turns * n / total / managers) for c, n in thief.items()
+            }
+            # Per board nature: each attack's chance beside the id of the measure that
+            # counters it, in the threat's order (``_board_risk`` sums them in that order).
+            per_board = tuple(
+                [(p, deck.cards[deck.countered_by[a]].id) for a, p in threat.items()
+                 if deck.nature[a] == b]
+                for b in range(len(BOARDS))
+            )
+            if len(_THREATS) >= 256:
+                _THREATS.clear()
+            known = _THREATS[key] = (threat, per_board)
+        self._cache["threat"] = known[0]
+        self._cache["per_board"] = known[1]
+        return known[0]
 
     def _manager_scores(
         self, view: Mapping[str, Any], player: int, legal: Sequence[Action]
@@ -164,13 +198,12 @@ class VoleurBot(Bot):
             if action.kind != "lay":
                 out.append(self._manager_score(action))
                 continue
-            ident = str(action.get("card"))
-            side = str(action.get("board"))
+            ident, side = _lay_of(action)
             known = sides.get(side)
             if known is None:
                 board = boards[side]
                 b = 0 if side == BOARDS[0] else 1
-                risk = self._board_risk(view, board, b, self._threat(view))
+                risk = self._board_risk(view, board, b)
                 known = sides[side] = (
                     b, min(1.0, risk), by_category_points(board["data"]),
                     set(board["hidden_cards"]) | set(board["shown"]),
@@ -207,19 +240,29 @@ class VoleurBot(Bot):
             return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
         return 0.0
 
-    @staticmethod
-    def _board_risk(
-        view: Mapping[str, Any], board: Mapping[str, Any], b: int, threat: dict[int, float]
-    ) -> float:
+    def _board_risk(self, view: Mapping[str, Any], board: Mapping[str, Any], b: int) -> float:
         """Chance-weighted attacks on board ``b`` that no measure of this manager covers (on
         the board or in hand)."""
-        deck = _catalogue()
+        self._threat(view)
+        pairs: list[tuple[float, str]] = self._cache["per_board"][b]
         covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
-        return sum(
-            p
-            for a, p in threat.items()
-            if deck.nature[a] == b and deck.cards[deck.countered_by[a]].id not in covered
-        )
+        return sum(p for p, measure in pairs if measure not in covered)
+
+
+#: The (card, board) of a lay action, by the action's id; each entry keeps its action (the
+#: deck's constant actions), so an id is not reused while cached.
+_LAYS: dict[int, tuple[Action, str, str]] = {}
+
+
+def _lay_of(action: Action) -> tuple[str, str]:
+    """``str(action.get("card"))`` and ``str(action.get("board"))``, read once per action
+    (a manager scores every lay of his hand on every decision of a rollout)."""
+    hit = _LAYS.get(id(action))
+    if hit is None or hit[0] is not action:
+        if len(_LAYS) >= 4096:
+            _LAYS.clear()
+        hit = _LAYS[id(action)] = (action, str(action.get("card")), str(action.get("board")))
+    return hit[1], hit[2]
 
 
 def by_category_points(cards: list[str]) -> dict[int, int]:

@@ -10,7 +10,7 @@ measures (V3, V4).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from ludinum.engine import (
@@ -474,6 +474,11 @@ class VoleurState(KeptLegal):
 
         return build_view(self, player)
 
+    def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
+        from ludinum.games.voleur.view import build_view
+
+        return build_view(self, player, parts)
+
     def resample(self, observer: int, rng: random.Random) -> VoleurState:
         from ludinum.games.voleur.view import resample
 
@@ -483,6 +488,9 @@ class VoleurState(KeptLegal):
         rng = random.Random(0)
         rng.setstate(self.rng.getstate())
         return self.copy_with(rng)
+
+    def clone_seeded(self, seed: int) -> VoleurState:
+        return self.copy_with(random.Random(seed))
 
     def copy_with(self, rng: random.Random) -> VoleurState:
         """A copy of the plain data with ``rng`` as its generator (resampling gives a fresh

@@ -8,6 +8,7 @@ a player's own hand; a manager's own hidden measures. Nobody sees the order of a
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ludinum.games.voleur.deck import BOARDS, MEASURE
@@ -17,36 +18,17 @@ if TYPE_CHECKING:
     from ludinum.games.voleur.state import VoleurState
 
 
-def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
-    deck = st.deck
+def build_view(
+    st: VoleurState, player: int | None, parts: Collection[str] | None = None
+) -> dict[str, Any]:
+    """``player``'s view; with ``parts``, only those entries (``State.observation``): the
+    costly ones (the seats' boards, the discards, the loot) are built when asked for only."""
     ids = st.ids
     name = ids.__getitem__
 
     def names(cards: list[int]) -> list[str]:
         return list(map(name, cards))
 
-    scores = st.scores()
-    hands = st.hands
-    data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
-    players: list[dict[str, Any]] = []
-    for s in range(st.n):
-        if s == st.thief:
-            players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": scores[s]})
-            continue
-        boards: dict[str, Any] = {}
-        for b, side in enumerate(BOARDS):
-            i = 2 * s + b
-            board: dict[str, Any] = {
-                "data": names(data[i]), "shown": names(shown[i]), "hidden": len(hidden[i]),
-                "opened": opened[i],
-            }
-            if player == s:
-                board["hidden_cards"] = names(hidden[i])
-            boards[side] = board
-        players.append({
-            "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
-            "boards": boards, "proofs": names(st.proofs[s]), "skips": st.skips[s],
-        })
     over = st.is_terminal()
     view: dict[str, Any] = {
         "game": "voleur",
@@ -61,22 +43,29 @@ def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
         "active": list(st.active_players()),
         "pile": len(st.pile),
         "thief_pile": len(st.tpile),
-        "discard": names(st.discard),
-        "thief_discard": names(st.tdiscard),
-        "loot": names(st.loot),
-        "players": players,
-        "attack": None,
-        "options": {
+    }
+    if parts is None or "discard" in parts:
+        view["discard"] = names(st.discard)
+    if parts is None or "thief_discard" in parts:
+        view["thief_discard"] = names(st.tdiscard)
+    if parts is None or "loot" in parts:
+        view["loot"] = names(st.loot)
+    if parts is None or "players" in parts:
+        view["players"] = _players(st, player)
+    view["attack"] = None
+    if parts is None or "options" in parts:
+        view["options"] = {
             "expert": st.expert,
             "foil_points": st.foil_points,
             "defence": "ask" if st.ask else "auto",
             "measure_board": "matching" if st.matching else "any",
-        },
-        "composition": {
+        }
+    if parts is None or "composition" in parts:
+        deck = st.deck
+        view["composition"] = {
             "common": dict(deck.composition[0]),
             "thief": dict(deck.composition[1]),
-        },
-    }
+        }
     if st.p_attack >= 0:
         view["attack"] = {
             "card": ids[st.p_attack],
@@ -85,9 +74,46 @@ def build_view(st: VoleurState, player: int | None) -> dict[str, Any]:
         }
     if player is not None and 0 <= player < st.n:
         view["hand"] = names(sorted(st.hands[player]))
-    if over:
+    if over and (parts is None or "winners" in parts):
         view["winners"] = list(st.outcome().winners)
-    return view
+    if parts is None:
+        return view
+    return {key: view[key] for key in parts if key in view}
+
+
+def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
+    """Every seat's public entry: role, hand size, score, and a manager's boards (with his
+    own hidden measures for ``player``), proofs and skipped turns. Built on every decision
+    of a rollout bot: card names are mapped inline, and an empty pile (most of them) is
+    not mapped at all."""
+    name = st.ids.__getitem__
+    scores = st.scores()
+    hands, proofs, skips = st.hands, st.proofs, st.skips
+    data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
+    players: list[dict[str, Any]] = []
+    for s in range(st.n):
+        if s == st.thief:
+            players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": scores[s]})
+            continue
+        boards: dict[str, Any] = {}
+        for b, side in enumerate(BOARDS):
+            i = 2 * s + b
+            laid, seen, down = data[i], shown[i], hidden[i]
+            board: dict[str, Any] = {
+                "data": list(map(name, laid)) if laid else [],
+                "shown": list(map(name, seen)) if seen else [],
+                "hidden": len(down), "opened": opened[i],
+            }
+            if player == s:
+                board["hidden_cards"] = list(map(name, down)) if down else []
+            boards[side] = board
+        proved = proofs[s]
+        players.append({
+            "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
+            "boards": boards, "proofs": list(map(name, proved)) if proved else [],
+            "skips": skips[s],
+        })
+    return players
 
 
 def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:

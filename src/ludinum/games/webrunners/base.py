@@ -112,10 +112,18 @@ class StateData(KeptLegal):
         other.hands = [h[:] for h in self.hands]
 
     def clone(self) -> StateData:
+        return self.copy_with(clone_rng(self.rng))
+
+    def clone_seeded(self, seed: int) -> StateData:
+        return self.copy_with(random.Random(seed))
+
+    def copy_with(self, rng: random.Random) -> StateData:
+        """A copy that draws from ``rng`` (a search's simulated games and determinisations
+        get a fresh generator: they do not pay for copying this one's state)."""
         twin = self.__class__.__new__(self.__class__)
         twin._set_options(self.config)
         self._copy_into(twin)
-        twin.rng = clone_rng(self.rng)
+        twin.rng = rng
         return twin
 
     def to_json(self) -> dict[str, Any]:

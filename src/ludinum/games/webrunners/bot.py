@@ -16,7 +16,7 @@ from typing import Any
 from ludinum.bots.base import Bot
 from ludinum.engine import Action, State
 from ludinum.games.webrunners import actions as A
-from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA
+from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA, MOVE
 from ludinum.games.webrunners.planning import (
     COLOUR_BONUS,
     after_move,
@@ -25,11 +25,13 @@ from ludinum.games.webrunners.planning import (
     card_utility,
     distance,
     exit_of,
-    hit_bonus,
+    hits,
+    move_values,
     payable_bars,
 )
 
 CARDS = {c.id: c for c in DECK_DATA.cards}
+SIZES = BOARD_DATA.sizes
 EFFECT_NAMES = ("cyberviolence", "hacking", "obsolescence", "bug", "surveillance")
 #: Preferred characters when choosing (W13 option "chosen").
 CHARACTER_PREFERENCE = ("white_hat", "cyber_activiste", "influenceuse", "geekcolo")
@@ -41,6 +43,7 @@ PARTS = frozenset({"hand", "hand_sizes", "pawns", "pending", "phase", "players",
 
 class WebRunnersBot(Bot):
     level = "heuristic"
+    forced_at_once = True  # see choose: a single legal action is returned first
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
@@ -51,7 +54,7 @@ class WebRunnersBot(Bot):
         handler = getattr(self, "_" + phase, None)
         if handler is not None:
             action: Action | None = handler(view, player, legal)
-            if action is not None and action in legal:
+            if action is not None and _offered(action, legal):
                 return action
         return legal[self.rng.randrange(len(legal))]
 
@@ -77,19 +80,45 @@ class WebRunnersBot(Bot):
         for action in legal:
             if action.kind == "influence":
                 return self._influence(view, me, legal)
-        if A.CROSS_A in legal and pos[0] == 3:
+        if pos[0] == 3 and _offered(A.CROSS_A, legal):
             return A.CROSS_A
         best: tuple[float, Action] | None = None
-        here = distance(pos, payable_bars(bridge_cards(hand)))
+        self._know(hand)
+        here = distance(pos, payable_bars(self._bridges))
         self._utility: dict[str, float] = {}  # card_utility of this hand, this decision
-        self._worst: float | None = None  # the least useful card of this hand
+        self._race: tuple[int | None, float] | None = None  # see _attack_score
+        keep, kept = self._keep, self._utility
+        worst: float | None = None  # the least useful card of this hand
+        score: float | None
         for action in legal:
-            score = self._score(view, me, pos, hand, here, action)
+            if action.kind == "stay":  # most actions: scored here, without a call each
+                if worst is None:
+                    worst = min(keep(c, hand, pos) for c in hand) if hand else 0.0
+                ident = _CARD_OF.get(id(action))
+                if ident is None and action.get("card"):
+                    ident = action.word("card")
+                if ident:  # every card of the hand has its utility once ``worst`` is known
+                    value = kept[ident] if ident in kept else keep(ident, hand, pos)
+                    score = -0.3 - (value - worst)
+                else:
+                    score = -0.3 - (0.0 - worst)
+            else:
+                score = self._score(view, me, pos, hand, here, action)
             if score is not None and (best is None or score > best[0]):
                 best = (score, action)
-        if A.GEEKCOLO_A in legal and (best is None or best[0] < 0.5):
+        if (best is None or best[0] < 0.5) and _offered(A.GEEKCOLO_A, legal):
             return A.GEEKCOLO_A
         return best[1] if best else None
+
+    def _know(self, hand: list[str]) -> None:
+        """What every card's move score reads of the hand, derived once per decision: its
+        bridge cards and how many move cards of each value it holds."""
+        self._bridges = bridge_cards(hand)
+        self._bars = payable_bars(self._bridges)
+        counts: dict[int, int] = {}
+        for value in move_values(hand):
+            counts[value] = counts.get(value, 0) + 1
+        self._values = counts
 
     def _score(self, view: Mapping[str, Any], me: int, pos: tuple[int, int], hand: list[str],
                here: float, action: Action) -> float | None:
@@ -102,23 +131,16 @@ class WebRunnersBot(Bot):
             new = exit_of(pos)
             return here - distance(new, payable_bars(bridge_cards(rest))) + 0.6
         if kind == "move":
-            card = CARDS[action.word("card")]
+            card = CARDS[_card(action)]
             return self._move_score(pos, hand, here, card.id, card.value)
         if kind == "whitehat":
-            card = CARDS[action.word("card")]
+            card = CARDS[_card(action)]
             options = [self._move_score(pos, hand, here, card.id, v)
                        for v in (1, 2, 5, 10) if v != card.value]
             return (max(options) if options else 0.0) - 0.9
         if kind == "attack":
-            return self._attack_score(view, me, CARDS[action.word("card")].effect)
-        if kind == "stay":
-            worst = self._worst
-            if worst is None:
-                worst = self._worst = (min(self._keep(c, hand, pos) for c in hand)
-                                       if hand else 0.0)
-            value = self._keep(action.word("card"), hand, pos) if action.get("card") else 0.0
-            return -0.3 - (value - worst)
-        return None
+            return self._attack_score(view, me, CARDS[_card(action)].effect)
+        return None  # "stay" is scored by _main
 
     def _keep(self, card_id: str, hand: list[str], pos: tuple[int, int]) -> float:
         """``card_utility``, computed once per card for the decision under way (the same
@@ -130,31 +152,51 @@ class WebRunnersBot(Bot):
 
     def _move_score(self, pos: tuple[int, int], hand: list[str], here: float, card_id: str,
                     value: int) -> float:
-        rest = hand[:]
-        rest.remove(card_id)
-        new = after_move(pos, value)
-        if new is None:
-            return -9.0
-        have = bridge_cards(rest)
-        bars = payable_bars(have)
-        score = here - distance(new, bars)
+        """The gain of playing ``card_id`` (of ``hand``, described by :meth:`_know`) for
+        ``value`` cells: the rest of the hand is read from the counts, not rebuilt."""
+        circle = pos[0]
+        if circle < 3:  # after_move, inline (outer circles)
+            new = (circle, (pos[1] + value) % SIZES[circle])
+        else:
+            moved = after_move(pos, value)
+            if moved is None:
+                return -9.0
+            new = moved
+        card = CARDS[card_id]
+        if card.kind == BRIDGE:
+            have = self._bridges - 1
+            score = here - distance(new, payable_bars(have))
+        else:
+            have = self._bridges
+            score = here - distance(new, self._bars)
         if new[0] < 3:
             need = bars_at(new)
             if need and have >= need:
                 score += 0.8
             score += COLOUR_BONUS[BOARD_DATA.colours[new[0]][new[1]]]
-            score += hit_bonus(new, rest)
+            counts = self._values
+            left = counts  # the move values left in hand once ``card_id`` is played
+            if card.kind == MOVE and counts.get(card.value) == 1:
+                left = {v: n for v, n in counts.items() if v != card.value}
+            score += hits(new, left, have)
         return score
 
     def _attack_score(self, view: Mapping[str, Any], me: int, effect: int) -> float:
-        mine = self._dist(view, me)
         if effect == 4:  # Surveillance: fresh cards
             return 0.2
-        targets = self._targets(view, me)
-        if not targets:
+        race = self._race
+        if race is None:  # the same for every attack card of this decision
+            targets = self._targets(view, me)
+            if targets:
+                mine = self._dist(view, me)
+                nearest = min(targets, key=lambda q: self._dist(view, q))
+                race = (nearest, mine - self._dist(view, nearest))
+            else:
+                race = (None, 0.0)
+            self._race = race
+        victim, lead = race
+        if victim is None:
             return -9.0
-        victim = min(targets, key=lambda q: self._dist(view, q))
-        lead = mine - self._dist(view, victim)
         hurt = self._hurt(view, victim, effect)
         return 0.6 * hurt + 0.15 * lead - 0.4
 
@@ -256,7 +298,8 @@ class WebRunnersBot(Bot):
         pos = self._pos(view, me)
         hand = list(view["hand"])
         card = view["pending"]["card"]
-        here = distance(pos, payable_bars(bridge_cards(hand)))
+        self._know(hand)
+        here = distance(pos, payable_bars(self._bridges))
         best: tuple[float, Action] = (-0.5, A.CANCEL_A)
         for action in legal:
             if action.kind != "convert":
@@ -278,6 +321,33 @@ class WebRunnersBot(Bot):
             if action in legal:
                 return action
         return legal[0]
+
+
+#: The card of every action of the game's tables (``actions.py``), by the action's id: the
+#: tables live as long as the program, so no other object shares one of these ids.
+_CARD_OF: dict[int, str] = {
+    id(action): action.word("card")
+    for table in (A.MOVE_A, A.STAY_A, A.PAY_A, A.ATTACK_A, A.RETRO_A, A.COUNTER_A, A.TAKE_A,
+                  A.GIVE_A, A.KEEP_A, A.DISCARD_A, A.WHITEHAT_A, A.PICK_A)
+    for action in table
+}
+
+
+def _card(action: Action) -> str:
+    """``action.word("card")``, read from :data:`_CARD_OF` for the tables' actions (rollout
+    bots score every card of a hand on every decision)."""
+    card = _CARD_OF.get(id(action))
+    return card if card is not None else action.word("card")
+
+
+def _offered(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, comparing by value only the actions of its kind (a comparison
+    of two actions is a Python call; rollouts ask this on every decision)."""
+    for a in legal:  # the common case: an action taken from the list itself
+        if a is action:
+            return True
+    kind = action.kind
+    return any(a.kind == kind and a == action for a in legal)
 
 
 def _bug_cells(pos: tuple[int, int]) -> list[tuple[int, int]]:

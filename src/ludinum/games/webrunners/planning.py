@@ -8,6 +8,7 @@ of at most ``k`` bars (what the hand can pay).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 
 from ludinum.games.webrunners.data import BOARD_DATA, BRIDGE, DECK_DATA, MOVE, RETRO
 
@@ -113,17 +114,39 @@ def bridge_count(hand: list[int]) -> int:
     return sum(1 for c in hand if _IS_BRIDGE[c])
 
 
+#: Movement value of each move card, by id.
+_MOVE_VALUE = {ident: card.value for ident, card in CARDS.items() if card.kind == MOVE}
+#: Per circle, its bridges as (entry cell, bars, bonus when a card lands on it).
+_HITS = tuple(
+    tuple((b.entry, b.bars, 0.3 + 0.15 * b.bars) for b in BOARD_DATA.bridges if b.circle == c)
+    for c in range(len(BOARD_DATA.sizes))
+)
+
+
+def move_values(hand: list[str]) -> list[int]:
+    """The movement values of the move cards in ``hand``, one per card (repeats kept)."""
+    return [_MOVE_VALUE[c] for c in hand if c in _MOVE_VALUE]
+
+
 def hit_bonus(pos: Pos, hand: list[str]) -> float:
     """Bonus when a card left in hand lands exactly on a bridge the hand can pay for."""
+    return hits(pos, set(move_values(hand)), bridge_cards(hand))
+
+
+def hits(pos: Pos, values: Collection[int], have: int) -> float:
+    """:func:`hit_bonus` from the hand's move values and its number of bridge cards (a bot
+    scoring every card of one hand derives them once)."""
     circle, cell = pos
     size = BOARD_DATA.sizes[circle]
-    values = {CARDS[c].value for c in hand if CARDS[c].kind == MOVE}
-    have = bridge_cards(hand)
     bonus = 0.0
-    for b in BOARD_DATA.bridges:
-        if b.circle == circle and b.bars <= have and (b.entry - cell) % size in values:
-            bonus = max(bonus, 0.3 + 0.15 * b.bars)
+    for entry, bars, value in _HITS[circle]:
+        if bars <= have and value > bonus and (entry - cell) % size in values:
+            bonus = value
     return bonus
+
+
+#: What a move card is worth keeping on the outer circles, by its value.
+_MOVE_KEEP = {1: 1.0, 2: 1.3, 5: 1.7, 10: 1.9}
 
 
 def card_utility(card_id: str, hand: list[str], pos: Pos) -> float:
@@ -133,9 +156,8 @@ def card_utility(card_id: str, hand: list[str], pos: Pos) -> float:
         return 2.5 if bridge_cards(hand) <= 3 else 1.2
     if card.kind == MOVE:
         if pos[0] < 3:
-            return {1: 1.0, 2: 1.3, 5: 1.7, 10: 1.9}[card.value]
-        useful = {k[1] for k in BOARD_DATA.inner_moves if k[0] == pos[1]}
-        return 2.2 if card.value in useful else 0.5
+            return _MOVE_KEEP[card.value]
+        return 2.2 if (pos[1], card.value) in BOARD_DATA.inner_moves else 0.5
     if card.kind == RETRO:
         return 2.3
     return 1.2 if card.effect == 4 else 1.6

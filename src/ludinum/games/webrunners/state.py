@@ -170,9 +170,6 @@ class WebRunnersState(Rules):
         (pawns, characters, the discards this seat knows…) built when asked for only."""
         n = self.n
         bit = 0 if player is None else 1 << player
-        top = None
-        if self.disc and (self.dseen[-1] == 0xF or self.dseen[-1] & bit):
-            top = IDS[self.disc[-1]]
         out: dict[str, Any] = {
             "game": "webrunners",
             "you": player,
@@ -194,15 +191,21 @@ class WebRunnersState(Rules):
             out["hand_sizes"] = [len(h) for h in self.hands]
         out["draw_size"] = len(self.draw)
         out["discard_size"] = len(self.disc)
-        out["discard_top"] = top
+        if parts is None or "discard_top" in parts:
+            top = None
+            if self.disc and (self.dseen[-1] == 0xF or self.dseen[-1] & bit):
+                top = IDS[self.disc[-1]]
+            out["discard_top"] = top
         out["winner"] = self.winner if self.winner >= 0 else None
         out["capped"] = self.capped
-        out["session_winners"] = list(self.session_winners()) if self.timed_out else None
+        if parts is None or "session_winners" in parts:
+            out["session_winners"] = (
+                list(self.session_winners()) if self.timed_out else None)
         if parts is None or "pending" in parts:
             out["pending"] = self._pending(player)
         if player is not None:
             if parts is None or "hand" in parts:
-                out["hand"] = sorted(IDS[c] for c in self.hands[player])
+                out["hand"] = sorted(map(IDS.__getitem__, self.hands[player]))
             # The face-down discards this seat knows (what its determinisations keep).
             if parts is None or "discards_known" in parts:
                 out["discards_known"] = [
@@ -258,9 +261,8 @@ class WebRunnersState(Rules):
     def resample(self, observer: int, rng: random.Random) -> WebRunnersState:
         """Redraw what ``observer`` cannot know: other hands, the draw pile, face-down
         discards, the Surveillance draw of another seat, the others' setup answers."""
-        twin = self.clone()
+        twin = self.copy_with(random.Random(rng.random()))
         assert isinstance(twin, WebRunnersState)
-        twin.rng = random.Random(rng.random())
         bit = 1 << observer
         phase = self.phase
         pinned: dict[int, list[int]] = {}  # cards known to stay in a given hand
