@@ -3,8 +3,13 @@ then the others; 4 to 6 cards from the public board only, in French and English.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+import yaml
+
+from ludinum.content import BUILTIN
+from ludinum.content import pack as content_pack
 from ludinum.games.gnou import GAME
 from ludinum.games.gnou.content import load_dangers, load_themes
 from ludinum.games.gnou.lessons import ORIGINAL, lessons_for
@@ -42,3 +47,19 @@ def test_protections_won_and_nothing_met() -> None:
     assert won[0].title == protections["action_citoyenne"]["name"]
     assert won[0].source == "https://www.april.org"
     assert ORIGINAL in {c.source for c in none}
+
+
+def test_a_teachers_pack_is_used(tmp_path: Path) -> None:
+    """A pack's protections (``--content DIR``) are the ones the lessons tell."""
+    data = yaml.safe_load((BUILTIN / "gnou" / "themes.yaml").read_text(encoding="utf-8"))
+    for item in data["protections"]:
+        item["name"] = f"{item['name']} (notre classe)"
+    (tmp_path / "pack" / "gnou").mkdir(parents=True)
+    (tmp_path / "pack" / "gnou" / "themes.yaml").write_text(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    content_pack.use(content_pack.overlay(tmp_path / "pack", tmp_path / "merged"))
+    try:
+        cards = GAME.text.lessons(finished(GAME, 3, 5), "fr")
+    finally:
+        content_pack.use(None)
+    assert any(card.title.endswith(" (notre classe)") for card in cards)

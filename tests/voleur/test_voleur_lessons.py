@@ -4,10 +4,16 @@ public end of the game only, in French and English."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+import yaml
+
+from ludinum.content import BUILTIN
+from ludinum.content import pack as content_pack
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.deck import load_deck
+from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.lessons import ORIGINAL, lessons_for
 from tests.conformance.lessons import check_lessons, finished
 
@@ -52,3 +58,20 @@ def test_the_game_effect_is_not_advice() -> None:
                                             deck.card("sauvegardes_hors_ligne").name_fr]
     assert cards[1].text.endswith(deck.card("sauvegardes_hors_ligne").explain_fr)
     assert not any("tour" in c.text or "turn" in c.text_en for c in cards[:2])
+
+
+def test_a_teachers_pack_is_used(tmp_path: Path) -> None:
+    """A pack's deck (``--content DIR``) is the one the game and its lessons use."""
+    data = yaml.safe_load((BUILTIN / "voleur" / "deck.yaml").read_text(encoding="utf-8"))
+    for item in data["mesures"]:
+        item["nom"] = f"Classe\u00a0: {item['nom'][:30]}"
+    (tmp_path / "pack" / "voleur").mkdir(parents=True)
+    (tmp_path / "pack" / "voleur" / "deck.yaml").write_text(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    content_pack.use(content_pack.overlay(tmp_path / "pack", tmp_path / "merged"))
+    try:
+        game = VoleurGame()
+        cards = game.text.lessons(finished(game, 4, 5), "fr")
+    finally:
+        content_pack.use(None)
+    assert sum(card.title.startswith("Classe\u00a0: ") for card in cards) >= 3
