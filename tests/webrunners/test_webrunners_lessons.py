@@ -9,6 +9,7 @@ import pytest
 from ludinum.games.webrunners import GAME
 from ludinum.games.webrunners.data import DAMAGE, DECK_DATA, RETRO
 from ludinum.games.webrunners.lessons import ORIGINAL, lessons_for
+from ludinum.games.webrunners.rules import ALL_SEEN
 from ludinum.games.webrunners.state import WebRunnersState
 from tests.conformance.lessons import check_lessons, finished
 
@@ -42,3 +43,18 @@ def test_nothing_played_and_sources() -> None:
     assert [c.title for c in cards[:len(harm)]] == [c.name_fr for c in harm]
     assert len(cards) == 4 and all(c.source for c in cards)
     assert "https://www.3018.fr" in cards[0].source or ORIGINAL in cards[0].source
+
+
+def test_only_cards_played_face_up_count() -> None:
+    """A face-down discard (known to one seat) is not what the table saw."""
+    state = finished(GAME, 3, 3, theme="information")
+    assert isinstance(state, WebRunnersState)
+    index = {c.id: c.index for c in DECK_DATA.cards}
+    state.disc[:] = [index["fake_news"], index["cyberactivisme"], index["influencers"]]
+    state.dseen[:] = [ALL_SEEN, 1, ALL_SEEN]
+    assert state.played_face_up() == ["fake_news", "influencers"]
+    titles = [c.title for c in GAME.text.lessons(state, "fr")]
+    name = {c.id: c.name_fr for c in DECK_DATA.cards}
+    assert titles[:2] == [name["fake_news"], name["influencers"]]
+    assert name["cyberactivisme"] not in titles
+    check_lessons(GAME, state)
