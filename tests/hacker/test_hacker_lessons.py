@@ -22,6 +22,7 @@ from ludinum.games.hacker.lessons import (
     load_lessons,
 )
 from ludinum.site import build_debrief, debrief_html
+from tests.conformance.lessons import check_lessons, finished
 from tests.site.helpers import client, pdf_text
 
 
@@ -97,3 +98,8 @@ def test_the_learning_page_lists_every_card_with_its_source() -> None:
     assert text.count("Source") >= len(load_lessons())
     assert "vérifié le 24" in text and "17Cyber" in text
     assert 'href="/apprendre/hacker"' in client().get("/apprendre").text
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (5, 6), (7, 3)])
+def test_lessons_pass_the_checks_every_game_passes(players: int, seed: int) -> None:
+    check_lessons(GAME, finished(GAME, players, seed))

@@ -82,7 +82,10 @@ def test_voleur_debrief_in_english_and_html() -> None:
     assert "Game debrief — " in text and "Players: A, B, C" in text
     html = debrief_html(config, actions, ["A", "B", "C"], "fr")
     assert '<html lang="fr">' in html and "Bilan de la partie" in html
-    assert "http" not in html.split("<body>")[1]  # no external request in the file
+    body = html.split("<body>")[1]
+    for request in ('src="http', "src='http", 'href="http', "url(http", "@import"):
+        assert request not in body  # no external request in the file (a source is text)
+    assert "Ce que la partie nous apprend" in html and "Messages de prévention" in html
 
 
 def test_an_unfinished_game_says_so() -> None:

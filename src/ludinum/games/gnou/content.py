@@ -25,6 +25,7 @@ from ludinum.content.schema import (
 )
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
+from ludinum.engine.lessons import source_text
 
 FOLDER = BUILTIN / "gnou"
 
@@ -434,6 +435,8 @@ class DangerCard:
     title_en: str = ""
     text_en: str = ""
     alternative_en: str = ""
+    #: Where the card's facts come from (one line); empty where the content gives none.
+    source: str = ""
 
     def title_in(self, lang: str) -> str:
         return _pick(self.title, self.title_en, lang)
@@ -523,6 +526,7 @@ def load_dangers(folder: Path) -> dict[int, DangerCard]:
             d.get("title_en", ""),
             d.get("text_en", ""),
             d.get("alternative_en", ""),
+            source_text(d.get("source"), ""),
         )
         for d in doc.data["dangers"]
     }

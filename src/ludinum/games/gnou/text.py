@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText
+from ludinum.engine import Action, DebriefItems, Event, GameConfig, GameText, Lesson, State
+from ludinum.engine.lessons import in_lang
 from ludinum.games.gnou.content import (
     DangerCard,
     load_bank,
@@ -13,6 +14,7 @@ from ludinum.games.gnou.content import (
     load_dangers,
     load_themes,
 )
+from ludinum.games.gnou.lessons import lessons_for
 
 SERIES_NAMES = {
     "anti_espion": ("Dispositifs anti-espion", "Anti-spy tools"),
@@ -90,6 +92,12 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 
 class GnouText(GameText):
+    def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
+        """4 to 6 cards of real-life advice from the finished game's public view: the
+        dangers removed, the protections won, then the others (``lessons.py``)."""
+        cards = lessons_for(state.view(None), load_dangers(), load_themes()["protections"])
+        return in_lang(cards, lang)
+
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
     ) -> DebriefItems:

@@ -5,7 +5,7 @@ empty accounts) to real-life advice, each with its source and the date it was ch
 The cards are YAML (``content/hacker/lessons.yaml``), checked like every content file. The
 cards shown are chosen from the finished game's totals and options only (nothing a seat
 kept secret): every ``always`` card, then those whose ``when`` happened, in the file's
-order, :data:`MOST` at most.
+order, 4 to 6 (``ludinum.engine.lessons``, shared by the four games).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from ludinum.content.schema import (
 )
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
+from ludinum.engine.lessons import LEAST, pick
+from ludinum.engine.lessons import MOST as MOST  # the bound the docs and tests cite
 
 FOLDER = BUILTIN / "hacker"
 #: What can make a card appear, and which totals or options say it happened.
 WHEN = ("always", "stolen", "unnoticed", "cryptage", "brouillage", "empty")
-MOST = 6
-LEAST = 4
 TEXTS = ("title", "text")
 
 _TEXT = {"type": "string", "minLength": 1}
@@ -136,10 +136,4 @@ def lessons_for(metrics: Mapping[str, float], options: Mapping[str, Any],
     most; when fewer than :data:`LEAST` apply, the first other cards complete them."""
     cards = list(load_lessons() if lessons is None else lessons)
     met = happened(metrics, options)
-    chosen = [c for c in cards if c.when in met][:MOST]
-    for card in cards:
-        if len(chosen) >= LEAST:
-            break
-        if card not in chosen:
-            chosen.append(card)
-    return chosen
+    return pick((c for c in cards if c.when in met), cards)

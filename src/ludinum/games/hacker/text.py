@@ -8,6 +8,7 @@ from typing import Any
 
 from ludinum.engine import Action, Event, GameText, Lesson, State
 from ludinum.engine.game import nickname_for
+from ludinum.engine.lessons import in_lang
 from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 
@@ -159,7 +160,7 @@ class HackerText(GameText):
         """4 to 6 cards of real-life advice chosen from the finished game's totals and
         options (``lessons.py``, issue 16 §6)."""
         cards = lessons_for(state.metrics(), state.config.options)
-        return [Lesson(c.title_in(lang), c.text_in(lang), c.source) for c in cards]
+        return in_lang(cards, lang)
 
     def event(self, event: Event, lang: str = "fr") -> str:
         table = _EN if lang == "en" else _FR

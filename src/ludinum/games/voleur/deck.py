@@ -17,6 +17,7 @@ from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
 from ludinum.content.yamldoc import Doc
+from ludinum.engine.lessons import source_text
 
 FOLDER = BUILTIN / "voleur"
 
@@ -50,6 +51,8 @@ class Card:
     skip: int = 0
     counters: int = -1  # measure: the attack it counters
     countered_by: int = -1  # attack: its measure
+    #: Where the explanation's facts come from (one line); empty where the content gives none.
+    source: str = ""
 
     @property
     def points(self) -> int:
@@ -245,6 +248,7 @@ def deck_from_doc(doc: Doc) -> Deck:
             "explain_fr": " ".join(str(item["explication"]).split()),
             "explain_en": " ".join(str(item["explication_en"]).split()),
             "count": int(item["nombre"]),
+            "source": source_text(item.get("source"), ""),
         }
 
     for item in items["donnees"]:

@@ -5,8 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, CardFace, DebriefItems, Event, GameConfig, GameText
+from ludinum.engine import (
+    Action,
+    CardFace,
+    DebriefItems,
+    Event,
+    GameConfig,
+    GameText,
+    Lesson,
+    State,
+)
+from ludinum.engine.lessons import in_lang
 from ludinum.games.voleur.deck import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
+from ludinum.games.voleur.lessons import lessons_for
 
 _BOARD = {
     "fr": {"paper": "papier", "digital": "numérique"},
@@ -86,6 +97,12 @@ class VoleurText(GameText):
 
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
+
+    def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
+        """4 to 6 cards of real-life advice from the public end of the game: the data
+        stolen, the attacks played and the measures that stop them (``lessons.py``)."""
+        cards = lessons_for(self.deck, state.metrics(), state.view(None)["loot"])
+        return in_lang(cards, lang)
 
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"

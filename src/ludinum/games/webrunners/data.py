@@ -9,6 +9,7 @@ from typing import Any
 from ludinum.content import BUILTIN
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.schema import load_kind
+from ludinum.engine.lessons import source_text
 from ludinum.games.webrunners.content import BOARD, DECK, EFFECTS, THEME_KIND
 
 FOLDER: Path = BUILTIN / "webrunners"
@@ -43,6 +44,8 @@ class Card:
     message: str | None
     #: English of the message; None where the content gives none (French shown).
     message_en: str | None = None
+    #: Where the message's facts come from (one line); empty where the content gives none.
+    source: str = ""
 
     def message_in(self, lang: str) -> str | None:
         """The prevention message in ``lang`` (English where given, French otherwise)."""
@@ -101,7 +104,8 @@ def build_deck(data: dict[str, Any]) -> Deck:
         effect = EFFECTS.index(raw["value"]) if kind in (DAMAGE, RETRO) else -1
         cards.append(
             Card(i, raw["id"], raw["name_fr"], raw["name_en"], raw["theme"], kind, value, effect,
-                 raw["copies"], raw.get("speaker"), raw.get("message"), raw.get("message_en"))
+                 raw["copies"], raw.get("speaker"), raw.get("message"), raw.get("message_en"),
+                 source_text(raw.get("source"), ""))
         )
     return Deck(tuple(cards), {c.id: c.index for c in cards})
 

@@ -34,7 +34,14 @@ from ludinum.games.webrunners.base import (
 )
 from ludinum.games.webrunners.content import EFFECTS
 from ludinum.games.webrunners.data import DECK_DATA
-from ludinum.games.webrunners.rules import EFFECT, HAND_SIZE, IDS, Rules, start_order
+from ludinum.games.webrunners.rules import (
+    ALL_SEEN,
+    EFFECT,
+    HAND_SIZE,
+    IDS,
+    Rules,
+    start_order,
+)
 from ludinum.games.webrunners.session import closest
 
 
@@ -100,6 +107,12 @@ class WebRunnersState(Rules):
         self.phase = OVER
         self.timed_out = True
         return [public("session_over", winners=list(self.session_winners()))]
+
+    def played_face_up(self) -> list[str]:
+        """The cards of the discard pile that were played face up, oldest first: what the
+        whole table saw (a face-down discard, known to some seats only, is left out)."""
+        return [IDS[c] for c, seen in zip(self.disc, self.dseen, strict=True)
+                if seen == ALL_SEEN]
 
     def session_winners(self) -> tuple[int, ...]:
         """W18: the seats closest to the centre (only once the session's time is up)."""

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.engine import Action, CardFace, DebriefItems, Event, GameConfig, GameText
+from ludinum.engine import (
+    Action,
+    CardFace,
+    DebriefItems,
+    Event,
+    GameConfig,
+    GameText,
+    Lesson,
+    State,
+)
+from ludinum.engine.lessons import in_lang
 from ludinum.games.webrunners.content import EFFECTS
 from ludinum.games.webrunners.data import (
     BOARD_DATA,
@@ -16,6 +26,8 @@ from ludinum.games.webrunners.data import (
     THEME_DATA,
     theme_texts,
 )
+from ludinum.games.webrunners.lessons import lessons_for
+from ludinum.games.webrunners.state import WebRunnersState
 
 CHARACTER_NAMES = {
     "white_hat": ("White Hat", "White Hat"),
@@ -123,6 +135,13 @@ EFFECT_RESULT = {
 
 
 class WebRunnersText(GameText):
+    def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
+        """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
+        the table saw played, then the theme's others (``lessons.py``, W16)."""
+        assert isinstance(state, WebRunnersState)
+        cards = lessons_for(state.theme, state.played_face_up(), DECK_DATA)
+        return in_lang(cards, lang)
+
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
     ) -> DebriefItems:

@@ -54,6 +54,9 @@ def debrief_pdf(debrief: Debrief) -> bytes:
                 break
             y = _para(pdf, y, f"{lesson.title}{sep}{lesson.text}", 8.5, 20)
             y = _para(pdf, y, f"{w['source']}{sep}{lesson.source}", 7, 5)
+    # The lessons (4 to 6 cards) come first on the one page; the messages shown, as many as
+    # the page still holds. A game that shows no message ends with its lessons.
+    if (debrief.lessons and not debrief.messages) or y > BOTTOM - 12:
         return _close(pdf, w)
     y = _heading(pdf, y + 1, f"{w['messages']}{sep}{len(debrief.messages)}")
     if not debrief.messages:

@@ -1,0 +1,77 @@
+"""Le Voleur de Données's debrief lessons: the data at stake, the attacks played (those that
+succeeded first) with the measures that stop them, then the others; 4 to 6 cards from the
+public end of the game only, in French and English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ludinum.content import BUILTIN
+from ludinum.content import pack as content_pack
+from ludinum.games.voleur import GAME
+from ludinum.games.voleur.deck import load_deck
+from ludinum.games.voleur.game import VoleurGame
+from ludinum.games.voleur.lessons import ORIGINAL, lessons_for
+from tests.conformance.lessons import check_lessons, finished
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 5), (5, 2), (6, 8)])
+def test_finished_games_have_their_lessons(players: int, seed: int) -> None:
+    state = finished(GAME, players, seed)
+    cards = check_lessons(GAME, state)
+    loot = state.view(None)["loot"]
+    if loot:  # the most valuable data stolen comes first
+        best = min((GAME.deck.card(i) for i in loot), key=lambda c: (-c.points, c.index))
+        assert cards[0].title == best.name_fr
+
+
+def test_stolen_then_succeeded_then_thwarted() -> None:
+    deck = load_deck()
+    metrics = {"played_hameconnage": 1.0, "foiled_hameconnage": 1.0,
+               "played_faux_appel": 3.0, "foiled_faux_appel": 1.0,
+               "played_vol_ordinateur": 1.0}
+    cards = lessons_for(deck, metrics, ["annuaire_interne", "dossier_medical"])
+    titles = [c.title for c in cards]
+    name = {c.id: c.name_fr for c in deck.cards}
+    assert titles == [name["dossier_medical"], name["verification_identite"],
+                      name["chiffrement_disque"], name["sensibilisation"]]
+    assert cards[1].text.startswith(deck.card("faux_appel").explain_fr)
+    assert cards[0].source.startswith("Règlement (UE) 2016/679")
+    assert cards[3].source == "https://www.cybermalveillance.gouv.fr"
+
+
+def test_a_quiet_game_still_teaches() -> None:
+    deck = load_deck()
+    cards = lessons_for(deck, {}, [])
+    assert [c.title for c in cards] == [deck.card(i).name_fr for i in (
+        "armoire_a_cle", "destructeur", "impression_securisee", "bureau_range")]
+    assert all(c.source == ORIGINAL for c in cards) and all(c.text_en for c in cards)
+
+
+def test_the_game_effect_is_not_advice() -> None:
+    deck = load_deck()
+    cards = lessons_for(deck, {"played_rancongiciel": 1.0, "played_faux_support": 1.0}, [])
+    assert [c.title for c in cards[:2]] == [deck.card("support_officiel").name_fr,
+                                            deck.card("sauvegardes_hors_ligne").name_fr]
+    assert cards[1].text.endswith(deck.card("sauvegardes_hors_ligne").explain_fr)
+    assert not any("tour" in c.text or "turn" in c.text_en for c in cards[:2])
+
+
+def test_a_teachers_pack_is_used(tmp_path: Path) -> None:
+    """A pack's deck (``--content DIR``) is the one the game and its lessons use."""
+    data = yaml.safe_load((BUILTIN / "voleur" / "deck.yaml").read_text(encoding="utf-8"))
+    for item in data["mesures"]:
+        item["nom"] = f"Classe\u00a0: {item['nom'][:30]}"
+    (tmp_path / "pack" / "voleur").mkdir(parents=True)
+    (tmp_path / "pack" / "voleur" / "deck.yaml").write_text(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    content_pack.use(content_pack.overlay(tmp_path / "pack", tmp_path / "merged"))
+    try:
+        game = VoleurGame()
+        cards = game.text.lessons(finished(game, 4, 5), "fr")
+    finally:
+        content_pack.use(None)
+    assert sum(card.title.startswith("Classe\u00a0: ") for card in cards) >= 3
