@@ -30,6 +30,9 @@ FRENCH = {"message", "messages", "question", "questions", "score", "scores", "op
 #: English words no French screen shows (field names seen on screens before issue 21).
 ENGLISH = {"Answerer", "Series", "Purpose", "Solo", "Id", "True", "False", "None",
            "Player", "Seat", "the", "and", "Details", "Bot"}
+#: Names of real products the content cites (a quiz answer « Windows Media Player »): the
+#: English in them is the product's name, not a field word.
+PRODUCT_NAMES = ("Windows Media Player",)
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 CONTENT_ID = re.compile(r"\b[a-z_]+-\d+-\d+\b")
 TAG = re.compile(r"<[^>]*>")
@@ -52,6 +55,8 @@ def text_of(html: str) -> str:
 
 
 def problems(text: str, view_keys: set[str]) -> list[str]:
+    for name in PRODUCT_NAMES:
+        text = text.replace(name, " ")
     found = [m.group(0) for m in SNAKE.finditer(text)]
     found += [m.group(0) for m in CONTENT_ID.finditer(text)]
     found += [m.group(0) for m in SEAT_NUMBER.finditer(text)]
