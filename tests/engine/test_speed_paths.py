@@ -107,3 +107,17 @@ def test_an_action_from_the_legal_list_is_refused_as_before(game: object) -> Non
     with pytest.raises(GameOverError):
         state.apply(*last)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", [g.name for g in registry()])
+def test_a_boolean_is_no_seat(game: str) -> None:
+    from ludinum.engine import NotYourTurnError
+
+    state = registry().get(game).new_state(registry().get(game).min_players, seed=1)
+    seat = state.active_players()[0]
+    action = state.legal_actions(seat)[0]
+    before = state.to_json()
+    with pytest.raises(NotYourTurnError) as refused:
+        state.apply(bool(seat) if seat in (0, 1) else True, action)
+    assert "True" in refused.value.en or "False" in refused.value.en
+    assert state.to_json() == before

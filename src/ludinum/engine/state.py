@@ -179,7 +179,8 @@ class State(ABC):
             )
         if self.is_terminal():
             raise GameOverError("La partie est terminée.", "The game is over.")
-        if not isinstance(player, int) or not 0 <= player < self.config.players:
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < self.config.players:  # ``True`` is no seat
             raise NotYourTurnError(
                 f"Siège inconnu : {player!r}.", f"Unknown seat: {player!r}."
             )
