@@ -4,8 +4,16 @@ only (a determinisation, which redraws what a seat cannot see, gives the same ca
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
+import yaml
+
+from ludinum.content import BUILTIN
+from ludinum.content import pack as content_pack
 from ludinum.engine import Game, Lesson, State
 from ludinum.engine.lessons import LEAST, MOST
 
@@ -38,3 +46,20 @@ def check_lessons(game: Game, state: State) -> list[Lesson]:
         assert game.text.lessons(twin, "fr") == fr
         assert game.text.lessons(twin, "en") == en
     return fr
+
+
+@contextlib.contextmanager
+def edited_pack(tmp: Path, file: str, edit: Callable[[Any], None]) -> Iterator[None]:
+    """A teacher's pack (``--content DIR``) in use: the built-in ``file`` (e.g.
+    ``gnou/themes.yaml``) changed by ``edit``, everything else built in."""
+    data = yaml.safe_load((BUILTIN / file).read_text(encoding="utf-8"))
+    edit(data)
+    target = tmp / "pack" / file
+    target.parent.mkdir(parents=True)
+    target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                      encoding="utf-8")
+    content_pack.use(content_pack.overlay(tmp / "pack", tmp / "merged"))
+    try:
+        yield
+    finally:
+        content_pack.use(None)

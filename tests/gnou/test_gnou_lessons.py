@@ -4,16 +4,14 @@ then the others; 4 to 6 cards from the public board only, in French and English.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-import yaml
 
-from ludinum.content import BUILTIN
-from ludinum.content import pack as content_pack
 from ludinum.games.gnou import GAME
 from ludinum.games.gnou.content import load_dangers, load_themes
 from ludinum.games.gnou.lessons import ORIGINAL, lessons_for
-from tests.conformance.lessons import check_lessons, finished
+from tests.conformance.lessons import check_lessons, edited_pack, finished
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 5), (4, 2), (6, 9)])
@@ -51,15 +49,10 @@ def test_protections_won_and_nothing_met() -> None:
 
 def test_a_teachers_pack_is_used(tmp_path: Path) -> None:
     """A pack's protections (``--content DIR``) are the ones the lessons tell."""
-    data = yaml.safe_load((BUILTIN / "gnou" / "themes.yaml").read_text(encoding="utf-8"))
-    for item in data["protections"]:
-        item["name"] = f"{item['name']} (notre classe)"
-    (tmp_path / "pack" / "gnou").mkdir(parents=True)
-    (tmp_path / "pack" / "gnou" / "themes.yaml").write_text(
-        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    content_pack.use(content_pack.overlay(tmp_path / "pack", tmp_path / "merged"))
-    try:
+    def rename(data: Any) -> None:
+        for item in data["protections"]:
+            item["name"] = f"{item['name']} (notre classe)"
+
+    with edited_pack(tmp_path, "gnou/themes.yaml", rename):
         cards = GAME.text.lessons(finished(GAME, 3, 5), "fr")
-    finally:
-        content_pack.use(None)
     assert any(card.title.endswith(" (notre classe)") for card in cards)

@@ -5,17 +5,15 @@ public end of the game only, in French and English."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-import yaml
 
-from ludinum.content import BUILTIN
-from ludinum.content import pack as content_pack
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.deck import load_deck
 from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.lessons import ORIGINAL, lessons_for
-from tests.conformance.lessons import check_lessons, finished
+from tests.conformance.lessons import check_lessons, edited_pack, finished
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 5), (5, 2), (6, 8)])
@@ -62,16 +60,11 @@ def test_the_game_effect_is_not_advice() -> None:
 
 def test_a_teachers_pack_is_used(tmp_path: Path) -> None:
     """A pack's deck (``--content DIR``) is the one the game and its lessons use."""
-    data = yaml.safe_load((BUILTIN / "voleur" / "deck.yaml").read_text(encoding="utf-8"))
-    for item in data["mesures"]:
-        item["nom"] = f"Classe\u00a0: {item['nom'][:30]}"
-    (tmp_path / "pack" / "voleur").mkdir(parents=True)
-    (tmp_path / "pack" / "voleur" / "deck.yaml").write_text(
-        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    content_pack.use(content_pack.overlay(tmp_path / "pack", tmp_path / "merged"))
-    try:
+    def rename(data: Any) -> None:
+        for item in data["mesures"]:
+            item["nom"] = f"Classe\u00a0: {item['nom'][:30]}"
+
+    with edited_pack(tmp_path, "voleur/deck.yaml", rename):
         game = VoleurGame()
         cards = game.text.lessons(finished(game, 4, 5), "fr")
-    finally:
-        content_pack.use(None)
     assert sum(card.title.startswith("Classe\u00a0: ") for card in cards) >= 3
