@@ -372,8 +372,8 @@ class ClusterHub(Hub):
     async def resync(self) -> None:
         """Reload the rooms whose stored version differs from the live copy here, and the
         rooms dropped after a storage failure that still have clients here."""
-        for code, clients in list(self.clients.items()):
-            if code not in self.rooms and any(not c.closed for c in clients):
+        for code in list(self.clients):
+            if code not in self.rooms and self._watched(code):
                 try:
                     self._broadcast(await self.room(code))
                 except Exception as exc:
@@ -408,6 +408,10 @@ class ClusterHub(Hub):
         return {str(r[0]): (int(r[1]), float(r[2])) for r in rows}
 
     # -- which process holds which room ---------------------------------------------------
+    def _watched(self, code: str) -> bool:
+        """True when a client of this process has the room open."""
+        return any(not c.closed for c in self.clients.get(code, ()))
+
     def _held_key(self, code: str) -> str:
         assert self.bus is not None
         return f"{self.bus.channel}:held:{code}"
@@ -421,7 +425,7 @@ class ClusterHub(Hub):
         codes = [code for code, room in self.rooms.items() if room.live]
         if not codes:
             return []
-        served = {c for c in codes if any(not cl.closed for cl in self.clients.get(c, ()))}
+        served = {c for c in codes if self._watched(c)}
         others = [c for c in codes if c not in served]
         redis = self.bus.redis
         marks = await redis.mget([self._held_key(c) for c in others]) if others else []
@@ -436,8 +440,9 @@ class ClusterHub(Hub):
             await pipe.execute()
         let_go = []
         for code in released:
+            # Looked at again: a phone may have come during the renewal.
             if self.idle(code) and code not in self._recovering and code not in self._loading \
-                    and not any(not cl.closed for cl in self.clients.get(code, ())):
+                    and not self._watched(code):
                 self._forget(code)
                 let_go.append(code)
         return let_go
