@@ -80,13 +80,18 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
     class Cache:
         def __init__(self) -> None:
             self._json: dict[str, str] = {}
+            self._lists: dict[int, tuple[object, str]] = {}
 
         json_text = _frames.FrameCache.json_text
+        json_list = _frames.FrameCache.json_list
 
     cache = Cache()
     board = '<svg><title>Léa « 3 »</title><text>"x" \\ é</text></svg>'
+    actions = [{"seat": 0, "label": "Jouer « 3 » !", "action": {"kind": "roll"}}]
     for slots in ({"map": board, "board": "", "status": "<p>ok</p>"}, {}):
         frame = {"type": "update", "seq": 7, "status": "playing", "active": [0],
-                 "slots": slots, "log": [{"seq": 7, "text": "à toi"}], "actions": []}
+                 "slots": slots, "log": [{"seq": 7, "text": "à toi"}], "actions": actions}
         assert _json.loads(_frames.encode(frame, cache)) == frame  # type: ignore[arg-type]
-    assert list(cache._json) == [board, "", "<p>ok</p>"]
+    # Each fragment and log line once, the seat's action list once (the same list object).
+    assert list(cache._json) == [board, "", "<p>ok</p>", "à toi"]
+    assert [kept for kept, _ in cache._lists.values()] == [actions]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from ludinum.content.typography import french_spacing
-from ludinum.engine import Action
+from ludinum.engine import Action, Event
 from ludinum.server import i18n, render
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
@@ -52,12 +52,35 @@ class FrameCache:
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
+        self._events: dict[tuple[int, str], tuple[Event, str]] = {}
+        self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        #: JSON text of the lists shared by several frames (a seat's actions), by identity.
+        self._lists: dict[int, tuple[object, str]] = {}
 
     def json_text(self, html: str) -> str:
         encoded = self._json.get(html)
         if encoded is None:
             encoded = self._json[html] = json.dumps(html, ensure_ascii=False)
         return encoded
+
+    def json_list(self, value: list[Any]) -> str:
+        """``value`` as JSON, encoded once per update for every frame that carries this
+        very list (:meth:`action_list`)."""
+        kept = self._lists.get(id(value))
+        if kept is None or kept[0] is not value:
+            kept = self._lists[id(value)] = (value, _dumps(value))
+        return kept[1]
+
+    def event_text(self, event: Event, lang: str) -> str:
+        """The log line of one of the room's events in ``lang``, written once per update
+        however many clients are sent it (by identity: the room keeps its events)."""
+        memo = (id(event), lang)
+        kept = self._events.get(memo)
+        if kept is None or kept[0] is not event:
+            game = self.room.game.text
+            kept = self._events[memo] = (event, french_spacing(
+                game.with_names(game.event(event, lang), self.names(lang), lang)))
+        return kept[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat not in self._views:
@@ -150,7 +173,14 @@ class FrameCache:
         return self._labels[memo]
 
     def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
-        return render.action_list(seat, self.labels(seat, lang))
+        """The seat's actions as a frame lists them: one list per update (every frame of
+        the seat carries this very list, encoded once: :meth:`json_list`)."""
+        memo = (seat, lang)
+        listed = self._action_lists.get(memo)
+        if listed is None:
+            listed = self._action_lists[memo] = render.action_list(
+                seat, self.labels(seat, lang))
+        return listed
 
 
 def debrief(room: Room, lang: str, names: list[str]) -> str:
@@ -205,9 +235,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     if changed:  # a new dict, never changed in place: clients of one viewer share it
         client.slots = {**client.slots, **changed}
-    text, names = room.game.text, cache.names(lang)
-    texts = [(french_spacing(text.with_names(text.event(event, lang), names, lang)),
-              event.to is not None)  # one identity per seat (issue 21)
+    texts = [(cache.event_text(event, lang), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
     if not changed and not texts and not full and not hide:
@@ -318,9 +346,12 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
             text += "["
             for j, line in enumerate(value):
                 parts.append(text + ("," if j else "") + '{"seq":')
-                text = "".join(f",{_key(k)}{_dumps(v)}" for k, v in line.items()
-                               if k != "seq") + "}"
+                text = "".join(
+                    f",{_key(k)}{cache.json_text(v) if type(v) is str else _dumps(v)}"
+                    for k, v in line.items() if k != "seq") + "}"
             text += "]"
+        elif key == "actions" and value:
+            text += cache.json_list(value)
         else:
             text += _dumps(value)
     parts.append(text + "}")

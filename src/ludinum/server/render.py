@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, TemplateNotFound, select_autoescape
+from markupsafe import Markup
 
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
-from ludinum.engine import Action, Game
-from ludinum.server import boards, i18n
+from ludinum.engine import Action, CardFace, Game
+from ludinum.server import boards, i18n, tiles
 from ludinum.site import render as site_render
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -55,6 +56,7 @@ def environment(lang: str) -> Environment:
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
     env.globals["portrait"] = portrait
+    env.globals["card_tile"] = card_tile
     env.filters["plain"] = plain
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
@@ -69,6 +71,15 @@ def portrait(name: str) -> str:
     if not name or not (site_render.STATIC / "persos" / f"{name}.svg").is_file():
         return ""
     return f"{site_render.STATIC_URL}/persos/{name}.svg"
+
+
+def card_tile(face: CardFace, seat: int | None = None, pick: str = "", action: str = "",
+              confirm: str = "", label: str = "", count: int = 1, idle: bool = False,
+              note: str = "") -> Markup:
+    """A card as a tile (``tiles.card_tile``) with its illustration when it has one: the
+    templates' ``card_tile(face, …)``."""
+    return tiles.card_tile(face, seat, pick, action, confirm, label, count, idle, note,
+                           portrait(face.portrait) if face.portrait else "")
 
 
 @cache
@@ -172,6 +183,7 @@ def clear_caches() -> None:
     global _html_chars
     _HTML_CACHE.clear()
     _html_chars = 0
+    _LINES.clear()
     board_ground.cache_clear()
 
 
@@ -182,10 +194,29 @@ def board(
     screen never prints a view's field names, ids or raw values; a game without a board
     template is drawn by its text alone)."""
     drawn = has_board(game.name)
-    text = french_spacing(plain(game.text.with_names(
-        game.text.view(view, lang, board=not drawn), names, lang)))
-    lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
-    return f'<div class="game-text">{lines}</div>'
+    raw = game.text.view(view, lang, board=not drawn)
+    text = game.text
+    named = tuple(names)
+    out = []
+    for line in raw.splitlines():
+        key = (game.name, lang, line, named)
+        html = _LINES.get(key)
+        if html is None:
+            if len(_LINES) >= LINES_CACHE:
+                _LINES.clear()
+            # Line by line: a view's text changes by a few lines per move, and each step
+            # below works within a line (seat words, markup, no-break spaces).
+            shown = french_spacing(plain(text.with_names(line, names, lang)))
+            html = _LINES[key] = f"<p>{escape(shown)}</p>" if shown.strip() else ""
+        out.append(html)
+    return f'<div class="game-text">{"".join(out)}</div>'
+
+
+#: A view's text lines as drawn (``board``), by game, language, line and names: most lines
+#: of a seat's view are the same from one move to the next (issue 19). Bounded: cleared
+#: when full.
+_LINES: dict[tuple[str, str, str, tuple[str, ...]], str] = {}
+LINES_CACHE = 20_000
 
 
 #: Keys whose string values are words meant for people (a quiz question, a message); the

@@ -1,0 +1,100 @@
+"""What the drawing path remembers between moves draws exactly what it drew without it
+(issue 19): the view's text line by line, the card tiles, each log line once per update."""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+import pytest
+
+from ludinum.content.typography import NNBSP, french_spacing
+from ludinum.engine import CardFace, Event
+from ludinum.games import registry
+from ludinum.server import frames, render, tiles
+from tests.server import socketless
+
+GAMES = [g.name for g in registry()]
+
+
+def whole_text(game_name: str, view: dict[str, object], lang: str, names: list[str]) -> str:
+    """The board's text as drawn before it was drawn line by line: the whole text named,
+    stripped of markup and spaced at once."""
+    game = registry().get(game_name)
+    text = french_spacing(render.plain(game.text.with_names(
+        game.text.view(view, lang, board=not render.has_board(game.name)), names, lang)))
+    lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
+    return f'<div class="game-text">{lines}</div>'
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_view_text_drawn_line_by_line_is_the_whole_text_drawn_at_once(name: str) -> None:
+    game = registry().get(name)
+    players = max(game.min_players, min(4, game.max_players))
+    state = game.new_state(players, seed=3)
+    rng = random.Random(3)
+    names = [f"Joueur{i + 1}" for i in range(players)]
+    checked = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        for seat in (None, *range(players)):
+            view = state.view(seat)
+            for lang in ("fr", "en"):
+                assert render.board(game, view, lang, seat, names) == whole_text(
+                    name, view, lang, names)
+                checked += 1
+        actor = rng.choice(state.active_players())
+        state.apply(actor, rng.choice(list(state.legal_actions(actor))))
+    assert checked >= 20
+
+
+def test_a_card_tile_prints_every_text_spaced_and_escaped() -> None:
+    face = CardFace(title="Mot de passe <fort>", family="Protection", symbol="🛡",
+                    tone="green", value="5 pts", text="Garde-le pour toi !")
+    shown = str(tiles.card_tile(face, idle=True))
+    assert shown.startswith('<div class="card-tile tone-green idle">')
+    assert "Mot de passe &lt;fort&gt;" in shown and f"toi{NNBSP}!" in shown
+    assert '<span class="card-value">5 pts</span>' in shown
+    assert shown.count("aria-hidden") == 1  # the symbol only: no label, the words are read
+
+    played = str(tiles.card_tile(face, seat=2, action='{"kind": "play"}',
+                                 label="Jouer « fort » ?", confirm="Sûr ?", count=3))
+    assert played.startswith('<button type="button" class="card-tile tone-green act"')
+    assert 'data-seat="2" data-action="{&#34;kind&#34;: &#34;play&#34;}"' in played
+    assert f'data-confirm="Sûr{NNBSP}?"' in played
+    assert f'<span class="visually-hidden">Jouer «{NNBSP}fort{NNBSP}»{NNBSP}?</span>' in played
+    assert '<span class="card-count">× 3</span>' in played
+    assert played.count('aria-hidden="true"') == 4  # the symbol, top, title and text
+
+    picked = str(tiles.card_tile(face, pick="c<1>"))
+    assert 'data-card="c&lt;1&gt;" aria-controls="targets-c&lt;1&gt;"' not in picked
+    assert 'data-card="c&lt;1&gt;" aria-pressed="false" aria-controls="targets-c&lt;1&gt;"' \
+        in picked
+
+
+def test_a_log_line_is_written_once_per_update_for_every_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    room = socketless.playing_room(GAMES[0], 3, seed=5)
+    clients = [socketless.client("spectator") for _ in range(3)]
+    clients[1].lang = "en"
+    rng = random.Random(5)
+    for step in range(6):
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    cache = frames.FrameCache(room, 6.0, ["random"])
+    written: list[tuple[int, str]] = []
+    real = room.game.text.event
+
+    def counting(event: Event, lang: str = "fr") -> str:
+        written.append((id(event), lang))
+        return real(event, lang)
+
+    monkeypatch.setattr(room.game.text, "event", counting)
+    frames.fan_out(clients, cache)
+    for client in clients:  # a reconnection later in the same update: nothing written again
+        client.log_seq = 0
+        frames.build(client, cache)
+    public = [e for _, e in room.events_since(0, None)]
+    assert public and len(written) == len(set(written)) == 2 * len(public)
