@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from html import escape
+from xml.etree import ElementTree
 
 import pytest
 
 from ludinum.content.typography import NNBSP, french_spacing
-from ludinum.engine import CardFace, Event
+from ludinum.engine import Action, CardFace, Event
 from ludinum.games import registry
-from ludinum.server import frames, render, tiles
+from ludinum.server import boards, frames, render, tiles
 from tests.server import socketless
 
 GAMES = [g.name for g in registry()]
@@ -98,3 +99,37 @@ def test_a_log_line_is_written_once_per_update_for_every_client(
         frames.build(client, cache)
     public = [e for _, e in room.events_since(0, None)]
     assert public and len(written) == len(set(written)) == 2 * len(public)
+
+
+@pytest.mark.parametrize("seat", range(7))
+def test_every_seat_token_is_well_formed_svg_with_its_number(seat: int) -> None:
+    for ring, turn in ((False, 0), (True, -30.5)):
+        drawn = str(boards.token(seat, 120.5, 80, 14, turn, ring))
+        svg = drawn.replace("<g ", '<g xmlns="http://www.w3.org/2000/svg" ', 1)
+        tree = ElementTree.fromstring(svg)
+        assert tree.get("class") == f"token seat-{seat}"
+        assert ("transform" in tree.attrib) == bool(turn)
+        shapes = [child.tag.split("}")[1] for child in tree]
+        assert shapes[-1] == "text" and tree[-1].text == str(seat + 1)
+        assert len(shapes) == 3 if ring else 2  # the halo, the shape, the number
+        assert boards.SEAT_FILL[seat] in drawn
+
+
+def test_plain_buttons_ask_first_and_put_the_expected_move_first() -> None:
+    roll, stay = Action.make("roll"), Action.make("stay", card="m1")
+    choices = [(roll, "Lancer le dé !", render.action_data(roll)),
+               (stay, "Rester sur place", render.action_data(stay))]
+    drawn = str(tiles.plain_buttons(choices, 1, primary_first=True,
+                                    confirm={"stay": "Rester ? Ton tour finira."}))
+    assert drawn.count("<button") == 2 and drawn.count('class="act primary"') == 1
+    assert f'data-confirm="Rester{NNBSP}? Ton tour finira."' in drawn
+    assert f">Lancer le dé{NNBSP}!</button>" in drawn
+    assert 'data-action="{&#34;kind&#34;: &#34;roll&#34;}"' in drawn
+    assert str(tiles.plain_buttons([], 1)) == ""
+
+
+def test_a_badge_names_the_seat_by_nickname_or_by_number() -> None:
+    assert "Léa &lt;3" in str(tiles.badge(0, ["Léa <3", ""], "fr"))
+    assert ">■ 2</span>" in str(tiles.badge(1, ["Léa", ""], "fr"))
+    assert "Joueur 2" in str(tiles.badge(1, ["Léa", ""], "fr"))
+    assert "Player 2" in str(tiles.badge(1, ["Léa", ""], "en"))

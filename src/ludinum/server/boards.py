@@ -7,8 +7,10 @@ called what) is public content that the SVG board draws. Each game gives it thro
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
+
+from markupsafe import Markup
 
 from ludinum.engine import Game, UnknownGameError
 
@@ -25,3 +27,54 @@ def layout(game: Game | str) -> tuple[dict[str, Any], ...]:
         except UnknownGameError:
             return ()
     return game.board_layout()
+
+
+#: Seats look the same in every game: a colour of a palette safe for colour-blind eyes
+#: (Okabe–Ito), always paired with a shape and the seat number written inside, so that
+#: neither the colour nor the shape is needed to tell pawns apart; in words, its glyph
+#: (the templates read them as ``seat_palette``).
+SEAT_FILL = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7")
+SEAT_INK = ("#111827", "#111827", "#111827", "#111827", "#ffffff", "#111827", "#111827")
+SEAT_GLYPH = ("●", "■", "◆", "▲", "✚", "▼", "★")
+SEAT_SHAPE = ("circle", "square", "diamond", "up", "cross", "down", "star")
+#: Unit polygons (radius 1), scaled by r.
+POLYGONS: dict[str, tuple[tuple[float, float], ...]] = {
+    "diamond": ((0, -1.25), (1.25, 0), (0, 1.25), (-1.25, 0)),
+    "up": ((0, -1.35), (1.25, 0.85), (-1.25, 0.85)),
+    "down": ((0, 1.35), (1.25, -0.85), (-1.25, -0.85)),
+    "cross": ((-0.45, -1.15), (0.45, -1.15), (0.45, -0.45), (1.15, -0.45), (1.15, 0.45),
+              (0.45, 0.45), (0.45, 1.15), (-0.45, 1.15), (-0.45, 0.45), (-1.15, 0.45),
+              (-1.15, -0.45), (-0.45, -0.45)),
+    "star": ((0, -1.4), (0.38, -0.52), (1.33, -0.43), (0.61, 0.2), (0.82, 1.13), (0, 0.64),
+             (-0.82, 1.13), (-0.61, 0.2), (-1.33, -0.43), (-0.38, -0.52)),
+}
+
+
+@lru_cache(maxsize=4096)
+def token(seat: int, x: float, y: float, r: float = 13, turn: float = 0,
+          ring: bool = False) -> Markup:
+    """A seat's token centred on (x, y) in SVG; ``turn`` cancels the rotation of an
+    enclosing group, ``ring`` draws a halo (whose turn it is). Drawn on every move of every
+    board: written in Python and remembered (issue 19)."""
+    shape = SEAT_SHAPE[seat % 7]
+    fill = SEAT_FILL[seat % 7]
+    rotate = f' transform="rotate({turn} {x} {y})"' if turn else ""
+    out = [f'<g class="token seat-{seat}"{rotate}>\n']
+    if ring:
+        out.append(f'<circle cx="{x}" cy="{y}" r="{r * 1.75}" fill="none" stroke="#111827"'
+                   ' stroke-width="3" stroke-dasharray="5 3"/>')
+    if shape == "circle":
+        out.append(f'  <circle cx="{x}" cy="{y}" r="{r * 1.05}" fill="{fill}"'
+                   ' stroke="#111827" stroke-width="2"/>\n')
+    elif shape == "square":
+        out.append(f'  <rect x="{x - r}" y="{y - r}" width="{2 * r}" height="{2 * r}"'
+                   f' fill="{fill}" stroke="#111827" stroke-width="2"/>\n')
+    else:
+        points = " ".join(f"{round(x + px * r, 1)},{round(y + py * r, 1)}"
+                          for px, py in POLYGONS[shape])
+        out.append(f'  <polygon points="{points}" fill="{fill}" stroke="#111827"'
+                   ' stroke-width="2"/>\n')
+    out.append(f'  <text x="{x}" y="{round(y + r * 0.42, 1)}" font-size="{round(r * 1.15, 1)}"'
+               f' font-weight="700" text-anchor="middle" fill="{SEAT_INK[seat % 7]}">'
+               f"{seat + 1}</text>\n</g>")
+    return Markup("".join(out))

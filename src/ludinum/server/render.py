@@ -13,7 +13,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -55,8 +55,14 @@ def environment(lang: str) -> Environment:
     env.globals["lang"] = lang
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
+    env.globals["token"] = boards.token
+    env.globals["seat_palette"] = {"fill": boards.SEAT_FILL, "ink": boards.SEAT_INK,
+                                   "glyph": boards.SEAT_GLYPH}
     env.globals["portrait"] = portrait
     env.globals["card_tile"] = card_tile
+    env.globals["card_choices"] = partial(tiles.card_choices, lang=lang, portrait=portrait)
+    env.globals["plain_buttons"] = tiles.plain_buttons
+    env.globals["badge"] = partial(tiles.badge, lang=lang)
     env.filters["plain"] = plain
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
@@ -278,6 +284,18 @@ def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang:
             for a in legal]
 
 
+def action_data(action: Action) -> str:
+    """An action as its button carries it (``data-action``), JSON written once per action
+    (the same actions are offered on move after move, issue 19)."""
+    return _action_data(action, tuple(type(v) for _, v in action.params))
+
+
+@lru_cache(maxsize=8192)
+def _action_data(action: Action, types: tuple[type, ...]) -> str:
+    # ``types``: an action equals one whose 1 is True, but they are written differently.
+    return json.dumps(action.to_json(), ensure_ascii=False)
+
+
 def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
             game: Game | None = None, view: Mapping[str, Any] | None = None,
             names: Sequence[str] = ()) -> str:
@@ -287,13 +305,13 @@ def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
         return f'<p class="wait">{escape(i18n.gettext(lang, "Attends ton tour…"))}</p>'
     template = None if game is None or view is None else game_template(game.name, "actions")
     if template is not None:
-        choices = [(a, label, json.dumps(a.to_json(), ensure_ascii=False)) for a, label in labels]
+        choices = [(a, label, action_data(a)) for a, label in labels]
         return environment(lang).get_template(template).render(
             seat=seat, choices=choices, view=view, names=list(names),
             text=game.text).strip()  # type: ignore[union-attr]
     buttons = "".join(
         f'<button type="button" class="act" data-seat="{seat}" '
-        f'data-action="{escape(json.dumps(a.to_json(), ensure_ascii=False))}">'
+        f'data-action="{escape(action_data(a))}">'
         f"{escape(label)}</button>"
         for a, label in labels
     )

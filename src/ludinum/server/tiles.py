@@ -1,9 +1,14 @@
-"""One card drawn as HTML, the same way in every game's hand and on the table (issue 21).
+"""What a phone taps, drawn as HTML the same way in every game (issue 21): a card
+(:func:`card_tile`), a hand of cards (:func:`card_choices`), the plain buttons
+(:func:`plain_buttons`) and a seat's badge (:func:`badge`).
 
-Written in Python rather than as a Jinja macro because a phone's hand is drawn on every
+Written in Python rather than as Jinja macros because a phone's decision is drawn on every
 move and its cards repeat from one move to the next: a card costs a dictionary lookup once
-drawn (issue 19: the hand's macro calls were a fifth of a move's drawing). Every text goes
-out as a template's would: French no-break spaces (``typography.finalize``), then escaped.
+drawn (issue 19: these macros were most of a move's drawing). Every text goes out as a
+template's would: French no-break spaces (``typography.finalize``), then escaped. The
+templates call them as globals (``server/render.py``).
+
+A card tile:
 
 - ``pick``: the card is a button that picks it (then its target is tapped): ``data-card``;
 - ``action``: the card is a button that plays this action (``data-action``), ``confirm``
@@ -16,12 +21,19 @@ a word on where the card is (« dans ta main »).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from markupsafe import Markup, escape
 
-from ludinum.content.typography import finalize
-from ludinum.engine import CardFace
+from ludinum.content.typography import NBSP, NNBSP, finalize
+from ludinum.engine import Action, CardFace, GameText
+from ludinum.server import i18n
+from ludinum.server.boards import SEAT_GLYPH
+
+#: A decision as the templates receive it: the action, its label, its JSON for the button.
+Choice = tuple[Action, str, str]
 
 #: Distinct tiles remembered (a game's deck × the few ways a card is offered).
 TILES_CACHE = 4096
@@ -72,3 +84,93 @@ def card_tile(face: CardFace, seat: int | None = None, pick: str = "", action: s
         parts.append(f'<span class="card-note"{hidden}>{_out(note)}</span>')
     parts.append(f"</{tag}>")
     return Markup("".join(parts))
+
+
+def _confirm_for(confirm: Mapping[str, str], kind: str) -> str:
+    return confirm.get(kind, "") or ""
+
+
+def plain_buttons(choices: Sequence[Choice], seat: int, primary_first: bool = False,
+                  confirm: Mapping[str, str] | None = None) -> Markup:
+    """The decisions a game does not draw as a thing to tap: one large button each, with
+    the game's own label. ``primary_first``: the first is the expected move (larger).
+    ``confirm`` maps an action kind to the question asked before it is sent (a mis-tap
+    would cost the turn)."""
+    if not choices:
+        return Markup("")
+    asked = confirm or {}
+    rows = [_button(seat, data, label, _confirm_for(asked, action.kind),
+                    i == 0 and primary_first) for i, (action, label, data) in enumerate(choices)]
+    return Markup('<div class="buttons">\n' + "".join(rows) + "</div>\n")
+
+
+@lru_cache(maxsize=TILES_CACHE)
+def _button(seat: int, data: str, label: str, question: str, primary: bool) -> str:
+    asks = f' data-confirm="{_out(question)}"' if question else ""
+    return (f'  <button type="button" class="act{" primary" if primary else ""}"'
+            f' data-seat="{_out(seat)}" data-action="{_out(data)}"{asks}>{_out(label)}'
+            "</button>\n")
+
+
+def card_choices(groups: Sequence[tuple[str, Sequence[Choice]]], text: GameText, seat: int,
+                 idle: Sequence[str] = (), confirm: Mapping[str, str] | None = None, *,
+                 lang: str, portrait: Any) -> Markup:
+    """The choices that each play one card, drawn as the hand (any game): a card with one
+    choice is tapped to play it (its label says what happens, and a screen reader hears
+    the game's sentence); a card with several is tapped, then what to do with it.
+    ``groups`` is a list of (card id, [(action, label, data)…]); ``idle`` the other cards
+    in hand; ``portrait`` gives a character's illustration address (``render.portrait``)."""
+    asked = confirm or {}
+
+    def tile(face: CardFace, **how: Any) -> str:
+        return str(card_tile(face, **how,
+                             portrait_url=portrait(face.portrait) if face.portrait else ""))
+
+    hand = _out(i18n.gettext(lang, "Tes cartes"))
+    out = [f'<div class="hand" role="group" aria-label="{hand}">\n']
+    for ident, group in groups:
+        face = text.card_face(ident, lang)
+        if face is None:
+            raise ValueError(f"card {ident!r} has no face to draw")
+        if len(group) == 1:
+            action, label, data = group[0]
+            out.append(tile(face, seat=seat, action=data, label=label, note=label,
+                            confirm=_confirm_for(asked, action.kind)) + "\n")
+        else:
+            out.append(tile(face, pick=ident))
+    for ident in idle:
+        idle_face = text.card_face(ident, lang)
+        if idle_face:
+            out.append(tile(idle_face, idle=True))
+    out.append("</div>\n")
+    question = _out(i18n.gettext(lang, "que veux-tu en faire ?"))
+    for ident, group in groups:
+        if len(group) <= 1:
+            continue
+        face = text.card_face(ident, lang)
+        title = _out(face.title if face else "")
+        out.append(f'<div class="card-targets" id="targets-{_out(ident)}"'
+                   f' data-for="{_out(ident)}" role="group" aria-label="{title}" hidden>\n'
+                   f'  <p class="prompt" tabindex="-1">«{NNBSP}{title}{NNBSP}»{NBSP}: '
+                   f"{question}</p>\n")
+        for _action, label, data in group:
+            out.append(f'  <button type="button" class="act" data-seat="{_out(seat)}"'
+                       f' data-action="{_out(data)}">{_out(label)}</button>\n')
+        out.append("</div>\n")
+    return Markup("".join(out))
+
+
+def badge(seat: int, names: Sequence[str], lang: str) -> Markup:
+    """A seat drawn in HTML as on the SVG boards: its colour always with its shape and
+    number, then the nickname (``Joueur 2`` without one), so that no colour is needed to
+    tell seats apart."""
+    return _badge(seat, tuple(names), lang)
+
+
+@lru_cache(maxsize=TILES_CACHE)
+def _badge(seat: int, names: tuple[str, ...], lang: str) -> Markup:
+    name = names[seat] if seat is not None and seat < len(names) and names[seat] else (
+        i18n.translator(lang)("Joueur %(n)s", n=(seat or 0) + 1))
+    return Markup(f'<span class="seat-badge"><span class="seat-mark seat-c{seat % 7}"'
+                  f' aria-hidden="true">{SEAT_GLYPH[seat % 7]} {seat + 1}</span>'
+                  f' <span class="seat-nick">{_out(name)}</span></span>')

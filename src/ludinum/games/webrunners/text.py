@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ludinum.engine import (
@@ -134,6 +135,16 @@ EFFECT_RESULT = {
 }
 
 
+#: The kinds of action a seat has only on its own turn: then its other cards are shown too.
+_OWN_TURN = frozenset({"move", "stay", "attack", "pay", "discard", "whitehat"})
+
+
+@lru_cache(maxsize=1024)
+def _card_face(text: WebRunnersText, ident: str, lang: str) -> CardFace | None:
+    """A card's face, made once per card and language (drawn on every move, issue 19)."""
+    return text._card_face(ident, lang)
+
+
 class WebRunnersText(GameText):
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
@@ -158,10 +169,47 @@ class WebRunnersText(GameText):
         return DebriefItems((name,) if name else (), (), tuple(messages))
 
     # -- words for the web screens' own templates (issue 21) --------------------------
+    def decision(self, choices: Sequence[tuple[Action, str, str]], view: Mapping[str, Any],
+                 lang: str = "fr") -> dict[str, Any]:
+        """A seat's decision sorted for the phone (``frag/actions_webrunners.html``): the
+        seats to tap (``targets``: a target or Influenceuse's theft), the cards played in
+        one tap or tapped then used (``by_card``: card → its choices), the other uses of a
+        card (``extra``: staying in place by discarding it, White Hat's power), the other
+        buttons (``others``) and, on the pupil's own turn, the cards in hand they cannot
+        play now (``idle``, drawn greyed)."""
+        targets: list[tuple[Action, str, str]] = []
+        others: list[tuple[Action, str, str]] = []
+        extra: list[tuple[Action, str, str]] = []
+        by_card: dict[str, list[tuple[Action, str, str]]] = {}
+        for choice in choices:
+            action = choice[0]
+            card = action.get("card")
+            if action.kind in ("target", "influence"):
+                targets.append(choice)
+            elif action.kind in ("stay", "whitehat") and card:
+                extra.append(choice)
+            elif card and self.card_face(str(card), lang):
+                by_card.setdefault(str(card), []).append(choice)
+            else:
+                others.append(choice)
+        own = any(c[0].kind in _OWN_TURN for group in by_card.values() for c in group) or any(
+            c[0].kind in _OWN_TURN for c in extra)
+        idle: list[str] = []
+        if own:
+            for card in view.get("hand") or []:
+                if card not in by_card and card not in idle:
+                    idle.append(card)
+        return {"targets": targets, "by_card": list(by_card.items()), "extra": extra,
+                "others": others, "idle": idle,
+                "influence": any(c[0].kind == "influence" for c in targets)}
+
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
         """A card in hand: a movement card and its number of cells (→), a PONT card (P),
         a damage card and what it does (⚡, W8–W11), a retro card and the damage it sends
         back (↩, W7); a named card shows its speaker's portrait (W16)."""
+        return _card_face(self, ident, lang)
+
+    def _card_face(self, ident: str, lang: str) -> CardFace | None:
         card = DECK_DATA.get(ident)
         if card is None:
             return None
