@@ -81,9 +81,11 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
         def __init__(self) -> None:
             self._json: dict[str, str] = {}
             self._lists: dict[int, tuple[object, str]] = {}
+            self._seat_lists: dict[tuple[int, ...], str] = {}
 
         json_text = _frames.FrameCache.json_text
-        json_list = _frames.FrameCache.json_list
+        json_of = _frames.FrameCache.json_of
+        json_seats = _frames.FrameCache.json_seats
 
     cache = Cache()
     board = '<svg><title>Léa « 3 »</title><text>"x" \\ é</text></svg>'
@@ -93,5 +95,5 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
                  "slots": slots, "log": [{"seq": 7, "text": "à toi"}], "actions": actions}
         assert _json.loads(_frames.encode(frame, cache)) == frame  # type: ignore[arg-type]
     # Each fragment and log line once, the seat's action list once (the same list object).
-    assert list(cache._json) == [board, "", "<p>ok</p>", "à toi"]
+    assert list(cache._json) == ["update", "playing", board, "", "<p>ok</p>", "à toi"]
     assert [kept for kept, _ in cache._lists.values()] == [actions]

@@ -54,8 +54,13 @@ class FrameCache:
         self._json: dict[str, str] = {}
         self._events: dict[tuple[int, str], tuple[Event, str]] = {}
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
-        #: JSON text of the lists shared by several frames (a seat's actions), by identity.
+        #: JSON text of the objects shared by several frames (a seat's actions), by identity.
         self._lists: dict[int, tuple[object, str]] = {}
+        self._seat_lists: dict[tuple[int, ...], str] = {}
+        self._sessions: dict[str, dict[str, Any] | None] = {}
+        self._deadline: dict[str, Any] | None = None
+        self._deadline_made = False
+        self._outcome: dict[str, Any] | None = None
 
     def json_text(self, html: str) -> str:
         encoded = self._json.get(html)
@@ -63,13 +68,47 @@ class FrameCache:
             encoded = self._json[html] = json.dumps(html, ensure_ascii=False)
         return encoded
 
-    def json_list(self, value: list[Any]) -> str:
+    def json_of(self, value: list[Any] | dict[str, Any]) -> str:
         """``value`` as JSON, encoded once per update for every frame that carries this
-        very list (:meth:`action_list`)."""
+        very object (a seat's actions, the session clock, the timer, the outcome)."""
         kept = self._lists.get(id(value))
         if kept is None or kept[0] is not value:
             kept = self._lists[id(value)] = (value, _dumps(value))
         return kept[1]
+
+    def json_seats(self, seats: list[int]) -> str:
+        """A list of seats as JSON (who acts, whose phone this is), once per update."""
+        memo = tuple(seats)
+        encoded = self._seat_lists.get(memo)
+        if encoded is None:
+            encoded = self._seat_lists[memo] = _dumps(seats)
+        return encoded
+
+    def session(self, lang: str) -> dict[str, Any] | None:
+        """The session clock of every frame in ``lang`` this update (:func:`session`)."""
+        if lang not in self._sessions:
+            self._sessions[lang] = session(self.room, self.now, lang)
+        return self._sessions[lang]
+
+    def deadline(self) -> dict[str, Any] | None:
+        """The pending timer as frames show it (to the seats that may know of it)."""
+        if not self._deadline_made:
+            room = self.room
+            left = room.seconds_left(self.now)
+            self._deadline = None if room.deadline is None or left is None else {
+                "kind": room.deadline.kind,
+                "player": room.deadline.player,
+                "left": round(left, 2),
+                "seconds": room.deadline.seconds,
+                "running": room.deadline_at is not None,
+            }
+            self._deadline_made = True
+        return self._deadline
+
+    def outcome(self) -> dict[str, Any]:
+        if self._outcome is None:
+            self._outcome = self.room.state.outcome().to_json()
+        return self._outcome
 
     def event_text(self, event: Event, lang: str) -> str:
         """The log line of one of the room's events in ``lang``, written once per update
@@ -130,7 +169,7 @@ class FrameCache:
             names = self.names(lang)
             return render.memo_html(
                 render.digest("actions", room.game.name, seat, lang, names, shown,
-                              [(a.to_json(), t) for a, t in labels]),
+                              [(render.action_data(a), t) for a, t in labels]),
                 lambda: render.actions(seat, labels, lang, room.game, shown, names))
         if slot == "status":
             active = self.public_active(key)
@@ -159,8 +198,9 @@ class FrameCache:
         raise KeyError(slot)
 
     def _memo(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
-        """A fragment that depends only on ``key`` (kept between updates, all rooms)."""
-        return render.memo_html(render.digest(self.room.game.name, *key), make)
+        """A fragment that depends only on ``key``, a tuple of plain values (kept between
+        updates, all rooms; the tuple itself is the key: no digest to compute)."""
+        return render.memo_html((self.room.game.name, *key), make)
 
     def labels(self, seat: int, lang: str) -> list[tuple[Action, str]]:
         """The seat's legal actions now, with their button text."""
@@ -174,7 +214,7 @@ class FrameCache:
 
     def action_list(self, seat: int, lang: str) -> list[dict[str, Any]]:
         """The seat's actions as a frame lists them: one list per update (every frame of
-        the seat carries this very list, encoded once: :meth:`json_list`)."""
+        the seat carries this very list, encoded once: :meth:`json_of`)."""
         memo = (seat, lang)
         listed = self._action_lists.get(memo)
         if listed is None:
@@ -246,7 +286,6 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     number = client.frame_seq
     log = [{"seq": number, "text": text, "private": private} for text, private in texts]
     active = cache.public_active(seat)
-    left = room.seconds_left(cache.now)
     shown = room.deadline is not None and (
         room.deadline.player in active or room.deadline.player == seat)
     frame: dict[str, Any] = {
@@ -256,14 +295,8 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         "active": list(active),
         "you": list(client.seats) if client.role in ("player", "pass") else [],
         "revealed": client.revealed,
-        "deadline": None if room.deadline is None or left is None or not shown else {
-            "kind": room.deadline.kind,
-            "player": room.deadline.player,
-            "left": round(left, 2),
-            "seconds": room.deadline.seconds,
-            "running": room.deadline_at is not None,
-        },
-        "session": session(room, cache.now, lang),
+        "deadline": cache.deadline() if shown else None,
+        "session": cache.session(lang),
         "slots": changed,
         "log": log,
         "actions": cache.action_list(seat, lang) if seat is not None else [],
@@ -271,7 +304,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if hide:
         frame["hide"] = True
     if room.status == FINISHED:
-        frame["outcome"] = room.state.outcome().to_json()
+        frame["outcome"] = cache.outcome()
     return frame
 
 
@@ -350,8 +383,12 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
                     f",{_key(k)}{cache.json_text(v) if type(v) is str else _dumps(v)}"
                     for k, v in line.items() if k != "seq") + "}"
             text += "]"
-        elif key == "actions" and value:
-            text += cache.json_list(value)
+        elif isinstance(value, list) and key in ("active", "you"):
+            text += cache.json_seats(value)
+        elif isinstance(value, (dict, list)) and value:
+            text += cache.json_of(value)
+        elif type(value) is str:
+            text += cache.json_text(value)
         else:
             text += _dumps(value)
     parts.append(text + "}")

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from html import escape
 from pathlib import Path
@@ -111,7 +111,7 @@ _KEYS = re.compile(r"\{#-?\s*keys:\s*([\w ]+?)\s*-?#\}")
 #: the last update costs a hash, not a rendering. Keyed by content, not by room, so rooms
 #: showing the same thing share it; an idle room's fragments leave it as others play, so
 #: a room that was shown costs at most its share of :data:`HTML_CACHE_CHARS` (issue 19).
-_HTML_CACHE: OrderedDict[bytes, str] = OrderedDict()
+_HTML_CACHE: OrderedDict[Hashable, str] = OrderedDict()
 HTML_CACHE_SIZE = 16384
 HTML_CACHE_CHARS = 8 * 1024 * 1024
 _html_chars = 0
@@ -123,8 +123,10 @@ def digest(*parts: Any) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
-def memo_html(key: bytes, make: Callable[[], str]) -> str:
-    """``make()``, remembered under ``key`` (least recently used entries dropped)."""
+def memo_html(key: Hashable, make: Callable[[], str]) -> str:
+    """``make()``, remembered under ``key`` (least recently used entries dropped): a
+    :func:`digest`, or a tuple of plain values (strings, numbers, booleans, None — never
+    two that compare equal but print differently, such as 1 and True)."""
     global _html_chars
     cached = _HTML_CACHE.get(key)
     if cached is not None:
