@@ -1,0 +1,46 @@
+"""How Hacker's screens group the accounts and sort a seat's decision before drawing them
+(``HackerText.rows`` and ``decision``: frag/actions_hacker.html, boards/hacker.html)."""
+
+from __future__ import annotations
+
+import random
+
+from ludinum.games import get_game
+from ludinum.server import render
+
+
+def test_accounts_grouped_by_owner_or_three_a_row_under_brouillage() -> None:
+    text = get_game("hacker").text
+    accounts = [{"id": k, "owner": k % 4, "stack": []} for k in range(8)]
+    rows = text.rows({"players": 4, "accounts": accounts})
+    assert [owner for owner, _ in rows] == [0, 1, 2, 3]
+    assert [[a["id"] for a in group] for _, group in rows] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+    hidden = [{"id": k, "owner": None, "stack": []} for k in range(8)]  # H7: no owner shown
+    blurred = {"players": 4, "accounts": hidden, "blurred": True}
+    assert [[a["id"] for a in g] for _, g in text.rows(blurred)] == [[0, 1, 2], [3, 4, 5], [6, 7]]
+    assert text.rows(blurred, together=True) == [(None, hidden)]
+
+
+def test_every_choice_is_an_account_tile_or_a_button_once() -> None:
+    game = get_game("hacker")
+    kinds_seen: set[str] = set()
+    for seed in range(3):
+        state = game.new_state(5, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if state.is_terminal():
+                break
+            for seat in state.active_players():
+                legal = list(state.legal_actions(seat))
+                choices = [(a, str(a), render.action_data(a)) for a in legal]
+                d = game.text.decision(choices, state.view(seat))
+                assert all(c[0].get("account") is None for c in d["others"])
+                assert {k: c[0].get("account") for k, c in d["by_account"].items()} == {
+                    k: k for k in d["by_account"]}
+                assert len(d["by_account"]) + len(d["others"]) == len(choices)
+                assert d["kinds"] == list(dict.fromkeys(
+                    c[0].kind for c in d["by_account"].values()))
+                kinds_seen.update(d["kinds"])
+            actor = rng.choice(state.active_players())
+            state.apply(actor, rng.choice(list(state.legal_actions(actor))))
+    assert {"drop", "credit", "protect"} <= kinds_seen
