@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -127,3 +128,24 @@ def random_playout(
         assert outcome.team
     assert "turns" in state.metrics()
     return state, log
+
+
+def phone_decisions(
+    game: Game, players: int, seeds: range, steps: int
+) -> Iterator[tuple[int, dict[str, Any], list[tuple[Action, str, str]]]]:
+    """Along random playouts: each active seat, its view, and its legal actions as a phone's
+    decision template receives them (action, label, the button's JSON)."""
+    from ludinum.server import render
+
+    for seed in seeds:
+        state = game.new_state(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            for seat in state.active_players():
+                choices = [(a, str(a), render.action_data(a))
+                           for a in state.legal_actions(seat)]
+                yield seat, state.view(seat), choices
+            actor = rng.choice(state.active_players())
+            state.apply(actor, rng.choice(list(state.legal_actions(actor))))

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import random
-
 from ludinum.games import get_game
-from ludinum.server import render
+from tests.conformance.playout import phone_decisions
 
 
 def test_accounts_grouped_by_owner_or_three_a_row_under_brouillage() -> None:
@@ -24,23 +22,12 @@ def test_accounts_grouped_by_owner_or_three_a_row_under_brouillage() -> None:
 def test_every_choice_is_an_account_tile_or_a_button_once() -> None:
     game = get_game("hacker")
     kinds_seen: set[str] = set()
-    for seed in range(3):
-        state = game.new_state(5, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(200):
-            if state.is_terminal():
-                break
-            for seat in state.active_players():
-                legal = list(state.legal_actions(seat))
-                choices = [(a, str(a), render.action_data(a)) for a in legal]
-                d = game.text.decision(choices, state.view(seat))
-                assert all(c[0].get("account") is None for c in d["others"])
-                assert {k: c[0].get("account") for k, c in d["by_account"].items()} == {
-                    k: k for k in d["by_account"]}
-                assert len(d["by_account"]) + len(d["others"]) == len(choices)
-                assert d["kinds"] == list(dict.fromkeys(
-                    c[0].kind for c in d["by_account"].values()))
-                kinds_seen.update(d["kinds"])
-            actor = rng.choice(state.active_players())
-            state.apply(actor, rng.choice(list(state.legal_actions(actor))))
+    for _seat, view, choices in phone_decisions(game, 5, range(3), 200):
+        d = game.text.decision(choices, view)
+        assert all(c[0].get("account") is None for c in d["others"])
+        assert {k: c[0].get("account") for k, c in d["by_account"].items()} == {
+            k: k for k in d["by_account"]}
+        assert len(d["by_account"]) + len(d["others"]) == len(choices)
+        assert d["kinds"] == list(dict.fromkeys(c[0].kind for c in d["by_account"].values()))
+        kinds_seen.update(d["kinds"])
     assert {"drop", "credit", "protect"} <= kinds_seen

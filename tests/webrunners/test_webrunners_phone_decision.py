@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import random
-
 from ludinum.games import get_game
-from ludinum.server import render
+from tests.conformance.playout import phone_decisions
 
 OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
 
@@ -14,31 +12,19 @@ OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
 def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> None:
     game = get_game("webrunners")
     seen: set[str] = set()
-    for seed in range(4):
-        state = game.new_state(4, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(150):
-            if state.is_terminal():
-                break
-            for seat in state.active_players():
-                view = state.view(seat)
-                legal = list(state.legal_actions(seat))
-                choices = [(a, str(a), render.action_data(a)) for a in legal]
-                d = game.text.decision(choices, view, "fr")
-                drawn = (d["targets"] + d["extra"] + d["others"]
-                         + [c for _, group in d["by_card"] for c in group])
-                assert sorted(map(repr, drawn)) == sorted(map(repr, choices))
-                for card, group in d["by_card"]:
-                    assert game.text.card_face(card, "fr") is not None
-                    assert all(c[0].get("card") == card for c in group)
-                own = any(a.kind in OWN_TURN for a, _, _ in
-                          d["extra"] + [c for _, g in d["by_card"] for c in g])
-                hand = view.get("hand") or []
-                assert d["idle"] == ([] if not own else list(dict.fromkeys(
-                    c for c in hand if c not in dict(d["by_card"]))))
-                assert d["influence"] == any(c[0].kind == "influence" for c in d["targets"])
-                seen.update(k for k in ("targets", "extra", "others", "idle", "by_card")
-                            if d[k])
-            actor = rng.choice(state.active_players())
-            state.apply(actor, rng.choice(list(state.legal_actions(actor))))
+    for _seat, view, choices in phone_decisions(game, 4, range(4), 150):
+        d = game.text.decision(choices, view, "fr")
+        drawn = (d["targets"] + d["extra"] + d["others"]
+                 + [c for _, group in d["by_card"] for c in group])
+        assert sorted(map(repr, drawn)) == sorted(map(repr, choices))
+        for card, group in d["by_card"]:
+            assert game.text.card_face(card, "fr") is not None
+            assert all(c[0].get("card") == card for c in group)
+        own = any(a.kind in OWN_TURN for a, _, _ in
+                  d["extra"] + [c for _, g in d["by_card"] for c in g])
+        hand = view.get("hand") or []
+        assert d["idle"] == ([] if not own else list(dict.fromkeys(
+            c for c in hand if c not in dict(d["by_card"]))))
+        assert d["influence"] == any(c[0].kind == "influence" for c in d["targets"])
+        seen.update(k for k in ("targets", "extra", "others", "idle", "by_card") if d[k])
     assert seen == {"targets", "extra", "others", "idle", "by_card"}
