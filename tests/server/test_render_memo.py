@@ -133,3 +133,17 @@ def test_a_badge_names_the_seat_by_nickname_or_by_number() -> None:
     assert ">■ 2</span>" in str(tiles.badge(1, ["Léa", ""], "fr"))
     assert "Joueur 2" in str(tiles.badge(1, ["Léa", ""], "fr"))
     assert "Player 2" in str(tiles.badge(1, ["Léa", ""], "en"))
+
+
+def test_a_catalogue_groups_card_ids_in_order_and_unknown_ids_apart() -> None:
+    game = registry().get("voleur")
+    known = boards.catalogue(game)
+    data = [c["id"] for c in boards.layout(game) if c.get("category")]
+    assert data and all(known[i]["category"] for i in data)
+    picked = [*data[:6], "no-such-card", *data[:2]]
+    groups = boards.grouped(game, picked, "category")
+    assert groups[None] == ["no-such-card"]
+    assert sorted(i for g in groups.values() for i in g) == sorted(picked)
+    for category, idents in groups.items():
+        if category is not None:
+            assert idents == [i for i in picked if known.get(i, {}).get("category") == category]

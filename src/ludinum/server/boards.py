@@ -7,6 +7,7 @@ called what) is public content that the SVG board draws. Each game gives it thro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -78,3 +79,25 @@ def token(seat: int, x: float, y: float, r: float = 13, turn: float = 0,
                f' font-weight="700" text-anchor="middle" fill="{SEAT_INK[seat % 7]}">'
                f"{seat + 1}</text>\n</g>")
     return Markup("".join(out))
+
+
+@cache
+def catalogue(game: Game) -> dict[str, dict[str, Any]]:
+    """The game's layout entries by their ``id`` (a card catalogue), for the boards that
+    name cards (built once per game, not on every drawing)."""
+    return {str(cell["id"]): cell for cell in layout(game) if "id" in cell}
+
+
+def grouped(game: Game, idents: Sequence[str], field: str) -> dict[Any, list[str]]:
+    """``idents`` (card ids, in order) grouped by a catalogue ``field`` (a data card's
+    category…); an id the catalogue does not know goes under None."""
+    return _grouped(game, tuple(idents), field)
+
+
+@lru_cache(maxsize=4096)
+def _grouped(game: Game, idents: tuple[str, ...], field: str) -> dict[Any, list[str]]:
+    known = catalogue(game)
+    out: dict[Any, list[str]] = {}
+    for ident in idents:
+        out.setdefault(known.get(ident, {}).get(field), []).append(ident)
+    return out

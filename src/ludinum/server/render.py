@@ -56,6 +56,8 @@ def environment(lang: str) -> Environment:
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
     env.globals["token"] = boards.token
+    env.globals["catalogue_of"] = boards.catalogue
+    env.globals["grouped"] = boards.grouped
     env.globals["seat_palette"] = {"fill": boards.SEAT_FILL, "ink": boards.SEAT_INK,
                                    "glyph": boards.SEAT_GLYPH}
     env.globals["portrait"] = portrait
