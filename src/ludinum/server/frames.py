@@ -23,9 +23,12 @@ from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from ludinum.server.seats import HUMAN
 
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+#: One encoder for every frame (``json.dumps`` with options builds one per call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_dumps = _ENCODER.encode
+#: A string as JSON (what ``json.dumps(text, ensure_ascii=False)`` writes), without the
+#: encoder around it: a frame's fragments are strings.
+_string = json.encoder.encode_basestring
 
 
 #: A frame's keys, encoded once (``"status":`` …).
@@ -65,7 +68,7 @@ class FrameCache:
     def json_text(self, html: str) -> str:
         encoded = self._json.get(html)
         if encoded is None:
-            encoded = self._json[html] = json.dumps(html, ensure_ascii=False)
+            encoded = self._json[html] = _string(html)
         return encoded
 
     def json_of(self, value: list[Any] | dict[str, Any]) -> str:

@@ -119,9 +119,13 @@ HTML_CACHE_CHARS = 8 * 1024 * 1024
 _html_chars = 0
 
 
+#: The encoder of :func:`digest` (``json.dumps`` with options builds one per call).
+_DIGEST_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+
+
 def digest(*parts: Any) -> bytes:
     """A short digest of JSON-able inputs (views, actions), used as a memo key."""
-    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    text = _DIGEST_JSON.encode(parts)
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
@@ -288,6 +292,9 @@ def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang:
             for a in legal]
 
 
+_ACTION_JSON = json.JSONEncoder(ensure_ascii=False)
+
+
 def action_data(action: Action) -> str:
     """An action as its button carries it (``data-action``), JSON written once per action
     (the same actions are offered on move after move, issue 19)."""
@@ -297,7 +304,7 @@ def action_data(action: Action) -> str:
 @lru_cache(maxsize=8192)
 def _action_data(action: Action, types: tuple[type, ...]) -> str:
     # ``types``: an action equals one whose 1 is True, but they are written differently.
-    return json.dumps(action.to_json(), ensure_ascii=False)
+    return _ACTION_JSON.encode(action.to_json())
 
 
 def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
