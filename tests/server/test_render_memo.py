@@ -147,3 +147,23 @@ def test_a_catalogue_groups_card_ids_in_order_and_unknown_ids_apart() -> None:
     for category, idents in groups.items():
         if category is not None:
             assert idents == [i for i in picked if known.get(i, {}).get("category") == category]
+
+
+def test_a_remembered_block_is_drawn_once_for_the_same_values() -> None:
+    drawn: list[int] = []
+    env = render.environment("fr")
+    template = env.from_string(
+        '{% for n in numbers %}{% call remember("test-block", n, lang) %}'
+        "<b>{{ count(n) }} : {{ n }}</b>{% endcall %}{% endfor %}")
+
+    def count(n: int) -> str:
+        drawn.append(n)
+        return "n°"
+
+    render.clear_caches()
+    first = template.render(numbers=[1, 2, 1], count=count)
+    assert first == "<b>n° : 1</b><b>n° : 2</b><b>n° : 1</b>"
+    assert drawn == [1, 2]  # the second 1 is the first one's drawing
+    assert template.render(numbers=[2, 3], count=count).count("<b>") == 2
+    assert drawn == [1, 2, 3]
+    assert "&lt;" in template.render(numbers=["<"], count=count)  # still escaped inside
