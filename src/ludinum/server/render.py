@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, MutableMapping, Sequence
 from functools import cache, lru_cache, partial
 from html import escape
 from pathlib import Path
@@ -40,9 +40,20 @@ def plain(text: str) -> str:
     return _RICH.sub("", text)
 
 
+class _Environment(Environment):
+    """Jinja's environment, with each template's globals a plain dict (Jinja's default is
+    a ``ChainMap`` over the environment's, so that globals set later still show): every
+    render copies them into its context and every ``import`` compares their keys, a
+    tenth of drawing a phone's decision (issue 19). Every global is set in
+    :func:`environment` before any template is loaded, and never after."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 @cache
 def environment(lang: str) -> Environment:
-    env = Environment(
+    env = _Environment(
         loader=FrenchLoader(str(TEMPLATES)),
         autoescape=select_autoescape(["html", "svg"], default=True),
         trim_blocks=True,
