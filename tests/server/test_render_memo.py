@@ -167,3 +167,15 @@ def test_a_remembered_block_is_drawn_once_for_the_same_values() -> None:
     assert template.render(numbers=[2, 3], count=count).count("<b>") == 2
     assert drawn == [1, 2, 3]
     assert "&lt;" in template.render(numbers=["<"], count=count)  # still escaped inside
+
+
+def test_a_seat_name_is_cut_before_escaping_and_numbered_without_a_nickname() -> None:
+    names = ["Anne-Charlotte-Marie", "Léa & Co !", ""]
+    assert str(boards.seat_name(names, 0, 12, lang="fr")) == "Anne-Charlo…"
+    assert str(boards.seat_name(names, 0, lang="fr")) == "Anne-Charlotte-Marie"
+    assert str(boards.seat_name(names, 1, lang="fr")) == f"Léa &amp; Co{NNBSP}!"
+    assert str(boards.seat_name(names, 1, 6, lang="fr")) == "Léa &amp;…"
+    assert str(boards.seat_name(names, 2, lang="en")) == "Player 3"
+    assert str(boards.seat_name(names, None, lang="fr")) == "Joueur 1"
+    assert str(boards.seats_legend(names[:2], 2, lang="fr")) == (
+        f"● 1 Anne-Charlotte-Marie · ■ 2 Léa &amp; Co{NNBSP}!")

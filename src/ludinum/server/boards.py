@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
+from ludinum.content.typography import finalize
 from ludinum.engine import Game, UnknownGameError
+from ludinum.server import i18n
 
 
 @cache
@@ -101,3 +103,33 @@ def _grouped(game: Game, idents: tuple[str, ...], field: str) -> dict[Any, list[
     for ident in idents:
         out.setdefault(known.get(ident, {}).get(field), []).append(ident)
     return out
+
+
+def glyph(seat: int) -> Markup:
+    """A seat in one glyph and its number, « ● 1 » (its shape in words)."""
+    return Markup(f"{SEAT_GLYPH[seat % 7]} {seat + 1}")
+
+
+def seat_name(names: Sequence[str], seat: int | None, length: int = 0, *,
+              lang: str) -> Markup:
+    """A seat's nickname (« Joueur 2 » without one), cut to ``length`` characters when
+    given (before escaping, so that no entity is cut), spaced and escaped as a template
+    prints it."""
+    return _seat_name(tuple(names), seat, length, lang)
+
+
+@lru_cache(maxsize=4096)
+def _seat_name(names: tuple[str, ...], seat: int | None, length: int, lang: str) -> Markup:
+    if seat is not None and seat < len(names) and names[seat]:
+        name = names[seat]
+    else:
+        name = i18n.translator(lang)("Joueur %(n)s", n=(seat or 0) + 1)
+    if length and len(name) > length:
+        name = name[:length - 1] + "…"
+    return Markup(escape(finalize(name)))
+
+
+def seats_legend(names: Sequence[str], count: int, *, lang: str) -> Markup:
+    """The seats in words: « ● 1 Léa · ■ 2 Tom »."""
+    return Markup(" · ".join(f"{glyph(seat)} {seat_name(names, seat, lang=lang)}"
+                             for seat in range(count)))

@@ -67,6 +67,9 @@ def environment(lang: str) -> Environment:
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
     env.globals["token"] = boards.token
+    env.globals["glyph"] = boards.glyph
+    env.globals["seat_name"] = partial(boards.seat_name, lang=lang)
+    env.globals["seats_legend"] = partial(boards.seats_legend, lang=lang)
     env.globals["remember"] = remember
     env.globals["catalogue_of"] = boards.catalogue
     env.globals["grouped"] = boards.grouped

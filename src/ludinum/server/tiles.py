@@ -30,7 +30,7 @@ from markupsafe import Markup, escape
 from ludinum.content.typography import NBSP, NNBSP, finalize
 from ludinum.engine import Action, CardFace, GameText
 from ludinum.server import i18n
-from ludinum.server.boards import SEAT_GLYPH
+from ludinum.server.boards import glyph, seat_name
 
 #: A decision as the templates receive it: the action, its label, its JSON for the button.
 Choice = tuple[Action, str, str]
@@ -169,8 +169,6 @@ def badge(seat: int, names: Sequence[str], lang: str) -> Markup:
 
 @lru_cache(maxsize=TILES_CACHE)
 def _badge(seat: int, names: tuple[str, ...], lang: str) -> Markup:
-    name = names[seat] if seat is not None and seat < len(names) and names[seat] else (
-        i18n.translator(lang)("Joueur %(n)s", n=(seat or 0) + 1))
     return Markup(f'<span class="seat-badge"><span class="seat-mark seat-c{seat % 7}"'
-                  f' aria-hidden="true">{SEAT_GLYPH[seat % 7]} {seat + 1}</span>'
-                  f' <span class="seat-nick">{_out(name)}</span></span>')
+                  f' aria-hidden="true">{glyph(seat)}</span>'
+                  f' <span class="seat-nick">{seat_name(names, seat, lang=lang)}</span></span>')
