@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ludinum.engine import Action, Event, State
+from ludinum.engine import Action, Event, State, new_rng, reseed
 
 
 class Bot(ABC):
@@ -26,7 +26,7 @@ class Bot(ABC):
     forced_at_once: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = new_rng(seed)  # random.Random(seed), made for less (one per game)
         self.quiz_accuracy = (
             self.default_quiz_accuracy if quiz_accuracy is None else float(quiz_accuracy)
         )
@@ -95,9 +95,9 @@ class RandomBot(Bot):
         """Seed the generator and make the draws the forced moves so far owe."""
         gen = self._gen
         if gen is None:
-            gen = self._gen = random.Random(self._seed)
+            gen = self._gen = new_rng(self._seed)
         else:
-            gen.seed(self._seed)
+            reseed(gen, self._seed)
         for _ in range(self._owed):
             gen.random()
         self._owed = 0

@@ -18,6 +18,7 @@ from ludinum.engine import (
     Outcome,
     State,
     clone_rng,
+    new_rng,
     rng_from_json,
     rng_to_json,
     shuffle,
@@ -241,7 +242,7 @@ class GnouState(State):
 
     @classmethod
     def new(cls, config: GameConfig) -> GnouState:
-        return cls(config, random.Random(config.seed))
+        return cls(config, new_rng(config.seed))
 
     # -- who acts ------------------------------------------------------------------------
     def active_players(self) -> tuple[int, ...]:
@@ -785,7 +786,7 @@ class GnouState(State):
         return state
 
     def metrics(self) -> dict[str, float]:
-        out = {name: float(value) for name, value in zip(STATS, self.stats, strict=True)}
+        out = dict(zip(STATS, map(float, self.stats), strict=True))  # once per simulated game
         out["turns"] = float(self.turn)
         out["win"] = 1.0 if self.result == "win" else 0.0
         out["pawn"] = float(self.pos)

@@ -19,6 +19,7 @@ from ludinum.engine import (
     Outcome,
     State,
     clone_rng,
+    new_rng,
     private,
     public,
     rng_from_json,
@@ -233,7 +234,7 @@ class HackerState(State):
         return self.copy_with(clone_rng(self.rng))
 
     def clone_seeded(self, seed: int) -> HackerState:
-        return self.copy_with(random.Random(seed))
+        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> HackerState:
         """A copy of this state that draws from ``rng`` (clones and determinisations)."""
@@ -361,7 +362,7 @@ class HackerState(State):
 
 def new_state(config: GameConfig) -> HackerState:
     """Setup (seed text, H1): accounts shuffled face up, 2 bills dealt to each player."""
-    rng = random.Random(config.seed)
+    rng = new_rng(config.seed)
     n = config.players
     layout = [p for p in range(n) for _ in range(ACCOUNTS_PER_PLAYER)]
     rng.shuffle(layout)
