@@ -49,6 +49,22 @@ def test_new_rng_reseed_and_clones_are_random_random() -> None:
             assert [copy.random() for _ in range(3)] == [twin.random() for _ in range(3)]
 
 
+def test_a_known_configuration_is_the_plain_one() -> None:
+    """``GameConfig.known`` (configurations of checked options) equals, hashes, prints and
+    stays frozen as ``GameConfig(...)``."""
+    import dataclasses
+
+    from ludinum.engine import GameConfig
+
+    options = {"variant": "galopant"}
+    fast = GameConfig.known("gnou", 4, 7, options)
+    plain = GameConfig("gnou", 4, 7, options)
+    assert fast == plain and repr(fast) == repr(plain) and fast.to_json() == plain.to_json()
+    assert dataclasses.astuple(fast) == dataclasses.astuple(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.seed = 8  # type: ignore[misc]
+
+
 @pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
 def test_checked_options_are_reused_but_never_shared(game: object) -> None:
     """A configuration's options, resolved and checked once per player count, are copied

@@ -118,6 +118,9 @@ class Fixed(NamedTuple):
     kinds: tuple[str, ...]
     shields: tuple[int, ...]
     liberties: tuple[int, ...]
+    #: From each cell, the first awareness cell at or after it (-1: none), where a right
+    #: answer on a liberty or community cell moves the pawn.
+    ahead: tuple[int, ...]
     dice: int
     limit: int
     levels: tuple[int, ...]
@@ -156,6 +159,8 @@ def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
         tuple(c.kind for c in cells),
         tuple(SHIELD[c.detail] if c.kind == "danger" else -1 for c in cells),
         tuple(SERIES_INDEX[c.detail] if c.kind == "liberty" else -1 for c in cells),
+        tuple(next((c.index for c in cells[pos:] if c.kind == "awareness"), -1)
+              for pos in range(len(cells))),
         DICE[str(config.options["variant"])],
         turn_limit(config),
         parse_levels(config),
@@ -178,6 +183,7 @@ def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
 
 class GnouState(State):
     __slots__ = (
+        "ahead",
         "answers",
         "bank",
         "cells",
@@ -221,7 +227,8 @@ class GnouState(State):
         # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
         (
             self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
-            self.shields, self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
+            self.shields, self.liberties, self.ahead, self.dice, self.limit, self.levels,
+            self.hard, self.gm,
         ) = fixed(config)
         self.n = config.players
         self.pos = 0
@@ -547,7 +554,9 @@ class GnouState(State):
                 self.pos = END
                 self._finish("win", events)
             else:
-                target = next(c.index for c in self.cells[self.pos :] if c.kind == "awareness")
+                target = self.ahead[self.pos]
+                if target < 0:  # a board without an awareness cell ahead: as next() fails
+                    raise StopIteration
                 if events is not None:
                     events.append(Event("move", {"to": target, "start": self.pos}))
                 self.pos = target
@@ -713,6 +722,7 @@ class GnouState(State):
         twin.kinds = self.kinds
         twin.shields = self.shields
         twin.liberties = self.liberties
+        twin.ahead = self.ahead
         twin.n = self.n
         twin.dice = self.dice
         twin.limit = self.limit
