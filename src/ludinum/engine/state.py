@@ -293,6 +293,15 @@ class State(ABC):
         """The pending timed decision, if any."""
         return None
 
+    def waiting_seat(self) -> int | None:
+        """The seat that leaves the pending deadline to the timer (:meth:`Deadline.waiting`),
+        or None. ``engine.turns`` asks it before every action of a phase where several
+        seats act (:func:`~ludinum.engine.turns.next_actor`): a game that knows the answer
+        without building the deadline and listing the seat's moves may give it directly,
+        always the same as this one."""
+        deadline = self.deadline()
+        return None if deadline is None else deadline.waiting(self)
+
     # -- end ------------------------------------------------------------------------------
     @abstractmethod
     def is_terminal(self) -> bool: ...

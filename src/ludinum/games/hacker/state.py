@@ -193,6 +193,14 @@ class HackerState(State):
             return _trip_deadline(float(self.config.options["trip_seconds"]), self.traveller)
         return None
 
+    def waiting_seat(self) -> int | None:
+        """During a live trip, the traveller: its only move is ``return`` (``RETURN_ONLY``),
+        which the trip's deadline plays (H3). What ``Deadline.waiting`` finds, without
+        the deadline or the traveller's moves: asked before each drop of a trip."""
+        if self.phase == TRIP and self.live:
+            return (self.first + self.trip) % self.n
+        return None
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
