@@ -67,6 +67,12 @@ SEEKS_LEFT = tuple(
     for have in range(ALL_PROTECTIONS + 1)
 )
 OFFER_ACTIONS = (TRANSMIT, DECLINE)
+#: The team's two possible outcomes (lost, won) per player count: a frozen value, made
+#: once rather than at the end of every simulated game and every search rollout.
+OUTCOMES = tuple(
+    (Outcome((0.0,) * n, (), True), Outcome((1.0,) * n, tuple(range(n)), True))
+    for n in range(17)
+)
 
 # Quiz purposes.
 SEEK_Q = "seek"  # awareness cell: win a protection
@@ -287,8 +293,7 @@ class GnouState(State):
         return self.step == "over"
 
     def outcome(self) -> Outcome:
-        won = self.result == "win"
-        return Outcome((1.0 if won else 0.0,) * self.n, tuple(range(self.n)) if won else (), True)
+        return OUTCOMES[self.n][self.result == "win"]
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
