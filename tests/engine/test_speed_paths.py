@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from ludinum.engine import OptionError, PlayerCountError, shuffle
+from ludinum.engine import (
+    OptionError,
+    PlayerCountError,
+    clone_rng,
+    new_rng,
+    reseed,
+    rng_from_json,
+    rng_to_json,
+    shuffle,
+)
 from ludinum.games import registry
 
 
@@ -21,6 +30,39 @@ def test_shuffle_is_random_shuffle() -> None:
             theirs.shuffle(b)
             assert a == b
             assert mine.getstate() == theirs.getstate()
+
+
+def test_new_rng_reseed_and_clones_are_random_random() -> None:
+    """``new_rng(seed)`` and ``reseed`` give ``random.Random(seed)``'s state (every game's
+    and bot's generator); clones and stored generators keep the state and the draws."""
+    kept = random.Random(99)
+    for seed in (0, 1, 7, -5, 2**63 - 1, 2**80 + 3, True, "texte"):
+        plain = random.Random(seed)
+        assert new_rng(seed).getstate() == plain.getstate()  # type: ignore[arg-type]
+        reseed(kept, seed)  # type: ignore[arg-type]
+        assert kept.getstate() == plain.getstate()
+        plain.random()
+        for copy in (clone_rng(plain), rng_from_json(rng_to_json(plain))):
+            twin = random.Random()
+            twin.setstate(plain.getstate())
+            assert copy.getstate() == twin.getstate()
+            assert [copy.random() for _ in range(3)] == [twin.random() for _ in range(3)]
+
+
+def test_a_known_configuration_is_the_plain_one() -> None:
+    """``GameConfig.known`` (configurations of checked options) equals, hashes, prints and
+    stays frozen as ``GameConfig(...)``."""
+    import dataclasses
+
+    from ludinum.engine import GameConfig
+
+    options = {"variant": "galopant"}
+    fast = GameConfig.known("gnou", 4, 7, options)
+    plain = GameConfig("gnou", 4, 7, options)
+    assert fast == plain and repr(fast) == repr(plain) and fast.to_json() == plain.to_json()
+    assert dataclasses.astuple(fast) == dataclasses.astuple(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.seed = 8  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)

@@ -48,3 +48,25 @@ def test_turn_based_trips_have_no_waiting_seat() -> None:
     assert waiting_seat(state) is None
     assert state.traveller not in deciders(state)
     assert not must_wait(state, state.traveller)
+
+
+def test_hackers_waiting_seat_is_the_deadlines_own() -> None:
+    """Hacker names the waiting seat directly (the traveller of a live trip): at every
+    step of random games, live and turn-based, the same seat as the deadline's rule
+    (``State.waiting_seat``: the deadline built, the seat's moves listed)."""
+    import random
+
+    from ludinum.engine import State
+
+    rng = random.Random(3)
+    game = get_game("hacker")
+    for seed, seconds in ((1, 12), (2, 12), (3, 0), (4, 30)):
+        state = game.new_state(5, seed, {"trip_seconds": seconds})
+        steps = 0
+        while not state.is_terminal():
+            assert state.waiting_seat() == State.waiting_seat(state)
+            player = next_actor(state, steps)
+            legal = state.legal_actions(player)
+            state.advance(player, legal[int(rng.random() * len(legal))])
+            steps += 1
+        assert state.waiting_seat() == State.waiting_seat(state) is None

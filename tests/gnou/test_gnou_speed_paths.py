@@ -92,3 +92,17 @@ def test_a_restored_state_and_a_clone_share_the_fixed_parts() -> None:
         assert (copy.kinds, copy.shields, copy.liberties, copy.decks, copy.answers) == (
             state.kinds, state.shields, state.liberties, state.decks, state.answers
         )
+
+
+def test_the_shared_outcomes_are_the_teams_outcome() -> None:
+    """The outcome is one of two values made once per player count: every seat wins or
+    none does, as the outcome built at the end of each game was."""
+    from ludinum.engine import Outcome
+
+    for players in range(2, 7):
+        state = GAME.new_state(players, 1)
+        for result, won in (("win", True), ("lose", False), ("", False)):
+            state.result = result
+            assert state.outcome() == Outcome(
+                (1.0 if won else 0.0,) * players, tuple(range(players)) if won else (), True
+            )

@@ -23,6 +23,14 @@ def test_other_seed_other_games() -> None:
     assert game_seed(1, 0) != game_seed(2, 0) and game_seed(1, 0) != game_seed(1, 1)
 
 
+def test_seat_seeds_are_the_game_seeds_of_the_seats() -> None:
+    from ludinum.sim.runner import SEAT_INDEX, seat_seeds
+
+    for seed in (0, 1, 42, -7, 2**63 - 1, game_seed(3, 9)):
+        assert seat_seeds(seed, 7) == [game_seed(seed, SEAT_INDEX + s) for s in range(7)]
+    assert seat_seeds(5, 0) == []
+
+
 def test_progress_counts_every_game() -> None:
     seen: list[int] = []
     run(SimSpec("gnou", 3, ("random",) * 3, seed=0), 30, workers=2, progress=seen.append)

@@ -186,7 +186,7 @@ class Game(ABC):
             "_checked_options", {})
         resolved = checked.get(key) if key is not None else None
         if resolved is not None:
-            return GameConfig(self.name, players, int(seed), dict(resolved))
+            return GameConfig.known(self.name, players, int(seed), dict(resolved))
         resolved = self.options.resolve(options)
         self.check_players(players)
         config = GameConfig(self.name, players, int(seed), resolved)

@@ -18,9 +18,8 @@ if TYPE_CHECKING:  # turns reads states; engine.state imports nothing from here
 
 def waiting_seat(state: State) -> int | None:
     """The seat that leaves the pending deadline to the timer (see :meth:`Deadline.waiting`),
-    or None."""
-    deadline = state.deadline()
-    return None if deadline is None else deadline.waiting(state)
+    or None: :meth:`State.waiting_seat`."""
+    return state.waiting_seat()
 
 
 def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
@@ -33,7 +32,7 @@ def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
     active = state.active_players()
     if len(active) < 2 and not timed:
         return active  # the only seat decides (the fast path of simulations)
-    waiting = waiting_seat(state)
+    waiting = state.waiting_seat()
     if waiting is None or waiting not in active:
         return active
     others = tuple([p for p in active if p != waiting])

@@ -17,16 +17,33 @@ if TYPE_CHECKING:
     from ludinum.engine.headline import Headline
 
 MASK = (1 << 63) - 1
+M64 = (1 << 64) - 1
+#: splitmix64's constants (:func:`game_seed`).
+GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+#: Seat ``s``'s bot draws from ``game_seed(game's seed, SEAT_INDEX + s)``.
+SEAT_INDEX = 1000
 
 
 def game_seed(seed: int, index: int) -> int:
     """A well-spread seed for game ``index`` of a run (splitmix64 finaliser)."""
-    z = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + 0x94D049BB133111EB) & (
-        (1 << 64) - 1
-    )
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+    z = (seed * GOLDEN + index * MIX1 + MIX2) & M64
+    z = ((z ^ (z >> 30)) * MIX1) & M64
+    z = ((z ^ (z >> 27)) * MIX2) & M64
     return (z ^ (z >> 31)) & MASK
+
+
+def seat_seeds(seed: int, seats: int) -> list[int]:
+    """``[game_seed(seed, SEAT_INDEX + s) for s in range(seats)]``: the seeds of the seats'
+    bots in the game of seed ``seed``, its part of the sum worked out once and no call per
+    seat (a simulation resets every seat's bot for every game)."""
+    base = seed * GOLDEN + MIX2
+    out = []
+    for step in range(SEAT_INDEX * MIX1, (SEAT_INDEX + seats) * MIX1, MIX1):
+        z = (base + step) & M64
+        z = ((z ^ (z >> 30)) * MIX1) & M64
+        z = ((z ^ (z >> 27)) * MIX2) & M64
+        out.append((z ^ (z >> 31)) & MASK)
+    return out
 
 
 @dataclass(frozen=True)
@@ -56,8 +73,9 @@ def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
     """One bot per seat, of the spec's levels, seeded for the game of seed ``seed``."""
     from ludinum.games import make_bot
 
+    seeds = seat_seeds(seed, len(spec.bots))
     return [
-        make_bot(spec.game, level, game_seed(seed, 1000 + seat), spec.quiz_accuracy)
+        make_bot(spec.game, level, seeds[seat], spec.quiz_accuracy)
         for seat, level in enumerate(spec.bots)
     ]
 
@@ -76,8 +94,8 @@ def play_one(
     if bots is None:
         bots = seat_bots(spec, seed)
     else:
-        for seat, bot in enumerate(bots):
-            bot.reset(game_seed(seed, 1000 + seat))
+        for bot, bot_seed in zip(bots, seat_seeds(seed, len(bots)), strict=True):
+            bot.reset(bot_seed)
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0

@@ -18,6 +18,7 @@ from ludinum.engine import (
     Outcome,
     State,
     clone_rng,
+    new_rng,
     rng_from_json,
     rng_to_json,
     shuffle,
@@ -66,6 +67,12 @@ SEEKS_LEFT = tuple(
     for have in range(ALL_PROTECTIONS + 1)
 )
 OFFER_ACTIONS = (TRANSMIT, DECLINE)
+#: The team's two possible outcomes (lost, won) per player count: a frozen value, made
+#: once rather than at the end of every simulated game and every search rollout.
+OUTCOMES = tuple(
+    (Outcome((0.0,) * n, (), True), Outcome((1.0,) * n, tuple(range(n)), True))
+    for n in range(17)
+)
 
 # Quiz purposes.
 SEEK_Q = "seek"  # awareness cell: win a protection
@@ -117,6 +124,9 @@ class Fixed(NamedTuple):
     kinds: tuple[str, ...]
     shields: tuple[int, ...]
     liberties: tuple[int, ...]
+    #: From each cell, the first awareness cell at or after it (-1: none), where a right
+    #: answer on a liberty or community cell moves the pawn.
+    ahead: tuple[int, ...]
     dice: int
     limit: int
     levels: tuple[int, ...]
@@ -155,6 +165,8 @@ def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
         tuple(c.kind for c in cells),
         tuple(SHIELD[c.detail] if c.kind == "danger" else -1 for c in cells),
         tuple(SERIES_INDEX[c.detail] if c.kind == "liberty" else -1 for c in cells),
+        tuple(next((c.index for c in cells[pos:] if c.kind == "awareness"), -1)
+              for pos in range(len(cells))),
         DICE[str(config.options["variant"])],
         turn_limit(config),
         parse_levels(config),
@@ -177,6 +189,7 @@ def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
 
 class GnouState(State):
     __slots__ = (
+        "ahead",
         "answers",
         "bank",
         "cells",
@@ -220,7 +233,8 @@ class GnouState(State):
         # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
         (
             self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
-            self.shields, self.liberties, self.dice, self.limit, self.levels, self.hard, self.gm,
+            self.shields, self.liberties, self.ahead, self.dice, self.limit, self.levels,
+            self.hard, self.gm,
         ) = fixed(config)
         self.n = config.players
         self.pos = 0
@@ -241,7 +255,7 @@ class GnouState(State):
 
     @classmethod
     def new(cls, config: GameConfig) -> GnouState:
-        return cls(config, random.Random(config.seed))
+        return cls(config, new_rng(config.seed))
 
     # -- who acts ------------------------------------------------------------------------
     def active_players(self) -> tuple[int, ...]:
@@ -279,8 +293,7 @@ class GnouState(State):
         return self.step == "over"
 
     def outcome(self) -> Outcome:
-        won = self.result == "win"
-        return Outcome((1.0 if won else 0.0,) * self.n, tuple(range(self.n)) if won else (), True)
+        return OUTCOMES[self.n][self.result == "win"]
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
@@ -546,7 +559,9 @@ class GnouState(State):
                 self.pos = END
                 self._finish("win", events)
             else:
-                target = next(c.index for c in self.cells[self.pos :] if c.kind == "awareness")
+                target = self.ahead[self.pos]
+                if target < 0:  # a board without an awareness cell ahead: as next() fails
+                    raise StopIteration
                 if events is not None:
                     events.append(Event("move", {"to": target, "start": self.pos}))
                 self.pos = target
@@ -712,6 +727,7 @@ class GnouState(State):
         twin.kinds = self.kinds
         twin.shields = self.shields
         twin.liberties = self.liberties
+        twin.ahead = self.ahead
         twin.n = self.n
         twin.dice = self.dice
         twin.limit = self.limit
@@ -785,7 +801,7 @@ class GnouState(State):
         return state
 
     def metrics(self) -> dict[str, float]:
-        out = {name: float(value) for name, value in zip(STATS, self.stats, strict=True)}
+        out = dict(zip(STATS, map(float, self.stats), strict=True))  # once per simulated game
         out["turns"] = float(self.turn)
         out["win"] = 1.0 if self.result == "win" else 0.0
         out["pawn"] = float(self.pos)

@@ -19,6 +19,7 @@ from ludinum.engine import (
     Outcome,
     State,
     clone_rng,
+    new_rng,
     private,
     public,
     rng_from_json,
@@ -192,6 +193,14 @@ class HackerState(State):
             return _trip_deadline(float(self.config.options["trip_seconds"]), self.traveller)
         return None
 
+    def waiting_seat(self) -> int | None:
+        """During a live trip, the traveller: its only move is ``return`` (``RETURN_ONLY``),
+        which the trip's deadline plays (H3). What ``Deadline.waiting`` finds, without
+        the deadline or the traveller's moves: asked before each drop of a trip."""
+        if self.phase == TRIP and self.live:
+            return (self.first + self.trip) % self.n
+        return None
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
@@ -233,7 +242,7 @@ class HackerState(State):
         return self.copy_with(clone_rng(self.rng))
 
     def clone_seeded(self, seed: int) -> HackerState:
-        return self.copy_with(random.Random(seed))
+        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> HackerState:
         """A copy of this state that draws from ``rng`` (clones and determinisations)."""
@@ -361,7 +370,7 @@ class HackerState(State):
 
 def new_state(config: GameConfig) -> HackerState:
     """Setup (seed text, H1): accounts shuffled face up, 2 bills dealt to each player."""
-    rng = random.Random(config.seed)
+    rng = new_rng(config.seed)
     n = config.players
     layout = [p for p in range(n) for _ in range(ACCOUNTS_PER_PLAYER)]
     rng.shuffle(layout)

@@ -21,6 +21,7 @@ from ludinum.engine import (
     IllegalActionError,
     KeptLegal,
     Outcome,
+    new_rng,
     private,
     public,
 )
@@ -64,7 +65,7 @@ class VoleurState(KeptLegal):
         self.matching = config.options["measure_board"] == "matching"
         self.reshuffle = config.options["empty_pile"] == "reshuffle"
         self.rounds = int(config.options["rounds"])
-        self.rng = random.Random(config.seed)
+        self.rng = new_rng(config.seed)
         self.thief = 0
         self.managers: tuple[int, ...] = ()
         self.order: tuple[int, ...] = ()
@@ -490,7 +491,7 @@ class VoleurState(KeptLegal):
         return self.copy_with(rng)
 
     def clone_seeded(self, seed: int) -> VoleurState:
-        return self.copy_with(random.Random(seed))
+        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> VoleurState:
         """A copy of the plain data with ``rng`` as its generator (resampling gives a fresh

@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludinum.engine import GameConfig, KeptLegal, StateFormatError, clone_rng, rng_from_json
+from ludinum.engine import (
+    GameConfig,
+    KeptLegal,
+    StateFormatError,
+    clone_rng,
+    new_rng,
+    rng_from_json,
+)
 from ludinum.engine import rng_to_json as _rng_to_json
 from ludinum.games.webrunners.session import seconds as session_seconds
 
@@ -115,7 +122,7 @@ class StateData(KeptLegal):
         return self.copy_with(clone_rng(self.rng))
 
     def clone_seeded(self, seed: int) -> StateData:
-        return self.copy_with(random.Random(seed))
+        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> StateData:
         """A copy that draws from ``rng`` (a search's simulated games and determinisations

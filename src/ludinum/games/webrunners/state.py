@@ -13,6 +13,7 @@ from ludinum.engine import (
     GameConfig,
     IllegalActionError,
     Outcome,
+    new_rng,
     public,
     shuffle,
 )
@@ -51,7 +52,7 @@ class WebRunnersState(Rules):
         s = cls.__new__(cls)
         s._set_options(config)
         s._ev = []
-        s.rng = random.Random(config.seed)
+        s.rng = new_rng(config.seed)
         n = config.players
         # W1. A configuration stored before the option existed was dealt the tuned deck:
         # its log replays with it.
