@@ -167,3 +167,63 @@ def test_timers_fire_once_with_two_processes(pg: str) -> None:
     assert all(data == Action.make("pass").to_json() for _, _, data in stored)
     assert a.accepted + b.accepted == len(stored)
     assert a.accepted > 0 or b.accepted > 0
+
+
+def test_a_reload_keeps_a_move_accepted_while_it_was_reading(pg: str) -> None:
+    """A reload (resync, catch-up) reads the room, then this process accepts a move before
+    the read returns: the copy in memory is the newer one and is kept, so the next move
+    takes the next version instead of losing a conflict with this process's own log."""
+    a, b = two_hubs(pg)
+
+    async def run() -> tuple[int, int, list[int]]:
+        code = await toy_room(a, b)
+        room = b.rooms[code]
+        read, release = b.writer.read, asyncio.Event()
+
+        async def read_then_wait(fn: object, *args: object) -> object:
+            result = await read(fn, *args)  # type: ignore[arg-type]
+            await release.wait()  # the room as read, held back while a move is accepted
+            return result
+
+        b.writer.read = read_then_wait  # type: ignore[method-assign]
+        reload = asyncio.create_task(b._reload(code))
+        await asyncio.sleep(0.2)
+        await b.act(room, 0, room.state.legal_actions(0)[0])
+        release.set()
+        await reload
+        b.writer.read = read  # type: ignore[method-assign]
+        kept = b.rooms[code] is room
+        seat = room.active()[0]
+        await b.act(b.rooms[code], seat, b.rooms[code].state.legal_actions(seat)[0])
+        stored = [seq for seq, _, _ in b.store.actions(room.id)]
+        return int(kept), b.conflicts, stored
+
+    kept, conflicts, stored = asyncio.run(run())
+    assert kept == 1 and conflicts == 0
+    assert stored == [1, 2]
+
+
+def test_a_move_written_with_one_that_lost_is_checked_again_on_the_stored_room(
+    pg: str,
+) -> None:
+    """Two moves of a stale copy are written one after the other and lose to another
+    process's move (whose message has not arrived): neither is a storage failure, each is
+    checked again on the room as stored and accepted where it is legal there."""
+    a, b = two_hubs(pg)
+
+    async def run() -> tuple[list[object], list[tuple[int, int]]]:
+        code = await toy_room(a, b)
+        ra, rb = a.rooms[code], b.rooms[code]
+        await a.act(ra, 0, ra.state.legal_actions(0)[0])  # b has not heard of it
+        outcomes = await asyncio.gather(
+            b.act(rb, 0, rb.state.legal_actions(0)[1]),
+            b.act(rb, 1, Action.make("pass")),
+            return_exceptions=True)
+        stored = [(seq, seat) for seq, seat, _ in a.store.actions(ra.id)]
+        return [getattr(o, "code", o) for o in outcomes], stored
+
+    outcomes, stored = asyncio.run(run())
+    assert "storage_unavailable" not in outcomes, outcomes
+    # Seat 1's pass is legal on the stored room; seat 0's card too, once seat 1 passed.
+    assert [type(o) for o in outcomes] == [list, list], outcomes
+    assert sorted(stored) == [(1, 0), (2, 1), (3, 0)]

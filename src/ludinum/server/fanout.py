@@ -46,7 +46,7 @@ from sqlalchemy.engine import Connection
 
 from ludinum.engine import Action, Event, LudinumError
 from ludinum.server.catalog import Catalog
-from ludinum.server.hub import FAST_LEVELS, Hub, storage_unavailable
+from ludinum.server.hub import FAST_LEVELS, Hub, LostVersion, storage_unavailable
 from ludinum.server.leases import LocalLeases, RedisLeases
 from ludinum.server.rooms import PLAYING, Room, refuse
 from ludinum.server.seats import BOT
@@ -216,6 +216,13 @@ class ClusterHub(Hub):
                             continue
                     raise
                 fresh = self.rooms.get(code)
+                if isinstance(exc, LostVersion) and retry and fresh is not None:
+                    # Another process stored this version first (or this move was written
+                    # with one that lost): the room was reloaded as stored, before the other
+                    # process's message arrived; the move is checked again there.
+                    self.conflicts += 1
+                    room = fresh
+                    continue
                 if fresh is None or fresh.seq < wanted or not retry:
                     # Not a conflict (the database failed), or a bot/timer: no retry.
                     if fresh is not None and fresh.seq >= wanted:
@@ -393,6 +400,8 @@ class ClusterHub(Hub):
                 continue
             if code in self._inflight or code in self._recovering:
                 continue  # its own writes are under way: checked again next time
+            if version[0] < room.seq:
+                continue  # its own moves landed after the read: nothing newer stored
             if version != (room.seq, room.updated_at):
                 try:
                     await self._reload(code)

@@ -21,6 +21,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ludinum.bots.base import Bot
 from ludinum.engine import (
     Action,
@@ -97,11 +99,22 @@ def check_not_clock(action: Action) -> None:
                      "Only the session clock can end the game.")
 
 
+_UNSAVED = ("Enregistrement impossible pour l'instant : rien n'a été changé, réessaie.",
+            "Cannot save right now: nothing was changed, try again.")
+
+
 def storage_unavailable() -> LudinumError:
     """The 503 of a change that could not be saved: nothing of it was kept."""
-    return refuse("storage_unavailable",
-                  "Enregistrement impossible pour l'instant : rien n'a été changé, réessaie.",
-                  "Cannot save right now: nothing was changed, try again.")
+    return refuse("storage_unavailable", *_UNSAVED)
+
+
+class LostVersion(LudinumError):
+    """A change not saved because another process stored that version of the room first
+    (the unique (room, seq) key), or because it was written with one that was: nothing of
+    it was kept, and the room was reloaded as stored, where it may be checked again
+    (``ClusterHub.act``). Said to a client as ``storage_unavailable``."""
+
+    code = "storage_unavailable"
 
 
 @dataclass(slots=True)
@@ -397,10 +410,12 @@ class Hub:
         flight.count += 1
         try:
             await self.writer.write(code, op)
-        except Exception:
+        except Exception as exc:
             flight.count -= 1
             await self._recover(code)
             self._settle(code, flight)
+            if isinstance(exc, IntegrityError):
+                raise LostVersion(*_UNSAVED) from None
             raise storage_unavailable() from None
         flight.count -= 1
         if flight.count == 0:
@@ -440,7 +455,11 @@ class Hub:
     async def _reload(self, code: str) -> None:
         """Rebuild the room from storage (in a reader thread) so that memory agrees with
         disk; if storage cannot be read either, drop it from memory (it is loaded again
-        when next needed)."""
+        when next needed). If this process changed the room while it was being read (a
+        move accepted meanwhile), its copy is the newer one and is kept: replacing it
+        would drop that move and let the next one reuse its version."""
+        before = self.rooms.get(code)
+        version = None if before is None else (before.seq, before.updated_at)
         try:
             loaded = await self.writer.read(self._read_room, code)
         except Exception:
@@ -448,6 +467,10 @@ class Hub:
             loaded = None
         finally:
             self.writer.clear(code)
+        current = self.rooms.get(code)
+        if (current is not None and current is before
+                and (current.seq, current.updated_at) != version):
+            return
         if loaded is None:
             self._forget(code)
             return
