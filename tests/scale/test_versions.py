@@ -17,6 +17,7 @@ import pytest
 
 from ludinum.engine import Action
 from ludinum.server.fanout import Bus, ClusterHub
+from ludinum.server.hub import _InFlight
 from ludinum.server.leases import RedisLeases, migrate_once
 from ludinum.server.storage import Storage
 from tests.scale import services
@@ -169,37 +170,57 @@ def test_timers_fire_once_with_two_processes(pg: str) -> None:
     assert a.accepted > 0 or b.accepted > 0
 
 
-def test_a_reload_keeps_a_move_accepted_while_it_was_reading(pg: str) -> None:
-    """A reload (resync, catch-up) reads the room, then this process accepts a move before
-    the read returns: the copy in memory is the newer one and is kept, so the next move
-    takes the next version instead of losing a conflict with this process's own log."""
+def test_a_reload_keeps_a_move_being_written_when_its_read_comes_back(pg: str) -> None:
+    """A reload (resync, catch-up) reads the room, then this process accepts a move whose
+    write is still under way when the read comes back: the copy in memory is the newer one
+    and is kept, so the next move takes the next version instead of losing a conflict with
+    this process's own log."""
     a, b = two_hubs(pg)
 
-    async def run() -> tuple[int, int, list[int]]:
+    async def run() -> tuple[bool, int, list[int]]:
         code = await toy_room(a, b)
         room = b.rooms[code]
-        read, release = b.writer.read, asyncio.Event()
+        read, write = b.writer.read, b.writer.write
+        read_back, written = asyncio.Event(), asyncio.Event()
 
         async def read_then_wait(fn: object, *args: object) -> object:
             result = await read(fn, *args)  # type: ignore[arg-type]
-            await release.wait()  # the room as read, held back while a move is accepted
+            await read_back.wait()  # the room as it was read, held back
             return result
 
+        def write_later(key: str, op: object) -> asyncio.Future[None]:
+            inner = write(key, op)  # type: ignore[arg-type]
+            outer: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+            async def relay() -> None:
+                await written.wait()  # the move's write still under way
+                try:
+                    await inner
+                    outer.set_result(None)
+                except BaseException as exc:
+                    outer.set_exception(exc)
+
+            b._spawn(relay())
+            return outer
+
         b.writer.read = read_then_wait  # type: ignore[method-assign]
+        b.writer.write = write_later  # type: ignore[method-assign]
         reload = asyncio.create_task(b._reload(code))
         await asyncio.sleep(0.2)
-        await b.act(room, 0, room.state.legal_actions(0)[0])
-        release.set()
+        move = asyncio.create_task(b.act(room, 0, room.state.legal_actions(0)[0]))
+        await asyncio.sleep(0.05)
+        read_back.set()
         await reload
-        b.writer.read = read  # type: ignore[method-assign]
+        written.set()
+        await move
+        b.writer.read, b.writer.write = read, write  # type: ignore[method-assign]
         kept = b.rooms[code] is room
         seat = room.active()[0]
         await b.act(b.rooms[code], seat, b.rooms[code].state.legal_actions(seat)[0])
-        stored = [seq for seq, _, _ in b.store.actions(room.id)]
-        return int(kept), b.conflicts, stored
+        return kept, b.conflicts, [seq for seq, _, _ in b.store.actions(room.id)]
 
     kept, conflicts, stored = asyncio.run(run())
-    assert kept == 1 and conflicts == 0
+    assert kept and conflicts == 0
     assert stored == [1, 2]
 
 
@@ -208,7 +229,8 @@ def test_a_move_written_with_one_that_lost_is_checked_again_on_the_stored_room(
 ) -> None:
     """Two moves of a stale copy are written one after the other and lose to another
     process's move (whose message has not arrived): neither is a storage failure, each is
-    checked again on the room as stored and accepted where it is legal there."""
+    checked again on the room as stored, accepted where it is legal there and refused for
+    a game reason where it is not."""
     a, b = two_hubs(pg)
 
     async def run() -> tuple[list[object], list[tuple[int, int]]]:
@@ -224,6 +246,30 @@ def test_a_move_written_with_one_that_lost_is_checked_again_on_the_stored_room(
 
     outcomes, stored = asyncio.run(run())
     assert "storage_unavailable" not in outcomes, outcomes
-    # Seat 1's pass is legal on the stored room; seat 0's card too, once seat 1 passed.
-    assert [type(o) for o in outcomes] == [list, list], outcomes
-    assert sorted(stored) == [(1, 0), (2, 1), (3, 0)]
+    # Seat 0's card was for the turn the other process played: refused on the stored room
+    # (not its turn); seat 1's pass is legal there and accepted.
+    assert outcomes[0] == "not_your_turn" and isinstance(outcomes[1], list), outcomes
+    assert stored == [(1, 0), (2, 1)]
+
+
+def test_a_copy_with_its_own_writes_under_way_is_ahead_not_behind(pg: str) -> None:
+    """A move refused on this copy looks in the database for a newer version; while this
+    copy's own moves are still being written, the database is older, not newer: reloading
+    then would drop those moves while they are stored (and reuse their versions)."""
+    a, b = two_hubs(pg)
+
+    async def run() -> list[bool]:
+        code = await toy_room(a, b)
+        room = b.rooms[code]
+        seen = [await b._behind(room)]  # the same version: not behind
+        room.state.apply(0, room.state.legal_actions(0)[0])  # a move not yet stored…
+        room.seq += 1
+        b._inflight[code] = _InFlight()  # …its write under way
+        seen.append(await b._behind(room))
+        del b._inflight[code]
+        room.seq -= 1  # (the test's copy only: its version is the stored one again)
+        await a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
+        seen.append(await b._behind(room))  # another process stored version 1
+        return seen
+
+    assert asyncio.run(run()) == [False, False, True]

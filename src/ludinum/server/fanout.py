@@ -297,12 +297,21 @@ class ClusterHub(Hub):
             conn.close()
 
     async def _behind(self, room: Room) -> bool:
-        """True when the database holds a newer version of the room than this copy."""
+        """True when the database holds a newer version of the room than this copy. A copy
+        with writes of its own under way is ahead of the database, not behind it: reloading
+        it would drop those moves (while they are stored) and let the next move reuse their
+        versions; if another process did move on, those writes lose and the room is
+        reloaded then."""
+        if room.code in self._inflight:
+            return False
         try:
             stored = await self.writer.read(self._version, room.id)
         except Exception:
             return False
-        return stored is not None and stored != (room.seq, room.updated_at)
+        if stored is None or room.code in self._inflight:
+            return False
+        seq, updated = stored
+        return seq > room.seq or (seq == room.seq and updated != room.updated_at)
 
     def _version(self, room_id: int) -> tuple[int, float] | None:
         with self.store.engine.connect() as conn:

@@ -455,11 +455,10 @@ class Hub:
     async def _reload(self, code: str) -> None:
         """Rebuild the room from storage (in a reader thread) so that memory agrees with
         disk; if storage cannot be read either, drop it from memory (it is loaded again
-        when next needed). If this process changed the room while it was being read (a
-        move accepted meanwhile), its copy is the newer one and is kept: replacing it
-        would drop that move and let the next one reuse its version."""
-        before = self.rooms.get(code)
-        version = None if before is None else (before.seq, before.updated_at)
+        when next needed). If moves of this process are being written when the read comes
+        back (accepted meanwhile), its copy is the newer one and is kept: replacing it
+        would drop those moves and let the next one reuse their versions (a reload after
+        a failed write always replaces: no move is accepted while it runs)."""
         try:
             loaded = await self.writer.read(self._read_room, code)
         except Exception:
@@ -467,9 +466,7 @@ class Hub:
             loaded = None
         finally:
             self.writer.clear(code)
-        current = self.rooms.get(code)
-        if (current is not None and current is before
-                and (current.seq, current.updated_at) != version):
+        if code in self._inflight and code not in self._recovering and code in self.rooms:
             return
         if loaded is None:
             self._forget(code)
