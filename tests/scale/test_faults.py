@@ -54,8 +54,21 @@ def check_all(cluster: Cluster, games: list[tuple[str, Phone]]) -> None:
         check_log(cluster.db, code, [phone])
 
 
-def test_kill_9_of_one_process_under_play(fresh_cluster: Cluster) -> None:
-    cluster = fresh_cluster
+def test_kill_9_of_one_process_under_play(tmp_path: Path) -> None:
+    # nginx sends each room to the process its code hashes to: with 7 rooms, once in about
+    # 64 draws none of the phones is on the process killed, and the kill tests nothing.
+    # Such a draw is played again on a fresh cluster (new codes), at most three times.
+    for attempt in range(3):
+        (tmp_path / f"draw{attempt}").mkdir()
+        with make_cluster(tmp_path / f"draw{attempt}") as cluster:
+            if kill_one_under_play(cluster):
+                return
+    pytest.fail("in 3 draws, no phone was ever on the process killed")
+
+
+def kill_one_under_play(cluster: Cluster) -> bool:
+    """Kill one process under play and check everything; False (nothing checked) if none
+    of the games' phones was on it."""
     victim, survivor = cluster.servers
 
     async def run() -> tuple[list[tuple[str, Phone]], str, int, int]:
@@ -90,12 +103,14 @@ def test_kill_9_of_one_process_under_play(fresh_cluster: Cluster) -> None:
 
     games, timed, before, after = asyncio.run(run())
     check_all(cluster, games)
-    assert sum(p.reconnects for _, p in games) >= 1, "some phones were on the killed process"
+    if not any(p.reconnects for _, p in games):
+        return False
     # The survivor fired the idle seat's timers after the kill.
     assert after >= before + 3, (before, after)
     status, info = asyncio.run(ahttp(survivor.url, "GET", f"/api/rooms/{timed}"))
     assert status == 200 and info["seq"] == public_moves(cluster.db, timed)
     assert stored_actions(cluster.db, timed)
+    return True
 
 
 def test_redis_restart_under_play(fresh_cluster: Cluster) -> None:
