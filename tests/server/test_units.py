@@ -80,7 +80,7 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
     class Cache:
         def __init__(self) -> None:
             self._json: dict[str, str] = {}
-            self._lists: dict[int, tuple[object, str]] = {}
+            self._shared: dict[int, tuple[object, str]] = {}
             self._seat_lists: dict[tuple[int, ...], str] = {}
 
         json_text = _frames.FrameCache.json_text
@@ -96,4 +96,4 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
         assert _json.loads(_frames.encode(frame, cache)) == frame  # type: ignore[arg-type]
     # Each fragment and log line once, the seat's action list once (the same list object).
     assert list(cache._json) == ["update", "playing", board, "", "<p>ok</p>", "à toi"]
-    assert [kept for kept, _ in cache._lists.values()] == [actions]
+    assert [kept for kept, _ in cache._shared.values()] == [actions]

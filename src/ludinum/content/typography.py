@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader
+from markupsafe import escape
 
 from ludinum.content.schema import Problem, problem
 from ludinum.content.yamldoc import Doc
@@ -102,6 +103,12 @@ def finalize(value: object) -> object:
     if isinstance(value, str) and not hasattr(value, "__html__"):
         return french_spacing(value)
     return value
+
+
+def printed(value: object) -> str:
+    """``value`` as ``{{ value }}`` prints it in a template: spaced (:func:`finalize`),
+    then escaped; for the pieces of HTML written in Python (server/tiles.py, boards.py)."""
+    return str(escape(finalize(value)))
 
 
 #: What a template's French prose is not: Jinja code and comments, HTML tags (attributes

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from ludinum.content.typography import finalize
+from ludinum.content.typography import printed
 from ludinum.engine import Game, UnknownGameError
 from ludinum.server import i18n
 
@@ -126,7 +126,7 @@ def _seat_name(names: tuple[str, ...], seat: int | None, length: int, lang: str)
         name = i18n.translator(lang)("Joueur %(n)s", n=(seat or 0) + 1)
     if length and len(name) > length:
         name = name[:length - 1] + "…"
-    return Markup(escape(finalize(name)))
+    return Markup(printed(name))
 
 
 def seats_legend(names: Sequence[str], count: int, *, lang: str) -> Markup:

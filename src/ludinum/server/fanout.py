@@ -68,6 +68,13 @@ RETRIES = 5
 ROOM_LOCK = 0x524F4F4D
 
 
+def _newer(stored: tuple[int, float], room: Room) -> bool:
+    """True when the stored version (seq, updated_at) of ``room`` is newer than this copy:
+    a later move, or the same move count written by another process (seats, status)."""
+    seq, updated = stored
+    return seq > room.seq or (seq == room.seq and updated != room.updated_at)
+
+
 def storage_error() -> LudinumError:
     return storage_unavailable()
 
@@ -310,8 +317,7 @@ class ClusterHub(Hub):
             return False
         if stored is None or room.code in self._inflight:
             return False
-        seq, updated = stored
-        return seq > room.seq or (seq == room.seq and updated != room.updated_at)
+        return _newer(stored, room)
 
     def _version(self, room_id: int) -> tuple[int, float] | None:
         with self.store.engine.connect() as conn:
@@ -409,9 +415,8 @@ class ClusterHub(Hub):
                 continue
             if code in self._inflight or code in self._recovering:
                 continue  # its own writes are under way: checked again next time
-            if version[0] < room.seq:
-                continue  # its own moves landed after the read: nothing newer stored
-            if version != (room.seq, room.updated_at):
+            # A stored version older than the copy: its own moves landed after the read.
+            if _newer(version, room):
                 try:
                     await self._reload(code)
                 except Exception:

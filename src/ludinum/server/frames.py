@@ -58,7 +58,7 @@ class FrameCache:
         self._events: dict[tuple[int, str], tuple[Event, str]] = {}
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
         #: JSON text of the objects shared by several frames (a seat's actions), by identity.
-        self._lists: dict[int, tuple[object, str]] = {}
+        self._shared: dict[int, tuple[object, str]] = {}
         self._seat_lists: dict[tuple[int, ...], str] = {}
         self._sessions: dict[str, dict[str, Any] | None] = {}
         self._deadline: dict[str, Any] | None = None
@@ -74,9 +74,9 @@ class FrameCache:
     def json_of(self, value: list[Any] | dict[str, Any]) -> str:
         """``value`` as JSON, encoded once per update for every frame that carries this
         very object (a seat's actions, the session clock, the timer, the outcome)."""
-        kept = self._lists.get(id(value))
+        kept = self._shared.get(id(value))
         if kept is None or kept[0] is not value:
-            kept = self._lists[id(value)] = (value, _dumps(value))
+            kept = self._shared[id(value)] = (value, _dumps(value))
         return kept[1]
 
     def json_seats(self, seats: list[int]) -> str:

@@ -77,7 +77,7 @@ def environment(lang: str) -> Environment:
                                    "glyph": boards.SEAT_GLYPH}
     env.globals["portrait"] = portrait
     env.globals["card_tile"] = card_tile
-    env.globals["card_choices"] = partial(tiles.card_choices, lang=lang, portrait=portrait)
+    env.globals["card_choices"] = partial(tiles.card_choices, lang=lang, tile=card_tile)
     env.globals["plain_buttons"] = tiles.plain_buttons
     env.globals["badge"] = partial(tiles.badge, lang=lang)
     env.filters["plain"] = plain

@@ -21,13 +21,12 @@ a word on where the card is (« dans ta main »).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from ludinum.content.typography import NBSP, NNBSP, finalize
+from ludinum.content.typography import NBSP, NNBSP, printed
 from ludinum.engine import Action, CardFace, GameText
 from ludinum.server import i18n
 from ludinum.server.boards import glyph, seat_name
@@ -39,11 +38,6 @@ Choice = tuple[Action, str, str]
 TILES_CACHE = 4096
 
 
-def _out(value: object) -> str:
-    """``value`` as ``{{ value }}`` prints it in a template (spaced, then escaped)."""
-    return str(escape(finalize(value)))
-
-
 @lru_cache(maxsize=TILES_CACHE, typed=True)
 def card_tile(face: CardFace, seat: int | None = None, pick: str = "", action: str = "",
               confirm: str = "", label: str = "", count: int = 1, idle: bool = False,
@@ -53,35 +47,35 @@ def card_tile(face: CardFace, seat: int | None = None, pick: str = "", action: s
     tag = "button" if pick or action else "div"
     hidden = ' aria-hidden="true"' if label else ""
     parts = [f"<{tag}", ' type="button"' if tag == "button" else "",
-             f' class="card-tile tone-{_out(face.tone)}', " act" if action else "",
+             f' class="card-tile tone-{printed(face.tone)}', " act" if action else "",
              " pick" if pick else "", " idle" if idle else "", '"']
     if pick:
-        parts.append(f' data-card="{_out(pick)}" aria-pressed="false"'
-                     f' aria-controls="targets-{_out(pick)}"')
+        parts.append(f' data-card="{printed(pick)}" aria-pressed="false"'
+                     f' aria-controls="targets-{printed(pick)}"')
     if action:
-        parts.append(f' data-seat="{_out(seat)}" data-action="{_out(action)}"')
+        parts.append(f' data-seat="{printed(seat)}" data-action="{printed(action)}"')
     if confirm:
-        parts.append(f' data-confirm="{_out(confirm)}"')
+        parts.append(f' data-confirm="{printed(confirm)}"')
     parts.append(">")
     if label:
-        parts.append(f'<span class="visually-hidden">{_out(label)}</span>')
+        parts.append(f'<span class="visually-hidden">{printed(label)}</span>')
     parts.append(f'<span class="card-top"{hidden}><span class="card-family">'
-                 f'<span class="card-symbol" aria-hidden="true">{_out(face.symbol)}</span> '
-                 f"{_out(face.family)}</span>")
+                 f'<span class="card-symbol" aria-hidden="true">{printed(face.symbol)}</span> '
+                 f"{printed(face.family)}</span>")
     if face.value:
-        parts.append(f' <span class="card-value">{_out(face.value)}</span>')
+        parts.append(f' <span class="card-value">{printed(face.value)}</span>')
     parts.append("</span>")
     if face.portrait and portrait_url:
-        parts.append(f'<img class="card-portrait" src="{_out(portrait_url)}" alt=""'
+        parts.append(f'<img class="card-portrait" src="{printed(portrait_url)}" alt=""'
                      ' width="56" height="56">')
-    parts.append(f'<span class="card-title"{hidden}>{_out(face.title)}')
+    parts.append(f'<span class="card-title"{hidden}>{printed(face.title)}')
     if count > 1:
-        parts.append(f' <span class="card-count">× {_out(count)}</span>')
+        parts.append(f' <span class="card-count">× {printed(count)}</span>')
     parts.append("</span>")
     if face.text:
-        parts.append(f'<span class="card-text"{hidden}>{_out(face.text)}</span>')
+        parts.append(f'<span class="card-text"{hidden}>{printed(face.text)}</span>')
     if note:
-        parts.append(f'<span class="card-note"{hidden}>{_out(note)}</span>')
+        parts.append(f'<span class="card-note"{hidden}>{printed(note)}</span>')
     parts.append(f"</{tag}>")
     return Markup("".join(parts))
 
@@ -106,56 +100,49 @@ def plain_buttons(choices: Sequence[Choice], seat: int, primary_first: bool = Fa
 
 @lru_cache(maxsize=TILES_CACHE)
 def _button(seat: int, data: str, label: str, question: str, primary: bool) -> str:
-    asks = f' data-confirm="{_out(question)}"' if question else ""
+    asks = f' data-confirm="{printed(question)}"' if question else ""
     return (f'  <button type="button" class="act{" primary" if primary else ""}"'
-            f' data-seat="{_out(seat)}" data-action="{_out(data)}"{asks}>{_out(label)}'
+            f' data-seat="{printed(seat)}" data-action="{printed(data)}"{asks}>{printed(label)}'
             "</button>\n")
 
 
 def card_choices(groups: Sequence[tuple[str, Sequence[Choice]]], text: GameText, seat: int,
                  idle: Sequence[str] = (), confirm: Mapping[str, str] | None = None, *,
-                 lang: str, portrait: Any) -> Markup:
+                 lang: str, tile: Callable[..., Markup]) -> Markup:
     """The choices that each play one card, drawn as the hand (any game): a card with one
     choice is tapped to play it (its label says what happens, and a screen reader hears
     the game's sentence); a card with several is tapped, then what to do with it.
     ``groups`` is a list of (card id, [(action, label, data)…]); ``idle`` the other cards
-    in hand; ``portrait`` gives a character's illustration address (``render.portrait``)."""
+    in hand; ``tile`` draws a card (``render.card_tile``: with its illustration)."""
     asked = confirm or {}
-
-    def tile(face: CardFace, **how: Any) -> str:
-        return str(card_tile(face, **how,
-                             portrait_url=portrait(face.portrait) if face.portrait else ""))
-
-    hand = _out(i18n.gettext(lang, "Tes cartes"))
+    hand = printed(i18n.gettext(lang, "Tes cartes"))
     out = [f'<div class="hand" role="group" aria-label="{hand}">\n']
+    picked: list[tuple[str, CardFace, Sequence[Choice]]] = []
     for ident, group in groups:
         face = text.card_face(ident, lang)
         if face is None:
             raise ValueError(f"card {ident!r} has no face to draw")
         if len(group) == 1:
             action, label, data = group[0]
-            out.append(tile(face, seat=seat, action=data, label=label, note=label,
-                            confirm=_confirm_for(asked, action.kind)) + "\n")
+            played = tile(face, seat=seat, action=data, label=label, note=label,
+                          confirm=_confirm_for(asked, action.kind))
+            out.append(f"{played}\n")
         else:
             out.append(tile(face, pick=ident))
+            picked.append((ident, face, group))
     for ident in idle:
         idle_face = text.card_face(ident, lang)
         if idle_face:
             out.append(tile(idle_face, idle=True))
     out.append("</div>\n")
-    question = _out(i18n.gettext(lang, "que veux-tu en faire ?"))
-    for ident, group in groups:
-        if len(group) <= 1:
-            continue
-        face = text.card_face(ident, lang)
-        title = _out(face.title if face else "")
-        out.append(f'<div class="card-targets" id="targets-{_out(ident)}"'
-                   f' data-for="{_out(ident)}" role="group" aria-label="{title}" hidden>\n'
+    question = printed(i18n.gettext(lang, "que veux-tu en faire ?"))
+    for ident, face, group in picked:
+        title = printed(face.title)
+        out.append(f'<div class="card-targets" id="targets-{printed(ident)}"'
+                   f' data-for="{printed(ident)}" role="group" aria-label="{title}" hidden>\n'
                    f'  <p class="prompt" tabindex="-1">«{NNBSP}{title}{NNBSP}»{NBSP}: '
                    f"{question}</p>\n")
-        for _action, label, data in group:
-            out.append(f'  <button type="button" class="act" data-seat="{_out(seat)}"'
-                       f' data-action="{_out(data)}">{_out(label)}</button>\n')
+        out.extend(_button(seat, data, label, "", False) for _action, label, data in group)
         out.append("</div>\n")
     return Markup("".join(out))
 
