@@ -24,26 +24,25 @@ GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 SEAT_INDEX = 1000
 
 
-def game_seed(seed: int, index: int) -> int:
-    """A well-spread seed for game ``index`` of a run (splitmix64 finaliser)."""
-    z = (seed * GOLDEN + index * MIX1 + MIX2) & M64
+def _finish(z: int) -> int:
+    """splitmix64's finaliser, kept to 63 bits."""
     z = ((z ^ (z >> 30)) * MIX1) & M64
     z = ((z ^ (z >> 27)) * MIX2) & M64
     return (z ^ (z >> 31)) & MASK
 
 
+def game_seed(seed: int, index: int) -> int:
+    """A well-spread seed for game ``index`` of a run (splitmix64 finaliser)."""
+    return _finish((seed * GOLDEN + index * MIX1 + MIX2) & M64)
+
+
 def seat_seeds(seed: int, seats: int) -> list[int]:
     """``[game_seed(seed, SEAT_INDEX + s) for s in range(seats)]``: the seeds of the seats'
-    bots in the game of seed ``seed``, its part of the sum worked out once and no call per
-    seat (a simulation resets every seat's bot for every game)."""
+    bots in the game of seed ``seed``, its part of the sum worked out once (a simulation
+    resets every seat's bot for every game)."""
     base = seed * GOLDEN + MIX2
-    out = []
-    for step in range(SEAT_INDEX * MIX1, (SEAT_INDEX + seats) * MIX1, MIX1):
-        z = (base + step) & M64
-        z = ((z ^ (z >> 30)) * MIX1) & M64
-        z = ((z ^ (z >> 27)) * MIX2) & M64
-        out.append((z ^ (z >> 31)) & MASK)
-    return out
+    return [_finish((base + step) & M64)
+            for step in range(SEAT_INDEX * MIX1, (SEAT_INDEX + seats) * MIX1, MIX1)]
 
 
 @dataclass(frozen=True)
