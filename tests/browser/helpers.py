@@ -280,3 +280,41 @@ def turns_of(page: Any) -> int:
     """How many turns the page has ended since ``count_turns``."""
     count: int = page.evaluate("() => window.ludinumTurns")
     return count
+
+
+#: Slots only frames write (app.js changes nothing inside them between two frames).
+SERVER_SLOTS = ("map", "seats", "status", "board")
+#: The slots of ``expected`` whose DOM is not what a fresh page parses from that HTML.
+_STALE = """(expected) => {
+  const stale = [];
+  for (const [name, html] of Object.entries(expected)) {
+    const el = document.querySelector('[data-slot="' + name + '"]');
+    if (!el) continue;
+    const fresh = el.cloneNode(false);
+    fresh.innerHTML = html;
+    if (fresh.innerHTML !== el.innerHTML) stale.push(name);
+  }
+  return stale;
+}"""
+
+
+def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
+    """The slots of ``page`` (a ``role`` client: host, player…) whose DOM differs from the
+    HTML the server last sent it, once the page has applied that frame: slots are sent
+    whole, or as parts that app.js puts in place (server/patches.py). Several phones may
+    number their frames alike: the page matches if it matches one of them."""
+    for _ in range(50):
+        number = page_seq(page)
+        clients = [c for c in list(live.hub.clients.get(room.code, ()))
+                   if c.role == role and c.frame_seq == number]
+        if clients:
+            stale: list[str] = []
+            for client in clients:
+                expected = {k: v for k, v in client.slots.items() if k in SERVER_SLOTS}
+                stale = list(page.evaluate(_STALE, expected))
+                if not stale:
+                    return []
+            if page_seq(page) == number:
+                return stale
+        time.sleep(0.1)
+    return [f"no {role} client of the server sent frame {page_seq(page)}"]

@@ -42,6 +42,7 @@ from tests.browser.helpers import (
     first_legal,
     join,
     raw_words,
+    stale_slots,
     turns_of,
     visible_text,
 )
@@ -205,6 +206,11 @@ class Table:
             if (width := overflow(page)) > 0:
                 found.append(f"{who}: {width} px of horizontal overflow")
             found += [f"{who}: {v}" for v in audit(page, axe)]
+            # Parts sent alone and put in place by the page (server/patches.py) leave it
+            # as if every slot had been sent whole.
+            role = "host" if who == "host" else "player"
+            found += [f"{who}: slot {s} differs from what the server sent"
+                      for s in stale_slots(self.live, room, page, role)]
         if name != "lobby":  # the game under way and its end; not the lobby (docs/web.md)
             found += [f"host: small text {t}" for t in self.host.evaluate(SMALL_TEXT, 28)]
         found += [f"host: text cut {t}" for t in self.host.evaluate(CUT_TEXT, name == "lobby")]

@@ -8,6 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from ludinum.server import patches
 from ludinum.server.app import create_app
 from ludinum.server.catalog import Catalog
 from ludinum.server.ratelimit import RateLimit
@@ -41,6 +42,9 @@ class Conn:
         self.messages: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self.last: dict[str, Any] = {}
+        #: Each slot's HTML as a page holds it: slots sent whole, then parts applied
+        #: (server/patches.py), as ``app.js`` does.
+        self.page: dict[str, str] = {}
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))
@@ -64,6 +68,9 @@ class Conn:
             out.append(message)
             if message["type"] == "update":
                 self.last = message
+                self.page.update(message["slots"])
+                for slot, parts in message.get("parts", {}).items():
+                    self.page[slot] = patches.apply(self.page[slot], parts)
         raise AssertionError("no pong")
 
     def errors(self, since: int = 0) -> list[dict[str, Any]]:

@@ -106,7 +106,9 @@ def test_no_screen_shows_raw_data(name: str) -> None:
             frame = frames.build(c, cache)
             if frame is None:
                 continue
-            shown = list(frame["slots"].values()) + [line["text"] for line in frame["log"]]
+            shown = [*frame["slots"].values(),
+                     *(h for parts in frame.get("parts", {}).values() for h in parts.values()),
+                     *(line["text"] for line in frame["log"])]
             for html in shown:
                 for word in problems(text_of(html), seen_keys):
                     bad.setdefault(word, text_of(html)[:300])

@@ -12,7 +12,7 @@ import pytest
 from ludinum.content.typography import NNBSP, french_spacing
 from ludinum.engine import Action, CardFace, Event
 from ludinum.games import registry
-from ludinum.server import boards, frames, render, tiles
+from ludinum.server import boards, frames, patches, render, tiles
 from tests.server import socketless
 
 GAMES = [g.name for g in registry()]
@@ -20,12 +20,15 @@ GAMES = [g.name for g in registry()]
 
 def whole_text(game_name: str, view: dict[str, object], lang: str, names: list[str]) -> str:
     """The board's text as drawn before it was drawn line by line: the whole text named,
-    stripped of markup and spaced at once."""
+    stripped of markup and spaced at once; each line of a long text is a part of the slot
+    (server/patches.py)."""
     game = registry().get(game_name)
     text = french_spacing(render.plain(game.text.with_names(
         game.text.view(view, lang, board=not render.has_board(game.name)), names, lang)))
-    lines = "".join(f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip())
-    return f'<div class="game-text">{lines}</div>'
+    lines = [f"<p>{escape(line)}</p>" for line in text.splitlines() if line.strip()]
+    if sum(map(len, lines)) >= patches.SMALL:
+        lines = [patches.wrap(line) for line in lines]
+    return f'<div class="game-text">{"".join(lines)}</div>'
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -162,7 +165,9 @@ def test_a_remembered_block_is_drawn_once_for_the_same_values() -> None:
 
     render.clear_caches()
     first = template.render(numbers=[1, 2, 1], count=count)
-    assert first == "<b>n° : 1</b><b>n° : 2</b><b>n° : 1</b>"
+    # Each block is also a part of its slot (server/patches.py), sent alone when it alone
+    # changed.
+    assert first == "".join(patches.wrap(f"<b>n° : {n}</b>") for n in (1, 2, 1))
     assert drawn == [1, 2]  # the second 1 is the first one's drawing
     assert template.render(numbers=[2, 3], count=count).count("<b>") == 2
     assert drawn == [1, 2, 3]

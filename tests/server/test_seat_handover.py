@@ -82,7 +82,7 @@ def test_a_late_pupil_takes_an_offered_bot_seat_and_plays_it(
         assert not host.errors()
         assert room.seats[1].offered and stored(app, code)[1] == ["human", "bot", "bot"]
         assert hub.store.room(code).seats[1]["offered"] is True  # type: ignore[union-attr]
-        assert "proposée aux élèves" in host.last["slots"]["seats"]
+        assert "proposée aux élèves" in host.page["seats"]
         page = client.get(f"/j/{code}").text
         assert 'data-offered-seat="1"' in page and 'data-offered-seat="2"' not in page
         seat, token = join(client, code, "Tom", seat=1)
@@ -91,7 +91,7 @@ def test_a_late_pupil_takes_an_offered_bot_seat_and_plays_it(
         assert not room.seats[1].offered and 1 not in hub.bots.get(code, {})
         assert stored(app, code)[1] == ["human", "human", "bot"]
         host.sync()
-        assert "Tom" in host.last["slots"]["seats"]
+        assert "Tom" in host.page["seats"]
         tom = hello(client, code, stack, role="player", token=token)
         first = next(m for m in tom.messages if m["type"] == "update")
         expected = reference_frame(app, code, 1)

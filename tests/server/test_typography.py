@@ -111,6 +111,9 @@ def _frame_texts(message: dict[str, Any]) -> list[str]:
     for value in message.get("slots", {}).values():
         if isinstance(value, str):
             texts += shown_text(value)
+    for parts in message.get("parts", {}).values():  # slots' parts sent alone
+        for value in parts.values():
+            texts += shown_text(value)
     for action in message.get("actions", []):
         texts.append(str(action.get("label", "")))
     for key in ("status", "title", "message"):

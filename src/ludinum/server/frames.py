@@ -18,7 +18,7 @@ from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event
-from ludinum.server import i18n, render
+from ludinum.server import i18n, patches, render
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from ludinum.server.seats import HUMAN
@@ -64,6 +64,14 @@ class FrameCache:
         self._deadline: dict[str, Any] | None = None
         self._deadline_made = False
         self._outcome: dict[str, Any] | None = None
+        self._patches: dict[tuple[str, str], dict[str, str] | None] = {}
+
+    def patch(self, old: str, new: str) -> dict[str, str] | None:
+        """:func:`patches.patch`, once per update for every client that was shown ``old``."""
+        memo = (old, new)
+        if memo not in self._patches:
+            self._patches[memo] = patches.patch(old, new)
+        return self._patches[memo]
 
     def json_text(self, html: str) -> str:
         encoded = self._json.get(html)
@@ -275,9 +283,22 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         slots["privacy"] = cache.html(
             "privacy", pass_target(room, client) if seat is None else None, lang
         )
-    changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
+    held = client.slots
+    changed = {k: v for k, v in slots.items() if full or held.get(k) != v}
+    # A slot whose parts alone changed is sent as those parts (server/patches.py).
+    parts: dict[str, dict[str, str]] = {}
+    if changed and not full:
+        for name, html in changed.items():
+            was = held.get(name)
+            # The decision is always sent whole: the page reads it to know a turn begins.
+            # A small slot is sent whole too: cutting it would cost more CPU than the
+            # bytes it saves (patches.SMALL).
+            if was and len(html) >= patches.SMALL and name != "actions":
+                patch = cache.patch(was, html)
+                if patch is not None:
+                    parts[name] = patch
     if changed:  # a new dict, never changed in place: clients of one viewer share it
-        client.slots = {**client.slots, **changed}
+        client.slots = {**held, **changed}
     texts = [(cache.event_text(event, lang), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
@@ -300,10 +321,12 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         "revealed": client.revealed,
         "deadline": cache.deadline() if shown else None,
         "session": cache.session(lang),
-        "slots": changed,
+        "slots": {k: v for k, v in changed.items() if k not in parts} if parts else changed,
         "log": log,
         "actions": cache.action_list(seat, lang) if seat is not None else [],
     }
+    if parts:
+        frame["parts"] = parts
     if hide:
         frame["hide"] = True
     if room.status == FINISHED:
@@ -378,6 +401,11 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
         elif key == "slots":
             text += "{" + ",".join(f"{_key(k)}{cache.json_text(v)}"
                                    for k, v in value.items()) + "}"
+        elif key == "parts":  # {slot: {rank: html}}
+            text += "{" + ",".join(
+                _key(k) + "{" + ",".join(f"{_key(r)}{cache.json_text(h)}"
+                                         for r, h in v.items()) + "}"
+                for k, v in value.items()) + "}"
         elif key == "log":  # each line: {"seq": n, …} (build puts its number first)
             text += "["
             for j, line in enumerate(value):

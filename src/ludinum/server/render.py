@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, CardFace, Game
-from ludinum.server import boards, i18n, tiles
+from ludinum.server import boards, i18n, patches, tiles
 from ludinum.site import render as site_render
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -164,8 +164,9 @@ def remember(*parts: Any, caller: Callable[[], str]) -> Markup:
     """A template block drawn once for the values it is drawn from, as a Jinja call block:
     ``{% call remember("part", lang, a, b) %}…{% endcall %}``. ``parts`` must name every
     value the block reads (the block is not drawn again while they are the same): a board
-    redraws only the players whose part changed (issue 19)."""
-    return Markup(memo_html(digest("remember", *parts), caller))
+    redraws only the players whose part changed (issue 19). The block is also a part of its
+    slot (:mod:`ludinum.server.patches`): a client is sent it alone when it alone changed."""
+    return Markup(memo_html(digest("remember", *parts), lambda: patches.wrap(caller())))
 
 
 def html_cache_size() -> tuple[int, int]:
@@ -246,6 +247,10 @@ def board(
             shown = french_spacing(plain(text.with_names(line, names, lang)))
             html = _LINES[key] = f"<p>{escape(shown)}</p>" if shown.strip() else ""
         out.append(html)
+    if sum(map(len, out)) >= patches.SMALL:
+        # A long text's lines are parts of the slot: a move that changes two lines sends
+        # those two (server/patches.py); a short one is sent whole anyway.
+        out = [patches.wrap(html) if html else html for html in out]
     return f'<div class="game-text">{"".join(out)}</div>'
 
 

@@ -185,6 +185,10 @@
     for (const [name, html] of Object.entries(m.slots || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+    let whole = true;
+    for (const [name, parts] of Object.entries(m.parts || {})) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; });
+    }
     if (m.slots && "actions" in m.slots) announce();
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
@@ -204,6 +208,35 @@
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     session = m.session ? { left: m.session.left, at: performance.now(), running: m.session.running, rule: m.session.rule } : null;
     tick();
+    // A page that could not place a part is out of step: it reconnects and is sent
+    // every slot whole.
+    if (!whole && socket) socket.close();
+  }
+
+  // Parts of a slot sent alone (server/patches.py): what lies between the slot's
+  // rank-th <!--p--> and the <!--/p--> after it is replaced, parsed where it stands (an
+  // SVG group's children as SVG). False when the slot has no such part.
+  function patch(el, parts) {
+    const opens = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_COMMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.data === "p") opens.push(node);
+    }
+    for (const [rank, html] of Object.entries(parts)) {
+      const open = opens[Number(rank)];
+      if (!open) return false;
+      let node = open.nextSibling;
+      while (node && !(node.nodeType === Node.COMMENT_NODE && node.data === "/p")) {
+        const next = node.nextSibling;
+        node.remove();
+        node = next;
+      }
+      if (!node) return false;
+      const range = document.createRange();
+      range.setStartAfter(open);
+      node.parentNode.insertBefore(range.createContextualFragment(html), node);
+    }
+    return true;
   }
 
   // Focus stays where the pupil acts (issue 21): a fragment swapped under the focused
