@@ -145,6 +145,33 @@ def _card_face(text: WebRunnersText, ident: str, lang: str) -> CardFace | None:
     return text._card_face(ident, lang)
 
 
+#: A button's words per action kind (French, English), ``{c}`` the card's name.
+ACTION_TEXTS = {
+    "move": ("Jouer {c}", "Play {c}"),
+    "stay": ("Rester sur place en défaussant {c}", "Stay, discarding {c}"),
+    "cross": ("Franchir le pont", "Cross the bridge"),
+    "pay": ("Payer avec {c}", "Pay with {c}"),
+    "attack": ("Attaquer avec {c}", "Attack with {c}"),
+    "retro": ("Répondre avec {c}", "Answer with {c}"),
+    "counter": ("Annuler avec {c}", "Cancel with {c}"),
+    "cyberactivist": ("Pouvoir Cyber-activiste : annuler l'attaque",
+                      "Cyber-activist power: cancel the attack"),
+    "accept": ("Subir l'attaque", "Take the hit"),
+    "pass": ("Laisser faire", "Let it happen"),
+    "take": ("Prendre {c}", "Take {c}"),
+    "keep": ("Garder {c}", "Keep {c}"),
+    "give": ("Donner {c}", "Give {c}"),
+    "done": ("Terminer", "Done"),
+    "timeout": ("Temps écoulé (annuler)", "Time is up (cancel)"),
+    "discard": ("Défausser {c}", "Discard {c}"),
+    "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
+    "cancel": ("Annuler", "Cancel"),
+    "geekcolo": ("Pouvoir Geekcolo : fouiller la défausse",
+                 "Geekcolo power: search the discard"),
+    "pick": ("Récupérer {c}", "Take back {c}"),
+}
+
+
 class WebRunnersText(GameText):
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
@@ -377,38 +404,14 @@ class WebRunnersText(GameText):
         k = action.kind
         card = action.get("card")
         name = card_name(str(card), lang) if card is not None else ""
-        texts = {
-            "move": ("Jouer {c}", "Play {c}"),
-            "stay": ("Rester sur place en défaussant {c}", "Stay, discarding {c}"),
-            "cross": ("Franchir le pont", "Cross the bridge"),
-            "pay": ("Payer avec {c}", "Pay with {c}"),
-            "attack": ("Attaquer avec {c}", "Attack with {c}"),
-            "retro": ("Répondre avec {c}", "Answer with {c}"),
-            "counter": ("Annuler avec {c}", "Cancel with {c}"),
-            "cyberactivist": ("Pouvoir Cyber-activiste : annuler l'attaque",
-                              "Cyber-activist power: cancel the attack"),
-            "accept": ("Subir l'attaque", "Take the hit"),
-            "pass": ("Laisser faire", "Let it happen"),
-            "take": ("Prendre {c}", "Take {c}"),
-            "keep": ("Garder {c}", "Keep {c}"),
-            "give": ("Donner {c}", "Give {c}"),
-            "done": ("Terminer", "Done"),
-            "timeout": ("Temps écoulé (annuler)", "Time is up (cancel)"),
-            "discard": ("Défausser {c}", "Discard {c}"),
-            "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
-            "cancel": ("Annuler", "Cancel"),
-            "geekcolo": ("Pouvoir Geekcolo : fouiller la défausse",
-                         "Geekcolo power: search the discard"),
-            "pick": ("Récupérer {c}", "Take back {c}"),
-        }
         if k == "move" and card is not None:
             return self._move_choice(name, _value(str(card)), view, lang)
         if k == "cross":
             return self._cross_choice(view, lang)
         if k == "stay" and card is None:
             return _pick(lang, "Main vide : piocher une carte", "Empty hand: draw a card")
-        if k in texts:
-            fr, en = texts[k]
+        if k in ACTION_TEXTS:
+            fr, en = ACTION_TEXTS[k]
             return _pick(lang, fr, en).format(c=name)
         if k == "target":
             return _pick(lang, "Viser ", "Target ") + seat(action.number("seat"), lang)
