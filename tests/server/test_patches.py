@@ -134,3 +134,30 @@ def test_a_page_applying_its_frames_holds_what_the_server_sent(name: str) -> Non
     # Measured: Hacker 17 %, Voleur 33 % of the whole slots; Gnou's and Web Runners' slots
     # are under patches.SMALL and sent whole.
     assert sent <= whole * 0.6, (sent, whole)
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry()])
+def test_a_frame_is_encoded_as_json_dumps_writes_it(name: str) -> None:
+    """``frames.encode`` (fragments encoded once, plain values written without the
+    encoder, parts nested by slot and rank) writes exactly what ``json.dumps`` does."""
+    room = socketless.playing_room(name, 4 if name != "hacker" else 5, 7, code="ENCODE")
+    clients = [socketless.client("player", s) for s in range(len(room.seats))]
+    clients += [socketless.client("host"), socketless.client("spectator")]
+    rng = random.Random(7)
+    kinds: set[str] = set()
+    for step in range(150):
+        if room.state.is_terminal():
+            break
+        cache = frames.FrameCache(room, float(step), ["random"])
+        for client in clients:
+            frame = frames.build(client, cache)
+            if frame is None:
+                continue
+            kinds.update(k for k, v in frame.items() if v not in (None, [], {}))
+            assert frames.encode(frame, cache) == json.dumps(
+                frame, ensure_ascii=False, separators=(",", ":"))
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    assert {"slots", "log", "actions", "active"} <= kinds
+    if name in LARGE_BOARDS:
+        assert "parts" in kinds

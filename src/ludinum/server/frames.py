@@ -387,6 +387,22 @@ def encode(frame: dict[str, Any], cache: FrameCache) -> str:
     return str(frame["seq"]).join(encode_parts(frame, cache))
 
 
+def _plain(value: Any) -> str:
+    """A value that is not a string, list or dict as JSON; the frequent ones (no timer, no
+    revealed seat, a log line's privacy, a number) without a call to the encoder."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return str(value)
+    if value == [] or value == {}:
+        return "[]" if type(value) is list else "{}"
+    return _dumps(value)
+
+
 def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
     """The frame as JSON text cut where its number goes (its ``seq`` and each log line's):
     ``str(n).join(parts)`` is the frame numbered ``n``, so the clients of one viewer share
@@ -411,7 +427,7 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
             for j, line in enumerate(value):
                 parts.append(text + ("," if j else "") + '{"seq":')
                 text = "".join(
-                    f",{_key(k)}{cache.json_text(v) if type(v) is str else _dumps(v)}"
+                    f",{_key(k)}{cache.json_text(v) if type(v) is str else _plain(v)}"
                     for k, v in line.items() if k != "seq") + "}"
             text += "]"
         elif isinstance(value, list) and key in ("active", "you"):
@@ -421,7 +437,7 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
         elif type(value) is str:
             text += cache.json_text(value)
         else:
-            text += _dumps(value)
+            text += _plain(value)
     parts.append(text + "}")
     return parts
 
