@@ -62,6 +62,7 @@ def press_once(live: Any, room: Any, page: Any, from_top: bool) -> tuple[int, in
     if not current(live, room, page) or page.locator(TAPPABLE).count() == 0:
         return None
     number = page_seq(page)
+    sent = seat_actions(live, room, page_seat(live, room))
     try:
         if from_top:
             page.focus("header .brand")
@@ -85,7 +86,21 @@ def press_once(live: Any, room: Any, page: Any, from_top: bool) -> tuple[int, in
         raise
     except Exception:
         return None
+    # The next frame may be another seat's move or a trip's clock: the press counts once
+    # the server has stored the pupil's action; refused (the decision ended under the
+    # press: stale, time up), it was not a move, as when the decision is drawn again.
+    seat = page_seat(live, room)
+    deadline = time.monotonic() + 3
+    while seat_actions(live, room, seat) <= sent:
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.05)
     return tabs, enters
+
+
+def page_seat(live: Any, room: Any) -> int:
+    """The seat of the room's only person (the others are bots)."""
+    return next(s.index for s in room.seats if s.kind == "human")
 
 
 @pytest.mark.parametrize("game", GAMES)
