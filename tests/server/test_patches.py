@@ -161,3 +161,12 @@ def test_a_frame_is_encoded_as_json_dumps_writes_it(name: str) -> None:
     assert {"slots", "log", "actions", "active"} <= kinds
     if name in LARGE_BOARDS:
         assert "parts" in kinds
+
+
+def test_the_cuts_kept_are_bounded_by_their_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(patches, "CUTS_CHARS", 10_000)
+    for n in range(100):
+        patches.cut(f"<svg>{P}<g>{n:04d}{'x' * 500}</g>{Q}</svg>")
+    kept = sum(map(len, patches._CUTS))
+    assert kept <= 10_000 and len(patches._CUTS) < 100
+    assert patches.cut(f"<svg>{P}<g>0099{'x' * 500}</g>{Q}</svg>") is not None  # the newest

@@ -32,9 +32,12 @@ SMALL = 4096
 Cut = tuple[tuple[str, ...], tuple[str, ...]]
 
 #: Cuts of recent fragments (a fragment is shared by every client it goes to, and cut for
-#: the next update's patches too): bounded, least recently used out.
+#: the next update's patches too): bounded by the characters of the fragments kept (their
+#: cuts hold as many again), least recently used out; a fragment cut again costs tens of
+#: microseconds, so a small bound suffices.
 _CUTS: OrderedDict[str, Cut | None] = OrderedDict()
-CUTS_SIZE = 1024
+CUTS_CHARS = 2 * 1024 * 1024
+_cut_chars = 0
 
 
 def wrap(html: str) -> str:
@@ -49,10 +52,12 @@ def cut(html: str) -> Cut | None:
     if kept is not None or html in _CUTS:
         _CUTS.move_to_end(html)
         return kept
+    global _cut_chars
     result = _cut(html)
     _CUTS[html] = result
-    if len(_CUTS) > CUTS_SIZE:
-        _CUTS.popitem(last=False)
+    _cut_chars += len(html)
+    while _cut_chars > CUTS_CHARS:
+        _cut_chars -= len(_CUTS.popitem(last=False)[0])
     return result
 
 
