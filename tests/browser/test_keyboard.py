@@ -62,7 +62,8 @@ def press_once(live: Any, room: Any, page: Any, from_top: bool) -> tuple[int, in
     if not current(live, room, page) or page.locator(TAPPABLE).count() == 0:
         return None
     number = page_seq(page)
-    sent = seat_actions(live, room, page_seat(live, room))
+    seat = page_seat(room)
+    sent = seat_actions(live, room, seat)
     try:
         if from_top:
             page.focus("header .brand")
@@ -89,7 +90,6 @@ def press_once(live: Any, room: Any, page: Any, from_top: bool) -> tuple[int, in
     # The next frame may be another seat's move or a trip's clock: the press counts once
     # the server has stored the pupil's action; refused (the decision ended under the
     # press: stale, time up), it was not a move, as when the decision is drawn again.
-    seat = page_seat(live, room)
     deadline = time.monotonic() + 3
     while seat_actions(live, room, seat) <= sent:
         if time.monotonic() > deadline:
@@ -98,7 +98,7 @@ def press_once(live: Any, room: Any, page: Any, from_top: bool) -> tuple[int, in
     return tabs, enters
 
 
-def page_seat(live: Any, room: Any) -> int:
+def page_seat(room: Any) -> int:
     """The seat of the room's only person (the others are bots)."""
     return next(s.index for s in room.seats if s.kind == "human")
 
@@ -115,7 +115,7 @@ def test_one_turn_with_the_keyboard_alone(game: str, live: Any, browser: Any) ->
         count_turns(phone)
         start_with_bots(host)
         room = live.hub.rooms[code]
-        seat = next(s.index for s in room.seats if s.kind == "human")
+        seat = page_seat(room)
         phone.wait_for_selector(TAPPABLE, timeout=TIMEOUT)
         before = seat_actions(live, room, seat)
         presses: list[tuple[int, int]] = []
