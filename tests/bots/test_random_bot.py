@@ -1,4 +1,5 @@
-"""The random bot seeds its generator at its first real choice: same draws, same games."""
+"""The random bot draws one number per real choice, from its own generator or from one it
+shares with the other bots of a simulated game."""
 
 from __future__ import annotations
 
@@ -23,13 +24,12 @@ class Menu:
         return ACTIONS[: self.sizes.pop(0)]
 
 
-def eager_choices(seed: int, sizes: Sequence[int]) -> list[Action]:
-    """What a bot seeded at once picks: one draw per decision, forced or not."""
-    rng = random.Random(seed)
-    return [ACTIONS[: n][int(rng.random() * n)] for n in sizes]
+def expected(rng: random.Random, sizes: Sequence[int]) -> list[Action]:
+    """One draw per decision with two actions or more; a forced move draws nothing."""
+    return [ACTIONS[0] if n == 1 else ACTIONS[: n][int(rng.random() * n)] for n in sizes]
 
 
-def lazy_choices(bot: RandomBot, sizes: Sequence[int]) -> list[Action]:
+def choices(bot: RandomBot, sizes: Sequence[int]) -> list[Action]:
     menu: Any = Menu(sizes)
     return [bot.choose(menu, 0) for _ in sizes]
 
@@ -37,28 +37,38 @@ def lazy_choices(bot: RandomBot, sizes: Sequence[int]) -> list[Action]:
 SIZES = [1, 1, 3, 1, 5, 2, 1, 4, 4, 1]
 
 
-def test_forced_moves_first_then_the_same_draws() -> None:
-    for start in range(len(SIZES)):
-        sizes = [1] * start + SIZES
-        assert lazy_choices(RandomBot(7), sizes) == eager_choices(7, sizes)
+def test_a_forced_move_draws_nothing() -> None:
+    bot = RandomBot(7)
+    assert choices(bot, SIZES) == expected(random.Random(7), SIZES)
+    after = random.Random(7)
+    for _ in range(sum(n > 1 for n in SIZES)):
+        after.random()
+    assert bot.rng.random() == after.random()  # exactly one draw per real choice
+    assert RandomBot.forced_at_once
 
 
-def test_reset_replays_like_a_new_bot_and_the_generator_is_the_eager_one() -> None:
+def test_bots_that_share_a_generator_draw_in_the_order_they_play() -> None:
+    shared = random.Random(11)
+    a, b = RandomBot(shared), RandomBot(shared)
+    assert a.rng is b.rng is shared
+    turns = [(a, 3), (b, 1), (b, 5), (a, 2), (b, 4), (a, 1), (a, 4)]
+    picks = [choices(bot, [n])[0] for bot, n in turns]
+    assert picks == expected(random.Random(11), [n for _, n in turns])
+
+
+def test_reset_plays_as_a_new_bot() -> None:
     bot = RandomBot(1)
-    lazy_choices(bot, SIZES)
+    choices(bot, SIZES)
     bot.reset(9)
-    assert lazy_choices(bot, SIZES) == eager_choices(9, SIZES)
-    bot.reset(4)
-    lazy_choices(bot, [1, 1, 1])  # three forced moves: three draws owed
-    eager = random.Random(4)
-    for _ in range(3):
-        eager.random()
-    assert bot.rng.random() == eager.random()
+    assert choices(bot, SIZES) == choices(RandomBot(9), SIZES)
+    shared = random.Random(4)
+    bot.reset(shared)
+    assert bot.rng is shared
+    assert choices(bot, SIZES) == expected(random.Random(4), SIZES)
 
 
-def test_a_copy_and_a_bot_that_only_met_forced_moves() -> None:
+def test_a_copy_plays_on_as_the_bot_would() -> None:
     bot = RandomBot(5)
-    lazy_choices(bot, [1, 1])
+    choices(bot, [3, 1])
     twin = copy.deepcopy(bot)
-    assert lazy_choices(twin, SIZES) == eager_choices(5, [1, 1, *SIZES])[2:]
-    assert lazy_choices(bot, SIZES) == lazy_choices(RandomBot(5), [1, 1, *SIZES])[2:]
+    assert choices(twin, SIZES) == choices(bot, SIZES)

@@ -23,12 +23,25 @@ def test_other_seed_other_games() -> None:
     assert game_seed(1, 0) != game_seed(2, 0) and game_seed(1, 0) != game_seed(1, 1)
 
 
-def test_seat_seeds_are_the_game_seeds_of_the_seats() -> None:
-    from ludinum.sim.runner import SEAT_INDEX, seat_seeds
+def test_the_seats_bots_share_one_generator_per_game() -> None:
+    """The bots of a game draw from one generator seeded with the game's own seed for
+    bots (one seeding per game, not one per seat), whatever their levels; an easy bot's
+    inner bot draws from it too."""
+    import random
 
-    for seed in (0, 1, 42, -7, 2**63 - 1, game_seed(3, 9)):
-        assert seat_seeds(seed, 7) == [game_seed(seed, SEAT_INDEX + s) for s in range(7)]
-    assert seat_seeds(5, 0) == []
+    from ludinum.bots.levels import NoisyBot
+    from ludinum.sim.runner import BOTS_INDEX, bots_generator, seat_bots
+
+    spec = SimSpec("hacker", 4, ("random", "easy", "medium", "random"))
+    for seed in (0, 42, game_seed(3, 9)):
+        bots = seat_bots(spec, seed)
+        shared = bots[0].rng
+        assert all(bot.rng is shared for bot in bots)
+        easy = bots[1]
+        assert isinstance(easy, NoisyBot) and easy.inner.rng is shared
+        assert shared.random() == random.Random(game_seed(seed, BOTS_INDEX)).random()
+        assert bots_generator(seed).getstate() == random.Random(
+            game_seed(seed, BOTS_INDEX)).getstate()
 
 
 def test_progress_counts_every_game() -> None:

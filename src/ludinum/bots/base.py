@@ -13,7 +13,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ludinum.engine import Action, Event, State, new_rng, reseed
+from ludinum.engine import Action, Event, State, new_rng
+
+#: What a bot draws from: a seed for a generator of its own (a live room's seat), or a
+#: generator it shares with the other bots of its game, which draw from it in the order
+#: they play (``ludinum simulate``: one generator seeded per game, not one per seat).
+Seed = int | random.Random
+
+
+def generator(seed: Seed) -> random.Random:
+    """The generator a bot made with ``seed`` draws from."""
+    return seed if isinstance(seed, random.Random) else new_rng(seed)
 
 
 class Bot(ABC):
@@ -25,8 +35,8 @@ class Bot(ABC):
     #: instead of listing the legal actions first (the bot lists them itself).
     forced_at_once: ClassVar[bool] = False
 
-    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
-        self.rng = new_rng(seed)  # random.Random(seed), made for less (one per game)
+    def __init__(self, seed: Seed = 0, quiz_accuracy: float | None = None) -> None:
+        self.rng = generator(seed)
         self.quiz_accuracy = (
             self.default_quiz_accuracy if quiz_accuracy is None else float(quiz_accuracy)
         )
@@ -35,7 +45,7 @@ class Bot(ABC):
     def choose(self, state: State, player: int) -> Action:
         """The action to take now for ``player`` (who is active in ``state``)."""
 
-    def reset(self, seed: int) -> None:
+    def reset(self, seed: Seed) -> None:
         """Get ready for a new game: from now on play exactly as a new bot
         ``type(self)(seed, self.quiz_accuracy)`` would, notes forgotten (the simulator
         keeps its bots from one game to the next)."""
@@ -57,67 +67,20 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions.
-
-    Its generator is seeded only when it first has a real choice to make: seeding a
-    Mersenne Twister costs ≈ 3.5 µs, as much as a quarter of a short game, and a simulation
-    seeds one per seat and per game (its choices depend on its game's seed only). Until
-    then every forced move (one legal action) is counted instead of drawn: its draw
-    (``int(r * 1)`` is 0 for any ``r``) is made when the generator is seeded, so the bot
-    draws the same stream and plays the same games as one seeded at once. A seat that
-    only ever meets forced moves (a sixth of the seats in the shortest game) seeds
-    nothing."""
+    """Picks uniformly among the legal actions. A forced move (one legal action) is
+    played without drawing: the bot draws one number per real choice, no more."""
 
     level = "random"
+    forced_at_once = True
 
-    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
-        self.quiz_accuracy = (
-            self.default_quiz_accuracy if quiz_accuracy is None else float(quiz_accuracy)
-        )
-        self._seed = seed
-        #: Forced moves taken before the generator was seeded: one draw each, owed.
-        self._owed = 0
-        #: The generator, once seeded for this game (``_live``); kept across ``reset`` to
-        #: be seeded again in place (cheaper than a new one).
-        self._gen: random.Random | None = None
-        self._live = False
-
-    @property
-    def rng(self) -> random.Random:
-        """The bot's generator, as seeded at once it would be now (seeded on first use)."""
-        return self._gen if self._live and self._gen is not None else self._start()
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._gen, self._live, self._owed = value, True, 0
-
-    def _start(self) -> random.Random:
-        """Seed the generator and make the draws the forced moves so far owe."""
-        gen = self._gen
-        if gen is None:
-            gen = self._gen = new_rng(self._seed)
-        else:
-            reseed(gen, self._seed)
-        for _ in range(self._owed):
-            gen.random()
-        self._owed = 0
-        self._live = True
-        return gen
-
-    def reset(self, seed: int) -> None:
-        self._seed = seed  # its generator is all it keeps: seeded when first needed
-        self._owed = 0
-        self._live = False
+    def reset(self, seed: Seed) -> None:
+        self.rng = generator(seed)  # its generator is all it keeps from game to game
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
-        gen = self._gen
-        if not self._live or gen is None:
-            if len(legal) == 1:
-                self._owed += 1  # its draw picks index 0 whatever it is: owed, not made
-                return legal[0]
-            gen = self._start()
-        return legal[int(gen.random() * len(legal))]
+        if len(legal) == 1:
+            return legal[0]
+        return legal[int(self.rng.random() * len(legal))]
 
 
 def knows_answer(bot: Bot, right: int, choices: int, bonus: float = 0.0) -> int:

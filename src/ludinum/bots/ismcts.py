@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ludinum.bots.base import Bot, RandomBot
+from ludinum.bots.base import Bot, RandomBot, Seed
 from ludinum.engine import Action, State, next_actor
 
 #: Decisions that are never searched: the answer to a quiz depends on what a player knows.
@@ -113,7 +113,7 @@ class IsmctsBot(Bot):
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: Seed = 0,
         quiz_accuracy: float | None = None,
         *,
         iterations: int | None = None,
@@ -134,7 +134,7 @@ class IsmctsBot(Bot):
         self.last_iterations = 0
         self.hint: Action | None = None
 
-    def reset(self, seed: int) -> None:
+    def reset(self, seed: Seed) -> None:
         """A new game: a fresh bot of ``seed`` that keeps this one's budget and settings."""
         type(self).__init__(
             self, seed, self.quiz_accuracy, iterations=self.iterations, millis=self.millis,

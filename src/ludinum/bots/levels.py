@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ludinum.bots.base import Bot, RandomBot
+from ludinum.bots.base import Bot, RandomBot, Seed
 from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
@@ -95,9 +95,9 @@ class NoisyBot(Bot):
     noise: ClassVar[float] = EASY_NOISE
     inner_cls: ClassVar[type[Bot]] = RandomBot
 
-    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
+    def __init__(self, seed: Seed = 0, quiz_accuracy: float | None = None) -> None:
         super().__init__(seed, quiz_accuracy)
-        self.inner = self.inner_cls(self.rng.getrandbits(63), self.quiz_accuracy)
+        self.inner = self.inner_cls(self.rng, self.quiz_accuracy)  # one generator for both
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)

@@ -8,7 +8,7 @@ import os
 from functools import lru_cache
 from typing import NamedTuple
 
-from ludinum.bots.base import Bot
+from ludinum.bots.base import Bot, Seed
 from ludinum.bots.levels import DEFAULT_SEARCH, SearchSettings, canonical_level, level_classes
 from ludinum.engine import Game, Registry, UnknownGameError
 from ludinum.engine.encoding import Encoding
@@ -98,7 +98,7 @@ def game_encoding(game: str) -> Encoding:
         ) from None
 
 
-def make_bot(game: str, level: str, seed: int = 0, quiz_accuracy: float | None = None) -> Bot:
+def make_bot(game: str, level: str, seed: Seed = 0, quiz_accuracy: float | None = None) -> Bot:
     """A bot of ``level`` (``random``, ``easy``, ``medium``/``heuristic``, ``hard``,
     ``expert``) for ``game``."""
     levels = _loaded()[1].get(game)

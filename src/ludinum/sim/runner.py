@@ -4,13 +4,14 @@ number of worker processes: game ``i`` always gets the seeds derived from ``(see
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, Game, OptionValue, next_actor, visible
+from ludinum.engine import Action, Game, OptionValue, new_rng, next_actor, visible
 
 if TYPE_CHECKING:
     from ludinum.bots.base import Bot
@@ -20,8 +21,9 @@ MASK = (1 << 63) - 1
 M64 = (1 << 64) - 1
 #: splitmix64's constants (:func:`game_seed`).
 GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-#: Seat ``s``'s bot draws from ``game_seed(game's seed, SEAT_INDEX + s)``.
-SEAT_INDEX = 1000
+#: The seats' bots of a game share one generator, seeded with
+#: ``game_seed(game's seed, BOTS_INDEX)`` (:func:`bots_generator`).
+BOTS_INDEX = 1000
 
 
 def _finish(z: int) -> int:
@@ -36,13 +38,11 @@ def game_seed(seed: int, index: int) -> int:
     return _finish((seed * GOLDEN + index * MIX1 + MIX2) & M64)
 
 
-def seat_seeds(seed: int, seats: int) -> list[int]:
-    """``[game_seed(seed, SEAT_INDEX + s) for s in range(seats)]``: the seeds of the seats'
-    bots in the game of seed ``seed``, its part of the sum worked out once (a simulation
-    resets every seat's bot for every game)."""
-    base = seed * GOLDEN + MIX2
-    return [_finish((base + step) & M64)
-            for step in range(SEAT_INDEX * MIX1, (SEAT_INDEX + seats) * MIX1, MIX1)]
+def bots_generator(seed: int) -> random.Random:
+    """The generator the seats' bots of the game of seed ``seed`` share: they draw from it
+    in the order they play, so a game costs one seeding for its bots, not one per seat
+    (seeding a Mersenne Twister costs ≈ 3.7 µs, a tenth of the shortest games)."""
+    return new_rng(game_seed(seed, BOTS_INDEX))
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,11 @@ class SimSpec:
     quiz_accuracy: float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GameRecord:
+    """One game's result, never changed once made. Not a frozen dataclass: its
+    ``__init__`` would cost 3 times as much (≈ 1.1 µs, a 30th of the shortest games)."""
+
     index: int
     seed: int
     winners: tuple[int, ...]
@@ -69,14 +72,11 @@ class GameRecord:
 
 
 def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
-    """One bot per seat, of the spec's levels, seeded for the game of seed ``seed``."""
+    """One bot per seat, of the spec's levels, ready for the game of seed ``seed``."""
     from ludinum.games import make_bot
 
-    seeds = seat_seeds(seed, len(spec.bots))
-    return [
-        make_bot(spec.game, level, seeds[seat], spec.quiz_accuracy)
-        for seat, level in enumerate(spec.bots)
-    ]
+    rng = bots_generator(seed)
+    return [make_bot(spec.game, level, rng, spec.quiz_accuracy) for level in spec.bots]
 
 
 def play_one(
@@ -93,8 +93,9 @@ def play_one(
     if bots is None:
         bots = seat_bots(spec, seed)
     else:
-        for bot, bot_seed in zip(bots, seat_seeds(seed, len(bots)), strict=True):
-            bot.reset(bot_seed)
+        rng = bots_generator(seed)
+        for bot in bots:
+            bot.reset(rng)
     observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0

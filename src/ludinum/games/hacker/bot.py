@@ -26,7 +26,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludinum.bots.base import Bot
+from ludinum.bots.base import Bot, Seed
 from ludinum.engine import Action, Event, State
 
 AVERAGE_BILL = 2.05  # (10×1 + 20×2 + 12×3) / 42
@@ -109,7 +109,7 @@ class HackerBot(Bot):
     #: account forgotten is mistaken for another place, as players at a table do.
     recall: float = 0.85
 
-    def __init__(self, seed: int = 0, quiz_accuracy: float | None = None) -> None:
+    def __init__(self, seed: Seed = 0, quiz_accuracy: float | None = None) -> None:
         super().__init__(seed)
         self.seats: dict[int, Memory] = {}
         #: Bills seen going in and out of each account, which a new seat's memory starts
