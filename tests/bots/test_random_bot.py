@@ -1,4 +1,4 @@
-"""The random bot draws one number per real choice, from its own generator or from one it
+"""The random bot draws one number per decision, from its own generator or from one it
 shares with the other bots of a simulated game."""
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ class Menu:
 
 
 def expected(rng: random.Random, sizes: Sequence[int]) -> list[Action]:
-    """One draw per decision with two actions or more; a forced move draws nothing."""
-    return [ACTIONS[0] if n == 1 else ACTIONS[: n][int(rng.random() * n)] for n in sizes]
+    """One draw per decision, a forced move included (its draw picks index 0)."""
+    return [ACTIONS[: n][int(rng.random() * n)] for n in sizes]
 
 
 def choices(bot: RandomBot, sizes: Sequence[int]) -> list[Action]:
@@ -37,14 +37,13 @@ def choices(bot: RandomBot, sizes: Sequence[int]) -> list[Action]:
 SIZES = [1, 1, 3, 1, 5, 2, 1, 4, 4, 1]
 
 
-def test_a_forced_move_draws_nothing() -> None:
+def test_one_draw_per_decision_forced_or_not() -> None:
     bot = RandomBot(7)
     assert choices(bot, SIZES) == expected(random.Random(7), SIZES)
     after = random.Random(7)
-    for _ in range(sum(n > 1 for n in SIZES)):
+    for _ in SIZES:
         after.random()
-    assert bot.rng.random() == after.random()  # exactly one draw per real choice
-    assert RandomBot.forced_at_once
+    assert bot.rng.random() == after.random()  # exactly one draw per decision
 
 
 def test_bots_that_share_a_generator_draw_in_the_order_they_play() -> None:

@@ -67,19 +67,16 @@ class Bot(ABC):
 
 
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions. A forced move (one legal action) is
-    played without drawing: the bot draws one number per real choice, no more."""
+    """Picks uniformly among the legal actions: one draw per decision, a forced move (one
+    legal action) included, so that a seed plays the games it always played."""
 
     level = "random"
-    forced_at_once = True
 
     def reset(self, seed: Seed) -> None:
         self.rng = generator(seed)  # its generator is all it keeps from game to game
 
     def choose(self, state: State, player: int) -> Action:
         legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
         return legal[int(self.rng.random() * len(legal))]
 
 
