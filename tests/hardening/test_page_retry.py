@@ -64,11 +64,14 @@ def test_a_refused_phone_says_hello_again_until_let_in(tmp_path: Path) -> None:
             page.goto(f"{base}/play/{code}")
             assert wait_for(lambda: first.players(code) == 1, 15)
         # The server restarts; before the phone is back, its address has failed a guess
-        # too many (one is allowed, refilled after 4 s).
+        # too many (one is allowed, refilled after 4 s). The phone stays offline until
+        # then: its retries would otherwise race the two guesses for the one allowed.
+        page.context.set_offline(True)
         with LiveServer(db, port, rate_limit=RateLimit(burst=1, per_second=0.25)) as second:
             assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 404
             assert call(f"{base}/api/rooms/ZZZZZZ")[0] == 429
             assert second.app.state.limit.blocked("127.0.0.1")
+            page.context.set_offline(False)
             time.sleep(1.5)  # the page has tried again meanwhile, and was refused
             assert second.players(code) == 0
             assert wait_for(lambda: second.players(code) == 1, 25)
