@@ -128,15 +128,6 @@ def new_rng(seed: int) -> random.Random:
     return rng
 
 
-def reseed(rng: random.Random, seed: int) -> None:
-    """``rng.seed(seed)`` for an int seed, as :func:`new_rng` seeds (a kept generator)."""
-    if type(seed) is not int:
-        rng.seed(seed)
-        return
-    _c_seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]
-
-
 def clone_rng(rng: random.Random) -> random.Random:
     copy = _blank_rng(random.Random)  # no system seeding: its state is set at once
     copy.setstate(rng.getstate())
