@@ -130,3 +130,26 @@ def test_a_bot_answers_a_response_window_at_once() -> None:
         p = state.active_players()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     assert seen > 0, "a response whose only move was the timer's"
+
+
+def test_events_since_is_a_readers_new_visible_events_in_order() -> None:
+    """``events_since`` (read from the newest back) gives what a plain scan of the whole
+    history gives: every seat, every starting point, private events to their seat only,
+    and the whole history to a reader older than it."""
+    from ludinum.server.rooms import HISTORY
+    from tests.server.socketless import playing_room
+
+    room = playing_room("hacker", 4, 3)  # secret drops: events seen by one seat only
+    rng = random.Random(3)
+    for step in range(300):
+        if room.state.is_terminal():
+            break
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    assert len(room.recent) == HISTORY  # the history is full: older events are gone
+    private = [e for _, e in room.recent if e.to is not None]
+    assert private, "the game hid something from someone"
+    for seat in (None, 0, 1, 2, 3):
+        for since in (-1, 0, room.recent[0][0], room.seq - 5, room.seq - 1, room.seq):
+            expected = [(s, e) for s, e in room.recent if s > since and e.visible_to(seat)]
+            assert room.events_since(since, seat) == expected

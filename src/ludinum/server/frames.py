@@ -65,6 +65,7 @@ class FrameCache:
         self._deadline_made = False
         self._outcome: dict[str, Any] | None = None
         self._patches: dict[tuple[str, str], dict[str, str] | None] = {}
+        self._names: dict[str, list[str]] = {}
 
     def patch(self, old: str, new: str) -> dict[str, str] | None:
         """:func:`patches.patch`, once per update for every client that was shown ``old``."""
@@ -145,7 +146,12 @@ class FrameCache:
         return self._active[seat]
 
     def names(self, lang: str) -> list[str]:
-        return [s.label(lang) for s in self.room.seats]
+        """The seats' names in ``lang``, listed once per update (read, never changed, by
+        every fragment that names a seat)."""
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = [s.label(lang) for s in self.room.seats]
+        return names
 
     def html(self, slot: str, key: Any, lang: str) -> str:
         memo = (slot, key, lang)

@@ -282,7 +282,16 @@ class Room:
 
     # -- what a reader may see ---------------------------------------------------------
     def events_since(self, seq: int, seat: int | None) -> list[tuple[int, Event]]:
-        return [(s, e) for s, e in self.recent if s > seq and e.visible_to(seat)]
+        # From the newest back to ``seq`` (they are kept in order): a reader's new lines,
+        # without going over the whole history on every update.
+        out: list[tuple[int, Event]] = []
+        for s, e in reversed(self.recent):
+            if s <= seq:
+                break
+            if e.visible_to(seat):
+                out.append((s, e))
+        out.reverse()
+        return out
 
     def active(self) -> tuple[int, ...]:
         """Who really acts now: for the room's own work (bots, timers, pass-and-play

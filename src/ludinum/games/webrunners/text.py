@@ -54,7 +54,10 @@ _GLYPH = {0: ("·", "white"), 1: ("R", "red"), 2: ("J", "yellow"), 3: ("O", "dar
 _GLYPH_EN = {0: "·", 1: "R", 2: "Y", 3: "O", 4: "G"}
 
 
+@lru_cache(maxsize=1024)
 def card_name(card_id: str, lang: str) -> str:
+    """A card's name as every text says it (the deck is loaded once: remembered by id and
+    language; a seat's text lists its hand on every update, issue 19)."""
     card = DECK_DATA.get(card_id)
     if card is None:
         return card_id
