@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
@@ -21,20 +21,19 @@ from ludinum.cli.common import (
     options_or_fail,
     session_notice,
 )
+from ludinum.cli.console import FrenchConsole
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
-from ludinum.content.typography import french_spacing
-from ludinum.engine import Event, GameText, LudinumError, State, deciders, visible
+from ludinum.engine import (
+    Event,
+    GameText,
+    LudinumError,
+    State,
+    deciders,
+    one_of,
+    visible,
+)
 from ludinum.games import make_bot
-
-
-class FrenchConsole(Console):
-    """A console whose text gets French no-break spaces (issue 16 §5): a terminal never
-    breaks a line before « ? » either."""
-
-    def print(self, *objects: Any, **kwargs: Any) -> None:
-        super().print(*(french_spacing(o) if isinstance(o, str) else o for o in objects),
-                      **kwargs)
 
 
 def _seat_name(seat: int, lang: str) -> str:
@@ -70,16 +69,17 @@ def play(
     use_content(content_dir)
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
-    players = players or min(game.max_players, max(game.min_players, 4))
-    if not 0 <= humans <= players:
-        fail(f"--humans doit être entre 0 et {players}.",
-             f"--humans must be between 0 and {players}.")
+    if players is None:
+        players = min(game.max_players, max(game.min_players, 4))
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(2**31)
     try:
-        state = game.new_state(players, seed, opts)
+        state = game.new_state(players, seed, opts)  # the player count checked first
+        if not 0 <= humans <= players:
+            fail(f"--humans doit être entre 0 et {players}.",
+                 f"--humans must be between 0 and {players}.")
         bots = {
             seat: make_bot(game.name, bot_level, seed * 31 + seat)
             for seat in range(humans, players)
@@ -118,19 +118,55 @@ class Feed:
         self.seen[seat] = len(self.history)
 
 
-def next_seat(state: State, bots: Mapping[int, Bot], in_front: int | None) -> int:
+def next_seat(
+    state: State, bots: Mapping[int, Bot], in_front: int | None, order: random.Random
+) -> int:
     """The seat that acts next in the terminal: people first.
 
     Of the seats with a decision to make (:func:`ludinum.engine.deciders`: a seat whose
     only move ends a duration, a traveller coming back, waits until every other seat is
     done, H3), the person in front of the screen keeps it while they have one, then the
     next person, and only then the bots: a bot never closes a window a person was due to
-    be offered."""
+    be offered. Bots deciding at once move in a random order (``order``, drawn from the
+    game's seed: :func:`ludinum.engine.one_of`), so a person seeing their secret moves
+    appear cannot tell whose each one is (H4)."""
     seats = deciders(state)
     people = [p for p in seats if p not in bots]
     if in_front in people:
         return in_front
-    return (people or list(seats))[0]
+    return people[0] if people else one_of(seats, order)
+
+
+def choice_of(typed: str, labels: list[str]) -> int | None:
+    """The choice (1…n) a person typed: its number, or the letter its text starts with
+    (« B. » of a quiz's answers) when one choice alone starts so; None for anything else."""
+    typed = typed.strip()
+    if typed.isascii() and typed.isdigit():
+        number = int(typed)
+        return number if 1 <= number <= len(labels) else None
+    if len(typed) == 1 and typed.isalpha():
+        starts = [i for i, label in enumerate(labels, 1)
+                  if label[:2].upper() == f"{typed.upper()}."]
+        return starts[0] if len(starts) == 1 else None
+    return None
+
+
+def ask(console: Console, labels: list[str], lang: str) -> int:
+    """Ask for a choice until one is typed (a single choice is taken on Enter)."""
+    en = lang == "en"
+    while True:
+        typed = click.prompt(
+            "Your choice" if en else "Ton choix",
+            default="1" if len(labels) == 1 else None,
+            prompt_suffix=": " if en else "\u00a0: ",
+            show_default=len(labels) == 1,
+        )
+        choice = choice_of(str(typed), labels)
+        if choice is not None:
+            return choice
+        hint = (f"Type a number from 1 to {len(labels)}." if en
+                else f"Tape un nombre de 1 à {len(labels)}.")
+        console.print(f"[red]{escape(hint)}[/]")
 
 
 def _loop(
@@ -156,8 +192,9 @@ def _turns(
     text = feed.text
     in_front: int | None = None
     human = None if len(bots) == state.config.players else 0  # the one person, if any
+    order = random.Random(f"{state.config.seed}:order")  # bots moving at once (next_seat)
     while not state.is_terminal():
-        player = next_seat(state, bots, in_front)
+        player = next_seat(state, bots, in_front, order)
         if player in bots:
             events = state.apply(player, bots[player].choose(state, player))
             for seat, bot in bots.items():
@@ -173,14 +210,11 @@ def _turns(
         console.print()
         console.print(text.view(view, lang))
         legal = list(state.legal_actions(player))
-        console.print(f"[bold]{_seat_name(player, lang)}[/] :")
-        for i, action in enumerate(legal, 1):
-            console.print(f"  [cyan]{i}[/]. {escape(text.action(action, view, lang))}")
-        choice = click.prompt(
-            "Your choice" if lang == "en" else "Ton choix",
-            type=click.IntRange(1, len(legal)),
-            default=1 if len(legal) == 1 else None,
-        )
+        labels = [text.action(action, view, lang) for action in legal]
+        console.print(f"[bold]{_seat_name(player, lang)}[/]{':' if lang == 'en' else ' :'}")
+        for i, label in enumerate(labels, 1):
+            console.print(f"  [cyan]{i}[/]. {escape(label)}")
+        choice = ask(console, labels, lang)
         events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
             bot.observe(seat, visible(events, seat))
@@ -200,7 +234,7 @@ def _end(console: Console, state: State, lang: str) -> None:
         )
     elif outcome.winners:
         names = ", ".join(_seat_name(w, lang) for w in outcome.winners)
-        msg = f"{'Winner' if lang == 'en' else 'Victoire'} : {names}"
+        msg = f"Winner: {names}" if lang == "en" else f"Victoire : {names}"
     else:
         msg = "No winner." if lang == "en" else "Pas de gagnant."
     console.print(f"[bold]{msg}[/]")

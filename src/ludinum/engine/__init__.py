@@ -19,7 +19,7 @@ from ludinum.engine.errors import (
     UnknownGameError,
 )
 from ludinum.engine.events import Event, private, public, visible
-from ludinum.engine.game import DebriefItems, Game, GameText, Lesson
+from ludinum.engine.game import DebriefItems, Game, GameText, Lesson, counted
 from ludinum.engine.options import Option, OptionSet, OptionValue
 from ludinum.engine.outcome import Outcome
 from ludinum.engine.registry import Registry
@@ -34,7 +34,14 @@ from ludinum.engine.state import (
     rng_to_json,
     shuffle,
 )
-from ludinum.engine.turns import deciders, must_wait, next_actor, people_first, waiting_seat
+from ludinum.engine.turns import (
+    deciders,
+    must_wait,
+    next_actor,
+    one_of,
+    people_first,
+    waiting_seat,
+)
 
 __all__ = [
     "SESSION_END",
@@ -66,11 +73,13 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "clone_rng",
+    "counted",
     "deciders",
     "is_session_end",
     "must_wait",
     "new_rng",
     "next_actor",
+    "one_of",
     "people_first",
     "private",
     "public",

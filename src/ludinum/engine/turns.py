@@ -4,12 +4,14 @@ The terminal, pass-and-play and the server all ask the same question: of the act
 which ones have a decision to make now? A seat whose only move is the end of a duration
 (:meth:`Deadline.waiting`: a traveller whose one move is coming back) has none while the
 others still act: its move would end the time they have. :func:`next_actor` applies the
-same rule to games played by bots without a clock.
+same rule to games played by bots without a clock, and :func:`one_of` says which of several
+bots deciding at once moves first where people watch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import random
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # turns reads states; engine.state imports nothing from here
@@ -77,3 +79,11 @@ def next_actor(state: State, step: int) -> int:
     :func:`deciders`, which the terminal and the server share."""
     seats = deciders(state)
     return seats[step % len(seats)]
+
+
+def one_of(seats: Sequence[int], rng: random.Random) -> int:
+    """One of several seats deciding at the same time, drawn at random: where people see
+    the moves arrive (the terminal, a live room), the order of secret moves made at once
+    must not tell whose each one is (a drop seen appearing, never who made it). Always in
+    seat order, the first moves would be the first seat's."""
+    return seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import secrets as _secrets
 import time
 from collections.abc import Callable, Coroutine
@@ -31,6 +32,7 @@ from ludinum.engine import (
     OptionError,
     is_session_end,
     must_wait,
+    one_of,
     visible,
 )
 from ludinum.server import frames, i18n, names, protocol, tokens
@@ -56,6 +58,9 @@ from ludinum.server.timers import Timers
 from ludinum.server.writer import WriteOp, Writer
 
 log = logging.getLogger("ludinum.server")
+#: The order in which bots deciding at once move in live rooms (not part of any game's
+#: replay: the action log keeps the moves in the order they were made).
+_ORDER = random.Random()
 
 #: Bits of a live room's seed, drawn from the OS: one player's opening hand must not give
 #: away the seed and with it every other hand (simulations keep their chosen seeds).
@@ -620,6 +625,8 @@ class Hub:
             room.offer(protocol.integer(message, "seat"), kind == "offer")
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
+            if not room.live:  # the game is over: who played stays in its replay
+                raise refuse("game_over", "La partie est terminée.", "The game is over.")
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
             if kind == "bot" or room.status != LOBBY:
@@ -721,7 +728,9 @@ class Hub:
                     return
                 if self.writer.failed(code) or code in self._recovering:
                     continue
-                seat = room.bot_turns()[0]
+                # Bots deciding at once move in a random order: a person seeing their
+                # secret moves appear cannot tell whose each one is (engine.one_of, H4).
+                seat = one_of(room.bot_turns(), _ORDER)
                 bot = self._bot(room, seat)
                 seq = room.seq
                 if room.seats[seat].bot_level in FAST_LEVELS:

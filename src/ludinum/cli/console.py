@@ -1,0 +1,51 @@
+"""The terminal's console for game text: French spacing that no line break undoes."""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+from rich.console import Console
+
+from ludinum.content.typography import NBSP, NNBSP, french_spacing
+
+#: Stand-ins for the no-break spaces while rich lays a line out. rich breaks lines at any
+#: Unicode space, no-break ones included (a line would start with « ? » or « : »); these
+#: private-use characters are one cell wide, as the spaces they stand for, and are turned
+#: back into them as the text is written.
+_HOLD = str.maketrans({NBSP: "\ue000", NNBSP: "\ue001"})
+_PUT_BACK = str.maketrans({"\ue000": NBSP, "\ue001": NNBSP})
+
+
+class _PutBack:
+    """A text stream that writes the no-break spaces back (see :data:`_HOLD`)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text.translate(_PUT_BACK))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:  # isatty, encoding, fileno…
+        return getattr(self._stream, name)
+
+
+class FrenchConsole(Console):
+    """A console whose text gets French no-break spaces (issue 16 §5), which its line
+    wrapping keeps: a line never starts with « ? », « : » or « ».
+
+    The stream is the one standard output is when the console is made (a command makes its
+    console when it starts)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        import sys
+
+        kwargs.setdefault("file", sys.stdout)
+        kwargs["file"] = _PutBack(kwargs["file"])
+        super().__init__(**kwargs)
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        super().print(*(french_spacing(o).translate(_HOLD) if isinstance(o, str) else o
+                        for o in objects), **kwargs)

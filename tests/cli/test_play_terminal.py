@@ -1,0 +1,101 @@
+"""``ludinum play`` as a person meets it: what to type, the player count, French spacing
+that survives line wrapping, and bots that drop at once in a random order (H4)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from ludinum.cli.console import FrenchConsole
+from ludinum.cli.main import cli
+from ludinum.cli.play import choice_of, next_seat
+from ludinum.engine import one_of
+from ludinum.games import get_game, make_bot
+
+
+def test_a_choice_is_its_number_or_the_letter_it_starts_with() -> None:
+    quiz = ["A. Un virus", "B. Un ver", "C. Un cheval de Troie", "D. Un spam", "Indice"]
+    assert choice_of("2", quiz) == 2
+    assert choice_of(" 5 ", quiz) == 5
+    assert choice_of("d", quiz) == 4 and choice_of("D", quiz) == 4
+    for nonsense in ("abc", "-1", "0", "6", "", "E", "1.5", "²"):
+        assert choice_of(nonsense, quiz) is None
+    # a letter picks only when one choice alone starts with it
+    assert choice_of("a", ["A. oui", "A. non"]) is None
+    assert choice_of("l", ["Lancer le dé"]) is None  # a word is not a lettered choice
+
+
+def test_nonsense_at_the_prompt_is_asked_again_in_french() -> None:
+    # Gnou, seed 11: the first decision is a roll (one choice), taken on Enter.
+    result = CliRunner().invoke(cli, ["play", "gnou", "--players", "2", "--seed", "11"],
+                                input="abc\n-1\n" + "1\n" * 400)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Tape un nombre de 1 à" in out
+    assert "integer" not in out and "<=" not in out and "Error" not in out
+    assert "Ton choix\u00a0: " in out or "Ton choix [1]\u00a0: " in out
+
+
+def test_nonsense_at_the_prompt_in_english() -> None:
+    result = CliRunner().invoke(
+        cli, ["play", "gnou", "--players", "2", "--seed", "11", "--lang", "en"],
+        input="abc\n" + "1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Type a number from 1 to" in result.output
+    assert "Your choice: " in result.output or "Your choice [1]: " in result.output
+    assert "Player 1:" in result.output and "Player 1 :" not in result.output
+
+
+@pytest.mark.parametrize("players", ["0", "-3", "9"])
+def test_a_wrong_player_count_is_refused_with_the_games_own_rule(players: str) -> None:
+    result = CliRunner().invoke(cli, ["play", "gnou", "--players", players, "--seed", "1"])
+    assert result.exit_code == 2
+    assert "se joue de 2 à 6 joueurs" in result.output, result.output
+    assert "--humans" not in result.output
+
+
+def test_french_spacing_survives_line_wrapping() -> None:
+    """rich breaks lines at any Unicode space, no-break ones included: the console keeps
+    them whole, so no line starts with « ? », « : », « ! » or « »."""
+    out = io.StringIO()
+    console = FrenchConsole(width=20, file=out)
+    console.print("Est-ce que tu viens ? Oui : « bonjour » ! Et encore ; une fois ?")
+    text = out.getvalue()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert len(lines) > 2  # it did wrap
+    assert not [line for line in lines if line[0] in "?:!»;"], lines
+    assert "\u202f?" in text and "\u00a0:" in text  # the no-break spaces are written back
+    assert "\ue000" not in text and "\ue001" not in text
+
+
+def test_bots_deciding_at_once_move_in_a_random_order() -> None:
+    """H4: a Hacker traveller (the person) sees each virus appear; the bots that drop
+    during the trip move in a random order, drawn from the game's seed."""
+    game = get_game("hacker")
+    state = game.new_state(4, 5)
+    bots = {seat: make_bot("hacker", "random", seat) for seat in (1, 2, 3)}
+    order = random.Random("5:order")
+    for _ in range(2000):  # to the person's trip: every bot free to drop
+        deadline = state.deadline()
+        if deadline is not None and deadline.kind == "trip" and deadline.player == 0 \
+                and len(state.active_players()) == 4:
+            break
+        p = next(q for q in state.active_players() if deadline is None or q != deadline.player)
+        state.apply(p, state.legal_actions(p)[0])
+    else:
+        raise AssertionError("no trip of seat 0")
+    movers = []
+    while True:
+        seat = next_seat(state, bots, None, order)
+        if seat not in bots:
+            break
+        movers.append(seat)
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert set(movers) == {1, 2, 3}
+    assert movers != sorted(movers)
+    # the same seed gives the same order
+    assert [one_of((1, 2, 3), random.Random("x")) for _ in range(3)] == \
+        [one_of((1, 2, 3), random.Random("x")) for _ in range(3)]
