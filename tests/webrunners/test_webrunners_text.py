@@ -41,12 +41,12 @@ def test_inner_circle_and_bridge_choices_say_where_they_lead() -> None:
                 pawns={0: (4, 1)})
     view = s.view(0)
     texts = {a.to_text(): GAME.text.action(a, view, "fr") for a in s.legal_actions(0)}
-    assert texts["move card=plain_5"].endswith("→ cercle 4, case « 5 »")
-    assert texts["cross"] == "Franchir le pont (3 carte(s) PONT) → le centre : victoire"
+    assert texts["move card=plain_5"].endswith("→ cercle intérieur, case « 5 »")
+    assert texts["cross"] == "Franchir le pont (3 cartes PONT) → le centre : victoire"
     s = arrange(new(2), hands={0: ["plain_pont", "plain_pont"]}, pawns={0: (1, 12)})
     view = s.view(0)
     assert GAME.text.action(next(a for a in s.legal_actions(0) if a.kind == "cross"),
-                            view, "fr") == "Franchir le pont (2 carte(s) PONT) → cercle 2, case 3"
+                            view, "fr") == "Franchir le pont (2 cartes PONT) → cercle 2, case 3"
 
 
 def test_status_names_no_internal_phase_and_no_round_cap() -> None:

@@ -100,6 +100,15 @@ class GameText(ABC):
         return DebriefItems()
 
 
+def counted(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
+    """A number and its noun, singular or plural as each language wants: « 0 carte »,
+    « 1 carte », « 3 cartes » (French: plural from 2 on); "1 card", "0 cards". ``fr`` and
+    ``en`` are (singular, plural)."""
+    if lang == "en":
+        return f"{n} {en[0] if n == 1 else en[1]}"
+    return f"{n} {fr[0] if n < 2 else fr[1]}"
+
+
 def of_title(title: str) -> str:
     """« de » before a French title, contracted as French does: « de Le jeu » → « du jeu »,
     « de Les » → « des », « de La » → « de la », « de Anno » → « d'Anno »."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,6 +42,20 @@ CELL_NAMES = {
     "gull": ("GULL", "LUG"),
     "end": ("société libre", "free society"),
 }
+#: The awareness cells' mascots by name (the English says the GNU project's gnu).
+MASCOT_NAMES = {"gnou": ("Gnou", "Gnu"), "tux": ("Tux", "Tux")}
+#: The text board's symbols (``_track``), one legend line per language; the English
+#: letters are English initials (A = awareness, F = freedom, L = LUG).
+TRACK_LETTERS = {
+    "fr": {"awareness": "S", "liberty": "L", "community": "C", "gull": "G"},
+    "en": {"awareness": "A", "liberty": "F", "community": "C", "gull": "L"},
+}
+TRACK_LEGEND = {
+    "fr": "[dim]♞ = le pion, · = départ, C = communauté, ! = danger, ✓ = danger éliminé, "
+          "S = sensibilisation, L = liberté, G = GULL, ★ = société libre[/dim]",
+    "en": "[dim]♞ = the pawn, · = start, C = community, ! = danger, ✓ = danger removed, "
+          "A = awareness, F = freedom, L = LUG, ★ = free society[/dim]",
+}
 
 
 def series_name(series: str, lang: str = "fr") -> str:
@@ -60,7 +75,10 @@ def cell_name(index: int, lang: str = "fr") -> str:
     if cell.kind == "liberty":
         return series_name(cell.detail, lang)
     if cell.kind == "awareness":
-        return ("sensibilisation " if lang == "fr" else "awareness ") + cell.detail.capitalize()
+        names = MASCOT_NAMES.get(cell.detail, (cell.detail.capitalize(),) * 2)
+        if lang == "en":
+            return f"{names[1]} awareness"  # « awareness Tux » did not read as English
+        return f"sensibilisation {names[0]}"
     fr, en = CELL_NAMES[cell.kind]
     return en if lang == "en" else fr
 
@@ -127,7 +145,7 @@ class GnouText(GameText):
             dice = " + ".join(str(x) for x in d["dice"])
             where = f"{d['to']} ({cell_name(d['to'], lang)})"
             if en:
-                return f"{seat(d['player'], lang)} rolls {dice}: the pawn goes to {where}."
+                return f"{seat(d['player'], lang)} rolls {dice}: the pawn goes to cell {where}."
             return f"{seat(d['player'], lang)} lance {dice} : le pion va à la case {where}."
         if kind == "reroll":
             if en:
@@ -213,7 +231,9 @@ class GnouText(GameText):
             return f"Pas de protection : le pion recule en case {d['to']}."
         if kind == "move":
             where = f"{d['to']} ({cell_name(d['to'], lang)})"
-            return f"The pawn advances to {where}." if en else f"Le pion avance en case {where}."
+            if en:
+                return f"The pawn advances to cell {where}."
+            return f"Le pion avance en case {where}."
         if kind == "all_protections":
             if en:
                 return "All five protections already: roll again."
@@ -260,8 +280,10 @@ class GnouText(GameText):
             return "Do not pass it on" if en else "Ne pas transmettre"
         return action.to_text()
 
-    def _track(self, view: Mapping[str, Any]) -> str:
-        """The 43 cells as text, the pawn on them (the SVG board draws the same)."""
+    def _track(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The 43 cells as text, the pawn on them (the SVG board draws the same); the
+        letters are the initials of the cells' kinds in ``lang`` (:data:`TRACK_LEGEND`)."""
+        letters = TRACK_LETTERS["en" if lang == "en" else "fr"]
         removed = set(view["removed"])
         track = []
         for cell in load_board():
@@ -270,11 +292,9 @@ class GnouText(GameText):
             elif cell.kind == "danger":
                 mark = "[green]✓[/]" if cell.index in removed else "[red]![/]"
             elif cell.kind == "awareness":
-                mark = "[green]S[/]"
-            elif cell.kind == "liberty":
-                mark = "[blue]L[/]"
-            elif cell.kind in ("community", "gull"):
-                mark = "[blue]C[/]" if cell.kind == "community" else "[blue]G[/]"
+                mark = f"[green]{letters['awareness']}[/]"
+            elif cell.kind in ("liberty", "community", "gull"):
+                mark = f"[blue]{letters[cell.kind]}[/]"
             elif cell.kind == "end":
                 mark = "[green]★[/]"
             else:
@@ -284,7 +304,8 @@ class GnouText(GameText):
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
-        lines = [self._track(view)] if board else []
+        key = "en" if en else "fr"
+        lines = [self._track(view, lang), TRACK_LEGEND[key]] if board else []
         lines.append(
             f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
             f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
@@ -341,13 +362,25 @@ def _danger_text(d: Mapping[str, Any], lang: str) -> str:
         text = d.get("text") or (card.text if card else "")
         protect = d.get("protect") or (card.alternative if card else "")
     kind = danger_name(d["type"], lang)
+    title = _quoted(title, lang) if title else ""
     if en:
-        head = f"Danger on cell {d['cell']}" + (f" “{title}”" if title else "") + f" ({kind})."
+        head = f"Danger on cell {d['cell']}" + (f" {title}" if title else "") + f" ({kind})."
         parts = [head, text, f"How to protect yourself: {protect}" if protect else ""]
     else:
-        head = f"Danger en case {d['cell']}" + (f" « {title} »" if title else "") + f" ({kind})."
+        head = f"Danger en case {d['cell']}" + (f" {title}" if title else "") + f" ({kind})."
         parts = [head, text, f"Pour s'en protéger : {protect}" if protect else ""]
     return " ".join(p for p in parts if p)
+
+
+_FRENCH_QUOTE = re.compile(r"«\s*(.*?)\s*»")
+
+
+def _quoted(text: str, lang: str) -> str:
+    """``text`` between quotes, quotes inside it made second-level ones: « Le droit
+    d'auteur “tous droits réservés” », "“‘All rights reserved’ copyright”"."""
+    if lang == "en":
+        return "“" + text.replace("“", "‘").replace("”", "’") + "”"
+    return "« " + _FRENCH_QUOTE.sub(r"“\1”", text) + " »"
 
 
 def protection_text(protection: str) -> str:

@@ -14,6 +14,7 @@ from ludinum.engine import (
     GameText,
     Lesson,
     State,
+    counted,
 )
 from ludinum.engine.lessons import in_lang
 from ludinum.games.voleur.deck import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
@@ -33,7 +34,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "roles": "Le voleur est {thief}. Les autres joueurs sont gestionnaires de données.",
         "hand": "Tes cartes : {cards}.",
         "round": "— Tour {round} —",
-        "reshuffle": "{player} : la pioche est vide, la défausse est mélangée ({cards} cartes).",
+        "reshuffle": "{player} : la pioche est vide, la défausse est mélangée ({cards}).",
         "draw": "Tu pioches « {card} ».",
         "no_draw": "{player} : plus aucune carte à piocher.",
         "skip_turn": "{player} passe son tour (attaque subie).",
@@ -46,7 +47,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "foiled": "{player} contre l'attaque « {card} » avec « {measure} » ({source}) "
         "et garde la carte comme preuve.",
         "breach": "L'attaque « {card} » réussit : {player} ne la contre pas.",
-        "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns} tour(s).",
+        "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns}.",
         "steal": "Le voleur dérobe {cards} sur le plateau {board} de {victim}.",
         "game_over": "Fin de la partie. Scores : {scores}.",
     },
@@ -54,7 +55,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "roles": "The thief is {thief}. The other players are data managers.",
         "hand": "Your cards: {cards}.",
         "round": "— Round {round} —",
-        "reshuffle": "{player}: the pile is empty, the discard is shuffled ({cards} cards).",
+        "reshuffle": "{player}: the pile is empty, the discard is shuffled ({cards}).",
         "draw": "You draw '{card}'.",
         "no_draw": "{player}: no card left to draw.",
         "skip_turn": "{player} misses a turn (attack suffered).",
@@ -67,7 +68,7 @@ _EVENTS: dict[str, dict[str, str]] = {
         "foiled": "{player} counters '{card}' with '{measure}' ({source}) and keeps the "
         "card as proof.",
         "breach": "The attack '{card}' succeeds: {player} does not counter it.",
-        "breach_skip": "The attack '{card}' succeeds: {player} misses {turns} turn(s).",
+        "breach_skip": "The attack '{card}' succeeds: {player} misses {turns}.",
         "steal": "The thief steals {cards} from {victim}'s {board} board.",
         "game_over": "Game over. Scores: {scores}.",
     },
@@ -84,6 +85,20 @@ def quote(text: str, lang: str) -> str:
 
 def seat_name(seat: int, lang: str) -> str:
     return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
+
+
+#: Nouns as ((French singular, plural), (English singular, plural)), for ``counted``.
+_NOUNS = {
+    "point": (("point", "points"), ("point", "points")),
+    "card": (("carte", "cartes"), ("card", "cards")),
+    "proof": (("preuve", "preuves"), ("proof", "proofs")),
+    "turn": (("tour", "tours"), ("turn", "turns")),
+}
+
+
+def count(n: int, noun: str, lang: str) -> str:
+    """« 1 point », « 41 points », « 1 carte », "2 cards" (:func:`engine.counted`)."""
+    return counted(n, *_NOUNS[noun], lang)
 
 
 class VoleurText(GameText):
@@ -193,6 +208,10 @@ class VoleurText(GameText):
                 fields[key] = _BOARD[lang].get(str(value), str(value))
             elif key == "source":
                 fields[key] = _SOURCE[lang].get(str(value), str(value))
+            elif key == "cards" and isinstance(value, int):
+                fields[key] = count(value, "card", lang)
+            elif key == "turns" and isinstance(value, int):
+                fields[key] = count(value, "turn", lang)
             elif key == "scores":
                 fields[key] = ", ".join(f"{seat_name(s, lang)} {v}" for s, v in enumerate(value))
             else:
@@ -289,12 +308,15 @@ class VoleurText(GameText):
         """One board on one line: data per category slot, revealed and hidden measures."""
         en = lang == "en"
         colon = ":" if en else " :"
+        # An empty slot says so in words: a dash there ran into the dash between the parts
+        # (« sensible (5) : — — tes mesures cachées »).
+        empty = "none" if en else "aucune"
         by_cat: list[list[str]] = [[], [], []]
         for ident in board["data"]:
             card = self.deck.card(ident)
             by_cat[card.category].append(card.name(lang))
         slots = [
-            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c]) or '—'}"
+            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c]) or empty}"
             for c, label in enumerate(_CATEGORY["en" if en else "fr"])
         ]
         parts = [f"    [bold]{name}[/bold]{colon} " + " | ".join(slots)]
@@ -333,20 +355,23 @@ class VoleurText(GameText):
         label = "Thief" if en else "Voleur"
         loot_word = "loot" if en else "butin"
         lines.append(
-            f"[red]{label}[/red]{colon} {thief}{you} — {score} pts — {loot_word}{colon} {loot}"
+            f"[red]{label}[/red]{colon} {thief}{you} — {count(score, 'point', lang)} — "
+            f"{loot_word}{colon} {loot}"
         )
         for entry in view["players"]:
             if entry["role"] == "thief":
                 continue
             who = seat_name(int(entry["seat"]), lang)
             you = (" (you)" if en else " (toi)") if entry["seat"] == view["you"] else ""
-            hand = f"{entry['hand']} {'cards' if en else 'cartes'}"
+            hand = count(int(entry["hand"]), "card", lang)
             proofs = len(entry["proofs"])
-            extra = f", {proofs} {'proofs' if en else 'preuve(s)'}" if proofs else ""
+            extra = f", {count(proofs, 'proof', lang)}" if proofs else ""
             skips = ""
             if entry["skips"]:
-                skips = f", [yellow]{'misses' if en else 'passe'} {entry['skips']}[/yellow]"
-            lines.append(f"[bold]{who}{you}[/bold] — {entry['score']} pts, {hand}{extra}{skips}")
+                turns = count(int(entry["skips"]), "turn", lang)
+                skips = f", [yellow]{'misses' if en else 'passe'} {turns}[/yellow]"
+            points = count(int(entry["score"]), "point", lang)
+            lines.append(f"[bold]{who}{you}[/bold] — {points}, {hand}{extra}{skips}")
             for which in BOARDS:
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
@@ -368,5 +393,8 @@ class VoleurText(GameText):
         lines.append(f"{pile}{colon} {view['pile']} — {tpile}{colon} {view['thief_pile']}")
         if view.get("winners") is not None:
             names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
-            lines.append(f"[bold]{'Winner(s)' if en else 'Gagnant(s)'}[/bold]{colon} {names}")
+            many = len(view["winners"]) > 1
+            word = ("Winners" if many else "Winner") if en else (
+                "Gagnants" if many else "Gagnant")
+            lines.append(f"[bold]{word}[/bold]{colon} {names}")
         return "\n".join(lines)

@@ -15,6 +15,7 @@ from ludinum.engine import (
     GameText,
     Lesson,
     State,
+    counted,
 )
 from ludinum.engine.lessons import in_lang
 from ludinum.games.webrunners.content import EFFECTS
@@ -65,9 +66,7 @@ def card_name(card_id: str, lang: str) -> str:
     if card.kind == 0:  # a move card says its cells in words (« Déplacement 5 » says it)
         if name.endswith(f" {card.value}"):
             return name
-        cells = _pick(lang, f"{card.value} case" + ("s" if card.value > 1 else ""),
-                      f"{card.value} cell" + ("s" if card.value > 1 else ""))
-        return f"{name}, {cells}"
+        return f"{name}, {counted(card.value, *_CELLS, lang)}"
     if card.kind == 1:
         return name if card.id == "plain_pont" else _pick(lang, f"{name}, carte PONT",
                                                           f"{name}, bridge card")
@@ -94,6 +93,27 @@ def _sentence(text: str) -> str:
 
 def _pick(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
+
+
+_CARDS = (("carte", "cartes"), ("card", "cards"))
+_CELLS = (("case", "cases"), ("cell", "cells"))
+_BRIDGE_CARDS = (("carte PONT", "cartes PONT"), ("bridge card", "bridge cards"))
+_BARS = (("trait", "traits"), ("bar", "bars"))
+
+
+def card_list(cards: Sequence[str], lang: str) -> str:
+    """Cards named one after the other. A card's name may hold a comma (« Fake news,
+    1 case »), so the names are separated by semicolons: « A ; B » (french_spacing puts
+    the no-break space before « ; » on screen), "A; B"."""
+    return _pick(lang, " ; ", "; ").join(card_name(str(c), lang) for c in cards)
+
+
+def _subject(who: str, lang: str, fr: tuple[str, str], en: tuple[str, str]) -> str:
+    """« Joueur 2 prend » or, when the event names nobody, the reader: « Tu prends »;
+    ``fr`` and ``en`` are the verb's (second person, third person) forms."""
+    if who:
+        return f"{who} {_pick(lang, fr[1], en[1])}"
+    return _pick(lang, f"Tu {fr[0]}", f"You {en[0]}")
 
 
 def session_sentence(winners: Sequence[int], lang: str) -> str:
@@ -125,7 +145,7 @@ def where(circle: int, cell: int, lang: str) -> str:
 EFFECT_RESULT = {
     "cyberviolence": ("la cible recule à l'entrée de son cercle (départ, sortie du PONT 1 "
                       "ou « 1 »).", "the target goes back to the entry of their circle "
-                      "(START, PONT 1 exit or « 1 »)."),
+                      "(START, BRIDGE 1 exit or \"1\")."),
     "hacking": ("la cible montre sa main ; l'attaquant peut y prendre 2 cartes et en donner "
                 "autant.", "the target shows their hand; the attacker may take 2 cards and "
                 "give as many."),
@@ -292,7 +312,8 @@ class WebRunnersText(GameText):
                          f"{who} plays the card “{card_name(d['card'], lang)}” and moves to "
                          f"{where(d['circle'], d['cell'], lang)}.")
         if k == "cross":
-            return _pick(lang, f"{who} franchit un pont à {d['bars']} trait(s) et arrive sur "
+            bars = counted(d["bars"], *_BARS, lang)
+            return _pick(lang, f"{who} franchit un pont à {bars} et arrive sur "
                          f"{where(d['circle'], d['cell'], lang)}.",
                          f"{who} crosses a {d['bars']}-bar bridge to "
                          f"{where(d['circle'], d['cell'], lang)}.")
@@ -311,7 +332,7 @@ class WebRunnersText(GameText):
             return _pick(lang, f"{who} reste sur place, défausse une carte et en pioche une.",
                          f"{who} stays put, discards a card and draws one.")
         if k == "draw":
-            names = ", ".join(card_name(c, lang) for c in d["cards"])
+            names = card_list(d["cards"], lang)
             return _pick(lang, f"Tu pioches : {names}.", f"You draw: {names}.")
         if k == "reshuffle":
             return _pick(lang, "La pioche est vide : la défausse est mélangée pour la remplacer.",
@@ -344,35 +365,40 @@ class WebRunnersText(GameText):
         if k == "damage":
             return self._damage(d, who, lang)
         if k in ("shown", "discard_shown"):
-            names = ", ".join(card_name(c, lang) for c in d.get("hand", d.get("cards", [])))
+            names = card_list(d.get("hand", d.get("cards", [])), lang)
             return _pick(lang, f"Cartes montrées : {names or 'aucune'}.",
                          f"Cards shown: {names or 'none'}.")
         if k in ("take", "give", "stolen", "picked"):
-            verb = {"take": ("prend", "takes"), "give": ("donne", "gives"),
-                    "stolen": ("prélève", "takes"), "picked": ("récupère", "takes back")}[k]
+            # (tu, il) and (you, they) forms: « Tu récupères », « Joueur 2 récupère ».
+            verb_fr, verb_en = {"take": (("prends", "prend"), ("take", "takes")),
+                                "give": (("donnes", "donne"), ("give", "gives")),
+                                "stolen": (("prélèves", "prélève"), ("take", "takes")),
+                                "picked": (("récupères", "récupère"),
+                                           ("take back", "takes back"))}[k]
             card = card_name(d["card"], lang)
-            return _pick(lang, f"{who or 'Tu'} {verb[0]} {card}.",
-                         f"{who or 'You'} {verb[1]} {card}.")
+            return f"{_subject(who, lang, verb_fr, verb_en)} {card}."
         if k == "exchange_step":
             return _pick(lang, f"{who} échange une carte.", f"{who} swaps a card.")
         if k == "hacked":
             by = seat(d["by"], lang)
-            return _pick(lang, f"{by} a échangé {d['cards']} carte(s) avec {who}.",
-                         f"{by} swapped {d['cards']} card(s) with {who}.")
+            return _pick(lang, f"{by} a échangé {counted(d['cards'], *_CARDS, lang)} avec "
+                         f"{who}.", f"{by} swapped {counted(d['cards'], *_CARDS, lang)} with "
+                         f"{who}.")
         if k == "surveillance":
-            return _pick(lang, f"{who} pioche {d['cards']} cartes (Surveillance).",
-                         f"{who} draws {d['cards']} cards (Surveillance).")
+            cards = counted(d["cards"], *_CARDS, lang)
+            return _pick(lang, f"{who} pioche {cards} (Surveillance).",
+                         f"{who} draws {cards} (Surveillance).")
         if k == "surveilled":
-            return _pick(lang, f"{who} garde {d['kept']} carte(s).",
-                         f"{who} keeps {d['kept']} card(s).")
+            kept = counted(d["kept"], *_CARDS, lang)
+            return _pick(lang, f"{who} garde {kept}.", f"{who} keeps {kept}.")
         if k == "cancelled":
             return _pick(lang, f"Temps écoulé : l'action de {who} est annulée.",
                          f"Time is up: {who}'s action is cancelled.")
         if k == "green_discard":
             return _pick(lang, f"{who} défausse une carte.", f"{who} discards a card.")
         if k == "green_done":
-            return _pick(lang, f"{who} repioche {d['cards']} carte(s).",
-                         f"{who} draws {d['cards']} card(s) back.")
+            cards = counted(d["cards"], *_CARDS, lang)
+            return _pick(lang, f"{who} repioche {cards}.", f"{who} draws {cards} back.")
         if k == "power":
             name = CHARACTER_NAMES[d["power"]][1 if lang == "en" else 0]
             return _pick(lang, f"{who} utilise le pouvoir {name}.", f"{who} uses the {name} power.")
@@ -395,11 +421,12 @@ class WebRunnersText(GameText):
             return _pick(lang, f"{who} retourne sur {where(d['circle'], d['cell'], lang)}.",
                          f"{who} goes back to {where(d['circle'], d['cell'], lang)}.")
         if effect == "bug":
-            return _pick(lang, f"{who} recule de {d['cells']} case(s), jusqu'à "
+            cells = counted(d["cells"], *_CELLS, lang)
+            return _pick(lang, f"{who} recule de {cells}, jusqu'à "
                          f"{where(d['circle'], d['cell'], lang)}.",
-                         f"{who} moves back {d['cells']} cell(s) to "
+                         f"{who} moves back {cells} to "
                          f"{where(d['circle'], d['cell'], lang)}.")
-        lost = ", ".join(card_name(c, lang) for c in d["lost"]) or _pick(lang, "rien", "nothing")
+        lost = card_list(d["lost"], lang) or _pick(lang, "rien", "nothing")
         return _pick(lang, f"{who} montre sa main et défausse : {lost}.",
                      f"{who} shows their hand and discards: {lost}.")
 
@@ -423,7 +450,8 @@ class WebRunnersText(GameText):
                 action.number("seat"), lang)
         if k == "distance":
             n = action.number("cells")
-            return _pick(lang, f"Faire reculer de {n} case(s)", f"Move back {n} cell(s)")
+            cells = counted(n, *_CELLS, lang)
+            return _pick(lang, f"Faire reculer de {cells}", f"Move back {cells}")
         if k == "convert":
             to = action.word("to")
             if to == "bridge":
@@ -433,9 +461,13 @@ class WebRunnersText(GameText):
                 _pick(lang, "La jouer comme {v}", "Play it as {v}"))
         if k == "accounts":
             n = action.number("n")
-            shown = "10+" if n == 10 else str(n)
-            return _pick(lang, f"{shown} compte(s) sur les réseaux sociaux",
-                         f"{shown} social-network account(s)")
+            if n == 0:
+                return _pick(lang, "Aucun compte sur les réseaux sociaux",
+                             "No social-network account")
+            more = _pick(lang, " ou plus", " or more") if n == 10 else ""  # 10: 10 or more
+            accounts = counted(n, ("compte", "comptes"), ("social-network account",
+                                                          "social-network accounts"), lang)
+            return _pick(lang, f"{accounts}{more} sur les réseaux sociaux", f"{accounts}{more}")
         if k == "phone":
             age = action.number("age")
             if age == 0:
@@ -472,7 +504,7 @@ class WebRunnersText(GameText):
                      + _pick(lang, " — défausse : ", " — discard: ") + str(view["discard_size"])
                      + (f" ({card_name(top, lang)})" if top else ""))
         if "hand" in view:
-            hand = ", ".join(card_name(c, lang) for c in view["hand"]) or "—"
+            hand = card_list(view["hand"], lang) or "—"
             lines.append(_pick(lang, "Ta main : ", "Your hand: ") + hand)
         pending = view.get("pending")
         if pending:
@@ -492,19 +524,23 @@ class WebRunnersText(GameText):
         lines = [_pick(
             lang,
             "[dim]S = START, R = immunité, J = rejouer, O = piocher 3, V = défausser, "
-            "1-3 = pont (traits)[/dim]",
+            "1-3 = pont (traits), * = plusieurs pions[/dim]",
             "[dim]S = START, R = immunity, Y = play again, O = draw 3, G = discard, "
-            "1-3 = bridge (bars)[/dim]",
+            "1-3 = bridge (bars), * = several pawns[/dim]",
         )]
         for circle in range(3):
             lines.extend(self._circle_lines(circle, pawns, lang))
-        inner = "  ".join(
-            f"«{num}»" + "".join(str(p + 1) for p, (c, cell) in enumerate(pawns)
-                                 if c == 4 and cell == num)
-            for num in (1, 2, 5, 10)
-        )
-        centre = "".join(str(p + 1) for p, (c, _) in enumerate(pawns) if c == 5)
-        lines.append(_pick(lang, "Cercle 4 : ", "Circle 4: ") + inner
+        # The inner circle's cells are numbers too: a pawn is written apart from its cell
+        # (« «1» (J3) », not « «1»3 », which reads 13).
+        tag = _pick(lang, "J", "P")
+        cells = []
+        for num in (1, 2, 5, 10):
+            here = " ".join(f"{tag}{p + 1}" for p, (c, cell) in enumerate(pawns)
+                            if c == 4 and cell == num)
+            label = _pick(lang, f"«{num}»", f'"{num}"')
+            cells.append(f"{label} ({here})" if here else label)
+        centre = " ".join(f"{tag}{p + 1}" for p, (c, _) in enumerate(pawns) if c == 5)
+        lines.append(_pick(lang, "Cercle intérieur : ", "Inner circle: ") + "  ".join(cells)
                      + _pick(lang, "   Centre : ", "   Centre: ") + (centre or "—"))
         return lines
 
@@ -544,14 +580,14 @@ class WebRunnersText(GameText):
             text = ""
         extra = ""
         if "shown" in pending:
-            extra = _pick(lang, " — main adverse : ", " — opponent's hand: ") + ", ".join(
-                card_name(c, lang) for c in pending["shown"])
+            extra = _pick(lang, " — main adverse : ", " — opponent's hand: ") + card_list(
+                pending["shown"], lang)
         if "cards" in pending:
-            extra = _pick(lang, " — cartes piochées : ", " — cards drawn: ") + ", ".join(
-                card_name(c, lang) for c in pending["cards"])
+            extra = _pick(lang, " — cartes piochées : ", " — cards drawn: ") + card_list(
+                pending["cards"], lang)
         if "discard" in pending:
-            extra = _pick(lang, " — défausse : ", " — discard: ") + ", ".join(
-                card_name(c, lang) for c in pending["discard"])
+            extra = _pick(lang, " — défausse : ", " — discard: ") + card_list(
+                pending["discard"], lang)
         doing = PHASE_TEXT.get(phase)
         if who and doing:
             waiting = f"{who} {_pick(lang, *doing)}"
@@ -577,13 +613,14 @@ class WebRunnersText(GameText):
         circle, cell = _pawn(view)
         if circle == 4:
             bars = BOARD_DATA.centre_bars.get(cell, 0)
-            return _pick(lang, f"Franchir le pont ({bars} carte(s) PONT) → le centre : victoire",
-                         f"Cross the bridge ({bars} bridge card(s)) → the centre: victory")
+            cards = counted(bars, *_BRIDGE_CARDS, lang)
+            return _pick(lang, f"Franchir le pont ({cards}) → le centre : victoire",
+                         f"Cross the bridge ({cards}) → the centre: victory")
         bridge = BOARD_DATA.bridge_at.get((circle - 1, cell))
         if bridge is None:
             return _pick(lang, "Franchir le pont", "Cross the bridge")
-        return _pick(lang, f"Franchir le pont ({bridge.bars} carte(s) PONT)",
-                     f"Cross the bridge ({bridge.bars} bridge card(s))") + (
+        cards = counted(bridge.bars, *_BRIDGE_CARDS, lang)
+        return _pick(lang, f"Franchir le pont ({cards})", f"Cross the bridge ({cards})") + (
             f" → {_cell_label(circle + 1, bridge.exit, lang)}")
 
 
@@ -639,7 +676,8 @@ def _landing(view: Mapping[str, Any], value: int) -> tuple[int, int] | None:
 def _cell_label(circle: int, cell: int, lang: str) -> str:
     """« cercle 1, case 7 (jaune : rejouer) », « pont à 2 traits » when a bridge leaves it."""
     if circle == 4:
-        return _pick(lang, f"cercle 4, case « {cell} »", f"circle 4, cell \"{cell}\"")
+        return _pick(lang, f"cercle intérieur, case « {cell} »",
+                     f"inner circle, cell \"{cell}\"")
     if circle == 1 and cell == BOARD_DATA.entries[0]:
         return "START"
     text = _pick(lang, f"cercle {circle}, case {cell}", f"circle {circle}, cell {cell}")
@@ -649,5 +687,6 @@ def _cell_label(circle: int, cell: int, lang: str) -> str:
         notes.append(_pick(lang, *_COLOUR_SHORT[colour]))
     bridge = BOARD_DATA.bridge_at.get((circle - 1, cell))
     if bridge is not None:
-        notes.append(_pick(lang, f"pont à {bridge.bars} trait(s)", f"{bridge.bars}-bar bridge"))
+        notes.append(_pick(lang, f"pont à {counted(bridge.bars, *_BARS, lang)}",
+                           f"{bridge.bars}-bar bridge"))
     return text + (f" ({', '.join(notes)})" if notes else "")

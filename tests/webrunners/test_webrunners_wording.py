@@ -1,0 +1,134 @@
+"""Web Runners' words as a pupil reads them (review of the terminal game): verbs agree with
+« Tu », numbers with their nouns, card lists that do not split a card's name, and a text
+board whose inner circle and legend read without guessing."""
+
+from __future__ import annotations
+
+import random
+
+from ludinum.engine import Action, Event
+from ludinum.games.webrunners import GAME
+from ludinum.games.webrunners.text import WebRunnersText, card_list, card_name
+from tests.webrunners.helpers import arrange, new
+
+TEXT = WebRunnersText()  # GAME.text, typed as this game's (its board and pending lines)
+
+
+# -- 1. « Tu récupères », « Joueur 2 récupère » ------------------------------------------
+def test_you_takes_the_second_person_and_a_seat_the_third() -> None:
+    name_fr, name_en = card_name("e_learning", "fr"), card_name("e_learning", "en")
+    picked = Event("picked", {"card": "e_learning"})  # Geekcolo's power: no seat named
+    assert TEXT.event(picked, "fr") == f"Tu récupères {name_fr}."
+    assert TEXT.event(picked, "en") == f"You take back {name_en}."
+    for kind, fr, en in (("take", "prends", "take"), ("give", "donnes", "give"),
+                         ("stolen", "prélèves", "take")):
+        event = Event(kind, {"card": "e_learning"})
+        assert TEXT.event(event, "fr") == f"Tu {fr} {name_fr}."
+        assert TEXT.event(event, "en") == f"You {en} {name_en}."
+    for kind, fr, en in (("take", "prend", "takes"), ("give", "donne", "gives"),
+                         ("stolen", "prélève", "takes"), ("picked", "récupère", "takes back")):
+        event = Event(kind, {"seat": 1, "card": "e_learning"})
+        assert TEXT.event(event, "fr") == f"Joueur 2 {fr} {name_fr}."
+        assert TEXT.event(event, "en") == f"Player 2 {en} {name_en}."
+
+
+# -- 3. singular and plural instead of « (s) » -------------------------------------------
+def test_counts_agree_with_their_nouns() -> None:
+    cross = {"seat": 0, "circle": 2, "cell": 3}
+    assert "franchit un pont à 1 trait et" in TEXT.event(Event("cross", {**cross, "bars": 1}),
+                                                         "fr")
+    assert "franchit un pont à 3 traits et" in TEXT.event(Event("cross", {**cross, "bars": 3}),
+                                                          "fr")
+    assert TEXT.event(Event("surveilled", {"seat": 0, "kept": 1}), "fr") == (
+        "Joueur 1 garde 1 carte.")
+    assert TEXT.event(Event("surveilled", {"seat": 0, "kept": 2}), "en") == (
+        "Player 1 keeps 2 cards.")
+    bug = {"seat": 1, "effect": "bug", "circle": 1, "cell": 4}
+    assert TEXT.event(Event("damage", {**bug, "cells": 1}), "fr").startswith(
+        "Joueur 2 recule de 1 case, jusqu'à")
+    assert TEXT.event(Event("damage", {**bug, "cells": 5}), "en").startswith(
+        "Player 2 moves back 5 cells to")
+    view: dict[str, object] = {}
+    assert TEXT.action(Action.make("distance", cells=1), view, "fr") == "Faire reculer de 1 case"
+    assert TEXT.action(Action.make("distance", cells=8), view, "en") == "Move back 8 cells"
+    assert TEXT.action(Action.make("accounts", n=1), view, "fr") == (
+        "1 compte sur les réseaux sociaux")
+    assert TEXT.action(Action.make("accounts", n=10), view, "fr") == (
+        "10 comptes ou plus sur les réseaux sociaux")
+    assert TEXT.action(Action.make("accounts", n=0), view, "en") == "No social-network account"
+    s = arrange(new(2), hands={0: ["plain_pont"]}, pawns={0: (3, 9)})
+    cross_choice = next(a for a in s.legal_actions(0) if a.kind == "cross")
+    assert TEXT.action(cross_choice, s.view(0), "fr").startswith(
+        "Franchir le pont (1 carte PONT) → ")
+    assert TEXT.action(cross_choice, s.view(0), "en").startswith(
+        "Cross the bridge (1 bridge card) → ")
+
+
+def test_a_whole_game_never_shows_a_parenthesised_plural() -> None:
+    """Every event, choice and view of a random game, in both languages: no « (s) »."""
+    rng = random.Random(3)
+    state = GAME.new_state(3, 3, {})
+    assert type(GAME.text) is WebRunnersText
+    seen: list[str] = []
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        player = state.active_players()[0]
+        choices = state.legal_actions(player)
+        for lang in ("fr", "en"):
+            view = state.view(player)
+            seen.append(TEXT.view(view, lang))
+            seen.extend(TEXT.action(a, view, lang) for a in choices)
+        for event in state.apply(player, rng.choice(list(choices))):
+            seen.extend(TEXT.event(event, lang) for lang in ("fr", "en"))
+    assert len(seen) > 400
+    assert not [t for t in seen if "(s)" in t]
+
+
+# -- 5. card lists ------------------------------------------------------------------------
+def test_card_lists_are_separated_by_semicolons() -> None:
+    """A card's name may hold a comma (« E-learning, carte PONT »): lists use « ; »."""
+    cards = ["e_learning", "plain_2", "fake_news"]
+    names = [card_name(c, "fr") for c in cards]
+    assert "," in names[0]
+    assert card_list(cards, "fr") == " ; ".join(names)
+    assert card_list(cards, "en") == "; ".join(card_name(c, "en") for c in cards)
+    assert TEXT.event(Event("draw", {"cards": cards}), "fr") == (
+        f"Tu pioches : {' ; '.join(names)}.")
+    assert TEXT.event(Event("shown", {"seat": 1, "hand": cards}), "en").startswith(
+        f"Cards shown: {card_name('e_learning', 'en')}; ")
+    s = arrange(new(2), hands={0: cards})
+    (line,) = [t for t in TEXT.view(s.view(0), "fr").splitlines() if t.startswith("Ta main")]
+    assert sorted(line.removeprefix("Ta main : ").split(" ; ")) == sorted(names)
+    pending = {"seat": 0, "cards": cards}
+    assert f"cartes piochées : {' ; '.join(names)}" in TEXT._pending_line(
+        pending, "surveil", "fr")
+    assert f"discard: {card_list(cards, 'en')}" in TEXT._pending_line(
+        {"seat": 0, "discard": cards}, "geek", "en")
+
+
+# -- 6. the text board ----------------------------------------------------------------------
+def test_the_inner_circle_keeps_pawns_apart_from_cell_numbers() -> None:
+    s = arrange(new(4), pawns={0: (4, 1), 1: (4, 10), 2: (4, 10), 3: (1, 5)})
+    french = TEXT.view(s.view(0), "fr").splitlines()
+    english = TEXT.view(s.view(0), "en").splitlines()
+    (inner,) = [line for line in french if line.startswith("Cercle intérieur : ")]
+    assert "«1» (J1)" in inner and "«10» (J2 J3)" in inner and "«2»  «5»" in inner
+    assert not any(line.startswith("Cercle 4") for line in french)
+    (inner_en,) = [line for line in english if line.startswith("Inner circle: ")]
+    assert '"1" (P1)' in inner_en and '"10" (P2 P3)' in inner_en
+    assert "«" not in "\n".join(english)
+    assert "* = plusieurs pions" in french[1] and "* = several pawns" in english[1]
+
+
+def test_two_pawns_on_an_outer_cell_show_the_star_the_legend_explains() -> None:
+    s = arrange(new(3), pawns={0: (2, 4), 1: (2, 4), 2: (2, 6)})
+    lines = TEXT.view(s.view(0), "fr").splitlines()
+    row = lines[lines.index(next(line for line in lines if line.startswith("Cercle 2"))) + 1]
+    assert row.strip() == "* 3"  # cells 4 and 6
+    assert "* =" in lines[1]
+
+
+def test_english_damage_text_uses_english_quotes() -> None:
+    text = TEXT.effect_result("cyberviolence", "en")
+    assert "«" not in text and '"1"' in text and "BRIDGE 1" in text
