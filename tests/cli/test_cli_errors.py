@@ -91,7 +91,7 @@ def test_the_lab_helpers_speak_both_languages(tmp_path: Path, never_run: None) -
         "ludinum: error: --plot: the folder of '/nonexistent/plot.png' does not exist or is "
         "not writable.")
     code, _, err = run("replay", str(tmp_path / "missing.json"), lang="en_US.UTF-8")
-    assert one_line(code, err).startswith(f"ludinum: error: Cannot read '{tmp_path}/missing.json'")
+    assert one_line(code, err) == f"ludinum: error: File not found: '{tmp_path}/missing.json'."
 
 
 def test_print_refuses_a_bad_output_path() -> None:

@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import click
+import jsonschema
 
-from ludinum.cli.common import readable_folder
+from ludinum.cli.common import current_lang, readable_folder
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
 from ludinum.content.pack import Pack, open_pack, overlay, use
 from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.content.starter import write_pack
-from ludinum.content.yamldoc import Doc
-from ludinum.engine import ContentError
+from ludinum.content.yamldoc import Doc, load
+from ludinum.engine import ContentError, counted
 from ludinum.games import MODULES, registry
 
 
@@ -52,8 +53,179 @@ def kind_facts(
     return problems, found
 
 
+def plural(count: int, one: str, many: str, lang: str = "fr") -> str:
+    """``count`` and its noun: singular for 0 and 1 in French, for 1 only in English."""
+    return counted(count, (one, many), (one, many), lang)
+
+
+# -- readable content problems ------------------------------------------------------------
+#: JSON Schema types in words (French, English), as a teacher editing YAML calls them.
+TYPES = {
+    "string": ("un texte", "a text"),
+    "integer": ("un nombre entier", "a whole number"),
+    "number": ("un nombre", "a number"),
+    "boolean": ("true ou false", "true or false"),
+    "array": ("une liste", "a list"),
+    "object": ("une suite de « clé : valeur »", "a set of 'key: value'"),
+    "null": ("vide", "empty"),
+}
+#: PyYAML's commonest syntax errors, in words (French, English).
+YAML_PROBLEMS = (
+    ("did not find expected ',' or ']'", "« , » ou « ] » attendu (crochet non fermé ?)",
+     "',' or ']' expected (unclosed bracket?)"),
+    ("did not find expected ',' or '}'", "« , » ou « } » attendu (accolade non fermée ?)",
+     "',' or '}' expected (unclosed brace?)"),
+    ("mapping values are not allowed", "« : » inattendu ici (un texte qui contient "
+     "« : » s'écrit entre guillemets)", "unexpected ':' here (a text containing ':' "
+     "must be quoted)"),
+    ("found a tab character", "tabulation : indente avec des espaces",
+     "tab character: indent with spaces"),
+    ("could not find expected ':'", "« : » attendu après la clé", "':' expected after the key"),
+    ("did not find expected key", "clé attendue (vérifie l'indentation)",
+     "key expected (check the indentation)"),
+    ("did not find expected '-' indicator", "« - » attendu (vérifie l'indentation)",
+     "'-' expected (check the indentation)"),
+    ("did not find expected node content", "valeur attendue (un « : » ou un « - » de trop ?)",
+     "value expected (one ':' or '-' too many?)"),
+    ("expected <block end>", "indentation incohérente", "inconsistent indentation"),
+    ("found character '\\t' that cannot start any token", "tabulation : indente avec des "
+     "espaces", "tab character: indent with spaces"),
+    ("found unexpected end of stream", "fin de fichier inattendue (guillemet non fermé ?)",
+     "unexpected end of file (unclosed quote?)"),
+    ("found unknown escape character", "caractère d'échappement inconnu après « \\ »",
+     "unknown escape character after '\\'"),
+)
+
+
+def _value(value: Any, en: bool) -> str:
+    """A value of a content file as its author wrote it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "empty" if en else "vide"
+    if isinstance(value, (int, float)):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        short = value if len(value) <= 40 else value[:39] + "…"
+        return f"'{short}'" if en else f"« {short} »"
+    return TYPES["array" if isinstance(value, list) else "object"][1 if en else 0]
+
+
+def _where(path: tuple[str | int, ...], en: bool) -> str:
+    """``questions/0/answer`` as « questions n° 1, « answer » »."""
+    if not path:
+        return "the file" if en else "le fichier"
+    parts: list[str] = []
+    for i, part in enumerate(path):
+        if isinstance(part, int):
+            number = f"no. {part + 1}" if en else f"n° {part + 1}"
+            parts[-1:] = [f"{parts[-1]} {number}"] if parts else [number]
+        elif i + 1 < len(path) and isinstance(path[i + 1], int):
+            parts.append(part)  # a list: « questions n° 1 »
+        else:
+            parts.append(f"'{part}'" if en else f"« {part} »")
+    return ", ".join(parts)
+
+
+def _what(error: jsonschema.ValidationError, en: bool) -> str | None:
+    """What is wrong, in words, for the commonest schema errors; None for the others."""
+    rule, value = error.validator, error.instance
+    limit: Any = error.validator_value
+    shown = _value(value, en)
+    if rule == "maximum":
+        return (f"{shown} is above the maximum, {_value(limit, en)}" if en
+                else f"{shown} est plus grand que le maximum, {_value(limit, en)}")
+    if rule == "minimum":
+        return (f"{shown} is below the minimum, {_value(limit, en)}" if en
+                else f"{shown} est plus petit que le minimum, {_value(limit, en)}")
+    if rule == "required":
+        found = re.match(r"'(.*)' is a required property$", error.message)
+        missing = found[1] if found else ", ".join(
+            str(k) for k in limit if isinstance(value, dict) and k not in value)
+        return (f"'{missing}' is missing (a required field)" if en
+                else f"« {missing} » manque (champ obligatoire)")
+    if rule == "type":
+        kinds = [limit] if isinstance(limit, str) else list(limit)
+        words = [TYPES[k][1 if en else 0] if k in TYPES else str(k) for k in kinds]
+        expected = (" or " if en else " ou ").join(words)
+        return (f"{shown} is not {expected}" if en else f"{shown} n'est pas {expected}")
+    if rule == "enum":
+        allowed = ", ".join(_value(v, en) for v in limit)
+        return (f"{shown} is not allowed (allowed: {allowed})" if en
+                else f"{shown} n'est pas permis (valeurs permises : {allowed})")
+    if rule == "additionalProperties" and isinstance(value, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        patterns = (error.schema.get("patternProperties", {})
+                    if isinstance(error.schema, dict) else {})
+        extra = [str(k) for k in value
+                 if k not in known and not any(re.search(p, str(k)) for p in patterns)]
+        names = ", ".join(f"'{k}'" if en else f"« {k} »" for k in extra)
+        if len(extra) > 1:
+            return (f"unknown fields {names} (a typo?)" if en
+                    else f"champs inconnus {names} (faute de frappe ?)")
+        return (f"unknown field {names} (a typo?)" if en
+                else f"champ inconnu {names} (faute de frappe ?)")
+    if rule in ("minItems", "maxItems", "minLength", "maxLength") and isinstance(limit, int):
+        items, least = rule.endswith("Items"), rule.startswith("min")
+        if en:
+            noun = "item" if items else "character"
+            return (f"{'list' if items else 'text'} too {'short' if least else 'long'} "
+                    f"({'at least' if least else 'at most'} "
+                    f"{plural(limit, noun, noun + 's', 'en')})")
+        nouns = ("élément", "éléments") if items else ("caractère", "caractères")
+        size = ("courte" if least else "longue") if items else ("court" if least else "long")
+        return (f"{'liste' if items else 'texte'} trop {size} "
+                f"({'au moins' if least else 'au plus'} {plural(limit, *nouns)})")
+    return None
+
+
+def schema_messages(file: Path, schema: dict[str, Any], lang: str) -> dict[str, str]:
+    """The raw messages of ``file``'s schema errors (as :mod:`ludinum.content.schema`
+    words them: ``questions/0/answer : 9 is greater than the maximum of 3``), each with
+    its readable sentence in ``lang`` (« questions n° 1, « answer » : 9 est plus grand que
+    le maximum, 3. »). An error with no readable form keeps its raw text."""
+    try:
+        doc = load(file)
+    except ContentError:
+        return {}
+    en = lang == "en"
+    out = {}
+    for error in jsonschema.Draft202012Validator(schema).iter_errors(doc.data):
+        path = tuple(error.absolute_path)
+        raw = f"{'/'.join(str(p) for p in path) or '(racine)'} : {error.message}"
+        what = _what(error, en)
+        if what is not None:
+            out[raw] = f"{_where(path, en)}{':' if en else ' :'} {what}."
+    return out
+
+
+def yaml_message(message: str, lang: str) -> str:
+    """« YAML invalide (did not find expected ',' or ']') » in words, in ``lang``."""
+    if not message.startswith("YAML invalide ("):
+        return message
+    problem = message.removeprefix("YAML invalide (").removesuffix(")")
+    for raw, fr, en in YAML_PROBLEMS:
+        if problem.startswith(raw):
+            return f"invalid YAML: {en}." if lang == "en" else f"YAML invalide : {fr}."
+    return f"invalid YAML ({problem})" if lang == "en" else message
+
+
+def readable(problems: list[Problem], kind: ContentKind, lang: str) -> list[Problem]:
+    """``problems`` of ``kind`` with their schema and YAML errors said in words."""
+    out = []
+    said: dict[str, dict[str, str]] = {}
+    for p in problems:
+        message = yaml_message(p.message, lang)
+        if message == p.message and " : " in p.message:
+            if p.file not in said:
+                said[p.file] = schema_messages(Path(p.file), kind.schema, lang)
+            message = said[p.file].get(p.message, p.message)
+        out.append(Problem(p.file, p.line, message))
+    return out
+
+
 def check_folder(
-    root: Path, today: dt.date | None = None
+    root: Path, today: dt.date | None = None, lang: str = "fr"
 ) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
     """Check ``root`` as it would be used: a pack (one folder per game, like the built-in
     content, or one game's folder named after the game) laid over the built-in content file
@@ -63,7 +235,7 @@ def check_folder(
     today = today or dt.date.today()
     kinds = content_kinds()
     if root.resolve() == BUILTIN:
-        return check_sections(BUILTIN, list(kinds), kinds, today)
+        return check_sections(BUILTIN, list(kinds), kinds, today, lang)
     with tempfile.TemporaryDirectory(prefix="ludinum-check-") as tmp:
         try:
             pack = overlay(root, Path(tmp))
@@ -73,7 +245,7 @@ def check_folder(
         if not targets:
             known = ", ".join(n for n in MODULES if n in kinds)
             return [Problem(str(root), 1, f"aucun dossier de jeu ({known})")], {}, []
-        problems, counts, listed = check_sections(pack.root, targets, kinds, today)
+        problems, counts, listed = check_sections(pack.root, targets, kinds, today, lang)
         problems += unknown_files(pack, kinds)
         return (
             sorted(Problem(pack.original(p.file), p.line, pack.original_text(p.message))
@@ -84,9 +256,11 @@ def check_folder(
 
 
 def check_sections(
-    root: Path, names: list[str], kinds: dict[str, list[ContentKind]], today: dt.date
+    root: Path, names: list[str], kinds: dict[str, list[ContentKind]], today: dt.date,
+    lang: str = "fr",
 ) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
-    """Check the content of the sections ``names`` under ``root``."""
+    """Check the content of the sections ``names`` under ``root`` (schema and YAML errors
+    in words, in ``lang``)."""
     problems: list[Problem] = []
     counts: dict[str, Any] = {}
     listed: list[tuple[str, str, Fact]] = []
@@ -95,7 +269,7 @@ def check_sections(
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
-            found = found or quiz_problems(docs)
+            found = readable(found, kind, lang) or quiz_problems(docs)
             problems.extend(found)
             if found:
                 continue
@@ -165,31 +339,70 @@ def check(path: Path | None, as_json: bool, stale_months: int | None) -> None:
 
     Un élément qui énonce un fait (nombre, loi, adresse web, service) doit porter
     « source » et « checked » (voir docs/content-review.md)."""
+    lang = current_lang()
+    en = lang == "en"
     today = dt.date.today()
-    problems, counts, listed = check_folder(path or BUILTIN, today)
+    problems, counts, listed = check_folder(path or BUILTIN, today, lang)
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
-        click.echo(f"{len(problems)} problème(s).", err=True)
+        click.echo(plural(len(problems), "problem", "problems", lang) + "." if en else
+                   plural(len(problems), "problème", "problèmes") + ".", err=True)
         raise SystemExit(1)
     if stale_months is not None:
-        report_stale(listed, stale_months, today, as_json)
+        report_stale(listed, stale_months, today, as_json, lang)
         return
     if as_json:
         click.echo(json.dumps(counts, ensure_ascii=False, indent=2))
-    else:
-        for name, kinds in counts.items():
-            click.echo(
-                f"{name} : "
-                + ", ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in kinds.items())
-            )
-        click.echo("Contenu valide.")
+        return
+    for line in summary_lines(counts, lang):
+        click.echo(line)
+    click.echo("Valid content (figures: ludinum content check --json)." if en else
+               "Contenu valide (les comptes : ludinum content check --json).")
+
+
+def section_titles(lang: str) -> dict[str, str]:
+    """The title of each content section: a game's, or the learning site's."""
+    en = lang == "en"
+    titles = {game.name: game.title_en if en else game.title_fr for game in registry()}
+    titles["site"] = "Learning site" if en else "Site « Apprendre »"
+    return titles
+
+
+def summary_lines(counts: dict[str, Any], lang: str) -> list[str]:
+    """One line per section checked: its title, the kinds of content checked and its
+    facts (« Le jeu du Gnou (gnou) : board, quiz, dangers, themes ; 61 faits, tous
+    sourcés. »). The figures of each kind are in ``--json``."""
+    en = lang == "en"
+    titles = section_titles(lang)
+    lines = []
+    for name, kinds in counts.items():
+        facts = [v["facts"] for v in kinds.values() if isinstance(v, dict) and "facts" in v]
+        factual = sum(int(f.get("factual", 0)) for f in facts)
+        unsourced = sum(int(f.get("unsourced", 0)) for f in facts)
+        if not factual:
+            said = "no fact to source" if en else "aucun fait à sourcer"
+        elif not unsourced:
+            said = (f"{plural(factual, 'fact', 'facts', lang)}, "
+                    f"{'sourced' if factual == 1 else 'all sourced'}" if en else
+                    f"{plural(factual, 'fait', 'faits')}, "
+                    f"{'sourcé' if factual == 1 else 'tous sourcés'}")
+        else:
+            said = (f"{plural(factual, 'fact', 'facts', lang)}, {unsourced} without a source"
+                    if en else f"{plural(factual, 'fait', 'faits')}, dont {unsourced} sans source")
+        shown = ", ".join(kinds) or ("nothing" if en else "rien")
+        title = titles.get(name, name)
+        lines.append(f"{title} ({name}): {shown}; {said}." if en else
+                     f"{title} ({name}) : {shown} ; {said}.")
+    return lines
 
 
 def report_stale(
-    listed: list[tuple[str, str, Fact]], months: int, today: dt.date, as_json: bool
+    listed: list[tuple[str, str, Fact]], months: int, today: dt.date, as_json: bool,
+    lang: str = "fr",
 ) -> None:
     """Print the facts checked more than ``months`` months before ``today``; exit 1 if any."""
+    en = lang == "en"
     old = [stale_entry(g, k, f, today) for g, k, f in listed if is_stale(f, months, today)]
     if as_json:
         click.echo(
@@ -201,15 +414,27 @@ def report_stale(
         )
     else:
         for e in old:
-            click.echo(
-                f"{e['file']}:{e['line']}: « {e['item']} » vérifié le {e['checked']} "
-                f"(il y a {e['months']} mois) — source : {', '.join(e['source'])}"
-            )
+            if en:
+                ago = plural(e["months"], "month", "months", lang)
+                click.echo(f"{e['file']}:{e['line']}: '{e['item']}' checked on {e['checked']} "
+                           f"({ago} ago) — source: {', '.join(e['source'])}")
+            else:
+                click.echo(
+                    f"{e['file']}:{e['line']}: « {e['item']} » vérifié le {e['checked']} "
+                    f"(il y a {e['months']} mois) — source : {', '.join(e['source'])}"
+                )
         sourced = sum(1 for _, _, f in listed if f.checked is not None)
-        click.echo(
-            f"{len(old)} fait(s) vérifié(s) il y a plus de {months} mois, "
-            f"sur {sourced} fait(s) daté(s)."
-        )
+        if en:
+            click.echo(
+                f"{plural(len(old), 'fact', 'facts', lang)} checked more than "
+                f"{plural(months, 'month', 'months', lang)} ago, out of "
+                f"{plural(sourced, 'dated fact', 'dated facts', lang)}."
+            )
+        else:
+            click.echo(
+                f"{plural(len(old), 'fait vérifié', 'faits vérifiés')} il y a plus de "
+                f"{months} mois, sur {plural(sourced, 'fait daté', 'faits datés')}."
+            )
     if old:
         raise SystemExit(1)
 
@@ -257,9 +482,10 @@ def use_content(path: Path | None) -> None:
     if problems:
         use(None)
         click.echo(
-            f"Contenu refusé ({len(problems)} problème(s)), premier : {problems[0]} — "
-            f"détail : ludinum content check {path} / Content pack refused "
-            f"({len(problems)} problem(s)); details: ludinum content check {path}",
+            f"Contenu refusé ({plural(len(problems), 'problème', 'problèmes')}), premier : "
+            f"{problems[0]} — détail : ludinum content check {path} / Content pack refused "
+            f"({plural(len(problems), 'problem', 'problems', 'en')}); details: ludinum "
+            f"content check {path}",
             err=True,
         )
         raise SystemExit(2)

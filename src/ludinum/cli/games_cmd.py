@@ -10,7 +10,18 @@ from rich.console import Console
 from rich.table import Table
 
 from ludinum.cli.common import current_lang
+from ludinum.engine import OptionValue
 from ludinum.games import bot_levels, registry
+
+
+def shown_value(value: OptionValue) -> str:
+    """An option's value as it is typed after ``-o name=``: ``true``/``false`` (never
+    Python's ``True``), ``0.2``, ``galopant``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 @click.command("games")
@@ -44,8 +55,8 @@ def games(as_json: bool, lang: str | None) -> None:
         for option in game.options:
             table.add_row(
                 option.name,
-                str(option.default),
-                option.allowed(),
+                shown_value(option.default),
+                option.allowed(lang),
                 (option.help_en if en else option.help_fr)
                 + (f" [{option.ruling}]" if option.ruling else ""),
             )

@@ -83,16 +83,20 @@ def _bots(bots: list[str]) -> str:
     return ",".join(bots)
 
 
-def describe_run(title: str, summary: Mapping[str, Any]) -> str:
-    """What ran, in one line: game, players, bots, options, games, seed."""
+def describe_run(title: str, summary: Mapping[str, Any], lang: str = "fr") -> str:
+    """What ran, in one line, in ``lang``: game, players, bots, options, games, seed."""
+    en = lang == "en"
     options = summary.get("options") or {}
     shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False).strip(chr(34))}"
-                      for k, v in options.items()) or "par défaut"
-    parts = [title, f"{summary['players']} joueurs", f"bots {_bots(summary['bots'])}",
-             f"options {shown}"]
+                      for k, v in options.items())
+    parts = [title, f"{summary['players']} {'players' if en else 'joueurs'}",
+             f"bots {_bots(summary['bots'])}",
+             f"options {shown}" if shown else ("default options" if en
+                                               else "options par défaut")]
     if summary.get("quiz_accuracy") is not None:
         parts.append(f"quiz {summary['quiz_accuracy']:g}")
-    parts += [f"{summary['games']} parties", f"graine {summary['seed']}"]
+    parts += [f"{summary['games']} {'games' if en else 'parties'}",
+              f"{'seed' if en else 'graine'} {summary['seed']}"]
     return " · ".join(parts)
 
 
@@ -100,17 +104,21 @@ def _number(kind: str, value: float) -> str:
     return f"{value:.3f}" if kind == "rate" else f"{value:.2f}"
 
 
-def headline_rows(summary: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
-    """Table rows (measure, value, 95 % interval, fair value) of a summary's headlines."""
+def headline_rows(summary: Mapping[str, Any], lang: str = "fr"
+                  ) -> list[tuple[str, str, str, str]]:
+    """Table rows (measure, value, 95 % interval, fair value) of a summary's headlines,
+    in ``lang``."""
+    en = lang == "en"
     rows = []
     for entry in summary.get("headline", {}).values():
         kind = entry["kind"]
         fair = "" if entry["fair"] is None else _number(kind, entry["fair"])
-        label = entry["label"]["fr"]
+        label = entry["label"]["en" if en else "fr"]
         if entry["per_seat"]:
             for seat, (value, ci) in enumerate(zip(entry["value"], entry["ci95"], strict=True)):
                 bot = summary["bots"][seat] if seat < len(summary.get("bots", [])) else ""
-                rows.append((f"{label} : siège {seat + 1} ({bot})", _number(kind, value),
+                where = f"{label}: seat {seat + 1}" if en else f"{label} : siège {seat + 1}"
+                rows.append((f"{where} ({bot})", _number(kind, value),
                              f"[{_number(kind, ci[0])}, {_number(kind, ci[1])}]", fair))
         else:
             lo, hi = entry["ci95"]

@@ -7,14 +7,16 @@ where the replay stops, and the result. In a terminal, Enter shows the next step
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
-from ludinum.cli.common import fail
+from ludinum.cli.common import current_lang, fail
 from ludinum.engine import Game, LudinumError, State, visible
 from ludinum.games import get_game
 from ludinum.sim.gamelog import GameLog, read_log
@@ -22,21 +24,38 @@ from ludinum.sim.gamelog import GameLog, read_log
 TEXTS = {
     "fr": {"step": "Étape", "player": "Joueur", "nothing": "(rien de public)",
            "prompt": "Entrée : étape suivante · q : quitter", "seed": "graine",
-           "winners": "Gagnant(s)", "none": "personne", "scores": "Scores",
-           "steps": "étapes", "bots": "bots", "players": "joueurs", "colon": "\u00a0:"},
+           "winner": "Gagnant", "winners": "Gagnants", "none": "Pas de gagnant",
+           "scores": "Scores", "steps": "étapes", "bots": "bots", "players": "joueurs",
+           "colon": "\u00a0:"},
     "en": {"step": "Step", "player": "Player", "nothing": "(nothing public)",
            "prompt": "Enter: next step · q: quit", "seed": "seed",
-           "winners": "Winner(s)", "none": "nobody", "scores": "Scores",
-           "steps": "steps", "bots": "bots", "players": "players", "colon": ":"},
+           "winner": "Winner", "winners": "Winners", "none": "No winner",
+           "scores": "Scores", "steps": "steps", "bots": "bots", "players": "players",
+           "colon": ":"},
 }
+#: A line of a game's own final view that already names the winners.
+WINNERS_LINE = re.compile(r"^\s*(Gagnant|Winner)", re.MULTILINE)
 
 
 def load(path: str) -> GameLog:
+    """The log at ``path``; a missing or unreadable file, or one that is not a game log,
+    stops the command with one line (exit 2)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"Impossible de lire « {path} » : {exc.strerror}.",
-             f"Cannot read '{path}': {exc.strerror}.")
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        fail(f"Fichier introuvable : « {path} ».", f"File not found: '{path}'.")
+    except IsADirectoryError:
+        fail(f"« {path} » est un dossier, pas un journal de partie.",
+             f"'{path}' is a folder, not a game log.")
+    except PermissionError:
+        fail(f"Lecture refusée : « {path} » (droits du fichier).",
+             f"Permission denied: '{path}'.")
+    except OSError:
+        fail(f"Impossible de lire « {path} ».", f"Cannot read '{path}'.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""  # not text: not a log either (read_log says so)
     try:
         return read_log(get_game, text)
     except LudinumError as exc:
@@ -45,15 +64,17 @@ def load(path: str) -> GameLog:
 
 @click.command("replay")
 @click.argument("path", metavar="FICHIER")
-@click.option("--to", "stop_at", type=click.IntRange(0), default=None,
+@click.option("--to", "stop_at", type=click.IntRange(0), default=None, metavar="N",
               help="Aller directement à l'étape N (puis continuer pas à pas dans un terminal).")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
-def replay(path: str, stop_at: int | None, lang: str) -> None:
+@click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
+              help="Langue des messages : fr ou en (défaut : fr, en si LANG commence par en).")
+def replay(path: str, stop_at: int | None, lang: str | None) -> None:
     """Rejoue pas à pas une partie gardée par « ludinum simulate --keep-games ».
 
     Entrée : étape suivante ; q : quitter. Sans terminal en entrée, toutes les étapes
     sont affichées d'un coup.
     """
+    lang = "en" if (lang or current_lang()) == "en" else "fr"
     log = load(path)
     game = get_game(log.config.game)
     t = TEXTS[lang]
@@ -61,11 +82,18 @@ def replay(path: str, stop_at: int | None, lang: str) -> None:
     interactive = stdin_is_terminal()
     state = game.setup(log.config)
     total = len(log.actions)
+    if stop_at is not None and stop_at > total:
+        fail(f"--to {stop_at} : cette partie n'a que {total} étapes.",
+             f"--to {stop_at}: this game has only {total} steps.")
     title = game.title_en if lang == "en" else game.title_fr
     console.rule(f"[bold]{escape(title)}[/] · {log.config.players} {t['players']} · {t['seed']} "
                  f"{log.config.seed} · {total} {t['steps']} · {t['bots']} "
                  f"{escape(','.join(log.bots))}")
     pause_from = 0 if stop_at is None else stop_at
+    if stop_at == 0:  # the table as dealt, before the first step
+        _public_view(console, game, state, lang)
+        if not interactive or (total and not _next(t["prompt"])):
+            return
     for step, (player, action) in enumerate(log.actions, 1):
         try:
             events = state.apply(player, action)
@@ -78,7 +106,7 @@ def replay(path: str, stop_at: int | None, lang: str) -> None:
             console.print(f"  • {escape(game.text.event(event, lang))}")
         if not shown:
             console.print(f"  {t['nothing']}")
-        if stop_at is not None and step == stop_at:
+        if stop_at is not None and step == stop_at < total:  # the last: the result below
             _public_view(console, game, state, lang)
             if not interactive:
                 return
@@ -105,9 +133,14 @@ def _result(console: Console, game: Game, state: State, lang: str) -> None:
     t = TEXTS[lang]
     if not state.is_terminal():
         return
-    _public_view(console, game, state, lang)
+    view = game.text.view(state.view(None), lang)
+    console.print(view)
     outcome = state.outcome()
-    winners = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners) or t["none"]
     scores = " · ".join(f"{s:g}" for s in outcome.scores)
-    console.print(f"[bold]{t['winners']}[/]{t['colon']} {winners} · {t['scores']}{t['colon']} "
-                  f"{scores}")
+    line = f"{t['scores']}{t['colon']} {scores}"
+    if not WINNERS_LINE.search(Text.from_markup(view).plain):  # else the view said it
+        names = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners)
+        word = t["winners"] if len(outcome.winners) > 1 else t["winner"]
+        said = f"[bold]{word}[/]{t['colon']} {names}" if names else f"[bold]{t['none']}[/]"
+        line = f"{said} · {line}"
+    console.print(line)

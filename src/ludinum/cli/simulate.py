@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import os
 import time
@@ -33,9 +34,10 @@ from ludinum.cli.lab import (
     plot_option,
     write_plot,
 )
-from ludinum.engine import LudinumError
+from ludinum.engine import Game, LudinumError
 from ludinum.games import headlines, make_bot
 from ludinum.sim.cluster import ClusterError
+from ludinum.sim.outcomes import metric_of
 from ludinum.sim.runner import SimSpec, run
 from ludinum.sim.summary import csv_rows, summarise
 
@@ -118,6 +120,7 @@ def simulate(
     options: tuple[str, ...],
 ) -> None:
     """Simule des parties entre bots et résume les résultats."""
+    lang = current_lang()
     game = game_or_fail(game_name)
     opts = options_or_fail(game, options)
     players = players or game.max_players
@@ -125,7 +128,7 @@ def simulate(
         game.make_config(players, seed, opts)
     except LudinumError as exc:
         raise CliError(exc.fr, exc.en) from None
-    notice = session_notice(game, players, opts, current_lang())
+    notice = session_notice(game, players, opts, lang)
     if notice:
         click.echo(notice, err=True)
     bots = parse_bots(bots_text, players, game.name)
@@ -133,7 +136,7 @@ def simulate(
     keep = keep_dir_or_fail(keep)
     check_plot_path(plot_path)
     started = time.perf_counter()
-    with progress_bar(game.title_fr, games) as advance:
+    with progress_bar(_title(game, lang), games) as advance:
         try:
             records = run(spec, games, workers or os.cpu_count(), advance, keep, cluster)
         except ClusterError as exc:
@@ -157,45 +160,81 @@ def simulate(
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False))
         return
-    _table(summary, game.cooperative)
+    _table(summary, describe_run(_title(game, lang), summary, lang), game.name,
+           game.cooperative, lang)
 
 
-def _table(summary: dict[str, Any], cooperative: bool) -> None:
+def _title(game: Game, lang: str) -> str:
+    return game.title_en if lang == "en" else game.title_fr
+
+
+def metric_labels(game: str) -> dict[str, tuple[str, str]]:
+    """The words of the game's ``metrics()`` keys, (French, English) by key, as the game
+    package declares them (``METRIC_LABELS``, next to ``HEADLINES``); a key it does not
+    name is shown as it is."""
+    module = importlib.import_module(f"ludinum.games.{game}")
+    return dict(getattr(module, "METRIC_LABELS", {}))
+
+
+def shown_metrics(game: str) -> set[str]:
+    """The ``metrics()`` keys that a headline of ``game`` already reports as they stand."""
+    return {key for h in headlines(game) if (key := metric_of(h)) is not None}
+
+
+def _table(
+    summary: dict[str, Any], title: str, game: str, cooperative: bool, lang: str
+) -> None:
+    """The summary as a table in ``lang``: headlines, win rates, game length, then every
+    other indicator of the game's ``metrics()`` under its label (one a headline shows is
+    not repeated). Numbers keep a decimal point, as in the other lab tables."""
+    en = lang == "en"
     console = Console()
-    table = Table(title=f"{summary['title']} · {summary['seconds']} s")
-    table.add_column("mesure")
-    table.add_column("valeur", justify="right")
-    table.add_column("IC 95 %", justify="right")
-    table.add_column("équitable", justify="right")
-    for row in headline_rows(summary):
+    table = Table(title=f"{title} · {summary['seconds']} s")
+    table.add_column("measure" if en else "mesure")
+    table.add_column("value" if en else "valeur", justify="right")
+    table.add_column("95% CI" if en else "IC 95 %", justify="right")
+    table.add_column("fair" if en else "équitable", justify="right")
+    for row in headline_rows(summary, lang):
         table.add_row(*row)
     if summary["headline"]:
         table.add_section()
     if cooperative and not summary["headline"]:
         lo, hi = summary["win_rate_ci95"]
-        table.add_row("victoire de l'équipe", f"{summary['win_rate']:.3f}",
-                      f"[{lo:.3f}, {hi:.3f}]")
+        table.add_row("team win rate" if en else "victoire de l'équipe",
+                      f"{summary['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
     elif not cooperative:
         for seat, (rate, ci) in enumerate(
             zip(summary["win_rate"], summary["win_rate_ci95"], strict=True)
         ):
+            bot = summary["bots"][seat]
             table.add_row(
-                f"victoire siège {seat + 1} ({summary['bots'][seat]})",
+                f"seat {seat + 1} win rate ({bot})" if en
+                else f"victoire siège {seat + 1} ({bot})",
                 f"{rate:.3f}",
                 f"[{ci[0]:.3f}, {ci[1]:.3f}]",
             )
-        table.add_row("sans gagnant", f"{summary['no_winner_rate']:.3f}", "")
-        table.add_row("avantage du siège 1", f"{summary['first_seat_advantage']:+.3f}", "")
-    lo, hi = summary["mean_turns_ci95"]
-    table.add_row("tours (moyenne)", f"{summary['mean_turns']:.2f}", f"[{lo:.2f}, {hi:.2f}]")
+        table.add_row("no winner" if en else "sans gagnant",
+                      f"{summary['no_winner_rate']:.3f}", "")
+        table.add_row("seat 1 advantage" if en else "avantage du siège 1",
+                      f"{summary['first_seat_advantage']:+.3f}", "")
+    shown = shown_metrics(game)
+    if "turns" not in shown:  # else a headline gives the game length already
+        lo, hi = summary["mean_turns_ci95"]
+        table.add_row("turns (mean)" if en else "tours (moyenne)",
+                      f"{summary['mean_turns']:.2f}", f"[{lo:.2f}, {hi:.2f}]")
     turns = summary["turns"]
     table.add_row(
-        "tours min / p10 / médiane / p90 / max",
+        "turns min / p10 / median / p90 / max" if en
+        else "tours min / p10 / médiane / p90 / max",
         f"{turns['min']:g} / {turns['p10']:g} / {turns['median']:g} / {turns['p90']:g} / "
         f"{turns['max']:g}",
         "",
     )
+    labels = metric_labels(game)
     for key, value in summary["metrics"].items():
+        if key == "turns" or key in shown:
+            continue  # the game length above, or a headline
         lo, hi = summary["metrics_ci95"][key]
-        table.add_row(key, f"{value:.3f}", f"[{lo:.3f}, {hi:.3f}]")
+        label = labels[key][1 if en else 0] if key in labels else key
+        table.add_row(label, f"{value:.3f}", f"[{lo:.3f}, {hi:.3f}]")
     console.print(table)

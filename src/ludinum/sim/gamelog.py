@@ -75,13 +75,14 @@ def read_log(game_of: Any, text: str) -> GameLog:
     :class:`StateFormatError` (French and English)."""
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise StateFormatError(f"Journal de partie illisible (JSON) : {exc}.",
-                               f"Unreadable game log (JSON): {exc}.") from None
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than any log
+        data = None  # not JSON at all: not a log either
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateFormatError(
-            f"Ce fichier n'est pas un journal de partie ludinum (format {FORMAT} attendu).",
-            f"This file is not a ludinum game log ({FORMAT} expected).",
+            "Ce fichier n'est pas un journal de partie Ludinum (ceux qu'écrit « ludinum "
+            "simulate --keep-games »).",
+            "This file is not a Ludinum game log (the kind 'ludinum simulate --keep-games' "
+            "writes).",
         )
     config_data = data.get("config")
     name = config_data.get("game") if isinstance(config_data, dict) else None
@@ -90,7 +91,8 @@ def read_log(game_of: Any, text: str) -> GameLog:
     try:
         actions = tuple((int(p), Action.from_json(a)) for p, a in data["actions"])
         bots = tuple(str(b) for b in data.get("bots", ()))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise StateFormatError(f"Journal de partie illisible : {exc!r}.",
-                               f"Unreadable game log: {exc!r}.") from None
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: int(1e400)
+        raise StateFormatError("Journal de partie abîmé : sa liste d'actions est illisible.",
+                               "Damaged game log: its list of actions cannot be read."
+                               ) from None
     return GameLog(config, bots, actions, data)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ludinum.engine.headline import Headline
+from ludinum.engine.state import State
 from ludinum.sim.runner import GameRecord
 from ludinum.sim.stats import Z95, mean_ci, wilson
 
@@ -52,6 +53,40 @@ def aggregate(headline: Headline, records: Sequence[GameRecord], players: int) -
         value, lo, hi, sd = stats[0]
         out.update(value=value, ci95=[lo, hi], sd=sd)
     return out
+
+
+class _Probe(Mapping[str, float]):
+    """A game's ``metrics()`` stand-in that gives each key read a value of its own and
+    remembers which keys were read (:func:`metric_of`)."""
+
+    def __init__(self) -> None:
+        self.read: dict[str, float] = {}
+
+    def __getitem__(self, key: str) -> float:
+        return self.read.setdefault(key, 1e6 + 0.5 + len(self.read))
+
+    def __iter__(self) -> Any:
+        return iter(self.read)
+
+    def __len__(self) -> int:
+        return len(self.read)
+
+
+def metric_of(headline: Headline) -> str | None:
+    """The key of the game's ``metrics()`` that ``headline`` reports as it stands (a
+    headline made with ``metric(key)``), or None when it computes something of its own
+    (per seat, from the state, several metrics…): a table need not show that metric twice."""
+    if headline.per_seat:
+        return None
+    probe = _Probe()
+    try:  # no state: a measure that reads it is not one metric as it stands
+        value = headline.measure(cast(State, None), probe)
+    except Exception:  # any failure means "not a plain metric"
+        return None
+    if len(probe.read) != 1 or not isinstance(value, (int, float)):
+        return None
+    key, given = next(iter(probe.read.items()))
+    return key if value == given else None
 
 
 def headline_summary(

@@ -32,6 +32,22 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, floa
     return (mean, mean - half, mean + half)
 
 
+def is_share(values: Sequence[float]) -> bool:
+    """Whether ``values`` are 0/1 outcomes (a game won or not, capped or not…): their mean
+    is a proportion, to be given a Wilson interval rather than a normal one."""
+    return bool(values) and all(v in (0.0, 1.0) for v in values)
+
+
+def value_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and 95% interval of per-game values: a Wilson interval (within [0, 1]) when
+    every value is 0 or 1 (:func:`is_share`), the normal approximation otherwise."""
+    if is_share(values):
+        n = len(values)
+        lo, hi = wilson(sum(values), n, z)
+        return (sum(values) / n, lo, hi)
+    return mean_ci(values, z)
+
+
 def quantile(sorted_values: Sequence[float], q: float) -> float:
     if not sorted_values:
         return 0.0

@@ -9,7 +9,7 @@ from ludinum import __version__
 from ludinum.engine.headline import Headline
 from ludinum.sim.outcomes import headline_summary
 from ludinum.sim.runner import GameRecord, SimSpec
-from ludinum.sim.stats import mean_ci, quantile, wilson
+from ludinum.sim.stats import mean_ci, quantile, value_ci, wilson
 
 
 def summarise(
@@ -69,8 +69,9 @@ def summarise(
     out["mean_actions"] = sum(r.actions for r in records) / n if n else 0.0
     keys = sorted({k for r in records for k in r.metrics})
     out["metrics"] = {k: sum(r.metrics.get(k, 0.0) for r in records) / n for k in keys} if n else {}
+    # A 0/1 indicator (a win, a capped game) is a proportion: Wilson interval, in [0, 1].
     out["metrics_ci95"] = {
-        k: list(mean_ci([r.metrics.get(k, 0.0) for r in records])[1:]) for k in keys
+        k: list(value_ci([r.metrics.get(k, 0.0) for r in records])[1:]) for k in keys
     } if n else {}
     for key in keys:
         if key.endswith("_win"):

@@ -1,0 +1,54 @@
+"""``ludinum games``: option defaults as they are typed (``false``, not Python's ``False``)
+and the allowed values in words, French or English."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from ludinum.cli import common
+from ludinum.cli.games_cmd import shown_value
+from ludinum.cli.main import cli
+from ludinum.engine.options import Option
+
+
+@pytest.fixture(autouse=True)
+def _own_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "_LANG", [])
+
+
+def run(*args: str) -> str:
+    result = CliRunner(env={"LANG": "C.UTF-8", "LC_ALL": None, "COLUMNS": "250"}).invoke(
+        cli, list(args), prog_name="ludinum")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_values_in_words() -> None:
+    whole = Option("n", "int", 0, "", "", minimum=0, maximum=100)
+    chance = Option("c", "float", 0.2, "", "", minimum=0.0, maximum=1.0)
+    text = Option("t", "text", "", "", "")
+    assert whole.allowed("fr") == "nombre entier de 0 à 100"
+    assert whole.allowed("en") == "whole number from 0 to 100"
+    assert chance.allowed("fr") == "nombre de 0 à 1"
+    assert chance.allowed("en") == "number from 0 to 1"
+    assert Option("h", "float", 0.5, "", "", maximum=0.5).allowed("fr") == (
+        "nombre jusqu'à 0,5")
+    assert Option("m", "int", 5, "", "", minimum=5).allowed("en") == (
+        "whole number from 5")
+    assert (text.allowed("fr"), text.allowed("en")) == ("texte", "text")
+    flag = Option("b", "bool", False, "", "")
+    assert flag.allowed("fr") == "true, false"
+    assert (shown_value(False), shown_value(True), shown_value(0.2), shown_value(3)) == (
+        "false", "true", "0.2", "3")
+
+
+def test_the_games_table() -> None:
+    french = run("games")
+    assert "False" not in french and "True" not in french
+    assert "│ false " in french and "nombre entier de 0 à 100" in french
+    assert "nombre de 0 à 1" in french and "texte" in french
+    assert "int [" not in french and "float [" not in french
+    english = run("--lang", "en", "games")
+    assert "whole number from 0 to 100" in english and "number from 0 to 1" in english
+    assert "nombre" not in english and "False" not in english

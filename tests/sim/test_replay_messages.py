@@ -1,0 +1,118 @@
+"""``ludinum replay``'s messages: a missing file or a file that is not a game log said
+plainly in the user's language; ``--to N`` shows step N; a step past the end is one error
+line (exit 2, nothing else printed); the winners said once, « Gagnant » or « Gagnants »."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludinum.cli import common
+from ludinum.cli import replay as replay_module
+from ludinum.cli.main import cli
+from ludinum.cli.simulate import simulate
+
+
+@pytest.fixture(autouse=True)
+def _own_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "_LANG", [])
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner(env={"LANG": "C.UTF-8", "LC_ALL": None}).invoke(
+        cli, list(args), prog_name="ludinum", input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def kept(tmp_path: Path, name: str, *extra: str) -> tuple[Path, int]:
+    folder = tmp_path / name
+    result = CliRunner().invoke(simulate, [name, "-n", "1", "-w", "1", "--bots", "random",
+                                           "--keep-games", str(folder), "--json", *extra])
+    assert result.exit_code == 0, result.output
+    path = folder / "game-000000.json"
+    return path, len(json.loads(path.read_text(encoding="utf-8"))["actions"])
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "nofile.json"
+    assert run("replay", str(missing)) == (
+        2, "", f"ludinum : erreur : Fichier introuvable : « {missing} ».\n")
+    assert run("--lang", "en", "replay", str(missing))[2] == (
+        f"ludinum: error: File not found: '{missing}'.\n")
+    assert run("replay", str(tmp_path))[2] == (
+        f"ludinum : erreur : « {tmp_path} » est un dossier, pas un journal de partie.\n")
+
+
+@pytest.mark.parametrize("content", [b"root:x:0:0:root:/root:/bin/bash\n", b"\x7fELF\x02\xff",
+                                     b"", b'{"format": "other"}'])
+def test_a_file_that_is_not_a_log(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "passwd"
+    path.write_bytes(content)
+    code, out, err = run("replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == (f"ludinum : erreur : {path} : Ce fichier n'est pas un journal de partie "
+                   "Ludinum (ceux qu'écrit « ludinum simulate --keep-games »).\n")
+    code, _, err = run("replay", str(path), "--lang", "en")
+    assert err == (f"ludinum: error: {path}: This file is not a Ludinum game log (the kind "
+                   "'ludinum simulate --keep-games' writes).\n")
+    assert "Expecting value" not in err
+
+
+def test_to_a_step_past_the_end_is_one_error_line(tmp_path: Path) -> None:
+    path, total = kept(tmp_path, "voleur", "-p", "4")
+    assert run("replay", str(path), "--to", str(total + 1), stdin="") == (
+        2, "", f"ludinum : erreur : --to {total + 1} : cette partie n'a que {total} étapes.\n")
+    assert run("--lang", "en", "replay", str(path), "--to", "500")[2] == (
+        f"ludinum: error: --to 500: this game has only {total} steps.\n")
+
+
+def test_to_a_step_shows_that_step_then_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, total = kept(tmp_path, "voleur", "-p", "4")
+    code, out, _ = run("replay", str(path), "--to", "5", stdin="")
+    assert code == 0 and "Étape 5/" in out and "Étape 6/" not in out
+    monkeypatch.setattr(replay_module, "stdin_is_terminal", lambda: True)
+    code, out, _ = run("replay", str(path), "--to", "5", stdin="q\n")
+    assert code == 0
+    before_prompt = out.split("Entrée : étape suivante")[0]
+    assert "Étape 5/" in before_prompt and "Étape 6/" not in out
+    assert out.count("Entrée : étape suivante") == 1
+    # --to the last step: that step, then the result.
+    code, out, _ = run("replay", str(path), "--to", str(total), stdin="")
+    assert code == 0 and f"Étape {total}/{total}" in out and "Scores" in out
+
+
+def test_to_0_shows_the_table_before_the_first_step(tmp_path: Path) -> None:
+    path, _ = kept(tmp_path, "hacker", "-p", "3")
+    code, out, _ = run("replay", str(path), "--to", "0", stdin="")
+    assert code == 0 and "Étape 1/" not in out and out.count("\n") > 2
+
+
+@pytest.mark.parametrize("name", ["voleur", "gnou", "hacker", "webrunners"])
+def test_the_winners_are_said_once(tmp_path: Path, name: str) -> None:
+    path, _ = kept(tmp_path, name)
+    winners = json.loads(path.read_text(encoding="utf-8"))["outcome"]["winners"]
+    code, out, _ = run("replay", str(path), stdin="")
+    assert code == 0 and "Gagnant(s)" not in out
+    # Lines of the final view and the result (a step's events are indented).
+    said = [line.replace("\u00a0", " ") for line in out.splitlines()
+            if line.startswith(("Gagnant", "Pas de gagnant"))]
+    if winners:
+        word = "Gagnants :" if len(winners) > 1 else "Gagnant :"
+        assert len(said) == 1 and said[0].startswith(word), out[-600:]
+    else:
+        assert len(said) == 1 and said[0].startswith("Pas de gagnant"), out[-600:]
+    code, out, _ = run("--lang", "en", "replay", str(path), stdin="")
+    said = [line for line in out.splitlines() if line.startswith(("Winner", "No winner"))]
+    assert len(said) == 1 and "Winner(s)" not in out and "Étape" not in out
+
+
+def test_several_winners_are_winners(tmp_path: Path) -> None:
+    path, _ = kept(tmp_path, "gnou", "--bots", "medium", "--seed", "1")
+    assert len(json.loads(path.read_text(encoding="utf-8"))["outcome"]["winners"]) == 6
+    out = run("replay", str(path), stdin="")[1].replace("\u00a0", " ")
+    assert any(line.startswith("Gagnants : Joueur 1, Joueur 2") for line in out.splitlines())
