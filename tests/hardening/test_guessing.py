@@ -76,7 +76,7 @@ def test_after_a_restart_thirty_phones_behind_one_address_all_reconnect(
 
 @pytest.mark.parametrize("route", ["/host/{}", "/play/{}", "/pass/{}", "/j/{}", "/watch/{}",
                                    "/replay/{}", "/debrief/{}.html", "/api/rooms/{}",
-                                   "/qr/{}.svg", "/api/rooms/{}/replay"])
+                                   "/qr/{}.svg", "/api/rooms/{}/replay", "/join?code={}"])
 def test_guessing_codes_is_throttled_on_every_route(tmp_path: Path, route: str) -> None:
     app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
                      rate_limit=RateLimit(burst=5, per_second=0.001))
@@ -117,3 +117,25 @@ def test_a_refused_hello_closes_the_socket_so_the_page_retries(tmp_path: Path) -
                 ws.receive_text()
         assert closed.value.code == 1013  # try again later
 
+
+
+def test_class_codes_cannot_be_guessed_faster_than_room_codes(tmp_path: Path) -> None:
+    """The home page's code box answers every code alike; /j/ sends a class code to its
+    class page, counts unknown codes as guesses, and once an address is throttled, a class
+    code is refused like any other."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=5, per_second=0.001))
+    with TestClient(app) as client:
+        made = client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                                   "bot_level": "random"})
+        assert made.status_code == 201, made.text
+        code = made.json()["code"]
+        box = [client.get(f"/join?code={c}", follow_redirects=False).headers["location"]
+               for c in (code, "ZZZZZZ")]
+        assert box == [f"/j/{code}", "/j/ZZZZZZ"]  # nothing told apart, nothing counted
+        assert client.get(f"/j/{code}", follow_redirects=False).headers["location"] == \
+            f"/c/{code}"
+        guesses = [client.get(f"/j/{wrong}").status_code
+                   for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE")]
+        assert guesses == [404] * 5
+        assert client.get(f"/j/{code}", follow_redirects=False).status_code == 429

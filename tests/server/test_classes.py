@@ -344,8 +344,14 @@ def test_the_pages_of_class_mode(sqlite_url: str, catalog: Catalog) -> None:
         assert client.get(f"/c/{code}").status_code == 200
         assert client.get(f"/classe/{code}/bilan").status_code == 200  # posts the stored key
         assert client.get("/c/ZZZZZZ").status_code == 404
+        # The home page's code box goes to /j/, which tells a class from a room: the box
+        # itself answers every code alike (it counts no guess).
         found = client.get(f"/join?code={code.lower()}", follow_redirects=False)
-        assert found.headers["location"] == f"/c/{code}"
+        assert found.headers["location"] == f"/j/{code}"
+        assert client.get("/join?code=zzzzzz", follow_redirects=False).headers[
+            "location"] == "/j/ZZZZZZ"
+        found = client.get(f"/j/{code}", follow_redirects=False)
+        assert found.status_code == 303 and found.headers["location"] == f"/c/{code}"
         client.cookies.set("lang", "en")
         assert f"Join class {code}" in client.get(f"/c/{code}").text
 

@@ -6,6 +6,8 @@ unknown name or bad value raises :class:`OptionError` naming the option and what
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Union
@@ -77,22 +79,39 @@ class Option:
             return tuple(range(int(self.minimum), int(self.maximum) + 1))
         return ()
 
-    def allowed(self) -> str:
+    def allowed(self, lang: str = "fr") -> str:
+        """The values allowed, as a person reads them (« nombre entier de 0 à 100 »)."""
+        en = lang == "en"
         if self.kind == "bool":
             return "true, false"
         if self.kind == "choice":
             return ", ".join(self.choices)
         if self.kind in ("int", "float"):
-            lo = "" if self.minimum is None else f"{self.minimum:g}"
-            hi = "" if self.maximum is None else f"{self.maximum:g}"
-            return f"{self.kind} [{lo}..{hi}]"
-        return "text"
+            def num(value: float) -> str:
+                return f"{value:g}" if en else f"{value:g}".replace(".", ",")
+
+            what = ("whole number" if en else "nombre entier") if self.kind == "int" else (
+                "number" if en else "nombre")
+            if self.minimum is not None and self.maximum is not None:
+                span = (f" from {num(self.minimum)} to {num(self.maximum)}" if en
+                        else f" de {num(self.minimum)} à {num(self.maximum)}")
+            elif self.minimum is not None:
+                span = (f" from {num(self.minimum)}" if en
+                        else f" à partir de {num(self.minimum)}")
+            elif self.maximum is not None:
+                span = f" up to {num(self.maximum)}" if en else f" jusqu'à {num(self.maximum)}"
+            else:
+                span = ""
+            return what + span
+        return "text" if en else "texte"
 
     def _bad(self, value: object) -> OptionError:
+        shown = _shown(value)
         return OptionError(
-            f"Valeur invalide pour l'option « {self.name} » : {value!r} "
+            f"Valeur invalide pour l'option « {self.name} » : {shown} "
             f"(valeurs permises : {self.allowed()}).",
-            f"Invalid value for option '{self.name}': {value!r} (allowed: {self.allowed()}).",
+            f"Invalid value for option '{self.name}': {shown} "
+            f"(allowed: {self.allowed('en')}).",
         )
 
     def parse(self, text: str) -> OptionValue:
@@ -139,6 +158,8 @@ class Option:
         return value
 
     def _check_range(self, value: float) -> None:
+        if value != value or value in (math.inf, -math.inf):  # NaN compares with nothing
+            raise self._bad(value)
         if self.minimum is not None and value < self.minimum:
             raise self._bad(value)
         if self.maximum is not None and value > self.maximum:
@@ -205,3 +226,10 @@ class OptionSet:
                 )
             out[name.strip()] = self[name.strip()].parse(raw)
         return out
+
+
+def _shown(value: object) -> str:
+    """A refused value as a message quotes it: short, in JSON's words (true, not True)."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str,
+                                                           ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"

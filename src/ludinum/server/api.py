@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +12,7 @@ from starlette.responses import JSONResponse, Response
 from ludinum.engine import LudinumError
 from ludinum.server import names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
-from ludinum.server.protocol import fail
+from ludinum.server.protocol import fail, load_json
 from ludinum.server.ratelimit import RateLimit
 from ludinum.server.replay import Replay
 
@@ -81,7 +80,7 @@ def lookup(request: Request) -> str:
 def loads(raw: bytes | str) -> Any:
     """JSON text to data; ``bad_json`` for invalid or too deeply nested text."""
     try:
-        return json.loads(raw)
+        return load_json(raw)
     except (ValueError, RecursionError):
         raise fail("bad_json", "JSON invalide ou trop imbriqué.",
                    "Invalid or too deeply nested JSON.") from None

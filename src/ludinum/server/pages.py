@@ -63,9 +63,9 @@ async def set_lang(request: Request) -> Response:
 
 
 async def find_room(request: Request) -> Response:
+    """The home page's code box: to ``/j/<code>``, which tells a room from a class (a
+    lookup here would answer guesses without counting them)."""
     code = tokens.normalise_code(request.query_params.get("code", ""))
-    if code in request.app.state.classes.sessions and code not in hub_of(request).rooms:
-        return RedirectResponse(f"/c/{code}", status_code=303)  # a class code (docs/class.md)
     return RedirectResponse(f"/j/{quote(code)}" if code else "/", status_code=303)
 
 
@@ -147,6 +147,16 @@ async def host(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
+    """``/j/<code>``: a room's join page, or a class's (docs/class.md); an unknown code
+    counts as a guess, and an address that guessed too much is told nothing."""
+    code = tokens.normalise_code(str(request.path_params["code"]))
+    if code in request.app.state.classes.sessions and code not in hub_of(request).rooms:
+        try:
+            with guessing(request):
+                pass
+        except LudinumError as exc:
+            return problem(request, exc, _status(exc))
+        return RedirectResponse(f"/c/{code}", status_code=303)
     return await _room_page(request, "join.html")
 
 

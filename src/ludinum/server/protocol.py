@@ -30,6 +30,25 @@ class ProtocolError(LudinumError):
         self.code = code
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_json(raw: bytes | str) -> Any:
+    """JSON text to data, as the standard allows it: ``NaN`` and ``Infinity`` are refused
+    (a number that compares with nothing would pass every range check), and so is a lone
+    UTF-16 surrogate (``"\\ud800"``: no UTF-8 can carry it, so an error quoting it could not
+    be written). ``ValueError`` or ``RecursionError`` (nested too deep) otherwise."""
+    data = json.loads(raw, parse_constant=_no_constant)
+    text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+    if "\\ud" in text.lower():  # a surrogate's escape: the pairs were joined, not a lone one
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("lone surrogate") from None
+    return data
+
+
 def parse(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise ProtocolError("bad_json", "Message illisible (texte JSON attendu).",
@@ -37,7 +56,7 @@ def parse(text: object) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise ProtocolError("too_large", "Message trop long.", "Message too long.")
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except (ValueError, RecursionError):  # RecursionError: nested too deep
         raise ProtocolError("bad_json", "Message illisible (JSON invalide ou trop imbriqué).",
                             "Unreadable message (invalid or too deeply nested JSON).") from None

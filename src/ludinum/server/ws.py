@@ -69,6 +69,17 @@ async def _serve(websocket: WebSocket, code: str, address: str) -> None:
                 await asyncio.wait_for(websocket.close(code=close_code), CLOSE_WAIT)
 
 
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message: its text, or the bytes of a binary frame, which the protocol
+    answers with ``bad_json`` (JSON text expected) like any unreadable message, rather than
+    the connection breaking with an error in the log."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
+
+
 async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, address: str
                 ) -> int:
     """Receive until the connection ends; returns the close code to send."""
@@ -82,11 +93,11 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
             if client.role is None:
                 try:
                     async with asyncio.timeout_at(hello_by):
-                        text = await websocket.receive_text()
+                        text = await _receive(websocket)
                 except TimeoutError:
                     return POLICY  # no hello in time: an idle socket costs a file
             else:
-                text = await websocket.receive_text()
+                text = await _receive(websocket)
             if not messages.allow():
                 if messages.exhausted:
                     return POLICY
@@ -106,7 +117,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
 
 
 async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str,
-                        text: str, code: str) -> int | None:
+                        text: str | bytes, code: str) -> int | None:
     """A message before the hello. A refused hello closes the connection (the page tries
     again later); a wrong room code or token counts as a guess against the address, a
     valid one counts nothing (a class behind one address reconnects at once)."""
@@ -123,7 +134,7 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str
     return POLICY if client.last_error == "bad_token" else TRY_LATER
 
 
-def _with_room(text: str, code: str) -> tuple[str, bool]:
+def _with_room(text: str | bytes, code: str) -> tuple[str | bytes, bool]:
     """A hello names the room of the URL (the client need not repeat it)."""
     try:
         message = protocol.parse(text)

@@ -1,0 +1,102 @@
+"""Inputs that once broke a connection or answered HTTP 500: a binary WebSocket frame, a
+lone UTF-16 surrogate, NaN, a game log nested too deep or holding a huge number, and a host
+rewriting the seats of a game that is over. Each gets a clear refusal and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.testclient import TestClient
+
+from tests.hardening.test_inputs import new_room
+
+
+def test_a_binary_frame_is_answered_not_a_broken_connection(client: TestClient) -> None:
+    code, host = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_bytes(b"\x01\x02")  # before the hello
+        error = json.loads(ws.receive_text())
+        assert error["type"] == "error" and error["code"] == "bad_json"
+        assert "texte JSON attendu" in error["fr"]
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        ws.send_bytes(b'{"type":"ping"}')  # after it too
+        while (message := json.loads(ws.receive_text()))["type"] != "error":
+            pass
+        assert message["code"] == "bad_json"
+        ws.send_text('{"type":"ping","id":1}')  # the connection still works
+        while (message := json.loads(ws.receive_text()))["type"] != "pong":
+            pass
+        assert message["id"] == 1
+
+
+def test_a_lone_surrogate_is_bad_json_everywhere(client: TestClient) -> None:
+    lone = '"\\ud800"'
+    for path, body in (("/api/rooms", '{"game":' + lone + ',"players":3}'),
+                       ("/api/rooms", '{"game":"hacker","players":4,"mode":' + lone + "}"),
+                       ("/api/rooms", '{"game":"hacker","players":4,"options":{' + lone
+                        + ":1}}"),
+                       ("/api/classes", '{"game":"gnou","table_size":3,"bot_level":'
+                        + lone + "}")):
+        r = client.post(path, content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400, (path, body, r.text)
+        assert r.json()["error"]["code"] == "bad_json"
+    # a pair is one character, and stays welcome
+    r = client.post("/api/rooms", content='{"game":"gnou","players":2,"mode":"\\ud83d\\ude00"}',
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_option"
+    code, _ = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        for text in ('{"type":"ping","id":' + lone + "}", '{"type":' + lone + "}"):
+            ws.send_text(text)
+            assert json.loads(ws.receive_text())["code"] == "bad_json"
+        ws.send_text('{"type":"ping"}')
+        assert json.loads(ws.receive_text())["type"] == "pong"
+
+
+def test_nan_and_infinity_pass_no_range(client: TestClient) -> None:
+    for value in ("NaN", "Infinity", "-Infinity"):
+        r = client.post("/api/rooms", content='{"game":"hacker","players":4,"options":'
+                        '{"vigilance":' + value + "}}",
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
+    from ludinum.engine import OptionError
+    from ludinum.games import get_game
+
+    for value in (float("nan"), float("inf")):  # what a form's text could become
+        try:
+            get_game("hacker").make_config(4, 0, {"vigilance": value})
+        except OptionError as exc:
+            assert "nombre de 0 à 1" in exc.fr and "number from 0 to 1" in exc.en
+            assert "float" not in exc.fr
+        else:
+            raise AssertionError(f"{value} accepted")
+
+
+def test_a_game_log_too_deep_or_with_a_huge_number_is_refused(client: TestClient) -> None:
+    base = {"format": "ludinum-game-log/1",
+            "config": {"game": "hacker", "players": 3, "seed": 1, "options": {}}}
+    for text in (b"[" * 2000 + b"]" * 2000,
+                 json.dumps({**base, "actions": [[1e400, {"kind": "x"}]]}).encode()):
+        r = client.post("/replay/journal", files={"journal": ("a.json", text)})
+        assert r.status_code == 400, r.text[:300]
+
+
+def test_the_seats_of_a_game_that_is_over_stay_as_they_were(client: TestClient) -> None:
+    code, host = new_room(client)
+    r = client.post(f"/api/rooms/{code}/join", json={"nickname": "Alice"})
+    assert r.status_code == 201
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        for message in ({"type": "start", "level": "random"}, {"type": "end"}):
+            ws.send_text(json.dumps(message))
+        refused = []
+        for kind in ("kick", "bot"):
+            ws.send_text(json.dumps({"type": kind, "seat": 0, "level": "random"}))
+            while (message := json.loads(ws.receive_text()))["type"] != "error":
+                pass
+            refused.append(message["code"])
+        assert refused == ["game_over", "game_over"]
+    seats = client.get(f"/api/rooms/{code}").json()["seats"]
+    assert seats[0]["kind"] == "human" and seats[0]["name"] == "Alice"
