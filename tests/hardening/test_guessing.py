@@ -139,3 +139,19 @@ def test_class_codes_cannot_be_guessed_faster_than_room_codes(tmp_path: Path) ->
                    for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE")]
         assert guesses == [404] * 5
         assert client.get(f"/j/{code}", follow_redirects=False).status_code == 429
+
+
+def test_a_hello_for_a_room_that_does_not_exist_closes_for_good(tmp_path: Path) -> None:
+    """A tab left open on a room deleted at the end of its retention must not spend its
+    school address's guesses every few seconds: the server closes with 1008 (policy), and
+    the page stops trying on ``unknown_room`` as it does on ``bad_token`` (app.js)."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=20, per_second=0.001))
+    with TestClient(app) as client, client.websocket_connect("/ws/ZZZZZZ") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "spectator"}))
+        assert json.loads(ws.receive_text())["code"] == "unknown_room"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code == 1008
+    script = (Path(__file__).parents[2] / "src/ludinum/web/static/app.js").read_text()
+    assert 'm.code === "unknown_room"' in script

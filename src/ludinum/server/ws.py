@@ -131,7 +131,10 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str
         return None
     if client.last_error in GUESSES:
         limit.failed(address)
-    return POLICY if client.last_error == "bad_token" else TRY_LATER
+    # A wrong token or a room that does not exist (never made, or deleted at the end of its
+    # retention) will not come right by trying again: the page stops (a tab left open on a
+    # deleted room would otherwise spend its school address's guesses every few seconds).
+    return POLICY if client.last_error in ("bad_token", "unknown_room") else TRY_LATER
 
 
 def _with_room(text: str | bytes, code: str) -> tuple[str | bytes, bool]:

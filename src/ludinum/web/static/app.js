@@ -158,6 +158,11 @@
         if (page === "host") { document.querySelector("[data-host-missing]").hidden = false; }
         stopped = true;
         if (socket) socket.close();
+      } else if (m.code === "unknown_room") {
+        // A room that does not exist (deleted at the end of its retention, or a code
+        // mistyped) will not appear by trying again: no more hellos from this tab.
+        stopped = true;
+        if (socket) socket.close();
       }
     } else if (m.type === "notice") {
       // The teacher's message to every phone of a class (docs/class.md): a banner.
