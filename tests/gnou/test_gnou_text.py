@@ -70,9 +70,12 @@ def test_the_explanation_follows_the_answer() -> None:
         (event,) = [e for e in answer(state, right) if e.kind == "answer"]
         english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
         key = chr(65 + q.answer)
-        assert english == ("Right answer!" if right else "Wrong answer.") + (
+        # The question first (a teammate who did not answer reads what was asked).
+        assert english == f"“{q.question_en}” " + (
+            "Right answer!" if right else "Wrong answer.") + (
             f" Correct answer: {key}. {q.choices_en[q.answer]}. {q.explanation_en}")
-        assert french == ("Bonne réponse !" if right else "Mauvaise réponse.") + (
+        assert french == f"« {q.question} » " + (
+            "Bonne réponse !" if right else "Mauvaise réponse.") + (
             f" Réponse correcte : {key}. {q.choices[q.answer]}. {q.explanation}")
 
 

@@ -4,6 +4,7 @@ rewriting the seats of a game that is over. Each gets a clear refusal and change
 
 from __future__ import annotations
 
+import html
 import json
 
 from starlette.testclient import TestClient
@@ -100,3 +101,17 @@ def test_the_seats_of_a_game_that_is_over_stay_as_they_were(client: TestClient) 
         assert refused == ["game_over", "game_over"]
     seats = client.get(f"/api/rooms/{code}").json()["seats"]
     assert seats[0]["kind"] == "human" and seats[0]["name"] == "Alice"
+
+
+def test_an_unknown_address_or_method_is_refused_in_the_apps_words(client: TestClient) -> None:
+    """No framework one-liner in English ("Not Found"): the problem page in French (or the
+    API's error shape under /api/)."""
+    for path in ("/nope", "/cartes/zzz", "/apprendre/zz", "/static/nope.js"):
+        r = client.get(path)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+        page = html.unescape(r.text)
+        assert "Cette page n'existe pas" in page and "Not Found" not in page
+    r = client.get("/api/nope")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+    r = client.put("/api/rooms")
+    assert r.status_code == 405 and r.json()["error"]["en"] == "This address is not used that way."

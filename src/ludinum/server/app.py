@@ -9,6 +9,7 @@ import os
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -128,7 +129,8 @@ def create_app(
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(HostCheck, public_url=public_url),
                   Middleware(BodyLimit), Middleware(PdfLimit)]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={HTTPException: pages.http_problem})
     app.state.hub = hub
     app.state.classes = classes
     hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from ludinum import site
 from ludinum.content import pack as content_pack
@@ -16,6 +16,7 @@ from ludinum.engine import LudinumError
 from ludinum.server import address, debriefs, forms, i18n, qr, render, replay_logs, tokens
 from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
+from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay
 from ludinum.server.rooms import LIVE, TURNS
 
@@ -35,6 +36,27 @@ def show(request: Request, name: str, status: int = 200, **context: object) -> H
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
     lang = lang_of(request)
     return show(request, "problem.html", status=status, message=exc.message(lang))
+
+
+#: What the server's own refusals (an unknown address, a method an address does not take,
+#: a form it cannot read) say, instead of the framework's English one-liners.
+_HTTP_WORDS = {
+    404: ("not_found", "Cette page n'existe pas.", "This page does not exist."),
+    405: ("bad_method", "Cette adresse ne s'utilise pas ainsi.",
+          "This address is not used that way."),
+}
+
+
+async def http_problem(request: Request, exc: Exception) -> Response:
+    """A refusal of the framework (``HTTPException``) in the app's words and shape: the
+    problem page, or the API's ``{"error": …}`` under ``/api/``."""
+    status = int(getattr(exc, "status_code", 400))
+    code, fr, en = _HTTP_WORDS.get(status, ("bad_request", "Requête illisible.",
+                                            "Unreadable request."))
+    error = fail(code, fr, en)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": error.to_json()}, status_code=status)
+    return problem(request, error, status)
 
 
 def _status(exc: LudinumError) -> int:

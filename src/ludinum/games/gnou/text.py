@@ -212,9 +212,12 @@ class GnouText(GameText):
                 label = f"{chr(65 + key)}. {choices[key]}"
                 label += "" if label[-1] in ".!?…" else "."
                 right = f" Correct answer: {label}" if en else f" Réponse correcte : {label}"
+            # The question first: a teammate who did not answer it (a bot, in the terminal)
+            # reads what was asked before the verdict.
+            asked = f"{_quoted(q.question_in(lang), lang)} " if q else ""
             if en:
-                return ("Right answer!" if d["right"] else "Wrong answer.") + right + why
-            return ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + right + why
+                return asked + ("Right answer!" if d["right"] else "Wrong answer.") + right + why
+            return asked + ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + right + why
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
