@@ -115,3 +115,25 @@ def test_an_unknown_address_or_method_is_refused_in_the_apps_words(client: TestC
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
     r = client.put("/api/rooms")
     assert r.status_code == 405 and r.json()["error"]["en"] == "This address is not used that way."
+
+
+def test_a_nickname_typed_with_combining_accents_is_the_same_nickname() -> None:
+    from ludinum.server.names import clean
+
+    assert clean("Le\u0301a") == "Léa" == clean("Léa")  # NFC: one letter, not two
+    assert clean("Zoe\u0308") == "Zoë"
+
+
+def test_start_with_an_unknown_bot_level_is_refused(client: TestClient) -> None:
+    code, host = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        ws.send_text(json.dumps({"type": "start", "level": "godlike"}))
+        while (message := json.loads(ws.receive_text()))["type"] != "error":
+            pass
+        assert message["code"] == "bad_level"
+    assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"  # nothing changed
+    r = client.post("/api/classes", json={"game": "gnou", "table_size": 3})
+    assert r.status_code == 400 and "None" not in r.text
+    assert r.json()["error"]["fr"] == "Choisis le niveau des bots."

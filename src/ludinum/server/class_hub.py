@@ -124,6 +124,8 @@ class ClassHub:
             raise OptionError("Taille de table invalide.", "Invalid table size.")
         game.check_players(table_size)
         levels = catalog.bot_levels(game.name)
+        if bot_level is None:
+            raise OptionError("Choisis le niveau des bots.", "Choose the bots' level.")
         if bot_level != NO_BOTS and bot_level not in levels:
             raise OptionError(french_spacing(f"Niveau de bot inconnu : « {str(bot_level)[:20]} »."),
                               f"Unknown bot level: '{str(bot_level)[:20]}'.")

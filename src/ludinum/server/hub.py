@@ -605,7 +605,9 @@ class Hub:
         if kind == "start":
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
-            room.start(level if isinstance(level, str) and level in levels else levels[-1])
+            if level is not None and level not in levels:
+                raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
+            room.start(level if isinstance(level, str) else levels[-1])
             room.start_session(now)
             room.refresh_deadline(now, actor=None)
         elif kind == "pause":

@@ -189,7 +189,8 @@ def clean(text: object) -> str:
     """The nickname to use, or :class:`NicknameError` with the reason."""
     if not isinstance(text, str):
         raise NicknameError("Choisis un pseudo.", "Choose a nickname.")
-    name = " ".join(text.split())
+    # Accents typed as a letter and a combining mark (« L\u0301ea ») are one letter (NFC).
+    name = " ".join(unicodedata.normalize("NFC", text).split())
     if not _ALLOWED.match(name):
         raise NicknameError(
             "Un pseudo fait de 2 à 20 lettres, chiffres, espaces, tirets ou apostrophes.",

@@ -101,6 +101,10 @@ _BRIDGE_CARDS = (("carte PONT", "cartes PONT"), ("bridge card", "bridge cards"))
 _BARS = (("trait", "traits"), ("bar", "bars"))
 
 
+#: The one-minute actions (W12) by the name their event gives.
+_ONE_MINUTE = {"hacking": "Hacking", "surveillance": "Surveillance"}
+
+
 def card_list(cards: Sequence[str], lang: str) -> str:
     """Cards named one after the other. A card's name may hold a comma (« Fake news,
     1 case »), so the names are separated by semicolons: « A ; B » (french_spacing puts
@@ -185,7 +189,8 @@ ACTION_TEXTS = {
     "keep": ("Garder {c}", "Keep {c}"),
     "give": ("Donner {c}", "Give {c}"),
     "done": ("Terminer", "Done"),
-    "timeout": ("Temps écoulé (annuler)", "Time is up (cancel)"),
+    # W12: the clock's move when the minute runs out; a pupil may also give the action up.
+    "timeout": ("Abandonner cette action", "Give up this action"),
     "discard": ("Défausser {c}", "Discard {c}"),
     "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
     "cancel": ("Annuler", "Cancel"),
@@ -392,8 +397,10 @@ class WebRunnersText(GameText):
             kept = counted(d["kept"], *_CARDS, lang)
             return _pick(lang, f"{who} garde {kept}.", f"{who} keeps {kept}.")
         if k == "cancelled":
-            return _pick(lang, f"Temps écoulé : l'action de {who} est annulée.",
-                         f"Time is up: {who}'s action is cancelled.")
+            # Given up, or the minute ran out (W12): the same end, said for both.
+            name = _ONE_MINUTE.get(str(d.get("action")), str(d.get("action")))
+            return _pick(lang, f"L'action « {name} » de {who} est annulée.",
+                         f"{who}'s {name} action is cancelled.")
         if k == "green_discard":
             return _pick(lang, f"{who} défausse une carte.", f"{who} discards a card.")
         if k == "green_done":
