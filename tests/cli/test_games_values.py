@@ -52,3 +52,23 @@ def test_the_games_table() -> None:
     english = run("--lang", "en", "games")
     assert "whole number from 0 to 100" in english and "number from 0 to 1" in english
     assert "nombre" not in english and "False" not in english
+
+
+def test_every_metric_of_every_game_has_words_in_both_languages() -> None:
+    """The lab's tables name each measure in words, never by its key (``dangers_removed``)."""
+    import random
+
+    from ludinum.games import metric_labels, registry
+
+    for game in registry():
+        state = game.new_state(game.max_players, 3)
+        rng = random.Random(3)
+        while not state.is_terminal():
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        labels = metric_labels(game.name)
+        missing = [key for key in state.metrics() if key not in labels]
+        assert not missing, (game.name, missing)
+        for key in state.metrics():
+            fr, en = labels[key]
+            assert fr and en and "_" not in fr + en, (game.name, key)

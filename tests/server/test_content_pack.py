@@ -72,7 +72,7 @@ def test_a_pack_with_changed_questions_is_asked_in_a_served_game(
     with TestClient(app) as client, contextlib.ExitStack() as stack:
         code, host_token = create_room(client, "gnou", 2, mode="turns", seed=3)
         page = client.get(f"/host/{code}").text
-        assert "ma-classe" in page and "10 fichier(s) dont 10 remplacent" in page
+        assert "ma-classe" in page and "10 fichiers dont 10 remplacent" in page
         host = hello(client, code, stack, role="host", token=host_token)
         _, token = join(client, code, "Léa")
         me = hello(client, code, stack, role="player", token=token)

@@ -48,22 +48,25 @@ def test_a_metric_is_not_shown_again_under_its_raw_name() -> None:
     rows = labels(run("simulate", "gnou", "-n", "30", "--seed", "1", "-w", "1"))
     assert rows.count("victoire de l'équipe") == 1 and "tours (moyenne)" in rows
     assert "win" not in rows and "turns" not in rows  # the headline, the mean length
-    assert "transmissions" in rows  # no label declared yet: its key
+    assert "transmissions de protection" in rows and "transmissions" not in rows  # in words
     rows = labels(run("simulate", "webrunners", "-n", "10", "-p", "3", "-w", "1"))
     # Its headlines give the length in rounds and the capped games: not repeated.
     assert "durée (manches)" in rows and "tours (moyenne)" not in rows
-    assert not {"turns", "capped"} & set(rows) and "player_turns" in rows
+    assert not {"turns", "capped"} & set(rows) and "tours de joueur" in rows
     rows = labels(run("simulate", "voleur", "-n", "3", "--seed", "1", "-w", "1"))
     assert "victoire du voleur" in rows
-    assert not {"thief_win", "thief_score"} & set(rows) and "thief_sole_win" in rows
+    assert not {"thief_win", "thief_score"} & set(rows) and "victoire du voleur seul" in rows
 
 
 def test_a_share_shown_in_the_table_stays_within_0_and_1() -> None:
     table = run("simulate", "voleur", "-n", "3", "--seed", "1", "-w", "1")
+    checked = 0
     for line in table.splitlines():
-        if line.startswith("│ thief_sole_win") or line.startswith("│ shared_win"):
+        if line.startswith(("│ victoire du voleur seul", "│ première place partagée")):
             lo, hi = (float(x) for x in line.split("[")[1].split("]")[0].split(","))
             assert 0 <= lo <= hi <= 1, line
+            checked += 1
+    assert checked == 2
 
 
 def test_the_json_keeps_the_raw_keys() -> None:

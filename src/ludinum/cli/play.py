@@ -47,7 +47,7 @@ def _seat_name(seat: int, lang: str) -> str:
     "--humans", type=int, default=1, show_default=True, help="Sièges humains (les premiers)."
 )
 @click.option(
-    "--bots", "bot_level", default="heuristic", show_default=True, help="Niveau des bots."
+    "--bots", "bot_level", default="medium", show_default=True, help="Niveau des bots."
 )
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None,

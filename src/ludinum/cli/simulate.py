@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import json
 import os
 import time
@@ -35,7 +34,7 @@ from ludinum.cli.lab import (
     write_plot,
 )
 from ludinum.engine import Game, LudinumError
-from ludinum.games import headlines, make_bot
+from ludinum.games import headlines, make_bot, metric_labels
 from ludinum.sim.cluster import ClusterError
 from ludinum.sim.outcomes import metric_of
 from ludinum.sim.runner import SimSpec, run
@@ -166,14 +165,6 @@ def simulate(
 
 def _title(game: Game, lang: str) -> str:
     return game.title_en if lang == "en" else game.title_fr
-
-
-def metric_labels(game: str) -> dict[str, tuple[str, str]]:
-    """The words of the game's ``metrics()`` keys, (French, English) by key, as the game
-    package declares them (``METRIC_LABELS``, next to ``HEADLINES``); a key it does not
-    name is shown as it is."""
-    module = importlib.import_module(f"ludinum.games.{game}")
-    return dict(getattr(module, "METRIC_LABELS", {}))
 
 
 def shown_metrics(game: str) -> set[str]:

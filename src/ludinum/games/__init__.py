@@ -80,6 +80,21 @@ def headlines(game: str) -> tuple[Headline, ...]:
     registry().get(game)
     module = importlib.import_module(f"ludinum.games.{game}")
     return tuple(getattr(module, "HEADLINES", ()))
+
+
+def metric_labels(game: str) -> dict[str, tuple[str, str]]:
+    """The words of ``game``'s ``metrics()`` keys, (French, English) by key (its
+    ``METRIC_LABELS``, and ``content_metric_labels()`` for keys named after its content,
+    such as a card): what a table shows instead of the key itself."""
+    registry().get(game)
+    module = importlib.import_module(f"ludinum.games.{game}")
+    labels = dict(getattr(module, "METRIC_LABELS", {}))
+    more = getattr(module, "content_metric_labels", None)
+    if more is not None:
+        labels.update(more())
+    return labels
+
+
 def search_settings(game: str) -> SearchSettings:
     """How ``game``'s ``hard`` and ``expert`` levels search (declared by the game)."""
     registry().get(game)

@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludinum.content.typography import french_spacing
-from ludinum.engine import Game, LudinumError
+from ludinum.engine import Game, LudinumError, counted
 from ludinum.server import names, seating, tokens
 from ludinum.server.rooms import RoomError
+
+#: « table », "table": (singular, plural).
+TABLES = ("table", "tables")
 
 GATHERING, PLAYING, ENDED = "gathering", "playing", "ended"
 #: The bot level that means "no bots": every table must then reach the game's minimum.
@@ -134,8 +137,8 @@ class ClassSession:
             raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
         count = self.table_count()
         if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < count:
-            raise refuse("bad_table", f"Il n'y a que {count} table(s).",
-                         f"There are only {count} table(s).")
+            raise refuse("bad_table", f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
+                         f"There are only {counted(count, TABLES, TABLES, 'en')}.")
         current = self.tables()
         if pupil not in current[table] and len(current[table]) >= self.table_size:
             raise refuse("table_full", f"La table {table + 1} est complète.",

@@ -64,6 +64,8 @@ def environment(lang: str) -> Environment:
     )
     env.globals["_"] = i18n.translator(lang)
     env.globals["lang"] = lang
+    # A count's noun in the plural: French from 2 on, English but for 1 (« 1 élève inscrit »).
+    env.globals["many"] = (lambda n: n != 1) if lang == "en" else (lambda n: n >= 2)
     env.globals["other_lang"] = "en" if lang == "fr" else "fr"
     env.globals["layout"] = boards.layout  # a registered game's fixed layout, by name
     env.globals["token"] = boards.token

@@ -16,12 +16,27 @@ HEADLINES: tuple[Headline, ...] = (
     Headline("team_win", "victoire de l'équipe", "team win rate", metric("win")),
 )
 
+#: The words of ``GnouState.metrics()`` keys in the lab's tables, (French, English).
+METRIC_LABELS: dict[str, tuple[str, str]] = {
+    "quizzes": ("quiz posés", "quizzes asked"),
+    "quizzes_right": ("quiz réussis", "quizzes answered right"),
+    "protections_gained": ("protections gagnées", "protections won"),
+    "dangers_removed": ("dangers éliminés", "dangers removed"),
+    "transmissions": ("transmissions de protection", "protections passed on"),
+    "pushbacks": ("reculs du pion", "pawn pushed back"),
+    "rerolls": ("relances (même danger, G6)", "rerolls (same danger, G6)"),
+    "turns": ("tours", "turns"),
+    "win": ("victoire de l'équipe", "team win"),
+    "pawn": ("dernière case du pion", "pawn's last cell"),
+}
+
 __all__ = [
     "BOTS",
     "CONTENT",
     "ENCODING",
     "GAME",
     "HEADLINES",
+    "METRIC_LABELS",
     "SEARCH",
     "ContentKind",
     "GnouGame",

@@ -38,12 +38,37 @@ HEADLINES: tuple[Headline, ...] = (
              "first player ends richest", seat_reward(_first_player), fair=even_share),
 )
 
+#: The words of ``HackerState.metrics()`` keys in the lab's tables, (French, English).
+METRIC_LABELS: dict[str, tuple[str, str]] = {
+    "turns": ("manches", "rounds"),
+    "drops": ("virus posés", "viruses dropped"),
+    "noticed": ("poses remarquées (H4)", "drops noticed (H4)"),
+    "guesses": ("accusations", "guesses"),
+    "guesses_right": ("accusations justes", "right guesses"),
+    "guess_accuracy": ("part d'accusations justes", "share of right guesses"),
+    "thefts": ("billets pris par un hacker", "bills taken by a hacker"),
+    "set_aside_empty": ("virus écartés (compte vide)", "viruses set aside (empty account)"),
+    "set_aside_cryptage": ("virus écartés (cryptage)", "viruses set aside (cryptage)"),
+    "own_virus": ("virus sur le compte de leur auteur (H6)",
+                  "viruses on their owner's account (H6)"),
+    "misdirected_credits": ("billets crédités sur le compte d'un autre",
+                            "bills credited to another's account"),
+    "self_drops": ("virus posés sur son propre compte (brouillage)",
+                   "viruses dropped on one's own account (brouillage)"),
+    "leader_changed_last_protection": ("le premier change à la dernière protection",
+                                       "leader changed at the last protection"),
+    "winner_score": ("score du gagnant", "winner's score"),
+    "score_spread": ("écart entre premier et dernier", "gap between first and last"),
+    "shared_win": ("victoire partagée", "shared win"),
+}
+
 __all__ = [
     "BOTS",
     "CONTENT",
     "ENCODING",
     "GAME",
     "HEADLINES",
+    "METRIC_LABELS",
     "SEARCH",
     "HackerBot",
     "HackerGame",

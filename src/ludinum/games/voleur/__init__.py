@@ -36,12 +36,44 @@ HEADLINES: tuple[Headline, ...] = (
              _proof_points, kind="mean"),
 )
 
+#: The words of ``VoleurState.metrics()`` keys in the lab's tables, (French, English).
+METRIC_LABELS: dict[str, tuple[str, str]] = {
+    "turns": ("tours", "rounds"),
+    "thief_win": ("victoire du voleur", "thief wins"),
+    "thief_sole_win": ("victoire du voleur seul", "thief wins alone"),
+    "shared_win": ("première place partagée", "shared first place"),
+    "thief_score": ("score du voleur", "thief's score"),
+    "best_manager_score": ("meilleur score d'un gestionnaire", "best manager's score"),
+    "attacks": ("attaques jouées", "attacks played"),
+    "foiled": ("attaques contrées", "attacks foiled"),
+    "stolen_cards": ("cartes de données volées", "data cards stolen"),
+    "thief_discards": ("défausses du voleur", "thief's discards"),
+    "skipped_turns": ("tours passés (attaque subie)", "turns missed (attack suffered)"),
+}
+
+
+def content_metric_labels() -> dict[str, tuple[str, str]]:
+    """The words of each attack card's own metrics (``played_<card>``, ``foiled_<card>``),
+    by the card's name in the deck in use."""
+    from ludinum.games.voleur.deck import load_deck
+
+    labels: dict[str, tuple[str, str]] = {}
+    deck = load_deck()
+    for index in deck.attacks:
+        card = deck.cards[index]
+        fr, en = card.name("fr"), card.name("en")
+        labels[f"played_{card.id}"] = (f"« {fr} » jouée", f"“{en}” played")
+        labels[f"foiled_{card.id}"] = (f"« {fr} » contrée", f"“{en}” foiled")
+    return labels
+
+
 __all__ = [
     "BOTS",
     "CONTENT",
     "ENCODING",
     "GAME",
     "HEADLINES",
+    "METRIC_LABELS",
     "SEARCH",
     "VoleurBot",
     "VoleurGame",

@@ -36,12 +36,32 @@ HEADLINES: tuple[Headline, ...] = (
              metric("capped")),
 )
 
+#: The words of ``WebRunnersState.metrics()`` keys in the lab's tables, (French, English).
+METRIC_LABELS: dict[str, tuple[str, str]] = {
+    "turns": ("manches", "rounds"),
+    "player_turns": ("tours de joueur", "player turns"),
+    "capped": ("arrêtée à la limite de tours", "stopped at the round limit"),
+    "winner_seat": ("siège du gagnant (0 = le premier)", "winner's seat (0 = the first)"),
+    "first_player": ("siège du premier joueur", "first player's seat"),
+    "winner_order": ("rang du gagnant après le premier joueur",
+                     "winner's place after the first player"),
+    "bridges_1": ("ponts à 1 trait franchis", "1-bar bridges crossed"),
+    "bridges_2": ("ponts à 2 traits franchis", "2-bar bridges crossed"),
+    "bridges_3": ("ponts à 3 traits franchis", "3-bar bridges crossed"),
+    "attacks": ("attaques jouées", "attacks played"),
+    "retros": ("ripostes jouées", "retro-damage cards played"),
+    "blocked": ("attaques bloquées", "attacks blocked"),
+    "cancelled": ("actions d'une minute annulées", "one-minute actions cancelled"),
+    "powers": ("pouvoirs utilisés", "powers used"),
+}
+
 __all__ = [
     "BOTS",
     "CONTENT",
     "ENCODING",
     "GAME",
     "HEADLINES",
+    "METRIC_LABELS",
     "SEARCH",
     "THEME_DATA",
     "WebRunnersBot",

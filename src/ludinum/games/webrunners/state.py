@@ -13,6 +13,7 @@ from ludinum.engine import (
     GameConfig,
     IllegalActionError,
     Outcome,
+    counted,
     new_rng,
     public,
     shuffle,
@@ -156,10 +157,9 @@ class WebRunnersState(Rules):
                 return IllegalActionError(
                     "Il n'y a pas de pont sur ta case.", "There is no bridge on your cell."
                 )
-            return IllegalActionError(
-                f"Ce pont demande {bars} carte(s) PONT.",
-                f"This bridge needs {bars} bridge card(s).",
-            )
+            cards = (("carte PONT", "cartes PONT"), ("bridge card", "bridge cards"))
+            return IllegalActionError(f"Ce pont demande {counted(bars, *cards, 'fr')}.",
+                                      f"This bridge needs {counted(bars, *cards, 'en')}.")
         if op == A.MOVE and self.phase == MAIN:
             return IllegalActionError(
                 "Ce déplacement n'est pas possible (carte absente de ta main ou chemin interdit).",
