@@ -55,7 +55,11 @@ class GameConfig:
                 seed=int(data["seed"]),
                 options=dict(data.get("options", {})),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise StateFormatError(f"Configuration incomplète : il manque « {exc.args[0]} ».",
+                                   f"Incomplete configuration: '{exc.args[0]}' is missing."
+                                   ) from None
+        except (TypeError, ValueError, OverflowError):
             raise StateFormatError(
-                f"Configuration incomplète : {exc}.", f"Incomplete configuration: {exc}."
-            ) from None
+                "Configuration illisible : un de ses nombres n'en est pas un.",
+                "Unreadable configuration: one of its numbers is not a number.") from None

@@ -229,10 +229,10 @@ class Game(ABC):
             return self.state_from_json(config, data)
         except LudinumError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
             raise StateFormatError(
-                f"État de partie {self.title_of()} illisible : {exc!r}.",
-                f"Unreadable {self.title_en} state: {exc!r}.",
+                f"État de partie {self.title_of()} illisible : des données manquent ou sont "
+                "abîmées.", f"Unreadable {self.title_en} state: data missing or damaged.",
             ) from None
 
     @abstractmethod

@@ -205,10 +205,7 @@ class State(ABC):
                 f"Siège inconnu : {player!r}.", f"Unknown seat: {player!r}."
             )
         if player not in self.active_players():
-            raise NotYourTurnError(
-                f"Ce n'est pas au joueur {player + 1} d'agir.",
-                f"It is not player {player + 1}'s turn to act.",
-            )
+            raise NotYourTurnError("Ce n'est pas ton tour.", "It is not your turn.")
         if is_session_end(action):  # the session clock, not a player's choice
             return self.end_session()
         if legal is None:
