@@ -93,7 +93,7 @@ def play(
     if notice:
         console.print(f"[yellow]{escape(notice)}[/]")
     _loop(console, game.text, state, humans, bots, lang)
-    _end(console, state, lang)
+    _end(console, game.text, state, lang)
 
 
 class Feed:
@@ -222,9 +222,12 @@ def _turns(
         feed.show(player)
 
 
-def _end(console: Console, state: State, lang: str) -> None:
+def _end(console: Console, text: GameText, state: State, lang: str) -> None:
     outcome = state.outcome()
     console.rule()
+    # What the whole table sees at the end (a Hacker game turns every account over, H9).
+    console.print(text.view(state.view(None), lang))
+    console.print()
     if outcome.team:
         won = bool(outcome.winners)
         msg = (
