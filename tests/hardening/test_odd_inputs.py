@@ -137,3 +137,14 @@ def test_start_with_an_unknown_bot_level_is_refused(client: TestClient) -> None:
     r = client.post("/api/classes", json={"game": "gnou", "table_size": 3})
     assert r.status_code == 400 and "None" not in r.text
     assert r.json()["error"]["fr"] == "Choisis le niveau des bots."
+
+
+def test_a_long_value_is_not_sent_back_whole(client: TestClient) -> None:
+    """An error names what is wrong without echoing 16 KB of it."""
+    long = "x" * 15_000
+    for body in ({"game": long, "players": 2}, {"game": "gnou", "players": 2, "mode": long},
+                 {"game": "gnou", "players": 2, "options": {"handicap": long}}):
+        r = client.post("/api/rooms", json=body)
+        assert r.status_code in (400, 404), r.text[:200]
+        assert len(r.content) < 1_000, (list(body), len(r.content))
+        assert "xxxxxxxx…" in r.json()["error"]["fr"]

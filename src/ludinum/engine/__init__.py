@@ -17,6 +17,7 @@ from ludinum.engine.errors import (
     PlayerCountError,
     StateFormatError,
     UnknownGameError,
+    echoed,
 )
 from ludinum.engine.events import Event, private, public, visible
 from ludinum.engine.game import DebriefItems, Game, GameText, Lesson, counted
@@ -75,6 +76,7 @@ __all__ = [
     "clone_rng",
     "counted",
     "deciders",
+    "echoed",
     "is_session_end",
     "must_wait",
     "new_rng",

@@ -7,6 +7,8 @@ English message, so that the CLI and the server can show it without knowing the 
 
 from __future__ import annotations
 
+import json
+
 
 class LudinumError(ValueError):
     """Base class: a refused input, with a code and a bilingual message."""
@@ -69,3 +71,11 @@ class ContentError(LudinumError):
     """A content file (quiz bank, deck, board) that breaks its schema."""
 
     code = "bad_content"
+
+
+def echoed(value: object, limit: int = 40) -> str:
+    """A value someone sent, as an error message quotes it: short (a 16 KB string is not
+    sent back), in JSON's words for what is not text (true, not Python's True)."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str,
+                                                           ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

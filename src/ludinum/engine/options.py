@@ -6,13 +6,12 @@ unknown name or bad value raises :class:`OptionError` naming the option and what
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
-from ludinum.engine.errors import OptionError
+from ludinum.engine.errors import OptionError, echoed
 
 OptionValue = Union[bool, int, float, str]
 
@@ -106,7 +105,7 @@ class Option:
         return "text" if en else "texte"
 
     def _bad(self, value: object) -> OptionError:
-        shown = _shown(value)
+        shown = echoed(value)
         return OptionError(
             f"Valeur invalide pour l'option « {self.name} » : {shown} "
             f"(valeurs permises : {self.allowed()}).",
@@ -227,9 +226,3 @@ class OptionSet:
             out[name.strip()] = self[name.strip()].parse(raw)
         return out
 
-
-def _shown(value: object) -> str:
-    """A refused value as a message quotes it: short, in JSON's words (true, not True)."""
-    text = value if isinstance(value, str) else json.dumps(value, default=str,
-                                                           ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"

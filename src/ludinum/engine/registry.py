@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ludinum.engine.errors import UnknownGameError
+from ludinum.engine.errors import UnknownGameError, echoed
 from ludinum.engine.game import Game
 
 
@@ -24,8 +24,8 @@ class Registry:
         except KeyError:
             known = ", ".join(sorted(self._games))
             raise UnknownGameError(
-                f"Jeu inconnu : « {name} » (jeux : {known}).",
-                f"Unknown game: '{name}' (games: {known}).",
+                f"Jeu inconnu : « {echoed(name)} » (jeux : {known}).",
+                f"Unknown game: '{echoed(name)}' (games: {known}).",
             ) from None
 
     def names(self) -> list[str]:

@@ -30,6 +30,7 @@ from ludinum.engine import (
     Event,
     LudinumError,
     OptionError,
+    echoed,
     is_session_end,
     must_wait,
     one_of,
@@ -320,7 +321,8 @@ class Hub:
         the token returned is then empty)."""
         game = self.catalog.game(game_name)
         if mode not in (LIVE, TURNS):
-            raise OptionError(f"Mode inconnu : « {mode} ».", f"Unknown mode: '{mode}'.")
+            raise OptionError(f"Mode inconnu : « {echoed(mode)} ».",
+                              f"Unknown mode: '{echoed(mode)}'.")
         config = game.make_config(
             players, _secrets.randbits(SEED_BITS) if seed is None else seed, options
         )

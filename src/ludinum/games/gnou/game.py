@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludinum.engine import Game, GameConfig, OptionError
+from ludinum.engine import Game, GameConfig, OptionError, echoed
 from ludinum.games.gnou.options import OPTIONS
 from ludinum.games.gnou.state import GnouState
 from ludinum.games.gnou.text import GnouText
@@ -42,9 +42,9 @@ class GnouGame(Game):
         if len(parts) != config.players or not all(p in ("1", "2", "3") for p in parts):
             raise OptionError(
                 f"Option « handicap » : il faut un niveau 1, 2 ou 3 par joueur "
-                f"({config.players}), séparés par des virgules (reçu : « {text} »).",
+                f"({config.players}), séparés par des virgules (reçu : « {echoed(text)} »).",
                 f"Option 'handicap': one level 1, 2 or 3 per player ({config.players}), "
-                f"comma-separated (got: '{text}').",
+                f"comma-separated (got: '{echoed(text)}').",
             )
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:
