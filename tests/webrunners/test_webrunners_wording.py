@@ -132,3 +132,23 @@ def test_two_pawns_on_an_outer_cell_show_the_star_the_legend_explains() -> None:
 def test_english_damage_text_uses_english_quotes() -> None:
     text = TEXT.effect_result("cyberviolence", "en")
     assert "«" not in text and '"1"' in text and "BRIDGE 1" in text
+
+
+# -- the log and buttons of an attack (review of the terminal game) ----------------------
+def test_an_attack_and_an_exchange_read_as_sentences() -> None:
+    attack = Event("attack", {"seat": 1, "card": "cyberviolence"})
+    assert TEXT.event(attack, "fr") == "Joueur 2 attaque avec la carte « Cyberviolence »."
+    assert TEXT.event(attack, "en") == "Player 2 attacks with the card “Cyberviolence”."
+    took = Event("exchange_step", {"seat": 2, "step": "take"})
+    gave = Event("exchange_step", {"seat": 2, "step": "give"})
+    assert TEXT.event(took, "fr") == "Joueur 3 prend une carte."
+    assert TEXT.event(gave, "fr") == "Joueur 3 donne une carte en échange."
+    # W12: the one-minute action given up (or timed out), said the same way
+    cancelled = Event("cancelled", {"seat": 0, "action": "hacking"})
+    assert TEXT.event(cancelled, "fr") == "L'action « Hacking » de Joueur 1 est annulée."
+    assert TEXT.action(Action.make("timeout"), {}, "fr") == "Abandonner cette action"
+    # W9: in Surveillance what is given back goes to the discard
+    give = Action.make("give", card="e_learning")
+    name = card_name("e_learning", "fr")
+    assert TEXT.action(give, {"phase": "surveil"}, "fr") == f"Défausser {name} en échange"
+    assert TEXT.action(give, {"phase": "hack"}, "fr") == f"Donner {name}"

@@ -354,8 +354,10 @@ class WebRunnersText(GameText):
                 return f"{speaker} ({name}): “{message_text(d, lang)}”"
             return f"{speaker} ({name}) : « {d['text']} »"
         if k == "attack":
-            return _pick(lang, f"{who} joue la carte dégâts {card_name(d['card'], lang)}.",
-                         f"{who} plays the damage card {card_name(d['card'], lang)}.")
+            card = DECK_DATA.get(d["card"])
+            name = (card.name_en if lang == "en" else card.name_fr) if card else str(d["card"])
+            return _pick(lang, f"{who} attaque avec la carte « {name} ».",
+                         f"{who} attacks with the card “{name}”.")
         if k == "target":
             return _pick(lang, f"{who} vise {seat(d['target'], lang)}.",
                          f"{who} targets {seat(d['target'], lang)}.")
@@ -383,7 +385,10 @@ class WebRunnersText(GameText):
             card = card_name(d["card"], lang)
             return f"{_subject(who, lang, verb_fr, verb_en)} {card}."
         if k == "exchange_step":
-            return _pick(lang, f"{who} échange une carte.", f"{who} swaps a card.")
+            if d.get("step") == "give":
+                return _pick(lang, f"{who} donne une carte en échange.",
+                             f"{who} gives a card in exchange.")
+            return _pick(lang, f"{who} prend une carte.", f"{who} takes a card.")
         if k == "hacked":
             by = seat(d["by"], lang)
             return _pick(lang, f"{by} a échangé {counted(d['cards'], *_CARDS, lang)} avec "
@@ -447,6 +452,9 @@ class WebRunnersText(GameText):
             return self._cross_choice(view, lang)
         if k == "stay" and card is None:
             return _pick(lang, "Main vide : piocher une carte", "Empty hand: draw a card")
+        if k == "give" and view.get("phase") == "surveil":
+            # W9: in Surveillance what is given back goes to the discard, to nobody.
+            return _pick(lang, f"Défausser {name} en échange", f"Discard {name} in exchange")
         if k in ACTION_TEXTS:
             fr, en = ACTION_TEXTS[k]
             return _pick(lang, fr, en).format(c=name)
