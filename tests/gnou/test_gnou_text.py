@@ -70,13 +70,11 @@ def test_the_explanation_follows_the_answer() -> None:
         (event,) = [e for e in answer(state, right) if e.kind == "answer"]
         english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
         key = chr(65 + q.answer)
-        # The question first (a teammate who did not answer reads what was asked).
-        assert english == f"“{q.question_en}” " + (
-            "Right answer!" if right else "Wrong answer.") + (
-            f" Correct answer: {key}. {q.choices_en[q.answer]}. {q.explanation_en}")
-        assert french == f"« {q.question} » " + (
-            "Bonne réponse !" if right else "Mauvaise réponse.") + (
-            f" Réponse correcte : {key}. {q.choices[q.answer]}. {q.explanation}")
+        # The right answer said once: « Bonne réponse : D. … », or which one it was.
+        assert english == ("Right answer: " if right else "Wrong answer. Correct answer: ") + (
+            f"{key}. {q.choices_en[q.answer]}. {q.explanation_en}")
+        assert french == ("Bonne réponse : " if right else "Mauvaise réponse. Réponse "
+                          "correcte : ") + f"{key}. {q.choices[q.answer]}. {q.explanation}"
 
 
 def test_a_solo_quiz_stays_hidden_in_english() -> None:

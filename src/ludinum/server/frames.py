@@ -179,6 +179,10 @@ class FrameCache:
         if slot == "actions":
             seat = int(key)
             labels = self.labels(seat, lang)
+            if not labels and room.status == LOBBY:  # nothing to wait for yet but the start
+                return render.waiting(lang, "La partie n'a pas encore commencé.")
+            if not labels and not room.live:  # over: nothing more to do
+                return ""
             # A game that draws its decision (issue 21) draws it from the seat's view; a
             # seat with nothing to decide costs no view.
             drawn = bool(labels) and render.game_template(room.game.name, "actions") is not None

@@ -343,7 +343,7 @@ def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
     """The seat's decision: the game's ``frag/actions_<game>.html`` (the thing to tap drawn
     as in the game: a table of accounts…) or large buttons for the legal actions."""
     if not labels:
-        return f'<p class="wait">{escape(i18n.gettext(lang, "Attends ton tour…"))}</p>'
+        return waiting(lang, "Attends ton tour…")
     template = None if game is None or view is None else game_template(game.name, "actions")
     if template is not None:
         choices = [(a, label, action_data(a)) for a, label in labels]
@@ -358,6 +358,11 @@ def actions(seat: int, labels: Sequence[tuple[Action, str]], lang: str,
     )
     title = escape(i18n.gettext(lang, "À toi de jouer !"))
     return f'<p class="your-turn">{title}</p><div class="buttons">{buttons}</div>'
+
+
+def waiting(lang: str, message: str) -> str:
+    """A seat's decision when it has none: what it waits for, in ``lang``."""
+    return f'<p class="wait">{escape(i18n.gettext(lang, message))}</p>'
 
 
 def action_list(seat: int, labels: Sequence[tuple[Action, str]]) -> list[dict[str, Any]]:

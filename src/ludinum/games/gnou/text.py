@@ -205,19 +205,21 @@ class GnouText(GameText):
             # à voix haute la réponse correcte écrite au verso de la carte quiz. »
             q = load_bank().get(d.get("question"))
             why = f" {q.explanation_in(lang)}" if q else ""
-            right = ""
             choices = q.choices_in(lang) if q else ()
             key = d.get("answer")
+            label = ""
             if isinstance(key, int) and 0 <= key < len(choices):
                 label = f"{chr(65 + key)}. {choices[key]}"
                 label += "" if label[-1] in ".!?…" else "."
-                right = f" Correct answer: {label}" if en else f" Réponse correcte : {label}"
-            # The question first: a teammate who did not answer it (a bot, in the terminal)
-            # reads what was asked before the verdict.
-            asked = f"{_quoted(q.question_in(lang), lang)} " if q else ""
-            if en:
-                return asked + ("Right answer!" if d["right"] else "Wrong answer.") + right + why
-            return asked + ("Bonne réponse !" if d["right"] else "Mauvaise réponse.") + right + why
+            # Right: the answer once (« Bonne réponse : D. … »); wrong: which one it was.
+            if d["right"]:
+                said = (f"Right answer: {label}" if en else f"Bonne réponse : {label}"
+                        ) if label else ("Right answer!" if en else "Bonne réponse !")
+            else:
+                said = ("Wrong answer." if en else "Mauvaise réponse.") + (
+                    (f" Correct answer: {label}" if en else f" Réponse correcte : {label}")
+                    if label else "")
+            return said + why
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:

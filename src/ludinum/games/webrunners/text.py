@@ -354,8 +354,9 @@ class WebRunnersText(GameText):
                 return f"{speaker} ({name}): “{message_text(d, lang)}”"
             return f"{speaker} ({name}) : « {d['text']} »"
         if k == "attack":
-            card = DECK_DATA.get(d["card"])
-            name = (card.name_en if lang == "en" else card.name_fr) if card else str(d["card"])
+            played = DECK_DATA.get(d["card"])
+            name = (played.name_en if lang == "en" else played.name_fr) if played else str(
+                d["card"])
             return _pick(lang, f"{who} attaque avec la carte « {name} ».",
                          f"{who} attacks with the card “{name}”.")
         if k == "target":
@@ -455,6 +456,10 @@ class WebRunnersText(GameText):
         if k == "give" and view.get("phase") == "surveil":
             # W9: in Surveillance what is given back goes to the discard, to nobody.
             return _pick(lang, f"Défausser {name} en échange", f"Discard {name} in exchange")
+        if k == "attack" and card is not None:  # the card's name alone: « attaque » is said
+            plain = DECK_DATA.get(str(card))
+            title = (plain.name_en if lang == "en" else plain.name_fr) if plain else name
+            return _pick(lang, f"Attaquer avec « {title} »", f"Attack with “{title}”")
         if k in ACTION_TEXTS:
             fr, en = ACTION_TEXTS[k]
             return _pick(lang, fr, en).format(c=name)

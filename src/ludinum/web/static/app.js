@@ -203,7 +203,11 @@
       for (const line of m.log) {
         const li = document.createElement("li");
         li.textContent = line.text;
-        if (line.private) li.className = "private";
+        if (line.private) {
+          // Said in words: a padlock emoji is a box where the fonts have no emoji.
+          li.className = "private";
+          li.dataset.mark = en ? "Only you: " : "Pour toi\u00a0: ";
+        }
         logEl.appendChild(li);
       }
       while (logEl.children.length > 200) logEl.removeChild(logEl.firstChild);

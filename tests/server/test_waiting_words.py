@@ -1,0 +1,32 @@
+"""What a phone's decision says when it has none: the game's start in the lobby, its
+turn during the game, nothing once it is over (it said « Attends ton tour… » throughout)."""
+
+from __future__ import annotations
+
+import html
+import random
+
+from ludinum.server import frames
+from ludinum.server.rooms import FINISHED, LOBBY, PLAYING
+from tests.server import socketless
+
+
+def test_a_phone_without_a_decision_is_told_what_it_waits_for() -> None:
+    room = socketless.playing_room("gnou", 2, 4)
+    cache = frames.FrameCache(room, 0.0, ["random"])
+    waiting = 1 - room.active()[0]
+    assert "Attends ton tour" in cache.html("actions", waiting, "fr")
+    room.status = LOBBY
+    cache = frames.FrameCache(room, 0.0, ["random"])
+    assert "La partie n'a pas encore commencé." in html.unescape(cache.html("actions", 0, "fr"))
+    assert "The game has not started yet." in cache.html("actions", 0, "en")
+    room.status = PLAYING
+    rng = random.Random(4)
+    for step in range(500):
+        if room.state.is_terminal():
+            break
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    assert room.status == FINISHED
+    cache = frames.FrameCache(room, 0.0, ["random"])
+    assert cache.html("actions", 0, "fr") == cache.html("actions", 1, "fr") == ""
