@@ -75,7 +75,7 @@ def test_pass_and_play_wipes_the_screen_before_the_handover() -> None:
     assert "Victoire" in ANSI.sub("", session.raw[-1].split(ALT_OFF)[-1])
 
 
-SURVEILLANCE = re.compile(r"Joueur (\d) joue la carte dégâts Surveillance")
+SURVEILLANCE = re.compile(r"Joueur (\d) attaque avec la carte «\s?Surveillance\s?»")
 TARGETED = re.compile(r"Joueur \d vise Joueur 1\.")
 
 
