@@ -154,3 +154,21 @@ def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) ->
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize("game", ["webrunners", "hacker"])
+def test_the_games_text_ends_above_the_folded_room_panel(
+    game: str, live: Any, contexts: list[Any]
+) -> None:
+    """The room panel's button stays at the bottom right of the projector: the game's own
+    text (its region scrolls) ends above it, so no line of it is hidden under the button."""
+    host, _, _ = start(live, contexts, game)
+    host.wait_for_selector('[data-slot="board"] .game-text', timeout=TIMEOUT)
+    host.wait_for_function(
+        "() => !document.querySelector('[data-room-panel]').open", timeout=TIMEOUT)
+    text = host.locator('[data-slot="board"]').bounding_box()
+    button = host.locator("[data-room-panel] > summary").bounding_box()
+    assert text is not None and button is not None
+    overlaps_across = text["x"] < button["x"] + button["width"] and button["x"] < (
+        text["x"] + text["width"])
+    assert not overlaps_across or text["y"] + text["height"] <= button["y"], (text, button)
