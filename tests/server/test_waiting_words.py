@@ -30,3 +30,17 @@ def test_a_phone_without_a_decision_is_told_what_it_waits_for() -> None:
     assert room.status == FINISHED
     cache = frames.FrameCache(room, 0.0, ["random"])
     assert cache.html("actions", 0, "fr") == cache.html("actions", 1, "fr") == ""
+
+
+def test_web_runners_asks_its_two_opening_questions_as_questions() -> None:
+    """W15: the buttons « Aucun compte… », « 1 compte… » come under the question they
+    answer, and so do the first phone's ages."""
+    room = socketless.playing_room("webrunners", 3, 1)
+    seat = room.deciding()[0]
+    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
+    assert "Combien as-tu de comptes sur les réseaux sociaux" in shown
+    for s in room.deciding():
+        room.apply(s, room.state.legal_actions(s)[0], 0.0)
+    seat = room.deciding()[0]
+    shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "en"))
+    assert "How old were you when you got your first phone?" in shown
