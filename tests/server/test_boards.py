@@ -84,8 +84,10 @@ def test_the_legend_names_the_characters_in_the_page_language() -> None:
     view = {**state.view(None), "characters": ["influenceuse", "cyber_activiste",
                                                "white_hat", "geekcolo"]}
     fr, en = draw(game, view, "fr"), draw(game, view, "en")
-    assert "(Influenceuse)" in fr and "(Cyber-activiste)" in fr
-    assert "(Influencer)" in en and "(Cyber-activist)" in en
+    # « Bot 3 (expert) : Influenceuse », not « Bot 3 (expert) (Influenceuse) »
+    assert "\u00a0: Influenceuse" in fr and "\u00a0: Cyber-activiste" in fr
+    assert ": Influencer" in en and ": Cyber-activist" in en and " : " not in en
+    assert "(Influenceuse)" not in fr
     assert "Influenceuse" not in en and "activiste" not in en
 
 
