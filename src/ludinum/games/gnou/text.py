@@ -315,8 +315,10 @@ class GnouText(GameText):
             f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
             f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
         )
+        lines.append("Protections:" if en else "Protections :")
         for p, prots in enumerate(view["protections"]):
-            names = ", ".join(series_name(x, lang) for x in prots) or "—"
+            names = ", ".join(series_name(x, lang) for x in prots) or (
+                "none yet" if en else "aucune pour l'instant")
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
             lines.append(f"  {seat(p, lang)}{you}{':' if en else ' :'} {names}")
         quiz = view.get("quiz")
