@@ -142,3 +142,19 @@ def test_the_web_spotlight_speaks_the_client_language() -> None:
     en, fr = escape(q.question_en), escape(french_spacing(q.question))  # issue 16 §5
     assert en in english and fr not in english
     assert fr in french and en not in french
+
+
+def test_a_public_quiz_is_said_with_its_question_and_a_solo_one_is_not() -> None:
+    """Who did not answer (a teammate, a person watching a bot in the terminal) reads what
+    was asked; a solo question stays the answerer's until answered (G4)."""
+    bank = load_bank()
+    q = bank.questions[0]
+    public = Event("quiz", {"answerer": 1, "series": q.series, "level": q.level,
+                            "purpose": "seek", "solo": False, "question": q.id})
+    from ludinum.games.gnou.text import _quoted  # inner quotes made second-level ones
+
+    assert TEXT.event(public, "fr").endswith(_quoted(q.question, "fr"))
+    assert TEXT.event(public, "en").endswith(_quoted(q.question_en, "en"))
+    solo = Event("quiz", {"answerer": 1, "series": q.series, "level": q.level,
+                          "purpose": "learn", "solo": True})
+    assert "«" not in TEXT.event(solo, "fr") and "“" not in TEXT.event(solo, "en")

@@ -194,9 +194,15 @@ class GnouText(GameText):
         if kind == "quiz":
             alone = (" (alone)" if en else " (seul)") if d["solo"] else ""
             name = series_name(d["series"], lang)
+            # A question the whole table may hear (not a solo one, G4) is said with it: who
+            # did not answer it reads what was asked before the answer's line.
+            q = None if d["solo"] else load_bank().get(d.get("question"))
+            asked = f" {_quoted(q.question_in(lang), lang)}" if q else ""
             if en:
-                return f"Quiz for {seat(d['answerer'], lang)}{alone}: {name}, level {d['level']}."
-            return f"Quiz pour {seat(d['answerer'], lang)}{alone} : {name}, niveau {d['level']}."
+                return (f"Quiz for {seat(d['answerer'], lang)}{alone}: {name}, level "
+                        f"{d['level']}.{asked}")
+            return (f"Quiz pour {seat(d['answerer'], lang)}{alone} : {name}, niveau "
+                    f"{d['level']}.{asked}")
         if kind == "hint":
             return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
         if kind == "answer":
