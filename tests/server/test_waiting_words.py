@@ -44,3 +44,23 @@ def test_web_runners_asks_its_two_opening_questions_as_questions() -> None:
     seat = room.deciding()[0]
     shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "en"))
     assert "How old were you when you got your first phone?" in shown
+
+
+def test_the_debriefs_key_moments_are_each_said_once() -> None:
+    """A line said twice in a game (« Noé passe son tour (attaque subie). ») is one moment."""
+    import re
+
+    for game in ("voleur", "hacker", "webrunners", "gnou"):
+        for seed in (1, 2, 3):
+            room = socketless.playing_room(game, 4, seed)
+            rng = random.Random(seed)
+            for step in range(2000):
+                if room.state.is_terminal():
+                    break
+                actor = rng.choice(room.active())
+                room.apply(actor, rng.choice(list(room.state.legal_actions(actor))),
+                           float(step))
+            shown = frames.debrief(room, "fr", [s.label("fr") for s in room.seats])
+            box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
+            moments = re.findall(r"<li>(.*?)</li>", box)
+            assert len(moments) == len(set(moments)), (game, seed, moments)

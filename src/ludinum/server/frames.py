@@ -248,10 +248,11 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     outcome = room.state.outcome()
     text = room.game.text
     rare = {k for k, n in room.kinds.items() if n <= 3}
-    moments = [
+    # Each moment once (a line said twice, « X passe son tour », is one moment).
+    moments = list(dict.fromkeys(
         text.with_names(text.event(e, lang), names, lang)
         for _, e in room.recent if e.to is None and e.kind in rare
-    ][-8:]
+    ))[-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
                            room=room, lessons=lessons)

@@ -512,7 +512,8 @@ class WebRunnersText(GameText):
             lines.extend(self._board_lines(view["pawns"], lang))
         for p in range(view["players"]):
             char = view["characters"][p]
-            name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else "?"
+            name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else _pick(
+                lang, "personnage à venir", "character to come")
             used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
                     if view["powers_used"][p] else "")
             mark = "▶ " if p == view["current"] else "  "
