@@ -74,7 +74,41 @@ def _table(rows: list[list[str]]) -> list[str]:
     return out
 
 
-def render(view: Mapping[str, Any], lang: str = "fr") -> str:
+def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:
+    """What a phone needs beside the drawn board, which shows every account's owner and
+    virus stack to everyone: the bills this seat sees, and the viruses whose owner it
+    knows, in sentences (no table, no « J3 »)."""
+    en = lang == "en"
+    money, mine, known = [], [], []
+    for acc in view.get("accounts", []):
+        where = account(int(acc["id"]), lang)
+        if acc.get("bills") is not None:
+            money.append(f"{where}{':' if en else ' :'} {bills(list(acc['bills']), lang)}")
+        for e in acc.get("stack", []):
+            owner = e.get("owner")
+            trip = _name(e["trip"], lang)
+            if owner is not None and owner == you:
+                mine.append(f"{where} ({'trip of' if en else 'trajet de'} {trip})")
+            elif owner is not None:
+                known.append(f"{where} ({'trip of' if en else 'trajet de'} {trip}) "
+                              f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
+    over = view.get("phase") == "over"
+    lines = []
+    if money:
+        title = ("Bills" if over else "Your bills") if en else (
+            "Billets" if over else "Tes billets")
+        lines.append(f"{title}{':' if en else ' :'} " + " ; ".join(money) + ".")
+    if mine:
+        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + " ; ".join(mine) + ".")
+    if known:
+        lines.append(("You know whose: the virus on " if en else "Tu sais à qui : le virus du ")
+                     + " ; ".join(known) + ".")
+    return lines
+
+
+def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+    """The seat's view as text; ``board`` False where a board is drawn beside it (the web):
+    the accounts are said in sentences instead of the terminal's table."""
     en = lang == "en"
     you = view.get("you")
     lines: list[str] = []
@@ -99,7 +133,9 @@ def render(view: Mapping[str, Any], lang: str = "fr") -> str:
             else "[italic]Brouillage magnétique : les comptes ne montrent plus leur couleur."
             "[/italic]"
         )
-    # Accounts table, columns padded to their printed width.
+    if not board:
+        lines.extend(_accounts_in_words(view, you, lang))
+    # Accounts table, columns padded to their printed width (the terminal).
     over = phase == "over"
     titles = (
         ("Account", "Owner", "Viruses (bottom → top)", "Bills" if over else "Your bills")
@@ -121,13 +157,14 @@ def render(view: Mapping[str, Any], lang: str = "fr") -> str:
         rows.append(
             [f"{mark}{account(k, lang)}", who, _stack(acc.get("stack", []), you, lang), money]
         )
-    lines.extend(_table(rows))
-    lines.append(
-        "[dim]▮P3: a virus dropped during P3's trip; * yours; =name: you know whose.[/dim]"
-        if en
-        else "[dim]▮J3 : un virus posé pendant le trajet de J3 ; * : le tien ; "
-        "=nom : tu sais à qui il est.[/dim]"
-    )
+    if board:
+        lines.extend(_table(rows))
+        lines.append(
+            "[dim]▮P3: a virus dropped during P3's trip; * yours; =name: you know whose.[/dim]"
+            if en
+            else "[dim]▮J3 : un virus posé pendant le trajet de J3 ; * : le tien ; "
+            "=nom : tu sais à qui il est.[/dim]"
+        )
     lines.append(
         f"Bank: {view.get('bank')} bills left."
         if en

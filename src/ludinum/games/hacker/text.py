@@ -281,7 +281,7 @@ class HackerText(GameText):
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         from ludinum.games.hacker.screen import render
 
-        return render(view, lang)
+        return render(view, lang, board)
 
 
 def _owner(view: Mapping[str, Any], k: int) -> int | None:

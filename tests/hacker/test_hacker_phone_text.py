@@ -1,0 +1,27 @@
+"""A Hacker phone reads its accounts in sentences: the drawn board shows every account's
+owner and viruses to everyone, so the phone's text says only what this seat sees besides
+(its bills, the viruses it knows), without the terminal's table (« │ » columns, « ▮J3 »)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+from ludinum.server import frames
+from tests.server import socketless
+
+
+def test_the_phone_says_its_accounts_in_words_and_the_terminal_keeps_its_table() -> None:
+    room = socketless.playing_room("hacker", 4, 5)
+    rng = random.Random(5)
+    for step in range(120):
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    for lang, title in (("fr", "Tes billets"), ("en", "Your bills")):
+        shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("board", 0, lang))
+        text = re.sub(r"<[^>]+>", " ", shown)
+        assert title in text
+        assert "│" not in text and "▮" not in text and not re.search(r"\b[JP]\d\b", text)
+    terminal = room.game.text.view(room.state.view(0), "fr")  # board=True: the table
+    assert "│" in terminal and "▮" in terminal
