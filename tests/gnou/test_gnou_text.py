@@ -158,3 +158,12 @@ def test_a_public_quiz_is_said_with_its_question_and_a_solo_one_is_not() -> None
     solo = Event("quiz", {"answerer": 1, "series": q.series, "level": q.level,
                           "purpose": "learn", "solo": True})
     assert "«" not in TEXT.event(solo, "fr") and "“" not in TEXT.event(solo, "en")
+
+
+def test_the_quiz_is_said_once_where_a_board_is_drawn_beside_the_text() -> None:
+    """On the web the spotlight draws the quiz; the seat's text does not repeat it. The
+    terminal (board=True) still prints it."""
+    state = _seeking()
+    q = _question(state, 0)
+    assert q.question in TEXT.view(state.view(0), "fr")
+    assert q.question not in TEXT.view(state.view(0), "fr", board=False)

@@ -73,6 +73,8 @@ def test_a_pack_with_changed_questions_is_asked_in_a_served_game(
         code, host_token = create_room(client, "gnou", 2, mode="turns", seed=3)
         page = client.get(f"/host/{code}").text
         assert "ma-classe" in page and "10 fichiers dont 10 remplacent" in page
+        # the page opens with the room's code alone: the server's folder is not on it
+        assert str(pack) not in page and str(tmp_path) not in page
         host = hello(client, code, stack, role="host", token=host_token)
         _, token = join(client, code, "Léa")
         me = hello(client, code, stack, role="player", token=token)

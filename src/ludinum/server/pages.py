@@ -156,12 +156,12 @@ def join_choices(request: Request, code: str) -> list[JoinChoice]:
 
 
 def pack_shown() -> dict[str, object] | None:
-    """The content pack in use, for the host page (None: the built-in content)."""
+    """The content pack in use, for the host page (None: the built-in content): its name,
+    never the server's folder (the page opens with the room's code alone)."""
     pack = content_pack.active()
     if pack is None:
         return None
-    return {"name": pack.name, "folder": str(pack.source), "files": len(pack.overrides),
-            "replaced": pack.replaced}
+    return {"name": pack.name, "files": len(pack.overrides), "replaced": pack.replaced}
 
 
 async def host(request: Request) -> Response:

@@ -327,7 +327,9 @@ class GnouText(GameText):
                 "none yet" if en else "aucune pour l'instant")
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
             lines.append(f"  {seat(p, lang)}{you}{':' if en else ' :'} {names}")
-        quiz = view.get("quiz")
+        # Where a board is drawn beside the text (the web), the quiz is drawn there too, in
+        # the spotlight: not said a second time here.
+        quiz = view.get("quiz") if board else None
         if quiz:
             quiz = localised_quiz(quiz, lang)
             lines.append("")
