@@ -14,10 +14,7 @@ from tests.server import socketless
 
 def test_the_phone_says_its_accounts_in_words_and_the_terminal_keeps_its_table() -> None:
     room = socketless.playing_room("hacker", 4, 5)
-    rng = random.Random(5)
-    for step in range(120):
-        actor = rng.choice(room.active())
-        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    socketless.random_moves(room, random.Random(5), 120)
     for lang, title in (("fr", "Tes billets"), ("en", "Your bills")):
         shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("board", 0, lang))
         text = re.sub(r"<[^>]+>", " ", shown)

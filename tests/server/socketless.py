@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import random
+
 from ludinum.games import registry
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
@@ -40,3 +42,13 @@ def playing_room(name: str, players: int, seed: int, code: str = "SOCKET") -> Ro
     for seat in seats:
         seat.make_human(f"Joueur{seat.index + 1}", "x")
     return Room(1, code, game, state.config, "turns", seats, "", state, status=PLAYING)
+
+
+def random_moves(room: Room, rng: random.Random, steps: int) -> None:
+    """Up to ``steps`` random legal actions in ``room`` (fewer if the game ends), each by
+    one of the seats acting now: the room's clock reads the step number."""
+    for step in range(steps):
+        if room.state.is_terminal():
+            return
+        actor = rng.choice(room.active())
+        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))

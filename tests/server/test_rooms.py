@@ -137,15 +137,10 @@ def test_events_since_is_a_readers_new_visible_events_in_order() -> None:
     history gives: every seat, every starting point, private events to their seat only,
     and the whole history to a reader older than it."""
     from ludinum.server.rooms import HISTORY
-    from tests.server.socketless import playing_room
+    from tests.server.socketless import playing_room, random_moves
 
     room = playing_room("hacker", 4, 3)  # secret drops: events seen by one seat only
-    rng = random.Random(3)
-    for step in range(300):
-        if room.state.is_terminal():
-            break
-        actor = rng.choice(room.active())
-        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    random_moves(room, random.Random(3), 300)
     assert len(room.recent) == HISTORY  # the history is full: older events are gone
     private = [e for _, e in room.recent if e.to is not None]
     assert private, "the game hid something from someone"

@@ -21,12 +21,7 @@ def test_a_phone_without_a_decision_is_told_what_it_waits_for() -> None:
     assert "La partie n'a pas encore commencé." in html.unescape(cache.html("actions", 0, "fr"))
     assert "The game has not started yet." in cache.html("actions", 0, "en")
     room.status = PLAYING
-    rng = random.Random(4)
-    for step in range(500):
-        if room.state.is_terminal():
-            break
-        actor = rng.choice(room.active())
-        room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+    socketless.random_moves(room, random.Random(4), 500)
     assert room.status == FINISHED
     cache = frames.FrameCache(room, 0.0, ["random"])
     assert cache.html("actions", 0, "fr") == cache.html("actions", 1, "fr") == ""
@@ -53,13 +48,7 @@ def test_the_debriefs_key_moments_are_each_said_once() -> None:
     for game in ("voleur", "hacker", "webrunners", "gnou"):
         for seed in (1, 2, 3):
             room = socketless.playing_room(game, 4, seed)
-            rng = random.Random(seed)
-            for step in range(2000):
-                if room.state.is_terminal():
-                    break
-                actor = rng.choice(room.active())
-                room.apply(actor, rng.choice(list(room.state.legal_actions(actor))),
-                           float(step))
+            socketless.random_moves(room, random.Random(seed), 2000)
             shown = frames.debrief(room, "fr", [s.label("fr") for s in room.seats])
             box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
             moments = re.findall(r"<li>(.*?)</li>", box)

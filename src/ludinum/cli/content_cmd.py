@@ -22,7 +22,7 @@ from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.content.starter import write_pack
 from ludinum.content.yamldoc import Doc, load
-from ludinum.engine import ContentError, counted
+from ludinum.engine import ContentError, counted, echoed
 from ludinum.games import MODULES, registry
 
 
@@ -106,8 +106,7 @@ def _value(value: Any, en: bool) -> str:
     if isinstance(value, (int, float)):
         return f"{value:g}" if isinstance(value, float) else str(value)
     if isinstance(value, str):
-        short = value if len(value) <= 40 else value[:39] + "…"
-        return f"'{short}'" if en else f"« {short} »"
+        return f"'{echoed(value)}'" if en else f"« {echoed(value)} »"
     return TYPES["array" if isinstance(value, list) else "object"][1 if en else 0]
 
 

@@ -40,8 +40,11 @@ def load_json(raw: bytes | str) -> Any:
     UTF-16 surrogate (``"\\ud800"``: no UTF-8 can carry it, so an error quoting it could not
     be written). ``ValueError`` or ``RecursionError`` (nested too deep) otherwise."""
     data = json.loads(raw, parse_constant=_no_constant)
-    text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
-    if "\\ud" in text.lower():  # a surrogate's escape: the pairs were joined, not a lone one
+    # Only when a surrogate's escape is written (\\uD800–\\uDFFF, rare) is the data encoded
+    # again to find a lone one (the parser joined the pairs). A socket's messages are text
+    # already: nothing decoded or copied for each move; an HTTP body (≤ 16 KiB) is decoded.
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    if "\\ud" in text or "\\uD" in text:
         try:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:

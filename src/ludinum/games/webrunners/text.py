@@ -55,6 +55,15 @@ _GLYPH = {0: ("·", "white"), 1: ("R", "red"), 2: ("J", "yellow"), 3: ("O", "dar
 _GLYPH_EN = {0: "·", 1: "R", 2: "Y", 3: "O", 4: "G"}
 
 
+def plain_name(card_id: str, lang: str) -> str:
+    """A card's printed name alone (« Cyberviolence »), where the sentence already says
+    what kind of card it is; the id itself for an unknown card."""
+    card = DECK_DATA.get(card_id)
+    if card is None:
+        return card_id
+    return card.name_en if lang == "en" else card.name_fr
+
+
 @lru_cache(maxsize=1024)
 def card_name(card_id: str, lang: str) -> str:
     """A card's name as every text says it (the deck is loaded once: remembered by id and
@@ -354,9 +363,7 @@ class WebRunnersText(GameText):
                 return f"{speaker} ({name}): “{message_text(d, lang)}”"
             return f"{speaker} ({name}) : « {d['text']} »"
         if k == "attack":
-            played = DECK_DATA.get(d["card"])
-            name = (played.name_en if lang == "en" else played.name_fr) if played else str(
-                d["card"])
+            name = plain_name(d["card"], lang)
             return _pick(lang, f"{who} attaque avec la carte « {name} ».",
                          f"{who} attacks with the card “{name}”.")
         if k == "target":
@@ -457,8 +464,7 @@ class WebRunnersText(GameText):
             # W9: in Surveillance what is given back goes to the discard, to nobody.
             return _pick(lang, f"Défausser {name} en échange", f"Discard {name} in exchange")
         if k == "attack" and card is not None:  # the card's name alone: « attaque » is said
-            plain = DECK_DATA.get(str(card))
-            title = (plain.name_en if lang == "en" else plain.name_fr) if plain else name
+            title = plain_name(str(card), lang)
             return _pick(lang, f"Attaquer avec « {title} »", f"Attack with “{title}”")
         if k in ACTION_TEXTS:
             fr, en = ACTION_TEXTS[k]
