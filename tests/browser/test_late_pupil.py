@@ -65,3 +65,33 @@ def test_the_host_gives_a_bots_seat_to_a_late_phone_which_plays(live: Any,
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_host_closes_the_room_and_a_removed_phone_cannot_come_back(
+        live: Any, browser: Any) -> None:
+    """Seat squatting: the host touches « Fermer la salle », removes an unwanted player,
+    whose phone is then told the room is closed; « Ouvrir la salle » lets people in again."""
+    contexts = [browser.new_context(viewport={"width": 1920, "height": 1080}),
+                browser.new_context()]
+    try:
+        host, squat = (c.new_page() for c in contexts)
+        code = create_room(host, live.url, "gnou", 3)
+        join(squat, live.url, code, "Squat")
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
+        host.click('[data-cmd="lock"]')
+        host.wait_for_selector('[data-cmd="unlock"]', timeout=TIMEOUT)
+        assert "Salle fermée" in host.inner_text('[data-slot="seats"]')
+        host.click('.seat-human [data-cmd="kick"]')
+        host.wait_for_function(
+            "() => document.querySelectorAll('.seat-human').length === 0", timeout=TIMEOUT)
+        squat.goto(f"{live.url}/j/{code}")
+        assert "L'animateur a fermé la salle" in squat.inner_text("[data-locked]")
+        assert squat.locator("#nickname").count() == 0
+        host.click('[data-cmd="unlock"]')
+        host.wait_for_selector('[data-cmd="lock"]', timeout=TIMEOUT)
+        squat.click(f'a[href="/j/{code}"]')
+        squat.wait_for_selector("#nickname", timeout=TIMEOUT)
+    finally:
+        for context in contexts:
+            context.close()

@@ -20,7 +20,7 @@ STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,
     "seat_taken": 409, "name_taken": 409, "game_over": 409, "storage_unavailable": 503,
     "storage": 503, "busy": 503, "too_large": 413, "bad_media_type": 415,
-    "seat_not_offered": 409, "no_seat_offered": 409,
+    "seat_not_offered": 409, "no_seat_offered": 409, "room_locked": 409,
     "already_started": 409, "class_full": 409, "table_full": 409, "table_too_small": 409,
     "no_pupils": 409, "not_playing": 409,
 }

@@ -223,6 +223,7 @@ class Hub:
         room.deadline_at = row.deadline_at
         room.deadline_left = row.deadline_left
         room.session_at, room.session_left = row.session_at, row.session_left
+        room.locked = row.locked
         if row.status == PLAYING and room.deadline_at is None:
             room.refresh_deadline(self.clock(), actor=None)
         return room
@@ -361,6 +362,10 @@ class Hub:
         self._check_writable(code)
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
+        if room.locked:
+            raise refuse("room_locked", "L'animateur a fermé la salle : demande-lui de "
+                         "l'ouvrir pour entrer.", "The host has closed the room: ask them "
+                         "to open it to come in.")
         name = names.clean(nickname)
         others = [s.nickname for s in room.humans()]
         if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
@@ -585,6 +590,7 @@ class Hub:
         room.updated_at = now
         values = self._room_values(room, now)
         values["seats"] = [s.to_json() for s in room.seats]
+        values["locked"] = room.locked
         await self._commit(room, functools.partial(update_room_in, room_id=room.id,
                                                    values=values))
 
@@ -625,6 +631,10 @@ class Hub:
                            "Nobody sits in this seat.")
             seat.nickname = names.replacement(
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
+        elif kind in ("lock", "unlock"):  # the room closed to new players, or opened
+            if not room.live:
+                raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            room.locked = kind == "lock"
         elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
             room.offer(protocol.integer(message, "seat"), kind == "offer")
         elif kind in ("kick", "bot"):
@@ -639,6 +649,9 @@ class Hub:
                 seat.make_bot(level if isinstance(level, str) and level in levels
                               else levels[-1])
                 self.bots.setdefault(room.code, {}).pop(seat.index, None)
+            elif seat.kind == OPEN:  # nobody to remove: say so rather than change nothing
+                raise fail("bad_seat", "Personne n'est assis à cette place.",
+                           "Nobody sits in this seat.")
             else:
                 seat.make_open()
             kicked.append(seat.index)

@@ -16,9 +16,10 @@ MAX_MESSAGE = 8192
 
 CLIENT_TYPES = (
     "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "rename",
-    "offer", "withdraw", "ping",
+    "offer", "withdraw", "lock", "unlock", "ping",
 )
-HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename", "offer", "withdraw")
+HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename", "offer", "withdraw",
+              "lock", "unlock")
 ROLES = ("host", "player", "pass", "spectator")
 
 

@@ -70,6 +70,9 @@ class Room:
     #: seconds, while playing) or what is left of it (while paused); None without one.
     session_at: float | None = None
     session_left: float | None = None
+    #: The host closed the room to new players: every join is refused until they open it
+    #: again (a script taking every seat, a removed player coming straight back).
+    locked: bool = False
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
@@ -108,6 +111,9 @@ class Room:
         if seat.kind != BOT:
             raise refuse("not_a_bot", "Seule une place jouée par un bot peut être donnée "
                          "à un élève.", "Only a seat played by a bot can be given to a pupil.")
+        if not offered and not seat.offered:
+            raise refuse("not_offered", "Cette place n'était pas proposée aux élèves.",
+                         "This seat was not offered to pupils.")
         seat.offered = offered
         return seat
 
@@ -337,6 +343,7 @@ class Room:
             "mode": self.mode,
             "status": self.status,
             "seq": self.public_seq,
+            "locked": self.locked,
             "seats": [s.public_json(lang) for s in self.seats],
         }
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -30,6 +31,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     select,
     update,
@@ -54,6 +56,8 @@ rooms = Table(
     Column("deadline_left", Float, nullable=True),
     Column("session_at", Float, nullable=True),  # migration 0004
     Column("session_left", Float, nullable=True),
+    # Migration 0005: the host closed the room to new players (seat squatting).
+    Column("locked", Boolean, nullable=False, server_default=false()),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
 )
@@ -88,6 +92,8 @@ class RoomRow:
     #: The session clock (engine/session.py): when it runs out, or what is left (paused).
     session_at: float | None = None
     session_left: float | None = None
+    #: The host closed the room to new players (Room.locked).
+    locked: bool = False
 
 
 def default_url(directory: Path | None = None) -> str:
@@ -320,6 +326,7 @@ def _row(row: Any) -> RoomRow:
         updated_at=float(row["updated_at"]),
         session_at=row["session_at"],
         session_left=row["session_left"],
+        locked=bool(row["locked"]),
     )
 
 
