@@ -274,3 +274,32 @@ def test_set_up_form_says_every_value_in_words(game: str, live: Any, browser: An
         assert "de Le " not in page.inner_text("main")
     finally:
         context.close()
+
+
+def test_the_phones_board_is_enlarged_on_demand(table: Any) -> None:
+    """The drawn board is a miniature on a phone: « Agrandir le plateau » shows it full
+    screen, wide enough to read its smallest text, moved around with a finger; « Fermer le
+    plateau » brings the page back as it was."""
+    _, phones = table("voleur")
+    phone = phones[0]
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=15_000)
+    board = phone.locator('[data-slot="map"] svg').first
+    small = board.bounding_box()
+    assert small is not None and small["width"] <= 390
+    button = phone.locator("[data-board-zoom]")
+    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
+    button.tap()
+    big = board.bounding_box()
+    assert big is not None and big["width"] >= 2.5 * small["width"]
+    assert button.inner_text() == "Fermer le plateau"
+    assert button.get_attribute("aria-expanded") == "true"
+    closing = button.bounding_box()  # always on screen to close the board
+    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
+    # The page itself does not scroll sideways: the board moves inside its own frame.
+    assert phone.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    ) <= 0
+    button.tap()
+    again = board.bounding_box()
+    assert again is not None and again["width"] == small["width"]
+    assert button.get_attribute("aria-expanded") == "false"

@@ -53,3 +53,28 @@ def test_the_debriefs_key_moments_are_each_said_once() -> None:
             box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
             moments = re.findall(r"<li>(.*?)</li>", box)
             assert len(moments) == len(set(moments)), (game, seed, moments)
+
+
+def test_the_key_moments_tell_the_games_story_not_its_routine() -> None:
+    """« Moments clés » are the game's story (a danger met, a card stolen, an account
+    guessed, a bridge crossed, the win), never its routine (« Tour 4 : Léa. », « — Tour 2
+    — », « X crédite le compte 5. »): each game names its story's event kinds."""
+    import re
+
+    routine = re.compile(r"^(Tour \d|— Tour|À .* de jouer|.* crédite le compte|.* lance \d)")
+    for game in ("voleur", "hacker", "webrunners", "gnou"):
+        kinds = socketless.playing_room(game, 4, 0).game.text.moments
+        assert kinds, game
+        told = 0
+        for seed in (1, 2, 3):
+            room = socketless.playing_room(game, 4, seed)
+            socketless.random_moves(room, random.Random(seed), 2000)
+            assert room.state.is_terminal(), (game, seed)
+            shown = html.unescape(
+                frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+            box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
+            moments = re.findall(r"<li>(.*?)</li>", box, re.S)
+            assert moments, (game, seed)
+            assert not [m for m in moments if routine.match(m)], (game, seed, moments)
+            told += len(moments)
+        assert told >= 6, game

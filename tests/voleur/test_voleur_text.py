@@ -49,3 +49,30 @@ def test_a_manager_who_lets_an_attack_through_is_not_told_he_lacked_the_measure(
     assert "n'avait pas" not in text
     assert text.endswith("Joueur 1 ne la contre pas.")
     assert TEXT.event(breach, "en").endswith("Player 1 does not counter it.")
+
+
+def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
+    """The web draws each seat's boards, scores and hands (boards/voleur.html): its text
+    keeps the round, the pending attack's explanation and the seat's own hand and boards
+    (the drawing is public: it hides the seat's own measures), not a second copy of every
+    board in words; the terminal (board=True) keeps them all."""
+    import html
+    import random
+    import re
+
+    from ludinum.server import frames
+    from tests.server import socketless
+
+    room = socketless.playing_room("voleur", 3, 2)
+    socketless.random_moves(room, random.Random(2), 40)
+    thief = room.state.view(None)["thief"]
+    seat = next(s for s in range(3) if s != thief)
+    for lang, board_word, hand in (("fr", "Plateau papier", "Ta main"),
+                                   ("en", "Paper board", "Your hand")):
+        cache = frames.FrameCache(room, 1.0, ["random"])
+        text = re.sub(r"<[^>]+>", " ", html.unescape(cache.html("board", seat, lang)))
+        assert text.count(board_word) == 1 and hand in text  # its own board, once
+        public = re.sub(r"<[^>]+>", " ", html.unescape(cache.html("board", None, lang)))
+        assert board_word not in public
+        terminal = room.game.text.view(room.state.view(seat), lang)
+        assert terminal.count(board_word) == 2 and hand in terminal

@@ -52,6 +52,11 @@ def nickname_for(names: Sequence[str]) -> Any:
 class GameText(ABC):
     """How a game speaks: events, actions and views as short French or English text."""
 
+    #: The public event kinds that tell a game's story (a danger met, a card stolen, the
+    #: win): the « Moments clés » of the end screen. Empty: the kinds met at most three
+    #: times in the room's recent history.
+    moments: frozenset[str] = frozenset()
+
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """``text`` with every seat called by the name the table knows (its nickname)
         instead of the game's « Joueur 2 »: one identity per seat on every screen (issue

@@ -205,7 +205,7 @@ class FrameCache:
             seats: tuple[Any, ...] = tuple(
                 (s.kind, s.nickname, s.bot_level, s.connected > 0, s.offered)
                 for s in room.seats)
-            memo = ("seats", lang, host, room.status, active, seats)
+            memo = ("seats", lang, host, room.status, room.locked, active, seats)
             return self._memo(memo, lambda: render.fragment(
                 lang, "seats", room=room, host=host, active=active,
                 levels=self.levels))
@@ -247,11 +247,11 @@ class FrameCache:
 def debrief(room: Room, lang: str, names: list[str]) -> str:
     outcome = room.state.outcome()
     text = room.game.text
-    rare = {k for k, n in room.kinds.items() if n <= 3}
-    # Each moment once (a line said twice, « X passe son tour », is one moment).
+    story = text.moments or {k for k, n in room.kinds.items() if n <= 3}
+    # Each moment once (a line said twice is one moment).
     moments = list(dict.fromkeys(
         text.with_names(text.event(e, lang), names, lang)
-        for _, e in room.recent if e.to is None and e.kind in rare
+        for _, e in room.recent if e.to is None and e.kind in story
     ))[-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,

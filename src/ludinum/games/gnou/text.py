@@ -110,6 +110,7 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 
 class GnouText(GameText):
+    moments = frozenset({"danger", "protection", "transmission", "danger_removed", "win"})
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice from the finished game's public view: the
         dangers removed, the protections won, then the others (``lessons.py``)."""

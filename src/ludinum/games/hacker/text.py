@@ -147,6 +147,7 @@ _SEAT = re.compile(r"\b(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
 
 
 class HackerText(GameText):
+    moments = frozenset({"guess", "emptied", "game_over"})
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
         match the board's palette, the nickname and the seat's badge do (issue 21)."""

@@ -102,6 +102,7 @@ def count(n: int, noun: str, lang: str) -> str:
 
 
 class VoleurText(GameText):
+    moments = frozenset({"breach", "breach_skip", "steal", "foiled", "game_over"})
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
 
@@ -354,12 +355,15 @@ class VoleurText(GameText):
         score = view["players"][view["thief"]]["score"]
         label = "Thief" if en else "Voleur"
         loot_word = "loot" if en else "butin"
-        lines.append(
-            f"[red]{label}[/red]{colon} {thief}{you} — {count(score, 'point', lang)} — "
-            f"{loot_word}{colon} {loot}"
-        )
+        if board:  # a screen that draws the board shows the seats and boards drawn
+            lines.append(
+                f"[red]{label}[/red]{colon} {thief}{you} — {count(score, 'point', lang)} — "
+                f"{loot_word}{colon} {loot}"
+            )
         for entry in view["players"]:
-            if entry["role"] == "thief":
+            # A screen that draws the board (board=False) is told the seat's own boards
+            # only: the drawing is public, and hides the seat's own measures (V4).
+            if entry["role"] == "thief" or not (board or entry["seat"] == view["you"]):
                 continue
             who = seat_name(int(entry["seat"]), lang)
             you = (" (you)" if en else " (toi)") if entry["seat"] == view["you"] else ""
@@ -390,7 +394,8 @@ class VoleurText(GameText):
             lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")
         pile = "Common pile" if en else "Pioche générale"
         tpile = "thief's pile" if en else "pioche du voleur"
-        lines.append(f"{pile}{colon} {view['pile']} — {tpile}{colon} {view['thief_pile']}")
+        if board:
+            lines.append(f"{pile}{colon} {view['pile']} — {tpile}{colon} {view['thief_pile']}")
         if view.get("winners") is not None:
             names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
             many = len(view["winners"]) > 1

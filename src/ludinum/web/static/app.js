@@ -472,6 +472,12 @@
       showLesson(box, Number(box.dataset.at || 0) + Number(step.dataset.lessonStep));
       return;
     }
+    const zoom = e.target.closest("[data-board-zoom]");
+    if (zoom) {
+      const zoomed = zoom.closest(".board").classList.toggle("zoomed");
+      zoom.setAttribute("aria-expanded", String(zoomed));
+      return;
+    }
     const card = e.target.closest("[data-card]");
     if (card) { pick(card); return; }
     const asking = e.target.closest("[data-confirm]");
