@@ -120,6 +120,22 @@ def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
     assert len(by_class(ground, "cell")) == 24 + 18 + 12 + 9
 
 
+def test_webrunners_pawns_leave_their_cells_label_visible() -> None:
+    """Four pawns on one cell sit on its corners: each pawn's centre is outside the cell's
+    circle (radius 27), so the cell's number or symbol in the middle stays readable."""
+    import math
+    import re
+
+    game = registry().get("webrunners")
+    view = {"pawns": [[1, 0]] * 4, "current": None, "winner": None, "characters": []}
+    html = draw(game, view)
+    centres = [(float(x), float(y) - 5.9) for x, y in re.findall(
+        r'<g class="token seat-\d">.*?<text x="([\d.]+)" y="([\d.]+)"', html, re.S)]
+    assert len(centres) == 4
+    cell = (430.0, 430.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
+    assert all(math.dist(c, cell) > 27 for c in centres), centres
+
+
 @pytest.mark.parametrize("steps", [40, 120, 400])
 def test_hacker_board_shows_every_stack(steps: int) -> None:
     game, state = play("hacker", seed=5, steps=steps)
