@@ -28,17 +28,29 @@ def test_a_phone_without_a_decision_is_told_what_it_waits_for() -> None:
 
 
 def test_web_runners_asks_its_two_opening_questions_as_questions() -> None:
-    """W15: the buttons « Aucun compte… », « 1 compte… » come under the question they
-    answer, and so do the first phone's ages."""
+    """W15: the answers come under the question they answer, as a grid of short numbers
+    (« Aucun », « 1 » … « 10 ou plus »; « Pas encore », « 6 ans » … « 18 ans »), each
+    sending its answer; the terminal keeps the whole sentences."""
+    import re
+
+    def answers(shown: str) -> list[str]:
+        grid = shown.split('class="buttons answers-grid"', 1)[1].split("</div>", 1)[0]
+        return re.findall(r">([^<]+)</button>", grid)
+
     room = socketless.playing_room("webrunners", 3, 1)
     seat = room.deciding()[0]
     shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
     assert "Combien as-tu de comptes sur les réseaux sociaux" in shown
+    assert answers(shown) == ["Aucun", *map(str, range(1, 10)), "10 ou plus"]
+    assert shown.count('data-action="') == len(room.state.legal_actions(seat)) == 11
     for s in room.deciding():
         room.apply(s, room.state.legal_actions(s)[0], 0.0)
     seat = room.deciding()[0]
     shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "en"))
     assert "How old were you when you got your first phone?" in shown
+    assert answers(shown) == ["Not yet", *map(str, range(6, 19))]
+    fr = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "fr"))
+    assert answers(fr) == ["Pas encore", *(f"{age} ans" for age in range(6, 19))]
 
 
 def test_the_debriefs_key_moments_are_each_said_once() -> None:

@@ -505,6 +505,19 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def short_answer(self, action: Action, lang: str = "fr") -> str:
+        """An answer to an opening question (W15) as a phone's grid shows it, under the
+        question itself: « Aucun », « 3 », « 10 ou plus »; « Pas encore », « 12 ans »."""
+        if action.kind == "accounts":
+            n = action.number("n")
+            if n == 0:
+                return _pick(lang, "Aucun", "None")
+            return f"{n}{_pick(lang, ' ou plus', ' or more')}" if n == 10 else str(n)
+        age = action.number("age")
+        if age == 0:
+            return _pick(lang, "Pas encore", "Not yet")
+        return _pick(lang, f"{age} ans", f"{age}")
+
     def session_rule(self, lang: str = "fr") -> str:
         return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",
                      "When the session ends, the player closest to the centre wins.")
