@@ -109,3 +109,24 @@ def test_a_refused_pack_says_its_count_without_parentheses(tmp_path: Path) -> No
     (pack / "gnou" / "themes.yaml").write_text("protections: [a\n", encoding="utf-8")
     code, _, err = run("play", "gnou", "--content", str(pack), "--players", "2")
     assert code == 2 and "Contenu refusé (1 problème)" in err and "(1 problem)" in err
+
+
+def test_a_refused_pack_says_its_problems_in_words_where_it_is_used(tmp_path: Path) -> None:
+    """Not only ``content check``: a game or a server refusing a pack at start says the
+    same sentences (content/wording.py), never the validator's own English."""
+    from ludinum.content.schema import load_kind
+    from ludinum.engine import ContentError
+    from ludinum.games.gnou import CONTENT
+
+    pack = broken_pack(tmp_path / "pack")
+    code, _, err = run("play", "gnou", "--content", str(pack), "--players", "2")
+    assert code == 2 and "premier : " in err  # the first problem, in words
+    for english in ("greater than", "is not of type", "required property", "did not find",
+                    "Additional properties", "is not one of"):
+        assert english not in err
+    quiz = next(k for k in CONTENT if k.name == "quiz")
+    with pytest.raises(ContentError) as refused:
+        load_kind(quiz, pack / "gnou")
+    assert "questions n° 1, « answer » : 9 est plus grand que le maximum, 3." in refused.value.fr
+    assert "greater than" not in refused.value.fr and "(s)" not in refused.value.fr
+    assert "questions no. 1, 'answer': 9 is above the maximum, 3." in refused.value.en

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-import jsonschema
 
 from ludinum.cli.common import current_lang, readable_folder
 from ludinum.content import BUILTIN
@@ -21,8 +20,8 @@ from ludinum.content.pack import Pack, open_pack, overlay, use
 from ludinum.content.quizstats import quiz_figures, quiz_problems
 from ludinum.content.schema import ContentKind, Problem, check_kind
 from ludinum.content.starter import write_pack
-from ludinum.content.yamldoc import Doc, load
-from ludinum.engine import ContentError, counted, echoed
+from ludinum.content.yamldoc import Doc
+from ludinum.engine import ContentError, counted
 from ludinum.games import MODULES, registry
 
 
@@ -58,171 +57,6 @@ def plural(count: int, one: str, many: str, lang: str = "fr") -> str:
     return counted(count, (one, many), (one, many), lang)
 
 
-# -- readable content problems ------------------------------------------------------------
-#: JSON Schema types in words (French, English), as a teacher editing YAML calls them.
-TYPES = {
-    "string": ("un texte", "a text"),
-    "integer": ("un nombre entier", "a whole number"),
-    "number": ("un nombre", "a number"),
-    "boolean": ("true ou false", "true or false"),
-    "array": ("une liste", "a list"),
-    "object": ("une suite de « clé : valeur »", "a set of 'key: value'"),
-    "null": ("vide", "empty"),
-}
-#: PyYAML's commonest syntax errors, in words (French, English).
-YAML_PROBLEMS = (
-    ("did not find expected ',' or ']'", "« , » ou « ] » attendu (crochet non fermé ?)",
-     "',' or ']' expected (unclosed bracket?)"),
-    ("did not find expected ',' or '}'", "« , » ou « } » attendu (accolade non fermée ?)",
-     "',' or '}' expected (unclosed brace?)"),
-    ("mapping values are not allowed", "« : » inattendu ici (un texte qui contient "
-     "« : » s'écrit entre guillemets)", "unexpected ':' here (a text containing ':' "
-     "must be quoted)"),
-    ("found a tab character", "tabulation : indente avec des espaces",
-     "tab character: indent with spaces"),
-    ("could not find expected ':'", "« : » attendu après la clé", "':' expected after the key"),
-    ("did not find expected key", "clé attendue (vérifie l'indentation)",
-     "key expected (check the indentation)"),
-    ("did not find expected '-' indicator", "« - » attendu (vérifie l'indentation)",
-     "'-' expected (check the indentation)"),
-    ("did not find expected node content", "valeur attendue (un « : » ou un « - » de trop ?)",
-     "value expected (one ':' or '-' too many?)"),
-    ("expected <block end>", "indentation incohérente", "inconsistent indentation"),
-    ("found character '\\t' that cannot start any token", "tabulation : indente avec des "
-     "espaces", "tab character: indent with spaces"),
-    ("found unexpected end of stream", "fin de fichier inattendue (guillemet non fermé ?)",
-     "unexpected end of file (unclosed quote?)"),
-    ("found unknown escape character", "caractère d'échappement inconnu après « \\ »",
-     "unknown escape character after '\\'"),
-)
-
-
-def _value(value: Any, en: bool) -> str:
-    """A value of a content file as its author wrote it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "empty" if en else "vide"
-    if isinstance(value, (int, float)):
-        return f"{value:g}" if isinstance(value, float) else str(value)
-    if isinstance(value, str):
-        return f"'{echoed(value)}'" if en else f"« {echoed(value)} »"
-    return TYPES["array" if isinstance(value, list) else "object"][1 if en else 0]
-
-
-def _where(path: tuple[str | int, ...], en: bool) -> str:
-    """``questions/0/answer`` as « questions n° 1, « answer » »."""
-    if not path:
-        return "the file" if en else "le fichier"
-    parts: list[str] = []
-    for i, part in enumerate(path):
-        if isinstance(part, int):
-            number = f"no. {part + 1}" if en else f"n° {part + 1}"
-            parts[-1:] = [f"{parts[-1]} {number}"] if parts else [number]
-        elif i + 1 < len(path) and isinstance(path[i + 1], int):
-            parts.append(part)  # a list: « questions n° 1 »
-        else:
-            parts.append(f"'{part}'" if en else f"« {part} »")
-    return ", ".join(parts)
-
-
-def _what(error: jsonschema.ValidationError, en: bool) -> str | None:
-    """What is wrong, in words, for the commonest schema errors; None for the others."""
-    rule, value = error.validator, error.instance
-    limit: Any = error.validator_value
-    shown = _value(value, en)
-    if rule == "maximum":
-        return (f"{shown} is above the maximum, {_value(limit, en)}" if en
-                else f"{shown} est plus grand que le maximum, {_value(limit, en)}")
-    if rule == "minimum":
-        return (f"{shown} is below the minimum, {_value(limit, en)}" if en
-                else f"{shown} est plus petit que le minimum, {_value(limit, en)}")
-    if rule == "required":
-        found = re.match(r"'(.*)' is a required property$", error.message)
-        missing = found[1] if found else ", ".join(
-            str(k) for k in limit if isinstance(value, dict) and k not in value)
-        return (f"'{missing}' is missing (a required field)" if en
-                else f"« {missing} » manque (champ obligatoire)")
-    if rule == "type":
-        kinds = [limit] if isinstance(limit, str) else list(limit)
-        words = [TYPES[k][1 if en else 0] if k in TYPES else str(k) for k in kinds]
-        expected = (" or " if en else " ou ").join(words)
-        return (f"{shown} is not {expected}" if en else f"{shown} n'est pas {expected}")
-    if rule == "enum":
-        allowed = ", ".join(_value(v, en) for v in limit)
-        return (f"{shown} is not allowed (allowed: {allowed})" if en
-                else f"{shown} n'est pas permis (valeurs permises : {allowed})")
-    if rule == "additionalProperties" and isinstance(value, dict):
-        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        patterns = (error.schema.get("patternProperties", {})
-                    if isinstance(error.schema, dict) else {})
-        extra = [str(k) for k in value
-                 if k not in known and not any(re.search(p, str(k)) for p in patterns)]
-        names = ", ".join(f"'{k}'" if en else f"« {k} »" for k in extra)
-        if len(extra) > 1:
-            return (f"unknown fields {names} (a typo?)" if en
-                    else f"champs inconnus {names} (faute de frappe ?)")
-        return (f"unknown field {names} (a typo?)" if en
-                else f"champ inconnu {names} (faute de frappe ?)")
-    if rule in ("minItems", "maxItems", "minLength", "maxLength") and isinstance(limit, int):
-        items, least = rule.endswith("Items"), rule.startswith("min")
-        if en:
-            noun = "item" if items else "character"
-            return (f"{'list' if items else 'text'} too {'short' if least else 'long'} "
-                    f"({'at least' if least else 'at most'} "
-                    f"{plural(limit, noun, noun + 's', 'en')})")
-        nouns = ("élément", "éléments") if items else ("caractère", "caractères")
-        size = ("courte" if least else "longue") if items else ("court" if least else "long")
-        return (f"{'liste' if items else 'texte'} trop {size} "
-                f"({'au moins' if least else 'au plus'} {plural(limit, *nouns)})")
-    return None
-
-
-def schema_messages(file: Path, schema: dict[str, Any], lang: str) -> dict[str, str]:
-    """The raw messages of ``file``'s schema errors (as :mod:`ludinum.content.schema`
-    words them: ``questions/0/answer : 9 is greater than the maximum of 3``), each with
-    its readable sentence in ``lang`` (« questions n° 1, « answer » : 9 est plus grand que
-    le maximum, 3. »). An error with no readable form keeps its raw text."""
-    try:
-        doc = load(file)
-    except ContentError:
-        return {}
-    en = lang == "en"
-    out = {}
-    for error in jsonschema.Draft202012Validator(schema).iter_errors(doc.data):
-        path = tuple(error.absolute_path)
-        raw = f"{'/'.join(str(p) for p in path) or '(racine)'} : {error.message}"
-        what = _what(error, en)
-        if what is not None:
-            out[raw] = f"{_where(path, en)}{':' if en else ' :'} {what}."
-    return out
-
-
-def yaml_message(message: str, lang: str) -> str:
-    """« YAML invalide (did not find expected ',' or ']') » in words, in ``lang``."""
-    if not message.startswith("YAML invalide ("):
-        return message
-    problem = message.removeprefix("YAML invalide (").removesuffix(")")
-    for raw, fr, en in YAML_PROBLEMS:
-        if problem.startswith(raw):
-            return f"invalid YAML: {en}." if lang == "en" else f"YAML invalide : {fr}."
-    return f"invalid YAML ({problem})" if lang == "en" else message
-
-
-def readable(problems: list[Problem], kind: ContentKind, lang: str) -> list[Problem]:
-    """``problems`` of ``kind`` with their schema and YAML errors said in words."""
-    out = []
-    said: dict[str, dict[str, str]] = {}
-    for p in problems:
-        message = yaml_message(p.message, lang)
-        if message == p.message and " : " in p.message:
-            if p.file not in said:
-                said[p.file] = schema_messages(Path(p.file), kind.schema, lang)
-            message = said[p.file].get(p.message, p.message)
-        out.append(Problem(p.file, p.line, message))
-    return out
-
-
 def check_folder(
     root: Path, today: dt.date | None = None, lang: str = "fr"
 ) -> tuple[list[Problem], dict[str, Any], list[tuple[str, str, Fact]]]:
@@ -239,11 +73,13 @@ def check_folder(
         try:
             pack = overlay(root, Path(tmp))
         except ContentError as exc:
-            return [Problem(str(root), 1, exc.fr)], {}, []
+            return [Problem(str(root), 1, exc.en if lang == "en" else exc.fr)], {}, []
         targets = [name for name in pack.sections() if name in kinds]
         if not targets:
             known = ", ".join(n for n in MODULES if n in kinds)
-            return [Problem(str(root), 1, f"aucun dossier de jeu ({known})")], {}, []
+            none = f"no game folder ({known})" if lang == "en" else (
+                f"aucun dossier de jeu ({known})")
+            return [Problem(str(root), 1, none)], {}, []
         problems, counts, listed = check_sections(pack.root, targets, kinds, today, lang)
         problems += unknown_files(pack, kinds)
         return (
@@ -268,7 +104,7 @@ def check_sections(
         counts[name] = {}
         for kind in kinds[name]:
             found, docs = check_kind(kind, folder)
-            found = readable(found, kind, lang) or quiz_problems(docs)
+            found = [Problem(p.file, p.line, p.said(lang)) for p in found] or quiz_problems(docs)
             problems.extend(found)
             if found:
                 continue

@@ -10,18 +10,27 @@ from typing import Any
 import jsonschema
 
 from ludinum.content.facts import Items
+from ludinum.content.wording import schema_words, yaml_words
 from ludinum.content.yamldoc import Doc, load
-from ludinum.engine import ContentError
+from ludinum.engine import ContentError, counted
 
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """One problem of a content file, at a line: ``message`` in French, ``en`` in English
+    (empty: the check words it in French only)."""
+
     file: str
     line: int
     message: str
+    en: str = ""
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (French when there is no English one)."""
+        return self.en or self.message if lang == "en" else self.message
 
 
 def problem(doc: Doc, path: tuple[str | int, ...], message: str) -> Problem:
@@ -53,13 +62,28 @@ class ContentKind:
 
 
 def _schema_problems(doc: Doc, schema: dict[str, Any]) -> list[Problem]:
+    """The file's schema errors, each in words in French and English (content/wording)."""
     validator = jsonschema.Draft202012Validator(schema)
-    found = []
-    for error in validator.iter_errors(doc.data):
-        path = tuple(error.absolute_path)
-        where = "/".join(str(p) for p in path) or "(racine)"
-        found.append(problem(doc, path, f"{where} : {error.message}"))
-    return found
+    return [
+        Problem(str(doc.file), doc.line(tuple(error.absolute_path)),
+                schema_words(error, "fr"), schema_words(error, "en"))
+        for error in validator.iter_errors(doc.data)
+    ]
+
+
+def _unreadable(file: Path, exc: ContentError) -> Problem:
+    """A file that cannot be read (YAML syntax, too big…) as a problem at its line, its
+    YAML errors in words."""
+    said = []
+    for text in (exc.fr, exc.en):
+        place, _, rest = text.rpartition(": ")
+        if rest.startswith(("YAML invalide (", "invalid YAML (")):
+            rest = yaml_words(rest.partition("(")[2].removesuffix(")"),
+                              "en" if text is exc.en else "fr")
+        said.append((place, rest))
+    name, _, line = said[0][0].rpartition(":")
+    return Problem(name or str(file), int(line) if line.isdigit() else 1, said[0][1],
+                   said[1][1])
 
 
 def check_kind(kind: ContentKind, folder: Path) -> tuple[list[Problem], list[Doc]]:
@@ -75,9 +99,7 @@ def check_kind(kind: ContentKind, folder: Path) -> tuple[list[Problem], list[Doc
         try:
             doc = load(file)
         except ContentError as exc:
-            file_part, _, rest = exc.fr.rpartition(": ")
-            name, _, line = file_part.rpartition(":")
-            problems.append(Problem(name or str(file), int(line) if line.isdigit() else 1, rest))
+            problems.append(_unreadable(file, exc))
             continue
         found = _schema_problems(doc, kind.schema)
         problems.extend(found)
@@ -92,10 +114,13 @@ def load_kind(kind: ContentKind, folder: Path) -> list[Doc]:
     """Load and check the files of ``kind``; any problem raises :class:`ContentError`."""
     problems, docs = check_kind(kind, folder)
     if problems:
-        text = "\n".join(str(p) for p in sorted(problems)[:20])
+        shown = sorted(problems)[:20]
+        fr = "\n".join(str(p) for p in shown)
+        en = "\n".join(f"{p.file}:{p.line}: {p.said('en')}" for p in shown)
+        many = ("problème", "problèmes"), ("problem", "problems")
         raise ContentError(
-            f"Contenu invalide ({len(problems)} problème(s)) :\n{text}",
-            f"Invalid content ({len(problems)} problem(s)):\n{text}",
+            f"Contenu invalide ({counted(len(problems), *many, 'fr')}) :\n{fr}",
+            f"Invalid content ({counted(len(problems), *many, 'en')}):\n{en}",
         )
     return docs
 
