@@ -202,3 +202,25 @@ def test_a_socket_stuck_sending_is_still_closed(tmp_path: Path,
 
         assert within(10, stuck) == 1013
         assert not app.state.hub.clients.get(code)
+
+
+def test_a_phone_gone_before_its_close_frame_leaves_no_traceback() -> None:
+    """The server closes a socket whose phone disconnected meanwhile: starlette raises
+    WebSocketDisconnect from ``close``; nothing is logged, nothing is raised."""
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+    from ludinum.server.ws import close_quietly
+
+    class Gone:
+        client_state = WebSocketState.CONNECTED
+        tried = 0
+
+        async def close(self, code: int = 1000) -> None:
+            self.tried += 1
+            raise WebSocketDisconnect(code=1006)
+
+    gone = Gone()
+    asyncio.run(close_quietly(gone, 1000))  # type: ignore[arg-type]
+    assert gone.tried == 1

@@ -64,9 +64,16 @@ async def _serve(websocket: WebSocket, code: str, address: str) -> None:
         for task in (reader, writer):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        if websocket.client_state.name == "CONNECTED":
-            with contextlib.suppress(RuntimeError, TimeoutError):
-                await asyncio.wait_for(websocket.close(code=close_code), CLOSE_WAIT)
+        await close_quietly(websocket, close_code)
+
+
+async def close_quietly(websocket: WebSocket, code: int) -> None:
+    """Close with ``code`` if the socket is still open. A phone that went away meanwhile
+    (its close frame cannot be sent: ``WebSocketDisconnect``), or one that never reads
+    it, is simply gone: nothing to log."""
+    if websocket.client_state.name == "CONNECTED":
+        with contextlib.suppress(RuntimeError, TimeoutError, WebSocketDisconnect):
+            await asyncio.wait_for(websocket.close(code=code), CLOSE_WAIT)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
