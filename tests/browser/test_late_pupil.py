@@ -82,14 +82,24 @@ def test_the_host_closes_the_room_and_a_removed_phone_cannot_come_back(
         host.click('[data-cmd="lock"]')
         host.wait_for_selector('[data-cmd="unlock"]', timeout=TIMEOUT)
         assert "Salle fermée" in host.inner_text('[data-slot="seats"]')
+        # The projector stops inviting: no QR code, and the room says it is closed.
+        assert host.locator(".room-closed").is_visible()
+        assert not host.locator(".qr-box").first.is_visible()
         host.click('.seat-human [data-cmd="kick"]')
         host.wait_for_function(
             "() => document.querySelectorAll('.seat-human').length === 0", timeout=TIMEOUT)
+        # The removed phone keeps nothing of the seat: a page that says so, and the way back.
+        squat.wait_for_selector(".kicked", timeout=TIMEOUT)
+        assert "L'animateur t'a retiré de la partie." in squat.inner_text("main")
+        assert squat.locator("[data-slot]").count() == 0
+        assert squat.locator(f'.kicked a[href="/j/{code}"]').inner_text() == "Rejoindre"
         squat.goto(f"{live.url}/j/{code}")
         assert "L'animateur a fermé la salle" in squat.inner_text("[data-locked]")
         assert squat.locator("#nickname").count() == 0
         host.click('[data-cmd="unlock"]')
         host.wait_for_selector('[data-cmd="lock"]', timeout=TIMEOUT)
+        assert host.locator(".qr-box").first.is_visible()
+        assert not host.locator(".room-closed").is_visible()
         squat.click(f'a[href="/j/{code}"]')
         squat.wait_for_selector("#nickname", timeout=TIMEOUT)
     finally:

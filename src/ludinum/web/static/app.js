@@ -169,10 +169,32 @@
       const banner = document.querySelector("[data-notice]");
       if (banner) { banner.textContent = m.text; banner.hidden = false; }
     } else if (m.type === "kicked") {
-      toast(say(m));
       store.drop(key.seat(code));
       stopped = true;
+      if (body.dataset.page === "play") showKicked(say(m));
+      else toast(say(m));
     }
+  }
+
+  // A removed player's phone keeps nothing of the seat on screen (its hand, its secrets:
+  // the next pupil may get that seat): the page says what happened and how to come back.
+  function showKicked(text) {
+    const main = document.querySelector("main");
+    const card = document.createElement("section");
+    card.className = "card kicked";
+    card.setAttribute("role", "alert");
+    const title = document.createElement("h1");
+    title.textContent = text;
+    const next = document.createElement("p");
+    next.textContent = en ? "You can come back if the host gives you a seat again."
+                          : "Tu pourras revenir si l'animateur te redonne une place.";
+    const join = document.createElement("a");
+    join.className = "button big";
+    join.href = "/j/" + code;
+    join.textContent = en ? "Join again" : "Rejoindre";
+    card.append(title, next, join);
+    main.replaceChildren(card);
+    body.dataset.status = "kicked";
   }
 
   const roomPanel = document.querySelector("[data-room-panel]");
