@@ -89,7 +89,7 @@ def test_view_text_shows_accounts_bills_viruses_and_trips() -> None:
     text = GAME.text.view(state.view(dropper), "fr")
     assert "Compte" in text and "Tes virus en main : 2/3." in text
     assert "Banque : il reste 34 billets." in text
-    assert f"compte {k + 1}" in text and "Trajets (virus)" in text
+    assert f"compte {k + 1}" in text and "Virus posés pendant chaque trajet" in text
     english = GAME.text.view(state.view(dropper), "en")
     assert "Your viruses in hand: 2/3." in english
 

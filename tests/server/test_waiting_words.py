@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Callable
 
 from ludinum.server import frames
-from ludinum.server.rooms import FINISHED, LOBBY, PLAYING
+from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from tests.server import socketless
 
 
@@ -90,3 +91,64 @@ def test_the_key_moments_tell_the_games_story_not_its_routine() -> None:
             assert not [m for m in moments if routine.match(m)], (game, seed, moments)
             told += len(moments)
         assert told >= 6, game
+
+
+def test_a_paused_game_says_so_on_every_phone() -> None:
+    from ludinum.server.rooms import PAUSED
+
+    room = socketless.playing_room("gnou", 2, 4)
+    room.status = PAUSED
+    cache = frames.FrameCache(room, 0.0, ["random"])
+    for seat in (0, 1):  # the seat with a decision too: no move is taken until resumed
+        assert "La partie est en pause." in html.unescape(cache.html("actions", seat, "fr"))
+        assert "button" not in cache.html("actions", seat, "fr")
+    assert "The game is paused." in cache.html("actions", 0, "en")
+
+
+def _hacker_at(test: Callable[[Room], bool], seed: int = 3) -> Room:
+    room = socketless.playing_room("hacker", 4, seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if test(room):
+            return room
+        socketless.random_moves(room, rng, 1)
+    raise AssertionError("the situation never came")
+
+
+def test_the_hacker_traveller_is_told_what_goes_on_at_the_bank() -> None:
+    """« C'est à toi ! » in the status and « Attends ton tour… » under it contradicted each
+    other: the traveller has nothing to decide (H3), and is told why."""
+    room = _hacker_at(lambda r: r.state.view(None).get("traveller") is not None)
+    traveller = room.state.view(None)["traveller"]
+    cache = frames.FrameCache(room, 0.0, ["random"])
+    said = html.unescape(cache.html("actions", traveller, "fr"))
+    assert "Tu es à la banque" in said and "Attends ton tour" not in said
+    assert "You are at the bank" in cache.html("actions", traveller, "en")
+    other = next(s for s in range(4) if s != traveller)
+    assert "banque" not in html.unescape(cache.html("actions", other, "fr"))
+
+
+def test_a_secret_actor_leaves_no_dangling_status() -> None:
+    """While who acts is a secret (a Hacker thief choosing a bill, issue 20) the status line
+    says that someone chooses, not « Hacker · » and nothing."""
+    room = _hacker_at(lambda r: bool(r.state.active_players())
+                      and not r.public_active(None))
+    status = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("status", None, "fr"))
+    assert "Un joueur choisit en secret…" in status
+
+
+def test_voleur_without_a_counter_offers_to_go_on_not_a_choice() -> None:
+    room = socketless.playing_room("voleur", 3, 1)
+    rng = random.Random(1)
+    for _ in range(3000):
+        seat = next(iter(room.deciding()), None)
+        if seat is not None:
+            kinds = {a.kind for a in room.state.legal_actions(seat)}
+            if kinds == {"let_through"}:
+                break
+        socketless.random_moves(room, rng, 1)
+    else:
+        raise AssertionError("no attack without a counter came")
+    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
+    assert "Tu n'as pas la mesure qui contre cette attaque." in shown
+    assert ">Continuer</button>" in shown and "Ne pas contrer" not in shown

@@ -100,7 +100,8 @@ def test_an_unknown_game_is_refused() -> None:
 
 
 def test_debrief_response_downloads_pdf_and_html() -> None:
-    """What the app's /debrief route returns: an attachment, PDF or HTML."""
+    """What the app's /debrief route returns: the PDF as an attachment, the HTML page
+    opened in the browser (« Bilan (page web) »)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
@@ -121,6 +122,7 @@ def test_debrief_response_downloads_pdf_and_html() -> None:
     assert "Koala" in pdf_text(pdf.content)[0]
     html = client.get("/debrief/x.html")
     assert html.headers["content-type"].startswith("text/html")
+    assert html.headers["content-disposition"].startswith("inline")  # « page web »: opened
     assert "Koala" in html.text and "Le jeu du Gnou" in html.text
 
 

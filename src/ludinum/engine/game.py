@@ -86,6 +86,12 @@ class GameText(ABC):
         its symbol, short text), or None when the game has no such card. Default: none."""
         return None
 
+    def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """What a seat with no decision to make is told while the game goes on, when the
+        game has more to say than « Attends ton tour… » (a Hacker traveller at the bank).
+        Default: nothing."""
+        return ""
+
     def session_rule(self, lang: str = "fr") -> str:
         """The sentence the table is shown from the start of a game with a session length
         (engine/session.py): who wins when the time is up. Default: none."""

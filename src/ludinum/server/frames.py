@@ -20,7 +20,7 @@ from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event
 from ludinum.server import i18n, patches, render
 from ludinum.server.clients import Client
-from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
+from ludinum.server.rooms import FINISHED, LOBBY, PAUSED, PLAYING, Room
 from ludinum.server.seats import HUMAN
 
 #: One encoder for every frame (``json.dumps`` with options builds one per call).
@@ -181,8 +181,14 @@ class FrameCache:
             labels = self.labels(seat, lang)
             if not labels and room.status == LOBBY:  # nothing to wait for yet but the start
                 return render.waiting(lang, "La partie n'a pas encore commencé.")
+            if room.status == PAUSED:  # the host paused: no move is taken until resumed
+                return render.waiting(lang, "La partie est en pause.")
             if not labels and not room.live:  # over: nothing more to do
                 return ""
+            if not labels:
+                said = room.game.text.waiting(self.view(seat), lang)
+                if said:
+                    return render.told(said)
             # A game that draws its decision (issue 21) draws it from the seat's view; a
             # seat with nothing to decide costs no view.
             drawn = bool(labels) and render.game_template(room.game.name, "actions") is not None

@@ -365,5 +365,11 @@ def waiting(lang: str, message: str) -> str:
     return f'<p class="wait">{escape(i18n.gettext(lang, message))}</p>'
 
 
+def told(text: str) -> str:
+    """A seat's decision when it has none and its game says what goes on (already in the
+    seat's language: ``GameText.waiting``)."""
+    return f'<p class="wait">{escape(french_spacing(text))}</p>'
+
+
 def action_list(seat: int, labels: Sequence[tuple[Action, str]]) -> list[dict[str, Any]]:
     return [{"seat": seat, "label": label, "action": a.to_json()} for a, label in labels]

@@ -29,8 +29,8 @@ class Replay:
             raise unknown_room(code)
         row, stored = loaded
         if row.status not in (FINISHED, ENDED):
-            raise refuse("not_finished", "Le replay s'ouvre à la fin de la partie.",
-                         "The replay opens when the game is over.")
+            raise refuse("not_finished", "Cette page s'ouvre à la fin de la partie.",
+                         "This page opens when the game is over.")
         game = hub.catalog.game(row.game)
         config = game.config_from_json(row.config)
         log = [(seat, Action.from_json(a)) for _, seat, a in stored]

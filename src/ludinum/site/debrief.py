@@ -238,7 +238,7 @@ async def debrief_response(
     if fmt == "html":
         page = await run_in_threadpool(debrief_html, config_json, log, nicknames, lang)
         return Response(page, media_type="text/html; charset=utf-8", headers={
-            "content-disposition": 'attachment; filename="bilan.html"',
+            "content-disposition": 'inline; filename="bilan.html"',  # a page: opened
             "cache-control": "no-store",
         })
     data = await run_in_threadpool(build_debrief, config_json, log, nicknames, lang)

@@ -202,8 +202,10 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
             lines.append(f"You saw {who} on {where}." if en else f"Tu as vu {who} sur le {where}.")
     trips = view.get("trips", [])
     if trips:
-        record = ", ".join(f"{_name(t['traveller'], lang)} ({t['drops']})" for t in trips)
-        lines.append(f"Trips (viruses): {record}." if en else f"Trajets (virus) : {record}.")
+        # Viruses dropped by the others while each one was at the bank (not by them).
+        record = " ; ".join(f"{_name(t['traveller'], lang)} {t['drops']}" for t in trips)
+        lines.append(f"Viruses dropped during each trip: {record.replace(' ; ', '; ')}." if en
+                     else f"Virus posés pendant chaque trajet : {record}.")
     if view.get("scores") is not None:
         scores = ", ".join(f"{_name(p, lang)} {s}" for p, s in enumerate(view["scores"]))
         lines.append(f"Scores: {scores}." if en else f"Scores : {scores}.")

@@ -279,6 +279,17 @@ class HackerText(GameText):
         return [(seat, [a for a in accounts if a.get("owner") == seat])
                 for seat in range(view.get("players") or 0)]
 
+    def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The traveller at the bank has nothing to decide (H3: the time is the rule): say
+        what goes on meanwhile, not « Attends ton tour… » under « C'est à toi ! »."""
+        if view.get("traveller") is not None and view.get("traveller") == view.get("you"):
+            if lang == "en":
+                return ("You are at the bank: meanwhile the others may drop viruses in "
+                        "secret. You come back when the time is up.")
+            return ("Tu es à la banque : pendant ce temps, les autres peuvent poser des virus "
+                    "en secret. Tu reviens quand le temps est écoulé.")
+        return ""
+
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         from ludinum.games.hacker.screen import render
 
