@@ -343,13 +343,16 @@ class GnouText(GameText):
                     lines.append(f"[italic]{'Hint:' if en else 'Indice :'} {quiz['hint']}[/]")
             else:
                 who = seat(quiz["answerer"], lang)
-                lines.append(f"{who} answers alone." if en else f"{who} répond seul.")
+                lines.append(f"{who} answers alone." if en
+                             else f"{who} répond sans l'aide de l'équipe.")
         danger = view.get("danger")
         if danger is not None:
             card = danger_card(danger)
             if card is not None:
                 lines.append("")
-                lines.append(f"[red]{card.title_in(lang)}[/] — {card.text_in(lang)}")
+                # The title on its own line: the text is a sentence of its own.
+                lines.append(f"[red]{card.title_in(lang)}[/]")
+                lines.append(card.text_in(lang))
                 how = "How to protect yourself:" if en else "Pour s'en protéger :"
                 lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)

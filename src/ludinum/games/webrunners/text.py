@@ -149,8 +149,8 @@ def where(circle: int, cell: int, lang: str) -> str:
     if circle == 4:
         return _pick(lang, f"la case « {cell} » du cercle intérieur",
                      f"cell \"{cell}\" of the inner circle")
-    if circle == 1 and cell == 0:
-        return "START"
+    if circle == 1 and cell == 0:  # the printed board's name of the start cell
+        return _pick(lang, "la case départ (START)", "the START cell")
     return _pick(lang, f"la case {cell} du cercle {circle}", f"cell {cell} of circle {circle}")
 
 
