@@ -47,5 +47,10 @@ class FrenchConsole(Console):
         super().__init__(**kwargs)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
-        super().print(*(french_spacing(o).translate(_HOLD) if isinstance(o, str) else o
-                        for o in objects), **kwargs)
+        super().print(*(held(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def held(text: str) -> str:
+    """``text`` with French spacing whose no-break spaces survive rich's line wrapping: a
+    table cell given to a :class:`FrenchConsole` (its ``print`` does it for strings)."""
+    return french_spacing(text).translate(_HOLD)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ludinum.cli.common import current_lang
+from ludinum.cli.console import FrenchConsole, held
 from ludinum.engine import OptionValue
 from ludinum.games import bot_levels, registry
 
@@ -36,7 +36,7 @@ def games(as_json: bool, lang: str | None) -> None:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     en = lang == "en"
-    console = Console()
+    console = FrenchConsole()
     for game in registry():
         title = game.title_en if en else game.title_fr
         if game.cooperative:
@@ -53,11 +53,11 @@ def games(as_json: bool, lang: str | None) -> None:
         table.add_column("values" if en else "valeurs")
         table.add_column("description")
         for option in game.options:
-            table.add_row(
+            table.add_row(  # a line never starts with « : » (no-break spaces kept)
                 option.name,
                 shown_value(option.default),
-                option.allowed(lang),
-                (option.help_en if en else option.help_fr)
+                held(option.allowed(lang)),
+                held(option.help_en if en else option.help_fr)
                 + (f" [{option.ruling}]" if option.ruling else ""),
             )
         console.print(table)

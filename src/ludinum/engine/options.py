@@ -85,6 +85,11 @@ class Option:
             return "true, false"
         if self.kind == "choice":
             return ", ".join(self.choices)
+        offered = self.values() if self.kind == "int" else ()
+        if offered and all(any(v == k and not isinstance(k, bool) for k, _, _ in self.named)
+                           for v in offered):  # each number has its words: « 0 : Siège 1 »
+            colon = ": " if en else "\u00a0: "
+            return ", ".join(f"{v}{colon}{self.label(v, lang)}" for v in offered)
         if self.kind in ("int", "float"):
             def num(value: float) -> str:
                 return f"{value:g}" if en else f"{value:g}".replace(".", ",")
