@@ -31,3 +31,35 @@ def test_every_choice_is_an_account_tile_or_a_button_once() -> None:
         assert d["kinds"] == list(dict.fromkeys(c[0].kind for c in d["by_account"].values()))
         kinds_seen.update(d["kinds"])
     assert {"drop", "credit", "protect"} <= kinds_seen
+
+
+def test_a_guess_a_theft_and_a_credit_say_what_they_are_about() -> None:
+    """« Désigner Tom » alone asked nothing: the guess names the account and the trip its
+    virus came in, and what a wrong guess costs; a theft names whose account; a credit the
+    bill's value."""
+    import html as html_lib
+    import random as random_lib
+
+    from ludinum.server import frames
+    from tests.server import socketless
+
+    room = socketless.playing_room("hacker", 4, 3)
+    rng = random_lib.Random(3)
+    said: dict[str, str] = {}
+    for _ in range(3000):
+        for seat in room.deciding():
+            kinds = {a.kind for a in room.state.legal_actions(seat)}
+            for kind in ("guess", "steal", "credit"):
+                if kind in kinds and kind not in said:
+                    said[kind] = html_lib.unescape(frames.FrameCache(
+                        room, 0.0, ["random"]).html("actions", seat, "fr")).replace(
+                        "\u00a0", " ").replace("\u202f", " ")
+        if len(said) == 3:
+            break
+        socketless.random_moves(room, rng, 1)
+    assert set(said) == {"guess", "steal", "credit"}
+    assert "Qui a posé ce virus sur ton compte " in said["guess"]
+    assert "Il a été posé pendant le trajet de " in said["guess"]
+    assert "son auteur te prend un billet de ce compte" in said["guess"]
+    assert "n'a pas deviné que c'était toi : prends-lui un billet du compte " in said["steal"]
+    assert "Touche le compte où ranger ton billet de " in said["credit"]
