@@ -357,6 +357,30 @@ class GnouText(GameText):
                 lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
+    def prompt(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """What a choice on the phone is about, said above its buttons: which protection to
+        seek and what follows; whose danger a protection would remove, and how."""
+        en = lang == "en"
+        if view.get("step") == "choose":
+            if en:
+                return ("Awareness cell: choose the protection you want to win. A question "
+                        "follows; answer it right and the protection is yours.")
+            return ("Case sensibilisation : choisis la protection que tu veux gagner. Une "
+                    "question suit : si tu réponds bien, elle est à toi.")
+        offer = view.get("offer")
+        if view.get("step") == "offer" and offer:
+            learner = seat(offer["learner"], lang)
+            name = series_name(offer["protection"], lang)
+            if en:
+                return (f"{learner} is on a danger (cell {offer['cell']}) without the "
+                        f"protection “{name}”, which you have. Pass it on? If {learner} answers "
+                        "the next question right, the danger is removed; otherwise the pawn "
+                        "moves back.")
+            return (f"{learner} est sur un danger (case {offer['cell']}) sans la protection "
+                    f"« {name} », que tu as. La transmettre ? Si {learner} répond bien à la "
+                    "question qui suit, le danger est éliminé ; sinon, le pion recule.")
+        return ""
+
     def quiz_title(self, quiz: Mapping[str, Any], lang: str = "fr") -> str:
         """A quiz's series and level in words (the web spotlight's heading)."""
         level = "level" if lang == "en" else "niveau"

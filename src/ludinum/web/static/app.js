@@ -369,22 +369,26 @@
     box.scrollIntoView({ block: "nearest", behavior: reduced() ? "auto" : "smooth" });
   }
 
-  // The projector narrates the last move in large type: the public lines of the latest
-  // update, the longest (a quiz explanation, a danger card, a prevention message) first.
+  // The projector (and a phone, under its decision) narrates the last move: the public lines
+  // of the latest update in their order, the move itself large (« Lina lance 2 + 6 : … »,
+  // a quiz's answer with its explanation), then what followed (a danger card, a prevention
+  // message, whose turn it is), each on its own line.
   function narrate(lines) {
     const shown = lines.filter((l) => !l.private).map((l) => l.text);
     if (!shown.length) return;
-    const longest = shown.reduce((a, b) => (b.length > a.length ? b : a));
     narrationEl.textContent = "";
     const lead = document.createElement("p");
     lead.className = "narration-lead";
-    lead.textContent = longest;
+    lead.textContent = shown[0];
     narrationEl.appendChild(lead);
-    const rest = shown.filter((t) => t !== longest);
-    if (rest.length) {
-      const more = document.createElement("p");
+    if (shown.length > 1) {
+      const more = document.createElement("div");
       more.className = "narration-more";
-      more.textContent = rest.join(" · ");
+      for (const text of shown.slice(1)) {
+        const line = document.createElement("p");
+        line.textContent = text;
+        more.appendChild(line);
+      }
       narrationEl.appendChild(more);
     }
     narrationEl.hidden = false;
