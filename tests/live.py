@@ -29,6 +29,7 @@ class LiveServer:
         from ludinum.server.app import create_app
         from ludinum.server.ratelimit import RateLimit
 
+        http = options.pop("http", "auto")  # the HTTP protocol (serve's: http_guard)
         self.port = port if port is not None else free_loopback_port()
         self.url = f"http://127.0.0.1:{self.port}"
         options.setdefault("bot_delay", 0.05)
@@ -38,7 +39,7 @@ class LiveServer:
         options.setdefault("room_limit", RateLimit(burst=1000, per_second=100))
         self.app = create_app(db, public_url=self.url, **options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio")
+                                ws="websockets-sansio", http=http)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

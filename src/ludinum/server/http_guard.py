@@ -1,0 +1,95 @@
+"""The HTTP connection as ``ludinum serve`` accepts it: uvicorn's h11 protocol with two
+limits it lacks, so that one device cannot take every file of the server (a classroom's
+phones could then no longer connect, nor reconnect).
+
+- **Headers in time**: a request's headers must be complete within
+  :data:`HEADER_TIMEOUT` seconds of its first byte (of the connection, for a connection that
+  sends nothing). A request whose headers never end (« slowloris ») is closed; uvicorn alone
+  keeps it open for ever.
+- **Connections per address**: one client address holds at most :data:`MAX_PER_ADDRESS`
+  TCP connections at once, HTTP and WebSocket alike (the WebSockets keep their own, lower
+  cap: :class:`ludinum.server.limits.Connections`). One more is closed at once.
+
+Behind nginx (docs/deploy.md) nginx's own ``client_header_timeout`` does the first; the
+count then sees nginx's address, and stays far above what it opens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any, ClassVar
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from ludinum.server.limits import MAX_CONNECTIONS, setting
+
+#: Seconds a request has to send its headers (``$LUDINUM_HEADER_TIMEOUT``).
+HEADER_TIMEOUT = 10.0
+#: TCP connections open at once from one address (``$LUDINUM_MAX_TCP``): the WebSockets'
+#: cap and room for the pages and API calls of the same phones.
+MAX_PER_ADDRESS = MAX_CONNECTIONS + 56
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol, with a time limit on request headers and a cap on the
+    connections of one address (module docstring)."""
+
+    #: Connections counted per address, for the whole process (all listening sockets).
+    open_by_address: ClassVar[Counter[str]] = Counter()
+    header_timeout: ClassVar[float] = setting("LUDINUM_HEADER_TIMEOUT", HEADER_TIMEOUT)
+    max_per_address: ClassVar[int] = int(setting("LUDINUM_MAX_TCP", MAX_PER_ADDRESS))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._address: str | None = None
+        self._headers_due: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else "?"
+        if self.open_by_address[address] >= self.max_per_address:
+            transport.abort()  # connection_lost follows: nothing was counted
+            return
+        self.open_by_address[address] += 1
+        self._address = address
+        self._await_headers()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._release()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE:
+            self._await_headers()  # a request has begun, or a keep-alive one may
+        else:
+            self._headers_in()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        # The connection becomes a WebSocket, counted by the WebSocket cap from now on.
+        self._release()
+        super().handle_websocket_upgrade(event)
+
+    def _await_headers(self) -> None:
+        if self._headers_due is None and not self.transport.is_closing():
+            self._headers_due = self.loop.call_later(self.header_timeout, self._headers_late)
+
+    def _headers_in(self) -> None:
+        if self._headers_due is not None:
+            self._headers_due.cancel()
+            self._headers_due = None
+
+    def _headers_late(self) -> None:
+        self._headers_due = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+    def _release(self) -> None:
+        self._headers_in()
+        address, self._address = self._address, None
+        if address is not None:
+            self.open_by_address[address] -= 1
+            if self.open_by_address[address] <= 0:
+                del self.open_by_address[address]

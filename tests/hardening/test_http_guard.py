@@ -1,0 +1,102 @@
+"""One device cannot take every file of the server with HTTP connections (``ludinum serve``'s
+protocol, server/http_guard.py): a request whose headers never end is closed once its time
+is up, and one address holds a bounded number of connections; the others still connect."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ludinum.server.http_guard import GuardedH11Protocol
+from tests.live import LiveServer
+
+
+@pytest.fixture
+def guarded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
+    monkeypatch.setattr(GuardedH11Protocol, "header_timeout", 0.5)
+    monkeypatch.setattr(GuardedH11Protocol, "max_per_address", 5)
+    with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
+        yield server
+
+
+def get(server: LiveServer, path: str) -> int:
+    one = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    try:
+        one.request("GET", path)
+        answer = one.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        one.close()
+
+
+def closed(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closed ``sock`` within ``seconds`` (it reads an end of file)."""
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1) == b""
+    except (TimeoutError, socket.timeout):
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_headers_that_never_end_are_closed_in_time(guarded: LiveServer) -> None:
+    with contextlib.closing(socket.create_connection(("127.0.0.1", guarded.port))) as slow:
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and nothing more
+        started = time.monotonic()
+        assert closed(slow, 5.0)
+        assert time.monotonic() - started < 4.0
+    with contextlib.closing(socket.create_connection(("127.0.0.1", guarded.port))) as mute:
+        assert closed(mute, 5.0)  # a connection that says nothing at all, too
+    # A normal request, and a kept-alive connection between requests, are not cut.
+    kept = http.client.HTTPConnection("127.0.0.1", guarded.port, timeout=5)
+    try:
+        for _ in range(2):
+            kept.request("GET", "/api/games")
+            answer = kept.getresponse()
+            assert answer.status == 200 and answer.read()
+            time.sleep(0.8)
+    finally:
+        kept.close()
+
+
+def test_one_address_holds_a_bounded_number_of_connections(guarded: LiveServer) -> None:
+    held = [socket.create_connection(("127.0.0.1", guarded.port)) for _ in range(5)]
+    try:
+        for sock in held:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.1)
+        with contextlib.closing(socket.create_connection(("127.0.0.1", guarded.port))) as extra:
+            assert closed(extra, 0.4)  # over the cap: closed at once, before its timeout
+    finally:
+        for sock in held:
+            sock.close()
+    time.sleep(0.2)  # the count goes down as they close: the address connects again
+    assert get(guarded, "/api/games") == 200
+    assert GuardedH11Protocol.open_by_address["127.0.0.1"] <= 1
+
+
+def test_a_websocket_leaves_the_http_count(guarded: LiveServer) -> None:
+    """An upgraded connection is counted by the WebSockets' own cap, not this one: five
+    open sockets still leave room for pages."""
+    from websockets.sync.client import connect
+
+    post = http.client.HTTPConnection("127.0.0.1", guarded.port, timeout=5)
+    post.request("POST", "/api/rooms", json.dumps({"game": "gnou", "players": 2}),
+                 {"content-type": "application/json"})
+    code = json.loads(post.getresponse().read())["code"]
+    post.close()
+    with contextlib.ExitStack() as stack:
+        for _ in range(5):
+            ws = stack.enter_context(connect(f"ws://127.0.0.1:{guarded.port}/ws/{code}"))
+            ws.send(json.dumps({"type": "hello", "role": "spectator"}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+        assert get(guarded, "/api/games") == 200
