@@ -42,7 +42,7 @@ def closed(sock: socket.socket, seconds: float) -> bool:
     sock.settimeout(seconds)
     try:
         return sock.recv(1) == b""
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return False
     except ConnectionResetError:
         return True

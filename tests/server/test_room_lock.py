@@ -109,3 +109,31 @@ def test_commands_that_would_change_nothing_are_refused(
         host.send(type="end")
         host.sync()
         assert _refused(host, "lock") == "game_over"
+
+
+def test_bots_wait_for_a_screen_instead_of_playing_for_nobody(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """A room started with bots and left alone kept a core busy (expert bots): its bots
+    stop while no screen is connected, and play on when one connects."""
+    import time
+
+    app = make_app(sqlite_url, catalog, bot_delay=0.05)
+    with TestClient(app) as client:
+        code, host_token = create_room(client, "hacker", 4, mode="turns")
+        with contextlib.ExitStack() as stack:
+            host = hello(client, code, stack, role="host", token=host_token)
+            host.send(type="start", level="random")
+            host.sync()
+            time.sleep(0.3)
+        room = app.state.hub.rooms[code]
+        time.sleep(0.3)  # the loop notices nobody is left
+        before = room.seq
+        time.sleep(0.6)
+        assert room.seq == before and room.status == "playing"
+        with contextlib.ExitStack() as stack:
+            hello(client, code, stack, role="spectator")
+            deadline = time.monotonic() + 5
+            while room.seq == before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert room.seq > before

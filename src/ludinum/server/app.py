@@ -62,7 +62,7 @@ def create_app(
     store = Storage(db or os.environ.get("LUDINUM_DB") or default_url())
     hub: Hub = fanout.make_hub(store, catalog or Catalog.default(),
                                redis or os.environ.get("LUDINUM_REDIS"), bot_delay=bot_delay,
-                               retention_hours=retention_hours)
+                               retention_hours=retention_hours, bots_need_a_screen=True)
     classes = ClassHub(hub)
 
     @contextlib.asynccontextmanager

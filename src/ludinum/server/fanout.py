@@ -173,6 +173,11 @@ class ClusterHub(Hub):
         self._tasks: list[asyncio.Task[None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
 
+    def watched(self, code: str) -> bool:
+        """A room's screens may be connected to another process (after a failover): its
+        bots play on here (the proxy's own limits bound what a device may open)."""
+        return True
+
     # -- start and stop --------------------------------------------------------------
     async def start(self) -> None:
         loop = asyncio.get_running_loop()

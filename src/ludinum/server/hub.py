@@ -144,11 +144,16 @@ class Hub:
         bot_delay: float = 0.8,
         retention_hours: float = 24 * 7,
         clock: Callable[[], float] = time.time,
+        bots_need_a_screen: bool = False,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
         self.catalog = catalog
         self.bot_delay = bot_delay
+        #: Bots play only while a screen is connected to their room (:meth:`watched`): the
+        #: app's setting (create_app); a hub driven without sockets (tests, tools) keeps
+        #: its bots playing.
+        self.bots_need_a_screen = bots_need_a_screen
         self.retention_hours = retention_hours
         self.clock = clock
         self.rooms: dict[str, Room] = {}
@@ -743,6 +748,11 @@ class Hub:
                 room = self.rooms.get(code)
                 if room is None or not room.bot_turns():
                     return
+                if not self.watched(code):
+                    # Nobody looks at this room: its bots wait for a screen to connect
+                    # (hello) rather than play on for nobody, a core each at the expert
+                    # level (a room started with bots and left).
+                    return
                 if self.writer.failed(code) or code in self._recovering:
                     continue
                 # Bots deciding at once move in a random order: a person seeing their
@@ -774,6 +784,13 @@ class Hub:
             if self._bot_tasks.get(code) is asyncio.current_task():
                 self._bot_tasks.pop(code, None)
 
+    def watched(self, code: str) -> bool:
+        """Whether a screen (host, phone, pass-and-play device, spectator) is connected to
+        room ``code`` in this process."""
+        if not self.bots_need_a_screen:
+            return True
+        return any(not c.closed for c in self.clients.get(code, ()))
+
     # -- clients -----------------------------------------------------------------------
     async def hello(self, client: Client, code: str, message: dict[str, Any]) -> None:
         room = await self.room(code)
@@ -802,6 +819,7 @@ class Hub:
         self._send(room, client, full=True)
         if seats:
             self._broadcast(room)
+        self._schedule(room)  # bots left waiting for a screen (watched) play on
 
     def _seat_of(self, room: Room, token: object) -> int:
         for seat in room.seats:
