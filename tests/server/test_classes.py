@@ -412,3 +412,24 @@ def test_migration_0003_upgrades_a_database_of_the_previous_version(
         code, _ = create_class(client, "toy", 2)
         assert join(client, code, "Loutre")
         assert "classes" in inspect(app.state.hub.store.engine).get_table_names()
+
+
+def test_a_late_joiner_is_never_seated_at_a_closed_table(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """A table whose host closed its room (« Fermer la salle »: a removed player must not
+    come back) takes nobody new through the class either."""
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 4, options={"rounds": 3})
+        for name in NAMES[:5]:
+            join(client, code, name)
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        hub = app.state.hub
+        for r in rooms:
+            hub.rooms[r].locked = True
+        refused = client.post(f"/api/classes/{code}/join", json={"nickname": "Marmotte"})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "class_full"
+        assert all(s.nickname != "Marmotte" for r in rooms for s in hub.rooms[r].seats)
+        hub.rooms[rooms[-1]].locked = False
+        assert me(client, code, join(client, code, "Marmotte"))["room"] == rooms[-1]

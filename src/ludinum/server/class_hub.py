@@ -221,7 +221,9 @@ class ClassHub:
         candidates: list[tuple[int, int, Room, Seat]] = []
         for number, room in await self._rooms(session):
             bots = [s for s in room.seats if s.kind == BOT]
-            if room.live and room.status != "lobby" and bots:
+            # A table its host closed (lock: a removed player must not come back) takes
+            # nobody new, by the class's way in either.
+            if room.live and room.status != "lobby" and bots and not room.locked:
                 candidates.append((len(room.humans()), number, room, bots[0]))
         if not candidates:
             raise refuse("class_full", "Toutes les tables sont complètes : demande à "

@@ -390,6 +390,10 @@ class Hub:
         (a class's late joiner, docs/class.md): the bot leaves, everyone sees the new name.
         The nickname was checked by the caller; a seat that is not a bot's is refused."""
         self._check_writable(room.code)
+        if room.locked:
+            raise refuse("room_locked", "L'animateur a fermé la salle : demande-lui de "
+                         "l'ouvrir pour entrer.", "The host has closed the room: ask them "
+                         "to open it to come in.")
         seat = room.seat(index)
         if seat.kind != BOT or not room.live:
             raise refuse("seat_taken", "Cette place est déjà prise.", "This seat is taken.")
