@@ -26,7 +26,11 @@ RUDE = ["con", "C-0-N", "c o n", "c.o.n", "CON", "fils-de-pute", "f1ls de pute",
         # A stem spread over words from the start of one, confusable letters (« rn » read
         # « m »), and « Dick »: a rare diminutive among French pupils, whole-word slang in
         # English, so refused (only as a whole word: « Dickson » passes).
-        "Na zi Boy", "f u c k", "Fu ckboy", "rnerde", "Dick", "NAZI"]
+        "Na zi Boy", "f u c k", "Fu ckboy", "rnerde", "Dick", "NAZI",
+        # From an attack review: plurals, letters NFKD keeps whole (Ð, Ø, Þ), hate phrases
+        # and numbers, and a few more words.
+        "Putes", "Pédés", "Connards", "Salopes", "Ðick", "Sale juif", "Sieg Heil", "1488",
+        "Heil", "SS Totenkopf", "Nichons", "Zob", "Teub", "Suceur"]
 
 
 def test_real_first_names_and_pet_names_pass_in_any_case() -> None:
@@ -189,3 +193,23 @@ def test_the_host_screen_has_a_rename_button(room: tuple[TestClient, str, str]) 
     seats = "".join(m["slots"].get("seats", "") for m in updates)
     assert 'data-cmd="rename" data-seat="0"' in seats and "Renommer" in seats
     assert 'data-cmd="kick" data-seat="0"' in seats
+
+
+@pytest.mark.parametrize("nickname", ["Place 3", "Bot 2", "Animateur", "Joueur 1", "PLACE-3",
+                                      "Animatrice", "Prof"])
+def test_a_nickname_does_not_pass_for_the_screen(nickname: str) -> None:
+    """« Place 3 » beside the real free « Place 3 », « Animateur » on the projector."""
+    with pytest.raises(names.NicknameError) as refused:
+        names.clean(nickname)
+    assert "mot de l'écran" in refused.value.fr
+    assert names.clean("Placide") == "Placide" and names.clean("Bottine") == "Bottine"
+
+
+def test_names_told_apart_by_their_numbers_are_two_names() -> None:
+    """A class numbers its pupils (« Élève 6 », « Élève 9 »), and the suggestion itself is
+    numbered: different numbers are different names; a digit read as a letter against
+    letters is still a look-alike (« L3a » is « Léa »)."""
+    assert not names.taken("Eleve 6", ["Eleve 9"])
+    assert names.taken("Eleve 6", ["Élève 6"])
+    assert names.taken("L3a", ["Léa"]) and names.taken("Tom 2", ["Tom Z"])
+    assert names.taken("David", ["Ðavid"]) and names.taken("Øscar", ["Oscar"])

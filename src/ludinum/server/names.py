@@ -2,7 +2,8 @@
 
 A typed nickname is trimmed, limited to 2–20 letters, digits, spaces, hyphens and
 apostrophes, and refused when it contains a rude word once accents, case, look-alike digits,
-repeated letters and separators are set aside (``"C-0-N"`` is caught like ``"con"``). The
+repeated letters, separators and a plural's final s or x are set aside (``"C-0-N"`` is
+caught like ``"con"``), a hate number, or reads as the screen's own words (« Place 3 »). The
 words come from ``wordlists/`` (the LDNOOBW French and English lists, CC BY 4.0, and
 Ludinum's own list; ``wordlists/LICENCE.md``); names that merely contain one (« Nazim »,
 « Peter ») are listed as allowed. Two nicknames of one room must differ by more than case,
@@ -58,6 +59,8 @@ _SHAPES = (("I", "l"), ("rn", "m"), ("RN", "M"), ("vv", "w"), ("VV", "W"))
 def _plain(text: str) -> str:
     """Lower case, accents and ligatures removed (``"Œuvre Élan"`` → ``"oeuvre elan"``)."""
     lowered = text.lower().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    # Letters NFKD leaves whole: « Ðick » is « dick », « Øscar » « oscar ».
+    lowered = lowered.replace("ð", "d").replace("ø", "o").replace("þ", "th")
     decomposed = unicodedata.normalize("NFKD", lowered)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -138,11 +141,18 @@ def _stem_inside(stem: str, words: list[str]) -> bool:
     return False
 
 
+def _singular(word: str) -> str:
+    """``"connards"`` → ``"connard"``: a listed word with a plural's final s or x."""
+    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
+
+
 def _rude_reading(plain: str) -> bool:
     whole, stems, allowed = _lists()
     words = [w for w in re.split(r"[^a-z]+", plain) if w]
     kept = [w for w in words if w not in allowed]
-    for variant in (kept, [_squeeze_runs(w) for w in kept]):
+    squeezed = [_squeeze_runs(w) for w in kept]
+    for variant in (kept, squeezed, [_singular(w) for w in kept],
+                    [_singular(w) for w in squeezed]):
         # Any run of neighbouring words glued together: "c.o.n", "fils-de-pute", "con nard".
         for i in range(len(variant)):
             for j in range(i + 1, len(variant) + 1):
@@ -153,11 +163,28 @@ def _rude_reading(plain: str) -> bool:
     return False
 
 
+#: Numbers that are hate symbols on their own (« 1488 »).
+HATE_NUMBERS = frozenset({"1488"})
+#: What a screen itself says of a seat (« Place 3 », « Bot 2 ») or of the facilitator: a
+#: nickname reading so would pass for the interface.
+_INTERFACE = re.compile(r"(?:place|bot|joueur|joueuse|player|seat|siege)\s*\d*"
+                        r"|animat(?:eur|rice)|host|teacher|prof|professeure?|admin")
+
+
 def is_rude(text: str) -> bool:
     """True if ``text`` holds a listed word once case, accents, separators (hyphens,
-    apostrophes, spaces, dots), repeated letters, look-alike digits and confusable letters
-    are set aside (:func:`readings`)."""
+    apostrophes, spaces, dots), repeated letters, a plural's final s or x, look-alike digits
+    and confusable letters are set aside (:func:`readings`), or a hate number."""
+    if any(run in HATE_NUMBERS for run in re.findall(r"\d+", text)):
+        return True
     return any(_rude_reading(reading) for reading in readings(text))
+
+
+def poses_as_interface(text: str) -> bool:
+    """True if ``text`` reads as a screen's own words for a seat or the facilitator
+    (« Place 3 », « Bot 2 », « Animateur »)."""
+    plain = " ".join(re.split(r"[^a-z0-9]+", _plain(text))).strip()
+    return _INTERFACE.fullmatch(plain) is not None
 
 
 def keys(text: str) -> set[str]:
@@ -201,6 +228,11 @@ def clean(text: object) -> str:
             "Ce pseudo n'est pas accepté : choisis-en un autre.",
             "This nickname is not accepted: choose another one.",
         )
+    if poses_as_interface(name):
+        raise NicknameError(
+            "Ce pseudo ressemble à un mot de l'écran : choisis-en un autre.",
+            "This nickname looks like a word of the screen: choose another one.",
+        )
     return name
 
 
@@ -221,9 +253,14 @@ class NameTaken(NicknameError):
 
 
 def taken(name: str, others: list[str]) -> bool:
-    """True if ``name`` looks like one of ``others`` (see :func:`keys`)."""
+    """True if ``name`` looks like one of ``others`` (see :func:`keys`). Two names that
+    both hold numbers, different ones, are two names (« Élève 6 », « Élève 9 »): a digit
+    is read as a letter only against letters (« L3a » is « Léa »)."""
     mine = keys(name)
-    return any(mine & keys(other) for other in others)
+    digits = re.findall(r"\d+", name)
+    return any(mine & keys(other) and not (digits and (theirs := re.findall(r"\d+", other))
+                                            and theirs != digits)
+               for other in others)
 
 
 def variant(name: str, others: list[str]) -> str:
