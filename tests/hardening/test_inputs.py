@@ -272,3 +272,26 @@ def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
     with TestClient(make_app(tmp_path)) as client:  # not reloaded as a live room
         assert empty not in client.app.state.hub.rooms  # type: ignore[attr-defined]
         assert joined in client.app.state.hub.rooms  # type: ignore[attr-defined]
+
+
+def test_another_sites_page_cannot_post_here(client: TestClient) -> None:
+    """A form on another site posting to /new/<game> used the school address's room budget
+    (30, then one per 2 min): a change from another Origin is refused; our own pages and
+    clients without an Origin still post."""
+    for path, data in (("/new/gnou", {"players": "2", "mode": "turns"}),
+                       ("/classe/nouvelle/gnou", {"table_size": "3"}),
+                       ("/replay/journal", {})):
+        r = client.post(path, data=data, headers={"origin": "http://evil.example"},
+                        follow_redirects=False)
+        assert r.status_code == 403, path
+        assert r.json()["error"]["code"] == "cross_site"
+    # A page whose referrer policy hides its origin (« null ») is told by the browser.
+    r = client.post("/api/rooms", json={"game": "gnou", "players": 2},
+                    headers={"origin": "null", "sec-fetch-site": "cross-site"})
+    assert r.status_code == 403
+    for ours in ({"origin": "http://testserver"},
+                 {"origin": "null", "sec-fetch-site": "same-origin"}):  # our own form
+        r = client.post("/new/gnou", data={"players": "2", "mode": "turns"}, headers=ours,
+                        follow_redirects=False)
+        assert r.status_code in (200, 303), ours
+    assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 201

@@ -9,6 +9,10 @@
   IP address (the QR code's: no name to rebind), a name without a dot (``localhost``, this
   machine's name on the LAN) or ending in ``.local``, the public URL's host, or a name
   listed in ``$LUDINUM_HOSTS`` (space-separated).
+- **Origin**: a change (POST, PUT, PATCH, DELETE) sent by another site's page
+  (``Sec-Fetch-Site: cross-site``, or an ``Origin`` of another server) is refused: a form
+  posted to ``/new/…`` from elsewhere would create rooms on the school address's budget. A
+  request without either (not a browser) passes.
 - **PDFs** (debrief, cards to print, diploma) are built in a worker thread and limited per
   address (:data:`PDF_BURST`, then one per :data:`PDF_EVERY` seconds).
 """
@@ -136,9 +140,27 @@ def host_allowed(host: str | None, public_urls: Iterable[str | None] = ()) -> bo
     return name in allowed
 
 
+#: Methods that change something: another site's page may not send them here.
+_UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def from_elsewhere(origin: str | None, site: str | None, host: str | None,
+                   public_url: str | None) -> bool:
+    """Whether a change was sent by another site's page: the browser says so
+    (``Sec-Fetch-Site: cross-site``), or its ``Origin`` is another server. Our own forms
+    arrive with ``Origin: null`` (the pages' ``Referrer-Policy: no-referrer``), which only
+    the first test can judge."""
+    if site == "cross-site":
+        return True
+    if origin is None or origin.strip().lower() == "null":
+        return False
+    return not limits.origin_allowed(origin, host, (public_url,))
+
+
 class HostCheck:
     """Refuse (421) HTTP requests and WebSocket upgrades for a host this server does not
-    serve."""
+    serve, and (403) a change sent by another site's page (its ``Origin``: a form posted
+    to ``/new/…`` would spend the school address's room budget in its name)."""
 
     def __init__(self, app: ASGIApp, public_url: str | None = None) -> None:
         self.app = app
@@ -146,16 +168,24 @@ class HostCheck:
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] in ("http", "websocket"):
-            host = None
+            host = origin = site = None
             for name, value in scope.get("headers", ()):
                 if name == b"host":
                     host = value.decode("latin-1")
-                    break
+                elif name == b"origin":
+                    origin = value.decode("latin-1")
+                elif name == b"sec-fetch-site":
+                    site = value.decode("latin-1")
             if not host_allowed(host, (self.public_url,)):
                 if scope["type"] == "websocket":
                     return send({"type": "websocket.close", "code": 1008})
                 return _refuse(send, 421, "bad_host", "Adresse de serveur inconnue.",
                                "Unknown server address.")
+            if (scope["type"] == "http" and scope.get("method") in _UNSAFE
+                    and from_elsewhere(origin, site, host, self.public_url)):
+                return _refuse(send, 403, "cross_site", "Cette demande vient d'un autre "
+                               "site : ouvre Ludinum directement.", "This request comes "
+                               "from another site: open Ludinum directly.")
         return self.app(scope, receive, send)  # no frame of this middleware is kept
 
 
