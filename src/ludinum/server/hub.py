@@ -825,6 +825,29 @@ class Hub:
             self._broadcast(room)
         self._schedule(room)  # bots left waiting for a screen (watched) play on
 
+    async def holds_key(self, code: str, message: dict[str, Any]) -> bool:
+        """Whether a hello carries a key of room ``code`` (the host's, or seat tokens):
+        proof that its sender belongs there, not a guess (192-bit keys cannot be guessed).
+        A spectator's hello carries none."""
+        try:
+            room = await self.room(code)
+            role = message.get("role")
+            if role == "host":
+                return tokens.matches(message.get("token"), room.host_digest)
+            if role == "player":
+                self._seat_of(room, message.get("token"))
+                return True
+            if role == "pass":
+                given = message.get("tokens")
+                if not isinstance(given, list) or not given or len(given) > len(room.seats):
+                    return False
+                for token in given:
+                    self._seat_of(room, token)
+                return True
+        except LudinumError:
+            return False
+        return False
+
     def _seat_of(self, room: Room, token: object) -> int:
         for seat in room.seats:
             if seat.kind == HUMAN and tokens.matches(token, seat.token_digest):

@@ -127,9 +127,13 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str
                         text: str | bytes, code: str) -> int | None:
     """A message before the hello. A refused hello closes the connection (the page tries
     again later); a wrong room code or token counts as a guess against the address, a
-    valid one counts nothing (a class behind one address reconnects at once)."""
+    valid one counts nothing (a class behind one address reconnects at once). While the
+    address is blocked for guessing, a hello holding a key of its room still comes in (one
+    pupil guessing codes must not keep the class's phones from reconnecting); any other
+    is told to wait, whatever it holds, so the answer tells a guesser nothing."""
     text, is_hello = _with_room(text, code)
-    if is_hello and limit.blocked(address):
+    if is_hello and limit.blocked(address) and not await hub.holds_key(
+            code, protocol.parse(text)):
         client.push(protocol.error(too_many(), "hello"))
         return TRY_LATER
     client.last_error = None
