@@ -46,7 +46,7 @@ async def fill(db: str, rooms: int, game: str) -> None:
     hub = Hub(store, Catalog.default(), bot_delay=0.0)
     for i in range(rooms):
         room, _ = await hub.create_room(game, 4, seed=i + 1)
-        await hub.join(room.code, f"Joueur{i}", seat=0)
+        await hub.join(room.code, f"Élève{i}", seat=0)
         await hub.command(room, "start", {"level": "random"})
         for _ in range(2000):  # the bots play until a person must
             if not room.bot_turns() or not room.live:

@@ -193,7 +193,7 @@ async def open_room(base: str, game: str, players: int, humans: int, address: st
     tokens = []
     for i in range(humans):
         status, joined = await ahttp(base, "POST", f"/api/rooms/{code}/join",
-                                     {"nickname": f"Joueur{i + 1}"}, address)
+                                     {"nickname": f"Élève{i + 1}"}, address)
         assert status == 201, joined
         tokens.append(str(joined["token"]))
     return code, host, tokens

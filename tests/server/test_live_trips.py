@@ -54,7 +54,7 @@ def new_hub(url: str, catalog: Catalog, kind: type[Hub]) -> Hub:
 
 async def start(hub: Hub, mode: str, people: int, seed: int = 5) -> tuple[Room, list[str]]:
     room, _ = await hub.create_room("hacker", 4, {}, mode=mode, seed=seed)
-    tokens = [(await hub.join(room.code, f"Joueur{i}"))[1] for i in range(people)]
+    tokens = [(await hub.join(room.code, f"Élève{i}"))[1] for i in range(people)]
     await hub.command(room, "start", {"level": "random"})
     return room, tokens
 

@@ -743,12 +743,10 @@ class Hub:
         return bot
 
     async def _run_bots(self, code: str) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
-                else:
-                    await asyncio.sleep(0)
+                await asyncio.sleep(0)
                 room = self.rooms.get(code)
                 if room is None or not room.bot_turns():
                     return
@@ -764,13 +762,20 @@ class Hub:
                 seat = one_of(room.bot_turns(), _ORDER)
                 bot = self._bot(room, seat)
                 seq = room.seq
+                started = loop.time()
                 if room.seats[seat].bot_level in FAST_LEVELS:
                     action = bot.choose(room.state, seat)
                 else:
                     action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
-                    if self.rooms.get(code) is not room or room.seq != seq \
-                            or seat not in room.bot_turns():
-                        continue
+                # The bot moves ``bot_delay`` after it began, however long it thought: a
+                # search that takes longer when it holds a counter card, and no time when
+                # it has one move, would otherwise tell the table what it holds.
+                rest = self.bot_delay - (loop.time() - started)
+                if rest > 0:
+                    await asyncio.sleep(rest)
+                if self.rooms.get(code) is not room or room.seq != seq \
+                        or seat not in room.bot_turns():
+                    continue
                 try:
                     await self.act(room, seat, action)
                 except LudinumError as exc:
