@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ludinum.bots.base import Bot
 from ludinum.engine import Game, Registry
+
+
+def preferred_level(levels: Sequence[str]) -> str:
+    """The bots' level when nobody chose one: « medium », a fair opponent for pupils
+    (expert bots won every game of a review, and search long on a shared laptop)."""
+    return "medium" if "medium" in levels else levels[-1]
 
 
 class Catalog:
@@ -64,6 +70,9 @@ class Catalog:
 
     def bot_levels(self, name: str) -> list[str]:
         return self._levels(name)
+
+    def default_level(self, name: str) -> str:
+        return preferred_level(self._levels(name))
 
     def make_bot(self, name: str, level: str, seed: int) -> Bot:
         return self._bot(name, level, seed)

@@ -39,7 +39,7 @@ async def new_class(request: Request) -> Response:
     error = ""
     size = min(game.max_players, max(game.min_players, 5))
     # Six tables think on one laptop: medium bots by default (expert ones search long).
-    level = "medium" if "medium" in levels else levels[-1]
+    level = hub.catalog.default_level(game.name)
     apart = True
     mode = LIVE
     if request.method == "POST":

@@ -19,6 +19,7 @@ from typing import Any
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event
 from ludinum.server import i18n, patches, render
+from ludinum.server.catalog import preferred_level
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PAUSED, PLAYING, Room
 from ludinum.server.seats import HUMAN
@@ -214,7 +215,7 @@ class FrameCache:
             memo = ("seats", lang, host, room.status, room.locked, active, seats)
             return self._memo(memo, lambda: render.fragment(
                 lang, "seats", room=room, host=host, active=active,
-                levels=self.levels))
+                levels=self.levels, default_level=preferred_level(self.levels)))
         if slot == "debrief":
             return debrief(room, lang, self.names(lang)) if room.status == FINISHED else ""
         if slot == "privacy":

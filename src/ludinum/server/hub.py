@@ -220,10 +220,9 @@ class Hub:
         self._personal[row.code] = personal
         if row.status in (PLAYING, PAUSED):
             # A game under way never waits for a seat nobody holds: a bot takes it.
-            levels = self.catalog.bot_levels(game.name)
             for seat_ in room.seats:
                 if seat_.kind == OPEN:
-                    seat_.make_bot(levels[-1])
+                    seat_.make_bot(self.catalog.default_level(game.name))
         room.deadline = state.deadline() if row.deadline_at or row.deadline_left else None
         room.deadline_at = row.deadline_at
         room.deadline_left = row.deadline_left
@@ -624,7 +623,8 @@ class Hub:
             levels = self.catalog.bot_levels(room.game.name)
             if level is not None and level not in levels:
                 raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
-            room.start(level if isinstance(level, str) else levels[-1])
+            room.start(level if isinstance(level, str)
+                       else self.catalog.default_level(room.game.name))
             room.start_session(now)
             room.refresh_deadline(now, actor=None)
         elif kind == "pause":
@@ -656,7 +656,7 @@ class Hub:
                 if kind == "bot" and (not isinstance(level, str) or level not in levels):
                     raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
                 seat.make_bot(level if isinstance(level, str) and level in levels
-                              else levels[-1])
+                              else self.catalog.default_level(room.game.name))
                 self.bots.setdefault(room.code, {}).pop(seat.index, None)
             elif seat.kind == OPEN:  # nobody to remove: say so rather than change nothing
                 raise fail("bad_seat", "Personne n'est assis à cette place.",

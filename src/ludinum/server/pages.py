@@ -133,7 +133,9 @@ async def _room_page(request: Request, template: str) -> Response:
     return show(request, template, room=room, code=code, join_url=join_url,
                 joins=join_choices(request, code) if host_page else [],
                 pack=pack_shown() if host_page else None,
-                levels=hub.catalog.bot_levels(room.game.name), printable=site.PRINTABLE)
+                levels=hub.catalog.bot_levels(room.game.name),
+                default_level=hub.catalog.default_level(room.game.name),
+                printable=site.PRINTABLE)
 
 
 @dataclass(frozen=True)
