@@ -106,6 +106,11 @@ def test_commands_that_would_change_nothing_are_refused(
         assert host.errors(before) == []
         seats = client.get(f"/api/rooms/{code}").json()["seats"]
         assert seats[0]["kind"] == "human" and not seats[2].get("offered")
+        assert _refused(host, "kick", seat=2) == "bad_seat"  # a bot's seat, mid-game
+        host.send(type="offer", seat=2)
+        host.send(type="lock")
+        host.sync()
+        assert "Une place proposée ne peut pas être prise" in html.unescape(host.page["seats"])
         host.send(type="end")
         host.sync()
         assert _refused(host, "lock") == "game_over"

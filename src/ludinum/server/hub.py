@@ -652,6 +652,11 @@ class Hub:
                 raise refuse("game_over", "La partie est terminée.", "The game is over.")
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
+            if kind == "kick" and room.status != LOBBY and seat.kind == BOT:
+                # A bot's seat is not emptied during a game (a bot would take it again,
+                # its memory lost): « Confier à un bot » changes its level.
+                raise fail("bad_seat", "Un bot joue cette place : personne à retirer.",
+                           "A bot plays this seat: nobody to remove.")
             if kind == "bot" or room.status != LOBBY:
                 if kind == "bot" and (not isinstance(level, str) or level not in levels):
                     raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
