@@ -433,3 +433,21 @@ def test_a_late_joiner_is_never_seated_at_a_closed_table(
         assert all(s.nickname != "Marmotte" for r in rooms for s in hub.rooms[r].seats)
         hub.rooms[rooms[-1]].locked = False
         assert me(client, code, join(client, code, "Marmotte"))["room"] == rooms[-1]
+
+
+def test_a_class_takes_a_bounded_number_of_pupils(sqlite_url: str, catalog: Catalog,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script added 3,000 names to a gathering class, whose start then opened 1,500
+    rooms: a class takes MAX_PUPILS at most, and says so."""
+    from ludinum.server import classes
+
+    monkeypatch.setattr(classes, "MAX_PUPILS", 4)
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, _key = create_class(client, "toy", 3)
+        for name in NAMES[:4]:
+            join(client, code, name)
+        refused = client.post(f"/api/classes/{code}/join", json={"nickname": "Marmotte"})
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "class_full"
+        assert "complète (4 élèves)" in refused.json()["error"]["fr"]

@@ -22,6 +22,9 @@ GATHERING, PLAYING, ENDED = "gathering", "playing", "ended"
 NO_BOTS = "none"
 #: The longest message the teacher may send to every phone.
 MESSAGE_LENGTH = 140
+#: Pupils a class takes at most: two classes in one room, with room to spare. A script
+#: adding thousands of names would otherwise open as many tables (rooms) at the start.
+MAX_PUPILS = 64
 
 
 def refuse(code: str, fr: str, en: str) -> RoomError:
@@ -116,6 +119,9 @@ class ClassSession:
 
     def new_pupil(self, nickname: object, token_digest: str) -> Pupil:
         """A pupil not yet added: the nickname filtered and unique in the class."""
+        if len(self.pupils) >= MAX_PUPILS:
+            raise refuse("class_full", f"La classe est complète ({MAX_PUPILS} élèves).",
+                         f"The class is full ({MAX_PUPILS} pupils).")
         name = names.clean(nickname)
         others = [p.nickname for p in self.pupils]
         if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
