@@ -84,7 +84,7 @@ def test_the_legend_names_the_characters_in_the_page_language() -> None:
     view = {**state.view(None), "characters": ["influenceuse", "cyber_activiste",
                                                "white_hat", "geekcolo"]}
     fr, en = draw(game, view, "fr"), draw(game, view, "en")
-    # « Bot 3 (expert) : Influenceuse », not « Bot 3 (expert) (Influenceuse) »
+    # « Bot 3 : Influenceuse », not « Bot 3 (Influenceuse) »
     assert "\u00a0: Influenceuse" in fr and "\u00a0: Cyber-activiste" in fr
     assert ": Influencer" in en and ": Cyber-activist" in en and " : " not in en
     assert "(Influenceuse)" not in fr

@@ -29,3 +29,14 @@ def test_medium_bots_unless_chosen(sqlite_url: str, catalog: Catalog) -> None:
         host.sync()
         room = app.state.hub.rooms[code]
         assert [s.bot_level for s in room.seats if s.kind == "bot"] == ["medium", "medium"]
+
+
+def test_a_bot_is_named_without_its_internal_level() -> None:
+    """« Bot 3 (medium) » put an internal English word on French screens and nested
+    brackets everywhere (« trajet de Bot 4 (expert) »): a bot is « Bot 3 »; the host's
+    seat list names its level in words."""
+    from ludinum.server.seats import Seat
+
+    seat = Seat(2)
+    seat.make_bot("medium")
+    assert seat.label("fr") == seat.label("en") == "Bot 3"

@@ -31,7 +31,9 @@ class Seat:
         if self.kind == HUMAN:
             return self.nickname
         if self.kind == BOT:
-            return f"Bot {self.index + 1} ({self.bot_level})"
+            # The level is the facilitator's business (their seat list says it in words):
+            # « Bot 3 », never « Bot 3 (medium) », an internal name nested everywhere.
+            return f"Bot {self.index + 1}"
         return f"Seat {self.index + 1}" if lang == "en" else f"Place {self.index + 1}"
 
     def make_human(self, nickname: str, token_digest: str) -> None:
