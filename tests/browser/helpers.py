@@ -207,8 +207,8 @@ def decide(live: Any, room: Any, page: Any, choose: Callable[[list[Any]], Any],
 def first_legal(room: Any, page: Any) -> Callable[[list[Any]], Any]:
     """A ``choose`` for ``decide``: the first legal move (in the game's own order) among
     those the page offers, as the control(s) to tap: the thing that sends it, or the card
-    that opens it, then it (the order the plain buttons had before the screens drew
-    things)."""
+    (or the folded « Ou bien : … » line) that opens it, then it (the order the plain
+    buttons had before the screens drew things)."""
     def choose(controls: list[Any]) -> Any:
         offered: dict[str, Any] = {}
         for control in page.query_selector_all('[data-slot="actions"] [data-action]'):
@@ -223,6 +223,11 @@ def first_legal(room: Any, page: Any) -> Callable[[list[Any]], Any]:
                 continue
             if control.is_visible():
                 return control
+            folded = control.evaluate_handle(
+                "b => { const d = b.closest('details'); return d && !d.open ? "
+                "d.querySelector('summary') : null; }").as_element()
+            if folded is not None:  # « Ou bien : … » folded: open it, then tap
+                return [folded, control]
             card = control.evaluate(
                 "b => { const g = b.closest('.card-targets'); return g ? g.dataset.for : null; }")
             picks = [c for c in controls if c.get_attribute("data-card") == card]
