@@ -292,6 +292,7 @@ def test_the_phones_board_is_enlarged_on_demand(table: Any) -> None:
     big = board.bounding_box()
     assert big is not None and big["width"] >= 2.5 * small["width"]
     assert button.inner_text() == "Fermer le plateau"
+    assert phone.locator(".zoom-hint").inner_text() == "Fais glisser le plateau avec ton doigt."
     assert button.get_attribute("aria-expanded") == "true"
     closing = button.bounding_box()  # always on screen to close the board
     assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
