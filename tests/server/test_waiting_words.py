@@ -152,3 +152,17 @@ def test_voleur_without_a_counter_offers_to_go_on_not_a_choice() -> None:
     shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
     assert "Tu n'as pas la mesure qui contre cette attaque." in shown
     assert ">Continuer</button>" in shown and "Ne pas contrer" not in shown
+
+
+def test_a_race_ends_with_where_everyone_got_to_not_scores_of_0_and_1() -> None:
+    """Web Runners' end listed « Scores : 0, 0, 0, 1 »: it says where each pawn stopped;
+    a game with real scores (Hacker) keeps them."""
+    for game, shown, hidden in (("webrunners", "Où chacun est arrivé", "Scores"),
+                                ("hacker", "Scores", "Où chacun est arrivé")):
+        room = socketless.playing_room(game, 4, 2)
+        socketless.random_moves(room, random.Random(2), 3000)
+        assert room.state.is_terminal()
+        said = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        assert shown in said and hidden not in said, game
+        if game == "webrunners":
+            assert "cercle" in said or "le centre" in said

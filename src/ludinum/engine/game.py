@@ -86,6 +86,11 @@ class GameText(ABC):
         its symbol, short text), or None when the game has no such card. Default: none."""
         return None
 
+    def standings(self, view: Mapping[str, Any], lang: str = "fr") -> list[str] | None:
+        """Where each seat finished, in words, when a race says it better than the scores
+        (the end screen's table): from the public view. Default: None (the scores)."""
+        return None
+
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a seat with no decision to make is told while the game goes on, when the
         game has more to say than « Attends ton tour… » (a Hacker traveller at the bank).

@@ -261,8 +261,9 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
         for _, e in room.recent if e.to is None and e.kind in story
     ))[-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
+    standings = text.standings(room.state.view(None), lang)
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
-                           room=room, lessons=lessons)
+                           room=room, lessons=lessons, standings=standings)
 
 
 def pass_target(room: Room, client: Client) -> int | None:

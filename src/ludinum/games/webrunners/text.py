@@ -505,6 +505,14 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def standings(self, view: Mapping[str, Any], lang: str = "fr") -> list[str] | None:
+        """A race's end: where each pawn stopped (« le centre », « la case 5 du cercle
+        2 »), not scores of 0 and 1."""
+        pawns = view.get("pawns")
+        if not pawns:
+            return None
+        return [where(int(circle), int(cell), lang) for circle, cell in pawns]
+
     def short_answer(self, action: Action, lang: str = "fr") -> str:
         """An answer to an opening question (W15) as a phone's grid shows it, under the
         question itself: « Aucun », « 3 », « 10 ou plus »; « Pas encore », « 12 ans »."""
