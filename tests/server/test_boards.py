@@ -264,3 +264,21 @@ def test_the_page_text_leaves_the_drawing_to_the_svg(name: str, drawn_line: str)
         assert "Ta main" in html
     else:
         assert "(toi)" in html
+
+
+def test_voleur_measures_never_overlap() -> None:
+    """A revealed measure lay under the backs of the hidden ones beside it (a review's
+    projector screenshot): each measure keeps within its own place."""
+    import itertools
+    import re
+
+    for seed in range(1, 9):
+        game, state = play("voleur", seed=seed, steps=400)
+        html = draw(game, state.view(None))
+        for board in re.findall(r'<g class="board board-\w+">(.*?)</g>\s*(?=<g class="board|'
+                                r'{%|</g>)', html, re.S):
+            boxes = sorted((float(x), float(x) + float(w)) for x, w in re.findall(
+                r'<g class="card measure \w+">\s*<rect x="([\d.]+)" y="[\d.]+" '
+                r'width="([\d.]+)"', board))
+            for (_, end), (start, _) in itertools.pairwise(boxes):
+                assert end <= start + 1e-6, (seed, boxes)
