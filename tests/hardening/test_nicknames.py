@@ -213,3 +213,25 @@ def test_names_told_apart_by_their_numbers_are_two_names() -> None:
     assert names.taken("Eleve 6", ["Élève 6"])
     assert names.taken("L3a", ["Léa"]) and names.taken("Tom 2", ["Tom Z"])
     assert names.taken("David", ["Ðavid"]) and names.taken("Øscar", ["Oscar"])
+
+
+def test_a_renamed_player_is_told(room: tuple[TestClient, str, str]) -> None:
+    """The child's name silently became another one: their screens are told."""
+    client, code, host = room
+    token = join(client, code, "Léa").json()["token"]
+    with client.websocket_connect(f"/ws/{code}") as phone, \
+            client.websocket_connect(f"/ws/{code}") as projector:
+        phone.send_text(json.dumps({"type": "hello", "role": "player", "token": token}))
+        projector.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        for ws in (phone, projector):
+            assert json.loads(ws.receive_text())["type"] == "welcome"
+        projector.send_text(json.dumps({"type": "rename", "seat": 0, "nickname": "Lynx Sage"}))
+        phone.send_text(json.dumps({"type": "ping", "id": 1}))
+        told = []
+        while (message := json.loads(phone.receive_text()))["type"] != "pong" or not told:
+            if message["type"] == "renamed":
+                told.append(message)
+            if message["type"] == "pong":
+                phone.send_text(json.dumps({"type": "ping", "id": 2}))
+        assert told[0]["fr"] == "L'animateur a changé ton pseudo : tu es « Lynx Sage »."
+        assert "Lynx Sage" in told[0]["en"]

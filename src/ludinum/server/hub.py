@@ -618,6 +618,7 @@ class Hub:
         self._check_writable(room.code)
         now = self.clock()
         kicked: list[int] = []
+        renamed: list[int] = []
         if kind == "start":
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
@@ -640,6 +641,7 @@ class Hub:
                            "Nobody sits in this seat.")
             seat.nickname = names.replacement(
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
+            renamed.append(seat.index)
         elif kind in ("lock", "unlock"):  # the room closed to new players, or opened
             if not room.live:
                 raise refuse("game_over", "La partie est terminée.", "The game is over.")
@@ -672,6 +674,13 @@ class Hub:
         await self._save_room(room)  # on failure the room is reloaded: nothing changed
         for index in kicked:
             self._kick_clients(room, index)
+        for index in renamed:  # the player is told, not left to find a new name on screen
+            name = room.seats[index].nickname
+            for client in list(self.clients.get(room.code, ())):
+                if index in client.seats:
+                    client.push({"type": "renamed",
+                                 "fr": f"L'animateur a changé ton pseudo : tu es « {name} ».",
+                                 "en": f"The host changed your nickname: you are “{name}”."})
         if room.status in (FINISHED, ENDED):
             self._forget_live(room)
         self._broadcast(room)

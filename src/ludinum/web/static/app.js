@@ -168,6 +168,8 @@
       // The teacher's message to every phone of a class (docs/class.md): a banner.
       const banner = document.querySelector("[data-notice]");
       if (banner) { banner.textContent = m.text; banner.hidden = false; }
+    } else if (m.type === "renamed") {
+      toast(say(m));
     } else if (m.type === "kicked") {
       store.drop(key.seat(code));
       stopped = true;
