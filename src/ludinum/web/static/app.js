@@ -319,7 +319,8 @@
     const region = document.querySelector('[data-slot="actions"]');
     const lead = region && region.querySelector(".prompt, .your-turn, .wait");
     const text = lead ? lead.textContent.trim() : "";
-    if (text && announcer.textContent !== text) announcer.textContent = text;
+    // Nothing to decide any more (the game is over): the last words are not left there.
+    if (announcer.textContent !== text) announcer.textContent = text;
   }
 
   // A card is tapped, then its target (issue 21): the card is pressed and only its
