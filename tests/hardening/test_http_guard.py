@@ -22,6 +22,7 @@ from tests.live import LiveServer
 def guarded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
     monkeypatch.setattr(GuardedH11Protocol, "header_timeout", 0.5)
     monkeypatch.setattr(GuardedH11Protocol, "max_per_address", 5)
+    monkeypatch.setattr(GuardedH11Protocol, "proxies", frozenset())  # count 127.0.0.1 too
     with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
         yield server
 
@@ -100,3 +101,18 @@ def test_a_websocket_leaves_the_http_count(guarded: LiveServer) -> None:
             ws.send(json.dumps({"type": "hello", "role": "spectator"}))
             assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
         assert get(guarded, "/api/games") == 200
+
+
+def test_a_trusted_proxy_is_not_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    """Behind nginx every phone arrives from nginx's address (loopback, trusted by uvicorn
+    for its forwarded headers): that address is not capped, or 256 phones would fill a
+    process."""
+    monkeypatch.setattr(GuardedH11Protocol, "max_per_address", 2)
+    with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
+        held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(4)]
+        try:
+            assert get(server, "/api/games") == 200
+        finally:
+            for sock in held:
+                sock.close()

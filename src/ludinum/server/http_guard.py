@@ -8,10 +8,11 @@ phones could then no longer connect, nor reconnect).
   keeps it open for ever.
 - **Connections per address**: one client address holds at most :data:`MAX_PER_ADDRESS`
   TCP connections at once, HTTP and WebSocket alike (the WebSockets keep their own, lower
-  cap: :class:`ludinum.server.limits.Connections`). One more is closed at once.
-
-Behind nginx (docs/deploy.md) nginx's own ``client_header_timeout`` does the first; the
-count then sees nginx's address, and stays far above what it opens.
+  cap: :class:`ludinum.server.limits.Connections`). One more is closed at once. The
+  proxies uvicorn trusts (``forwarded_allow_ips``: this machine's loopback by default) are
+  not counted: behind nginx (docs/deploy.md) every phone arrives from nginx's address, and
+  nginx keeps its own limits (``client_header_timeout``); the WebSockets' cap still counts
+  each phone's own address there.
 """
 
 from __future__ import annotations
@@ -41,14 +42,27 @@ class GuardedH11Protocol(H11Protocol):
     header_timeout: ClassVar[float] = setting("LUDINUM_HEADER_TIMEOUT", HEADER_TIMEOUT)
     max_per_address: ClassVar[int] = int(setting("LUDINUM_MAX_TCP", MAX_PER_ADDRESS))
 
+    #: Addresses not counted (trusted proxies); None: uvicorn's ``forwarded_allow_ips``.
+    proxies: ClassVar[frozenset[str] | None] = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._address: str | None = None
         self._headers_due: asyncio.TimerHandle | None = None
 
+    def _trusted(self) -> frozenset[str]:
+        if self.proxies is not None:
+            return self.proxies
+        allowed = self.config.forwarded_allow_ips
+        listed = allowed.split(",") if isinstance(allowed, str) else allowed
+        return frozenset(a.strip() for a in listed if a.strip() and a.strip() != "*")
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         address = self.client[0] if self.client else "?"
+        if address in self._trusted():  # a proxy: its phones are counted by their own caps
+            self._await_headers()
+            return
         if self.open_by_address[address] >= self.max_per_address:
             transport.abort()  # connection_lost follows: nothing was counted
             return
