@@ -172,25 +172,12 @@ def test_the_quiz_is_said_once_where_a_board_is_drawn_beside_the_text() -> None:
 def test_the_phone_says_what_seeking_and_passing_on_are_about() -> None:
     """« Transmettre ma protection » and five « Chercher … » came without a word on which
     protection, for whom, or what follows."""
-    import html
     import random
 
-    from ludinum.server import frames
     from tests.server import socketless
 
-    room = socketless.playing_room("gnou", 3, 3)
-    rng = random.Random(3)
-    said: dict[str, str] = {}
-    for _ in range(3000):
-        for s in room.deciding():
-            kinds = {a.kind for a in room.state.legal_actions(s)}
-            for kind in ("seek", "transmit"):
-                if kind in kinds and kind not in said:
-                    said[kind] = html.unescape(frames.FrameCache(
-                        room, 0.0, ["random"]).html("actions", s, "fr")).replace("\xa0", " ")
-        if len(said) == 2 or room.state.is_terminal():
-            break
-        socketless.random_moves(room, rng, 1)
+    said = socketless.decisions_shown(socketless.playing_room("gnou", 3, 3), random.Random(3),
+                                      ("seek", "transmit"))
     assert set(said) == {"seek", "transmit"}
     assert "choisis la protection que tu veux gagner. Une question suit" in said["seek"]
     assert 'class="act primary"' not in said["seek"]  # no choice nudged

@@ -52,3 +52,27 @@ def random_moves(room: Room, rng: random.Random, steps: int) -> None:
             return
         actor = rng.choice(room.active())
         room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
+
+
+def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
+                    steps: int = 3000) -> dict[str, str]:
+    """Plays ``room`` at random until a seat has each of ``kinds`` to decide (or the game
+    ends), and returns, for each kind met, the first such decision as that seat's phone
+    shows it in French (its text, no-break spaces read as spaces)."""
+    import html
+
+    from ludinum.server import frames
+
+    said: dict[str, str] = {}
+    for _ in range(steps):
+        for seat in room.deciding():
+            offered = {a.kind for a in room.state.legal_actions(seat)}
+            for kind in kinds:
+                if kind in offered and kind not in said:
+                    shown = frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr")
+                    said[kind] = html.unescape(shown).replace("\u00a0", " ").replace(
+                        "\u202f", " ")
+        if len(said) == len(kinds) or room.state.is_terminal():
+            break
+        random_moves(room, rng, 1)
+    return said
