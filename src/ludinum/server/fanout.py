@@ -165,6 +165,10 @@ class ClusterHub(Hub):
         self, store: Storage, catalog: Catalog, bus: Bus | None = None, **kw: Any
     ) -> None:
         super().__init__(store, catalog, **kw)
+        # A room's screens may be connected to another process (after a failover): its
+        # bots play on here, watched or not (the proxy's own limits bound what a device
+        # may open).
+        self.bots_need_a_screen = False
         self.bus = bus
         self.leases: LocalLeases | RedisLeases = (
             RedisLeases(bus.redis) if bus is not None else LocalLeases()
@@ -172,11 +176,6 @@ class ClusterHub(Hub):
         self.conflicts = 0
         self._tasks: list[asyncio.Task[None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
-
-    def watched(self, code: str) -> bool:
-        """A room's screens may be connected to another process (after a failover): its
-        bots play on here (the proxy's own limits bound what a device may open)."""
-        return True
 
     # -- start and stop --------------------------------------------------------------
     async def start(self) -> None:

@@ -707,6 +707,10 @@ class Hub:
         self.timers.set(session_key(room.code),
                         room.session_at if room.status == PLAYING else None,
                         self._session_fired)
+        self._wake_bots(room)
+
+    def _wake_bots(self, room: Room) -> None:
+        """Start the room's bot loop if a bot has to move and none runs."""
         if room.bot_turns() and room.code not in self._bot_tasks:
             try:
                 loop = asyncio.get_running_loop()
@@ -842,7 +846,8 @@ class Hub:
         self._send(room, client, full=True)
         if seats:
             self._broadcast(room)
-        self._schedule(room)  # bots left waiting for a screen (watched) play on
+        if self.bots_need_a_screen:
+            self._wake_bots(room)  # bots left waiting for a screen (watched) play on
 
     async def holds_key(self, code: str, message: dict[str, Any]) -> bool:
         """Whether a hello carries a key of room ``code`` (the host's, or seat tokens):
