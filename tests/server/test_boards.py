@@ -282,3 +282,23 @@ def test_voleur_measures_never_overlap() -> None:
                 r'width="([\d.]+)"', board))
             for (_, end), (start, _) in itertools.pairwise(boxes):
                 assert end <= start + 1e-6, (seed, boxes)
+
+
+def test_voleur_card_names_are_cut_at_a_words_end() -> None:
+    """« Empreintes digital… » (half of « digitales ») read as an English field word on a
+    phone: a name too long for its place is cut after a whole word."""
+    import re
+
+    cuts = 0
+    for seed in range(1, 9):
+        game, state = play("voleur", seed=seed, steps=400)
+        names = [str(c["name_fr"]) for c in boards.catalogue(game).values() if "name_fr" in c]
+        assert names
+        html = draw(game, state.view(None))
+        for cut in re.findall(r">(?:✔ )?([^<>]*)…</text>", html):
+            whole = cut.rstrip()
+            cuts += 1
+            # after a whole word; within the first word only when it alone is too long
+            assert any(n.startswith(whole + " ") or (" " not in whole and n.startswith(whole))
+                       for n in names), cut
+    assert cuts  # names were cut: the rule was checked
