@@ -109,6 +109,13 @@ _UNSAVED = ("Enregistrement impossible pour l'instant : rien n'a été changé, 
             "Cannot save right now: nothing was changed, try again.")
 
 
+def room_locked() -> LudinumError:
+    """A join refused: the host closed the room to new players (seat squatting)."""
+    return refuse("room_locked", "L'animateur a fermé la salle : demande-lui de l'ouvrir "
+                  "pour entrer.", "The host has closed the room: ask them to open it to "
+                  "come in.")
+
+
 def storage_unavailable() -> LudinumError:
     """The 503 of a change that could not be saved: nothing of it was kept."""
     return refuse("storage_unavailable", *_UNSAVED)
@@ -367,9 +374,7 @@ class Hub:
         if not room.live:
             raise refuse("game_over", "La partie est terminée.", "The game is over.")
         if room.locked:
-            raise refuse("room_locked", "L'animateur a fermé la salle : demande-lui de "
-                         "l'ouvrir pour entrer.", "The host has closed the room: ask them "
-                         "to open it to come in.")
+            raise room_locked()
         name = names.clean(nickname)
         others = [s.nickname for s in room.humans()]
         if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested
@@ -390,9 +395,7 @@ class Hub:
         The nickname was checked by the caller; a seat that is not a bot's is refused."""
         self._check_writable(room.code)
         if room.locked:
-            raise refuse("room_locked", "L'animateur a fermé la salle : demande-lui de "
-                         "l'ouvrir pour entrer.", "The host has closed the room: ask them "
-                         "to open it to come in.")
+            raise room_locked()
         seat = room.seat(index)
         if seat.kind != BOT or not room.live:
             raise refuse("seat_taken", "Cette place est déjà prise.", "This seat is taken.")
@@ -824,16 +827,7 @@ class Hub:
         role = message.get("role")
         if role not in protocol.ROLES:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
-        if role == "host" and not tokens.matches(message.get("token"), room.host_digest):
-            raise fail("bad_token", "Jeton d'animateur invalide.", "Invalid host token.")
-        seats: tuple[int, ...] = ()
-        if role == "player":
-            seats = (self._seat_of(room, message.get("token")),)
-        elif role == "pass":
-            given = message.get("tokens")
-            if not isinstance(given, list) or not given or len(given) > len(room.seats):
-                raise fail("bad_token", "Jetons de places attendus.", "Seat tokens expected.")
-            seats = tuple(sorted({self._seat_of(room, t) for t in given}))
+        seats = self._keyed_seats(room, role, message)
         client.role, client.code, client.seats = str(role), code, seats
         if message.get("lang") in i18n.LANGS:
             client.lang = str(message["lang"])
@@ -853,24 +847,29 @@ class Hub:
         """Whether a hello carries a key of room ``code`` (the host's, or seat tokens):
         proof that its sender belongs there, not a guess (192-bit keys cannot be guessed).
         A spectator's hello carries none."""
+        role = message.get("role")
+        if role not in ("host", "player", "pass"):
+            return False
         try:
-            room = await self.room(code)
-            role = message.get("role")
-            if role == "host":
-                return tokens.matches(message.get("token"), room.host_digest)
-            if role == "player":
-                self._seat_of(room, message.get("token"))
-                return True
-            if role == "pass":
-                given = message.get("tokens")
-                if not isinstance(given, list) or not given or len(given) > len(room.seats):
-                    return False
-                for token in given:
-                    self._seat_of(room, token)
-                return True
+            self._keyed_seats(await self.room(code), role, message)
         except LudinumError:
             return False
-        return False
+        return True
+
+    def _keyed_seats(self, room: Room, role: object, message: dict[str, Any]
+                     ) -> tuple[int, ...]:
+        """The seats a hello's keys open (none for a host or a spectator); a wrong key
+        raises ``bad_token``."""
+        if role == "host" and not tokens.matches(message.get("token"), room.host_digest):
+            raise fail("bad_token", "Jeton d'animateur invalide.", "Invalid host token.")
+        if role == "player":
+            return (self._seat_of(room, message.get("token")),)
+        if role == "pass":
+            given = message.get("tokens")
+            if not isinstance(given, list) or not given or len(given) > len(room.seats):
+                raise fail("bad_token", "Jetons de places attendus.", "Seat tokens expected.")
+            return tuple(sorted({self._seat_of(room, t) for t in given}))
+        return ()
 
     def _seat_of(self, room: Room, token: object) -> int:
         for seat in room.seats:
