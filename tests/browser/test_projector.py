@@ -138,6 +138,26 @@ LONG_LEAD = ("Danger en case 16 « L'abonnement obligatoire » (logiciels privat
              "pour monter des vidéos, LibreOffice pour les documents, Audacity pour le son.")
 
 
+def test_the_narration_does_not_repeat_the_quiz_shown_beside_it(live: Any, browser: Any
+                                                                ) -> None:
+    """While a team quiz is asked, its question is in the spotlight: the narration says who
+    answers and on what, not the question a second time."""
+    from tests.browser.test_phone_screens import PHONE, play_until
+
+    contexts: list[Any] = []
+    try:
+        host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                     PHONE)
+        play_until(phones, lambda _: host.locator(".stage .quiz-question").count() > 0, 150)
+        host.wait_for_selector(".narration:not([hidden])", timeout=TIMEOUT)
+        question = " ".join(host.inner_text(".stage .quiz-question").split())
+        narrated = " ".join(host.inner_text("[data-narration]").split())
+        assert question[:30] not in narrated, (question, narrated)
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) -> None:
     """The projector's column holds the quiz first; a long narrated move beside it gives
     up its secondary lines, steps down to 28 px, then moves under the board: no text cut

@@ -169,6 +169,28 @@ def test_the_quiz_is_said_once_where_a_board_is_drawn_beside_the_text() -> None:
     assert q.question not in TEXT.view(state.view(0), "fr", board=False)
 
 
+def test_the_narration_leaves_the_question_to_the_spotlight() -> None:
+    """While a public quiz is asked the screens show its question in large type: the
+    narration's line (``brief``) names who answers and the series, the journal's line keeps
+    the question for who reads it later."""
+    state = _seeking()
+    room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+    cache = frames.FrameCache(room, 0.0, [])
+    q = load_bank().questions[0]
+    quiz = Event("quiz", {"answerer": 1, "series": q.series, "level": q.level,
+                          "purpose": "seek", "solo": False, "question": q.id})
+    text, brief = cache.event_text(quiz, "fr")
+    word = max(q.question.split(), key=len).strip("«»?!.,:;\u202f“”")  # the question's
+    assert word in text
+    assert brief is not None and text.startswith(brief) and brief.endswith(
+        f"niveau {q.level}.")
+    assert "«" not in brief and word not in brief
+    english = cache.event_text(quiz, "en")[1]
+    assert english is not None and english.startswith("Quiz for ") and "“" not in english
+    assert TEXT.headline(Event("roll", {"player": 0, "dice": [3], "to": 3}), "fr") is None
+
+
 def test_the_phone_says_what_seeking_and_passing_on_are_about() -> None:
     """« Transmettre ma protection » and five « Chercher … » came without a word on which
     protection, for whom, or what follows."""

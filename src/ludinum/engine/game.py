@@ -66,6 +66,12 @@ class GameText(ABC):
     @abstractmethod
     def event(self, event: Event, lang: str = "fr") -> str: ...
 
+    def headline(self, event: Event, lang: str = "fr") -> str | None:
+        """The line a screen's narration shows for ``event`` when the screen already shows
+        part of its journal line in large type (a quiz's question), or None: the journal
+        line. Default: None."""
+        return None
+
     @abstractmethod
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
 

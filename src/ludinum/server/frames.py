@@ -56,7 +56,7 @@ class FrameCache:
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
-        self._events: dict[tuple[int, str], tuple[Event, str]] = {}
+        self._events: dict[tuple[int, str], tuple[Event, str, str | None]] = {}
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
         #: JSON text of the objects shared by several frames (a seat's actions), by identity.
         self._shared: dict[int, tuple[object, str]] = {}
@@ -123,16 +123,20 @@ class FrameCache:
             self._outcome = self.room.state.outcome().to_json()
         return self._outcome
 
-    def event_text(self, event: Event, lang: str) -> str:
-        """The log line of one of the room's events in ``lang``, written once per update
-        however many clients are sent it (by identity: the room keeps its events)."""
+    def event_text(self, event: Event, lang: str) -> tuple[str, str | None]:
+        """The log line of one of the room's events in ``lang``, and its shorter form for
+        the narration if the game has one (:meth:`GameText.headline`), written once per
+        update however many clients are sent it (by identity: the room keeps its events)."""
         memo = (id(event), lang)
         kept = self._events.get(memo)
         if kept is None or kept[0] is not event:
             game = self.room.game.text
-            kept = self._events[memo] = (event, french_spacing(
-                game.with_names(game.event(event, lang), self.names(lang), lang)))
-        return kept[1]
+            names = self.names(lang)
+            brief = game.headline(event, lang)
+            kept = self._events[memo] = (
+                event, french_spacing(game.with_names(game.event(event, lang), names, lang)),
+                None if brief is None else french_spacing(game.with_names(brief, names, lang)))
+        return kept[1], kept[2]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat not in self._views:
@@ -318,7 +322,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
                     parts[name] = patch
     if changed:  # a new dict, never changed in place: clients of one viewer share it
         client.slots = {**held, **changed}
-    texts = [(cache.event_text(event, lang), event.to is not None)
+    texts = [(*cache.event_text(event, lang), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
     if not changed and not texts and not full and not hide:
@@ -327,7 +331,10 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     # (a turn-based trip's secret drops, issue 20).
     client.frame_seq += 1
     number = client.frame_seq
-    log = [{"seq": number, "text": text, "private": private} for text, private in texts]
+    # ``brief``: the narration's shorter line, where the screen shows the rest in large type.
+    log = [{"seq": number, "text": text, "private": private} if brief is None else
+           {"seq": number, "text": text, "private": private, "brief": brief}
+           for text, brief, private in texts]
     active = cache.public_active(seat)
     shown = room.deadline is not None and (
         room.deadline.player in active or room.deadline.player == seat)

@@ -138,6 +138,11 @@ class GnouText(GameText):
                 messages.append((card.title_in(lang), card.text_in(lang)))
         return DebriefItems(tuple(themes), tuple(questions), tuple(messages))
 
+    def headline(self, event: Event, lang: str = "fr") -> str | None:
+        """A quiz's line without its question: the screens show the question itself in
+        large type (the spotlight) while it is asked."""
+        return _quiz_line(event.data, lang) if event.kind == "quiz" else None
+
     def event(self, event: Event, lang: str = "fr") -> str:
         d = event.data
         en = lang == "en"
@@ -193,17 +198,11 @@ class GnouText(GameText):
                 f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}.{about}"
             )
         if kind == "quiz":
-            alone = (" (alone)" if en else " (seul)") if d["solo"] else ""
-            name = series_name(d["series"], lang)
             # A question the whole table may hear (not a solo one, G4) is said with it: who
             # did not answer it reads what was asked before the answer's line.
             q = None if d["solo"] else load_bank().get(d.get("question"))
             asked = f" {_quoted(q.question_in(lang), lang)}" if q else ""
-            if en:
-                return (f"Quiz for {seat(d['answerer'], lang)}{alone}: {name}, level "
-                        f"{d['level']}.{asked}")
-            return (f"Quiz pour {seat(d['answerer'], lang)}{alone} : {name}, niveau "
-                    f"{d['level']}.{asked}")
+            return _quiz_line(d, lang) + asked
         if kind == "hint":
             return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
         if kind == "answer":
@@ -391,6 +390,17 @@ class GnouText(GameText):
         if not quiz or lang != "en":
             return view
         return {**view, "quiz": localised_quiz(quiz, lang)}
+
+
+def _quiz_line(d: Mapping[str, Any], lang: str) -> str:
+    """Who answers a quiz, of which series and level (« Quiz pour Lina : Action citoyenne,
+    niveau 1. »), without the question."""
+    alone = (" (alone)" if lang == "en" else " (seul)") if d["solo"] else ""
+    name = series_name(d["series"], lang)
+    who = seat(d["answerer"], lang)
+    if lang == "en":
+        return f"Quiz for {who}{alone}: {name}, level {d['level']}."
+    return f"Quiz pour {who}{alone} : {name}, niveau {d['level']}."
 
 
 def _danger_text(d: Mapping[str, Any], lang: str) -> str:

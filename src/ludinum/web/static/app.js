@@ -377,7 +377,8 @@
   // a quiz's answer with its explanation), then what followed (a danger card, a prevention
   // message, whose turn it is), each on its own line.
   function narrate(lines) {
-    const shown = lines.filter((l) => !l.private).map((l) => l.text);
+    // A line's brief form leaves out what the screen already shows large (a quiz's question).
+    const shown = lines.filter((l) => !l.private).map((l) => l.brief || l.text);
     if (!shown.length) return;
     narrationEl.textContent = "";
     const lead = document.createElement("p");
