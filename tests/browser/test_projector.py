@@ -91,6 +91,37 @@ def test_removing_a_pupil_mid_game_asks_first(live: Any, contexts: list[Any]) ->
     assert room.seats[0].kind != "human" or room.seats[0].nickname != "Léa"
 
 
+def test_a_pupils_seat_goes_to_a_bot_only_when_asked_twice(live: Any, contexts: list[Any]
+                                                            ) -> None:
+    """In the lobby the free seat's « Confier à un bot » and a pupil's « Remplacer par un
+    bot » differ, and the second asks first: one tap on the wrong row took a child's seat."""
+    host, lea = contexts[0].new_page(), contexts[1].new_page()
+    code = create_room(host, live.url, "gnou", 3)
+    join(lea, live.url, code, "Léa")
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-human').length === 1", timeout=TIMEOUT)
+    room = live.hub.rooms[code]
+    pupil = host.locator('[data-cmd="bot"][data-seat="0"]')
+    assert pupil.inner_text() == "Remplacer par un bot"
+    assert host.locator('[data-cmd="bot"][data-seat="1"]').inner_text() == "Confier à un bot"
+    asked: list[str] = []
+
+    def dismiss(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    host.once("dialog", dismiss)
+    pupil.click()
+    host.wait_for_timeout(300)
+    assert asked and "Léa" in asked[0], asked
+    assert room.seats[0].kind == "human" and room.seats[0].nickname == "Léa"
+    host.once("dialog", lambda dialog: dialog.accept())
+    pupil.click()
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-human').length === 0", timeout=TIMEOUT)
+    assert room.seats[0].kind == "bot"
+
+
 def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any) -> None:
     """After a Gnou answer, the projector narrates it in large type: right or wrong, the
     correct answer and the card's explanation (G4), with the pupil's nickname."""

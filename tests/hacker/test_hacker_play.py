@@ -90,6 +90,8 @@ def test_view_text_shows_accounts_bills_viruses_and_trips() -> None:
     assert "Compte" in text and "Tes virus en main : 2/3." in text
     assert "Banque : il reste 34 billets." in text
     assert f"compte {k + 1}" in text and "Virus posés pendant chaque trajet" in text
+    # The count before the name: « Bot 4 7 » read as one number.
+    assert f"trajet : 1 pour [green]Vert (J{t + 1})[/green]." in text, text
     english = GAME.text.view(state.view(dropper), "en")
     assert "Your viruses in hand: 2/3." in english
 

@@ -52,9 +52,11 @@ TRACK_LETTERS = {
 }
 TRACK_LEGEND = {
     "fr": "[dim]♞ = le pion, · = départ, C = communauté, ! = danger, ✓ = danger éliminé, "
-          "S = sensibilisation, L = liberté, G = GULL, ★ = société libre[/dim]",
+          "S = sensibilisation, L = liberté, G = GULL (club du logiciel libre), "
+          "★ = société libre[/dim]",
     "en": "[dim]♞ = the pawn, · = start, C = community, ! = danger, ✓ = danger removed, "
-          "A = awareness, F = freedom, L = LUG, ★ = free society[/dim]",
+          "A = awareness, F = freedom, L = LUG (free software user group), "
+          "★ = free society[/dim]",
 }
 
 

@@ -203,9 +203,12 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     trips = view.get("trips", [])
     if trips:
         # Viruses dropped by the others while each one was at the bank (not by them).
-        record = " ; ".join(f"{_name(t['traveller'], lang)} {t['drops']}" for t in trips)
-        lines.append(f"Viruses dropped during each trip: {record.replace(' ; ', '; ')}." if en
-                     else f"Virus posés pendant chaque trajet : {record}.")
+        # « 7 pour Bot 4 », not « Bot 4 7 » (a bot's number read as its count).
+        word = " for " if en else " pour "
+        record = (";" if en else " ;").join(
+            f" {t['drops']}{word}{_name(t['traveller'], lang)}" for t in trips)
+        lines.append(f"Viruses dropped during each trip:{record}." if en
+                     else f"Virus posés pendant chaque trajet :{record}.")
     if view.get("scores") is not None:
         scores = ", ".join(f"{_name(p, lang)} {s}" for p, s in enumerate(view["scores"]))
         lines.append(f"Scores: {scores}." if en else f"Scores : {scores}.")

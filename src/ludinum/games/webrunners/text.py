@@ -307,7 +307,9 @@ class WebRunnersText(GameText):
         return "" if names is None else _pick(lang, *names)
 
     def card_title(self, card: object, lang: str = "fr") -> str:
-        return card_name(str(card), lang)
+        """A card's printed name alone, for a sentence that says it attacks (« Tu attaques
+        avec « Obsolescence programmée » », not « …, attaque »)."""
+        return plain_name(str(card), lang)
 
     def effect_name(self, effect: object, lang: str = "fr") -> str:
         names = EFFECT_NAMES.get(str(effect))

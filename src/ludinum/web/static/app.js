@@ -540,6 +540,10 @@
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
           !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
                       : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
+      // A pupil's seat given to a bot: the pupil's phone leaves the game; ask first.
+      if (message.type === "bot" && cmd.dataset.replaces !== undefined &&
+          !confirm(en ? "Replace " + cmd.dataset.replaces + " with a bot? Their phone leaves the game."
+                      : "Remplacer " + cmd.dataset.replaces + " par un bot\u202f? Son téléphone quittera la partie.")) return;
       if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
       send(message);
     }
