@@ -166,3 +166,52 @@ def test_a_race_ends_with_where_everyone_got_to_not_scores_of_0_and_1() -> None:
         assert shown in said and hidden not in said, game
         if game == "webrunners":
             assert "cercle" in said or "le centre" in said
+
+
+def test_every_end_screen_says_why_the_game_ended() -> None:
+    """Under the result, one sentence says why the game ended: the centre reached or the
+    round limit (Web Runners), the turn the free society was reached or the last turn
+    played (Gnou), the last round played (Hacker), who the thief was (Voleur)."""
+    import re
+
+    expected = {
+        "webrunners": r"(a atteint le centre|Limite de \d+ tours atteinte : personne)",
+        "gnou": r"(atteint la société libre au tour \d+ sur \d+|Les \d+ tours sont joués)",
+        "hacker": r"Les 4 tours sont joués : chacun compte ses billets, le plus riche gagne",
+        "voleur": r"\S+ était le voleur\. Les 15 tours sont joués",
+    }
+    for game, pattern in expected.items():
+        for seed in (1, 2):
+            room = socketless.playing_room(game, 4, seed)
+            socketless.random_moves(room, random.Random(seed), 3000)
+            assert room.state.is_terminal(), (game, seed)
+            names = [s.label("fr") for s in room.seats]
+            shown = html.unescape(frames.debrief(room, "fr", names))
+            ending = re.search(r'<p class="ending">(.*?)</p>', shown)
+            assert ending is not None, (game, shown[:300])
+            said = ending.group(1)
+            assert re.search(pattern, said.replace("\u202f", " ").replace("\xa0", " ")), said
+            assert not re.search(r"Joueur \d", said), said  # seats by the table's names
+            if game == "voleur":
+                thief = room.state.view(None)["thief"]
+                assert said.startswith(f"{names[thief]} était le voleur."), said
+            english = html.unescape(frames.debrief(room, "en", names))
+            ending = re.search(r'<p class="ending">(.*?)</p>', english)
+            assert ending is not None and not re.search(r"(Joueur|Player) \d", ending.group(1))
+
+
+def test_the_gnou_key_moments_name_a_danger_without_reading_it_again() -> None:
+    """A danger card is read in full when it is met (G5); at the end « Moments clés » only
+    reminds of it by its title: a phone's end screen was 4,700 px of the same cards."""
+    import re
+
+    met = 0
+    for seed in (1, 2, 3, 4):
+        room = socketless.playing_room("gnou", 4, seed)
+        socketless.random_moves(room, random.Random(seed), 3000)
+        shown = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
+        for moment in re.findall(r"<li>(.*?)</li>", box):
+            assert "Pour s'en protéger" not in moment and len(moment) <= 140, moment
+            met += moment.startswith("Danger en case")
+    assert met, "dangers were met"

@@ -72,6 +72,11 @@ class GameText(ABC):
         line. Default: None."""
         return None
 
+    def moment(self, event: Event, lang: str = "fr") -> str:
+        """The line « Moments clés » lists for ``event`` at the end: short, as a reminder
+        (a danger named by its title, not read in full again). Default: the journal line."""
+        return self.event(event, lang)
+
     @abstractmethod
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
 
@@ -96,6 +101,12 @@ class GameText(ABC):
         """Where each seat finished, in words, when a race says it better than the scores
         (the end screen's table): from the public view. Default: None (the scores)."""
         return None
+
+    def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """Why a finished game ended, in one sentence under its result on the end screen
+        (the centre reached, the last turn played, who the thief was), from the public
+        view. Default: nothing."""
+        return ""
 
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a seat with no decision to make is told while the game goes on, when the

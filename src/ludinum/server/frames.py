@@ -261,13 +261,16 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     story = text.moments or {k for k, n in room.kinds.items() if n <= 3}
     # Each moment once (a line said twice is one moment).
     moments = list(dict.fromkeys(
-        text.with_names(text.event(e, lang), names, lang)
+        text.with_names(text.moment(e, lang), names, lang)
         for _, e in room.recent if e.to is None and e.kind in story
     ))[-8:]
     lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
-    standings = text.standings(room.state.view(None), lang)
+    public = room.state.view(None)
+    standings = text.standings(public, lang)
+    ending = text.ending(public, lang) if room.state.is_terminal() else ""
+    ending = french_spacing(text.with_names(ending, names, lang)) if ending else ""
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
-                           room=room, lessons=lessons, standings=standings)
+                           room=room, lessons=lessons, standings=standings, ending=ending)
 
 
 def pass_target(room: Room, client: Client) -> int | None:

@@ -113,6 +113,19 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 class GnouText(GameText):
     moments = frozenset({"danger", "protection", "transmission", "danger_removed", "win"})
+    def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The free society reached, on which turn; or the last turn played without it."""
+        turn, limit = view.get("turn"), view.get("turn_limit")
+        if view.get("result") == "win":
+            return ("The pawn reached the free society on turn "
+                    f"{turn} of {limit}." if lang == "en" else
+                    f"Le pion a atteint la société libre au tour {turn} sur {limit}.")
+        if view.get("result") == "lose":
+            return (f"All {limit} turns are played: the pawn did not reach the free society."
+                    if lang == "en" else f"Les {limit} tours sont joués : le pion n'a pas "
+                                         "atteint la société libre.")
+        return ""
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice from the finished game's public view: the
         dangers removed, the protections won, then the others (``lessons.py``)."""
@@ -144,6 +157,21 @@ class GnouText(GameText):
         """A quiz's line without its question: the screens show the question itself in
         large type (the spotlight) while it is asked."""
         return _quiz_line(event.data, lang) if event.kind == "quiz" else None
+
+    def moment(self, event: Event, lang: str = "fr") -> str:
+        """A danger met or explained, by its title only: the end screen lists the game's
+        moments as reminders (the card was read in full when it was met, G5)."""
+        d = event.data
+        if event.kind == "danger":
+            return _danger_text(d, lang, whole=False)
+        if event.kind == "transmission":
+            giver, learner = seat(d["giver"], lang), seat(d["learner"], lang)
+            card = danger_card(d["cell"])
+            title = f" {_quoted(card.title_in(lang), lang)}" if card is not None else ""
+            if lang == "en":
+                return f"{giver} explains the danger{title} to {learner}."
+            return f"{giver} explique le danger{title} à {learner}."
+        return self.event(event, lang)
 
     def event(self, event: Event, lang: str = "fr") -> str:
         d = event.data
@@ -405,9 +433,10 @@ def _quiz_line(d: Mapping[str, Any], lang: str) -> str:
     return f"Quiz pour {who}{alone} : {name}, niveau {d['level']}."
 
 
-def _danger_text(d: Mapping[str, Any], lang: str) -> str:
+def _danger_text(d: Mapping[str, Any], lang: str, whole: bool = True) -> str:
     """G5: the danger card read aloud every time it is met: title, recto (description) and
-    verso (how to protect oneself). The event carries the French; the card the English."""
+    verso (how to protect oneself). The event carries the French; the card the English.
+    ``whole=False``: the first sentence only (cell, title, kind)."""
     card = danger_card(d["cell"])
     en = lang == "en"
     if en and card is not None:
@@ -424,7 +453,7 @@ def _danger_text(d: Mapping[str, Any], lang: str) -> str:
     else:
         head = f"Danger en case {d['cell']}" + (f" {title}" if title else "") + f" ({kind})."
         parts = [head, text, f"Pour s'en protéger : {protect}" if protect else ""]
-    return " ".join(p for p in parts if p)
+    return " ".join(p for p in (parts if whole else parts[:1]) if p)
 
 
 _FRENCH_QUOTE = re.compile(r"«\s*(.*?)\s*»")

@@ -279,6 +279,14 @@ class HackerText(GameText):
         return [(seat, [a for a in accounts if a.get("owner") == seat])
                 for seat in range(view.get("players") or 0)]
 
+    def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The rule that decided: after the last round, the richest wins."""
+        rounds = view.get("rounds") or 0
+        if lang == "en":
+            return f"All {rounds} rounds are played: each counts their notes, the richest wins."
+        return (f"Les {rounds} tours sont joués : chacun compte ses billets, le plus riche "
+                "gagne.")
+
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The traveller at the bank has nothing to decide (H3: the time is the rule): say
         what goes on meanwhile, not « Attends ton tour… » under « C'est à toi ! »."""

@@ -114,6 +114,17 @@ class VoleurText(GameText):
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
 
+    def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """Who the thief was, and the rule that decided: after the last round, the most
+        points win."""
+        thief = view.get("thief")
+        rounds = view.get("rounds") or 0
+        if lang == "en":
+            who = "" if thief is None else f"{seat_name(int(thief), lang)} was the thief. "
+            return f"{who}All {rounds} rounds are played: whoever has the most points wins."
+        who = "" if thief is None else f"{seat_name(int(thief), lang)} était le voleur. "
+        return f"{who}Les {rounds} tours sont joués : qui a le plus de points gagne."
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice from the public end of the game: the data
         stolen, the attacks played and the measures that stop them (``lessons.py``)."""

@@ -507,6 +507,21 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The centre reached, the session's time up (W18) or the round limit."""
+        if view.get("winner") is not None:
+            who = seat(view["winner"], lang)
+            return _pick(lang, f"{who} a atteint le centre.", f"{who} reached the centre.")
+        if view.get("session_winners") is not None:
+            return _pick(lang, "Le temps de la séance est écoulé : le plus proche du centre "
+                               "gagne.", "The session's time is up: the closest to the centre "
+                                         "wins.")
+        if view.get("capped"):
+            n = view["max_rounds"]
+            return _pick(lang, f"Limite de {n} tours atteinte : personne n'a atteint le centre.",
+                         f"Limit of {n} rounds reached: nobody reached the centre.")
+        return ""
+
     def standings(self, view: Mapping[str, Any], lang: str = "fr") -> list[str] | None:
         """A race's end: where each pawn stopped (« le centre », « la case 5 du cercle
         2 »), not scores of 0 and 1."""
