@@ -85,3 +85,36 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
         assert {"Léa", "Noé"} <= set(screens), screens
     finally:
         context.close()
+
+
+def test_pass_and_play_starts_from_its_link_and_its_screen_says_how(live: Any,
+                                                                    browser: Any) -> None:
+    """The shared screen has no start button: opened before the start it says who plays
+    on this device and leads back to the facilitator's screen; there, the same link
+    reads « Commencer la partie sur cet appareil » and starts the game before going."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "gnou", 2)
+        page.click("details.local summary")
+        for name in ("Léa", "Noé"):
+            page.fill("#local-name", name)
+            page.click("[data-local-join] button[type=submit]")
+            page.wait_for_function(
+                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
+                f".includes('{name}')", timeout=TIMEOUT)
+        shared = context.new_page()
+        shared.goto(f"{live.url}/pass/{code}")
+        shared.wait_for_selector('[data-slot="privacy"] .privacy', timeout=TIMEOUT)
+        said = " ".join(shared.inner_text('[data-slot="privacy"]').split())
+        assert "La partie n'a pas encore commencé." in said and "Léa, Noé" in said, said
+        assert shared.get_attribute('[data-slot="privacy"] a', "href") == f"/host/{code}"
+        shared.close()
+        link = page.locator("[data-pass-link]")
+        assert link.inner_text() == "Commencer la partie sur cet appareil"
+        link.click()
+        page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
+        assert live.hub.rooms[code].status == "playing"
+        page.wait_for_selector("[data-reveal]", timeout=TIMEOUT)
+    finally:
+        context.close()

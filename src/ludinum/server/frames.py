@@ -226,6 +226,9 @@ class FrameCache:
             seat = key
             if seat is None:
                 return ""
+            if isinstance(key, tuple):  # ("lobby", the device's seats)
+                here = [room.seats[s].label(lang) for s in key[1]]
+                return render.fragment(lang, "pass_lobby", code=room.code, here=here)
             return render.fragment(lang, "privacy", seat=seat, name=room.seats[seat].label(lang))
         raise KeyError(slot)
 
@@ -306,8 +309,10 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     elif client.role in ("pass", "player"):
         slots["actions"] = ""
     if client.role == "pass":
+        # Before the start: who plays on this device, and where the game is started.
         slots["privacy"] = cache.html(
-            "privacy", pass_target(room, client) if seat is None else None, lang
+            "privacy", ("lobby", client.seats) if room.status == LOBBY else
+            pass_target(room, client) if seat is None else None, lang
         )
     held = client.slots
     changed = {k: v for k, v in slots.items() if full or held.get(k) != v}

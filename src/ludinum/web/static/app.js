@@ -153,6 +153,7 @@
     else if (m.type === "welcome") { retry = 500; body.dataset.role = m.role; if (logEl) logEl.textContent = ""; }
     else if (m.type === "error") {
       toast(say(m));
+      passAfterStart = null;
       if (m.code === "bad_token") {
         if (page === "play") { store.drop(key.seat(code)); location.replace("/j/" + code); }
         if (page === "host") { document.querySelector("[data-host-missing]").hidden = false; }
@@ -200,7 +201,9 @@
   }
 
   const roomPanel = document.querySelector("[data-room-panel]");
+  let passAfterStart = null;  // the shared screen to open once the game has started
   function update(m) {
+    if (passAfterStart && m.status !== "lobby") { location.href = passAfterStart; passAfterStart = null; }
     // The game starts: the projector folds the room's controls away, once (issue 21).
     if (roomPanel && m.status !== "lobby" && (body.dataset.status || "lobby") === "lobby") roomPanel.open = false;
     seq = m.seq;
@@ -519,6 +522,15 @@
     }
     const reveal = e.target.closest("[data-reveal]");
     if (reveal) { send({ type: "reveal", seat: Number(reveal.dataset.reveal) }); return; }
+    // Pass-and-play: in the lobby the shared screen's link starts the game, then goes there.
+    const passLink = e.target.closest("[data-pass-link]");
+    if (passLink && body.dataset.status === "lobby") {
+      e.preventDefault();
+      const select = document.querySelector("[data-level]");
+      passAfterStart = passLink.href;
+      send(select ? { type: "start", level: select.value } : { type: "start" });
+      return;
+    }
     const cmd = e.target.closest("[data-cmd]");
     if (cmd) {
       const message = { type: cmd.dataset.cmd };
