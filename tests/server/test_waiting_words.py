@@ -215,3 +215,19 @@ def test_the_gnou_key_moments_name_a_danger_without_reading_it_again() -> None:
             assert "Pour s'en protéger" not in moment and len(moment) <= 140, moment
             met += moment.startswith("Danger en case")
     assert met, "dangers were met"
+
+
+def test_the_voleur_thief_is_told_its_role_while_it_waits() -> None:
+    """Until round 3 the thief has nothing to do: its phone says who it is and when it
+    comes in, not only « Attends ton tour… »; a manager's phone does not say it."""
+    room = socketless.playing_room("voleur", 4, 1)
+    thief = room.state.view(None)["thief"]
+    assert thief not in room.deciding()
+    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", thief, "fr"))
+    assert "Tu es le voleur de données\u202f! Tu entres en jeu au tour 3" in shown, shown
+    manager = next(s for s in range(4) if s != thief and s not in room.deciding())
+    other = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", manager,
+                                                                         "fr"))
+    assert "voleur" not in other, other
+    english = frames.FrameCache(room, 0.0, ["random"]).html("actions", thief, "en")
+    assert "You are the data thief!" in english

@@ -114,6 +114,22 @@ class VoleurText(GameText):
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
 
+    def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The thief's phone says so while it waits: before their first turn (round
+        ``thief_round``) it has nothing else to show."""
+        if view.get("role") != "thief" or view.get("phase") == "over":
+            return ""
+        start = int(view.get("thief_round") or 1)
+        if int(view.get("round") or 0) < start:
+            if lang == "en":
+                return (f"You are the data thief! You come into play on round {start}: "
+                        "meanwhile, watch the data managers.")
+            return (f"Tu es le voleur de données ! Tu entres en jeu au tour {start} : en "
+                    "attendant, observe les gestionnaires.")
+        if lang == "en":
+            return "You are the data thief: wait for your turn to attack."
+        return "Tu es le voleur de données : attends ton tour pour attaquer."
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """Who the thief was, and the rule that decided: after the last round, the most
         points win."""
