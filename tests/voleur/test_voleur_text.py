@@ -76,3 +76,14 @@ def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
         assert board_word not in public
         terminal = room.game.text.view(room.state.view(seat), lang)
         assert terminal.count(board_word) == 2 and hand in terminal
+
+
+def test_a_drawn_board_leaves_the_attack_to_the_spotlight() -> None:
+    """The terminal says the attack and what it does; a screen that draws the board shows
+    it as the board's banner and in large type, so its text does not say it a third time."""
+    state = _attacked()
+    explained = TEXT.explain("armoire_ouverte", "fr")
+    for seat in (0, 1, None):
+        view = state.view(seat)  # type: ignore[attr-defined]
+        assert explained in TEXT.view(view, "fr")
+        assert explained not in TEXT.view(view, "fr", board=False)

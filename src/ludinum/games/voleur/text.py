@@ -408,7 +408,9 @@ class VoleurText(GameText):
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
                 lines.append(self._board_line(entry["boards"][which], name, lang))
         attack = view.get("attack")
-        if attack:
+        # A screen that draws the board also shows the attack in large type (the spotlight)
+        # and as the board's banner: said a third time here, it was read twice.
+        if attack and board:
             target = seat_name(int(attack["target"]), lang)
             card = self.card(str(attack["card"]), lang)
             aimed = _BOARD[key][attack["board"]]
