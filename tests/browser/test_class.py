@@ -155,6 +155,12 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
             shown = [table_shown(p) for p in phones]
             assert sorted(shown.count(t) for t in range(1, 7)) == [TABLE] * 6
 
+            # The address and the QR code's caption are read from the back while pupils join.
+            for selector in (".class-head .lead", ".class-head .qr-box figcaption"):
+                size = dashboard.eval_on_selector(
+                    selector, "e => parseFloat(getComputedStyle(e).fontSize)")
+                assert size >= 28, (selector, size)
+
             # -- start: every phone goes to its seat, no extra tap ----------------------
             dashboard.click('[data-class-cmd="start"]')
             deadline = time.monotonic() + 60

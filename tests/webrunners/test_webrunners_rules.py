@@ -49,6 +49,9 @@ def test_first_player_fewest_accounts() -> None:
     events = act(s, 2, "phone age=12")
     assert s.first == 1 and s.cur == 1
     assert any(e.kind == "first_player" and e.data["seat"] == 1 for e in events)
+    # The table is told how, never what anyone answered (W15).
+    said = [GAME.text.event(e, "fr") for e in events if e.kind == "first_player"]
+    assert said == ["Joueur 2 commence (d'après les réponses aux deux questions)."]
 
 
 def test_first_player_tie_latest_first_phone() -> None:

@@ -765,11 +765,12 @@ def _phone(s: Rules, p: int, age: int) -> None:
 
 
 def start_order(s: Rules, first: int) -> None:
-    """The first player is known: answers are forgotten (W15), characters come next."""
+    """The first player is known: answers are forgotten (W15), characters come next. The
+    event says how they were chosen (the option ``first_player``), never the answers."""
     s.answers = []
     s.phone = []
     s.first = first
-    s._ev.append(public("first_player", seat=first))
+    s._ev.append(public("first_player", seat=first, how=s.config.options["first_player"]))
     if s.config.options["characters"] == "chosen":
         s.pick_order = [(first + i) % s.n for i in range(s.n)]
         s.phase = SETUP_CHARACTER

@@ -129,6 +129,15 @@ def _subject(who: str, lang: str, fr: tuple[str, str], en: tuple[str, str]) -> s
     return _pick(lang, f"Tu {fr[0]}", f"You {en[0]}")
 
 
+#: Why a seat starts (W15), by the option ``first_player``: said with « Léa commence ».
+FIRST_PLAYER_WHY = {
+    "questions": ("d'après les réponses aux deux questions", "from the answers to the two "
+                                                             "questions"),
+    "random": ("tiré au sort", "drawn at random"),
+    "host": ("choix de l'animateur", "the host's choice"),
+}
+
+
 def session_sentence(winners: Sequence[int], lang: str) -> str:
     """W18: who wins when the session's time is up (together when tied)."""
     if len(winners) == 1:
@@ -428,7 +437,11 @@ class WebRunnersText(GameText):
         if k == "answered":
             return _pick(lang, f"{who} a répondu.", f"{who} has answered.")
         if k == "first_player":
-            return _pick(lang, f"{who} commence.", f"{who} starts.")
+            # How they were chosen (W15), never what anyone answered.
+            why = FIRST_PLAYER_WHY.get(str(d.get("how")))
+            if why is None:
+                return _pick(lang, f"{who} commence.", f"{who} starts.")
+            return _pick(lang, f"{who} commence ({why[0]}).", f"{who} starts ({why[1]}).")
         if k == "characters":
             names = ", ".join(CHARACTER_NAMES[c][1 if lang == "en" else 0]
                               for c in d["characters"])
@@ -551,8 +564,10 @@ class WebRunnersText(GameText):
         lines: list[str] = []
         theme = THEME_DATA[view["theme"]]
         # The round limit is a safety bound (option max_rounds), not the game's length.
+        # Round 0 is the set-up (W15's questions, the characters): no « tour 0 ».
+        when = f" — {_pick(lang, 'tour', 'round')} {view['round']}" if view["round"] else ""
         lines.append(f"[bold]Web Runners[/bold] — {theme['name_en' if lang == 'en' else 'name_fr']}"
-                     f" — {_pick(lang, 'tour', 'round')} {view['round']}")
+                     f"{when}")
         if board:
             lines.extend(self._board_lines(view["pawns"], lang))
         for p in range(view["players"]):
