@@ -49,6 +49,18 @@ def join(page: Any, base: str, code: str, nickname: str | None = None) -> None:
     page.wait_for_selector('[data-slot="status"] .status', timeout=TIMEOUT)
 
 
+def add_on_this_device(page: Any, names: Iterable[str]) -> None:
+    """Pass-and-play from the host screen: each nickname added on this browser, seen on the
+    seats' list before the next."""
+    page.click("details.local summary")
+    for name in names:
+        page.fill("#local-name", name)
+        page.click("[data-local-join] button[type=submit]")
+        page.wait_for_function(
+            f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
+            f".includes('{name}')", timeout=TIMEOUT)
+
+
 def open_table(browser: Any, base: str, game: str, names: Iterable[str],
                contexts: list[Any], phone: Mapping[str, Any]) -> tuple[Any, str, list[Any]]:
     """A projector (1920×1080) and one phone per nickname, joined and started: the host

@@ -16,6 +16,7 @@ import pytest
 from tests.browser.helpers import (
     TAPPABLE,
     TIMEOUT,
+    add_on_this_device,
     create_room,
     decide,
     first_legal,
@@ -96,13 +97,7 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
     try:
         page = context.new_page()
         code = create_room(page, live.url, "hacker", 4, "live")
-        page.click("details.local summary")
-        for name in ("Léa", "Noé"):
-            page.fill("#local-name", name)
-            page.click("[data-local-join] button[type=submit]")
-            page.wait_for_function(
-                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
-                f".includes('{name}')", timeout=TIMEOUT)
+        add_on_this_device(page, ("Léa", "Noé"))
         start_with_bots(page)
         page.goto(f"{live.url}/pass/{code}")
         room = live.hub.rooms[code]

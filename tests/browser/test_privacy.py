@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TAPPABLE, TIMEOUT, click_some_action, create_room
+from tests.browser.helpers import (
+    TAPPABLE,
+    TIMEOUT,
+    add_on_this_device,
+    click_some_action,
+    create_room,
+)
 from tests.server.helpers import leaves
 
 pytestmark = pytest.mark.slow
@@ -42,13 +48,7 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
     try:
         page = context.new_page()
         code = create_room(page, live.url, game, max(2, g.min_players))
-        page.click("details.local summary")
-        for name in ("Léa", "Noé"):
-            page.fill("#local-name", name)
-            page.click("[data-local-join] button[type=submit]")
-            page.wait_for_function(
-                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
-                f".includes('{name}')", timeout=TIMEOUT)
+        add_on_this_device(page, ("Léa", "Noé"))
         page.click('[data-cmd="start"]')
         page.wait_for_function("() => document.body.dataset.status === 'playing'",
                                timeout=TIMEOUT)
@@ -96,13 +96,7 @@ def test_pass_and_play_starts_from_its_link_and_its_screen_says_how(live: Any,
     try:
         page = context.new_page()
         code = create_room(page, live.url, "gnou", 2)
-        page.click("details.local summary")
-        for name in ("Léa", "Noé"):
-            page.fill("#local-name", name)
-            page.click("[data-local-join] button[type=submit]")
-            page.wait_for_function(
-                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
-                f".includes('{name}')", timeout=TIMEOUT)
+        add_on_this_device(page, ("Léa", "Noé"))
         shared = context.new_page()
         shared.goto(f"{live.url}/pass/{code}")
         shared.wait_for_selector('[data-slot="privacy"] .privacy', timeout=TIMEOUT)

@@ -13,6 +13,7 @@ from ludinum.engine import Action
 from tests.browser.helpers import (
     TAPPABLE,
     TIMEOUT,
+    add_on_this_device,
     create_room,
     decide,
     first_legal,
@@ -118,13 +119,7 @@ def _pass_and_play_game(live: Any, browser: Any) -> int:
     try:
         page = context.new_page()
         code = create_room(page, live.url, "webrunners", 4, "live")
-        page.click("details.local summary")
-        for name in ("Léa", "Noé"):
-            page.fill("#local-name", name)
-            page.click("[data-local-join] button[type=submit]")
-            page.wait_for_function(
-                f"() => document.querySelector('[data-slot=\"seats\"]').textContent"
-                f".includes('{name}')", timeout=TIMEOUT)
+        add_on_this_device(page, ("Léa", "Noé"))
         start_with_bots(page)
         page.goto(f"{live.url}/pass/{code}")
         room = live.hub.rooms[code]
