@@ -120,3 +120,18 @@ def test_static_assets_are_served(client: TestClient) -> None:
         response = client.get(path)
         assert response.status_code == 200
         assert not EXTERNAL.search(response.text)
+
+
+def test_a_game_raising_sensitive_subjects_says_so_on_its_set_up_pages(client: TestClient
+                                                                        ) -> None:
+    """Web Runners' cards speak of pornography and intimate pictures (the original deck):
+    the facilitator reads it before creating a room or a class; other games say nothing."""
+    for address in ("/new/webrunners", "/classe/nouvelle/webrunners"):
+        page = client.get(address)
+        assert page.status_code == 200
+        assert 'class="note"' in page.text and "pornographie" in page.text, address
+    client.get("/lang/en?next=/")
+    english = client.get("/new/webrunners")
+    assert "pornography" in english.text and "pornographie" not in english.text
+    client.get("/lang/fr?next=/")
+    assert 'class="note"' not in client.get("/new/gnou").text

@@ -181,6 +181,10 @@ class Game(ABC):
     #: The French title after « partie », « cartes »… with its preposition: « du jeu du
     #: Gnou », « de Hacker ». Empty: made from ``title_fr`` (:func:`of_title`).
     title_of_fr: ClassVar[str] = ""
+    #: What a facilitator should know before playing with children (sensitive subjects the
+    #: cards raise), shown on the set-up pages. Empty: nothing to say.
+    note_fr: ClassVar[str] = ""
+    note_en: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     cooperative: ClassVar[bool] = False

@@ -24,6 +24,16 @@ class WebRunnersGame(Game):
         "Race to the centre of the board: moves, bridges, damage and retro-damage, with the "
         "characters' prevention messages."
     )
+    note_fr: ClassVar[str] = (
+        "À savoir avant de jouer : certaines cartes parlent de pornographie, de photos "
+        "intimes partagées et de cyberharcèlement, chacune avec son message de prévention. "
+        "Avec les plus jeunes, lis-les d'abord pour pouvoir en parler."
+    )
+    note_en: ClassVar[str] = (
+        "Good to know before playing: some cards deal with pornography, shared intimate "
+        "pictures and cyberbullying, each with its prevention message. With younger "
+        "children, read them first so you can talk about them."
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     #: Round cap (max_rounds, up to 2,000) times 4 seats times a generous bound per turn.
