@@ -170,27 +170,29 @@ def test_pass_and_play_never_hands_the_device_to_the_traveller(
     run(body)
 
 
+@pytest.mark.parametrize("kind", [Hub, ClusterHub])
 def test_bots_dropping_at_once_move_in_a_random_order(
-    sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+    kind: type[Hub], sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """H4: a traveller sees each virus appear, never who dropped it. Bots that drop during
     the same trip move in a random order (``engine.one_of``), not seat by seat: seat 1's
-    drops first, then seat 2's, would tell the person at the bank whose each one is."""
+    drops first, then seat 2's, would tell the person at the bank whose each one is. The
+    same in a process of a cluster (it took the first bot's seat)."""
     import random
 
     from ludinum.server import hub as hub_module
 
     async def body() -> list[int]:
-        hub = new_hub(sqlite_url, catalog, Hub)
+        hub = new_hub(sqlite_url, catalog, kind)
         room, _ = await start(hub, TURNS, 1)
         await until_trip_of(hub, room, 0)  # the person at the bank, three bots free to drop
         assert set(room.bot_turns()) == {1, 2, 3}
         movers: list[int] = []
         act = hub.act
 
-        async def noted(room_: Room, seat: int, action: Action) -> Any:
+        async def noted(room_: Room, seat: int, action: Action, **kw: Any) -> Any:
             movers.append(seat)
-            return await act(room_, seat, action)
+            return await act(room_, seat, action, **kw)
 
         hub.act = noted  # type: ignore[method-assign]
         hub.bot_delay = 0

@@ -46,7 +46,7 @@ from sqlalchemy.engine import Connection
 
 from ludinum.engine import Action, Event, LudinumError
 from ludinum.server.catalog import Catalog
-from ludinum.server.hub import FAST_LEVELS, Hub, LostVersion, storage_unavailable
+from ludinum.server.hub import Hub, LostVersion, storage_unavailable
 from ludinum.server.leases import LocalLeases, RedisLeases
 from ludinum.server.rooms import PLAYING, Room, refuse
 from ludinum.server.seats import BOT
@@ -574,7 +574,7 @@ class ClusterHub(Hub):
     async def _run_bots(self, code: str) -> None:
         try:
             while True:
-                await asyncio.sleep(self.bot_delay if self.bot_delay > 0 else 0)
+                await asyncio.sleep(0)
                 room = self.rooms.get(code)
                 if room is None or not room.bot_turns():
                     return
@@ -587,12 +587,9 @@ class ClusterHub(Hub):
                 room = self.rooms.get(code)
                 if room is None or room.seq != seq or not room.bot_turns():
                     continue
-                seat = room.bot_turns()[0]
-                bot = self._bot(room, seat)
-                if room.seats[seat].bot_level in FAST_LEVELS:
-                    action = bot.choose(room.state, seat)
-                else:
-                    action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
+                # The same move as one process's (random order, H4; bot_delay after it
+                # began thinking), under the lease (3 s: longer than a bot thinks).
+                seat, action = await self._bot_move(room)
                 room = self.rooms.get(code)
                 if room is None or room.seq != seq or seat not in room.bot_turns() \
                         or room.seats[seat].kind != BOT:

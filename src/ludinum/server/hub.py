@@ -763,8 +763,26 @@ class Hub:
             bots[seat] = bot
         return bot
 
-    async def _run_bots(self, code: str) -> None:
+    async def _bot_move(self, room: Room) -> tuple[int, Action]:
+        """The next bot move of ``room``: which of the bots deciding at once moves (at
+        random: a person seeing their secret moves appear cannot tell whose each one is,
+        engine.one_of, H4) and its action, given ``bot_delay`` after it began thinking
+        however long it thought (a search that takes longer when it holds a counter card,
+        and no time when it has one move, would otherwise tell the table what it holds)."""
         loop = asyncio.get_running_loop()
+        seat = one_of(room.bot_turns(), _ORDER)
+        bot = self._bot(room, seat)
+        started = loop.time()
+        if room.seats[seat].bot_level in FAST_LEVELS:
+            action = bot.choose(room.state, seat)
+        else:
+            action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
+        rest = self.bot_delay - (loop.time() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        return seat, action
+
+    async def _run_bots(self, code: str) -> None:
         try:
             while True:
                 await asyncio.sleep(0)
@@ -778,22 +796,8 @@ class Hub:
                     return
                 if self.writer.failed(code) or code in self._recovering:
                     continue
-                # Bots deciding at once move in a random order: a person seeing their
-                # secret moves appear cannot tell whose each one is (engine.one_of, H4).
-                seat = one_of(room.bot_turns(), _ORDER)
-                bot = self._bot(room, seat)
                 seq = room.seq
-                started = loop.time()
-                if room.seats[seat].bot_level in FAST_LEVELS:
-                    action = bot.choose(room.state, seat)
-                else:
-                    action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
-                # The bot moves ``bot_delay`` after it began, however long it thought: a
-                # search that takes longer when it holds a counter card, and no time when
-                # it has one move, would otherwise tell the table what it holds.
-                rest = self.bot_delay - (loop.time() - started)
-                if rest > 0:
-                    await asyncio.sleep(rest)
+                seat, action = await self._bot_move(room)
                 if self.rooms.get(code) is not room or room.seq != seq \
                         or seat not in room.bot_turns():
                     continue
