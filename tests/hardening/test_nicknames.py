@@ -30,7 +30,9 @@ RUDE = ["con", "C-0-N", "c o n", "c.o.n", "CON", "fils-de-pute", "f1ls de pute",
         # From an attack review: plurals, letters NFKD keeps whole (Ð, Ø, Þ), hate phrases
         # and numbers, and a few more words.
         "Putes", "Pédés", "Connards", "Salopes", "Ðick", "Sale juif", "Sieg Heil", "1488",
-        "Heil", "SS Totenkopf", "Nichons", "Zob", "Teub", "Suceur"]
+        "Heil", "SS Totenkopf", "Nichons", "Zob", "Teub", "Suceur",
+        # From a second review: a word glued, a crude word, « v » for « u ».
+        "sucemoi", "ta mere", "couille", "pvte"]
 
 
 def test_real_first_names_and_pet_names_pass_in_any_case() -> None:
@@ -196,13 +198,15 @@ def test_the_host_screen_has_a_rename_button(room: tuple[TestClient, str, str]) 
 
 
 @pytest.mark.parametrize("nickname", ["Place 3", "Bot 2", "Animateur", "Joueur 1", "PLACE-3",
-                                      "Animatrice", "Prof"])
+                                      "Animatrice", "Prof", "P1ace 3", "B0t 3", "Enseignant",
+                                      "Hôte", "Serveur", "Maîtresse", "Directrice"])
 def test_a_nickname_does_not_pass_for_the_screen(nickname: str) -> None:
     """« Place 3 » beside the real free « Place 3 », « Animateur » on the projector."""
     with pytest.raises(names.NicknameError) as refused:
         names.clean(nickname)
     assert "mot de l'écran" in refused.value.fr
     assert names.clean("Placide") == "Placide" and names.clean("Bottine") == "Bottine"
+    assert names.clean("Hotel") == "Hotel" and names.clean("Robotte") == "Robotte"
 
 
 def test_names_told_apart_by_their_numbers_are_two_names() -> None:

@@ -180,3 +180,37 @@ def test_join_attempts_are_rate_limited(sqlite_url: str, catalog: Catalog) -> No
         assert statuses[:5] == [404] * 5
         assert statuses[5:] == [429] * 3
         assert client.get("/j/ABCDEF").status_code == 429
+
+
+def test_a_classmate_joins_a_live_room_from_an_address_blocked_by_wrong_codes(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """One pupil trying codes blocks the school's address; a classmate behind the same
+    address who types the projector's code still joins, within a smaller budget of its
+    own. Wrong codes stay refused; a class's code is let in the same way."""
+    from ludinum.server.app import KNOWN_BURST
+
+    app = make_app(sqlite_url, catalog, rate_limit=RateLimit(burst=5, per_second=0.01))
+    with TestClient(app) as client:
+        code, _ = create_room(client, "toy", 4)
+        for _ in range(6):
+            client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"})
+        assert client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"}
+                           ).status_code == 429
+        joined = client.post(f"/api/rooms/{code}/join", json={"nickname": "Sami"})
+        assert joined.status_code == 201, joined.text
+        assert client.get(f"/j/{code}").status_code == 200
+        assert client.get("/j/ABCDEF").status_code == 429
+        # The live code's own budget runs out too: no unlimited oracle of live codes.
+        statuses = [client.get(f"/j/{code}").status_code for _ in range(KNOWN_BURST)]
+        assert statuses.count(429) >= 1 and statuses[0] == 200
+
+
+def test_a_room_seed_is_a_64_bit_integer(sqlite_url: str, catalog: Catalog) -> None:
+    """A seed of 4,000 digits was stored as such in the room's row: refused, with why."""
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        for seed in (10 ** 4000, -1, 2 ** 63, "7", True):
+            made = client.post("/api/rooms", json={"game": "toy", "players": 2, "seed": seed})
+            assert made.status_code == 400, (seed, made.text)
+            assert "seed" in made.json()["error"]["en"]
+        made = client.post("/api/rooms", json={"game": "toy", "players": 2, "seed": 2 ** 63 - 1})
+        assert made.status_code == 201, made.text

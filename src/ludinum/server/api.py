@@ -47,13 +47,27 @@ def too_many() -> LudinumError:
                 "Too many attempts: wait a little.")
 
 
+def names_a_live_code(request: Request) -> bool:
+    """Whether the path's code is a room or a class this process holds now: a classmate's
+    first join from a school address that one pupil's wrong codes blocked."""
+    raw = request.path_params.get("code")
+    if raw is None:
+        return False
+    code = tokens.normalise_code(str(raw))
+    return code in request.app.state.hub.rooms or code in request.app.state.classes.sessions
+
+
 @contextlib.contextmanager
 def guessing(request: Request) -> Iterator[None]:
     """Around a room-code lookup: refused while the address has too many failures, and a
-    wrong code or token counts as one (a successful join counts nothing)."""
+    wrong code or token counts as one (a successful join counts nothing). A blocked address
+    naming a live room or class still gets in, within its own smaller budget
+    (``known_limit``): one pupil guessing codes does not lock the school's address out,
+    and the guesser learns no more than one code a couple of seconds."""
     limit: RateLimit = request.app.state.limit
     address = address_of(request)
-    if limit.blocked(address):
+    if limit.blocked(address) and not (
+            names_a_live_code(request) and request.app.state.known_limit.allow(address)):
         raise too_many()
     try:
         yield
@@ -127,8 +141,10 @@ async def create_room(request: Request) -> Response:
         if isinstance(players, bool) or not isinstance(players, int):
             raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")
         seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise fail("bad_message", "« seed » est un entier.", "'seed' is an integer.")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or not 0 <= seed < 2 ** 63):
+            raise fail("bad_message", "« seed » est un entier de 0 à 2⁶³ − 1.",
+                       "'seed' is an integer from 0 to 2⁶³ − 1.")
         room, host_token = await hub.create_room(game, players, options,
                                                  str(data.get("mode", "live")), seed)
     except LudinumError as exc:

@@ -42,6 +42,10 @@ PURGE_EVERY = 3600.0
 #: (``$LUDINUM_ROOMS_BURST``, ``$LUDINUM_ROOM_EVERY``).
 ROOMS_BURST = 30
 ROOM_EVERY = 120.0
+#: Pages and joins naming a live room or class from an address blocked by wrong codes: a
+#: class at once, then one per this many seconds (api.guessing).
+KNOWN_BURST = 64
+KNOWN_EVERY = 2.0
 
 
 def create_app(
@@ -135,6 +139,8 @@ def create_app(
     app.state.classes = classes
     hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)
     app.state.limit = rate_limit or RateLimit()
+    # Joins naming a live code from an address blocked by wrong codes (api.guessing).
+    app.state.known_limit = RateLimit(burst=KNOWN_BURST, per_second=1 / KNOWN_EVERY)
     app.state.room_limit = room_limit or RateLimit(
         burst=int(limits.setting("LUDINUM_ROOMS_BURST", ROOMS_BURST)),
         per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))

@@ -168,7 +168,9 @@ HATE_NUMBERS = frozenset({"1488"})
 #: What a screen itself says of a seat (« Place 3 », « Bot 2 ») or of the facilitator: a
 #: nickname reading so would pass for the interface.
 _INTERFACE = re.compile(r"(?:place|bot|joueur|joueuse|player|seat|siege)\s*\d*"
-                        r"|animat(?:eur|rice)|host|teacher|prof|professeure?|admin")
+                        r"|animat(?:eur|rice)|host|hote(?:sse)?|teacher|prof|professeure?"
+                        r"|enseignante?|maitre(?:sse)?|direct(?:eur|rice)|serveur|server"
+                        r"|admin|moderat(?:eur|rice|or)")
 
 
 def is_rude(text: str) -> bool:
@@ -183,8 +185,14 @@ def is_rude(text: str) -> bool:
 def poses_as_interface(text: str) -> bool:
     """True if ``text`` reads as a screen's own words for a seat or the facilitator
     (« Place 3 », « Bot 2 », « Animateur »)."""
-    plain = " ".join(re.split(r"[^a-z0-9]+", _plain(text))).strip()
-    return _INTERFACE.fullmatch(plain) is not None
+    words = [w for w in re.split(r"[^a-z0-9]+", _plain(text)) if w]
+    # Digits inside a word read as the letters they look like (« B0t 3 », « P1ace 2 »);
+    # a number on its own stays a number.
+    for table in (None, _LEET, _LEET_L):
+        read = [w if table is None or w.isdigit() else w.translate(table) for w in words]
+        if _INTERFACE.fullmatch(" ".join(read)) is not None:
+            return True
+    return False
 
 
 def keys(text: str) -> set[str]:
