@@ -451,3 +451,47 @@ def test_a_class_takes_a_bounded_number_of_pupils(sqlite_url: str, catalog: Cata
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "class_full"
         assert "complète (4 élèves)" in refused.json()["error"]["fr"]
+
+
+def test_the_teacher_removes_a_pupil_and_closes_the_class(db_url: str, catalog: Catalog
+                                                          ) -> None:
+    """A pupil filling the class with names (the code is on the projector): the teacher
+    closes the class, removes the names one by one (their tokens no longer work), and the
+    closing holds after a restart and for late joiners; opening it lets pupils in again.
+    Bad requests change nothing."""
+    app = make_app(db_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 4, options={"rounds": 3})
+        tokens = [join(client, code, name) for name in NAMES[:4]]
+        closed = teacher(client, code, "lock", key, locked=True)
+        assert closed.status_code == 200 and closed.json()["locked"] is True
+        refused = client.post(f"/api/classes/{code}/join", json={"nickname": "Marmotte"})
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "class_locked"
+        board = teacher(client, code, "state", key).json()["html"]
+        assert "Classe fermée" in board and 'data-remove="3"' in board
+        # Wrong requests: a pupil's token, no such pupil, a non-boolean lock.
+        assert teacher(client, code, "remove", tokens[0], pupil=1).json()["error"]["code"] == \
+            "bad_token"
+        for bad in (9, -1, "1", True):
+            answer = teacher(client, code, "remove", key, pupil=bad)
+            assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_pupil"
+        assert teacher(client, code, "lock", key, locked="yes").status_code == 400
+        removed = teacher(client, code, "remove", key, pupil=1)
+        assert removed.status_code == 200 and removed.json()["removed"] == NAMES[1]
+        session = app.state.classes.get(code)
+        assert [p.nickname for p in session.pupils] == [NAMES[0], *NAMES[2:4]]
+        gone = client.post(f"/api/classes/{code}/me", json={"token": tokens[1]})
+        assert gone.json()["error"]["code"] == "bad_token"
+        assert me(client, code, tokens[2])["nickname"] == NAMES[2]
+    again = make_app(db_url, catalog, bot_delay=30.0)
+    with TestClient(again) as client:
+        session = again.state.classes.get(code)
+        assert session.locked and len(session.pupils) == 3
+        rooms = teacher(client, code, "start", key).json()["rooms"]
+        assert teacher(client, code, "remove", key, pupil=0).json()["error"]["code"] == \
+            "already_started"
+        late = client.post(f"/api/classes/{code}/join", json={"nickname": "Marmotte"})
+        assert late.json()["error"]["code"] == "class_locked"
+        assert teacher(client, code, "lock", key, locked=False).json()["locked"] is False
+        assert me(client, code, join(client, code, "Marmotte"))["room"] in rooms

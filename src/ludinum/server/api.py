@@ -22,7 +22,7 @@ STATUS = {
     "storage": 503, "busy": 503, "too_large": 413, "bad_media_type": 415,
     "seat_not_offered": 409, "no_seat_offered": 409, "room_locked": 409,
     "already_started": 409, "class_full": 409, "table_full": 409, "table_too_small": 409,
-    "no_pupils": 409, "not_playing": 409,
+    "no_pupils": 409, "not_playing": 409, "class_locked": 409,
 }
 #: Refusals that tell a guesser something: they count against the address (room codes
 #: must not be found by trying); everything else (a full room, a taken nickname) does not.

@@ -124,6 +124,8 @@ def create_app(
         Route("/api/classes/{code}/me", class_api.me, methods=["POST"]),
         Route("/api/classes/{code}/state", class_api.state, methods=["POST"]),
         Route("/api/classes/{code}/move", class_api.move, methods=["POST"]),
+        Route("/api/classes/{code}/remove", class_api.remove, methods=["POST"]),
+        Route("/api/classes/{code}/lock", class_api.lock, methods=["POST"]),
         Route("/api/classes/{code}/start", class_api.start, methods=["POST"]),
         Route("/api/classes/{code}/command", class_api.command, methods=["POST"]),
         Route("/api/classes/{code}/message", class_api.message, methods=["POST"]),

@@ -145,6 +145,27 @@ async def move(request: Request) -> Response:
     return await _teacher(request, run)
 
 
+async def remove(request: Request) -> Response:
+    """The teacher removes a pupil before the start (``pupil``: their index)."""
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "removed": await hub.remove(session, data.get("pupil"))}
+
+    return await _teacher(request, run)
+
+
+async def lock(request: Request) -> Response:
+    """The teacher closes the class to new pupils (``locked``: true) or opens it."""
+    hub = classes_of(request)
+
+    async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        await hub.lock(session, data.get("locked"))
+        return {"ok": True, "locked": session.locked}
+
+    return await _teacher(request, run)
+
+
 async def start(request: Request) -> Response:
     hub = classes_of(request)
 

@@ -87,7 +87,7 @@ class ClassHub:
             row.id, row.code, row.teacher, self.hub.catalog.game(row.game), row.options,
             row.mode, row.table_size, row.bot_level, row.friends_apart, row.seed,
             row.status, [Pupil.from_json(p) for p in row.pupils], list(row.rooms),
-            row.message, row.created_at, row.updated_at)
+            row.message, row.created_at, row.updated_at, row.locked)
 
     def purge(self) -> int:
         """What the rooms' retention no longer keeps (at start-up)."""
@@ -243,6 +243,21 @@ class ClassHub:
 
     async def move(self, session: ClassSession, pupil: object, table: object) -> None:
         session.move(pupil, table)
+        await self._save(session)
+
+    async def remove(self, session: ClassSession, pupil: object) -> str:
+        """The teacher removes a pupil before the start (their token is no longer valid:
+        their page goes back to the nickname form); the removed nickname."""
+        removed = session.remove(pupil)
+        await self._save(session)  # on failure the session is reloaded with them
+        return removed.nickname
+
+    async def lock(self, session: ClassSession, locked: object) -> None:
+        """Close the class to new pupils (``locked``), or open it again."""
+        if not isinstance(locked, bool):
+            raise refuse("bad_message", "« locked » vaut true ou false.",
+                         "'locked' is true or false.")
+        session.locked = locked
         await self._save(session)
 
     # -- the start -----------------------------------------------------------------------

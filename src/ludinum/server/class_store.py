@@ -22,6 +22,7 @@ from sqlalchemy import (
     Table,
     Text,
     delete,
+    false,
     insert,
     select,
     update,
@@ -47,6 +48,8 @@ classes = Table(
     Column("pupils", Text, nullable=False),
     Column("rooms", Text, nullable=False),
     Column("message", Text, nullable=False),
+    # Migration 0006: the teacher closed the class to new pupils.
+    Column("locked", Boolean, nullable=False, server_default=false()),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
 )
@@ -73,6 +76,7 @@ class ClassRow:
     message: str
     created_at: float
     updated_at: float
+    locked: bool = False
 
 
 def _encode(values: dict[str, Any]) -> dict[str, Any]:
@@ -88,6 +92,7 @@ def _row(row: Any) -> ClassRow:
     for key in _JSON:
         data[key] = json.loads(data[key])
     data["friends_apart"] = bool(data["friends_apart"])
+    data["locked"] = bool(data["locked"])
     return ClassRow(**data)
 
 

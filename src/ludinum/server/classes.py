@@ -85,6 +85,8 @@ class ClassSession:
     message: str = ""
     created_at: float = 0.0
     updated_at: float = 0.0
+    #: Closed by the teacher: nobody joins, before or after the start.
+    locked: bool = False
 
     # -- who may do what ---------------------------------------------------------------
     def check_teacher(self, token: object) -> None:
@@ -119,6 +121,9 @@ class ClassSession:
 
     def new_pupil(self, nickname: object, token_digest: str) -> Pupil:
         """A pupil not yet added: the nickname filtered and unique in the class."""
+        if self.locked:
+            raise refuse("class_locked", "La classe est fermée : demande à l'enseignant de "
+                         "l'ouvrir.", "The class is closed: ask the teacher to open it.")
         if len(self.pupils) >= MAX_PUPILS:
             raise refuse("class_full", f"La classe est complète ({MAX_PUPILS} élèves).",
                          f"The class is full ({MAX_PUPILS} pupils).")
@@ -150,6 +155,14 @@ class ClassSession:
             raise refuse("table_full", f"La table {table + 1} est complète.",
                          f"Table {table + 1} is full.")
         self.pupils[pupil].pinned = table
+
+    def remove(self, pupil: object) -> Pupil:
+        """The teacher removes a pupil before the start (``pupil``: their index)."""
+        self.check_gathering()
+        if isinstance(pupil, bool) or not isinstance(pupil, int) or not (
+                0 <= pupil < len(self.pupils)):
+            raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
+        return self.pupils.pop(pupil)
 
     def check_gathering(self) -> None:
         if self.status != GATHERING:
@@ -196,4 +209,4 @@ class ClassSession:
         """The columns that change (status, pupils, rooms, message, time)."""
         return {"status": self.status, "pupils": [p.to_json() for p in self.pupils],
                 "rooms": list(self.rooms), "message": self.message,
-                "updated_at": self.updated_at}
+                "locked": self.locked, "updated_at": self.updated_at}

@@ -67,7 +67,12 @@
           return;
         }
       } catch (x) {
-        if (x.code === "bad_token") { localStorage.removeItem(pupilKey); form.hidden = false; wait.hidden = true; return; }
+        if (x.code === "bad_token") {
+          // Removed by the teacher (or a token of another class): the nickname form again.
+          localStorage.removeItem(pupilKey); form.hidden = false; wait.hidden = true;
+          form.querySelector("[data-error]").textContent = en ? "You are no longer in the class: choose a nickname to join it again." : "Tu n'es plus dans la classe : choisis un pseudo pour la rejoindre.";
+          return;
+        }
       }
       setTimeout(poll, POLL);
     }
@@ -131,6 +136,16 @@
     return run("move", { pupil: Number(pupil), table: Number(table) });
   }
   board.addEventListener("click", (e) => {
+    const removed = e.target.closest("[data-remove]");
+    if (removed) {
+      const name = removed.dataset.name;
+      if (!confirm(en ? "Remove " + name + " from the class?" : "Retirer " + name + " de la classe\u202f?")) return;
+      selected = null;
+      run("remove", { pupil: Number(removed.dataset.remove) });
+      return;
+    }
+    const lock = e.target.closest("[data-class-lock]");
+    if (lock) { run("lock", { locked: lock.dataset.classLock === "true" }); return; }
     const pupil = e.target.closest("[data-pupil]");
     if (pupil) {
       const again = selected === pupil.dataset.pupil;
