@@ -280,3 +280,40 @@ def test_class_pages_have_no_serious_violation(live: Any, browser: Any, axe_path
         teacher_ctx.close()
         for c in phone_ctx:
             c.close()
+
+
+def test_the_teacher_removes_a_pupil_and_closes_the_class(live: Any, browser: Any) -> None:
+    """The ✕ beside a name removes the pupil (asked first) and their phone says so; « Fermer
+    la classe » hides the QR code and refuses the next pupil with the reason."""
+    teacher_ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    phone_ctx = [browser.new_context(viewport=PHONE) for _ in range(2)]
+    try:
+        dashboard = teacher_ctx.new_page()
+        code = create_class(dashboard, live.url)
+        phones = [c.new_page() for c in phone_ctx]
+        join(phones[0], live.url, code, nickname(0))
+        dashboard.wait_for_selector('[data-remove="0"]', timeout=TIMEOUT)
+        dashboard.once("dialog", lambda dialog: dialog.accept())
+        dashboard.click('[data-remove="0"]')
+        dashboard.wait_for_function(
+            "() => !document.querySelector('[data-remove]')", timeout=TIMEOUT)
+        phones[0].wait_for_function(
+            "() => document.querySelector('[data-error]').textContent"
+            ".includes(\"Tu n'es plus dans la classe\")", timeout=TIMEOUT)
+        dashboard.click('[data-class-lock="true"]')
+        dashboard.wait_for_selector(".room-locked", timeout=TIMEOUT)
+        assert dashboard.is_hidden(".class-head .qr-box")
+        size = dashboard.eval_on_selector(".room-lock",
+                                          "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 28
+        phones[1].goto(f"{live.url}/c/{code}")
+        phones[1].fill("#nickname", nickname(1))
+        phones[1].click("button[type=submit]")
+        phones[1].wait_for_function(
+            "() => document.querySelector('[data-error]').textContent.includes('fermée')",
+            timeout=TIMEOUT)
+        assert len(live.app.state.classes.get(code).pupils) == 0
+    finally:
+        teacher_ctx.close()
+        for c in phone_ctx:
+            c.close()
