@@ -200,3 +200,32 @@ def test_the_retention_purge_deletes_old_finished_games(tmp_path: Path) -> None:
         assert hub.purge() == 1
         assert hub.store.room(code) is None
         assert client.get(f"/api/rooms/{code}").status_code == 404
+
+
+def test_an_address_has_one_message_budget_over_all_its_sockets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """190 sockets each just under the per-connection pace slowed every room (attack
+    review): one address shares one budget; past it, each socket is told and, if it keeps
+    on, closed. This machine's own loopback is not counted (the teacher's computer)."""
+    monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 10.0)
+    monkeypatch.setattr(limits, "AddressMessages", functools.partial(
+        limits.AddressMessages, burst=10, clock=lambda: 0.0))
+    with TestClient(make_app(tmp_path)) as client:
+        code, _ = new_room(client)
+        pongs = 0
+        closed = 0
+        for _ in range(3):  # three sockets of one address: 10 messages between them
+            with client.websocket_connect(f"/ws/{code}") as ws:
+                ws.send_text('{"type":"hello","role":"spectator"}')
+                for _ in range(limits.MAX_REFUSED + 20):
+                    ws.send_text('{"type":"ping"}')
+                try:
+                    for _ in range(10_000):
+                        pongs += json.loads(ws.receive_text())["type"] == "pong"
+                except WebSocketDisconnect:
+                    closed += 1
+        assert pongs == 10 - 1  # the first socket's hello took one
+        assert closed == 3
+    local = limits.AddressMessages(per_second=1.0, burst=1, clock=lambda: 0.0)
+    assert all(local.allow("127.0.0.1") for _ in range(100))
+    assert local.allow("10.0.0.7") and not local.allow("10.0.0.7")

@@ -61,3 +61,5 @@ def fast_clients(monkeypatch: pytest.MonkeyPatch) -> None:
             super().__init__(per_second=1e6, burst=1_000_000)
 
     monkeypatch.setattr(limits, "MessageLimit", Unlimited)
+    # The same for an address's budget over all its sockets (tested on its own too).
+    monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 1e6)

@@ -147,6 +147,7 @@ def create_app(
         burst=int(limits.setting("LUDINUM_ROOMS_BURST", ROOMS_BURST)),
         per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))
     app.state.connections = limits.Connections()
+    app.state.address_messages = limits.AddressMessages()
     app.state.hello_timeout = limits.setting("LUDINUM_HELLO_TIMEOUT", limits.HELLO_TIMEOUT)
     app.state.public_url = public_url
     # The quiz's and diploma's secret and used attempts, shared by every process (site.ledger).

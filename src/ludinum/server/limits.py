@@ -27,6 +27,13 @@ MESSAGES_PER_SECOND = 50.0
 MESSAGE_BURST = 100
 #: Refused messages (fading at the refill rate) after which the connection is closed.
 MAX_REFUSED = 100
+#: Messages per second one address may send over all its connections (a school behind one
+#: address: 200 phones tapping stay far below; 190 sockets each just under the
+#: per-connection limit slowed every room, attack review), and at once
+#: (``$LUDINUM_ADDRESS_MESSAGES``). This machine's own loopback is not counted (the teacher's
+#: computer, benchmarks; behind a trusted proxy the address is the phone's).
+ADDRESS_MESSAGES_PER_SECOND = 400.0
+ADDRESS_MESSAGE_BURST = 2000
 #: Seconds a new WebSocket has to send its hello (``$LUDINUM_HELLO_TIMEOUT``).
 HELLO_TIMEOUT = 10.0
 #: WebSockets open at once from one address (``$LUDINUM_MAX_CONNECTIONS``).
@@ -107,6 +114,27 @@ def origin_allowed(origin: str | None, host: str | None, public_urls: Iterable[s
     return seen in allowed
 
 
+class AddressMessages:
+    """Messages per address over all its connections (token buckets in memory only)."""
+
+    def __init__(self, per_second: float | None = None, burst: int = ADDRESS_MESSAGE_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from ludinum.server.ratelimit import RateLimit
+
+        rate = per_second if per_second is not None else setting(
+            "LUDINUM_ADDRESS_MESSAGES", ADDRESS_MESSAGES_PER_SECOND)
+        self.buckets = RateLimit(burst=max(burst, int(rate)), per_second=rate, clock=clock)
+
+    def allow(self, address: str) -> bool:
+        if address in LOOPBACK:
+            return True
+        return self.buckets.allow(address)
+
+
+#: Addresses of this machine: never counted by :class:`AddressMessages`.
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
 class MessageLimit:
     """A token bucket of one connection."""
 
@@ -136,6 +164,11 @@ class MessageLimit:
             return False
         self.tokens -= 1.0
         return True
+
+    def refuse(self) -> None:
+        """A message refused for another reason than this connection's pace (its address's
+        budget): counted toward closing it all the same."""
+        self.refused += 1.0
 
     @property
     def exhausted(self) -> bool:

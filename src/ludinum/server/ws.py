@@ -93,6 +93,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
     limit: RateLimit = websocket.app.state.limit
     timeout: float = websocket.app.state.hello_timeout
     messages = limits.MessageLimit()
+    address_messages: limits.AddressMessages = websocket.app.state.address_messages
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + timeout
     try:
@@ -105,7 +106,10 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
                     return POLICY  # no hello in time: an idle socket costs a file
             else:
                 text = await _receive(websocket)
-            if not messages.allow():
+            paced = messages.allow()
+            if not paced or not address_messages.allow(address):
+                if paced:  # this socket's pace was fine: its address's budget ran out
+                    messages.refuse()
                 if messages.exhausted:
                     return POLICY
                 client.push(protocol.error(protocol.fail(
