@@ -45,3 +45,19 @@ def test_a_file_that_is_not_a_log_is_refused(sqlite_url: str, catalog: Catalog) 
             refused = client.post("/replay/journal", files={"journal": ("x.json", body,
                                                                           "application/json")})
             assert refused.status_code == 400 and words in refused.text
+
+
+def test_one_address_cannot_push_out_everyone_elses_logs(sqlite_url: str, catalog: Catalog
+                                                         ) -> None:
+    """The server keeps the last 64 uploaded logs: one address uploads UPLOAD_BURST at
+    once, then is told to wait (another address still may)."""
+    from ludinum.server.app import UPLOAD_BURST
+
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        answers = [client.post("/replay/journal", files={"journal": (
+            "x.json", b'{"x": 1}', "application/json")}).status_code
+            for _ in range(UPLOAD_BURST + 2)]
+        assert answers == [400] * UPLOAD_BURST + [429] * 2
+        other = TestClient(client.app, client=("10.1.2.3", 5000))
+        assert other.post("/replay/journal", files={"journal": (
+            "x.json", b'{"x": 1}', "application/json")}).status_code == 400

@@ -46,6 +46,10 @@ ROOM_EVERY = 120.0
 #: class at once, then one per this many seconds (api.guessing).
 KNOWN_BURST = 64
 KNOWN_EVERY = 2.0
+#: Game logs one address may upload to the replay page at once, then one per this many
+#: seconds.
+UPLOAD_BURST = 10
+UPLOAD_EVERY = 6.0
 
 
 def create_app(
@@ -148,6 +152,8 @@ def create_app(
         per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))
     app.state.connections = limits.Connections()
     app.state.address_messages = limits.AddressMessages()
+    # Game logs uploaded to the replay page, per address: the server keeps the last 64.
+    app.state.upload_limit = RateLimit(burst=UPLOAD_BURST, per_second=1 / UPLOAD_EVERY)
     app.state.hello_timeout = limits.setting("LUDINUM_HELLO_TIMEOUT", limits.HELLO_TIMEOUT)
     app.state.public_url = public_url
     # The quiz's and diploma's secret and used attempts, shared by every process (site.ledger).

@@ -259,6 +259,13 @@ async def replay_log_upload(request: Request) -> Response:
     """The uploaded log is read, checked and kept in memory for a while under a random
     key (a simulated game: bots only, nothing personal); the page then steps through it."""
     lang = lang_of(request)
+    try:
+        # The server keeps the last replay_logs.MOST logs: one address must not push out
+        # everyone else's by uploading many (attack review).
+        check_rate(request, request.app.state.upload_limit)
+    except LudinumError as exc:
+        return show(request, "replay_log.html", status=429,
+                    error=exc.en if lang == "en" else exc.fr)
     form = await request.form()
     upload = form.get("journal")
     raw = await upload.read() if isinstance(upload, UploadFile) else b""
