@@ -6,7 +6,9 @@
   A client that is not a browser sends no Origin; it still needs a seat token to play.
 - **Messages**: at most ``burst`` messages at once per connection, refilled at
   ``per_second``; a connection that keeps flooding after being warned is closed. The count is
-  kept with the connection, in memory only.
+  kept with the connection, in memory only. One address also shares one budget over all
+  its connections (:class:`AddressMessages`): many sockets each just under the limit do
+  not add up to a flood.
 - **Connections**: a WebSocket must say hello within :data:`HELLO_TIMEOUT` seconds, and one
   address holds at most :data:`MAX_CONNECTIONS` at once (a school behind one address has
   several classes; a script opening idle sockets does not exhaust the server's files).
@@ -20,6 +22,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
+
+from ludinum.server.ratelimit import RateLimit
 
 #: Messages per second a connection may send on average, and at once (a person taps far
 #: less; a script flooding the server is slowed down, then cut off).
@@ -119,8 +123,6 @@ class AddressMessages:
 
     def __init__(self, per_second: float | None = None, burst: int = ADDRESS_MESSAGE_BURST,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        from ludinum.server.ratelimit import RateLimit
-
         rate = per_second if per_second is not None else setting(
             "LUDINUM_ADDRESS_MESSAGES", ADDRESS_MESSAGES_PER_SECOND)
         self.buckets = RateLimit(burst=max(burst, int(rate)), per_second=rate, clock=clock)
