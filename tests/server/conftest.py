@@ -63,3 +63,4 @@ def fast_clients(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MessageLimit", Unlimited)
     # The same for an address's budget over all its sockets (tested on its own too).
     monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 1e6)
+    monkeypatch.setattr(limits, "ADDRESS_HELLOS_PER_SECOND", 1e6)

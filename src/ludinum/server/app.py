@@ -152,6 +152,7 @@ def create_app(
         per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))
     app.state.connections = limits.Connections()
     app.state.address_messages = limits.AddressMessages()
+    app.state.address_hellos = limits.AddressHellos()
     # Game logs uploaded to the replay page, per address: the server keeps the last 64.
     app.state.upload_limit = RateLimit(burst=UPLOAD_BURST, per_second=1 / UPLOAD_EVERY)
     app.state.hello_timeout = limits.setting("LUDINUM_HELLO_TIMEOUT", limits.HELLO_TIMEOUT)

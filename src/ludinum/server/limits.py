@@ -38,6 +38,11 @@ MAX_REFUSED = 100
 #: computer, benchmarks; behind a trusted proxy the address is the phone's).
 ADDRESS_MESSAGES_PER_SECOND = 400.0
 ADDRESS_MESSAGE_BURST = 2000
+#: Hellos per second one address may send (each joins a room and has it drawn: a script
+#: reconnecting in a loop re-rendered its room 150 times a second, attack review), and at
+#: once: a school's phones reconnecting together after a restart (``$LUDINUM_ADDRESS_HELLOS``).
+ADDRESS_HELLOS_PER_SECOND = 10.0
+ADDRESS_HELLO_BURST = 300
 #: Seconds a new WebSocket has to send its hello (``$LUDINUM_HELLO_TIMEOUT``).
 HELLO_TIMEOUT = 10.0
 #: WebSockets open at once from one address (``$LUDINUM_MAX_CONNECTIONS``).
@@ -131,6 +136,16 @@ class AddressMessages:
         if address in LOOPBACK:
             return True
         return self.buckets.allow(address)
+
+
+class AddressHellos(AddressMessages):
+    """Hellos per address over all its connections."""
+
+    def __init__(self, per_second: float | None = None, burst: int = ADDRESS_HELLO_BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        rate = per_second if per_second is not None else setting(
+            "LUDINUM_ADDRESS_HELLOS", ADDRESS_HELLOS_PER_SECOND)
+        super().__init__(rate, burst, clock)
 
 
 #: Addresses of this machine: never counted by :class:`AddressMessages`.

@@ -94,6 +94,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
     timeout: float = websocket.app.state.hello_timeout
     messages = limits.MessageLimit()
     address_messages: limits.AddressMessages = websocket.app.state.address_messages
+    hellos: limits.AddressHellos = websocket.app.state.address_hellos
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + timeout
     try:
@@ -117,7 +118,8 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
                     "Too many messages: slow down.")))
                 continue
             if client.role is None:
-                refused = await _before_hello(hub, client, limit, address, text, code)
+                refused = await _before_hello(hub, client, limit, hellos, address, text,
+                                              code)
                 if refused is not None:
                     return refused
                 continue
@@ -127,7 +129,8 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
     return 1000
 
 
-async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str,
+async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
+                        hellos: limits.AddressHellos, address: str,
                         text: str | bytes, code: str) -> int | None:
     """A message before the hello. A refused hello closes the connection (the page tries
     again later); a wrong room code or token counts as a guess against the address, a
@@ -136,6 +139,9 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit, address: str
     pupil guessing codes must not keep the class's phones from reconnecting); any other
     is told to wait, whatever it holds, so the answer tells a guesser nothing."""
     text, is_hello = _with_room(text, code)
+    if is_hello and not hellos.allow(address):  # a reconnect loop: each hello draws the room
+        client.push(protocol.error(too_many(), "hello"))
+        return TRY_LATER
     if is_hello and limit.blocked(address) and not await hub.holds_key(
             code, protocol.parse(text)):
         client.push(protocol.error(too_many(), "hello"))
