@@ -231,3 +231,20 @@ def test_the_voleur_thief_is_told_its_role_while_it_waits() -> None:
     assert "voleur" not in other, other
     english = frames.FrameCache(room, 0.0, ["random"]).html("actions", thief, "en")
     assert "You are the data thief!" in english
+
+
+def test_hacker_key_moments_mark_the_end_of_each_round() -> None:
+    """Two guesses of one account in two rounds (« Raté pour Bot 4 sur le compte 11 »,
+    then « Bot 4 a deviné juste pour le compte 11 ») read as a contradiction without the
+    round between them."""
+    import re
+
+    for seed in (1, 2):
+        room = socketless.playing_room("hacker", 4, seed)
+        socketless.random_moves(room, random.Random(seed), 3000)
+        shown = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
+        moments = re.findall(r"<li>(.*?)</li>", box)
+        marks = [m for m in moments if re.fullmatch(r"— Fin du tour \d —", m)]
+        assert marks, moments
+        assert not any("reprend ses virus" in m for m in moments)

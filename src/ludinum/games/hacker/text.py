@@ -147,7 +147,9 @@ _SEAT = re.compile(r"\b(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
 
 
 class HackerText(GameText):
-    moments = frozenset({"guess", "emptied", "game_over"})
+    #: The end of each round too, as a mark between the guesses: two guesses of one
+    #: account in two rounds read as a contradiction without it.
+    moments = frozenset({"guess", "emptied", "round_end", "game_over"})
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
         match the board's palette, the nickname and the seat's badge do (issue 21)."""
@@ -162,6 +164,13 @@ class HackerText(GameText):
         options (``lessons.py``, issue 16 §6)."""
         cards = lessons_for(state.metrics(), state.config.options)
         return in_lang(cards, lang)
+
+    def moment(self, event: Event, lang: str = "fr") -> str:
+        """A round's end as a short mark among the key moments (« — Fin du tour 2 — »)."""
+        if event.kind == "round_end":
+            n = event.data.get("round")
+            return f"— End of round {n} —" if lang == "en" else f"— Fin du tour {n} —"
+        return self.event(event, lang)
 
     def event(self, event: Event, lang: str = "fr") -> str:
         table = _EN if lang == "en" else _FR
