@@ -254,10 +254,7 @@ class ClassHub:
 
     async def lock(self, session: ClassSession, locked: object) -> None:
         """Close the class to new pupils (``locked``), or open it again."""
-        if not isinstance(locked, bool):
-            raise refuse("bad_message", "« locked » vaut true ou false.",
-                         "'locked' is true or false.")
-        session.locked = locked
+        session.set_locked(locked)
         await self._save(session)
 
     # -- the start -----------------------------------------------------------------------

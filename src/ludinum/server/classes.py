@@ -164,6 +164,13 @@ class ClassSession:
             raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
         return self.pupils.pop(pupil)
 
+    def set_locked(self, locked: object) -> None:
+        """The teacher closes the class to new pupils (``locked``) or opens it again."""
+        if not isinstance(locked, bool):
+            raise refuse("bad_message", "« locked » vaut true ou false.",
+                         "'locked' is true or false.")
+        self.locked = locked
+
     def check_gathering(self) -> None:
         if self.status != GATHERING:
             raise refuse("already_started", "La classe a déjà commencé.",

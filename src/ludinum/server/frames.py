@@ -267,10 +267,11 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
         text.with_names(text.moment(e, lang), names, lang)
         for _, e in room.recent if e.to is None and e.kind in story
     ))[-8:]
-    lessons = text.lessons(room.state, lang) if room.state.is_terminal() else []
+    over = room.state.is_terminal()
+    lessons = text.lessons(room.state, lang) if over else []
     public = room.state.view(None)
     standings = text.standings(public, lang)
-    ending = text.ending(public, lang) if room.state.is_terminal() else ""
+    ending = text.ending(public, lang) if over else ""
     ending = french_spacing(text.with_names(ending, names, lang)) if ending else ""
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
                            room=room, lessons=lessons, standings=standings, ending=ending)
