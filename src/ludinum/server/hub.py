@@ -55,6 +55,7 @@ from ludinum.server.rooms import (
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 from ludinum.server.storage import RoomRow, Storage, append_in, update_room_in
+from ludinum.server.thinking import Thinker
 from ludinum.server.timers import Timers
 from ludinum.server.writer import WriteOp, Writer
 
@@ -157,6 +158,7 @@ class Hub:
         self.writer = Writer(store)
         self.catalog = catalog
         self.bot_delay = bot_delay
+        self.thinker = Thinker()
         #: Bots play only while a screen is connected to their room (:meth:`watched`): the
         #: app's setting (create_app); a hub driven without sockets (tests, tools) keeps
         #: its bots playing.
@@ -200,6 +202,7 @@ class Hub:
         for clients in self.clients.values():
             for client in clients:
                 client.close()
+        self.thinker.close()
         await self.writer.drain()
         self.writer.close()
 
@@ -776,7 +779,7 @@ class Hub:
         if room.seats[seat].bot_level in FAST_LEVELS:
             action = bot.choose(room.state, seat)
         else:
-            action = await asyncio.to_thread(bot.choose, room.state.clone(), seat)
+            action = await self.thinker.choose(bot, room.state.clone(), seat)
         rest = self.bot_delay - (loop.time() - started)
         if rest > 0:
             await asyncio.sleep(rest)
