@@ -29,6 +29,11 @@ SEARCH_THREADS = 1
 #: while searches are under way (Python's default is 0.005).
 SWITCH_INTERVAL = 0.001
 
+#: Searches under way in this process, every hub's (the switch interval is the process's).
+_searching = 0
+#: The interval to come back to when none is.
+_usual = sys.getswitchinterval()
+
 
 class Thinker:
     """The search bots' threads of one hub; :meth:`choose` is a bot's move, off the loop."""
@@ -40,23 +45,25 @@ class Thinker:
             raise ValueError(f"LUDINUM_SEARCH_THREADS: at least 1 thread (got {wanted})")
         self.threads = wanted
         self._pool = ThreadPoolExecutor(wanted, thread_name_prefix="ludinum-think")
-        self._interval = sys.getswitchinterval()
         #: Searches asked for and not finished (waiting for a thread or thinking).
         self.pending = 0
 
     async def choose(self, bot: Bot, state: State, seat: int) -> Action:
         """``bot.choose(state, seat)`` in one of the search threads; ``state`` is the
         bot's own copy (the room's state goes on changing while it thinks)."""
-        if self.pending == 0:
-            sys.setswitchinterval(min(self._interval, SWITCH_INTERVAL))
+        global _searching
+        if _searching == 0:
+            sys.setswitchinterval(min(_usual, SWITCH_INTERVAL))
+        _searching += 1
         self.pending += 1
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._pool, bot.choose, state, seat)
         finally:
             self.pending -= 1
-            if self.pending == 0:
-                sys.setswitchinterval(self._interval)
+            _searching -= 1
+            if _searching == 0:
+                sys.setswitchinterval(_usual)
 
     def close(self) -> None:
         """Stop taking searches; those under way finish in their threads."""
