@@ -18,7 +18,10 @@ from ludinum.server.storage import Storage
 
 
 class Thinker:
-    """A bot that thinks for a set time before its first legal move."""
+    """A bot that thinks for a set time before its first legal move (a search: in the
+    hub's search threads)."""
+
+    searches = True
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds

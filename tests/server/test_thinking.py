@@ -22,6 +22,7 @@ from ludinum.server.thinking import SWITCH_INTERVAL, Thinker
 class Counting:
     """A bot that notes how many of its kind think at once, and in which thread."""
 
+    searches = True
     at_once = 0
     most = 0
     threads: ClassVar[set[str]] = set()
@@ -130,3 +131,33 @@ def test_a_hubs_search_bots_think_in_its_threads_not_on_the_loop(
     assert min(seqs) >= 4
     assert Counting.most == 1
     assert Counting.threads == {"ludinum-think_0"}
+
+
+def test_bots_that_do_not_search_are_asked_on_the_loop(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """A table of ``medium`` bots (a heuristic, microseconds a move) never waits in the
+    search queue behind another table's expert bots: its moves are made on the loop."""
+    asked: list[str] = []
+
+    async def body() -> int:
+        store = Storage(sqlite_url)
+        store.migrate()
+        hub = Hub(store, catalog, bot_delay=0.0)
+        original = hub.thinker.choose
+
+        async def noted(bot: Any, state: State, seat: int) -> Action:
+            asked.append(type(bot).__name__)
+            return await original(bot, state, seat)
+
+        hub.thinker.choose = noted  # type: ignore[method-assign]
+        room, _ = await hub.create_room("gnou", 2, {}, seed=5)
+        await hub.command(room, "start", {"level": "medium"})
+        until = time.monotonic() + 10
+        while room.seq < 4 and time.monotonic() < until:
+            await asyncio.sleep(0.01)
+        await hub.close()
+        return room.seq
+
+    assert asyncio.run(body()) >= 4
+    assert asked == []

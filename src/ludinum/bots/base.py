@@ -34,6 +34,10 @@ class Bot(ABC):
     #: drawing nothing and noting nothing: a search's rollout then asks the bot directly
     #: instead of listing the legal actions first (the bot lists them itself).
     forced_at_once: ClassVar[bool] = False
+    #: True for a bot that searches (up to some tenths of a second of CPU a move): a
+    #: server has it think off its event loop (server/thinking.py). The others answer in
+    #: microseconds (a heuristic: p99 under 0.5 ms in every game) and are asked on the loop.
+    searches: ClassVar[bool] = False
 
     def __init__(self, seed: Seed = 0, quiz_accuracy: float | None = None) -> None:
         self.rng = generator(seed)

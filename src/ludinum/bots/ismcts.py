@@ -64,6 +64,7 @@ class IsmctsBot(Bot):
 
     level = "ismcts"
     default_quiz_accuracy = 0.8
+    searches = True
     #: Default budget; the levels set their own (bots/levels.py).
     default_iterations: ClassVar[int] = 400
     default_millis: ClassVar[float | None] = None

@@ -67,8 +67,6 @@ _ORDER = random.Random()
 #: Bits of a live room's seed, drawn from the OS: one player's opening hand must not give
 #: away the seed and with it every other hand (simulations keep their chosen seeds).
 SEED_BITS = 128
-#: Bot levels that think long enough to deserve a worker thread.
-FAST_LEVELS = ("random",)
 
 #: A stored log: ``(seq, seat, action JSON)`` in order.
 Log = list[tuple[int, int, dict[str, Any]]]
@@ -776,10 +774,10 @@ class Hub:
         seat = one_of(room.bot_turns(), _ORDER)
         bot = self._bot(room, seat)
         started = loop.time()
-        if room.seats[seat].bot_level in FAST_LEVELS:
-            action = bot.choose(room.state, seat)
-        else:
+        if bot.searches:  # off the loop, in the search threads (server/thinking.py)
             action = await self.thinker.choose(bot, room.state.clone(), seat)
+        else:
+            action = bot.choose(room.state, seat)
         rest = self.bot_delay - (loop.time() - started)
         if rest > 0:
             await asyncio.sleep(rest)

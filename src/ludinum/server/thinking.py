@@ -1,7 +1,8 @@
 """Where the search bots think: a few threads of their own, beside the event loop.
 
-A search bot (the levels above ``random``: heuristics and ISMCTS, up to about 0.3 s of CPU
-a move) cannot think on the event loop, which serves every phone of the process. In a
+A search bot (``Bot.searches``: the ``hard`` and ``expert`` levels, ISMCTS, up to about
+0.3 s of CPU a move) cannot think on the event loop, which serves every phone of the
+process; the other levels answer in microseconds and are asked on the loop. In a
 thread it still holds Python's interpreter lock while it computes, so every thread that
 searches at once takes a share of the one core the loop runs on: with asyncio's default
 pool (up to 6 threads, shared with the other blocking calls), 8 tables playing against
