@@ -67,9 +67,30 @@ def pick(met: Iterable[T], key: Iterable[T]) -> list[T]:
     return chosen
 
 
+#: What a lesson taken from the original game's rules names as its source, after the
+#: game's title (:func:`original`).
+RULES = {"fr": "règles du jeu", "en": "rules of the game"}
+
+
+def original(title: str) -> str:
+    """The source of a lesson that the original game's rules give: « <title>, règles du
+    jeu » (:func:`source_in` says it in English)."""
+    return f"{title}, {RULES['fr']}"
+
+
+def source_in(source: str, lang: str) -> str:
+    """A lesson's source line in ``lang``: a reference keeps its own name (a French law, a
+    site, the game's title), the words around it are translated (« règles du jeu », the
+    French « ; » between two references)."""
+    if lang != "en":
+        return source
+    return source.replace(f", {RULES['fr']}", f", {RULES['en']}").replace(" ; ", "; ")
+
+
 def in_lang(cards: Iterable[Advice], lang: str) -> list[Lesson]:
     """The cards as the debrief shows them, in ``lang`` (French where no English is given)."""
-    return [Lesson(c.title_in(lang), c.text_in(lang), c.source) for c in cards]
+    return [Lesson(c.title_in(lang), c.text_in(lang), source_in(c.source, lang))
+            for c in cards]
 
 
 def source_text(source: object, default: str) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ludinum.engine.lessons import Card, pick, source_text
+from ludinum.engine.lessons import Card, original, pick, source_text
 from ludinum.games.gnou.content import DANGER_TYPES, PROTECTION_FOR, DangerCard
 
 #: The source of a card whose content names none: the original game.
-ORIGINAL = "Le jeu du Gnou, April (CC BY-SA), règles du jeu"
+ORIGINAL = original("Le jeu du Gnou, April (CC BY-SA)")
 
 
 def danger_lesson(card: DangerCard) -> Card:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ludinum.engine.lessons import Card, pick
+from ludinum.engine.lessons import Card, original, pick
 from ludinum.games.voleur.deck import ATTACK, Deck
 from ludinum.games.voleur.deck import Card as DeckCard
 
 #: The source of a card whose content names none: the original game.
-ORIGINAL = "Le Voleur de Données, règles du jeu"
+ORIGINAL = original("Le Voleur de Données")
 
 
 #: The sentence of an attack card that tells its effect at the table (V5: the victim skips

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ludinum.engine.lessons import Card, pick
+from ludinum.engine.lessons import Card, original, pick
 from ludinum.games.webrunners.data import DAMAGE, RETRO, Deck
 from ludinum.games.webrunners.data import Card as DeckCard
 
 #: The source of a card whose content names none: the original game.
-ORIGINAL = "Web Runners, règles du jeu"
+ORIGINAL = original("Web Runners")
 
 
 def card_lesson(card: DeckCard) -> Card:
