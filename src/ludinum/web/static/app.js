@@ -436,7 +436,15 @@
     if (drawing) {
       const s = stage.getBoundingClientRect();
       const b = drawing.getBoundingClientRect();
-      const free = s.bottom - b.bottom - 12;
+      // The game's own text may lie under the drawing too (Le jeu du Gnou's protections):
+      // the narration never covers it.
+      let limit = s.bottom;
+      const own = stage.querySelector('[data-slot="board"]');
+      if (own && own.textContent.trim()) {
+        const t = own.getBoundingClientRect();
+        if (t.top >= b.bottom - 1 && t.left < b.right && b.left < t.right) limit = Math.min(limit, t.top);
+      }
+      const free = limit - b.bottom - 12;
       if (free >= 160) {
         stage.classList.add("story-under-board");
         narrationEl.classList.add("under-board");
@@ -498,6 +506,34 @@
     });
   }
 
+  // A phone's board enlarged (« Agrandir le plateau »): the same drawing, full screen, so
+  // every frame keeps changing it while it is open (the slots are replaced inside it). The
+  // rest of the page is inert meanwhile (focus and taps stay on the board and its « Fermer »
+  // button); Escape closes it too, and the focus comes back to the button.
+  function zoomBoard(button, open) {
+    const board = button.closest(".board");
+    board.classList.toggle("zoomed", open);
+    button.setAttribute("aria-expanded", String(open));
+    const keep = new Set();
+    for (let el = board; el && el !== body; el = el.parentElement) keep.add(el);
+    const outside = [];
+    for (const el of keep) {
+      for (const sibling of el.parentElement.children) {
+        // Announcements still reach a screen reader (« À toi de jouer », a lost connection).
+        if (!keep.has(sibling) && !sibling.matches("[aria-live], [role=alert]")) outside.push(sibling);
+      }
+    }
+    outside.forEach((el) => { if (open) el.setAttribute("inert", ""); else el.removeAttribute("inert"); });
+    // Inside the board only the drawing and the button show: its text waits underneath.
+    board.querySelectorAll('[data-slot="board"]').forEach((el) => { el.inert = open; });
+    button.focus({ preventScroll: true });
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    const open = document.querySelector(".board.zoomed [data-board-zoom]");
+    if (open) { e.preventDefault(); zoomBoard(open, false); }
+  });
+
   document.addEventListener("click", (e) => {
     const step = e.target.closest("[data-lesson-step]");
     if (step) {
@@ -506,11 +542,7 @@
       return;
     }
     const zoom = e.target.closest("[data-board-zoom]");
-    if (zoom) {
-      const zoomed = zoom.closest(".board").classList.toggle("zoomed");
-      zoom.setAttribute("aria-expanded", String(zoomed));
-      return;
-    }
+    if (zoom) { zoomBoard(zoom, !zoom.closest(".board").classList.contains("zoomed")); return; }
     const card = e.target.closest("[data-card]");
     if (card) { pick(card); return; }
     const asking = e.target.closest("[data-confirm]");

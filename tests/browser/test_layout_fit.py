@@ -1,0 +1,199 @@
+"""Three layout fixes, checked in a browser: Le jeu du Gnou's team quiz and the players'
+protections share one 1920×1080 projector screen; Le Voleur de Données' card names are read
+from the back of the room (≥ 18 px); a phone enlarges any game's board with « Agrandir le
+plateau », which keeps changing while open and closes with « Fermer » or Escape."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import (
+    TIMEOUT,
+    click_some_action,
+    create_room,
+    join,
+    open_table,
+)
+from tests.browser.test_phone_screens import PHONE, play_until
+
+pytestmark = pytest.mark.slow
+
+GAMES = ["gnou", "hacker", "voleur", "webrunners"]
+
+#: An element's box on the screen and its font size (px), or None when absent.
+BOX = """(selector) => {
+  const e = document.querySelector(selector);
+  if (!e) return null;
+  const b = e.getBoundingClientRect();
+  return {top: b.top, bottom: b.bottom, left: b.left, right: b.right,
+          font: parseFloat(getComputedStyle(e).fontSize),
+          scroll: e.scrollHeight - e.clientHeight};
+}"""
+
+
+@pytest.fixture
+def contexts() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def on_screen(box: dict[str, float], width: int = 1920, height: int = 1080) -> bool:
+    return (box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= height + 0.5
+            and box["right"] <= width + 0.5)
+
+
+def test_the_gnou_quiz_and_the_protections_fit_the_projector(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami", "Tom"), contexts,
+                                 PHONE)
+    play_until(phones, lambda _: host.locator(".stage .quiz-question").count() > 0, 150)
+    host.wait_for_timeout(300)  # the narration of the move settles beside the quiz
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= 1080
+    quiz = host.evaluate(BOX, ".stage .quiz")
+    own = host.evaluate(BOX, '.stage [data-slot="board"]')
+    assert quiz is not None and own is not None
+    assert on_screen(quiz), quiz
+    assert on_screen(own), own
+    assert own["scroll"] <= 1, own  # every protection line shown: its region needs no scroll
+    assert "Protections" in host.inner_text('.stage [data-slot="board"]')
+    for name in ("Léa", "Sami", "Tom"):
+        assert name in host.inner_text('.stage [data-slot="board"]')
+    # Read from the back of the room.
+    for selector in (".stage .quiz-question", ".stage .quiz-title", ".stage .quiz-choices",
+                     '.stage [data-slot="board"] .game-text p'):
+        box = host.evaluate(BOX, selector)
+        assert box is not None and box["font"] >= 20, (selector, box)
+    # Side by side, never on top of each other.
+    apart = own["right"] <= quiz["left"] or quiz["right"] <= own["left"] or (
+        own["bottom"] <= quiz["top"] or quiz["bottom"] <= own["top"])
+    assert apart, (quiz, own)
+
+
+#: The rendered height (px) of every card name on the projector's Voleur board: the
+#: font's size in the drawing's units times the drawing's scale on the screen.
+CARD_NAMES = """() => {
+  const svg = document.querySelector('.stage [data-slot="map"] svg');
+  const scale = svg.getScreenCTM().a;
+  return [...svg.querySelectorAll('.card text')]
+    .filter((t) => t.textContent.trim().length > 2)
+    .map((t) => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_voleur_card_names_are_read_from_the_back(
+    players: int, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    names = ("Léa", "Sami", "Tom", "Inès")[:players]
+    host, code, phones = open_table(browser, live.url, "voleur", names, contexts, PHONE)
+    room = live.hub.rooms[code]
+    rng = random.Random(players)
+    seen = 0
+    end = time.monotonic() + 60
+    while seen < 6 and time.monotonic() < end and room.status == "playing":
+        for phone in phones:
+            click_some_action(phone, rng)
+        sizes = host.evaluate(CARD_NAMES)
+        seen = len(sizes)
+    assert seen >= 3, "cards should lie on the boards"
+    sizes = host.evaluate(CARD_NAMES)
+    small = [(text, round(px, 1)) for text, px in sizes if px < 18]
+    assert not small, small
+    board = host.evaluate(BOX, '.stage [data-slot="map"] svg')
+    assert board is not None and on_screen(board), board
+    for legend in host.locator(".stage .board-svg .legend").all():
+        box = legend.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 1080
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= 1080
+    # A face-down measure stays a back: nothing but « ? » is written on it.
+    backs = host.evaluate("() => [...document.querySelectorAll('.stage .measure.hidden')]"
+                          ".map((g) => g.textContent.trim())")
+    assert all(text in ("", "?") for text in backs), backs
+
+
+def board_width(page: Any) -> float:
+    """The drawn board's width on the screen; asked again while a frame swaps it."""
+    for _ in range(40):
+        width: float = page.evaluate(
+            "() => { const s = document.querySelector('[data-slot=\"map\"] svg');"
+            " return s ? s.getBoundingClientRect().width : 0; }")
+        if width:
+            return width
+        page.wait_for_timeout(50)
+    raise AssertionError("no board drawn")
+
+
+def board_html(page: Any) -> str:
+    html: str = page.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
+    return html
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_enlarges_the_board_and_it_stays_live(
+    game: str, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """One pupil and two bots: the pupil opens the board large (by keyboard), the bots'
+    moves keep changing it while it is open, « Fermer » (here Escape) brings the page back."""
+    host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    phone_context = browser.new_context(**PHONE)
+    contexts += [host_context, phone_context]
+    host, phone = host_context.new_page(), phone_context.new_page()
+    code = create_room(host, live.url, game, 3)
+    join(phone, live.url, code, "Léa")
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    room = live.hub.rooms[code]
+    button = phone.locator("[data-board-zoom]")
+    assert button.is_visible()
+    assert button.evaluate("b => b.tagName") == "BUTTON"
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+    small = board_width(phone)
+    assert small <= 390
+    rng = random.Random(3)
+    changed = False
+    end = time.monotonic() + 60
+    while not changed and time.monotonic() < end and room.status == "playing":
+        # The pupil plays their turn first (the board hides the decision while open).
+        while phone.locator('[data-slot="actions"] .act').count() and time.monotonic() < end:
+            click_some_action(phone, rng)
+        button.focus()
+        phone.keyboard.press("Enter")
+        assert phone.locator(".board.zoomed").count() == 1
+        assert button.inner_text() == "Fermer le plateau"
+        assert button.get_attribute("aria-expanded") == "true"
+        assert button.evaluate("b => b === document.activeElement")
+        assert phone.evaluate("() => document.querySelector('[data-slot=\"actions\"]')"
+                              ".closest('[inert]') !== null")  # behind the board: inert
+        big = board_width(phone)
+        assert big >= 2 * small, (small, big)
+        before = board_html(phone)
+        try:
+            phone.wait_for_function(
+                "(b) => document.querySelector('[data-slot=\"map\"]').innerHTML !== b",
+                arg=before, timeout=8000)
+            changed = True
+        except Exception:
+            pass  # the pupil's turn again with nothing drawn: play it, then look again
+        if changed:
+            # Still enlarged, showing the new drawing (not a stale copy of the old one).
+            assert phone.locator(".board.zoomed").count() == 1
+            assert board_width(phone) >= 2 * small
+            assert board_html(phone) != before
+        phone.keyboard.press("Escape")
+        assert phone.locator(".board.zoomed").count() == 0
+        assert button.get_attribute("aria-expanded") == "false"
+        assert button.inner_text() == "Agrandir le plateau"
+        assert phone.evaluate("() => document.querySelectorAll('[inert]').length") == 0
+    assert changed, "the enlarged board never changed while open"
+    assert board_width(phone) == small
