@@ -53,7 +53,9 @@ def new_hub(url: str, catalog: Catalog, kind: type[Hub]) -> Hub:
 
 
 async def start(hub: Hub, mode: str, people: int, seed: int = 5) -> tuple[Room, list[str]]:
-    room, _ = await hub.create_room("hacker", 4, {}, mode=mode, seed=seed)
+    # Timed trips in both paces: a turn-based room plays them untimed unless asked
+    # (OptionSet.untimed), its trips then being one secret step each (H3).
+    room, _ = await hub.create_room("hacker", 4, {"trip_seconds": 12}, mode=mode, seed=seed)
     tokens = [(await hub.join(room.code, f"Élève{i}"))[1] for i in range(people)]
     await hub.command(room, "start", {"level": "random"})
     return room, tokens

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
@@ -88,7 +88,7 @@ def options_or_fail(game: Game, pairs: Iterable[str]) -> dict[str, OptionValue]:
         raise CliError(exc.fr, exc.en) from None
 
 
-def session_notice(game: Game, players: int, options: dict[str, OptionValue], lang: str
+def session_notice(game: Game, players: int, options: Mapping[str, object], lang: str
                    ) -> str | None:
     """The terminal and simulations have no clock: a session length set in the options
     (engine/session.py) does not count there; the notice says so, or None."""

@@ -68,7 +68,10 @@ def play(
     lang = lang or current_lang()
     use_content(content_dir)
     game = game_or_fail(game_name)
-    opts = options_or_fail(game, options)
+    # The terminal has no clock: a timed decision waits for its player (its timers at 0
+    # unless set with -o), and a Hacker trip's drops are revealed together when it ends
+    # (H3, turn-based), not as each person passing the keyboard makes them.
+    opts = game.options.untimed(options_or_fail(game, options))
     if players is None:
         players = min(game.max_players, max(game.min_players, 4))
     if seed is None:

@@ -42,6 +42,10 @@ class Option:
     unit_fr: str = ""
     unit_en: str = ""
     percent: bool = False
+    #: A decision's time limit in seconds whose 0 means none (« tour par tour »): the
+    #: terminal and turn-based rooms have no clock, so they play with it at 0
+    #: (:meth:`OptionSet.untimed`).
+    timer: bool = False
 
     def label(self, value: OptionValue, lang: str = "fr") -> str | None:
         """``value`` in words for a screen (French or English), or None when the option
@@ -217,6 +221,18 @@ class OptionSet:
         for name, value in (given or {}).items():
             values[name] = self[name].validate(value)
         return values
+
+    def untimed(self, given: Mapping[str, object] | None, force: bool = False
+                ) -> dict[str, object]:
+        """``given`` with every timer option (:attr:`Option.timer`) it does not set at 0,
+        for a game played without a clock (the terminal, a turn-based room); ``force``:
+        at 0 even when given (one device passed around: nobody can act while another
+        holds it, and what appears on it as it is played tells who did it)."""
+        out: dict[str, object] = dict(given or {})
+        for option in self._options.values():
+            if option.timer and (force or option.name not in out):
+                out[option.name] = 0
+        return out
 
     def parse_pairs(self, pairs: Iterable[str]) -> dict[str, OptionValue]:
         """Read ``key=value`` strings from the command line."""

@@ -336,6 +336,8 @@ class Hub:
         if mode not in (LIVE, TURNS):
             raise OptionError(f"Mode inconnu : « {echoed(mode)} ».",
                               f"Unknown mode: '{echoed(mode)}'.")
+        if mode == TURNS:  # no clock in a turn-based room: its timers at 0 unless set
+            options = game.options.untimed(options)
         config = game.make_config(
             players, _secrets.randbits(SEED_BITS) if seed is None else seed, options
         )
@@ -603,8 +605,27 @@ class Hub:
         values = self._room_values(room, now)
         values["seats"] = [s.to_json() for s in room.seats]
         values["locked"] = room.locked
+        if room.status == LOBBY or room.seq == 0:  # a lobby's pace may change at the start
+            values["config"] = room.config.to_json()
+            values["mode"] = room.mode
         await self._commit(room, functools.partial(update_room_in, room_id=room.id,
                                                    values=values))
+
+    def _one_device(self, room: Room) -> None:
+        """A game started to be played on one device passed around (the host's « Commencer
+        la partie sur cet appareil »): turn-based, its timers at 0. Nobody can act while
+        another holds the device, and a move shown as soon as it is made tells the table
+        who made it (a Hacker virus dropped during a live trip, H3: in turn-based play a
+        trip's drops are revealed together, shuffled, when the trip ends). Before the
+        start no move is played yet: the same seed, a new configuration, saved with the
+        room's row (:meth:`_save_room`)."""
+        game, config = room.game, room.config
+        untimed = game.options.untimed(config.options, force=True)
+        if room.mode == TURNS and untimed == dict(config.options):
+            return
+        room.config = game.make_config(config.players, config.seed, untimed)
+        room.state = game.setup(room.config)
+        room.mode = TURNS
 
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
@@ -628,6 +649,8 @@ class Hub:
             levels = self.catalog.bot_levels(room.game.name)
             if level is not None and level not in levels:
                 raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
+            if message.get("shared") is True and room.status == LOBBY:
+                self._one_device(room)
             room.start(level if isinstance(level, str)
                        else self.catalog.default_level(room.game.name))
             room.start_session(now)

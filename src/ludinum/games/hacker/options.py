@@ -18,7 +18,7 @@ OPTIONS = OptionSet(
             named=((0, "Sans limite (tour par tour)", "No limit (turn-based)"),),
             unit_fr="secondes",
             unit_en="seconds",
-            ruling="H3",
+            timer=True, ruling="H3",
         ),
         Option(
             "vigilance",

@@ -62,7 +62,7 @@ OPTIONS = OptionSet(
             named=((0, "Sans limite", "No limit"),),
             unit_fr="secondes",
             unit_en="seconds",
-            ruling="V4",
+            timer=True, ruling="V4",
         ),
         Option(
             "measure_board",

@@ -47,7 +47,7 @@ OPTIONS = OptionSet(
             "response_seconds", "int", 20,
             "Secondes pour répondre à une attaque (0 : sans limite, jeu au tour par tour).",
             "Seconds to answer an attack (0: no limit, turn-based play).",
-            minimum=0, maximum=600, ruling="W7",
+            minimum=0, maximum=600, timer=True, ruling="W7",
             named=((0, "Sans limite (tour par tour)", "No limit (turn-based)"),),
             unit_fr="secondes", unit_en="seconds",
         ),
@@ -55,7 +55,7 @@ OPTIONS = OptionSet(
             "one_minute_seconds", "int", 60,
             "Secondes pour Hacking et Surveillance avant annulation (0 : sans limite).",
             "Seconds for Hacking and Surveillance before they are cancelled (0: no limit).",
-            minimum=0, maximum=600, ruling="W12",
+            minimum=0, maximum=600, timer=True, ruling="W12",
             named=((0, "Sans limite", "No limit"),), unit_fr="secondes", unit_en="seconds",
         ),
         Option(

@@ -560,7 +560,8 @@
       e.preventDefault();
       const select = document.querySelector("[data-level]");
       passAfterStart = passLink.href;
-      send(select ? { type: "start", level: select.value } : { type: "start" });
+      // « shared »: played on this one device, turn-based (its timers off, hub._one_device).
+      send(select ? { type: "start", level: select.value, shared: true } : { type: "start", shared: true });
       return;
     }
     const cmd = e.target.closest("[data-cmd]");
