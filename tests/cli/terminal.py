@@ -49,7 +49,7 @@ def play(args: list[str], choose: Chooser, timeout: float = 120) -> Session:
     session = Session()
     try:
         while True:
-            found = child.expect([r"Ton choix[^:\n]*: ", r"prêt·e ", pexpect.EOF])
+            found = child.expect([r"Ton choix[^:\n]*: ", r"pour commencer ", pexpect.EOF])
             session.raw.append(child.before + (child.after if found < 2 else ""))
             if found == 2:
                 break

@@ -63,7 +63,7 @@ def test_pass_and_play_wipes_the_screen_before_the_handover() -> None:
     session = play(["hacker", "--players", "4", "--humans", "2", "--seed", "8"], keep_viruses)
     assert ALT_ON in session.raw[0]
     assert ALT_OFF in session.raw[-1]
-    handovers = [chunk for chunk in session.raw if chunk.endswith("prêt·e ")]
+    handovers = [chunk for chunk in session.raw if chunk.endswith("pour commencer ")]
     assert len(handovers) == session.handovers > 8
     for chunk in handovers:
         assert WIPE in chunk

@@ -99,3 +99,21 @@ def test_bots_deciding_at_once_move_in_a_random_order() -> None:
     # the same seed gives the same order
     assert [one_of((1, 2, 3), random.Random("x")) for _ in range(3)] == \
         [one_of((1, 2, 3), random.Random("x")) for _ in range(3)]
+
+
+@pytest.mark.parametrize("name", ["webrunners", "gnou", "hacker", "voleur"])
+def test_the_end_says_why_where_everyone_finished_and_what_the_game_teaches(
+    name: str,
+) -> None:
+    """A terminal review: end screens said « Joueur 1 3 · Joueur 2 26 » and taught
+    nothing. Now: why the game ended (``GameText.ending``), each seat's place or points
+    in words, and the game's lessons, as on the classroom's end screen."""
+    game = get_game(name)
+    result = CliRunner().invoke(cli, ["play", name, "--humans", "0", "--seed", "3"])
+    assert result.exit_code == 0, result.output[-1500:]
+    end = result.output.split("─" * 40)[-1]
+    assert "Ce que la partie nous apprend" in end
+    if not game.cooperative:
+        assert "points" in end or "le centre" in end  # points in words, or places
+    lessons = [line for line in end.splitlines() if line.startswith("• ")]
+    assert len(lessons) >= 4

@@ -66,3 +66,22 @@ def test_passed_from_hand_to_hand_a_trips_drops_show_only_when_it_ends() -> None
                 rest = block[i:]
                 assert any(re.search(r"revient de la banque", later) for later in rest), block
     assert drops > 10  # the game did drop viruses, and they were shown
+
+
+def test_ctrl_d_at_a_prompt_stops_the_game_without_an_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The person stopped it (Ctrl-D at « Ton choix »): no « erreur », no traceback, the
+    code a shell gives an interrupted command."""
+    import io
+    import sys
+
+    from ludinum.cli.main import cli as group
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the end of input, at once
+    with pytest.raises(SystemExit) as stopped:
+        group.main(["play", "gnou", "--players", "2", "--seed", "11"])
+    assert stopped.value.code == 130
+    err = capsys.readouterr().err
+    assert "Arrêté à ta demande." in err
+    assert "erreur" not in err and "Traceback" not in err

@@ -52,8 +52,8 @@ class PassScreen:
         self.console.print()
         self.console.rule(f"[bold yellow]{verb} {name}[/]")
         click.prompt(
-            f"{name}, press Enter when ready" if en
-            else f"{name}, appuie sur Entrée quand tu es prêt·e",
+            f"{name}, press Enter to start" if en
+            else f"{name}, appuie sur Entrée pour commencer",
             default="",
             show_default=False,
             prompt_suffix=" ",

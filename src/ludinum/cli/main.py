@@ -122,8 +122,10 @@ class LudinumGroup(click.Group):
             # A group given no subcommand: its help, as with --help, on stderr.
             click.echo(exc.format_message(), err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
-            _exit(error_line(say("interrompu.", "aborted.")), 1)
+        except (click.Abort, KeyboardInterrupt, EOFError):
+            # Ctrl-C or Ctrl-D (at a prompt, or while the program starts): the person
+            # stopped it, no error of theirs; 130, as a shell reports an interrupted command.
+            _exit(say("Arrêté à ta demande.", "Stopped at your request."), 130)
         except click.ClickException as exc:
             message = exc.format_message()
             _exit(error_line(message if lang == "en" else _french(message)), 2)

@@ -226,24 +226,48 @@ def _turns(
 
 
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:
+    """The end as the table reads it: the public board, the result and why the game
+    ended, where each seat finished, then what the game teaches (its lessons, as the
+    classroom's end screen shows them)."""
     outcome = state.outcome()
     console.rule()
     # What the whole table sees at the end (a Hacker game turns every account over, H9).
-    console.print(text.view(state.view(None), lang))
+    public = state.view(None)
+    console.print(text.view(public, lang))
     console.print()
+    en = lang == "en"
     if outcome.team:
         won = bool(outcome.winners)
-        msg = (
-            ("The team wins!" if won else "The team loses.")
-            if lang == "en"
-            else ("L’équipe a gagné !" if won else "L’équipe a perdu.")
-        )
+        msg = (("The team wins!" if won else "The team loses.") if en
+               else ("L’équipe a gagné !" if won else "L’équipe a perdu."))
     elif outcome.winners:
         names = ", ".join(_seat_name(w, lang) for w in outcome.winners)
-        msg = f"Winner: {names}" if lang == "en" else f"Victoire : {names}"
+        msg = f"Winner: {names}" if en else f"Victoire : {names}"
     else:
-        msg = "No winner." if lang == "en" else "Pas de gagnant."
-    console.print(f"[bold]{msg}[/]")
-    scores = " · ".join(f"{_seat_name(p, lang)} {s:g}" for p, s in enumerate(outcome.scores))
-    if not outcome.team:
-        console.print(scores)
+        msg = "No winner." if en else "Pas de gagnant."
+    console.print(f"[bold]{escape(msg)}[/]")
+    seats = [_seat_name(p, lang) for p in range(state.config.players)]
+    ending = text.ending(public, lang)
+    if ending:
+        console.print(escape(text.with_names(ending, seats, lang)))
+    standings = text.standings(public, lang)
+    if standings:
+        for name, line in zip(seats, standings, strict=False):  # where each seat is
+            console.print(escape(f"{name}{':' if en else ' :'} "
+                                 f"{text.with_names(line, seats, lang)}"))
+    elif not outcome.team:
+        def points(score: float) -> str:  # « 0 point », « 1,5 point », "0 points"
+            one = score == 1 if en else abs(score) < 2
+            number = f"{score:g}" if en else f"{score:g}".replace(".", ",")
+            return f"{number} point{'' if one else 's'}"
+
+        console.print(" · ".join(f"{name}{':' if en else ' :'} {points(score)}"
+                                 for name, score in zip(seats, outcome.scores, strict=False)))
+    lessons = text.lessons(state, lang)
+    if lessons:
+        console.print()
+        teaches = "What this game teaches" if en else "Ce que la partie nous apprend"
+        console.print(f"[bold]{teaches}[/]")
+        for lesson in lessons:
+            console.print(f"• [bold]{escape(lesson.title)}[/]{':' if en else ' :'} "
+                          f"{escape(lesson.text)}")
