@@ -3,10 +3,12 @@
 A typed nickname is trimmed, limited to 2–20 letters, digits, spaces, hyphens and
 apostrophes, and refused when it contains a rude word once accents, case, look-alike digits,
 repeated letters, separators and a plural's final s or x are set aside (``"C-0-N"`` is
-caught like ``"con"``), a hate number, or reads as the screen's own words (« Place 3 »). The
-words come from ``wordlists/`` (the LDNOOBW French and English lists, CC BY 4.0, and
-Ludinum's own list; ``wordlists/LICENCE.md``); names that merely contain one (« Nazim »,
-« Peter ») are listed as allowed. Two nicknames of one room must differ by more than case,
+caught like ``"con"``), insults glued to other letters (« Grossesalope », « Mabite »), a hate
+number, or reads as the screen's own words (« Place 3 ») or holds a word for the teacher or
+the app (« Prof Martin », « Admin 1 »). The words come from ``wordlists/`` (the LDNOOBW
+French and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``);
+names and words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as
+allowed. Two nicknames of one room must differ by more than case,
 accents, separators or confusable letters (:func:`keys`, the filter's own readings).
 """
 
@@ -49,6 +51,11 @@ _LEET_L = str.maketrans({"1": "l"})
 WORDLISTS = Path(__file__).parent / "wordlists"
 #: Entries of at least this many letters are refused anywhere in a nickname.
 STEM_LENGTH = 5
+#: Markers of an entry refused glued inside one word but not spread over words (« Mer de
+#: Glace » is no « merde »), or of a short one glued at a word's start, end, or either
+#: (« Mabite »): (inside, at the start, at the end).
+_GLUED = {"word": (True, False, False), "start": (False, True, False),
+          "end": (False, False, True), "edge": (False, True, True)}
 
 
 #: Letters a reader takes for others on a phone's screen: capital i for a small L
@@ -105,14 +112,43 @@ def _lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             whole.add(word)  # common words among them ("folle", "gueule"): whole words only
     for word, note in _entries("ludinum.txt"):
         whole.add(word)
-        if note == "stem" or (note != "whole" and len(word) >= STEM_LENGTH):
+        if note == "stem" or (note not in ("whole", *_GLUED) and len(word) >= STEM_LENGTH):
             stems.add(word)
     # An allowed name as it may be typed and read: « Ignazio », « IGNAZIO » (capital i read
     # as a small L, see readings).
-    allowed = frozenset(re.sub(r"[^a-z]", "", _plain(_shaped(form)))
+    # Its doubled letters read as one too (« supputée » read « supute »), lower case only:
+    # « MONGOLIE » read « mongolle » must not allow « mongole ».
+    allowed = frozenset(read
                         for word, _note in _entries("allowed.txt")
-                        for form in (word, word.capitalize(), word.upper()))
+                        for read in (*(_allowed_reading(form) for form in (
+                            word, word.capitalize(), word.upper())), _squeeze_runs(word)))
     return frozenset(whole), frozenset(stems), allowed
+
+
+@cache
+def _glued() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(entries refused inside one word, glued at its start, at its end): the entries of
+    ``ludinum.txt`` marked ``# word``, ``# start``, ``# end`` or ``# edge`` (:data:`_GLUED`)."""
+    found: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for word, note in _entries("ludinum.txt"):
+        for where, marked in zip(found, _GLUED.get(note, (False, False, False)), strict=True):
+            if marked:
+                where.append(word)
+    inside, starts, ends = found
+    return tuple(inside), tuple(starts), tuple(ends)
+
+
+def _glued_in_word(word: str) -> bool:
+    """True if ``word`` holds an entry glued to other letters (« Mangemerde »), or starts
+    or ends with a short one (« Petitebite », « Fdpute »)."""
+    inside, starts, ends = _glued()
+    return any(entry in word for entry in inside) or word.startswith(starts) \
+        or word.endswith(ends)
+
+
+def _allowed_reading(form: str) -> str:
+    """An allowed word as read (:func:`_shaped`, :func:`_plain`), letters only."""
+    return re.sub(r"[^a-z]", "", _plain(_shaped(form)))
 
 
 def _squeeze_runs(text: str) -> str:
@@ -146,10 +182,17 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
 
 
+def _allowed_word(word: str, allowed: frozenset[str]) -> bool:
+    """True if ``word`` is allowed as typed, as a plural or with letters doubled
+    (« Calculs », « Députée » read « depute »): the readings :func:`_rude_reading` tries."""
+    squeezed = _squeeze_runs(word)
+    return not allowed.isdisjoint({word, _singular(word), squeezed, _singular(squeezed)})
+
+
 def _rude_reading(plain: str) -> bool:
     whole, stems, allowed = _lists()
     words = [w for w in re.split(r"[^a-z]+", plain) if w]
-    kept = [w for w in words if w not in allowed]
+    kept = [w for w in words if not _allowed_word(w, allowed)]
     squeezed = [_squeeze_runs(w) for w in kept]
     for variant in (kept, squeezed, [_singular(w) for w in kept],
                     [_singular(w) for w in squeezed]):
@@ -160,17 +203,27 @@ def _rude_reading(plain: str) -> bool:
                     return True
         if any(_stem_inside(stem, variant) for stem in stems):
             return True
+        if any(_glued_in_word(word) for word in variant):
+            return True
     return False
 
 
 #: Numbers that are hate symbols on their own (« 1488 »).
 HATE_NUMBERS = frozenset({"1488"})
-#: What a screen itself says of a seat (« Place 3 », « Bot 2 ») or of the facilitator: a
-#: nickname reading so would pass for the interface.
-_INTERFACE = re.compile(r"(?:place|bot|joueur|joueuse|player|seat|siege)\s*\d*"
-                        r"|animat(?:eur|rice)|host|hote(?:sse)?|teacher|prof|professeure?"
-                        r"|enseignante?|maitre(?:sse)?|direct(?:eur|rice)|serveur|server"
-                        r"|admin|moderat(?:eur|rice|or)")
+#: What a screen itself says of a seat (« Place 3 », « Bot 2 »): a nickname reading so
+#: would pass for the interface.
+_INTERFACE = re.compile(r"(?:place|bot|joueur|joueuse|player|seat|siege)\s*\d*")
+#: The adults of a class and the app's own words: a nickname holding one of them as one of
+#: its words (« Prof Martin », « Mme la prof », « Admin 1 ») passes for the teacher or the
+#: screen on the projector; a longer word that merely starts so (« Profiterole ») is fine.
+AUTHORITY = (
+    "prof", "professeur", "professeure", "maître", "maîtresse", "enseignant", "enseignante",
+    "instit", "instituteur", "institutrice", "directeur", "directrice", "proviseur",
+    "proviseure", "CPE", "surveillant", "surveillante", "admin", "administrateur",
+    "administratrice", "animateur", "animatrice", "hôte", "hôtesse", "host", "teacher",
+    "modo", "modérateur", "modératrice", "moderator", "système", "system", "serveur",
+    "server", "Ludinum", "spectateur", "spectatrice",
+)
 
 
 def is_rude(text: str) -> bool:
@@ -182,17 +235,46 @@ def is_rude(text: str) -> bool:
     return any(_rude_reading(reading) for reading in readings(text))
 
 
-def poses_as_interface(text: str) -> bool:
-    """True if ``text`` reads as a screen's own words for a seat or the facilitator
-    (« Place 3 », « Bot 2 », « Animateur »)."""
+def _word_readings(text: str) -> list[list[str]]:
+    """The words of ``text`` (:func:`_plain`) read every way digits may be read: as the
+    letters they look like (« B0t 3 », « Pr0f »), as separators (« Admin1 ») or as nothing
+    (« Ad1min »); a number on its own stays a number."""
     words = [w for w in re.split(r"[^a-z0-9]+", _plain(text)) if w]
-    # Digits inside a word read as the letters they look like (« B0t 3 », « P1ace 2 »);
-    # a number on its own stays a number.
-    for table in (None, _LEET, _LEET_L):
-        read = [w if table is None or w.isdigit() else w.translate(table) for w in words]
-        if _INTERFACE.fullmatch(" ".join(read)) is not None:
-            return True
-    return False
+    out = [[w if w.isdigit() else w.translate(table) for w in words]
+           for table in (_LEET, _LEET_L)]
+    out.append([w for w in re.split(r"[^a-z]+", " ".join(words)) if w])
+    out.append([w for w in (re.sub(r"\d", "", w) for w in words) if w])
+    return [words, *out]
+
+
+@cache
+def _authority() -> dict[str, str]:
+    """:data:`AUTHORITY` by its plain form (``"maitresse"`` → ``"maîtresse"``)."""
+    return {_plain(word): word for word in AUTHORITY}
+
+
+def authority_word(text: str) -> str | None:
+    """The word of :data:`AUTHORITY` that ``text`` holds as one of its words, or several
+    of its words glued (« P-r-o-f »), its plural too (« Profs »), or None."""
+    authority = _authority()
+    for words in _word_readings(text):
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1):
+                glued = "".join(words[i:j])
+                for word in (glued, _singular(glued)):
+                    if word in authority:
+                        return authority[word]
+    return None
+
+
+def poses_as_interface(text: str) -> bool:
+    """True if ``text`` reads as a screen's own words for a seat (« Place 3 », « Bot 2 »),
+    or holds a word for the teacher or the app (« Prof Martin », « Animateur »,
+    :func:`authority_word`)."""
+    if authority_word(text) is not None:
+        return True
+    return any(_INTERFACE.fullmatch(" ".join(words)) is not None
+               for words in _word_readings(text))
 
 
 def keys(text: str) -> set[str]:
@@ -235,6 +317,14 @@ def clean(text: object) -> str:
         raise NicknameError(
             "Ce pseudo n'est pas accepté : choisis-en un autre.",
             "This nickname is not accepted: choose another one.",
+        )
+    word = authority_word(name)
+    if word is not None:
+        raise NicknameError(
+            f"Ce pseudo contient «\u202f{word}\u202f», un mot de l'écran ou de l'enseignant\u00a0:"
+            " choisis-en un autre.",
+            f"This nickname holds “{word}”, a word of the screen or of the teacher: choose"
+            " another one.",
         )
     if poses_as_interface(name):
         raise NicknameError(
