@@ -495,3 +495,30 @@ def test_the_teacher_removes_a_pupil_and_closes_the_class(db_url: str, catalog: 
         assert late.json()["error"]["code"] == "class_locked"
         assert teacher(client, code, "lock", key, locked=False).json()["locked"] is False
         assert me(client, code, join(client, code, "Marmotte"))["room"] in rooms
+
+
+@pytest.mark.parametrize(("burst", "started"), [(5, False), (6, True)])
+def test_a_classes_tables_count_against_the_addresss_room_budget(
+    sqlite_url: str, catalog: Catalog, burst: int, started: bool
+) -> None:
+    """An attack review opened 32 rooms with one class (tables of 2) and 192 with six,
+    against a budget of 30 rooms per address: a class's start now counts its tables (its
+    creation counted one). 12 pupils at tables of 2: 6 rooms."""
+    from ludinum.server.ratelimit import RateLimit
+
+    limit = RateLimit(burst=burst, per_second=1e-6)
+    app = make_app(sqlite_url, catalog, room_limit=limit)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2)
+        for i in range(12):
+            join(client, code, f"Élève {i + 1}")
+        response = teacher(client, code, "start", key)
+        if started:
+            assert response.status_code == 200, response.text
+            assert len(response.json()["rooms"]) == 6
+        else:
+            assert response.status_code == 429, response.text
+            assert response.json()["error"]["code"] == "rate_limited"
+            assert "6 tables" in response.json()["error"]["fr"]
+            state = teacher(client, code, "state", key).json()
+            assert state["status"] == "gathering"  # nothing opened: the class waits

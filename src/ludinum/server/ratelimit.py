@@ -32,14 +32,15 @@ class RateLimit:
         tokens, last = self._buckets.get(key, (float(self.burst), now))
         return min(float(self.burst), tokens + (now - last) * self.per_second)
 
-    def allow(self, key: str) -> bool:
-        """Count one attempt; False (and nothing counted) when the address has none left."""
+    def allow(self, key: str, count: int = 1) -> bool:
+        """Count ``count`` attempts at once (a class's tables opened together); False (and
+        nothing counted) when the address has fewer left."""
         now = self.clock()
         tokens = self._tokens(key, now)
-        if tokens < 1.0:
+        if tokens < count:
             self._buckets[key] = (tokens, now)
             return False
-        self._take(key, tokens, now)
+        self._take(key, tokens, now, count)
         return True
 
     def blocked(self, key: str) -> bool:
@@ -51,10 +52,10 @@ class RateLimit:
         now = self.clock()
         self._take(key, self._tokens(key, now), now)
 
-    def _take(self, key: str, tokens: float, now: float) -> None:
+    def _take(self, key: str, tokens: float, now: float, count: int = 1) -> None:
         if len(self._buckets) >= self.max_keys and key not in self._buckets:
             self._forget_full(now)
-        self._buckets[key] = (max(0.0, tokens - 1.0), now)
+        self._buckets[key] = (max(0.0, tokens - count), now)
 
     def _forget_full(self, now: float) -> None:
         """Drop the buckets that have refilled (they carry no information any more)."""
