@@ -117,3 +117,13 @@ def test_the_end_says_why_where_everyone_finished_and_what_the_game_teaches(
         assert "points" in end or "le centre" in end  # points in words, or places
     lessons = [line for line in end.splitlines() if line.startswith("• ")]
     assert len(lessons) >= 4
+
+
+def test_passed_around_the_last_move_is_printed_once() -> None:
+    """Pass-and-play: the last person's move was printed on their screen, then again for
+    the whole table at the end."""
+    result = CliRunner().invoke(
+        cli, ["play", "gnou", "--humans", "2", "-p", "3", "--seed", "21", "--lang", "en"],
+        input="\n" + "1\n" * 3000)
+    assert result.exit_code == 0, result.output[-1500:]
+    assert result.output.count("The team reaches the free society: victory!") == 1

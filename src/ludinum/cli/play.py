@@ -223,6 +223,8 @@ def _turns(
             bot.observe(seat, visible(events, seat))
         feed.add(events, player)
         feed.show(player)
+        # The screen in front of the table showed it: the end does not print it again.
+        feed.seen[None] = len(feed.history)
 
 
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:

@@ -165,11 +165,13 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
             else "[dim]▮J3 : un virus posé pendant le trajet de J3 ; * : le tien ; "
             "=nom : tu sais à qui il est.[/dim]"
         )
-    lines.append(
-        f"Bank: {view.get('bank')} bills left."
-        if en
-        else f"Banque : il reste {view.get('bank')} billets."
-    )
+    bank = int(view.get("bank") or 0)
+    if en:
+        lines.append("Bank: no bill left." if bank == 0 else
+                     f"Bank: {bank} bill{'' if bank == 1 else 's'} left.")
+    else:
+        lines.append("Banque : il ne reste aucun billet." if bank == 0 else
+                     f"Banque : il reste {bank} billet{'' if bank == 1 else 's'}.")
     if you is not None:
         hand = view.get("hand", 0)
         lines.append(

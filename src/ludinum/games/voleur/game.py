@@ -42,10 +42,13 @@ class VoleurGame(Game):
         seat = int(config.options["thief_seat"])
         if seat >= config.players:
             raise OptionError(
-                f"Siège du voleur impossible : {seat} (sièges 0 à {config.players - 1}, "
-                f"ou -1 pour un tirage au sort).",
-                f"Impossible thief seat: {seat} (seats 0 to {config.players - 1}, "
-                f"or -1 to deal the role at random).",
+                f"Siège du voleur impossible : {seat}, soit le siège {seat + 1} ; avec "
+                f"{config.players} joueurs, thief_seat va de 0 (siège 1) à "
+                f"{config.players - 1} (siège {config.players}), ou -1 pour un tirage au sort.",
+                f"Impossible thief seat: {seat}, that is seat {seat + 1}; with "
+                f"{config.players} players, thief_seat goes from 0 (seat 1) to "
+                f"{config.players - 1} (seat {config.players}), or -1 to deal the role at "
+                "random.",
             )
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:
