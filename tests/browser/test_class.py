@@ -317,3 +317,36 @@ def test_the_teacher_removes_a_pupil_and_closes_the_class(live: Any, browser: An
         teacher_ctx.close()
         for c in phone_ctx:
             c.close()
+
+
+def test_the_teacher_removes_every_pupil_with_one_button(live: Any, browser: Any) -> None:
+    """« Retirer tous les élèves » (asked first, naming how many): the class is empty, and
+    each removed phone says so."""
+    teacher_ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    phone_ctx = [browser.new_context(viewport=PHONE) for _ in range(3)]
+    try:
+        dashboard = teacher_ctx.new_page()
+        code = create_class(dashboard, live.url)
+        phones = [c.new_page() for c in phone_ctx]
+        for n, page in enumerate(phones):
+            join(page, live.url, code, nickname(n))
+        dashboard.wait_for_selector('[data-remove-all="3"]', timeout=TIMEOUT)
+        asked: list[str] = []
+
+        def accept(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+
+        dashboard.once("dialog", accept)
+        dashboard.click("[data-remove-all]")
+        dashboard.wait_for_function(
+            "() => !document.querySelector('[data-remove]')", timeout=TIMEOUT)
+        assert asked and "Retirer les 3 élèves" in asked[0]
+        assert len(live.app.state.classes.get(code).pupils) == 0
+        phones[2].wait_for_function(
+            "() => document.querySelector('[data-error]').textContent"
+            ".includes(\"Tu n'es plus dans la classe\")", timeout=TIMEOUT)
+    finally:
+        teacher_ctx.close()
+        for c in phone_ctx:
+            c.close()

@@ -522,3 +522,27 @@ def test_a_classes_tables_count_against_the_addresss_room_budget(
             assert "6 tables" in response.json()["error"]["fr"]
             state = teacher(client, code, "state", key).json()
             assert state["status"] == "gathering"  # nothing opened: the class waits
+
+
+def test_the_teacher_removes_every_pupil_in_one_request(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """An attack review filled a class with 64 names from one device in 0.25 s; the
+    teacher had to press ✕ and confirm 63 times. Now one request removes every pupil
+    (their pages go back to the nickname form), and the class gathers again."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 3)
+        tokens = [join(client, code, f"Intrus {i + 1}") for i in range(8)]
+        board = teacher(client, code, "state", key).json()["html"]
+        assert 'data-remove-all="8"' in board
+        stranger = client.post(f"/api/classes/{code}/remove", json={"all": True})
+        assert stranger.status_code in (400, 403), stranger.text  # the teacher's key only
+        response = teacher(client, code, "remove", key, all=True)
+        assert response.status_code == 200, response.text
+        assert response.json()["removed_all"] == 8
+        assert teacher(client, code, "state", key).json()["pupils"] == 0
+        gone = client.post(f"/api/classes/{code}/me", json={"token": tokens[0]})
+        assert gone.status_code != 200  # the removed pupil's page asks for a nickname
+        join(client, code, "Léa")  # a real pupil joins again
+        assert teacher(client, code, "state", key).json()["pupils"] == 1

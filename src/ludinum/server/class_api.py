@@ -146,10 +146,13 @@ async def move(request: Request) -> Response:
 
 
 async def remove(request: Request) -> Response:
-    """The teacher removes a pupil before the start (``pupil``: their index)."""
+    """The teacher removes a pupil before the start (``pupil``: their index), or every
+    pupil (``all``: true)."""
     hub = classes_of(request)
 
     async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
+        if data.get("all") is True:
+            return {"ok": True, "removed_all": await hub.remove_all(session)}
         return {"ok": True, "removed": await hub.remove(session, data.get("pupil"))}
 
     return await _teacher(request, run)

@@ -252,6 +252,13 @@ class ClassHub:
         await self._save(session)  # on failure the session is reloaded with them
         return removed.nickname
 
+    async def remove_all(self, session: ClassSession) -> int:
+        """The teacher removes every pupil before the start (their pages go back to the
+        nickname form); how many."""
+        count = session.remove_all()
+        await self._save(session)  # on failure the session is reloaded with them
+        return count
+
     async def lock(self, session: ClassSession, locked: object) -> None:
         """Close the class to new pupils (``locked``), or open it again."""
         session.set_locked(locked)

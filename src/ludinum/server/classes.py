@@ -164,6 +164,14 @@ class ClassSession:
             raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
         return self.pupils.pop(pupil)
 
+    def remove_all(self) -> int:
+        """The teacher removes every pupil before the start (a class filled with names by
+        one device: one tap, then the real pupils join again); how many were removed."""
+        self.check_gathering()
+        count = len(self.pupils)
+        self.pupils.clear()
+        return count
+
     def set_locked(self, locked: object) -> None:
         """The teacher closes the class to new pupils (``locked``) or opens it again."""
         if not isinstance(locked, bool):

@@ -144,6 +144,15 @@
       run("remove", { pupil: Number(removed.dataset.remove) });
       return;
     }
+    const all = e.target.closest("[data-remove-all]");
+    if (all) {
+      const n = all.dataset.removeAll;
+      if (!confirm(en ? "Remove all " + n + " pupils from the class? Each one will join again with the code."
+                      : "Retirer les " + n + " élèves de la classe ? Chacun devra la rejoindre à nouveau avec le code.")) return;
+      selected = null;
+      run("remove", { all: true });
+      return;
+    }
     const lock = e.target.closest("[data-class-lock]");
     if (lock) { run("lock", { locked: lock.dataset.classLock === "true" }); return; }
     const pupil = e.target.closest("[data-pupil]");
