@@ -162,8 +162,10 @@ def test_passing_on_explains_the_danger_and_how_to_protect() -> None:
     roll(state)
     (told,) = [e for e in state.apply(2, Action.make("transmit")) if e.kind == "transmission"]
     text = TEXT.event(told, "fr")
-    assert text.startswith("Joueur 3 explique le danger à Joueur 1.")
-    assert card.text in text and card.alternative in text
+    # The line names the danger (its text was read when the pawn met it, the line before,
+    # and stays on the screen with the quiz, above) and says how to protect oneself.
+    assert text.startswith(f"Joueur 3 explique le danger « {card.title} » à Joueur 1.")
+    assert card.alternative in text and card.text not in text
 
 
 def test_the_giver_keeps_the_protection() -> None:

@@ -213,19 +213,23 @@ class GnouText(GameText):
             )
         if kind == "transmission":
             # « il doit expliquer à son coéquipier l'enjeu (le danger et la façon de s'en
-            # protéger) » (G5): the explanation is on screen before the quiz.
+            # protéger) » (G5): the explanation is on screen before the quiz. The danger's
+            # own text was read when the pawn met it (the line before): named here by its
+            # title, with the way to protect oneself that the giver explains.
             card = danger_card(d["cell"])
-            about = ""
+            title, about = "", ""
             if card is not None:
+                title = f" {_quoted(card.title_in(lang), lang)}"
                 how = "How to protect yourself:" if en else "Pour s'en protéger :"
-                about = f" {card.text_in(lang)} {how} {card.alternative_in(lang)}"
+                about = f" {how} {card.alternative_in(lang)}"
             if en:
                 return (
-                    f"{seat(d['giver'], lang)} explains the danger to "
+                    f"{seat(d['giver'], lang)} explains the danger{title} to "
                     f"{seat(d['learner'], lang)}.{about}"
                 )
             return (
-                f"{seat(d['giver'], lang)} explique le danger à {seat(d['learner'], lang)}.{about}"
+                f"{seat(d['giver'], lang)} explique le danger{title} à "
+                f"{seat(d['learner'], lang)}.{about}"
             )
         if kind == "quiz":
             # A question the whole table may hear (not a solo one, G4) is said with it: who
