@@ -306,3 +306,28 @@ def test_always_picking_the_longest_choice_does_not_earn_the_diploma() -> None:
     passed, share = _longest_pick_pass_rate(quiz.DEFAULT_PER_THEME, quiz.DEFAULT_THRESHOLD)
     assert share < 0.35
     assert passed < 0.001
+
+
+def test_hand_ins_from_one_address_are_limited_and_a_refused_one_still_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An attack review handed in 2,029 quizzes in 20 s from one address, each writing a
+    row in the games' database. Past the budget a hand-in is refused (429) before anything
+    is written, and the same answers handed in later still count."""
+    from ludinum.server.ratelimit import RateLimit
+    from ludinum.site import pages
+
+    clock = [0.0]
+    monkeypatch.setattr(pages, "_HAND_INS", RateLimit(burst=1, per_second=0.5,
+                                                     clock=lambda: clock[0]))
+    first = CLIENT.get("/apprendre/quiz/questions")
+    assert CLIENT.post("/apprendre/quiz/resultat",
+                       data=_answer_page(first.text, right=True)).status_code == 200
+    page = CLIENT.get("/apprendre/quiz/questions")
+    answers = _answer_page(page.text, right=True)
+    refused = CLIENT.post("/apprendre/quiz/resultat", data=answers)
+    assert refused.status_code == 429
+    assert "Trop de quiz rendus depuis cette adresse" in unescape(refused.text)
+    clock[0] += 2.0  # a moment later: the same attempt, not used by the refusal
+    later = CLIENT.post("/apprendre/quiz/resultat", data=answers)
+    assert later.status_code == 200 and "Bravo" in unescape(later.text)

@@ -206,6 +206,21 @@ def _refused(request: Request, error: quiz.Refused) -> HTMLResponse:
                  error=error.message(lang_of(request)))
 
 
+#: Quizzes handed in per address (memory only): a class hands its quizzes in together
+#: from one school address, 60 at once, then one a second; each hand-in writes a row (its
+#: attempt used once), and a script handing in 2,000 in 20 s slowed the games sharing the
+#: database tenfold. A refused hand-in keeps its attempt: sent again later, it counts.
+_HAND_INS = RateLimit(burst=60, per_second=1.0)
+
+TOO_MANY_HAND_INS = quiz.Refused(
+    "Trop de quiz rendus depuis cette adresse en même temps : attends quelques secondes, "
+    "puis rends le tien à nouveau (tes réponses comptent toujours).",
+    "Too many quizzes handed in from this address at once: wait a few seconds, then hand "
+    "yours in again (your answers still count).",
+    status=429,
+)
+
+
 async def quiz_result(request: Request) -> HTMLResponse:
     form = await request.form()
     values = {k: str(v) for k, v in form.items()}
@@ -215,6 +230,8 @@ async def quiz_result(request: Request) -> HTMLResponse:
         attempt = quiz.Attempt.from_token(secret, values.get("tentative", ""), now)
     except quiz.Refused as error:
         return _refused(request, error)
+    if not _HAND_INS.allow(request.client.host if request.client else "?"):
+        return _refused(request, TOO_MANY_HAND_INS)
     # Single use: a pupil who goes back and hands in corrected answers is refused.
     if not await _consume(request, f"quiz:{attempt.id}", attempt.expires):
         return _refused(request, quiz.HANDED_IN)
