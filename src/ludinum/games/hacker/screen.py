@@ -159,11 +159,13 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         )
     if board:
         lines.extend(_table(rows))
+        # Each mark in words (a terminal review found « ▮J3 », « * » and « =nom » opaque).
         lines.append(
-            "[dim]▮P3: a virus dropped during P3's trip; * yours; =name: you know whose.[/dim]"
+            "[dim]Viruses: ▮P3 = dropped while player 3 was at the bank; ▮P3* = one of "
+            "yours; ▮P3=Red = you know it is Red's.[/dim]"
             if en
-            else "[dim]▮J3 : un virus posé pendant le trajet de J3 ; * : le tien ; "
-            "=nom : tu sais à qui il est.[/dim]"
+            else "[dim]Virus : ▮J3 = posé pendant que le joueur 3 était à la banque ; "
+            "▮J3* = un des tiens ; ▮J3=Rouge = tu sais qu'il est à Rouge.[/dim]"
         )
     bank = int(view.get("bank") or 0)
     if en:
