@@ -14,7 +14,9 @@ import pexpect
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 OPTION = re.compile(r"^\s+(\d+)\. (.*?)\s*$", re.M)
-SEAT = re.compile(r"^Joueur (\d+)[ \u00a0]:\s*$", re.M)  # French spacing: U+00A0 before « : »
+#: A menu's header: « Joueur 2 : », or a seat as its game calls it, « Bleu (J2) : » (French
+#: spacing: U+00A0 before « : »).
+SEAT = re.compile(r"^(?:Joueur |\S+ \(J)(\d+)\)?[ \u00a0]:\s*$", re.M)
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 

@@ -69,7 +69,7 @@ def test_pass_and_play_wipes_the_screen_before_the_handover() -> None:
         assert WIPE in chunk
         shown = ANSI.sub("", chunk[chunk.rindex(WIPE) + len(WIPE):]).split()
         # after the wipe: only the handover line and its prompt
-        assert " ".join(w for w in shown if w.strip("─")).startswith("Passe l’appareil à Joueur")
+        assert " ".join(w for w in shown if w.strip("─")).startswith("Passe l’appareil à ")
         assert "compte" not in " ".join(shown) and "virus" not in " ".join(shown)
     # the outcome is printed once the alternate screen is left, for everyone to see
     assert "Victoire" in ANSI.sub("", session.raw[-1].split(ALT_OFF)[-1])

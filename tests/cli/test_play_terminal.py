@@ -127,3 +127,15 @@ def test_passed_around_the_last_move_is_printed_once() -> None:
         input="\n" + "1\n" * 3000)
     assert result.exit_code == 0, result.output[-1500:]
     assert result.output.count("The team reaches the free society: victory!") == 1
+
+
+def test_a_hacker_seat_has_one_name_on_the_terminal() -> None:
+    """Hacker's text calls seats by colour (« Rouge (J1) »): the hand-over, the menus and
+    the end say the same, never « Joueur 1 » beside it (``GameText.seat_label``)."""
+    result = CliRunner().invoke(cli, ["play", "hacker", "--humans", "2", "--seed", "3"],
+                                input="\n" + "1\n" * 3000)
+    assert result.exit_code == 0, result.output[-1500:]
+    out = result.output.replace("\u00a0", " ")
+    assert "Passe l’appareil à Rouge (J1)" in out or "Passe l'appareil à Rouge (J1)" in out
+    assert "Rouge (J1) :" in out  # the menu's header
+    assert "Joueur 1" not in out and "Joueur 2" not in out

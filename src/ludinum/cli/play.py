@@ -36,10 +36,6 @@ from ludinum.engine import (
 from ludinum.games import make_bot
 
 
-def _seat_name(seat: int, lang: str) -> str:
-    return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
-
-
 @click.command("play")
 @click.argument("game_name", metavar="JEU")
 @click.option("--players", "-p", type=int, default=None, help="Nombre de joueurs.")
@@ -205,7 +201,7 @@ def _turns(
             feed.add(events, human)
             continue
         if screen is not None and player != in_front:
-            screen.hand_to(_seat_name(player, lang))
+            screen.hand_to(text.seat_label(player, lang))
         in_front = player
         feed.show(player)
         feed.seen[None] = len(feed.history)
@@ -214,7 +210,8 @@ def _turns(
         console.print(text.view(view, lang))
         legal = list(state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
-        console.print(f"[bold]{_seat_name(player, lang)}[/]{':' if lang == 'en' else ' :'}")
+        who = escape(text.seat_label(player, lang))
+        console.print(f"[bold]{who}[/]{':' if lang == 'en' else ' :'}")
         for i, label in enumerate(labels, 1):
             console.print(f"  [cyan]{i}[/]. {escape(label)}")
         choice = ask(console, labels, lang)
@@ -243,12 +240,12 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
         msg = (("The team wins!" if won else "The team loses.") if en
                else ("L’équipe a gagné !" if won else "L’équipe a perdu."))
     elif outcome.winners:
-        names = ", ".join(_seat_name(w, lang) for w in outcome.winners)
+        names = ", ".join(text.seat_label(w, lang) for w in outcome.winners)
         msg = f"Winner: {names}" if en else f"Victoire : {names}"
     else:
         msg = "No winner." if en else "Pas de gagnant."
     console.print(f"[bold]{escape(msg)}[/]")
-    seats = [_seat_name(p, lang) for p in range(state.config.players)]
+    seats = [text.seat_label(p, lang) for p in range(state.config.players)]
     ending = text.ending(public, lang)
     if ending:
         console.print(escape(text.with_names(ending, seats, lang)))

@@ -63,6 +63,12 @@ class GameText(ABC):
         21). A game naming seats otherwise overrides it."""
         return SEAT_WORDS.sub(nickname_for(names), text) if names else text
 
+    def seat_label(self, seat: int, lang: str = "fr") -> str:
+        """A seat as a screen without nicknames calls it (the terminal): « Joueur 2 ». A
+        game whose own text names seats otherwise (Hacker's colours) calls them so, so that
+        one seat has one name on the screen."""
+        return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
+
     @abstractmethod
     def event(self, event: Event, lang: str = "fr") -> str: ...
 

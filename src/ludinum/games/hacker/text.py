@@ -157,7 +157,9 @@ class HackerText(GameText):
             return text
         return super().with_names(_SEAT.sub(nickname_for(names), text), names, lang)
 
-    """Events and actions are plain text (the CLI escapes them); the view uses markup."""
+    def seat_label(self, seat: int, lang: str = "fr") -> str:
+        """A seat as this game's text calls it: its colour, « Rouge (J1) »."""
+        return name(seat, lang)
 
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice chosen from the finished game's totals and
