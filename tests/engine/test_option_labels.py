@@ -84,3 +84,11 @@ def test_a_number_whose_every_value_has_words_lists_them() -> None:
     assert seat.allowed("en").endswith("5: Seat 6")
     answer = registry().get("voleur").options["response_seconds"]  # only 0 has words
     assert answer.allowed("fr").startswith("nombre entier de 0 à ")
+
+
+def test_a_value_whose_words_start_with_it_is_not_said_twice() -> None:
+    """A terminal review read « 1 : 1 : facile, 2 : 2 : moyen » for the Gnou's quiz level,
+    whose words already start with the number."""
+    level = registry().get("gnou").options["quiz_level"]
+    assert level.allowed("fr") == "1 : facile, 2 : moyen, 3 : difficile"
+    assert level.allowed("en") == "1: easy, 2: medium, 3: hard"

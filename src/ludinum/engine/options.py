@@ -93,7 +93,13 @@ class Option:
         if offered and all(any(v == k and not isinstance(k, bool) for k, _, _ in self.named)
                            for v in offered):  # each number has its words: « 0 : Siège 1 »
             colon = ": " if en else "\u00a0: "
-            return ", ".join(f"{v}{colon}{self.label(v, lang)}" for v in offered)
+
+            def said(value: OptionValue) -> str:  # « 2 : moyen », not « 2 : 2 : moyen »
+                words = self.label(value, lang) or ""
+                return words if words.startswith(f"{value} ") or words.startswith(
+                    f"{value}:") else f"{value}{colon}{words}"
+
+            return ", ".join(said(v) for v in offered)
         if self.kind in ("int", "float"):
             def num(value: float) -> str:
                 return f"{value:g}" if en else f"{value:g}".replace(".", ",")
