@@ -29,6 +29,7 @@ from ludinum.engine import (
     GameText,
     LudinumError,
     State,
+    counted,
     deciders,
     one_of,
     visible,
@@ -255,13 +256,10 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
             console.print(escape(f"{name}{':' if en else ' :'} "
                                  f"{text.with_names(line, seats, lang)}"))
     elif not outcome.team:
-        def points(score: float) -> str:  # « 0 point », « 1,5 point », "0 points"
-            one = score == 1 if en else abs(score) < 2
-            number = f"{score:g}" if en else f"{score:g}".replace(".", ",")
-            return f"{number} point{'' if one else 's'}"
-
-        console.print(" · ".join(f"{name}{':' if en else ' :'} {points(score)}"
-                                 for name, score in zip(seats, outcome.scores, strict=False)))
+        points = ("point", "points")
+        console.print(" · ".join(
+            f"{name}{':' if en else ' :'} {counted(score, points, points, lang)}"
+            for name, score in zip(seats, outcome.scores, strict=False)))
     lessons = text.lessons(state, lang)
     if lessons:
         console.print()

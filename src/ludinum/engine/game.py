@@ -139,13 +139,18 @@ class GameText(ABC):
         return DebriefItems()
 
 
-def counted(n: int, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
+def counted(n: float, fr: tuple[str, str], en: tuple[str, str], lang: str) -> str:
     """A number and its noun, singular or plural as each language wants: « 0 carte »,
-    « 1 carte », « 3 cartes » (French: plural from 2 on); "1 card", "0 cards". ``fr`` and
-    ``en`` are (singular, plural)."""
+    « 1 carte », « 3 cartes », « 1,5 point » (French: plural from 2 on, a decimal comma);
+    "1 card", "0 cards", "1.5 points". ``fr`` and ``en`` are (singular, plural); a whole
+    score (``3.0``) is written as a whole number."""
+    if isinstance(n, int) or float(n).is_integer():
+        number = str(int(n))
+    else:
+        number = f"{n:g}" if lang == "en" else f"{n:g}".replace(".", ",")
     if lang == "en":
-        return f"{n} {en[0] if n == 1 else en[1]}"
-    return f"{n} {fr[0] if n < 2 else fr[1]}"
+        return f"{number} {en[0] if n == 1 else en[1]}"
+    return f"{number} {fr[0] if n < 2 else fr[1]}"
 
 
 def of_title(title: str) -> str:

@@ -13,7 +13,7 @@ from ludinum.engine import LudinumError
 from ludinum.server import names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
 from ludinum.server.protocol import fail, load_json
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.server.replay import Replay
 
 STATUS = {
@@ -36,10 +36,6 @@ def error_response(exc: LudinumError) -> JSONResponse:
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-def address_of(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 def too_many() -> LudinumError:
@@ -77,10 +73,12 @@ def guessing(request: Request) -> Iterator[None]:
         raise
 
 
-def check_rate(request: Request, limit: RateLimit) -> None:
-    """Count one attempt of a costly request (room creation, PDF) against the address."""
-    if not limit.allow(address_of(request)):
-        raise too_many()
+def check_rate(request: Request, limit: RateLimit, count: int = 1,
+               refused: LudinumError | None = None) -> None:
+    """Count ``count`` attempts of a costly request (room creation, PDF, a class's tables)
+    against the address; past the budget, ``refused`` (by default « Trop d'essais »)."""
+    if not limit.allow(address_of(request), count):
+        raise refused if refused is not None else too_many()
 
 
 def lookup(request: Request) -> str:

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import i18n, render, tokens
-from ludinum.server.api import address_of, body, check_rate, error_response, guessing
+from ludinum.server.api import body, check_rate, error_response, guessing
 from ludinum.server.class_hub import ClassHub
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import fail
@@ -177,13 +177,13 @@ async def start(request: Request) -> Response:
         # created one by one (the class's creation counted as one), so that starting
         # classes of tables of 2 does not open 30 times the rooms the budget allows.
         tables = len(session.plan())
-        if tables > 1 and not request.app.state.room_limit.allow(address_of(request),
-                                                                  tables - 1):
-            raise fail("rate_limited",
-                       f"Trop de parties ouvertes depuis cette adresse pour {tables} tables : "
-                       "attends quelques minutes, ou fais des tables plus grandes.",
-                       f"Too many games opened from this address for {tables} tables: wait "
-                       "a few minutes, or make the tables larger.")
+        if tables > 1:
+            check_rate(request, request.app.state.room_limit, tables - 1, fail(
+                "rate_limited",
+                f"Trop de parties ouvertes depuis cette adresse pour {tables} tables : "
+                "attends quelques minutes, ou fais des tables plus grandes.",
+                f"Too many games opened from this address for {tables} tables: wait "
+                "a few minutes, or make the tables larger."))
         await hub.start(session)
         return {"ok": True, "rooms": list(session.rooms)}
 

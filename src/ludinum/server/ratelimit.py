@@ -10,6 +10,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client address a per-address limit counts, for a request or a WebSocket (behind
+    the proxy, the one uvicorn took from X-Forwarded-For)."""
+    return connection.client.host if connection.client else "?"
 
 
 class RateLimit:

@@ -18,7 +18,7 @@ from ludinum.server import i18n, limits, protocol, tokens
 from ludinum.server.api import GUESSES, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_of
 
 #: Close codes: the server is refusing for now (try again later), and a policy refusal.
 TRY_LATER = 1013
@@ -34,7 +34,7 @@ async def endpoint(websocket: WebSocket) -> None:
         await websocket.close(code=POLICY)  # another site's page: refused before the upgrade
         return
     connections: limits.Connections = websocket.app.state.connections
-    address = websocket.client.host if websocket.client else "?"
+    address = address_of(websocket)
     if not connections.open(address):
         await websocket.close(code=TRY_LATER)
         return

@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, Response
 
 from ludinum.engine.game import of_title
 from ludinum.server import address, i18n, qr
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import GAME_TITLES, PRINTABLE, Catalog, catalog, game_titles
 from ludinum.site.content import THEMES, load_quiz
@@ -230,7 +230,7 @@ async def quiz_result(request: Request) -> HTMLResponse:
         attempt = quiz.Attempt.from_token(secret, values.get("tentative", ""), now)
     except quiz.Refused as error:
         return _refused(request, error)
-    if not _HAND_INS.allow(request.client.host if request.client else "?"):
+    if not _HAND_INS.allow(address_of(request)):
         return _refused(request, TOO_MANY_HAND_INS)
     # Single use: a pupil who goes back and hands in corrected answers is refused.
     if not await _consume(request, f"quiz:{attempt.id}", attempt.expires):
@@ -304,7 +304,7 @@ async def verify_diploma(request: Request) -> HTMLResponse:
                                   "titles": await run_in_threadpool(_theme_titles, lang)}
     status = 200
     if nickname or code:
-        address = request.client.host if request.client else "?"
+        address = address_of(request)
         certified = None
         if not _CHECKS.allow(address):
             status = 429

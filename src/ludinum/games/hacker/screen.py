@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ludinum.engine import counted
 from ludinum.games.hacker.text import account, bills, name
 
 
@@ -168,12 +169,12 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
             "▮J3* = un des tiens ; ▮J3=Rouge = tu sais qu'il est à Rouge.[/dim]"
         )
     bank = int(view.get("bank") or 0)
+    left = counted(bank, ("billet", "billets"), ("bill", "bills"), lang)
     if en:
-        lines.append("Bank: no bill left." if bank == 0 else
-                     f"Bank: {bank} bill{'' if bank == 1 else 's'} left.")
+        lines.append("Bank: no bill left." if bank == 0 else f"Bank: {left} left.")
     else:
         lines.append("Banque : il ne reste aucun billet." if bank == 0 else
-                     f"Banque : il reste {bank} billet{'' if bank == 1 else 's'}.")
+                     f"Banque : il reste {left}.")
     if you is not None:
         hand = view.get("hand", 0)
         lines.append(
