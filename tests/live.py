@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -28,6 +29,7 @@ class LiveServer:
 
         from ludinum.server.app import create_app
         from ludinum.server.ratelimit import RateLimit
+        from ludinum.server.ws_protocol import DirectWebSocketProtocol
 
         http = options.pop("http", "auto")  # the HTTP protocol (serve's: http_guard)
         self.port = port if port is not None else free_loopback_port()
@@ -39,7 +41,7 @@ class LiveServer:
         options.setdefault("room_limit", RateLimit(burst=1000, per_second=100))
         self.app = create_app(db, public_url=self.url, **options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws="websockets-sansio", http=http)
+                                ws=DirectWebSocketProtocol, http=http)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -58,6 +60,10 @@ class LiveServer:
     @property
     def hub(self) -> Any:
         return self.app.state.hub
+
+    def server_loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop serving the app (to run something on it from a test)."""
+        return self.server.servers[0].get_loop()  # type: ignore[no-any-return]
 
     def players(self, code: str) -> int:
         """How many player connections room ``code`` has now."""

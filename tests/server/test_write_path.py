@@ -21,6 +21,8 @@ from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 
 from ludinum.server import hub as hub_module
+from ludinum.server import storage as storage_module
+from ludinum.server import writer as writer_module
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
 from ludinum.server.storage import Storage, StorageLocked, acquire_lock, release_lock
@@ -35,7 +37,8 @@ def disk_full(*_args: Any, **_kw: Any) -> None:
 def failing_store(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every write of the hub fails while inside (an injected failing store)."""
     with monkeypatch.context() as patch:
-        patch.setattr(hub_module, "append_in", disk_full)
+        patch.setattr(writer_module, "append_many", disk_full)  # actions, batched
+        patch.setattr(storage_module, "append_many", disk_full)  # an action alone
         patch.setattr(hub_module, "update_room_in", disk_full)
         yield
 
@@ -332,9 +335,7 @@ def test_one_rooms_failed_write_costs_no_other_room_its_writes(
     """A batch whose one room fails (here its version is already stored) is written again
     room by room: the other rooms' writes are committed; the failed room's later writes,
     built on the refused one, fail with it until the hub has reloaded it."""
-    from functools import partial
-
-    from ludinum.server.storage import append_in
+    from ludinum.server.storage import Append
     from ludinum.server.writer import Writer
 
     store = Storage(sqlite_url)
@@ -347,8 +348,7 @@ def test_one_rooms_failed_write_costs_no_other_room_its_writes(
     writer = Writer(store)
 
     def step(room: int, seq: int) -> Any:
-        return partial(append_in, room_id=room, seq=seq, seat=0, action={"kind": "pass"},
-                       at=2.0, room_values={"status": "playing"})
+        return Append(room, seq, 0, {"kind": "pass"}, 2.0, {"status": "playing"})
 
     async def run() -> list[object]:
         futures = [writer.write("AAAAAA", step(ids[0], 1)),  # version 1 is already stored

@@ -53,6 +53,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     from ludinum.server import address, qr
     from ludinum.server.app import create_app, rate_limit
     from ludinum.server.http_guard import GuardedH11Protocol
+    from ludinum.server.ws_protocol import DirectWebSocketProtocol
 
     bases = address.join_bases(host, port, public_url)
     base = bases[0]
@@ -95,7 +96,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     # http: uvicorn's h11 with a time limit on headers and a cap per address (http_guard).
     uvicorn.run(app, factory=workers > 1, loop="auto", workers=workers, host=host, port=port,
                 http=GuardedH11Protocol, log_level="warning", access_log=False,
-                ws="websockets-sansio",
+                ws=DirectWebSocketProtocol,
                 ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_compression())
 
 

@@ -1,6 +1,10 @@
 """One connected client: a WebSocket with an outgoing queue, its role and seats.
 
-Sending never blocks the room: messages are queued and a writer task drains the queue. A
+Sending never blocks the room. Where the server runs its own WebSocket protocol
+(``server/ws_protocol.py``), the messages of one event-loop tick are written together at
+the tick's end, in one write to the socket (a phone's update and the ``pong`` that follows
+it are one packet); when the socket holds back, they wait in the queue, which a writer
+task drains as the socket empties. Elsewhere every message goes through the queue. A
 client that falls too far behind (more than :data:`MAX_QUEUE` messages or
 :data:`MAX_QUEUE_BYTES` waiting: it does not read) is closed and its queue dropped, so memory
 stays bounded; its page reconnects and gets the whole room afresh with its next hello.
@@ -11,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
@@ -23,8 +27,14 @@ log = logging.getLogger("ludinum.server")
 
 
 class Client:
-    def __init__(self, send: Callable[[str], Awaitable[None]], lang: str = "fr") -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], lang: str = "fr",
+                 send_now: Callable[[Sequence[str]], bool] | None = None) -> None:
         self._send = send
+        #: Writes messages at once when the socket takes them (server/ws_protocol.py); the
+        #: queue and the writer task are for when it does not, and keep the order.
+        self._send_now = send_now
+        #: Messages of this tick, written together at its end (:meth:`_flush`).
+        self._tick: list[tuple[str, str]] | None = None
         self.queue: asyncio.Queue[tuple[str, str] | None] = asyncio.Queue()
         self.lang = lang
         self.role: str | None = None
@@ -59,6 +69,28 @@ class Client:
         """Queue a message already encoded as JSON text (``kind``: its type)."""
         if self.closed:
             return
+        if self._send_now is not None:
+            if self._tick is None:
+                self._tick = []
+                asyncio.get_running_loop().call_soon(self._flush)
+            self._tick.append((kind, text))
+            return
+        self._enqueue(kind, text)
+
+    def _flush(self) -> None:
+        """The tick's messages in one write, or into the queue if the socket holds back
+        (or messages already wait there: they go first)."""
+        tick, self._tick = self._tick, None
+        if not tick or self.closed or self._send_now is None:
+            return
+        if self.queue.empty() and self._send_now([text for _kind, text in tick]):
+            return
+        for kind, text in tick:
+            self._enqueue(kind, text)
+
+    def _enqueue(self, kind: str, text: str) -> None:
+        if self.closed:
+            return
         if self.queue.qsize() >= MAX_QUEUE or self._queued_bytes + len(text) > MAX_QUEUE_BYTES:
             self._overflow()
             return
@@ -78,6 +110,11 @@ class Client:
 
     def close(self) -> None:
         if not self.closed:
+            # What this tick said before closing (« you were removed ») still goes out,
+            # through the queue, before the writer stops.
+            tick, self._tick = self._tick, None
+            for kind, text in tick or ():
+                self._enqueue(kind, text)
             self.closed = True
             self.queue.put_nowait(None)
 

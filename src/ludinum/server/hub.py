@@ -54,7 +54,7 @@ from ludinum.server.rooms import (
     refuse,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
-from ludinum.server.storage import RoomRow, Storage, append_in, update_room_in
+from ludinum.server.storage import Append, RoomRow, Storage, update_room_in
 from ludinum.server.thinking import Thinker
 from ludinum.server.timers import Timers
 from ludinum.server.writer import WriteOp, Writer
@@ -555,9 +555,8 @@ class Hub:
             for old, form in rewrite.items():
                 personal[old] = (personal[old][0], form)
             personal[room.seq] = (seat, stored.to_json())
-        op = functools.partial(append_in, room_id=room.id, seq=room.seq, seat=seat,
-                               action=stored.to_json(), at=now,
-                               room_values=self._room_values(room, now), rewrite=rewrite)
+        op = Append(room.id, room.seq, seat, stored.to_json(), now,
+                    self._room_values(room, now), rewrite)
         self._observe(room, self.bots.setdefault(code, {}), events)
         await self._commit(room, op)
         self.accepted += 1

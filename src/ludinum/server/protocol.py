@@ -35,12 +35,19 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+#: One decoder for every message (``json.loads`` with an option builds one per call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def load_json(raw: bytes | str) -> Any:
     """JSON text to data, as the standard allows it: ``NaN`` and ``Infinity`` are refused
     (a number that compares with nothing would pass every range check), and so is a lone
     UTF-16 surrogate (``"\\ud800"``: no UTF-8 can carry it, so an error quoting it could not
     be written). ``ValueError`` or ``RecursionError`` (nested too deep) otherwise."""
-    data = json.loads(raw, parse_constant=_no_constant)
+    if isinstance(raw, bytes):  # as json.loads reads bytes
+        data = _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
+    else:
+        data = _DECODER.decode(raw)
     # Only when a surrogate's escape is written (\\uD800–\\uDFFF, rare) is the data encoded
     # again to find a lone one (the parser joined the pairs). A socket's messages are text
     # already: nothing decoded or copied for each move; an HTTP body (≤ 16 KiB) is decoded.

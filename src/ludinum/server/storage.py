@@ -11,7 +11,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -330,26 +330,58 @@ def _row(row: Any) -> RoomRow:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One accepted action and the room's row after it, as a write of the group commit
+    (``server/writer.py``): called alone it runs its own statements; the writer hands the
+    appends of one transaction to :func:`append_many` together, which writes them in a
+    few statements whatever their number (issue 19: an action cost 61–75 µs of the writer's
+    CPU one statement at a time, 32–36 µs so, batches of 10)."""
+
+    room_id: int
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    at: float
+    room_values: dict[str, Any]
+    rewrite: Mapping[int, dict[str, Any]] | None = None
+
+    def __call__(self, conn: Connection) -> None:
+        append_many(conn, [self])
+
+
 def append_in(
     conn: Connection, room_id: int, seq: int, seat: int, action: dict[str, Any], at: float,
     room_values: dict[str, Any], rewrite: Mapping[int, dict[str, Any]] | None = None,
 ) -> None:
-    """The statements of :meth:`Storage.append`, in the caller's transaction (the group
-    commit of :mod:`ludinum.server.writer` puts many of them in one)."""
-    conn.execute(_INSERT_ACTION, {
-        "room_id": room_id, "seq": seq, "seat": seat,
-        "action": json.dumps(action, separators=(",", ":")), "at": at,
-    })
-    for old_seq, form in (rewrite or {}).items():
-        conn.execute(_REWRITE_ACTION, {
-            "rid": room_id, "old_seq": old_seq,
-            "form": json.dumps(form, separators=(",", ":")),
-        })
-    values = _encode(room_values)
-    if set(values) == _STEP_KEYS:
-        conn.execute(_UPDATE_STEP, {"rid": room_id, "seq": seq, **values})
-    else:
-        conn.execute(update(rooms).where(rooms.c.id == room_id).values(seq=seq, **values))
+    """The statements of :meth:`Storage.append`, in the caller's transaction."""
+    append_many(conn, [Append(room_id, seq, seat, action, at, room_values, rewrite)])
+
+
+def append_many(conn: Connection, appends: Sequence[Append]) -> None:
+    """Several appends in the caller's transaction, in their order: their actions in one
+    statement, then each room's row as its last append leaves it (an earlier update of the
+    same row would be overwritten within the transaction anyway)."""
+    conn.execute(_INSERT_ACTION, [
+        {"room_id": a.room_id, "seq": a.seq, "seat": a.seat,
+         "action": json.dumps(a.action, separators=(",", ":")), "at": a.at}
+        for a in appends])
+    rewrites = [{"rid": a.room_id, "old_seq": old_seq,
+                 "form": json.dumps(form, separators=(",", ":"))}
+                for a in appends for old_seq, form in (a.rewrite or {}).items()]
+    if rewrites:
+        conn.execute(_REWRITE_ACTION, rewrites)
+    last = {a.room_id: a for a in appends}
+    steps = []
+    for a in last.values():
+        values = _encode(a.room_values)
+        if set(values) == _STEP_KEYS:
+            steps.append({"rid": a.room_id, "seq": a.seq, **values})
+        else:
+            conn.execute(update(rooms).where(rooms.c.id == a.room_id).values(
+                seq=a.seq, **values))
+    if steps:
+        conn.execute(_UPDATE_STEP, steps)
 
 
 def update_room_in(conn: Connection, room_id: int, values: dict[str, Any]) -> None:

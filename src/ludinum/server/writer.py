@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from sqlalchemy.engine import Connection
 
-from ludinum.server.storage import Storage
+from ludinum.server.storage import Append, Storage, append_many
 
 log = logging.getLogger("ludinum.server")
 
@@ -98,8 +98,7 @@ class Writer:
         """In the writer thread: the batch in one transaction, else each room alone."""
         try:
             with self.store.engine.begin() as conn:
-                for item in batch:
-                    item.op(conn)
+                _run(conn, batch)
             return {}
         except Exception as exc:
             if len({item.key for item in batch}) == 1:
@@ -111,8 +110,7 @@ class Writer:
         for key, items in groups.items():
             try:
                 with self.store.engine.begin() as conn:
-                    for item in items:
-                        item.op(conn)
+                    _run(conn, items)
             except Exception as exc:
                 failed[key] = exc
         return failed
@@ -162,3 +160,19 @@ class Writer:
     def close(self) -> None:
         self._write_pool.shutdown(wait=True)
         self._read_pool.shutdown(wait=True)
+
+
+def _run(conn: Connection, items: list[_Item]) -> None:
+    """The writes of one transaction in their order, each run of appended actions in a
+    few statements (:func:`ludinum.server.storage.append_many`)."""
+    run: list[Append] = []
+    for item in items:
+        if isinstance(item.op, Append):
+            run.append(item.op)
+            continue
+        if run:
+            append_many(conn, run)
+            run = []
+        item.op(conn)
+    if run:
+        append_many(conn, run)

@@ -19,6 +19,7 @@ from ludinum.server.api import GUESSES, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
 from ludinum.server.ratelimit import RateLimit, address_of
+from ludinum.server.ws_protocol import send_now_of
 
 #: Close codes: the server is refusing for now (try again later), and a policy refusal.
 TRY_LATER = 1013
@@ -47,7 +48,8 @@ async def endpoint(websocket: WebSocket) -> None:
 async def _serve(websocket: WebSocket, code: str, address: str) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")))
+    client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")),
+                    send_now_of(websocket.scope))
     writer = asyncio.create_task(client.writer())
     client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read
     reader = asyncio.create_task(_read(websocket, hub, client, code, address))
