@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tests import drawing
 from tests.server.test_no_raw_data import problems
 
 TIMEOUT = 15_000
@@ -299,8 +300,10 @@ def turns_of(page: Any) -> int:
     return count
 
 
-#: Slots only frames write (app.js changes nothing inside them between two frames).
-SERVER_SLOTS = ("map", "seats", "status", "board")
+#: Slots only frames write (app.js changes nothing inside them between two frames): the
+#: room's, sent as HTML, and the game's, drawn by the page from what frames bring.
+SERVER_SLOTS = ("seats", "status")
+DRAWN_SLOTS = ("map", "board")
 #: The slots of ``expected`` whose DOM is not what a fresh page parses from that HTML.
 _STALE = """(expected) => {
   const stale = [];
@@ -317,8 +320,9 @@ _STALE = """(expected) => {
 
 def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
     """The slots of ``page`` (a ``role`` client: host, player…) whose DOM differs from the
-    HTML the server last sent it, once the page has applied that frame: slots are sent
-    whole, or as parts that app.js puts in place (server/patches.py). Several phones may
+    HTML the server last sent it, or the page's drawing of what it last sent it (drawn
+    here by the same code), once the page has applied that frame: slots are sent whole,
+    or as parts that app.js puts in place (server/patches.py). Several phones may
     number their frames alike: the page matches if it matches one of them."""
     for _ in range(50):
         number = page_seq(page)
@@ -328,6 +332,9 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
             stale: list[str] = []
             for client in clients:
                 expected = {k: v for k, v in client.slots.items() if k in SERVER_SLOTS}
+                if client.drawn is not None:  # what the page draws (issue 19)
+                    expected.update(drawing.shared().screen(
+                        room.game, drawing.held(client.drawn, client.lang), DRAWN_SLOTS))
                 stale = list(page.evaluate(_STALE, expected))
                 if not stale:
                     return []

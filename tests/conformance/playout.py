@@ -132,11 +132,9 @@ def random_playout(
 
 def phone_decisions(
     game: Game, players: int, seeds: range, steps: int
-) -> Iterator[tuple[int, dict[str, Any], list[tuple[Action, str, str]]]]:
-    """Along random playouts: each active seat, its view, and its legal actions as a phone's
-    decision template receives them (action, label, the button's JSON)."""
-    from ludinum.server import render
-
+) -> Iterator[tuple[int, dict[str, Any], list[Action]]]:
+    """Along random playouts: each active seat, its view, and its legal actions, as a
+    phone draws its decision from them (``tests.drawing.decision``)."""
     for seed in seeds:
         state = game.new_state(players, seed=seed)
         rng = random.Random(seed)
@@ -144,8 +142,6 @@ def phone_decisions(
             if state.is_terminal():
                 break
             for seat in state.active_players():
-                choices = [(a, str(a), render.action_data(a))
-                           for a in state.legal_actions(seat)]
-                yield seat, state.view(seat), choices
+                yield seat, state.view(seat), list(state.legal_actions(seat))
             actor = rng.choice(state.active_players())
             state.apply(actor, rng.choice(list(state.legal_actions(actor))))

@@ -8,8 +8,9 @@ or derives must be the same in both: ``resample(p)`` with the same RNG seed, ``v
 ``legal_actions(p)``, ``public_active(p)``, the private events ``p`` is told after the
 same action (unless the action reveals, by rule, what ``p`` could not know: then its views
 differ; public events may reveal to the whole table), and every frame (slots: status
-line, seat list, board, actions…; acting list, timer) the server would send to ``p``,
-rendered with the server's own frame code. The host's and spectators' frames are checked
+line, seat list…; what the page draws from: its view, the board's keys, the game's text
+lines, its moves; acting list, timer) the server would send to ``p``, built with the
+server's own frame code. The host's and spectators' frames are checked
 the same way when the public view is the same.
 
 A difference means that ``p`` is told something ``p`` cannot know: a leak.

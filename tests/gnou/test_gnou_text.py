@@ -14,6 +14,7 @@ from ludinum.games.gnou.text import localised_quiz
 from ludinum.server import frames
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
+from tests.drawing import slot
 from tests.gnou.helpers import answer, game, roll
 
 TEXT = GAME.text
@@ -137,8 +138,7 @@ def test_the_web_spotlight_speaks_the_client_language() -> None:
     q = _question(state, 0)
     room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
                 status=PLAYING)
-    cache = frames.FrameCache(room, 0.0, [])
-    english, french = cache.html("spotlight", 0, "en"), cache.html("spotlight", 0, "fr")
+    english, french = slot(room, 0, "spotlight", "en"), slot(room, 0, "spotlight", "fr")
     en, fr = escape(q.question_en), escape(french_spacing(q.question))  # issue 16 §5
     assert en in english and fr not in english
     assert fr in french and en not in french

@@ -1,35 +1,48 @@
-"""How Hacker's screens group the accounts and sort a seat's decision before drawing them
-(``HackerText.rows`` and ``decision``: frag/actions_hacker.html, boards/hacker.html)."""
+"""How Hacker's phones draw the accounts and a seat's decision
+(``web/static/games/hacker.js``): grouped by owner, or in place order under brouillage (H7),
+every move once, on the account it is about or as a button."""
 
 from __future__ import annotations
 
+import re
+
+from ludinum.engine import Action
 from ludinum.games import get_game
 from tests.conformance.playout import phone_decisions
+from tests.drawing import controls, decision, shared
+
+GAME = get_game("hacker")
+
+
+def _rows(html: str) -> list[list[int]]:
+    """The account numbers of each row of a drawn decision, in order."""
+    rows = re.split(r'<div class="account-row', html)[1:]
+    return [[int(n) for n in re.findall(r"n° (\d+)", row)] for row in rows]
 
 
 def test_accounts_grouped_by_owner_or_three_a_row_under_brouillage() -> None:
-    text = get_game("hacker").text
     accounts = [{"id": k, "owner": k % 4, "stack": []} for k in range(8)]
-    rows = text.rows({"players": 4, "accounts": accounts})
-    assert [owner for owner, _ in rows] == [0, 1, 2, 3]
-    assert [[a["id"] for a in group] for _, group in rows] == [[0, 4], [1, 5], [2, 6], [3, 7]]
+    drops = [Action.make("drop", account=k) for k in range(8)]
+    view = {"players": 4, "accounts": accounts, "you": 0}
+    assert _rows(decision(GAME, 0, view, drops)) == [[1, 5], [2, 6], [3, 7], [4, 8]]
     hidden = [{"id": k, "owner": None, "stack": []} for k in range(8)]  # H7: no owner shown
-    blurred = {"players": 4, "accounts": hidden, "blurred": True}
-    assert [[a["id"] for a in g] for _, g in text.rows(blurred)] == [[0, 1, 2], [3, 4, 5], [6, 7]]
-    assert text.rows(blurred, together=True) == [(None, hidden)]
+    blurred = {"players": 4, "accounts": hidden, "blurred": True, "you": 0}
+    assert _rows(decision(GAME, 0, blurred, drops)) == [list(range(1, 9))]  # in place order
+    board = shared().screen(GAME, {"lang": "fr", "seat": None, "view": blurred,
+                                   "names": []}, ("map",))["map"]
+    assert board.count('<g class="row">') == 3  # three a row on the board
 
 
 def test_every_choice_is_an_account_tile_or_a_button_once() -> None:
-    game = get_game("hacker")
     kinds_seen: set[str] = set()
-    for _seat, view, choices in phone_decisions(game, 5, range(3), 200):
-        d = game.text.decision(choices, view)
-        assert all(c[0].get("account") is None for c in d["others"])
-        assert {k: c[0].get("account") for k, c in d["by_account"].items()} == {
-            k: k for k in d["by_account"]}
-        assert len(d["by_account"]) + len(d["others"]) == len(choices)
-        assert d["kinds"] == list(dict.fromkeys(c[0].kind for c in d["by_account"].values()))
-        kinds_seen.update(d["kinds"])
+    for seat, view, legal in phone_decisions(GAME, 5, range(3), 200):
+        html = decision(GAME, seat, view, legal)
+        assert sorted(map(repr, controls(html))) == sorted(repr(a.to_json()) for a in legal)
+        tiles = re.findall(r'<button[^>]*class="act account-tile[^"]*"[^>]*data-action="([^"]*)"',
+                           html)
+        on_accounts = [a for a in legal if a.get("account") is not None]
+        assert len(tiles) == len(on_accounts)
+        kinds_seen.update(a.kind for a in on_accounts)
     assert {"drop", "credit", "protect"} <= kinds_seen
 
 

@@ -8,7 +8,7 @@ import html
 import random
 import re
 
-from ludinum.server import frames
+from tests.drawing import slot
 from tests.server import socketless
 
 
@@ -16,7 +16,7 @@ def test_the_phone_says_its_accounts_in_words_and_the_terminal_keeps_its_table()
     room = socketless.playing_room("hacker", 4, 5)
     socketless.random_moves(room, random.Random(5), 120)
     for lang, title in (("fr", "Tes billets"), ("en", "Your bills")):
-        shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("board", 0, lang))
+        shown = html.unescape(slot(room, 0, "board", lang))
         text = re.sub(r"<[^>]+>", " ", shown)
         assert title in text
         assert "│" not in text and "▮" not in text and not re.search(r"\b[JP]\d\b", text)

@@ -61,7 +61,7 @@ def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
     shows it in French (its text, no-break spaces read as spaces)."""
     import html
 
-    from ludinum.server import frames
+    from tests.drawing import slot
 
     said: dict[str, str] = {}
     for _ in range(steps):
@@ -69,7 +69,7 @@ def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
             offered = {a.kind for a in room.state.legal_actions(seat)}
             for kind in kinds:
                 if kind in offered and kind not in said:
-                    shown = frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr")
+                    shown = slot(room, seat, "actions")
                     said[kind] = html.unescape(shown).replace("\u00a0", " ").replace(
                         "\u202f", " ")
         if len(said) == len(kinds) or room.state.is_terminal():

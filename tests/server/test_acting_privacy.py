@@ -58,7 +58,7 @@ def test_the_thief_crediting_his_loot_is_not_named_to_the_table(reveal: str) -> 
         assert frame["active"] == [], viewer
         assert name not in frame["slots"]["status"], viewer
         assert "À qui le tour" not in frame["slots"]["status"]
-        assert "▶" not in frame["slots"]["seats"]
+        assert "▶" not in frame["slots"].get("seats", "")  # the projector's list
     told = [thief] + ([victim] if reveal == "victim" else [])
     for viewer in told:
         frame = _frame(room, _client(viewer), full=True)
@@ -88,7 +88,7 @@ def test_a_trip_shows_nobody_finishing_nor_dropping_a_last_virus() -> None:
         assert frame is not None and first[v] is not None
         assert frame["active"] == first[v]["active"] == [q for q in range(5)]
         assert frame["slots"]["status"] == first[v]["slots"]["status"]
-        assert frame["slots"]["seats"] == first[v]["slots"]["seats"]
+        assert frame["slots"].get("seats") == first[v]["slots"].get("seats")
     mine = _frame(room, _client(a), full=True)
     assert mine is not None and a not in mine["active"]
 

@@ -1,4 +1,5 @@
-"""The SVG boards of the four games: drawn from the public view only, well-formed, titled,
+"""The SVG boards of the four games, as the page draws them (``web/static/games/*.js``, run
+here by a JavaScript engine): drawn from the public view only, well-formed, titled,
 faithful to the state, and blind to everything the public view hides."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 from ludinum.engine import Game, State
 from ludinum.games import registry
 from ludinum.server import boards, render
+from tests.drawing import shared
 
 PLAYERS = {"gnou": 3, "webrunners": 4, "hacker": 5, "voleur": 5}
 #: Nicknames with markup: they must come out escaped (the XML parse would fail otherwise).
@@ -33,10 +35,17 @@ def play(name: str, seed: int, steps: int) -> tuple[Game, State]:
 
 def draw(game: Game, view: dict[str, Any], lang: str = "fr",
          names: list[str] | None = None) -> str:
-    """The board, drawn afresh (the memo would hide a difference)."""
-    render.clear_caches()
+    """The board as every screen draws it from the public view."""
     players = PLAYERS[game.name]
-    return render.board_svg(game, view, lang, NAMES[:players] if names is None else names)
+    state = {"lang": lang, "seat": None, "view": view,
+             "names": NAMES[:players] if names is None else names}
+    return shared().screen(game, state, ("map",))["map"]
+
+
+def ground(game: Game, lang: str = "fr") -> str:
+    """The board's fixed layer, drawn once by a page."""
+    return shared().screen(game, {"lang": lang, "seat": None, "view": {}}, ("ground",))[
+        "ground"]
 
 
 def svg_root(html: str) -> ET.Element:
@@ -114,10 +123,10 @@ def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
     root = svg_root(html)
     assert len(by_class(root, "token")) == PLAYERS["webrunners"]
     # The fixed layer, drawn once under the moving one (same viewBox).
-    ground = svg_root(render.board_ground(game, "fr"))
-    assert ground.get("viewBox") == root.get("viewBox")
-    assert len(by_class(ground, "bridge")) == 9  # three per circle (W2)
-    assert len(by_class(ground, "cell")) == 24 + 18 + 12 + 9
+    fixed = svg_root(ground(game))
+    assert fixed.get("viewBox") == root.get("viewBox")
+    assert len(by_class(fixed, "bridge")) == 9  # three per circle (W2)
+    assert len(by_class(fixed, "cell")) == 24 + 18 + 12 + 9
 
 
 def test_webrunners_pawns_leave_their_cells_label_visible() -> None:
@@ -186,8 +195,9 @@ def test_voleur_board_shows_boards_data_and_backs(steps: int) -> None:
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_board_draws_only_the_keys_it_declares(name: str) -> None:
-    """The SVG is memoised on the declared keys: nothing else may change the drawing."""
-    keys = render.board_keys(name)
+    """Screens are sent only the declared keys of the public view for their board
+    (``Game.board_keys``): nothing else may change the drawing."""
+    keys = registry().get(name).board_keys
     assert keys, f"{name} declares its keys"
     for steps in (0, 50, 250):
         game, state = play(name, seed=11, steps=steps)
@@ -292,7 +302,7 @@ def test_voleur_card_names_are_cut_at_a_words_end() -> None:
     cuts = 0
     for seed in range(1, 9):
         game, state = play("voleur", seed=seed, steps=400)
-        names = [str(c["name_fr"]) for c in boards.catalogue(game).values() if "name_fr" in c]
+        names = [str(c["name_fr"]) for c in boards.layout(game) if "name_fr" in c]
         assert names
         html = draw(game, state.view(None))
         for cut in re.findall(r">(?:✔ )?([^<>]*)…</text>", html):

@@ -1,8 +1,9 @@
-"""An English screen speaks English: every frame a phone, the host and a spectator are sent
-in a whole game of each title, at its fewest and most players, holds no French word or
-French quotation mark outside the names that stay French (a game's title, a French law,
-an association). A Voleur decision had read « « Business contracts » : tap the board… »
-and every debrief's source « Le Voleur de Données, règles du jeu »."""
+"""An English screen speaks English: every screen a phone, the host and a spectator show
+(what they are sent and what the page draws from it) in a whole game of each title, at
+its fewest and most players, holds no French word or French quotation mark outside the
+names that stay French (a game's title, a French law, an association). A Voleur decision
+had read « « Business contracts » : tap the board… » and every debrief's source « Le
+Voleur de Données, règles du jeu »."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import html
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from ludinum.engine.lessons import source_in
 from ludinum.games import registry
 from ludinum.server import frames
 from ludinum.server.clients import Client
+from tests.drawing import Screen
 from tests.server import socketless
 
 #: Words of French grammar that English text never holds.
@@ -36,7 +39,7 @@ def _text(fragment: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", fragment))
 
 
-def _frames(client: Client) -> list[dict[str, object]]:
+def _frames(client: Client) -> list[dict[str, Any]]:
     out = []
     while not client.queue.empty():
         item = client.queue.get_nowait()
@@ -45,11 +48,12 @@ def _frames(client: Client) -> list[dict[str, object]]:
     return out
 
 
-def _printed(frame: dict[str, object]) -> list[str]:
-    texts = [_text(v) for v in (frame.get("slots") or {}).values()]  # type: ignore[attr-defined]
-    for parts in (frame.get("parts") or {}).values():  # type: ignore[attr-defined]
-        texts += [_text(v) for v in parts.values()]
-    texts += [line["text"] for line in frame.get("log") or []]  # type: ignore[attr-defined]
+def _printed(frame: dict[str, Any], screen: Screen) -> list[str]:
+    """What a page shows after ``frame``: the room's fragments, its drawing of the game
+    (issue 19), the frame's log lines and moves."""
+    screen.apply(frame)
+    texts = [_text(v) for v in screen.shown().values()]
+    texts += [line["text"] for line in frame.get("log") or []]
     texts += [str(a.get("label", "")) for a in frame.get("actions") or []]  # type: ignore[attr-defined]
     session = frame.get("session")
     if isinstance(session, dict):
@@ -77,12 +81,13 @@ def test_an_english_screen_shows_no_french(name: str) -> None:
             client = Client(socketless._nowhere, "en")
             client.role, client.seats = role, () if seat_of is None else (seat_of,)
             clients.append(client)
+        screens = {id(c): Screen(game, "en") for c in clients}
         rng = random.Random(players)
         for step in range(2000):
             frames.fan_out(clients, frames.FrameCache(room, float(step), ["random"]))
             for client in clients:
                 for frame in _frames(client):
-                    for text in _printed(frame):
+                    for text in _printed(frame, screens[id(client)]):
                         found += _french(text)
             if room.state.is_terminal():
                 break

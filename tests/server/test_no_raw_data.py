@@ -16,10 +16,11 @@ import pytest
 
 from ludinum.engine import Game
 from ludinum.games import registry
-from ludinum.server import frames, render
+from ludinum.server import frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
+from tests.drawing import Screen, decoded, shared
 
 NICKNAMES = ["Léa", "Sami", "Tom", "Inès", "Yanis", "Chloé", "Noé"]
 #: Words that are view keys in some game and ordinary French words as well.
@@ -95,6 +96,7 @@ def test_no_screen_shows_raw_data(name: str) -> None:
     room = room_for(game, seed=21)
     rng = random.Random(21)
     clients = [client("host"), *(client("player", s) for s in range(len(room.seats)))]
+    screens = [Screen(game) for _ in clients]
     seen_keys: set[str] = set()
     bad: dict[str, str] = {}
     steps = 0
@@ -102,13 +104,14 @@ def test_no_screen_shows_raw_data(name: str) -> None:
         for seat in [None, *range(len(room.seats))]:
             seen_keys.update(keys(room.state.view(seat)))
         cache = frames.FrameCache(room, 0.0, ["random"])
-        for c in clients:  # the frames the projector and each phone are sent
+        for c, screen in zip(clients, screens, strict=True):  # the projector, each phone
             frame = frames.build(c, cache)
             if frame is None:
                 continue
-            shown = [*frame["slots"].values(),
-                     *(h for parts in frame.get("parts", {}).values() for h in parts.values()),
-                     *(line["text"] for line in frame["log"])]
+            screen.apply(frame | {"draw": decoded(frame["draw"])})
+            # What the page shows: the room's fragments, its drawing of the game (issue
+            # 19), the log lines it is sent.
+            shown = [*screen.shown().values(), *(line["text"] for line in frame["log"])]
             for html in shown:
                 for word in problems(text_of(html), seen_keys):
                     bad.setdefault(word, text_of(html)[:300])
@@ -122,12 +125,14 @@ def test_no_screen_shows_raw_data(name: str) -> None:
 
 
 def test_the_generic_spotlight_speaks_words_only() -> None:
-    """A game without its own spotlight template shows the texts of the view's spotlight
-    keys, never their keys, ids or flags."""
+    """The page's generic spotlight (a game without its own, draw.js) shows the texts of
+    the view's spotlight keys, never their keys, ids or flags."""
     view = {"quiz": {"id": "culture_generale-1-05", "series": "culture_generale",
                      "solo": False, "question": "Qui a écrit « Candide » ?"},
             "message": "Ne donne jamais ton mot de passe."}
-    html = render.spotlight(view, "fr")
+    plain = registry().get("webrunners")  # draws no spotlight of its own
+    html = shared().screen(plain, {"lang": "fr", "seat": None, "view": view},
+                           ("spotlight",))["spotlight"]
     assert "Candide" in html and "mot de passe" in html
     for raw in ("culture_generale", "Series", "Solo", "Id", "non", "<dl"):
         assert raw not in html

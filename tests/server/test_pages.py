@@ -83,15 +83,23 @@ def test_language_is_remembered_per_browser(client: TestClient) -> None:
 
 
 def test_every_french_message_has_an_english_translation() -> None:
+    """The server's templates and the page's drawings (draw.js, games/*.js) alike."""
     english = i18n.catalog("en")
     sources = set()
+    from ludinum.server import kits
     from ludinum.server.render import TEMPLATES
 
     for path in TEMPLATES.rglob("*.html"):
         sources |= set(re.findall(r"""_\(\s*"([^"]+)\"""", path.read_text()))
         sources |= set(re.findall(r"""_\(\s*'([^']+)'""", path.read_text()))
+    drawn = kits.drawing_messages()
+    assert len(drawn) >= 120  # the four games' drawings and the shared pieces
+    sources |= drawn
     missing = sorted(s for s in sources if s not in english)
     assert not missing, missing
+    # A drawing's message written with single quotes would not reach the page's kit.
+    for path in kits.drawing_files():
+        assert not re.search(r"""\b_\(\s*'""", path.read_text()), path
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:

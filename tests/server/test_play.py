@@ -4,6 +4,7 @@ humans and bots, to the end; no frame sent to a player carries another seat's se
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import re
 from typing import Any
@@ -26,6 +27,7 @@ from tests.server.helpers import (
     make_app,
     real_hello,
 )
+from tests.server.test_no_raw_data import keys
 
 GAMES = [g.name for g in catalog_with_toy().games()]
 
@@ -43,7 +45,10 @@ class LeakWatch:
         seat = client.view_seat()
         if client.role == "host" or client.role == "spectator":
             seat = None
-        own = leaves(room.state.view(seat)) | leaves(room.state.view(None))
+        # A view's keys are what it shows too (the Voleur's public deck composition is
+        # keyed by card): the frames now carry the views themselves (issue 19).
+        views = (room.state.view(seat), room.state.view(None))
+        own = set().union(*(leaves(v) | set(keys(v)) for v in views))
         key = -1 if seat is None else seat
         known = self.known.setdefault(key, set())
         known |= own
@@ -124,11 +129,15 @@ def test_whole_game_with_humans_and_bots(
             conn.sync()
             assert not [e for e in conn.errors() if e["code"] not in ("not_your_turn", "stale")]
             assert conn.last["outcome"]["scores"]
-        # The board's fixed layer is sent once per connection, never with the updates.
-        grounds = [m["slots"]["ground"] for m in host.messages
-                   if m["type"] == "update" and "ground" in m.get("slots", {})]
-        assert len(grounds) == 1
-        assert ("<svg" in grounds[0]) == (game in ("gnou", "webrunners"))
+        # The page draws the board (issue 19): no frame carries a drawing of it, and
+        # what the page draws it with comes once, revalidated by its digest.
+        updates = [m for m in host.messages if m["type"] == "update"]
+        assert not [m for m in updates if "<svg" in json.dumps(m.get("slots", {}))]
+        assert any(m.get("draw", {}).get("view") for m in updates)
+        kit = client.get(f"/kit/{game}/fr.js")
+        assert kit.status_code == 200 and kit.text.startswith("Ludinum.kit(")
+        again = client.get(f"/kit/{game}/fr.js", headers={"if-none-match": kit.headers["etag"]})
+        assert again.status_code == 304
         stored = app.state.hub.store.actions(room.id)
         assert len(stored) == room.seq > 0
         replayed = g.replay(room.config, [(s, Action.from_json(a)) for _, s, a in stored])

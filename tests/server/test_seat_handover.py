@@ -20,6 +20,7 @@ from ludinum.server import frames
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
+from tests.drawing import decoded
 from tests.server.conftest import catalog_with_toy
 from tests.server.helpers import Conn, create_room, hello, join, make_app
 from tests.server.test_play import LeakWatch, play_to_end
@@ -97,8 +98,9 @@ def test_a_late_pupil_takes_an_offered_bot_seat_and_plays_it(
         expected = reference_frame(app, code, 1)
         # The pupil's frames are the seat's frames: its hand, its history, nothing more.
         assert first["slots"] == expected["slots"] and first["actions"] == expected["actions"]
+        assert first["draw"] == decoded(expected["draw"])
         hand = room.state.view(1)["hand"]
-        assert all(card in first["slots"]["board"] + str(first) for card in hand)
+        assert all(card in str(first["draw"]["view"]["hand"]) for card in hand)
         # Léa moves; then it is Tom's turn: the bot does not play it, Tom does.
         lea.sync()
         lea.send(type="act", seat=0, action=lea.actions[0]["action"], seq=lea.last["seq"])

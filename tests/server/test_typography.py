@@ -1,7 +1,8 @@
 """French typography on every screen and PDF (issue 16 §5): no ordinary, breakable space
 before « ; : ! ? » or inside « » in what is shown — the rendered pages of the site and of
-the classroom app, every frame the phones and the projector receive during whole games of
-the four games, and the text of the PDFs. Checked on the rendered output, not the YAML."""
+the classroom app, every screen the phones and the projector show during whole games of
+the four games (what they are sent and what the page draws from it), and the text of the
+PDFs. Checked on the rendered output, not the YAML."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ludinum.server.catalog import Catalog
 from ludinum.site.catalog import PRINTABLE, catalog
 from ludinum.site.debrief import build_debrief, debrief_html
 from ludinum.site.pdf.deck import build_print_pdf
+from tests.drawing import Screen
 from tests.server.helpers import create_room, hello, join, make_app
 from tests.server.test_play import play_to_end
 from tests.site.helpers import client as site_client
@@ -106,13 +108,13 @@ def test_app_pages_have_no_breakable_space(sqlite_url: str, catalog: Catalog) ->
     assert not found, found[:10]
 
 
-def _frame_texts(message: dict[str, Any]) -> list[str]:
+def _frame_texts(message: dict[str, Any], screen: Screen) -> list[str]:
+    """What a page shows after ``message``: the room's fragments and its drawing of the
+    game (issue 19), the moves' labels and the message's own words."""
     texts: list[str] = []
-    for value in message.get("slots", {}).values():
-        if isinstance(value, str):
-            texts += shown_text(value)
-    for parts in message.get("parts", {}).values():  # slots' parts sent alone
-        for value in parts.values():
+    if message.get("type") == "update":
+        screen.apply(message)
+        for value in screen.shown().values():
             texts += shown_text(value)
     for action in message.get("actions", []):
         texts.append(str(action.get("label", "")))
@@ -139,8 +141,10 @@ def test_every_frame_of_a_whole_game_is_spaced(game: str, sqlite_url: str,
         found: list[str] = []
         for conn in (host, *people):
             conn.sync()
+            screen = Screen(g)
             for message in conn.messages:
-                found += problems_in(f"{game} {message.get('type')}", _frame_texts(message))
+                found += problems_in(f"{game} {message.get('type')}",
+                                     _frame_texts(message, screen))
     assert not found, sorted(set(found))[:10]
 
 

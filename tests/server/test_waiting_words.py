@@ -9,23 +9,21 @@ from collections.abc import Callable
 
 from ludinum.server import frames
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
+from tests.drawing import slot
 from tests.server import socketless
 
 
 def test_a_phone_without_a_decision_is_told_what_it_waits_for() -> None:
     room = socketless.playing_room("gnou", 2, 4)
-    cache = frames.FrameCache(room, 0.0, ["random"])
     waiting = 1 - room.active()[0]
-    assert "Attends ton tour" in cache.html("actions", waiting, "fr")
+    assert "Attends ton tour" in slot(room, waiting, "actions", "fr")
     room.status = LOBBY
-    cache = frames.FrameCache(room, 0.0, ["random"])
-    assert "La partie n'a pas encore commencé." in html.unescape(cache.html("actions", 0, "fr"))
-    assert "The game has not started yet." in cache.html("actions", 0, "en")
+    assert "La partie n'a pas encore commencé." in html.unescape(slot(room, 0, "actions", "fr"))
+    assert "The game has not started yet." in slot(room, 0, "actions", "en")
     room.status = PLAYING
     socketless.random_moves(room, random.Random(4), 500)
     assert room.status == FINISHED
-    cache = frames.FrameCache(room, 0.0, ["random"])
-    assert cache.html("actions", 0, "fr") == cache.html("actions", 1, "fr") == ""
+    assert slot(room, 0, "actions", "fr") == slot(room, 1, "actions", "fr") == ""
 
 
 def test_web_runners_asks_its_two_opening_questions_as_questions() -> None:
@@ -40,17 +38,17 @@ def test_web_runners_asks_its_two_opening_questions_as_questions() -> None:
 
     room = socketless.playing_room("webrunners", 3, 1)
     seat = room.deciding()[0]
-    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
+    shown = html.unescape(slot(room, seat, "actions", "fr"))
     assert "Combien as-tu de comptes sur les réseaux sociaux" in shown
     assert answers(shown) == ["Aucun", *map(str, range(1, 10)), "10 ou plus"]
     assert shown.count('data-action="') == len(room.state.legal_actions(seat)) == 11
     for s in room.deciding():
         room.apply(s, room.state.legal_actions(s)[0], 0.0)
     seat = room.deciding()[0]
-    shown = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "en"))
+    shown = html.unescape(slot(room, seat, "actions", "en"))
     assert "How old were you when you got your first phone?" in shown
     assert answers(shown) == ["Not yet", *map(str, range(6, 19))]
-    fr = html.unescape(frames.FrameCache(room, 1.0, ["random"]).html("actions", seat, "fr"))
+    fr = html.unescape(slot(room, seat, "actions", "fr"))
     assert answers(fr) == ["Pas encore", *(f"{age} ans" for age in range(6, 19))]
 
 
@@ -98,11 +96,10 @@ def test_a_paused_game_says_so_on_every_phone() -> None:
 
     room = socketless.playing_room("gnou", 2, 4)
     room.status = PAUSED
-    cache = frames.FrameCache(room, 0.0, ["random"])
     for seat in (0, 1):  # the seat with a decision too: no move is taken until resumed
-        assert "La partie est en pause." in html.unescape(cache.html("actions", seat, "fr"))
-        assert "button" not in cache.html("actions", seat, "fr")
-    assert "The game is paused." in cache.html("actions", 0, "en")
+        assert "La partie est en pause." in html.unescape(slot(room, seat, "actions", "fr"))
+        assert "button" not in slot(room, seat, "actions", "fr")
+    assert "The game is paused." in slot(room, 0, "actions", "en")
 
 
 def _hacker_at(test: Callable[[Room], bool], seed: int = 3) -> Room:
@@ -120,12 +117,11 @@ def test_the_hacker_traveller_is_told_what_goes_on_at_the_bank() -> None:
     other: the traveller has nothing to decide (H3), and is told why."""
     room = _hacker_at(lambda r: r.state.view(None).get("traveller") is not None)
     traveller = room.state.view(None)["traveller"]
-    cache = frames.FrameCache(room, 0.0, ["random"])
-    said = html.unescape(cache.html("actions", traveller, "fr"))
+    said = html.unescape(slot(room, traveller, "actions", "fr"))
     assert "Tu es à la banque" in said and "Attends ton tour" not in said
-    assert "You are at the bank" in cache.html("actions", traveller, "en")
+    assert "You are at the bank" in slot(room, traveller, "actions", "en")
     other = next(s for s in range(4) if s != traveller)
-    assert "banque" not in html.unescape(cache.html("actions", other, "fr"))
+    assert "banque" not in html.unescape(slot(room, other, "actions", "fr"))
 
 
 def test_a_secret_actor_leaves_no_dangling_status() -> None:
@@ -149,7 +145,7 @@ def test_voleur_without_a_counter_offers_to_go_on_not_a_choice() -> None:
         socketless.random_moves(room, rng, 1)
     else:
         raise AssertionError("no attack without a counter came")
-    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", seat, "fr"))
+    shown = html.unescape(slot(room, seat, "actions", "fr"))
     assert "Tu n'as pas la mesure qui contre cette attaque." in shown
     assert ">Continuer</button>" in shown and "Ne pas contrer" not in shown
 
@@ -223,13 +219,12 @@ def test_the_voleur_thief_is_told_its_role_while_it_waits() -> None:
     room = socketless.playing_room("voleur", 4, 1)
     thief = room.state.view(None)["thief"]
     assert thief not in room.deciding()
-    shown = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", thief, "fr"))
+    shown = html.unescape(slot(room, thief, "actions", "fr"))
     assert "Tu es le voleur de données\u202f! Tu entres en jeu au tour 3" in shown, shown
     manager = next(s for s in range(4) if s != thief and s not in room.deciding())
-    other = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("actions", manager,
-                                                                         "fr"))
+    other = html.unescape(slot(room, manager, "actions", "fr"))
     assert "voleur" not in other, other
-    english = frames.FrameCache(room, 0.0, ["random"]).html("actions", thief, "en")
+    english = slot(room, thief, "actions", "en")
     assert "You are the data thief!" in english
 
 

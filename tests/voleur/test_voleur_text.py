@@ -52,7 +52,7 @@ def test_a_manager_who_lets_an_attack_through_is_not_told_he_lacked_the_measure(
 
 
 def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
-    """The web draws each seat's boards, scores and hands (boards/voleur.html): its text
+    """The web draws each seat's boards, scores and hands (web/static/games/voleur.js): its text
     keeps the round, the pending attack's explanation and the seat's own hand and boards
     (the drawing is public: it hides the seat's own measures), not a second copy of every
     board in words; the terminal (board=True) keeps them all."""
@@ -60,7 +60,7 @@ def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
     import random
     import re
 
-    from ludinum.server import frames
+    from tests.drawing import slot
     from tests.server import socketless
 
     room = socketless.playing_room("voleur", 3, 2)
@@ -69,10 +69,9 @@ def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
     seat = next(s for s in range(3) if s != thief)
     for lang, board_word, hand in (("fr", "Plateau papier", "Ta main"),
                                    ("en", "Paper board", "Your hand")):
-        cache = frames.FrameCache(room, 1.0, ["random"])
-        text = re.sub(r"<[^>]+>", " ", html.unescape(cache.html("board", seat, lang)))
+        text = re.sub(r"<[^>]+>", " ", html.unescape(slot(room, seat, "board", lang)))
         assert text.count(board_word) == 1 and hand in text  # its own board, once
-        public = re.sub(r"<[^>]+>", " ", html.unescape(cache.html("board", None, lang)))
+        public = re.sub(r"<[^>]+>", " ", html.unescape(slot(room, None, "board", lang)))
         assert board_word not in public
         terminal = room.game.text.view(room.state.view(seat), lang)
         assert terminal.count(board_word) == 2 and hand in terminal

@@ -1,10 +1,14 @@
-"""How a Web Runners phone sorts a seat's decision before drawing it
-(``WebRunnersText.decision``, frag/actions_webrunners.html, issue 21)."""
+"""How a Web Runners phone draws a seat's decision (``web/static/games/webrunners.js``,
+issue 21): every move once, the cards in hand it cannot play now greyed on its own turn
+only."""
 
 from __future__ import annotations
 
+import re
+
 from ludinum.games import get_game
 from tests.conformance.playout import phone_decisions
+from tests.drawing import controls, decision
 
 OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
 
@@ -12,19 +16,29 @@ OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
 def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> None:
     game = get_game("webrunners")
     seen: set[str] = set()
-    for _seat, view, choices in phone_decisions(game, 4, range(4), 150):
-        d = game.text.decision(choices, view, "fr")
-        drawn = (d["targets"] + d["extra"] + d["others"]
-                 + [c for _, group in d["by_card"] for c in group])
-        assert sorted(map(repr, drawn)) == sorted(map(repr, choices))
-        for card, group in d["by_card"]:
+    for seat, view, legal in phone_decisions(game, 4, range(4), 150):
+        html = decision(game, seat, view, legal)
+        sent = controls(html)
+        assert sorted(map(repr, sent)) == sorted(repr(a.to_json()) for a in legal)
+        # a card used two ways is tapped, then one of its uses
+        picked = set(re.findall(r'data-card="([^"]+)"', html))
+        for card in picked:
             assert game.text.card_face(card, "fr") is not None
-            assert all(c[0].get("card") == card for c in group)
-        own = any(a.kind in OWN_TURN for a, _, _ in
-                  d["extra"] + [c for _, g in d["by_card"] for c in g])
-        hand = view.get("hand") or []
-        assert d["idle"] == ([] if not own else list(dict.fromkeys(
-            c for c in hand if c not in dict(d["by_card"]))))
-        assert d["influence"] == any(c[0].kind == "influence" for c in d["targets"])
-        seen.update(k for k in ("targets", "extra", "others", "idle", "by_card") if d[k])
-    assert seen == {"targets", "extra", "others", "idle", "by_card"}
+        # the pupil's own turn: a card to play or use (not an answer to someone else's)
+        own = any(a.kind in OWN_TURN and a.get("card") and a.kind not in ("target", "influence")
+                  for a in legal)
+        idle = re.findall(r'class="card-tile tone-\w+ idle"', html)
+        # the cards a tap plays (staying in place and White Hat's power are buttons below)
+        played = {str(a.get("card")) for a in legal if a.get("card")
+                  and a.kind not in ("target", "influence", "stay", "whitehat")}
+        if own and played:  # the hand is drawn when a card of it is played
+            hand = [c for c in view.get("hand") or [] if c not in played]
+            assert len(idle) == len(dict.fromkeys(hand))
+            seen.update({"idle"} if idle else set())
+        else:
+            assert not idle
+        seen.update(k for k, present in (
+            ("targets", 'class="act target"' in html), ("picked", bool(picked)),
+            ("extra", "more-choices" in html), ("played", 'class="card-tile' in html))
+            if present)
+    assert {"targets", "extra", "played", "idle"} <= seen

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader
-from markupsafe import escape
 
 from ludinum.content.schema import Problem, problem
 from ludinum.content.yamldoc import Doc
@@ -104,11 +103,6 @@ def finalize(value: object) -> object:
         return french_spacing(value)
     return value
 
-
-def printed(value: object) -> str:
-    """``value`` as ``{{ value }}`` prints it in a template: spaced (:func:`finalize`),
-    then escaped; for the pieces of HTML written in Python (server/tiles.py, boards.py)."""
-    return str(escape(finalize(value)))
 
 
 #: What a template's French prose is not: Jinja code and comments, HTML tags (attributes

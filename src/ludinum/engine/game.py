@@ -120,6 +120,12 @@ class GameText(ABC):
         Default: nothing."""
         return ""
 
+    def kit(self, lang: str = "fr") -> dict[str, Any]:
+        """The game's fixed data in ``lang`` that a page drawing the game reads besides the
+        views (its cards' faces by id, its characters' names…), as JSON-like data: public
+        content only, the same for every game of this kind. Default: nothing."""
+        return {}
+
     def session_rule(self, lang: str = "fr") -> str:
         """The sentence the table is shown from the start of a game with a session length
         (engine/session.py): who wins when the time is up. Default: none."""
@@ -201,6 +207,10 @@ class Game(ABC):
     cooperative: ClassVar[bool] = False
     #: The most actions a finished game can take (conformance bound), given players.
     max_actions: ClassVar[int] = 100_000
+    #: The public view's keys that a page's drawing of the board reads (the game's
+    #: ``web/static/games/<name>.js``): every screen holds them, sent when they change.
+    #: None: the game draws no board (its screens show its text).
+    board_keys: ClassVar[tuple[str, ...] | None] = None
     #: Kinds of actions that carry a player's personal answer (Web Runners' first-player
     #: questions, W15). Where a log is stored, they are rewritten with :meth:`redact` as
     #: soon as they have served.

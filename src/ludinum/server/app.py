@@ -109,6 +109,7 @@ def create_app(
         Route("/replay/journal/{key}", pages.replay_log),
         Route("/replay/{code}", pages.replay),
         Route("/debrief/{code}.{fmt}", pages.debrief),
+        Route("/kit/{game}/{lang}.js", pages.kit),
         Route("/classe/nouvelle", class_pages.choose_game),
         Route("/classe/nouvelle/{game}", class_pages.new_class, methods=["GET", "POST"]),
         Route("/classe/{code}/tableau", class_pages.dashboard),

@@ -45,6 +45,8 @@ class Client:
         self.revealed: int | None = None
         #: Last HTML sent per slot, to send only what changed.
         self.slots: dict[str, str] = {}
+        #: What the page last drew from (``frames.Drawn``; None: nothing yet).
+        self.drawn: Any = None
         #: Seq of the last event sent to the log.
         self.log_seq = -1
         #: Number of the last update sent to this client (its frames' ``seq``): it counts

@@ -1,10 +1,15 @@
 """Frames: what each client is sent after a change, built from its own view only.
 
-One broadcast renders each (seat, language) once, whatever the number of clients sharing it,
-and a client receives only the fragments (slots) whose HTML changed since its last frame,
-plus the new log lines it may see. Clients that would get the same frame (the tabs of one
-seat, a room's spectators: :func:`viewer`) share one frame, built and encoded once, each
-numbered for its own client (:func:`fan_out`). A player's frame is built from
+The page draws the game itself (``web/static/draw.js``, issue 19): a frame carries what it
+draws from (``draw``: the seat's view in the page's language, the public board's keys,
+the game's text lines, the names, what the seat waits for), each part only when it
+changed since the client's last frame, and the seat's moves with their labels
+(``actions``); the room's own parts (status, seats, debrief, privacy screen) come as HTML
+fragments (slots), also only when changed, plus the new log lines it may see. One
+broadcast builds each (seat, language) once, whatever the number of clients sharing it.
+Clients that would get the same frame (the tabs of one seat, a room's spectators:
+:func:`viewer`) share one frame, built and encoded once, each numbered for its own client
+(:func:`fan_out`). A player's frame is built from
 ``state.view(seat)`` and the events visible to that seat; hosts and spectators get
 ``state.view(None)`` and public events; a pass-and-play device gets a seat's view only
 while that seat is revealed.
@@ -13,7 +18,8 @@ while that seat is revealed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ludinum.content.typography import french_spacing
@@ -67,6 +73,9 @@ class FrameCache:
         self._outcome: dict[str, Any] | None = None
         self._patches: dict[tuple[str, str], dict[str, str] | None] = {}
         self._names: dict[str, list[str]] = {}
+        self._drawn: dict[tuple[int | None, str], Drawn] = {}
+        self._board: dict[str, str] | None = None
+        self._seat_lists_text: dict[tuple[Any, ...], str] = {}
 
     def patch(self, old: str, new: str) -> dict[str, str] | None:
         """:func:`patches.patch`, once per update for every client that was shown ``old``."""
@@ -166,43 +175,6 @@ class FrameCache:
 
     def _render(self, slot: str, key: Any, lang: str) -> str:
         room = self.room
-        if slot == "board":
-            # Not memoised across updates: hashing a whole view costs about what drawing
-            # its text does.
-            return render.board(room.game, self.view(key), lang, key, self.names(lang))
-        if slot == "map":
-            return render.board_svg(room.game, self.view(None), lang, self.names(lang))
-        if slot == "ground":
-            return render.board_ground(room.game, lang)
-        if slot == "spotlight":
-            view = room.game.text.localised(self.view(key), lang)
-            names = self.names(lang)
-            return render.memo_html(
-                render.digest("spotlight", room.game.name, lang, key, names,
-                              render.spotlight_items(view)),
-                lambda: render.spotlight(view, lang, room.game, key, names))
-        if slot == "actions":
-            seat = int(key)
-            labels = self.labels(seat, lang)
-            if not labels and room.status == LOBBY:  # nothing to wait for yet but the start
-                return render.waiting(lang, "La partie n'a pas encore commencé.")
-            if room.status == PAUSED:  # the host paused: no move is taken until resumed
-                return render.waiting(lang, "La partie est en pause.")
-            if not labels and not room.live:  # over: nothing more to do
-                return ""
-            if not labels:
-                said = room.game.text.waiting(self.view(seat), lang)
-                if said:
-                    return render.told(said)
-            # A game that draws its decision (issue 21) draws it from the seat's view; a
-            # seat with nothing to decide costs no view.
-            drawn = bool(labels) and render.game_template(room.game.name, "actions") is not None
-            shown = room.game.text.localised(self.view(seat), lang) if drawn else None
-            # Drawn once per update, not remembered across updates: a decision is drawn
-            # from the deciding seat's whole view, which nearly every move changes (in random
-            # games, 3 of 963 Web Runners decisions, 68 of 707 Hacker ones and none of 237
-            # Voleur ones had been drawn before), so a digest of it cost more than it saved.
-            return render.actions(seat, labels, lang, room.game, shown, self.names(lang))
         if slot == "status":
             active = self.public_active(key)
             memo: tuple[Any, ...] = (
@@ -236,6 +208,60 @@ class FrameCache:
         """A fragment that depends only on ``key``, a tuple of plain values (kept between
         updates, all rooms; the tuple itself is the key: no digest to compute)."""
         return render.memo_html((self.room.game.name, *key), make)
+
+    def drawn(self, seat: int | None, lang: str) -> Drawn:
+        """What a screen of ``seat`` (None: the public) in ``lang`` draws from (:class:`Drawn`),
+        once per update for every client of that screen (never changed once made)."""
+        memo = (seat, lang)
+        made = self._drawn.get(memo)
+        if made is None:
+            made = self._drawn[memo] = self._make_drawn(seat, lang)
+        return made
+
+    def _make_drawn(self, seat: int | None, lang: str) -> Drawn:
+        room = self.room
+        game = room.game
+        view = game.text.localised(self.view(seat), lang)
+        texts = _texts_kept(room.drawn_texts, (seat, lang), view)
+        board = self.board() if seat is not None and game.board_keys else _NO_TEXTS
+        lines = render.lines(game, self.view(seat), lang, self.names(lang))
+        kept = room.drawn_texts.get((seat, lang, "lines"))
+        if kept is None or kept[0] != lines:
+            kept = room.drawn_texts[(seat, lang, "lines")] = (lines, _dumps(lines))
+        wait = _string(self.wait(seat, lang)) if seat is not None else '""'
+        return Drawn(texts, board, kept[1], self.json_seats_names(lang), wait,
+                     "null" if seat is None else str(seat))
+
+    def board(self) -> dict[str, str]:
+        """The public view's keys the game's board drawing reads (``Game.board_keys``),
+        as JSON texts, once per update."""
+        if self._board is None:
+            view = self.view(None)
+            self._board = _texts_kept(self.room.drawn_texts, "board", {
+                key: view.get(key) for key in self.room.game.board_keys or ()})
+        return self._board
+
+    def json_seats_names(self, lang: str) -> str:
+        names = self.names(lang)
+        memo = ("names", *names)
+        kept = self._seat_lists_text.get(memo)
+        if kept is None:
+            kept = self._seat_lists_text[memo] = _dumps(names)
+        return kept
+
+    def wait(self, seat: int, lang: str) -> str:
+        """What the seat's screen says instead of a decision (empty: it decides, or the
+        game is over): the lobby, the pause, the game's own words, or its turn to wait."""
+        room = self.room
+        labels = self.labels(seat, lang)
+        if not labels and room.status == LOBBY:  # nothing to wait for yet but the start
+            return i18n.gettext(lang, "La partie n'a pas encore commencé.")
+        if room.status == PAUSED:  # the host paused: no move is taken until resumed
+            return i18n.gettext(lang, "La partie est en pause.")
+        if labels or not room.live:  # a decision to draw, or over: nothing to wait for
+            return ""
+        said = room.game.text.waiting(self.view(seat), lang)
+        return french_spacing(said) if said else i18n.gettext(lang, "Attends ton tour…")
 
     def labels(self, seat: int, lang: str) -> list[tuple[Action, str]]:
         """The seat's legal actions now, with their button text."""
@@ -297,18 +323,11 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         hide = True
     seat = client.view_seat()
     slots: dict[str, str] = {
-        "ground": cache.html("ground", None, lang),
-        "map": cache.html("map", None, lang),
-        "board": cache.html("board", seat, lang),
-        "spotlight": cache.html("spotlight", seat, lang),
         "status": cache.html("status", seat, lang),
-        "seats": cache.html("seats", (client.role == "host", seat), lang),
         "debrief": cache.html("debrief", None, lang),
     }
-    if seat is not None:
-        slots["actions"] = cache.html("actions", seat, lang)
-    elif client.role in ("pass", "player"):
-        slots["actions"] = ""
+    if client.role in ("host", "spectator"):  # the pages that list the room's seats
+        slots["seats"] = cache.html("seats", (client.role == "host", seat), lang)
     if client.role == "pass":
         # Before the start: who plays on this device, and where the game is started.
         slots["privacy"] = cache.html(
@@ -322,19 +341,21 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if changed and not full:
         for name, html in changed.items():
             was = held.get(name)
-            # The decision is always sent whole: the page reads it to know a turn begins.
-            # A small slot is sent whole too: cutting it would cost more CPU than the
-            # bytes it saves (patches.SMALL).
-            if was and len(html) >= patches.SMALL and name != "actions":
+            # A small slot is sent whole: cutting it would cost more CPU than the bytes it
+            # saves (patches.SMALL).
+            if was and len(html) >= patches.SMALL:
                 patch = cache.patch(was, html)
                 if patch is not None:
                     parts[name] = patch
     if changed:  # a new dict, never changed in place: clients of one viewer share it
         client.slots = {**held, **changed}
+    drawn = cache.drawn(seat, lang)
+    draw = _draw_changes(client.drawn, drawn, full)
+    client.drawn = drawn
     texts = [(*cache.event_text(event, lang), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
-    if not changed and not texts and not full and not hide:
+    if not changed and not draw and not texts and not full and not hide:
         return None
     # Numbered per client: the room's seq would count the moves this client never saw
     # (a turn-based trip's secret drops, issue 20).
@@ -357,6 +378,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         "deadline": cache.deadline() if shown else None,
         "session": cache.session(lang),
         "slots": {k: v for k, v in changed.items() if k not in parts} if parts else changed,
+        "draw": draw,
         "log": log,
         "actions": cache.action_list(seat, lang) if seat is not None else [],
     }
@@ -367,6 +389,80 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if room.status == FINISHED:
         frame["outcome"] = cache.outcome()
     return frame
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What a screen draws from, each part as JSON text (``server/frames.py`` sends a client
+    the parts it lacks): its view's keys in its language (``view``), the public board's keys
+    (``board``: a seat's screen; its board shows the public view), the game's text lines,
+    the names, what the seat waits for and the seat."""
+
+    view: dict[str, str]
+    board: dict[str, str]
+    lines: str
+    names: str
+    wait: str
+    seat: str
+
+
+_NO_TEXTS: dict[str, str] = {}
+#: A client that was drawn nothing yet.
+NOTHING = Drawn({}, {}, "", "", "", "")
+
+
+def _texts_kept(memo: dict[Any, Any], key: Any, values: Mapping[str, Any]) -> dict[str, str]:
+    """``values`` as JSON texts by key, each encoded again only when it differs from the
+    value the room last encoded there (most of a view is the same from one move to the
+    next: a comparison costs less than an encoding). The same dict as the last time when
+    nothing changed."""
+    kept = memo.get(key)
+    if kept is not None:
+        before, texts = kept
+        if before == values:
+            return texts  # type: ignore[no-any-return]
+        fresh = {k: texts[k] if k in before and before[k] == v else _dumps(v)
+                 for k, v in values.items()}
+    else:
+        fresh = {k: _dumps(v) for k, v in values.items()}
+    memo[key] = (values, fresh)
+    return fresh
+
+
+def _changed(held: dict[str, str], now: dict[str, str]) -> dict[str, str]:
+    """The keys of ``now`` whose text differs from ``held``'s, and null for a key gone."""
+    if held is now:
+        return _NO_TEXTS
+    out = {k: t for k, t in now.items() if held.get(k) is not t and held.get(k) != t}
+    for k in held:
+        if k not in now:
+            out[k] = "null"
+    return out
+
+
+def _draw_changes(held: Drawn | None, drawn: Drawn, full: bool) -> dict[str, Any]:
+    """The parts of ``drawn`` a client holding ``held`` lacks, as a frame's ``draw``:
+    ``view`` and ``board`` (changed keys; null for a key gone), ``lines``, ``names``,
+    ``wait``, ``seat``, and ``reset`` when the client starts afresh. Every value is JSON
+    text already (:func:`encode_parts` writes it as it is)."""
+    if held is drawn and not full:
+        return {}
+    if full or held is None:
+        held = NOTHING
+        out: dict[str, Any] = {"reset": "true"}
+    else:
+        out = {}
+    view = _changed(held.view, drawn.view)
+    if view:
+        out["view"] = view
+    board = _changed(held.board, drawn.board)
+    if board:
+        out["board"] = board
+    for part in ("lines", "names", "wait", "seat"):
+        text = getattr(drawn, part)
+        if text != getattr(held, part):
+            out[part] = text
+    return out
 
 
 def session(room: Room, now: float, lang: str) -> dict[str, Any] | None:
@@ -388,8 +484,10 @@ def viewer(client: Client) -> Hashable | None:
     device, whose shown seat changes with the device."""
     if client.role == "pass" or client.closed:
         return None
+    # ``drawn``: one object per screen and update, held alive by every client showing it
+    # (its identity is its content: clients drawn in one update hold the same one).
     return (client.role, client.seats, client.lang, client.log_seq,
-            tuple(client.slots.items()))
+            tuple(client.slots.items()), id(client.drawn))
 
 
 def fan_out(clients: Iterable[Client], cache: FrameCache) -> int:
@@ -405,7 +503,7 @@ def fan_out(clients: Iterable[Client], cache: FrameCache) -> int:
     for lead, *others in groups.values():
         frame = build(lead, cache)
         for other in others:  # the same frame: what the lead was shown, they are shown
-            other.slots, other.log_seq = lead.slots, lead.log_seq
+            other.slots, other.drawn, other.log_seq = lead.slots, lead.drawn, lead.log_seq
         if frame is None:
             continue
         parts = encode_parts(frame, cache)
@@ -456,6 +554,11 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
             text += "{" + ",".join(
                 _key(k) + "{" + ",".join(f"{_key(r)}{cache.json_text(h)}"
                                          for r, h in v.items()) + "}"
+                for k, v in value.items()) + "}"
+        elif key == "draw":  # JSON texts already (_draw_changes)
+            text += "{" + ",".join(
+                _key(k) + ("{" + ",".join(f"{_key(p)}{t}" for p, t in v.items()) + "}"
+                           if isinstance(v, dict) else v)
                 for k, v in value.items()) + "}"
         elif key == "log":  # each line: {"seq": n, …} (build puts its number first)
             text += "["

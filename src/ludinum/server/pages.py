@@ -13,7 +13,17 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError
-from ludinum.server import address, debriefs, forms, i18n, qr, render, replay_logs, tokens
+from ludinum.server import (
+    address,
+    debriefs,
+    forms,
+    i18n,
+    kits,
+    qr,
+    render,
+    replay_logs,
+    tokens,
+)
 from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
@@ -67,6 +77,24 @@ def _status(exc: LudinumError) -> int:
 def public_base(request: Request) -> str:
     base: str | None = request.app.state.public_url
     return base.rstrip("/") if base else str(request.base_url).rstrip("/")
+
+
+async def kit(request: Request) -> Response:
+    """``/kit/<game>/<lang>.js``: what the page needs to draw the game (server/kits.py),
+    revalidated by its digest."""
+    hub = hub_of(request)
+    lang = str(request.path_params["lang"])
+    try:
+        game = hub.catalog.game(str(request.path_params["game"]))
+        if lang not in i18n.LANGS:
+            raise fail("not_found", "Cette page n'existe pas.", "This page does not exist.")
+    except LudinumError as exc:
+        return problem(request, exc)
+    text, digest = kits.script(game, lang)
+    headers = {"ETag": f'"{digest}"', "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == headers["ETag"]:
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
 async def home(request: Request) -> Response:
@@ -241,13 +269,15 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
         return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
-    board = (render.board_stack(record.game, public, lang, names)
-             + render.board(record.game, public, lang, None, names))
+    # The page draws the board (web/static/draw.js) from the public view, as a live one.
+    drawn = {"game": record.game.name, "lang": lang, "seat": None, "names": names,
+             "view": {k: public.get(k) for k in record.game.board_keys or ()}}
     text = record.game.text  # seats by nickname, as during the game (issue 21)
     texts = [text.with_names(text.event(e, lang), names, lang) for e in events]
     return show(request, "replay.html", code=title, game=record.game, step=step,
-                steps=record.length, board=board, events=texts, names=names,
-                over=state.is_terminal())
+                steps=record.length, drawn=drawn,
+                board=render.board(record.game, public, lang, None, names),
+                events=texts, names=names, over=state.is_terminal())
 
 
 async def replay_log_form(request: Request) -> Response:

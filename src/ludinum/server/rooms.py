@@ -76,6 +76,9 @@ class Room:
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
+    #: What the room's screens last drew from, encoded (server/frames.py): a part that
+    #: did not change since is not encoded again. Emptied when nobody watches.
+    drawn_texts: dict[tuple[Any, ...], tuple[Any, str]] = field(default_factory=dict)
 
     # -- seats -----------------------------------------------------------------------
     def seat(self, index: object) -> Seat:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludinum.engine import Game, GameConfig, OptionError, echoed
 from ludinum.games.gnou.options import OPTIONS
@@ -26,6 +26,10 @@ class GnouGame(Game):
         "Cooperative game (2 to 6 players): the team moves one pawn to the 'free society' "
         "before the turn counter runs out. Danger cells push back unless someone holds the "
         "protection; protections are won by answering quizzes and can be passed on."
+    )
+    #: What its board drawing reads of the public view (web/static/games/gnou.js).
+    board_keys: ClassVar[tuple[str, ...] | None] = (
+        "pawn", "removed",
     )
     min_players = 2
     max_players = 6

@@ -50,6 +50,28 @@ TRACK_LETTERS = {
     "fr": {"awareness": "S", "liberty": "L", "community": "C", "gull": "G"},
     "en": {"awareness": "A", "liberty": "F", "community": "C", "gull": "L"},
 }
+#: What a choice on the phone is about (:meth:`GnouText.prompt`), by step, French then
+#: English: the protection to seek; the protection a teammate may pass on, with who is on
+#: the danger (``learner``, a seat's words that become its nickname), the cell and the
+#: protection's name. Also the page's drawing (``kit``: ``web/static/games/gnou.js``).
+PROMPTS = {
+    "choose": (
+        "Case sensibilisation : choisis la protection que tu veux gagner. Une question "
+        "suit : si tu réponds bien, elle est à toi.",
+        "Awareness cell: choose the protection you want to win. A question follows; answer "
+        "it right and the protection is yours.",
+    ),
+    "offer": (
+        "%(learner)s est sur un danger (case %(cell)s) sans la protection « %(name)s », que "
+        "tu as. La transmettre ? Si %(learner)s répond bien à la question qui suit, le "
+        "danger est éliminé ; sinon, le pion recule.",
+        "%(learner)s is on a danger (cell %(cell)s) without the protection “%(name)s”, which "
+        "you have. Pass it on? If %(learner)s answers the next question right, the danger "
+        "is removed; otherwise the pawn moves back.",
+    ),
+}
+#: A quiz's series and level in words (:meth:`GnouText.quiz_title`), French then English.
+QUIZ_TITLE = ("%(series)s · niveau %(level)s", "%(series)s · level %(level)s")
 TRACK_LEGEND = {
     "fr": "[dim]♞ = le pion, · = départ, C = communauté, ! = danger, ✓ = danger éliminé, "
           "S = sensibilisation, L = liberté, G = GULL (club du logiciel libre), "
@@ -82,6 +104,10 @@ def cell_name(index: int, lang: str = "fr") -> str:
             return f"{names[1]} awareness"  # « awareness Tux » did not read as English
         return f"sensibilisation {names[0]}"
     fr, en = CELL_NAMES[cell.kind]
+    return en if lang == "en" else fr
+
+
+def _pick(lang: str, fr: str, en: str) -> str:
     return en if lang == "en" else fr
 
 
@@ -390,34 +416,16 @@ class GnouText(GameText):
                 lines.append(f"{how} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
-    def prompt(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """What a choice on the phone is about, said above its buttons: which protection to
-        seek and what follows; whose danger a protection would remove, and how."""
-        en = lang == "en"
-        if view.get("step") == "choose":
-            if en:
-                return ("Awareness cell: choose the protection you want to win. A question "
-                        "follows; answer it right and the protection is yours.")
-            return ("Case sensibilisation : choisis la protection que tu veux gagner. Une "
-                    "question suit : si tu réponds bien, elle est à toi.")
-        offer = view.get("offer")
-        if view.get("step") == "offer" and offer:
-            learner = seat(offer["learner"], lang)
-            name = series_name(offer["protection"], lang)
-            if en:
-                return (f"{learner} is on a danger (cell {offer['cell']}) without the "
-                        f"protection “{name}”, which you have. Pass it on? If {learner} answers "
-                        "the next question right, the danger is removed; otherwise the pawn "
-                        "moves back.")
-            return (f"{learner} est sur un danger (case {offer['cell']}) sans la protection "
-                    f"« {name} », que tu as. La transmettre ? Si {learner} répond bien à la "
-                    "question qui suit, le danger est éliminé ; sinon, le pion recule.")
-        return ""
-
-    def quiz_title(self, quiz: Mapping[str, Any], lang: str = "fr") -> str:
-        """A quiz's series and level in words (the web spotlight's heading)."""
-        level = "level" if lang == "en" else "niveau"
-        return f"{series_name(quiz['series'], lang)} · {level} {quiz['level']}"
+    # -- the page's drawing (issue 19) ------------------------------------------------
+    def kit(self, lang: str = "fr") -> dict[str, Any]:
+        """What the page's drawing (``web/static/games/gnou.js``) reads besides the views:
+        every series' name (the protections, the quizzes), the sentences saying what a
+        phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page)."""
+        return {
+            "series": {series: series_name(series, lang) for series in SERIES_NAMES},
+            "prompts": {step: _pick(lang, *texts) for step, texts in PROMPTS.items()},
+            "quiz_title": _pick(lang, *QUIZ_TITLE),
+        }
 
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
         quiz = view.get("quiz")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludinum.engine import Game, GameConfig
 from ludinum.games.hacker.options import OPTIONS
@@ -23,6 +23,11 @@ class HackerGame(Game):
     summary_en = (
         "Hack the bank, sneak your viruses onto the others' accounts and guess who attacked "
         "you. The richest player after four rounds wins."
+    )
+    #: What its board drawing reads of the public view (web/static/games/hacker.js).
+    board_keys: ClassVar[tuple[str, ...] | None] = (
+        "players", "round", "rounds", "phase", "bank", "traveller", "trips", "protector",
+        "current", "thief", "blurred", "accounts", "scores", "winners",
     )
     #: 4–7 players in the text; 3 is the H1 variant (option ``viruses_3p``).
     min_players = 3

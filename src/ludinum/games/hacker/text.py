@@ -258,38 +258,13 @@ class HackerText(GameText):
             return f"Resolve {where}" if en else f"Traiter {where}"
         return action.to_text()
 
-    # -- the web screens' own templates (issue 21) ----------------------------------------
-    def decision(self, choices: Sequence[tuple[Action, str, str]],
-                 view: Mapping[str, Any]) -> dict[str, Any]:
-        """A seat's decision sorted for the phone (``frag/actions_hacker.html``): the
-        choice each account tile plays (``by_account``), their kinds (``kinds``: drop,
-        credit, protect), the other buttons (``others``) and the table's rows
-        (:meth:`rows`, one row under brouillage, H7)."""
-        by_account: dict[int, tuple[Action, str, str]] = {}
-        others: list[tuple[Action, str, str]] = []
-        for choice in choices:
-            ident = choice[0].get("account")
-            if ident is not None:
-                by_account[int(ident)] = choice  # type: ignore[arg-type]
-            else:
-                others.append(choice)
-        kinds = list(dict.fromkeys(c[0].kind for c in by_account.values()))
-        return {"by_account": by_account, "others": others, "kinds": kinds,
-                "rows": self.rows(view, together=True)}
+    def kit(self, lang: str = "fr") -> dict[str, Any]:
+        """What the page's drawing (``web/static/games/hacker.js``) reads besides the views:
+        nothing but its words (the kit's messages). The accounts' grouping and the sorting
+        of a decision depend on the view and are drawn there."""
+        return {}
 
-    def rows(self, view: Mapping[str, Any], together: bool = False) -> list[
-            tuple[int | None, list[Mapping[str, Any]]]]:
-        """The accounts as the screens group them: by owner, in seat order; under
-        brouillage (H7) no owner is shown and they come in place order, three a row
-        (``together``: all in one row)."""
-        accounts = view.get("accounts") or []
-        if view.get("blurred"):
-            if together:
-                return [(None, list(accounts))]
-            return [(None, list(accounts[i:i + 3])) for i in range(0, len(accounts), 3)]
-        return [(seat, [a for a in accounts if a.get("owner") == seat])
-                for seat in range(view.get("players") or 0)]
-
+    # -- the web screens' words (issue 21) ------------------------------------------------
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The rule that decided: after the last round, the richest wins."""
         rounds = view.get("rounds") or 0

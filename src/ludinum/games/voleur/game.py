@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludinum.engine import Game, GameConfig, OptionError
 from ludinum.games.voleur.actions import ActionTable
@@ -26,6 +26,11 @@ class VoleurGame(Game):
     summary_en = (
         "A thief attacks the data managers' paper and digital boards; they protect their "
         "data with hidden security measures."
+    )
+    #: What its board drawing reads of the public view (web/static/games/voleur.js).
+    board_keys: ClassVar[tuple[str, ...] | None] = (
+        "players", "thief", "round", "rounds", "turn", "pile", "thief_pile", "discard",
+        "thief_discard", "loot", "attack", "winners",
     )
     min_players = 3
     max_players = 6

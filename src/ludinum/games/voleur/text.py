@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from ludinum.engine import (
@@ -202,21 +203,17 @@ class VoleurText(GameText):
             family=f"Measure · {glyph} {board}" if en else f"Mesure · {glyph} {board}",
             text=f"Counters {aimed}." if en else f"Contre {aimed}.")
 
-    def board_of(self, ident: str) -> str:
-        """The board an attack aims at or a measure belongs to (V3): paper or digital."""
-        card = self.deck.card(ident)
-        return BOARDS[card.nature] if card.nature >= 0 else ""
-
-    def points(self, ident: str) -> int:
-        """What a data card is worth at the end (V7); 0 for any other card."""
-        return self.deck.card(ident).points if ident in self.deck.index else 0
-
-    def counter_measure(self, attack: str) -> str:
-        """The id of the measure that counters ``attack`` (V4), empty if none."""
-        if attack not in self.deck.index:
-            return ""
-        by = self.deck.card(attack).countered_by
-        return self.deck.cards[by].id if by >= 0 else ""
+    def kit(self, lang: str = "fr") -> dict[str, Any]:
+        """What the page's drawing (``web/static/games/voleur.js``) reads besides the views
+        and the card catalogue of the board's layout: every card's face in hand, what each
+        card does (V4, V5) and the measure that counters each attack (V4)."""
+        cards = self.deck.cards
+        return {
+            "faces": {c.id: asdict(face) for c in cards
+                      if (face := self.card_face(c.id, lang)) is not None},
+            "explanations": {c.id: c.explain(lang) for c in cards},
+            "counters": {c.id: cards[c.countered_by].id for c in cards if c.countered_by >= 0},
+        }
 
     def event(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"

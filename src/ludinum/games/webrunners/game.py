@@ -34,6 +34,9 @@ class WebRunnersGame(Game):
         "pictures and cyberbullying, each with its prevention message. With younger "
         "children, read them first so you can talk about them."
     )
+    #: What its board drawing reads of the public view (web/static/games/webrunners.js).
+    board_keys: ClassVar[tuple[str, ...] | None] = (
+        "pawns", "current", "winner", "characters")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     #: Round cap (max_rounds, up to 2,000) times 4 seats times a generous bound per turn.

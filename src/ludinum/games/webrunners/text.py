@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
@@ -242,40 +243,18 @@ class WebRunnersText(GameText):
                 messages.append((_pick(lang, *names), message_text(event.data, lang)))
         return DebriefItems((name,) if name else (), (), tuple(messages))
 
-    # -- words for the web screens' own templates (issue 21) --------------------------
-    def decision(self, choices: Sequence[tuple[Action, str, str]], view: Mapping[str, Any],
-                 lang: str = "fr") -> dict[str, Any]:
-        """A seat's decision sorted for the phone (``frag/actions_webrunners.html``): the
-        seats to tap (``targets``: a target or Influenceuse's theft), the cards played in
-        one tap or tapped then used (``by_card``: card → its choices), the other uses of a
-        card (``extra``: staying in place by discarding it, White Hat's power), the other
-        buttons (``others``) and, on the pupil's own turn, the cards in hand they cannot
-        play now (``idle``, drawn greyed)."""
-        targets: list[tuple[Action, str, str]] = []
-        others: list[tuple[Action, str, str]] = []
-        extra: list[tuple[Action, str, str]] = []
-        by_card: dict[str, list[tuple[Action, str, str]]] = {}
-        for choice in choices:
-            action = choice[0]
-            card = action.get("card")
-            if action.kind in ("target", "influence"):
-                targets.append(choice)
-            elif action.kind in ("stay", "whitehat") and card:
-                extra.append(choice)
-            elif card and self.card_face(str(card), lang):
-                by_card.setdefault(str(card), []).append(choice)
-            else:
-                others.append(choice)
-        own = any(c[0].kind in _OWN_TURN for group in by_card.values() for c in group) or any(
-            c[0].kind in _OWN_TURN for c in extra)
-        idle: list[str] = []
-        if own:
-            for card in view.get("hand") or []:
-                if card not in by_card and card not in idle:
-                    idle.append(card)
-        return {"targets": targets, "by_card": list(by_card.items()), "extra": extra,
-                "others": others, "idle": idle,
-                "influence": any(c[0].kind == "influence" for c in targets)}
+    # -- words for the web screens' own drawing (issue 21) ----------------------------
+    def kit(self, lang: str = "fr") -> dict[str, Any]:
+        """What the page's drawing (``web/static/games/webrunners.js``) reads besides the
+        views: every card's face and printed name, the characters' names and what each
+        damage does to its target."""
+        return {
+            "faces": {ident: asdict(face) for ident in DECK_DATA.by_id
+                      if (face := self.card_face(ident, lang)) is not None},
+            "titles": {ident: plain_name(ident, lang) for ident in DECK_DATA.by_id},
+            "characters": {name: _pick(lang, *names) for name, names in CHARACTER_NAMES.items()},
+            "effects": {effect: _pick(lang, *texts) for effect, texts in EFFECT_RESULT.items()},
+        }
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
         """A card in hand: a movement card and its number of cells (→), a PONT card (P),
@@ -310,15 +289,6 @@ class WebRunnersText(GameText):
             lang, "Riposte", "Retro-damage"), text=_pick(
             lang, f"Renvoie « {effect} » à qui te l'inflige.",
             f"Sends '{effect}' back to whoever inflicts it."), portrait=portrait)
-
-    def character_name(self, name: object, lang: str = "fr") -> str:
-        names = CHARACTER_NAMES.get(str(name))
-        return "" if names is None else _pick(lang, *names)
-
-    def card_title(self, card: object, lang: str = "fr") -> str:
-        """A card's printed name alone, for a sentence that says it attacks (« Tu attaques
-        avec « Obsolescence programmée » », not « …, attaque »)."""
-        return plain_name(str(card), lang)
 
     def effect_name(self, effect: object, lang: str = "fr") -> str:
         names = EFFECT_NAMES.get(str(effect))
@@ -542,19 +512,6 @@ class WebRunnersText(GameText):
         if not pawns:
             return None
         return [where(int(circle), int(cell), lang) for circle, cell in pawns]
-
-    def short_answer(self, action: Action, lang: str = "fr") -> str:
-        """An answer to an opening question (W15) as a phone's grid shows it, under the
-        question itself: « Aucun », « 3 », « 10 ou plus »; « Pas encore », « 12 ans »."""
-        if action.kind == "accounts":
-            n = action.number("n")
-            if n == 0:
-                return _pick(lang, "Aucun", "None")
-            return f"{n}{_pick(lang, ' ou plus', ' or more')}" if n == 10 else str(n)
-        age = action.number("age")
-        if age == 0:
-            return _pick(lang, "Pas encore", "Not yet")
-        return _pick(lang, f"{age} ans", f"{age}")
 
     def session_rule(self, lang: str = "fr") -> str:
         return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",

@@ -90,6 +90,14 @@
     if ([...picker.options].some((o) => o.value === saved)) { picker.value = saved; show(); }
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
+  // A replay's step: the page draws the public board of that step (draw.js).
+  const replayed = document.querySelector("script[data-replay]");
+  if (replayed && window.Ludinum && Ludinum.screen) {
+    const drawn = Ludinum.screen(JSON.parse(replayed.textContent), ["ground", "map"]);
+    for (const [name, html] of Object.entries(drawn)) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+    }
+  }
   if (!["host", "play", "pass", "watch"].includes(page)) return;
 
   // -- live pages ------------------------------------------------------------------
@@ -200,9 +208,41 @@
     body.dataset.status = "kicked";
   }
 
+  // The game is drawn here (draw.js, static/games/<game>.js): a frame brings what changed
+  // of what the page draws from (``draw``) and the seat's moves (``actions``); the slots
+  // whose drawing changed are swapped like the server's own fragments.
+  const DRAWN = ["ground", "map", "board", "spotlight", "actions"]
+    .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
+  const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, view: {},
+    board: {}, names: [], lines: [], wait: "", choices: [] };
+  let drawn = {};
+  function redraw(m) {
+    const d = m.draw || {};
+    if (!window.Ludinum || !Ludinum.screen || !DRAWN.length) return {};
+    if (d.reset) { drawState.view = {}; drawState.board = {}; drawn = {}; }
+    if (d.view) Object.assign(drawState.view, d.view);
+    if (d.board) Object.assign(drawState.board, d.board);
+    for (const k of ["lines", "names", "wait", "seat"]) if (k in d) drawState[k] = d[k];
+    drawState.choices = m.actions || [];
+    let out = {};
+    try {
+      out = Ludinum.screen(Object.assign({}, drawState,
+        { board: drawState.seat === null ? null : drawState.board }), DRAWN);
+    } catch (x) {
+      console.error(x);  // a drawing's fault: the page keeps what it shows
+      return {};
+    }
+    const changed = {};
+    for (const [name, html] of Object.entries(out)) {
+      if (drawn[name] !== html) { changed[name] = html; drawn[name] = html; }
+    }
+    return changed;
+  }
+
   const roomPanel = document.querySelector("[data-room-panel]");
   let passAfterStart = null;  // the shared screen to open once the game has started
   function update(m) {
+    m.slots = Object.assign({}, m.slots || {}, redraw(m));
     if (passAfterStart && m.status !== "lobby") { location.href = passAfterStart; passAfterStart = null; }
     // The game starts: the projector folds the room's controls away, once (issue 21).
     if (roomPanel && m.status !== "lobby" && (body.dataset.status || "lobby") === "lobby") roomPanel.open = false;

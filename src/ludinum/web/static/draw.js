@@ -1,0 +1,287 @@
+// Ludinum: the page draws the game (issue 19). The server sends each screen its own view
+// (only what its seat may see), the texts it computes once for everyone (the game's lines,
+// the labels of the seat's moves, what it waits for) and the page draws the board, the
+// large-type part and the decision from them, with one drawer per game
+// (static/games/<game>.js) and the pieces below, shared by the four games.
+//
+// Pure functions from data to HTML text: no DOM here, so that the same code runs in the
+// page (app.js swaps the slots whose HTML changed) and in the tests (a JavaScript engine
+// in Python). Every value printed goes out as the server's templates print it: French
+// no-break spaces, then escaped (h`…` does both; Safe marks HTML already made).
+(function (root) {
+  "use strict";
+  const L = root.Ludinum = root.Ludinum || {};
+  L.games = L.games || {};
+  L.kits = L.kits || {};
+
+  // -- HTML text ---------------------------------------------------------------------
+  class Safe {
+    constructor(text) { this.text = text; }
+    toString() { return this.text; }
+  }
+  const safe = (text) => new Safe(String(text));
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "'": "&#39;" };
+  const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+  // French no-break spaces: before « ; ! ? » and « : », inside « » (typography.py).
+  const NNBSP = "\u202f";
+  const NBSP = "\u00a0";
+  function spaced(text) {
+    if (text.indexOf(" ") < 0 && text.indexOf("\t") < 0) return text;
+    return text.replace(/[ \t]+([;!?»])/g, NNBSP + "$1")
+      .replace(/[ \t]+(:)(?=\s|$)/g, NBSP + "$1")
+      .replace(/(«)[ \t]+/g, "$1" + NNBSP);
+  }
+
+  // A value as a template prints it: HTML kept, lists joined, nothing for null, false
+  // and undefined, any other text spaced then escaped.
+  function show(value) {
+    if (value instanceof Safe) return value.text;
+    if (value === null || value === undefined || value === false) return "";
+    if (Array.isArray(value)) return value.map(show).join("");
+    return escape(spaced(String(value)));
+  }
+  // h`<p>${text} : ${more}</p>`: the values printed as show() prints them, and the
+  // template's own words spaced as the server's templates are (FrenchLoader): once per
+  // place in the code, not once per drawing.
+  const prose = new WeakMap();
+  function h(strings, ...values) {
+    let words = prose.get(strings);
+    if (!words) { words = strings.map(spaced); prose.set(strings, words); }
+    let out = words[0];
+    for (let i = 0; i < values.length; i++) out += show(values[i]) + words[i + 1];
+    return new Safe(out);
+  }
+  // An attribute's value (an action's JSON, a question): escaped, spaced like any text.
+  const attr = (value) => escape(spaced(String(value)));
+
+  // A number as Python prints it in the server's drawings, where it matters to the eye
+  // only: at most 2 decimals.
+  const num = (x) => String(Math.round(x * 100) / 100);
+
+  // -- words -------------------------------------------------------------------------
+  // The translator of a page: French is the source; other languages come in the kit.
+  function translator(messages) {
+    return function _(message, values) {
+      let text = (messages && messages[message]) || message;
+      if (values) text = text.replace(/%\(([a-z_]+)\)s/g, (_m, k) => String(values[k]));
+      return text;
+    };
+  }
+  // A count's noun in the plural: French from 2 on, English but for 1.
+  const many = (lang) => (lang === "en" ? (n) => n !== 1 : (n) => n >= 2);
+
+  // -- seats -------------------------------------------------------------------------
+  // Every seat looks the same in every game (boards.py): a colour always with a shape and
+  // its number.
+  const SEAT_FILL = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7"];
+  const SEAT_INK = ["#111827", "#111827", "#111827", "#111827", "#ffffff", "#111827", "#111827"];
+  const SEAT_GLYPH = ["●", "■", "◆", "▲", "✚", "▼", "★"];
+  const SEAT_SHAPE = ["circle", "square", "diamond", "up", "cross", "down", "star"];
+  const POLYGONS = {
+    diamond: [[0, -1.25], [1.25, 0], [0, 1.25], [-1.25, 0]],
+    up: [[0, -1.35], [1.25, 0.85], [-1.25, 0.85]],
+    down: [[0, 1.35], [1.25, -0.85], [-1.25, -0.85]],
+    cross: [[-0.45, -1.15], [0.45, -1.15], [0.45, -0.45], [1.15, -0.45], [1.15, 0.45],
+      [0.45, 0.45], [0.45, 1.15], [-0.45, 1.15], [-0.45, 0.45], [-1.15, 0.45],
+      [-1.15, -0.45], [-0.45, -0.45]],
+    star: [[0, -1.4], [0.38, -0.52], [1.33, -0.43], [0.61, 0.2], [0.82, 1.13], [0, 0.64],
+      [-0.82, 1.13], [-0.61, 0.2], [-1.33, -0.43], [-0.38, -0.52]],
+  };
+  const round1 = (x) => Math.round(x * 10) / 10;
+
+  // A seat's pawn centred on (x, y) in SVG; ``turn`` cancels an enclosing rotation,
+  // ``ring`` draws a halo (whose turn it is).
+  function token(seat, x, y, r = 13, turn = 0, ring = false) {
+    const shape = SEAT_SHAPE[seat % 7];
+    const fill = SEAT_FILL[seat % 7];
+    const rotate = turn ? ` transform="rotate(${num(turn)} ${num(x)} ${num(y)})"` : "";
+    let out = `<g class="token seat-${seat}"${rotate}>\n`;
+    if (ring) {
+      out += `<circle cx="${num(x)}" cy="${num(y)}" r="${num(r * 1.75)}" fill="none" stroke="#111827" stroke-width="3" stroke-dasharray="5 3"/>`;
+    }
+    if (shape === "circle") {
+      out += `  <circle cx="${num(x)}" cy="${num(y)}" r="${num(r * 1.05)}" fill="${fill}" stroke="#111827" stroke-width="2"/>\n`;
+    } else if (shape === "square") {
+      out += `  <rect x="${num(x - r)}" y="${num(y - r)}" width="${num(2 * r)}" height="${num(2 * r)}" fill="${fill}" stroke="#111827" stroke-width="2"/>\n`;
+    } else {
+      const points = POLYGONS[shape].map(([px, py]) => `${round1(x + px * r)},${round1(y + py * r)}`).join(" ");
+      out += `  <polygon points="${points}" fill="${fill}" stroke="#111827" stroke-width="2"/>\n`;
+    }
+    out += `  <text x="${num(x)}" y="${round1(y + r * 0.42)}" font-size="${round1(r * 1.15)}" font-weight="700" text-anchor="middle" fill="${SEAT_INK[seat % 7]}">${seat + 1}</text>\n</g>`;
+    return safe(out);
+  }
+  // A seat in one glyph and its number, « ● 1 ».
+  const glyph = (seat) => safe(`${SEAT_GLYPH[seat % 7]} ${seat + 1}`);
+
+  // The drawing pieces of one screen: its language, its kit and its seats' names.
+  function kitOf(game, lang) { return L.kits[game + "/" + lang] || { messages: {} }; }
+
+  function pieces(game, lang, names) {
+    const kit = kitOf(game, lang);
+    const _ = translator(kit.messages);
+    const plural = many(lang);
+    // A seat's nickname (« Joueur 2 » without one), cut to ``length`` characters: as
+    // text (to go into a sentence) and as HTML.
+    function seatText(seat, length = 0) {
+      let name = seat !== null && seat !== undefined && seat < names.length && names[seat]
+        ? names[seat] : _("Joueur %(n)s", { n: (seat || 0) + 1 });
+      if (length && [...name].length > length) name = [...name].slice(0, length - 1).join("") + "…";
+      return name;
+    }
+    const seatName = (seat, length = 0) => safe(show(seatText(seat, length)));
+    const seatsLegend = (count) => safe(Array.from({ length: count },
+      (_x, seat) => `${glyph(seat)} ${seatName(seat)}`).join(" · "));
+    // A seat in HTML as on the boards: colour, shape, number, then the nickname.
+    const badge = (seat) => safe(`<span class="seat-badge"><span class="seat-mark seat-c${seat % 7}" aria-hidden="true">${glyph(seat)}</span> <span class="seat-nick">${seatName(seat)}</span></span>`);
+    const portrait = (name) => (name && kit.portraits && kit.portraits[name]) || "";
+    // A character's or a role's portrait next to a seat (nothing when there is none).
+    const portraitImg = (name) => (name && portrait(name)
+      ? h`<img class="seat-portrait" src="${portrait(name)}" alt="" width="40" height="40">` : safe(""));
+    // A card lying face down: only its back and what everyone may know of it.
+    const cardBack = (text) => h`<div class="card-tile card-back"><span class="card-top"><span class="card-symbol" aria-hidden="true">▦</span> <span class="card-family">?</span></span><span class="card-text">${text}</span></div>`;
+    const face = (ident) => (kit.faces || {})[ident] || null;
+
+    // A card as a tile (tiles.py): ``pick`` makes it a button that picks it, ``action`` one
+    // that plays (``confirm`` asks first), neither a card only shown; ``idle`` greys it.
+    function cardTile(card, o = {}) {
+      const tag = o.pick || o.action ? "button" : "div";
+      const hidden = o.label ? ' aria-hidden="true"' : "";
+      let out = `<${tag}` + (tag === "button" ? ' type="button"' : "") +
+        ` class="card-tile tone-${attr(card.tone)}` + (o.action ? " act" : "") +
+        (o.pick ? " pick" : "") + (o.idle ? " idle" : "") + '"';
+      if (o.pick) out += ` data-card="${attr(o.pick)}" aria-pressed="false" aria-controls="targets-${attr(o.pick)}"`;
+      if (o.action) out += ` data-seat="${attr(o.seat)}" data-action="${attr(o.action)}"`;
+      if (o.confirm) out += ` data-confirm="${attr(o.confirm)}"`;
+      out += ">";
+      if (o.label) out += `<span class="visually-hidden">${show(o.label)}</span>`;
+      out += `<span class="card-top"${hidden}><span class="card-family"><span class="card-symbol" aria-hidden="true">${show(card.symbol)}</span> ${show(card.family)}</span>`;
+      if (card.value) out += ` <span class="card-value">${show(card.value)}</span>`;
+      out += "</span>";
+      const url = card.portrait ? portrait(card.portrait) : "";
+      if (url) out += `<img class="card-portrait" src="${attr(url)}" alt="" width="56" height="56">`;
+      out += `<span class="card-title"${hidden}>${show(card.title)}`;
+      if ((o.count || 1) > 1) out += ` <span class="card-count">× ${show(o.count)}</span>`;
+      out += "</span>";
+      if (card.text) out += `<span class="card-text"${hidden}>${show(card.text)}</span>`;
+      if (o.note) out += `<span class="card-note"${hidden}>${show(o.note)}</span>`;
+      return safe(out + `</${tag}>`);
+    }
+    function button(seat, data, label, question, primary) {
+      const asks = question ? ` data-confirm="${attr(question)}"` : "";
+      return `  <button type="button" class="act${primary ? " primary" : ""}" data-seat="${attr(seat)}" data-action="${attr(data)}"${asks}>${show(label)}</button>\n`;
+    }
+    // The decisions not drawn as a thing to tap: one large button each, with the game's
+    // label. ``confirm`` maps an action kind to the question asked before it is sent.
+    function plainButtons(choices, seat, primaryFirst = false, confirm = {}) {
+      if (!choices.length) return safe("");
+      return safe('<div class="buttons">\n' + choices.map(([action, label, data], i) =>
+        button(seat, data, label, confirm[action.kind] || "", i === 0 && primaryFirst)).join("") + "</div>\n");
+    }
+    // The choices that each play one card, drawn as the hand: a card with one choice is
+    // tapped to play it; a card with several is tapped, then what to do with it.
+    // ``groups``: [card id, [choice…]]…; ``idle``: the other cards in hand.
+    function cardChoices(groups, seat, idle = [], confirm = {}) {
+      let out = `<div class="hand" role="group" aria-label="${attr(_("Tes cartes"))}">\n`;
+      const picked = [];
+      for (const [ident, group] of groups) {
+        const card = face(ident);
+        if (!card) throw new Error("card " + ident + " has no face to draw");
+        if (group.length === 1) {
+          const [action, label, data] = group[0];
+          out += cardTile(card, { seat, action: data, label, note: label, confirm: confirm[action.kind] || "" }) + "\n";
+        } else {
+          out += cardTile(card, { pick: ident });
+          picked.push([ident, card, group]);
+        }
+      }
+      for (const ident of idle) {
+        const card = face(ident);
+        if (card) out += cardTile(card, { idle: true });
+      }
+      out += "</div>\n";
+      const question = attr(_("que veux-tu en faire ?"));
+      for (const [ident, card, group] of picked) {
+        const title = show(card.title);
+        out += `<div class="card-targets" id="targets-${attr(ident)}" data-for="${attr(ident)}" role="group" aria-label="${title}" hidden>\n` +
+          `  <p class="prompt" tabindex="-1">«${NNBSP}${title}${NNBSP}»${NBSP}: ${question}</p>\n` +
+          group.map(([, label, data]) => button(seat, data, label, "", false)).join("") + "</div>\n";
+      }
+      return safe(out);
+    }
+    return {
+      kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape,
+      token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face,
+      cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
+    };
+  }
+
+  // -- the slots a page draws ----------------------------------------------------------
+  // View keys shown in large type (render.SPOTLIGHT_KEYS) and the keys whose texts are
+  // words for people (render.TEXT_KEYS): the generic spotlight shows those words only.
+  const SPOTLIGHT_KEYS = ["spotlight", "message", "prevention", "quiz", "question", "prompt"];
+  const TEXT_KEYS = new Set(["spotlight", "message", "prevention", "question", "prompt", "text", "hint", "title"]);
+  function spoken(value, key) {
+    if (typeof value === "string") return TEXT_KEYS.has(key) ? [value] : [];
+    if (Array.isArray(value)) return value.flatMap((v) => spoken(v, key));
+    if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => spoken(v, k));
+    return [];
+  }
+  const truthy = (v) => !(v === null || v === undefined || v === false || v === 0 || v === "" ||
+    (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
+
+  function spotlight(drawer, c) {
+    const items = SPOTLIGHT_KEYS.filter((k) => truthy(c.view[k]));
+    if (!items.length) return "";
+    if (drawer.spotlight) return String(drawer.spotlight(c)).trim();
+    const texts = items.flatMap((k) => spoken(c.view[k], k));
+    return texts.length ? `<div class="spotlight">${texts.map((t) => h`<p class="spot">${t}</p>`).join("")}</div>` : "";
+  }
+
+  // The seat's decision; what it waits for instead (the lobby, a pause, another's turn),
+  // or nothing once the game is over.
+  function actions(drawer, c) {
+    if (c.wait) return h`<p class="wait">${c.wait}</p>`.text;
+    if (!c.choices.length) return "";
+    if (drawer.actions) return String(drawer.actions(c)).trim();
+    const buttons = c.choices.map(([, label, data]) =>
+      `<button type="button" class="act" data-seat="${c.seat}" data-action="${attr(data)}">${show(label)}</button>`).join("");
+    return `<p class="your-turn">${show(c._("À toi de jouer !"))}</p><div class="buttons">${buttons}</div>`;
+  }
+
+  // The game's own text of the screen, one paragraph a line (the server writes the lines).
+  const lines = (texts) => `<div class="game-text">${(texts || []).map((t) => (t.trim() ? `<p>${escape(t)}</p>` : "")).join("")}</div>`;
+
+  // Everything a screen draws from its state (app.js keeps it from frame to frame):
+  // ``game``, ``lang``, ``seat`` (the seat whose view it is, or null), ``view`` (that view,
+  // in the page's language), ``board`` (the public view's drawn keys; null: ``view``),
+  // ``names``, ``lines``, ``choices`` (the frame's actions: seat, label, action),
+  // ``wait`` (what a seat with nothing to decide is told). ``slots``: which to draw.
+  function screen(state, slots) {
+    const drawer = L.games[state.game] || {};
+    const base = pieces(state.game, state.lang, state.names || []);
+    const c = Object.assign({}, base, {
+      seat: state.seat === undefined ? null : state.seat,
+      view: state.view || {},
+      board: state.board || state.view || {},
+      wait: state.wait || "",
+      choices: (state.choices || []).map((a) => [a.action, a.label, JSON.stringify(a.action)]),
+    });
+    const want = (name) => !slots || slots.indexOf(name) >= 0;
+    const out = {};
+    if (want("ground")) out.ground = drawer.ground ? String(drawer.ground(c)) : "";
+    if (want("map")) out.map = drawer.map ? String(drawer.map(Object.assign({}, c, { view: c.board }))) : "";
+    if (want("board")) out.board = lines(state.lines);
+    if (want("spotlight")) out.spotlight = spotlight(drawer, c);
+    if (want("actions")) out.actions = c.seat === null ? "" : actions(drawer, c);
+    return out;
+  }
+
+  // A game's drawer: ``ground``, ``map``, ``spotlight`` and ``actions`` (each optional),
+  // functions of the pieces above and the screen's state.
+  L.game = (name, drawer) => { L.games[name] = drawer; };
+  // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
+  L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
+  L.screen = screen;
+  L.draw = { Safe, safe, h, show, escape, attr, spaced, num, translator, many, pieces, truthy };
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,148 @@
+// Le jeu du Gnou in the page (draw.js): the 43-position track of G1 as a serpentine of 9
+// cells a row (left to right, then right to left), the team's one pawn and the dangers
+// removed over it; the quiz in large type (G4) and the phone's decision. Every cell's colour
+// comes with its symbol, and a legend repeats them.
+(function (L) {
+  "use strict";
+  const COLS = 9;
+  const SIZE = 60;
+  const STYLES = {
+    start: ["#e5e7eb", "▶"], community: ["#bbf7d0", "★"], danger: ["#fecaca", "⚠"],
+    awareness: ["#bfdbfe", "i"], liberty: ["#fde68a", "L"], gull: ["#ddd6fe", "◆"],
+    end: ["#86efac", "⚑"],
+  };
+
+  // The board's size in SVG units (rows of COLS cells) and where a cell lies on it: even
+  // rows run left to right, odd rows back (the serpentine).
+  const viewBox = (cells) =>
+    `0 0 ${COLS * SIZE + 10} ${Math.floor((cells.length + COLS - 1) / COLS) * SIZE + 10}`;
+  function place(index) {
+    const row = Math.floor(index / COLS);
+    const col = row % 2 === 0 ? index % COLS : COLS - 1 - index % COLS;
+    return [5 + col * SIZE, 5 + row * SIZE];
+  }
+  // A cell's square, its number in the corner and its symbol in the middle.
+  function square(c, cell, x, y, colour, symbol) {
+    return `<rect x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="6" fill="${colour}" stroke="#374151" stroke-width="1"/>` +
+      `<text x="${x + 6}" y="${y + 16}" font-size="12" fill="#111827">${c.show(cell.index)}</text>` +
+      `<text x="${x + SIZE / 2}" y="${y + 40}" font-size="20" text-anchor="middle" fill="#111827">${c.show(symbol)}</text>`;
+  }
+  // A sentence of the kit with its ``%(name)s`` filled in (plain text, printed later).
+  const fill = (text, values) => String(text || "").replace(/%\(([a-z_]+)\)s/g, (_m, k) => String(values[k]));
+
+  // The fixed layer: every cell of the track with its colour and symbol (G1).
+  function ground(c) {
+    const cells = c.kit.layout || [];
+    let out = `<svg viewBox="${viewBox(cells)}" aria-hidden="true" focusable="false" class="gnou-board board-ground">`;
+    for (const cell of cells) {
+      const [x, y] = place(cell.index);
+      const [colour, symbol] = STYLES[cell.kind] || ["#fff", "?"];
+      out += `<g class="cell cell-${c.attr(cell.kind)}">${square(c, cell, x, y, colour, symbol)}</g>`;
+    }
+    return out + "</svg>";
+  }
+
+  // The legend of both layers: every symbol in words.
+  function legend(c) {
+    const _ = c._;
+    return [
+      ["▶", _("départ")], ["★", _("communauté")], ["⚠", _("danger")], ["✓", _("danger supprimé")],
+      ["i", _("sensibilisation")], ["L", _("liberté")], ["◆", _("GULL (club du logiciel libre)")],
+      ["⚑", _("société libre")], ["G", _("le pion de l'équipe")],
+    ].map(([symbol, words]) => `${symbol} ${c.show(words)}`).join(" · ");
+  }
+
+  // What moves, over the fixed layer (same viewBox): the team's pawn (G) and the dangers
+  // removed (✓, grey), then the legend.
+  function map(c) {
+    const { h, _, view } = c;
+    const cells = c.kit.layout || [];
+    const removed = view.removed || [];
+    let out = `<svg viewBox="${viewBox(cells)}" role="img" aria-labelledby="gnou-board-title" class="gnou-board">`;
+    out += h`<title id="gnou-board-title">${_("Parcours du Gnou : le pion est sur la case %(n)s", { n: view.pawn })}</title>`.text;
+    for (const cell of cells) {
+      const gone = removed.indexOf(cell.index) >= 0;
+      const danger = cell.kind === "danger" && gone;
+      const pawn = cell.index === view.pawn;
+      if (!danger && !pawn) continue;
+      const [x, y] = place(cell.index);
+      out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}">`;
+      if (danger) out += square(c, cell, x, y, "#f3f4f6", "✓");
+      if (pawn) {
+        out += `<rect x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="6" fill="none" stroke="#374151" stroke-width="4"/>` +
+          `<circle cx="${x + SIZE - 14}" cy="${y + 14}" r="10" fill="#111827"/>` +
+          `<text x="${x + SIZE - 14}" y="${y + 19}" font-size="13" text-anchor="middle" fill="#ffffff">G</text>`;
+      }
+      out += "</g>";
+    }
+    return out + `</svg><p class="legend">${legend(c)}</p>`;
+  }
+
+  // The quiz in large type (G4): its series and level, who answers, the question before its
+  // answers. The answerer's phone shows the answers as buttons right under it (actions);
+  // the other screens list them. A solo question stays hidden from the others (G4).
+  function spotlight(c) {
+    const { h, _, view, kit } = c;
+    const quiz = view.quiz;
+    if (!quiz) return "";
+    const who = c.seatText(quiz.answerer);
+    const title = fill(kit.quiz_title, { series: (kit.series || {})[quiz.series] || quiz.series, level: quiz.level });
+    let out = '<div class="spotlight quiz">';
+    out += h`<p class="quiz-title">${title} · ${_("question pour %(name)s", { name: who })}${quiz.solo ? h` · ${_("sans l’aide de l’équipe")}` : ""}</p>`.text;
+    if (quiz.question) {
+      out += h`<p class="quiz-question">${quiz.question}</p>`.text;
+      if (c.seat !== quiz.answerer) {
+        out += '<ol class="quiz-choices">' + (quiz.choices || []).map((choice, i) =>
+          h`<li><span class="letter" aria-hidden="true">${"ABCDEFGH"[i]}</span> ${choice}</li>`.text).join("") + "</ol>";
+      }
+      if (quiz.hint) out += h`<p class="quiz-hint">${_("Indice :")} ${quiz.hint}</p>`.text;
+    } else {
+      out += h`<p class="quiz-question">${_("%(name)s répond sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse.", { name: who })}</p>`.text;
+    }
+    return out + "</div>";
+  }
+
+  // What a choice on the phone is about: which protection to seek and what follows; whose
+  // danger a protection passed on would remove, and how (the learner by nickname).
+  function about(c) {
+    const { view, kit } = c;
+    const prompts = kit.prompts || {};
+    if (view.step === "choose") return prompts.choose || "";
+    const offer = view.offer;
+    if (view.step === "offer" && offer) {
+      return fill(prompts.offer, {
+        learner: c.seatText(offer.learner), cell: offer.cell,
+        name: (kit.series || {})[offer.protection] || offer.protection,
+      });
+    }
+    return "";
+  }
+
+  // The phone's decision: the question is just above (spotlight); the answers are large
+  // buttons with their text, the hint button apart so that it is not tapped for an answer;
+  // rolling, seeking and passing on a protection are one large button each.
+  function actions(c) {
+    const { h, _, seat } = c;
+    const answers = c.choices.filter((ch) => ch[0].kind === "answer");
+    const hints = c.choices.filter((ch) => ch[0].kind === "hint");
+    const others = c.choices.filter((ch) => ch[0].kind !== "answer" && ch[0].kind !== "hint");
+    let out = h`<p class="your-turn">${answers.length ? _("À toi de répondre !") : _("À toi de jouer !")}</p>`.text;
+    const said = about(c);
+    if (said) out += h`<p class="prompt">${said}</p>`.text;
+    if (answers.length) {
+      out += h`<div class="answers" role="group" aria-label="${_("Réponses")}">`.text;
+      for (const [, label, data] of answers) {
+        out += `<button type="button" class="act answer" data-seat="${c.attr(seat)}" data-action="${c.attr(data)}">${c.show(label)}</button>`;
+      }
+      out += "</div>";
+    }
+    // Rolling is the one expected move: larger; a choice between protections is not nudged.
+    out += c.plainButtons(others, seat, !answers.length && others.length === 1);
+    for (const [, label, data] of hints) {
+      out += `<p class="aside"><button type="button" class="act secondary" data-seat="${c.attr(seat)}" data-action="${c.attr(data)}">${c.show(label)}</button></p>`;
+    }
+    return out;
+  }
+
+  L.game("gnou", { ground, map, spotlight, actions });
+})(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

@@ -1,0 +1,221 @@
+// Hacker in the page (draw.js): the table of bank accounts, and the phone's decision. On
+// top, one column per player: who walks to the bank (H3), who protects (H5), how many
+// viruses were dropped during each trip of the round (public, H4), the scores at the end
+// (H9). Below, the accounts grouped by owner, each with its place number and its stack of
+// face-down viruses, each marked with the player during whose trip it was dropped (H2, H4).
+// Under brouillage (H7) the accounts show no owner and are drawn in place order. Bills stay
+// hidden until the end. Every colour comes with a shape and the seat's number.
+(function (L) {
+  "use strict";
+  const W = 900;
+  const TOP = 56;
+  const STRIP = 150;
+  const ROW = 132;
+  const LEFT = 140;
+  const CARD_W = 236;
+  const CARD_H = 116;
+
+  // The accounts as the screens group them: by owner, in seat order; under brouillage (H7)
+  // no owner is shown and they come in place order, three a row (``together``: all in one
+  // row, as on the phone).
+  function rows(view, together = false) {
+    const accounts = view.accounts || [];
+    if (view.blurred) {
+      if (together) return [[null, accounts.slice()]];
+      const out = [];
+      for (let i = 0; i < accounts.length; i += 3) out.push([null, accounts.slice(i, i + 3)]);
+      return out;
+    }
+    return Array.from({ length: view.players || 0 },
+      (_x, seat) => [seat, accounts.filter((a) => a.owner === seat)]);
+  }
+  const none = (v) => v === null || v === undefined;
+
+  // The phase in words, as the board's header says it.
+  function phaseName(c, phase) {
+    const _ = c._;
+    const phases = {
+      setup: _("mise en place"), trip: _("voyages à la banque"), credit: _("voyages à la banque"),
+      choose: _("protection"), guess: _("protection"), steal: _("vol d'un billet"),
+      loot: _("vol d'un billet"), over: _("partie finie"),
+    };
+    return Object.prototype.hasOwnProperty.call(phases, phase) ? phases[phase] : phase;
+  }
+
+  // One column per player: where it is (at the bank, protecting, stealing) or what its trip
+  // left behind, and its score at the end.
+  function player(c, seat, n, col) {
+    const { h, _, view } = c;
+    const x = seat * col;
+    const trip = (view.trips || []).filter((t) => t.traveller === seat);
+    const lit = seat === view.traveller || seat === view.protector;
+    let doing = "";
+    if (seat === view.traveller) doing = h`✈ ${_("à la banque")}`;
+    else if (seat === view.protector) doing = h`☂ ${_("se protège")}`;
+    else if (seat === view.thief) doing = h`☠ ${_("vole un billet")}`;
+    else if (trip.length) doing = h`✈ ${_("son trajet : %(n)s virus", { n: trip[0].drops })}`;
+    let out = `<g class="player seat-${seat}">` +
+      `<rect x="${c.num(x + 4)}" y="${TOP}" width="${c.num(col - 8)}" height="${STRIP - 10}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
+      c.token(seat, x + col / 2, TOP + 28, 18) +
+      // As large as the column allows: read from the back of a room (4 or 5 seats: 28).
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 76}" font-size="${n <= 5 ? 28 : 22}" font-weight="700" text-anchor="middle" fill="#111827">${c.seatName(seat, n <= 5 ? 11 : 9)}</text>` +
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 102}" font-size="17" text-anchor="middle" fill="#111827">${doing}</text>`;
+    const scores = view.scores || [];
+    if (scores.length) {
+      const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
+      out += h`<text x="${c.num(x + col / 2)}" y="${TOP + 128}" font-size="21" font-weight="700" text-anchor="middle" fill="#111827">${crown}${_("score : %(n)s", { n: scores[seat] })}</text>`;
+    }
+    return out + "</g>";
+  }
+
+  // One account: its owner's colour band with shape and number, its face-down viruses each
+  // marked with the trip it came from, their count, and its bills once shown. The account
+  // being resolved has a thick dashed edge.
+  function account(c, a, x, y) {
+    const { h, _, palette } = c;
+    const resolving = a.id === c.view.current;
+    const owned = !none(a.owner);
+    const mark = owned ? `${palette.glyph[a.owner % 7]} ${a.owner + 1}` : "?";
+    let out = `<g class="account">` +
+      `<rect x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="10" fill="#ffffff" stroke="#111827" stroke-width="${resolving ? 6 : 1.5}"${resolving ? ' stroke-dasharray="12 5"' : ""}/>` +
+      `<rect x="${x}" y="${y}" width="${CARD_W}" height="30" rx="10" fill="${owned ? palette.fill[a.owner % 7] : "#e5e7eb"}" stroke="#111827" stroke-width="1.5"/>` +
+      h`<text x="${x + 10}" y="${y + 22}" font-size="19" font-weight="700" fill="${owned ? palette.ink[a.owner % 7] : "#111827"}">${mark} · ${_("compte %(k)s", { k: a.id + 1 })}</text>`;
+    const stack = a.stack || [];
+    const step = Math.min(40, (CARD_W - 50) / (stack.length || 1));
+    stack.forEach((v, i) => {
+      const vx = x + 8 + i * step;
+      out += `<g class="virus"><rect x="${c.num(vx)}" y="${y + 38}" width="34" height="46" rx="4" fill="url(#hacker-back)" stroke="#111827" stroke-width="1.5"/>` +
+        (none(v.trip) ? "" : `<text x="${c.num(vx + 17)}" y="${y + 67}" font-size="15" font-weight="700" text-anchor="middle" fill="#ffffff">✈${v.trip + 1}</text>`) +
+        "</g>";
+    });
+    out += `<text x="${x + CARD_W - 10}" y="${y + 108}" font-size="18" text-anchor="end" fill="#111827">☣ × ${stack.length}</text>`;
+    if (!none(a.bills)) {
+      const bills = a.bills.length ? a.bills.join("+") : "0";
+      const total = a.bills.length > 1 ? ` = ${a.bills.reduce((s, b) => s + b, 0)}` : "";
+      out += h`<text x="${x + 10}" y="${y + 108}" font-size="18" font-weight="700" fill="#111827">${bills}${total}</text>`;
+    }
+    return out + "</g>";
+  }
+
+  // The table of accounts (public view only).
+  function map(c) {
+    const { h, _, view } = c;
+    const n = view.players || 0;
+    const accounts = view.accounts || [];
+    const grouped = rows(view);
+    const col = W / (n || 1);
+    // The title says it all in words: the round, who is at the bank, each account's viruses.
+    let title = h`${_("Comptes de Hacker")} — ${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })}`.text;
+    if (!none(view.traveller)) {
+      title += h` — ${_("%(name)s est à la banque", { name: c.seatText(view.traveller) })}`.text;
+    }
+    title += " — " + accounts.map((a) =>
+      h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(h` ; `.text);
+    let out = `<svg viewBox="0 0 ${W} ${TOP + STRIP + grouped.length * ROW + 10}" role="img" aria-labelledby="hacker-board-title" class="hacker-board">` +
+      `<title id="hacker-board-title">${title}</title>` +
+      '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+      '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>' +
+      h`<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)} · ⛁ ${_("banque : %(n)s billets", { n: view.bank })}</text>`;
+    for (let seat = 0; seat < n; seat++) out += player(c, seat, n, col);
+    // the accounts, a row per owner (or three a row under brouillage)
+    grouped.forEach(([owner, group], i) => {
+      const y = TOP + STRIP + i * ROW;
+      out += '<g class="row">';
+      if (none(owner)) {
+        out += `<text x="${LEFT / 2}" y="${y + CARD_H / 2 + 12}" font-size="36" font-weight="700" text-anchor="middle" fill="#6b7280">?</text>`;
+      } else {
+        out += c.token(owner, LEFT / 2, y + CARD_H / 2 - 12, 20) +
+          `<text x="${LEFT / 2}" y="${y + CARD_H / 2 + 38}" font-size="24" font-weight="700" text-anchor="middle" fill="#111827">${c.seatName(owner, 9)}</text>`;
+      }
+      group.forEach((a, k) => { out += account(c, a, LEFT + k * (CARD_W + 12), y); });
+      out += "</g>";
+    });
+    out += "</svg>";
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le voyage du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ ${_("à la banque")} · ☂ ${_("se protège")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ☠ ${_("vole un billet")} · ♛ ${_("gagnant")}</p>`;
+    out += `<p class="legend">${c.seatsLegend(n)}</p>`;
+    return out;
+  }
+
+  // A seat's decision sorted for the phone: the choice each account tile plays (the last
+  // one offered for an account), their kinds (drop, credit, protect) and the other buttons.
+  function decision(c) {
+    const byAccount = new Map();
+    const others = [];
+    for (const choice of c.choices) {
+      const ident = choice[0].account;
+      if (none(ident)) others.push(choice);
+      else byAccount.set(Number(ident), choice);
+    }
+    const kinds = [...new Set([...byAccount.values()].map((ch) => ch[0].kind))];
+    return { byAccount, others, kinds };
+  }
+
+  // What tapping an account does, said once above the table.
+  function prompt(c, kinds, view) {
+    const _ = c._;
+    const only = (kind) => kinds.length === 1 && kinds[0] === kind;
+    if (only("drop")) return _("Touche un compte pour y poser un virus face cachée.");
+    if (only("credit") && (view.incoming || []).length) {
+      return _("Touche le compte où ranger ton billet de %(n)s.", { n: view.incoming[0] });
+    }
+    if (only("credit")) return _("Touche le compte à créditer.");
+    if (only("protect")) return _("Touche le compte à traiter.");
+    return _("Touche un compte.");
+  }
+
+  // The phone: the table of accounts, grouped by owner (colour, shape, number and nickname),
+  // as on the board; the pupil taps the account to drop a virus, to credit it or to resolve
+  // it. Under brouillage (H7) the accounts have no owner and come in place order. Other
+  // decisions stay buttons.
+  function actions(c) {
+    const { h, _, view, seat } = c;
+    const d = decision(c);
+    let out = h`<p class="your-turn">${_("À toi de jouer !")}</p>`.text;
+    if (d.byAccount.size) {
+      out += h`<p class="prompt">${prompt(c, d.kinds, view)}</p>`.text + '<div class="account-table">';
+      for (const [owner, group] of rows(view, true)) {
+        const mine = !none(owner) && owner === view.you;
+        const edge = none(owner) ? "" : ` seat-edge${owner % 7}`;
+        out += `<div class="account-row${mine ? " mine" : ""}"><p class="account-owner">` +
+          (none(owner) ? h`? ${_("comptes brouillés")}`.text
+            : c.badge(owner) + (mine ? h` (${_("toi")})`.text : "")) +
+          '</p><div class="account-tiles">';
+        for (const a of group) {
+          const choice = d.byAccount.get(a.id);
+          const count = (a.stack || []).length;
+          const no = _("n° %(k)s", { k: a.id + 1 });
+          if (choice) {
+            out += h`<button type="button" class="act account-tile${edge}" data-seat="${seat}" data-action="${c.safe(c.attr(choice[2]))}">` +
+              h`<span class="visually-hidden">${choice[1]}</span><span class="tile-no" aria-hidden="true">${no}</span><span class="tile-virus" aria-hidden="true">☣ ${count}</span></button>`;
+          } else {
+            out += h`<span class="account-tile idle${edge}"><span class="tile-no">${no}</span><span class="tile-virus">☣ ${count}</span></span>`;
+          }
+        }
+        out += "</div></div>";
+      }
+      out += "</div>";
+    }
+    // A guess or a theft says what it is about: which account, which virus, whose bills.
+    const otherKinds = d.others.map((ch) => ch[0].kind);
+    const accounts = view.accounts || [];
+    const acc = !none(view.current) && accounts.length && view.current < accounts.length
+      ? accounts[view.current] : null;
+    if (acc && otherKinds.indexOf("guess") >= 0) {
+      const stack = acc.stack || [];
+      const top = stack.length ? stack[stack.length - 1] : null;
+      const from = top && !none(top.trip)
+        ? h` ${_("Il a été posé pendant le trajet de %(name)s.", { name: c.seatText(top.trip) })}` : "";
+      out += h`<p class="prompt">${_("Qui a posé ce virus sur ton compte %(k)s ?", { k: acc.id + 1 })}${from}</p>` +
+        h`<p class="effect">${_("Si tu te trompes, son auteur te prend un billet de ce compte.")}</p>`;
+    } else if (acc && otherKinds.indexOf("steal") >= 0 && !none(acc.owner)) {
+      out += h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans voir leur valeur.", { name: c.seatText(acc.owner), k: acc.id + 1 })}</p>`;
+    }
+    // « J'ai fini » ends the pupil's trip: asked first while a virus could still be dropped.
+    const confirm = d.byAccount.size
+      ? { done: _("As-tu vraiment fini ? Tu ne pourras plus poser de virus pendant ce trajet.") } : {};
+    out += c.plainButtons(d.others, seat, false, confirm);
+    return out;
+  }
+
+  L.game("hacker", { map, actions });
+})(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

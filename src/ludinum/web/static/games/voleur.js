@@ -1,0 +1,453 @@
+// Le Voleur de Données in the page (draw.js): the thief (V5) and, for each data manager, the
+// paper board and the digital board (V3) with a slot per data category (1, 3, 5 points, V2,
+// V7). Data cards lie face up; security measures lie face down (drawn as backs, only their
+// number is public) until revealed (V4). The pending attack names its target board. Card
+// names come from the public catalogue (the kit's layout). On the phone: the hand drawn as
+// cards, tapped then their target; the attacked manager's counter (V4); the data to steal.
+(function (L) {
+  "use strict";
+  // Read from the back of the room: every card name is 20 units tall (≥ 18 px on a
+  // 1920×1080 projector), on a row of its own across its board, cut at a word's end only
+  // when longer than the board is wide (CHW: the width of a character).
+  const W = 1200;
+  const FS = 20;
+  const CHW = 11.3;
+  const CARD_H = 30;
+  const ROW = CARD_H + 4;
+  const HEAD = 112;
+  const CATS = ["standard", "confidential", "sensitive"];
+  const DATA_FILL = { standard: "#e5e7eb", confidential: "#fed7aa", sensitive: "#fecaca" };
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+  // The card catalogue by id (the board's layout), built once per kit.
+  const catalogues = new WeakMap();
+  function catalogue(kit) {
+    let cards = catalogues.get(kit);
+    if (!cards) {
+      cards = {};
+      for (const entry of kit.layout || []) if ("id" in entry) cards[String(entry.id)] = entry;
+      catalogues.set(kit, cards);
+    }
+    return cards;
+  }
+  const known = (c, ident) => (has(catalogue(c.kit), ident) ? catalogue(c.kit)[ident] : null);
+  // A card's name in the page's language (its id when the catalogue does not know it).
+  function cardName(c, ident) {
+    const card = known(c, ident);
+    return card ? (c.lang === "en" ? card.name_en : card.name_fr) : ident;
+  }
+  // Cut to ``size`` characters at a word's end (« Empreintes… », never « Empreintes
+  // digital… », half a word that reads as another one): Jinja's truncate(size, false, "…", 0).
+  function truncate(text, size) {
+    const chars = [...String(text)];
+    if (chars.length <= size) return text;
+    const head = chars.slice(0, size - 1).join("");
+    const space = head.lastIndexOf(" ");
+    return (space < 0 ? head : head.slice(0, space)) + "…";
+  }
+  // A card's name cut to ``size`` characters (0: whole), before it is escaped.
+  const shortName = (c, ident, size) => (size ? truncate(cardName(c, ident), size) : cardName(c, ident));
+
+  // A data card on a row: its points, then its name, cut to the row's width.
+  function dataCard(c, ident, x, y, w) {
+    const card = known(c, ident);
+    const fill = (card && DATA_FILL[card.category]) || "#ffffff";
+    const name = shortName(c, ident, Math.trunc((w - 38) / CHW));
+    return '<g class="card data">' +
+      `<rect x="${x}" y="${y}" width="${w}" height="${CARD_H}" rx="4" fill="${fill}"` +
+      ' stroke="#111827" stroke-width="1"/>' +
+      c.h`<text x="${x + 6}" y="${y + 22}" font-size="${FS}" font-weight="700" fill="#111827">` +
+      c.h`${card ? card.points : ""}</text>` +
+      c.h`<text x="${x + 32}" y="${y + 22}" font-size="${FS}" fill="#111827">${name}</text></g>`;
+  }
+
+  // The grid: the thief and the managers share one grid (2 or 3 columns, as wide as the
+  // screen is), each grid row as tall as its fullest block; the thief in its last cell.
+  function grid(c) {
+    const view = c.view;
+    const players = view.players || [];
+    const managers = players.filter((p) => p.role === "manager");
+    const cells = managers.length + 1;
+    const cols = cells === 2 || cells === 4 ? 2 : 3;
+    const blockW = (W - 10) / cols;
+    const lootW = blockW - 10 - 24;
+    // the loot: one card per name, side by side, as many lines as needed
+    const loot = [];
+    let x = 0, line = 0;
+    for (const ident of view.loot || []) {
+      const w = Math.min(lootW, 40 + [...String(cardName(c, ident))].length * CHW);
+      if (x > 0 && x + w > lootW) { line += 1; x = 0; }
+      loot.push([ident, x, line, w]);
+      x += w + 6;
+    }
+    // a board: its label (its measures beside it), a row per data card and revealed measure
+    const boardH = (b) => 40 + (b.data.length + (b.shown || []).length) * ROW;
+    // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
+    // one of them skips some
+    const headingH = 98 + (managers.some((p) => p.skips) ? 24 : 0);
+    const sizes = managers.map((p) =>
+      Math.max(200, headingH + boardH(p.boards.paper) + 6 + boardH(p.boards.digital) + 8));
+    sizes.push(Math.max(200, 138 + (line + 1) * ROW + 8));
+    const tops = [], heights = [];
+    let y = HEAD;
+    for (let r = 0; r < Math.floor((cells + cols - 1) / cols); r++) {
+      const tall = Math.max(...sizes.slice(r * cols, (r + 1) * cols));
+      tops.push(y);
+      heights.push(tall);
+      y += tall + 12;
+    }
+    // where the block of the k-th cell lies
+    const block = (k) => ({
+      x: 5 + (k % cols) * blockW, y: tops[Math.floor(k / cols)], h: heights[Math.floor(k / cols)],
+    });
+    return { players, managers, blockW, boardW: blockW - 30, loot, boardH, headingH, block, height: y };
+  }
+
+  // The rectangle, pawn and first lines of a block: the thief's or a manager's.
+  function frame(c, g, p, at, fill) {
+    const turn = c.view.turn === p.seat;
+    return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
+      ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
+      c.token(p.seat, at.x + 30, at.y + 30, 18, 0, turn);
+  }
+  // « score : 12 ♛ · main : 3 », the crown for a winner.
+  function score(c, p) {
+    const crown = (c.view.winners || []).includes(p.seat) ? " ♛" : "";
+    return c.h`${c._("score : %(n)s", { n: p.score })}${crown} · ${c._("main : %(n)s", { n: p.hand })}`;
+  }
+
+  // The thief: score, hand, their own pile and discard, and the loot.
+  function thief(c, g, p) {
+    const { h, _, view } = c;
+    const at = g.block(g.managers.length);
+    const { x, y } = at;
+    let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
+      h`<text x="${x + 64}" y="${y + 36}" font-size="26" font-weight="700" fill="#111827">` +
+      h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}</text>` +
+      h`<text x="${x + 64}" y="${y + 66}" font-size="22" font-weight="700" fill="#111827">` +
+      `${score(c, p)}</text>` +
+      h`<text x="${x + 64}" y="${y + 92}" font-size="20" fill="#111827">` +
+      h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
+      h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}</text>` +
+      h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
+      h`${_("Butin")}</text>`;
+    for (const [ident, lx, line, w] of g.loot) {
+      out += dataCard(c, ident, x + 12 + lx, y + 138 + line * ROW, w);
+    }
+    if (!(view.loot || []).length) {
+      out += `<text x="${x + 100}" y="${y + 126}" font-size="22" fill="#4b5563">—</text>`;
+    }
+    return out + "</g>";
+  }
+
+  // A manager's heading: nickname; score and hand; attacks foiled; turns to skip.
+  function heading(c, g, p, at) {
+    const { h, _ } = c;
+    const { x, y } = at;
+    let out = frame(c, g, p, at, "#ffffff") +
+      h`<text x="${x + 64}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
+      h`${c.seatName(p.seat, 14)}</text>` +
+      h`<text x="${x + 64}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827">` +
+      `${score(c, p)}</text>` +
+      h`<text x="${x + 12}" y="${y + 88}" font-size="20" fill="#111827">` +
+      h`⚔ ${_("attaques déjouées : %(n)s", { n: (p.proofs || []).length })}</text>`;
+    if (p.skips) {
+      const skips = p.skips === 1 ? _("passe 1 tour") : _("passe %(n)s tours", { n: p.skips });
+      out += h`<text x="${x + 12}" y="${y + 112}" font-size="20" font-weight="700" fill="#7f1d1d">` +
+        h`⚠ ${skips}</text>`;
+    }
+    return out;
+  }
+
+  // A manager's two boards, one under the other: the data by slot (1 point, then 3, then
+  // 5), the security measures on the label's line; the attacked board dashed in red.
+  function boards(c, g, p, at) {
+    const { h, _, view } = c;
+    const cards = catalogue(c.kit);
+    const natures = [
+      ["paper", "✉", _("Papier"), "#fef3c7"], ["digital", "⌨", _("Numérique"), "#dbeafe"]];
+    const boardW = g.boardW;
+    let out = "";
+    let top = at.y + g.headingH;
+    for (const [nature, symbol, label, fill] of natures) {
+      const b = p.boards[nature];
+      const x = at.x + 10;
+      const y = top;
+      const bh = g.boardH(b);
+      top = y + bh + 6;
+      const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
+      out += `<g class="board board-${nature}">` +
+        `<rect x="${x}" y="${y}" width="${boardW}" height="${bh}" rx="8" fill="${fill}"` +
+        ` stroke="${hit ? "#991b1b" : "#374151"}" stroke-width="${hit ? 6 : 1.5}"` +
+        `${hit ? ' stroke-dasharray="14 6"' : ""}/>` +
+        h`<text x="${x + 10}" y="${y + 26}" font-size="${FS}" font-weight="700" fill="#111827">` +
+        h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}</text>`;
+      // the data, a row each, by slot (a card the catalogue does not know comes last)
+      let row = 0;
+      for (const slot of [...CATS, null]) {
+        for (const ident of b.data) {
+          const category = has(cards, ident) ? cards[ident].category : null;
+          if ((category === undefined ? null : category) !== slot) continue;
+          out += dataCard(c, ident, x + 6, y + 36 + row * ROW, boardW - 12);
+          row += 1;
+        }
+      }
+      // Security measures: a place each on the label's line, at the right, the revealed ones
+      // face up (✔, their names on rows under the data), the others as backs: only their
+      // number is public (V4).
+      const shown = b.shown || [];
+      const hidden = b.hidden || 0;
+      const total = shown.length + hidden;
+      const step = Math.min(40, (boardW - 190) / (total || 1));
+      const mw = step - 4;
+      const my = y + 4;
+      const m0 = x + boardW - 6 - total * step + 4;
+      const size = Math.trunc((boardW - 12 - 34) / CHW);
+      shown.forEach((ident, i) => {
+        const mx = m0 + i * step;
+        const ry = y + 36 + (row + i) * ROW;
+        out += '<g class="card measure revealed">' +
+          `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4" fill="#bbf7d0"` +
+          ' stroke="#166534" stroke-width="2"/>' +
+          `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
+          ' text-anchor="middle" fill="#14532d">✔</text>' +
+          `<rect x="${x + 6}" y="${ry}" width="${boardW - 12}" height="${CARD_H}" rx="4"` +
+          ' fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
+          h`<text x="${x + 12}" y="${ry + 22}" font-size="${FS}" fill="#14532d">` +
+          h`✔ ${shortName(c, ident, size)}</text></g>`;
+      });
+      for (let i = 0; i < hidden; i++) {
+        const mx = m0 + (shown.length + i) * step;
+        out += '<g class="card measure hidden">' +
+          `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4"` +
+          ' fill="url(#voleur-back)" stroke="#111827" stroke-width="1.5"/>';
+        if (mw >= 18) {
+          out += `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
+            ' text-anchor="middle" fill="#ffffff">?</text>';
+        }
+        out += "</g>";
+      }
+      out += "</g>";
+    }
+    return out;
+  }
+
+  // The board (public view only): title, the round and the piles, the pending attack, the
+  // thief, the managers, then the legends.
+  function map(c) {
+    const { h, _, view } = c;
+    const g = grid(c);
+    const seats = g.players.map((p) => {
+      const role = p.role === "thief" ? h` (${_("voleur")})` : "";
+      return h`${c.seatName(p.seat)}${role} : ${_("score : %(n)s", { n: p.score })}`.text;
+    });
+    const title = h`${_("Le Voleur de Données")} — ` +
+      h`${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })} — ` +
+      seats.join(h` ; `.text);
+    let out = `<svg viewBox="0 0 ${W} ${g.height}" role="img"` +
+      ' aria-labelledby="voleur-board-title" class="voleur-board">' +
+      `<title id="voleur-board-title">${title}</title>` +
+      '<defs><pattern id="voleur-back" width="10" height="10" patternUnits="userSpaceOnUse"' +
+      ' patternTransform="rotate(45)"><rect width="10" height="10" fill="#1e3a8a"/>' +
+      '<line x1="0" y1="0" x2="0" y2="10" stroke="#3b82f6" stroke-width="4"/></pattern></defs>' +
+      '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">' +
+      h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ` +
+      h`${_("pioche : %(n)s", { n: view.pile })} · ` +
+      h`${_("défausse : %(n)s", { n: (view.discard || []).length })}</text>`;
+    // The pending attack, if any. The target's name goes into the sentence as text, so it
+    // is escaped once (the template passes seat_name's HTML into _(): escaped twice).
+    if (view.attack) {
+      const a = view.attack;
+      const said = _("Attaque « %(card)s » contre %(name)s, plateau %(board)s", {
+        card: cardName(c, a.card), name: c.seatText(a.target),
+        board: a.board === "paper" ? _("papier") : _("numérique"),
+      });
+      out += `<rect x="6" y="54" width="${W - 12}" height="46" rx="8" fill="#fee2e2"` +
+        ' stroke="#991b1b" stroke-width="3"/>' +
+        h`<text x="20" y="86" font-size="24" font-weight="700" fill="#7f1d1d">⚔ ${said}</text>`;
+    }
+    for (const p of g.players) if (p.role === "thief") out += thief(c, g, p);
+    g.managers.forEach((p, i) => {
+      const at = g.block(i);
+      out += `<g class="manager seat-${p.seat}">` + heading(c, g, p, at) + boards(c, g, p, at) +
+        "</g>";
+    });
+    out += "</svg>" +
+      h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
+      h`1 3 5 ${_("donnée et ses points")} · ▦? ${_("mesure de sécurité cachée")} · ` +
+      h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
+      h`♛ ${_("gagnant")}</p>` +
+      h`<p class="legend">${c.seatsLegend(g.players.length)}</p>`;
+    return out;
+  }
+
+  // -- the phone -------------------------------------------------------------------------
+  // What lies on a board, in words: its data and their points, the measures revealed, how
+  // many are hidden (the owner also reads their own hidden measures).
+  function boardSummary(c, b) {
+    const { h, _ } = c;
+    const names = (idents) => c.safe(idents.map((ident) => c.show(cardName(c, ident))).join(", "));
+    let points = 0;
+    for (const ident of b.data) points += known(c, ident) ? known(c, ident).points : 0;
+    const pts = points === 1 ? _("1 pt") : _("%(n)s pts", { n: points });
+    let out = '<span class="board-summary">';
+    if (!b.data.length) out += c.show(_("aucune donnée"));
+    else if (b.data.length === 1) out += h`${_("1 donnée")} (${pts})`;
+    else out += h`${_("%(n)s données", { n: b.data.length })} (${pts})`;
+    if ((b.shown || []).length) out += h` · ✔ ${names(b.shown)}`;
+    if ((b.hidden_cards || []).length) {
+      out += h` · ${_("cachées :")} ${names(b.hidden_cards)}`;
+    } else if (b.hidden) {
+      const count = b.hidden === 1 ? _("1 mesure cachée") : _("%(n)s mesures cachées", { n: b.hidden });
+      out += h` · ▦ ${count}`;
+    }
+    return c.safe(out + "</span>");
+  }
+
+  // The hand drawn as cards (issue 21): the pupil taps a card, then its target on the
+  // table: one of their two boards (a manager, V3) or the data manager to attack (the
+  // thief, V5), or « Défausser » when nothing can be played.
+  function hand(c, byCard) {
+    const { h, _, view, seat } = c;
+    const players = view.players || [];
+    const BOARD = { paper: ["✉", _("Plateau papier")], digital: ["⌨", _("Plateau numérique")] };
+    const kinds = [];
+    for (const group of byCard.values()) {
+      for (const [a] of group) if (!kinds.includes(a.kind)) kinds.push(a.kind);
+    }
+    let prompt;
+    if (kinds.length === 1 && kinds[0] === "discard") {
+      prompt = _("Aucune carte ne peut être jouée : touche une carte, puis « Défausser ».");
+    } else if (kinds.includes("attack")) {
+      prompt = _("Touche une carte attaque, puis le gestionnaire à attaquer.");
+    } else {
+      prompt = _("Touche une carte de ta main, puis le plateau où la poser.");
+    }
+    let out = h`<p class="prompt">${prompt}</p>` +
+      `<div class="hand" role="group" aria-label="${c.attr(_("Ta main"))}">`;
+    // each card once, with how many of it the hand holds; greyed when it cannot be played
+    const held = view.hand || [];
+    const seen = [];
+    for (const ident of held) {
+      if (seen.includes(ident)) continue;
+      seen.push(ident);
+      const face = c.face(ident);
+      if (!face) continue;
+      const count = held.filter((other) => other === ident).length;
+      out += c.cardTile(face, { pick: byCard.has(ident) ? ident : "", count, idle: !byCard.has(ident) });
+    }
+    out += "</div>";
+    // what to do with each card, shown once it is tapped
+    for (const [ident, group] of byCard) {
+      const named = cardName(c, ident);
+      const kind = group[0][0].kind;
+      let said;
+      if (kind === "attack") said = _("« %(card)s » : touche le gestionnaire à attaquer.", { card: named });
+      else if (kind === "lay") said = _("« %(card)s » : touche le plateau où la poser.", { card: named });
+      else said = _("« %(card)s » : touche « Défausser » pour t'en séparer.", { card: named });
+      out += `<div class="card-targets" id="targets-${c.attr(ident)}" data-for="${c.attr(ident)}"` +
+        ` role="group" aria-label="${c.attr(named)}" hidden>` +
+        h`<p class="prompt" tabindex="-1">${said}</p>`;
+      for (const [a, label, data] of group) {
+        const button = (classes, target) => `<button type="button" class="act target${classes}"` +
+          ` data-seat="${c.attr(seat)}" data-target="${c.attr(target)}" data-action="${c.attr(data)}">`;
+        if (a.kind === "lay") {
+          // one of the pupil's own boards, with what lies on it
+          const side = a.board;
+          out += button(" board-target", side) + h`<span class="visually-hidden">${label}</span>` +
+            h`<span class="target-name" aria-hidden="true">${BOARD[side][0]} ${BOARD[side][1]}</span>` +
+            h`<span class="target-info" aria-hidden="true">` +
+            h`${boardSummary(c, players[view.you].boards[side])}</span></button>`;
+        } else if (a.kind === "attack") {
+          // a manager, with the board this attack aims at (V3) and what lies on it
+          const t = a.target;
+          const side = (known(c, ident) || {}).nature || "";
+          out += button("", t) + h`<span class="visually-hidden">${label}</span>` +
+            h`<span class="target-name" aria-hidden="true">${c.portraitImg("gestionnaire")}` +
+            h`${c.badge(t)}</span><span class="target-info" aria-hidden="true">` +
+            h`${BOARD[side][0]} ${BOARD[side][1]} : ${boardSummary(c, players[t].boards[side])}` +
+            "</span></button>";
+        } else {
+          out += button(" discard-target", "discard") + h`${_("Défausser cette carte")}</button>`;
+        }
+      }
+      out += "</div>";
+    }
+    return out;
+  }
+
+  // The attacked manager sees the attack card and taps the measure that counters it (V4);
+  // letting it through asks first.
+  function defence(c, choices) {
+    const { h, _, view, seat } = c;
+    const attack = view.attack;
+    const board = attack.board === "paper" ? _("Plateau papier") : _("Plateau numérique");
+    const attacks = _("Le voleur attaque ton %(board)s avec :", { board: board.toLowerCase() });
+    let out = '<div class="prompt attacked">' +
+      h`<p>${c.portraitImg("voleur")}${attacks}</p>` +
+      `<div class="hand">${c.cardTile(c.face(attack.card))}</div>` +
+      h`<p class="effect">${(c.kit.explanations || {})[attack.card]}</p></div>`;
+    const counters = choices.filter(([a]) => a.kind === "counter");
+    const lets = choices.filter(([a]) => a.kind === "let_through");
+    const measure = (c.kit.counters || {})[attack.card] || "";
+    const prompt = counters.length ? _("Touche ta mesure pour contrer l'attaque.")
+      : _("Tu n'as pas la mesure qui contre cette attaque.");
+    out += h`<p class="prompt">${prompt}</p>`;
+    if (counters.length) {
+      out += `<div class="hand" role="group" aria-label="${c.attr(_("Contrer"))}">`;
+      for (const [a, label, data] of counters) {
+        const note = a.from === "board" ? _("cachée sur ce plateau") : _("dans ta main");
+        out += c.cardTile(c.face(measure), { seat, action: data, label, note });
+      }
+      out += "</div>" +
+        c.plainButtons(lets, seat, false, { let_through: _("Ne pas contrer ? L'attaque réussira.") });
+    } else if (lets.length) {
+      // nothing to counter with: no choice to offer, only the game to go on
+      out += '<div class="buttons">' + lets.map(([, , data]) =>
+        h`<button type="button" class="act" data-seat="${seat}" data-action="${data}">` +
+        h`${_("Continuer")}</button>`).join("") + "</div>";
+    }
+    return out;
+  }
+
+  // The phone's decision. Measures hidden on another manager's board stay backs: only
+  // their number is public (V4).
+  function actions(c) {
+    const { h, _, view, seat } = c;
+    const attack = view.attack;
+    const byCard = new Map();
+    const defending = [], steals = [], categories = [], others = [];
+    for (const choice of c.choices) {
+      const a = choice[0];
+      if (a.kind === "lay" || a.kind === "attack" || a.kind === "discard") {
+        const card = a.card === undefined ? null : a.card;
+        if (!byCard.has(card)) byCard.set(card, []);
+        byCard.get(card).push(choice);
+      } else if (a.kind === "counter" || a.kind === "let_through") defending.push(choice);
+      else if (a.kind === "steal" && a.card) steals.push(choice);
+      else if (a.kind === "steal") categories.push(choice);
+      else others.push(choice);
+    }
+    let out = h`<p class="your-turn">${_("À toi de jouer !")}</p>`.text;
+    if (byCard.size) out += hand(c, byCard);
+    if (defending.length && attack) out += defence(c, defending);
+    if (steals.length || categories.length) {
+      // the thief taps the data card to steal (a whole category in the experts' variant);
+      // the victim's nickname as it was given (nothing without one)
+      const victim = attack ? attack.target : null;
+      if (victim !== null && victim !== undefined) {
+        const name = victim < c.names.length ? c.names[victim] : "";
+        out += h`<p class="prompt">` +
+          h`${_("L'attaque réussit. Touche la donnée à prendre sur le plateau de %(name)s.", { name })}</p>`;
+      }
+      out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
+      for (const [a, label, data] of steals) {
+        out += c.cardTile(c.face(a.card), { seat, action: data, label });
+      }
+      out += "</div>" + c.plainButtons(categories, seat);
+    }
+    return out + c.plainButtons(others, seat);
+  }
+
+  L.game("voleur", { map, actions });
+})(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

@@ -1,0 +1,258 @@
+// Web Runners in the page (draw.js): the board of W2 as four concentric circles around the
+// centre, and the phone's decision. Circles 1-3 are loops walked clockwise from the top
+// (cell 0); bridges (W3) join a circle to the next one; the inner circle's numbered cells
+// lead to the centre. Cells are placed by rotating a group around the centre; texts are
+// turned back upright. Every colour comes with a symbol (W5), every seat with a shape and
+// its number.
+(function (L) {
+  "use strict";
+  const C = 430;
+  const RADIUS = { 1: 385, 2: 300, 3: 215, 4: 132 };
+  const CELL_R = 27;
+  const INNER_R = 24;
+  const CENTRE_R = 58;
+  const STYLES = {
+    start: ["#e5e7eb", "▶"], red: ["#fca5a5", "⊘"], yellow: ["#fde047", "↻"],
+    orange: ["#fdba74", "+3"], green: ["#86efac", "⇄"], none: ["#ffffff", ""],
+  };
+
+  // The fixed geometry, computed once from the kit's layout.
+  const shapes = new WeakMap();
+  function geometry(kit) {
+    let g = shapes.get(kit);
+    if (g) return g;
+    const cells = kit.layout || [];
+    const ring = cells.filter((c) => c.kind === "cell");
+    const inner = cells.filter((c) => c.kind === "inner");
+    const sizes = {};
+    for (const c of ring) sizes[c.circle] = c.size;
+    const firstInner = {};
+    for (const c of [...inner].reverse()) firstInner[c.number] = c.index;
+    const centreBars = {};
+    for (const w of cells.filter((c) => c.kind === "centre")) centreBars[w.number] = w.bars;
+    g = { ring, inner, sizes, firstInner, centreBars, bridges: cells.filter((c) => c.kind === "bridge") };
+    shapes.set(kit, g);
+    return g;
+  }
+  const mod = (a, n) => ((a % n) + n) % n;
+
+  // The fixed layer: circles, bridges, cells and the centre (W2–W5).
+  function ground(c) {
+    const { h, num, _ } = c;
+    const g = geometry(c.kit);
+    let out = `<svg viewBox="0 0 ${2 * C} ${2 * C}" aria-hidden="true" focusable="false" class="webrunners-board board-ground">`;
+    out += '<defs><marker id="wr-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#374151"/></marker></defs>';
+    for (const k of [1, 2, 3, 4]) {
+      out += `<circle cx="${C}" cy="${C}" r="${RADIUS[k]}" fill="none" stroke="#e5e7eb" stroke-width="${2 * CELL_R + 8}"/>`;
+    }
+    // bridges: down from the entry cell, along the gap between the circles, down to the exit
+    for (const b of g.bridges) {
+      const a1 = 360 * b.entry / g.sizes[b.circle];
+      const a2 = b.circle === 3 ? 360 * (g.firstInner[b.exit] || 0) / g.inner.length : 360 * b.exit / g.sizes[b.circle + 1];
+      const innerEdge = RADIUS[b.circle + 1] + (b.circle === 3 ? INNER_R : CELL_R);
+      const gap = RADIUS[b.circle] - CELL_R - innerEdge;
+      const mid = innerEdge + gap * b.bars / 4;
+      const d = mod(a2 - a1, 360);
+      const [start, sweep] = d <= 180 ? [a1, d] : [a2, 360 - d];
+      out += `<g class="bridge bars-${b.bars}" stroke="#374151" fill="none" stroke-width="5" stroke-linecap="round">` +
+        `<line x1="${C}" y1="${C - RADIUS[b.circle] + CELL_R}" x2="${C}" y2="${num(C - mid)}" transform="rotate(${num(a1)} ${C} ${C})"/>` +
+        `<circle cx="${C}" cy="${C}" r="${num(mid)}" stroke-dasharray="${(sweep * 3.14159265 * mid / 180).toFixed(1)} 10000" transform="rotate(${num(start - 90)} ${C} ${C})"/>` +
+        `<line x1="${C}" y1="${num(C - mid)}" x2="${C}" y2="${C - innerEdge - 4}" marker-end="url(#wr-arrow)" transform="rotate(${num(a2)} ${C} ${C})"/></g>`;
+    }
+    // ways from the inner circle to the centre, with the bridge cards they cost (W4)
+    for (const cell of g.inner) {
+      out += `<g transform="rotate(${num(360 * cell.index / cell.size)} ${C} ${C})"><line x1="${C}" y1="${C - RADIUS[4] + INNER_R}" x2="${C}" y2="${C - CENTRE_R}" stroke="#9ca3af" stroke-width="3" stroke-dasharray="6 4"/></g>`;
+    }
+    // cells of circles 1-3
+    for (const cell of g.ring) {
+      const angle = 360 * cell.index / cell.size;
+      const y = C - RADIUS[cell.circle];
+      const [fill, symbol] = STYLES[cell.colour] || ["#ffffff", ""];
+      let label;
+      if (cell.bars) label = ` font-size="20" font-weight="700">P${cell.bars}`;
+      else if (symbol) label = h` font-size="22">${symbol}`.text;
+      else label = ` font-size="20" fill-opacity="0.8">${cell.index}`;
+      out += `<g class="cell cell-${c.attr(cell.colour)}" transform="rotate(${num(angle)} ${C} ${C})">` +
+        `<circle cx="${C}" cy="${y}" r="${CELL_R}" fill="${fill}" stroke="#374151" stroke-width="${cell.bars ? 4 : 1.5}"/>` +
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 7}" text-anchor="middle" fill="#111827"${label}</text></g>`;
+    }
+    // inner circle: numbered cells
+    for (const cell of g.inner) {
+      const angle = 360 * cell.index / cell.size;
+      const y = C - RADIUS[4];
+      out += `<g class="cell cell-inner" transform="rotate(${num(angle)} ${C} ${C})">` +
+        `<circle cx="${C}" cy="${y}" r="${INNER_R}" fill="#ddd6fe" stroke="#374151" stroke-width="1.5"/>` +
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 8}" font-size="22" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
+        `<text transform="rotate(${num(-angle)} ${C} ${C - CENTRE_R - 16})" x="${C}" y="${C - CENTRE_R - 11}" font-size="14" text-anchor="middle" fill="#374151">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
+    }
+    out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
+      `<text x="${C}" y="${C - 8}" font-size="26" text-anchor="middle" fill="#111827">⚑</text>` +
+      h`<text x="${C}" y="${C + 22}" font-size="17" font-weight="700" text-anchor="middle" fill="#111827">${_("CENTRE")}</text>` + "</svg>";
+    return out;
+  }
+
+  // The legend of the fixed layer.
+  function legend(c) {
+    const _ = c._;
+    return `▶ ${c.show(_("départ (START)"))} · ⊘ ${c.show(_("rouge : immunité"))} · ↻ ${c.show(_("jaune : rejoue"))} · +3 ${c.show(_("orange : pioche 3"))} · ⇄ ${c.show(_("vert : défausse et repioche"))} · P1 P2 P3 ${c.show(_("pont : cartes PONT à payer"))} · 1 2 5 10 ${c.show(_("cercle intérieur"))} · ⚑ ${c.show(_("centre"))}`;
+  }
+
+  // What moves, over the fixed layer (same viewBox): the pawns, the title, the legend.
+  function map(c) {
+    const { h, _, view } = c;
+    const g = geometry(c.kit);
+    const pawns = view.pawns || [];
+    const characters = view.characters || [];
+    const where = pawns.map((p, seat) => {
+      const spot = p[0] === 5 ? _("au centre") : p[0] === 4
+        ? _("cercle intérieur, case « %(n)s »", { n: p[1] }) : _("cercle %(c)s, case %(n)s", { c: p[0], n: p[1] });
+      return h`${c.seatName(seat)} : ${spot}`.text;
+    });
+    let title = h`${_("Plateau de Web Runners")} — `.text + where.join(h` ; `.text);
+    if (view.winner !== null && view.winner !== undefined) {
+      title += h` — ${_("%(name)s a gagné !", { name: c.seatText(view.winner) })}`.text;
+    }
+    let out = `<svg viewBox="0 0 ${2 * C} ${2 * C}" role="img" aria-labelledby="webrunners-board-title" class="webrunners-board">`;
+    out += `<title id="webrunners-board-title">${title}</title>`;
+    // pawns: several on one spot share it, on the corners of the cell, clear of its label
+    const OFFSETS = [[-21, -21], [21, -21], [-21, 21], [21, 21]];
+    const taken = {};
+    pawns.forEach((p, seat) => {
+      const spot = p[0] + "-" + p[1];
+      const k = taken[spot] || 0;
+      taken[spot] = k + 1;
+      const [dx, dy] = OFFSETS[k % 4];
+      const here = seat === view.current || seat === view.winner;
+      if (p[0] === 5) {
+        out += c.token(seat, C + dx * 2, C + dy * 2, 14, 0, seat === view.winner);
+      } else {
+        const angle = p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9) : 360 * p[1] / (g.sizes[p[0]] || 24);
+        const y = C - RADIUS[p[0]];
+        out += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, 14, -angle, here)}</g>`;
+      }
+    });
+    out += "</svg>";
+    out += `<p class="legend">${legend(c)}</p>`;
+    const seats = pawns.map((_p, seat) => {
+      let line = `${c.glyph(seat)} ${c.seatName(seat)}`;
+      if (characters[seat]) line += c.show(c.lang === "en" ? ":" : " :") + h` ${c.kit.characters[characters[seat]] || ""}`.text;
+      if (seat === view.current) line += h` ⟵ ${_("à son tour")}`.text;
+      return line;
+    });
+    out += `<p class="legend">${seats.join(" · ")}</p>`;
+    return out;
+  }
+
+  // The phone's decision: every prompt says who, with what, and what happens next. A
+  // target is a seat drawn as everywhere with its character; an attacked pupil sees who
+  // attacks with which card and its effect (W8–W11). Cards are drawn as cards, tapped to
+  // play; staying in place (asked first) and White Hat's power are buttons below.
+  const OWN_TURN = new Set(["move", "stay", "attack", "pay", "discard", "whitehat"]);
+  function decision(c) {
+    const targets = [], others = [], extra = [], byCard = new Map();
+    for (const choice of c.choices) {
+      const action = choice[0];
+      const card = action.card;
+      if (action.kind === "target" || action.kind === "influence") targets.push(choice);
+      else if ((action.kind === "stay" || action.kind === "whitehat") && card) extra.push(choice);
+      else if (card && c.face(String(card))) {
+        if (!byCard.has(String(card))) byCard.set(String(card), []);
+        byCard.get(String(card)).push(choice);
+      } else others.push(choice);
+    }
+    const own = [...byCard.values()].some((group) => group.some((ch) => OWN_TURN.has(ch[0].kind))) ||
+      extra.some((ch) => OWN_TURN.has(ch[0].kind));
+    const idle = [];
+    if (own) {
+      for (const card of c.view.hand || []) if (!byCard.has(card) && idle.indexOf(card) < 0) idle.push(card);
+    }
+    return { targets, others, extra, idle, byCard: [...byCard.entries()], influence: targets.some((ch) => ch[0].kind === "influence") };
+  }
+
+  function shortAnswer(c, action) {
+    const en = c.lang === "en";
+    if (action.kind === "accounts") {
+      const n = action.n;
+      if (n === 0) return en ? "None" : "Aucun";
+      return n === 10 ? `${n}${en ? " or more" : " ou plus"}` : String(n);
+    }
+    const age = action.age;
+    if (age === 0) return en ? "Not yet" : "Pas encore";
+    return en ? String(age) : `${age} ans`;
+  }
+
+  function actions(c) {
+    const { h, _, view, seat } = c;
+    const attack = (view.pending || {}).attack;
+    const me = view.you;
+    const chars = view.characters || [];
+    const hands = view.hand_sizes || [];
+    const d = decision(c);
+    let out = h`<p class="your-turn">${_("À toi de jouer !")}</p>`.text;
+    if (attack) {
+      const card = c.kit.titles[attack.card] || attack.card;
+      out += `<div class="prompt${attack.target === me && attack.by !== me ? " attacked" : ""}">`;
+      if (attack.by === me) {
+        out += h`<p>${_("Tu attaques avec « %(card)s ».", { card })}${d.targets.length ? h` ${_("Touche le joueur à viser.")}` : ""}</p>`.text;
+      } else if (attack.target === me) {
+        out += h`<p>${c.badge(attack.by)} ${_("t'attaque avec « %(card)s ».", { card })}</p>`.text;
+      } else {
+        out += h`<p>${c.badge(attack.by)} ${_("joue « %(card)s ».", { card })}</p>`.text;
+      }
+      const effect = c.kit.effects[attack.effect] || "";
+      if (effect) out += h`<p class="effect">${_("Effet : %(effect)s", { effect })}</p>`.text;
+      out += "</div>";
+    }
+    // W15: the text's two questions that choose who starts, asked as questions.
+    if (view.phase === "setup_accounts") {
+      out += h`<div class="prompt"><p>${_("Combien as-tu de comptes sur les réseaux sociaux ? Celui ou celle qui en a le moins commence.")}</p></div>`.text;
+    } else if (view.phase === "setup_phone") {
+      out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
+    }
+    if (!attack && d.influence) {
+      out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
+    }
+    if (d.targets.length) {
+      out += h`<div class="targets" role="group" aria-label="${_("Joueurs")}">`.text;
+      for (const [action, , data] of d.targets) {
+        const s = action.seat;
+        const ch = s < chars.length && chars[s] ? chars[s] : "";
+        const held = s < hands.length ? hands[s] : 0;
+        const info = (ch ? h`${c.kit.characters[ch] || ""} · ` : "") +
+          c.show(c.many(held) ? _("%(n)s cartes en main", { n: held }) : _("%(n)s carte en main", { n: held })) +
+          (action.kind === "influence" ? h` · ${_("lui prendre une carte")}` : "");
+        out += `<button type="button" class="act target" data-seat="${seat}" data-action="${c.attr(data)}">` +
+          `<span class="target-name">${ch ? c.portraitImg(ch) : ""}${c.badge(s)}</span>` +
+          `<span class="target-info">${info}</span></button>`;
+      }
+      out += "</div>";
+    }
+    if (d.byCard.length) out += c.cardChoices(d.byCard, seat, d.idle);
+    if (view.phase === "setup_accounts" || view.phase === "setup_phone") {
+      out += h`<div class="buttons answers-grid" role="group" aria-label="${_("Ta réponse")}">`.text;
+      for (const [action, , data] of d.others) {
+        out += h`<button type="button" class="act" data-seat="${seat}" data-action="${c.safe(c.attr(data))}">${shortAnswer(c, action)}</button>`.text;
+      }
+      out += "</div>";
+    } else {
+      out += c.plainButtons(d.others, seat);
+    }
+    // The other uses of a card, folded under one line each; open when they are all there is.
+    const stays = d.extra.filter((ch) => ch[0].kind === "stay");
+    const powers = d.extra.filter((ch) => ch[0].kind === "whitehat");
+    const only = !d.byCard.length && !d.others.length && !d.targets.length;
+    if (stays.length) {
+      out += `<details class="more-choices"${only && !powers.length ? " open" : ""}>` +
+        h`<summary>${_("Ou bien : rester sur place en défaussant une carte")}</summary>` +
+        c.plainButtons(stays, seat, false, { stay: _("Rester sur place ? Cette carte sera défaussée et ton tour finira.") }) + "</details>";
+    }
+    if (powers.length) {
+      out += `<details class="more-choices"${only ? " open" : ""}>` +
+        h`<summary>${_("Pouvoir White Hat : changer la valeur d'une carte")}</summary>` +
+        c.plainButtons(powers, seat) + "</details>";
+    }
+    return out;
+  }
+
+  L.game("webrunners", { ground, map, actions });
+})(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);
