@@ -80,11 +80,13 @@ def state_of(room: Room, seat: int | None, lang: str = "fr") -> dict[str, Any]:
 
 def held(drawn: Drawn, lang: str) -> dict[str, Any]:
     """The state a page holds once it has drawn ``drawn`` (a client's ``drawn``: what the
-    server believes its page draws from), without its moves."""
+    server believes its page draws from), without its moves: its view is the public view
+    with the seat's own keys, its board the public view."""
     seat = json.loads(drawn.seat)
+    pub = {k: json.loads(t) for k, t in drawn.pub.items()}
+    own = {k: json.loads(t) for k, t in drawn.own.items()}
     return {
-        "lang": lang, "view": {k: json.loads(t) for k, t in drawn.view.items()},
-        "board": None if seat is None else {k: json.loads(t) for k, t in drawn.board.items()},
+        "lang": lang, "view": {**pub, **own}, "board": None if seat is None else pub,
         "lines": json.loads(drawn.lines), "names": json.loads(drawn.names),
         "wait": json.loads(drawn.wait), "seat": seat, "choices": [],
     }
@@ -97,7 +99,7 @@ class Screen:
 
     def __init__(self, game: Game, lang: str = "fr") -> None:
         self.game, self.lang = game, lang
-        self.state: dict[str, Any] = {"lang": lang, "seat": None, "view": {}, "board": {},
+        self.state: dict[str, Any] = {"lang": lang, "seat": None, "pub": {}, "own": {},
                                       "names": [], "lines": [], "wait": "", "choices": []}
         self.slots: dict[str, str] = {}
 
@@ -108,20 +110,23 @@ class Screen:
             self.slots[name] = patches.apply(self.slots.get(name, ""), parts)
         d = frame.get("draw") or {}
         if d.get("reset"):
-            self.state["view"], self.state["board"] = {}, {}
-        self.state["view"].update(d.get("view") or {})
-        self.state["board"].update(d.get("board") or {})
+            self.state["pub"], self.state["own"] = {}, {}
+        self.state["pub"].update(d.get("pub") or {})
+        self.state["own"].update(d.get("own") or {})
+        for key in d.get("unown") or []:
+            self.state["own"].pop(key, None)
         for key in ("lines", "names", "wait", "seat"):
             if key in d:
                 self.state[key] = d[key]
         self.state["choices"] = frame.get("actions") or []
 
     def drawn_state(self) -> dict[str, Any]:
-        """The state the page draws from (a screen without a seat draws its board from
+        """The state the page draws from: its view is the public view with the seat's
+        own keys, its board the public view (a screen without a seat draws its board from
         its view, as the page does)."""
-        state = dict(self.state)
-        if state["seat"] is None:
-            state["board"] = None
+        state = {k: v for k, v in self.state.items() if k not in ("pub", "own")}
+        state["view"] = {**self.state["pub"], **self.state["own"]}
+        state["board"] = None if state["seat"] is None else dict(self.state["pub"])
         return state
 
     def draw(self, drawing: Drawing | None = None,
@@ -168,8 +173,7 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
 def decoded(draw: dict[str, Any]) -> dict[str, Any]:
     """A built frame's ``draw`` (JSON texts, as ``frames.build`` makes it) as the page
     receives it."""
-    return {part: ({k: json.loads(t) for k, t in value.items()} if isinstance(value, dict)
-                   else json.loads(value)) for part, value in draw.items()}
+    return {part: json.loads(value) for part, value in draw.items()}
 
 
 def decision(game: Game, seat: int, view: dict[str, Any], legal: list[Action],

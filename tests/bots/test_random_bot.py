@@ -71,3 +71,16 @@ def test_a_copy_plays_on_as_the_bot_would() -> None:
     choices(bot, [3, 1])
     twin = copy.deepcopy(bot)
     assert choices(twin, SIZES) == choices(bot, SIZES)
+
+
+def test_each_pick_is_the_draw_times_the_choices_rounded_down() -> None:
+    """The pick is ``int(draw * n)`` (``floor`` in the bot: the same for these non-negative
+    numbers), for long and short legal lists alike."""
+    bot = RandomBot(3)
+    plain = random.Random(3)
+    options = [Action.make("pick", choice=i) for i in range(40)]
+    for n in [1, 2, 3, 5, 7, 13, 40] * 300:
+        legal = options[:n]
+        menu: Any = Menu([n])
+        menu.legal_actions = lambda _player, legal=legal: legal
+        assert bot.choose(menu, 0) is legal[int(plain.random() * n)]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ludinum.games.gnou import GAME, GnouState
-from ludinum.games.gnou.state import _fix, fixed
+from ludinum.games.gnou.state import DEALT, STATS, _fix, deal, fixed
 
 #: (players, options) → digest of every event of seeds 0–11 played at random with
 #: ``apply``; taken from the code before the per-configuration tables, the shared seat
@@ -106,3 +106,61 @@ def test_the_shared_outcomes_are_the_teams_outcome() -> None:
             assert state.outcome() == Outcome(
                 (1.0 if won else 0.0,) * players, tuple(range(players)) if won else (), True
             )
+
+
+def test_a_first_draw_deals_the_shuffled_pile_with_its_top_card_under() -> None:
+    """``deal`` (tables, and unrolled draws for five cards) gives the pile that
+    ``random.shuffle`` then moving the top card under gives, and leaves the generator in
+    the same state: a seed draws the same questions and rolls the same dice after it."""
+    for size in range(DEALT + 4):
+        deck = tuple(range(100, 100 + size))
+        for seed in range(300):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards = list(deck)
+            if not cards:
+                with pytest.raises(IndexError):
+                    deal(mine, deck)
+                continue
+            theirs.shuffle(cards)
+            cards.append(cards.pop(0))
+            assert deal(mine, deck) == tuple(cards)
+            assert mine.getstate() == theirs.getstate()
+
+
+def _walk_back(state: GnouState, start: int, removed: int) -> int:
+    """The push back as the rules say it, one cell at a time (the tables' reference)."""
+    target = start - 1
+    while target > 0 and state.kinds[target] == "danger" and not removed >> target & 1:
+        target -= 1
+    return target
+
+
+def test_a_push_back_stops_where_the_walk_back_stops() -> None:
+    """The push-back tables (where the pawn stops, the dangers on the way) give the cell
+    the cell-by-cell walk gives, whatever dangers were removed."""
+    state = GAME.new_state(4, 0)
+    assert isinstance(state, GnouState)
+    dangers = [c for c, kind in enumerate(state.kinds) if kind == "danger"]
+    pick = random.Random(5)
+    masks = [0, sum(1 << c for c in dangers)] + [
+        sum(1 << c for c in dangers if pick.random() < share)
+        for share in (0.1, 0.3, 0.5, 0.8) for _ in range(50)
+    ]
+    for removed in masks:
+        for start in dangers:
+            twin = state.clone()
+            twin.pos, twin.removed, twin.step = start, removed, "roll"
+            twin._push_back(None)
+            assert (twin.pos, twin.last_push) == (_walk_back(state, start, removed), start)
+
+
+def test_metrics_follow_the_stats_in_their_order() -> None:
+    state = GAME.new_state(3, 2)
+    assert isinstance(state, GnouState)
+    state.stats = [7, 6, 5, 4, 3, 2, 1]
+    state.turn, state.pos, state.result = 9, 31, "win"
+    assert list(state.metrics().items()) == [
+        *zip(STATS, (7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0), strict=True),
+        ("turns", 9.0), ("win", 1.0), ("pawn", 31.0),
+    ]
+    assert all(type(v) is float for v in state.metrics().values())

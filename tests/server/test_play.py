@@ -133,7 +133,7 @@ def test_whole_game_with_humans_and_bots(
         # what the page draws it with comes once, revalidated by its digest.
         updates = [m for m in host.messages if m["type"] == "update"]
         assert not [m for m in updates if "<svg" in json.dumps(m.get("slots", {}))]
-        assert any(m.get("draw", {}).get("view") for m in updates)
+        assert any(m.get("draw", {}).get("pub") for m in updates)
         kit = client.get(f"/kit/{game}/fr.js")
         assert kit.status_code == 200 and kit.text.startswith("Ludinum.kit(")
         again = client.get(f"/kit/{game}/fr.js", headers={"if-none-match": kit.headers["etag"]})

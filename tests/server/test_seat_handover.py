@@ -100,7 +100,7 @@ def test_a_late_pupil_takes_an_offered_bot_seat_and_plays_it(
         assert first["slots"] == expected["slots"] and first["actions"] == expected["actions"]
         assert first["draw"] == decoded(expected["draw"])
         hand = room.state.view(1)["hand"]
-        assert all(card in str(first["draw"]["view"]["hand"]) for card in hand)
+        assert all(card in str(first["draw"]["own"]["hand"]) for card in hand)  # its own
         # Léa moves; then it is Tom's turn: the bot does not play it, Tom does.
         lea.sync()
         lea.send(type="act", seat=0, action=lea.actions[0]["action"], seq=lea.last["seq"])

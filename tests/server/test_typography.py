@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ludinum.content.typography import breakable_spaces, french_spacing
@@ -209,6 +211,16 @@ def test_the_terminal_is_spaced_too(game: str) -> None:
              if "Ton choix" not in line and not set(line) <= track]
     assert not problems_in(f"{game} terminal", lines)[:5]
 
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet=" \t:;!?«»ab1.\u00a0\u202f\n", max_size=24))
+def test_spacing_a_space_at_a_time_is_the_expressions_spacing(text: str) -> None:
+    """The fast path (plain replacements, issue 19) spaces every text as the regular
+    expressions do."""
+    from ludinum.content.typography import _space, _spaced
+
+    assert _space(text) == _spaced(text)
 
 
 def test_spaced_texts_are_remembered() -> None:

@@ -91,6 +91,19 @@ SPACED_CACHE = 20_000
 
 
 def _space(text: str) -> str:
+    if "  " in text or "\t" in text:  # runs of spaces: the expressions below say it all
+        return _spaced(text)
+    # One space at a time (nearly every text): plain replacements, then the colon's rule
+    # (a no-break space only when the colon ends a word: « 10 :30 » stays) where it applies.
+    text = (text.replace(" ;", NNBSP + ";").replace(" !", NNBSP + "!")
+            .replace(" ?", NNBSP + "?").replace(" »", NNBSP + "»"))
+    if " :" in text:
+        text = _BREAKABLE_BEFORE_COLON.sub(NBSP + r"\1", text)
+    return text.replace("« ", "«" + NNBSP)
+
+
+def _spaced(text: str) -> str:
+    """:func:`french_spacing` by its three expressions (the reference of :func:`_space`)."""
     text = _BREAKABLE_BEFORE.sub(NNBSP + r"\1", text)
     text = _BREAKABLE_BEFORE_COLON.sub(NBSP + r"\1", text)
     return _BREAKABLE_AFTER.sub(r"\1" + NNBSP, text)

@@ -61,7 +61,9 @@ class GameText(ABC):
         """``text`` with every seat called by the name the table knows (its nickname)
         instead of the game's « Joueur 2 »: one identity per seat on every screen (issue
         21). A game naming seats otherwise overrides it."""
-        return SEAT_WORDS.sub(nickname_for(names), text) if names else text
+        if not names or ("Joueur " not in text and "Player " not in text):
+            return text  # nothing the expression could match (most lines, issue 19)
+        return SEAT_WORDS.sub(nickname_for(names), text)
 
     def seat_label(self, seat: int, lang: str = "fr") -> str:
         """A seat as a screen without nicknames calls it (the terminal): « Joueur 2 ». A
@@ -211,6 +213,9 @@ class Game(ABC):
     #: ``web/static/games/<name>.js``): every screen holds them, sent when they change.
     #: None: the game draws no board (its screens show its text).
     board_keys: ClassVar[tuple[str, ...] | None] = None
+    #: The page draws the game's text lines from the view too (``lines`` in its drawer):
+    #: the server sends none. False: the server writes them (``render.lines``).
+    page_lines: ClassVar[bool] = False
     #: Kinds of actions that carry a player's personal answer (Web Runners' first-player
     #: questions, W15). Where a log is stored, they are rewritten with :meth:`redact` as
     #: soon as they have served.

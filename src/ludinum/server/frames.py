@@ -74,7 +74,8 @@ class FrameCache:
         self._patches: dict[tuple[str, str], dict[str, str] | None] = {}
         self._names: dict[str, list[str]] = {}
         self._drawn: dict[tuple[int | None, str], Drawn] = {}
-        self._board: dict[str, str] | None = None
+        self._public: dict[str, tuple[Mapping[str, Any], dict[str, str]]] = {}
+        self._pub_changes: dict[tuple[int | None, int], str] = {}
         self._seat_lists_text: dict[tuple[Any, ...], str] = {}
 
     def patch(self, old: str, new: str) -> dict[str, str] | None:
@@ -221,25 +222,49 @@ class FrameCache:
     def _make_drawn(self, seat: int | None, lang: str) -> Drawn:
         room = self.room
         game = room.game
-        view = game.text.localised(self.view(seat), lang)
-        texts = _texts_kept(room.drawn_texts, (seat, lang), view)
-        board = self.board() if seat is not None and game.board_keys else _NO_TEXTS
-        lines = render.lines(game, self.view(seat), lang, self.names(lang))
-        kept = room.drawn_texts.get((seat, lang, "lines"))
-        if kept is None or kept[0] != lines:
-            kept = room.drawn_texts[(seat, lang, "lines")] = (lines, _dumps(lines))
+        public, pub = self.public(lang)
+        own: dict[str, str] = _NO_TEXTS
+        if seat is not None:
+            # The seat's own view where it differs from the public one (its hand…): a
+            # key the seat sees as everyone does comes with the public view, once.
+            view = game.text.localised(self.view(seat), lang)
+            differ = {k: v for k, v in view.items() if k not in public or public[k] != v}
+            for k in public:
+                if k not in view:
+                    differ[k] = None
+            own = _texts_kept(room.drawn_texts, (seat, lang), differ)
+        if game.page_lines:  # the page writes them from the view
+            lines_text = "[]"
+        else:
+            lines = render.lines(game, self.view(seat), lang, self.names(lang))
+            kept = room.drawn_texts.get((seat, lang, "lines"))
+            if kept is None or kept[0] != lines:
+                kept = room.drawn_texts[(seat, lang, "lines")] = (lines, _dumps(lines))
+            lines_text = kept[1]
         wait = _string(self.wait(seat, lang)) if seat is not None else '""'
-        return Drawn(texts, board, kept[1], self.json_seats_names(lang), wait,
+        return Drawn(pub, own, lines_text, self.json_seats_names(lang), wait,
                      "null" if seat is None else str(seat))
 
-    def board(self) -> dict[str, str]:
-        """The public view's keys the game's board drawing reads (``Game.board_keys``),
-        as JSON texts, once per update."""
-        if self._board is None:
-            view = self.view(None)
-            self._board = _texts_kept(self.room.drawn_texts, "board", {
-                key: view.get(key) for key in self.room.game.board_keys or ()})
-        return self._board
+    def public(self, lang: str) -> tuple[Mapping[str, Any], dict[str, str]]:
+        """The public view in ``lang`` and its keys as JSON texts, once per update: every
+        screen draws its board from it, and a seat's view is it with the seat's own keys."""
+        made = self._public.get(lang)
+        if made is None:
+            view = self.room.game.text.localised(self.view(None), lang)
+            made = self._public[lang] = (view, _texts_kept(
+                self.room.drawn_texts, (None, lang), view))
+        return made
+
+    def draw_changes(self, held: Drawn | None, drawn: Drawn, full: bool) -> dict[str, str]:
+        """:func:`_draw_changes`, with the public view's changes worked out and encoded
+        once per update for every client that held the same public view."""
+        fresh = full or held is None
+        memo = (None if fresh else id(held.pub), id(drawn.pub))  # type: ignore[union-attr]
+        pub = self._pub_changes.get(memo)
+        if pub is None:
+            pub = self._pub_changes[memo] = _encoded(_changed(
+                _NO_TEXTS if fresh else held.pub, drawn.pub))  # type: ignore[union-attr]
+        return _draw_changes(held, drawn, full, pub)
 
     def json_seats_names(self, lang: str) -> str:
         names = self.names(lang)
@@ -350,7 +375,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     if changed:  # a new dict, never changed in place: clients of one viewer share it
         client.slots = {**held, **changed}
     drawn = cache.drawn(seat, lang)
-    draw = _draw_changes(client.drawn, drawn, full)
+    draw = cache.draw_changes(client.drawn, drawn, full)
     client.drawn = drawn
     texts = [(*cache.event_text(event, lang), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
@@ -394,12 +419,13 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
 @dataclass(frozen=True, slots=True)
 class Drawn:
     """What a screen draws from, each part as JSON text (``server/frames.py`` sends a client
-    the parts it lacks): its view's keys in its language (``view``), the public board's keys
-    (``board``: a seat's screen; its board shows the public view), the game's text lines,
-    the names, what the seat waits for and the seat."""
+    the parts it lacks): the public view's keys in its language (``pub``: every screen's
+    board and the base of its view), the seat's own keys where its view differs (``own``),
+    the game's text lines (when the server writes them), the names, what the seat waits
+    for and the seat."""
 
-    view: dict[str, str]
-    board: dict[str, str]
+    pub: dict[str, str]
+    own: dict[str, str]
     lines: str
     names: str
     wait: str
@@ -440,24 +466,33 @@ def _changed(held: dict[str, str], now: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def _draw_changes(held: Drawn | None, drawn: Drawn, full: bool) -> dict[str, Any]:
-    """The parts of ``drawn`` a client holding ``held`` lacks, as a frame's ``draw``:
-    ``view`` and ``board`` (changed keys; null for a key gone), ``lines``, ``names``,
-    ``wait``, ``seat``, and ``reset`` when the client starts afresh. Every value is JSON
-    text already (:func:`encode_parts` writes it as it is)."""
+def _encoded(texts: dict[str, str]) -> str:
+    """A dict of JSON texts as one JSON object's text (empty: nothing)."""
+    return "{" + ",".join(_key(k) + t for k, t in texts.items()) + "}" if texts else ""
+
+
+def _draw_changes(held: Drawn | None, drawn: Drawn, full: bool, pub: str) -> dict[str, str]:
+    """The parts of ``drawn`` a client holding ``held`` lacks, as a frame's ``draw``, each
+    as JSON text already (:func:`encode_parts` writes it as it is): ``pub`` (the public
+    view's changed keys, null for a key gone: ``pub`` as worked out once for every client,
+    :meth:`FrameCache.draw_changes`), ``own`` (the seat's own keys that changed), ``unown``
+    (keys the seat no longer sees otherwise than everyone), ``lines``, ``names``, ``wait``,
+    ``seat``, and ``reset`` when the client starts afresh."""
     if held is drawn and not full:
         return {}
+    out: dict[str, str] = {}
     if full or held is None:
         held = NOTHING
-        out: dict[str, Any] = {"reset": "true"}
-    else:
-        out = {}
-    view = _changed(held.view, drawn.view)
-    if view:
-        out["view"] = view
-    board = _changed(held.board, drawn.board)
-    if board:
-        out["board"] = board
+        out["reset"] = "true"
+    if pub:
+        out["pub"] = pub
+    if held.own is not drawn.own:
+        own = {k: t for k, t in drawn.own.items() if held.own.get(k) != t}
+        if own:
+            out["own"] = _encoded(own)
+        gone = [k for k in held.own if k not in drawn.own]
+        if gone:
+            out["unown"] = _dumps(gone)
     for part in ("lines", "names", "wait", "seat"):
         text = getattr(drawn, part)
         if text != getattr(held, part):
@@ -541,43 +576,58 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
     ``str(n).join(parts)`` is the frame numbered ``n``, so the clients of one viewer share
     one encoding and still count their own frames."""
     parts: list[str] = []
-    text = "{"
-    for i, (key, value) in enumerate(frame.items()):
-        text += ("," if i else "") + _key(key)
+    out: list[str] = ["{"]
+    add = out.append
+    text_of = cache.json_text
+    first = True
+    for key, value in frame.items():
+        add(_key(key) if first else _COMMA_KEYS.get(key) or "," + _key(key))
+        first = False
         if key == "seq":
-            parts.append(text)
-            text = ""
-        elif key == "slots":
-            text += "{" + ",".join(f"{_key(k)}{cache.json_text(v)}"
-                                   for k, v in value.items()) + "}"
-        elif key == "parts":  # {slot: {rank: html}}
-            text += "{" + ",".join(
-                _key(k) + "{" + ",".join(f"{_key(r)}{cache.json_text(h)}"
-                                         for r, h in v.items()) + "}"
-                for k, v in value.items()) + "}"
+            parts.append("".join(out))
+            out.clear()
+        elif key == "slots" or key == "parts":  # {slot: html} or {slot: {rank: html}}
+            add("{")
+            inner = False
+            for name, html in value.items():
+                add(("," if inner else "") + _key(name))
+                inner = True
+                if type(html) is str:
+                    add(text_of(html))
+                else:
+                    add("{" + ",".join(_key(r) + text_of(h) for r, h in html.items()) + "}")
+            add("}")
         elif key == "draw":  # JSON texts already (_draw_changes)
-            text += "{" + ",".join(
-                _key(k) + ("{" + ",".join(f"{_key(p)}{t}" for p, t in v.items()) + "}"
-                           if isinstance(v, dict) else v)
-                for k, v in value.items()) + "}"
+            add("{" + ",".join(_key(name) + part for name, part in value.items()) + "}")
         elif key == "log":  # each line: {"seq": n, …} (build puts its number first)
-            text += "["
+            add("[")
             for j, line in enumerate(value):
-                parts.append(text + ("," if j else "") + '{"seq":')
-                text = "".join(
-                    f",{_key(k)}{cache.json_text(v) if type(v) is str else _plain(v)}"
-                    for k, v in line.items() if k != "seq") + "}"
-            text += "]"
-        elif isinstance(value, list) and key in ("active", "you"):
-            text += cache.json_seats(value)
-        elif isinstance(value, (dict, list)) and value:
-            text += cache.json_of(value)
+                add("," if j else "")
+                add('{"seq":')
+                parts.append("".join(out))
+                out.clear()
+                for k, v in line.items():
+                    if k != "seq":
+                        add("," + _key(k) + (text_of(v) if type(v) is str else _plain(v)))
+                add("}")
+            add("]")
+        elif key == "active" or key == "you":
+            add(cache.json_seats(value))
         elif type(value) is str:
-            text += cache.json_text(value)
+            add(text_of(value))
+        elif value and (type(value) is dict or type(value) is list):
+            add(cache.json_of(value))
         else:
-            text += _plain(value)
-    parts.append(text + "}")
+            add(_plain(value))
+    add("}")
+    parts.append("".join(out))
     return parts
+
+
+#: A frame's keys after the first, encoded once with their comma (``,"status":`` …).
+_COMMA_KEYS: dict[str, str] = {k: "," + _key(k) for k in (
+    "seq", "status", "active", "you", "revealed", "deadline", "session", "slots", "draw",
+    "log", "actions", "parts", "hide", "outcome")}
 
 
 def welcome(room: Room, client: Client) -> dict[str, Any]:

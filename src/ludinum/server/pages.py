@@ -269,14 +269,17 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
         return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
-    # The page draws the board (web/static/draw.js) from the public view, as a live one.
-    drawn = {"game": record.game.name, "lang": lang, "seat": None, "names": names,
-             "view": {k: public.get(k) for k in record.game.board_keys or ()}}
-    text = record.game.text  # seats by nickname, as during the game (issue 21)
+    game = record.game
+    # The page draws the board (web/static/draw.js) and, where the game's drawer writes
+    # them, its text lines from the public view, as a live screen does.
+    drawn = {"game": game.name, "lang": lang, "seat": None, "names": names,
+             "view": dict(game.text.localised(public, lang)) if game.page_lines else
+             {k: public.get(k) for k in game.board_keys or ()}}
+    text = game.text  # seats by nickname, as during the game (issue 21)
     texts = [text.with_names(text.event(e, lang), names, lang) for e in events]
-    return show(request, "replay.html", code=title, game=record.game, step=step,
+    return show(request, "replay.html", code=title, game=game, step=step,
                 steps=record.length, drawn=drawn,
-                board=render.board(record.game, public, lang, None, names),
+                board="" if game.page_lines else render.board(game, public, lang, None, names),
                 events=texts, names=names, over=state.is_terminal())
 
 

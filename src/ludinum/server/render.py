@@ -34,7 +34,7 @@ _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
 
 def plain(text: str) -> str:
     """Terminal text without rich markup."""
-    return _RICH.sub("", text)
+    return _RICH.sub("", text) if "[" in text else text
 
 
 class _Environment(Environment):

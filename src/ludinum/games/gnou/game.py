@@ -31,6 +31,8 @@ class GnouGame(Game):
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "pawn", "removed",
     )
+    #: Its drawer writes its text lines too (``lines``): the server sends none.
+    page_lines: ClassVar[bool] = True
     min_players = 2
     max_players = 6
     cooperative = True

@@ -420,11 +420,21 @@ class GnouText(GameText):
     def kit(self, lang: str = "fr") -> dict[str, Any]:
         """What the page's drawing (``web/static/games/gnou.js``) reads besides the views:
         every series' name (the protections, the quizzes), the sentences saying what a
-        phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page)."""
+        phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page);
+        for the text under the board (:meth:`view` without its board), every cell's name
+        by index and each danger card's title, text and alternative by cell (read aloud to
+        the whole table, G5), in ``lang``, from the content in use."""
+        cells = load_board()
         return {
             "series": {series: series_name(series, lang) for series in SERIES_NAMES},
             "prompts": {step: _pick(lang, *texts) for step, texts in PROMPTS.items()},
             "quiz_title": _pick(lang, *QUIZ_TITLE),
+            "cells": [cell_name(index, lang) for index in range(len(cells))],
+            "dangers": {
+                str(cell): {"title": card.title_in(lang), "text": card.text_in(lang),
+                            "alternative": card.alternative_in(lang)}
+                for cell, card in sorted(load_dangers().items())
+            },
         }
 
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:

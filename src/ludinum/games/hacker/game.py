@@ -29,6 +29,8 @@ class HackerGame(Game):
         "players", "round", "rounds", "phase", "bank", "traveller", "trips", "protector",
         "current", "thief", "blurred", "accounts", "scores", "winners",
     )
+    #: Its drawer writes its text lines too (``lines``): the server sends none.
+    page_lines: ClassVar[bool] = True
     #: 4–7 players in the text; 3 is the H1 variant (option ``viruses_3p``).
     min_players = 3
     max_players = 7

@@ -155,7 +155,9 @@ class HackerText(GameText):
         match the board's palette, the nickname and the seat's badge do (issue 21)."""
         if not names:
             return text
-        return super().with_names(_SEAT.sub(nickname_for(names), text), names, lang)
+        if "(" in text:  # a colour and its seat, « Rouge (J1) »
+            text = _SEAT.sub(nickname_for(names), text)
+        return super().with_names(text, names, lang)
 
     def seat_label(self, seat: int, lang: str = "fr") -> str:
         """A seat as this game's text calls it: its colour, « Rouge (J1) »."""
@@ -259,10 +261,12 @@ class HackerText(GameText):
         return action.to_text()
 
     def kit(self, lang: str = "fr") -> dict[str, Any]:
-        """What the page's drawing (``web/static/games/hacker.js``) reads besides the views:
-        nothing but its words (the kit's messages). The accounts' grouping and the sorting
-        of a decision depend on the view and are drawn there."""
-        return {}
+        """What the page's drawing (``web/static/games/hacker.js``) reads besides the views
+        and its words (the kit's messages): each seat as the game's text calls it, « Rouge
+        (J1) », which its lines say of a seat without a nickname (:meth:`with_names`). The
+        accounts' grouping and the sorting of a decision depend on the view and are drawn
+        there."""
+        return {"seat_labels": [name(seat, lang) for seat in range(len(COLOURS_FR))]}
 
     # -- the web screens' words (issue 21) ------------------------------------------------
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:

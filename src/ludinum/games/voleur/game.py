@@ -32,6 +32,8 @@ class VoleurGame(Game):
         "players", "thief", "round", "rounds", "turn", "pile", "thief_pile", "discard",
         "thief_discard", "loot", "attack", "winners",
     )
+    #: Its drawer writes its text lines too (``lines``): the server sends none.
+    page_lines: ClassVar[bool] = True
     min_players = 3
     max_players = 6
     # 30 rounds at most, 6 seats, at most 3 steps for the thief's turn.

@@ -37,6 +37,8 @@ class WebRunnersGame(Game):
     #: What its board drawing reads of the public view (web/static/games/webrunners.js).
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "pawns", "current", "winner", "characters")
+    #: Its drawer writes its text lines too (``lines``): the server sends none.
+    page_lines: ClassVar[bool] = True
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     #: Round cap (max_rounds, up to 2,000) times 4 seats times a generous bound per turn.

@@ -246,14 +246,20 @@ class WebRunnersText(GameText):
     # -- words for the web screens' own drawing (issue 21) ----------------------------
     def kit(self, lang: str = "fr") -> dict[str, Any]:
         """What the page's drawing (``web/static/games/webrunners.js``) reads besides the
-        views: every card's face and printed name, the characters' names and what each
-        damage does to its target."""
+        views: every card's face, printed name and name as the text says it
+        (:func:`card_name`), the characters' names, the damages' names and what each does
+        to its target, and the themes' names (the text's first line)."""
         return {
             "faces": {ident: asdict(face) for ident in DECK_DATA.by_id
                       if (face := self.card_face(ident, lang)) is not None},
             "titles": {ident: plain_name(ident, lang) for ident in DECK_DATA.by_id},
+            "names": {ident: card_name(ident, lang) for ident in DECK_DATA.by_id},
             "characters": {name: _pick(lang, *names) for name, names in CHARACTER_NAMES.items()},
             "effects": {effect: _pick(lang, *texts) for effect, texts in EFFECT_RESULT.items()},
+            "effect_names": {effect: _pick(lang, *names)
+                             for effect, names in EFFECT_NAMES.items()},
+            "themes": {theme: t["name_en" if lang == "en" else "name_fr"]
+                       for theme, t in THEME_DATA.items()},
         }
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:

@@ -93,7 +93,7 @@
   // A replay's step: the page draws the public board of that step (draw.js).
   const replayed = document.querySelector("script[data-replay]");
   if (replayed && window.Ludinum && Ludinum.screen) {
-    const drawn = Ludinum.screen(JSON.parse(replayed.textContent), ["ground", "map"]);
+    const drawn = Ludinum.screen(JSON.parse(replayed.textContent), ["ground", "map", "board"]);
     for (const [name, html] of Object.entries(drawn)) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
@@ -213,21 +213,24 @@
   // whose drawing changed are swapped like the server's own fragments.
   const DRAWN = ["ground", "map", "board", "spotlight", "actions"]
     .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
-  const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, view: {},
-    board: {}, names: [], lines: [], wait: "", choices: [] };
+  // ``pub``: the public view (every screen's board); ``own``: where this seat's view differs.
+  const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, pub: {},
+    own: {}, names: [], lines: [], wait: "", choices: [] };
   let drawn = {};
   function redraw(m) {
     const d = m.draw || {};
     if (!window.Ludinum || !Ludinum.screen || !DRAWN.length) return {};
-    if (d.reset) { drawState.view = {}; drawState.board = {}; drawn = {}; }
-    if (d.view) Object.assign(drawState.view, d.view);
-    if (d.board) Object.assign(drawState.board, d.board);
+    if (d.reset) { drawState.pub = {}; drawState.own = {}; drawn = {}; }
+    if (d.pub) Object.assign(drawState.pub, d.pub);
+    if (d.own) Object.assign(drawState.own, d.own);
+    for (const k of d.unown || []) delete drawState.own[k];
     for (const k of ["lines", "names", "wait", "seat"]) if (k in d) drawState[k] = d[k];
     drawState.choices = m.actions || [];
     let out = {};
     try {
-      out = Ludinum.screen(Object.assign({}, drawState,
-        { board: drawState.seat === null ? null : drawState.board }), DRAWN);
+      out = Ludinum.screen(Object.assign({}, drawState, {
+        view: Object.assign({}, drawState.pub, drawState.own),
+        board: drawState.seat === null ? null : drawState.pub }), DRAWN);
     } catch (x) {
       console.error(x);  // a drawing's fault: the page keeps what it shows
       return {};

@@ -271,14 +271,17 @@
     const out = {};
     if (want("ground")) out.ground = drawer.ground ? String(drawer.ground(c)) : "";
     if (want("map")) out.map = drawer.map ? String(drawer.map(Object.assign({}, c, { view: c.board }))) : "";
-    if (want("board")) out.board = lines(state.lines);
+    // The game's text under its board: drawn here from the view when the game's drawer
+    // says it (``lines``), else the lines the server wrote.
+    if (want("board")) out.board = lines(drawer.lines ? drawer.lines(c) : state.lines);
     if (want("spotlight")) out.spotlight = spotlight(drawer, c);
     if (want("actions")) out.actions = c.seat === null ? "" : actions(drawer, c);
     return out;
   }
 
-  // A game's drawer: ``ground``, ``map``, ``spotlight`` and ``actions`` (each optional),
-  // functions of the pieces above and the screen's state.
+  // A game's drawer: ``ground``, ``map``, ``spotlight``, ``actions`` and ``lines`` (the
+  // game's text of the view, one string a line), each optional, functions of the pieces
+  // above and the screen's state.
   L.game = (name, drawer) => { L.games[name] = drawer; };
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };

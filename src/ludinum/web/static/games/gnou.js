@@ -1,7 +1,8 @@
 // Le jeu du Gnou in the page (draw.js): the 43-position track of G1 as a serpentine of 9
 // cells a row (left to right, then right to left), the team's one pawn and the dangers
-// removed over it; the quiz in large type (G4) and the phone's decision. Every cell's colour
-// comes with its symbol, and a legend repeats them.
+// removed over it; the quiz in large type (G4), the phone's decision and the game's text
+// under the board (turn, protections, the danger card met). Every cell's colour comes with
+// its symbol, and a legend repeats them.
 (function (L) {
   "use strict";
   const COLS = 9;
@@ -144,5 +145,62 @@
     return out;
   }
 
-  L.game("gnou", { ground, map, spotlight, actions });
+  // -- the text under the board (render.lines of GnouText.view without its board) -------
+  // Shared pieces written here (draw.js has none of them): what render.lines does to each
+  // line of a game's text besides French spacing (c.spaced).
+  // Rich markup as render.plain removes it (« [red]…[/] »), from the line as shown: a
+  // nickname or a content text that looks like markup loses it there too.
+  const RICH = /\[\/?(?:[A-Za-z#][^[\]]*)?\]/g;
+  const plain = (text) => (text.indexOf("[") < 0 ? text : text.replace(RICH, ""));
+  // « Joueur 2 » / « Player 2 » written in a content text (a teacher's pack may): the
+  // seat's nickname, as GameText.with_names puts it in the whole line (the seat words left
+  // as they are for a seat without one). Word edges as Python's ``\b`` sees them (letters
+  // of any script).
+  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
+  const named = (c, text) => (text.indexOf("Joueur ") < 0 && text.indexOf("Player ") < 0 ? text
+    : text.replace(SEAT_WORDS, (word, n) => c.names[n - 1] || word));
+  // Lines as Python's str.splitlines cuts the view's text (a content text may hold line
+  // breaks of its own): ``end``, the text's end, where a last break starts no line.
+  const BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+  function splitLines(text, end) {
+    const out = text.split(BREAK);
+    if (end && out.length > 1 && out[out.length - 1] === "") out.pop();
+    return out;
+  }
+
+  // The game's text under the board, one string a line: the turn and the pawn's cell, every
+  // seat's protections (« (toi) » on its own screen), then the danger card being resolved,
+  // read to everyone (G5: title, recto, verso). The track is the SVG board; the quiz is in
+  // the spotlight (G4): neither is said again here.
+  function lines(c) {
+    const { view, kit } = c;
+    const en = c.lang === "en";
+    const series = kit.series || {};
+    const out = [
+      `${en ? "Turn" : "Tour"} ${view.turn}/${view.turn_limit} · ${en ? "cell" : "case"} ` +
+        `${view.pawn} (${(kit.cells || [])[view.pawn]})`,
+      en ? "Protections:" : "Protections :",
+    ];
+    (view.protections || []).forEach((held, p) => {
+      const names = held.map((x) => series[x]).join(", ") || (en ? "none yet" : "aucune pour l'instant");
+      const you = view.seat === p ? (en ? " (you)" : " (toi)") : "";
+      out.push(`  ${c.seatText(p)}${you}${en ? ":" : " :"} ${names}`);
+    });
+    const shown = out.map((line) => c.spaced(plain(line)));
+    // The danger card, after an empty line: its title on a line of its own, its text, then
+    // how to protect oneself, the last lines of the text. Cut into lines as the server cuts
+    // the whole text (the title's red markup, closed after it, keeps a break ending the
+    // title from joining the next one), then each line named, unmarked and spaced.
+    const card = view.danger === null || view.danger === undefined ? null : (kit.dangers || {})[view.danger];
+    if (card) {
+      const how = en ? "How to protect yourself:" : "Pour s'en protéger :";
+      const rest = [card.text, `${how} ${card.alternative}`].join("\n");
+      for (const line of ["", ...splitLines(card.title, false), ...splitLines(rest, true)]) {
+        shown.push(c.spaced(plain(named(c, line))));
+      }
+    }
+    return shown;
+  }
+
+  L.game("gnou", { ground, map, spotlight, actions, lines });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

@@ -217,5 +217,145 @@
     return out;
   }
 
-  L.game("hacker", { map, actions });
+  // -- the game's text under the board ----------------------------------------------------
+  // The lines the server wrote (text.py: HackerText.view, screen.py: render with
+  // board=False, then render.lines), in the game's own words in French or English: the
+  // accounts in sentences, since the board above shows their owners and stacks.
+
+  // A seat as the text names it on a screen: its nickname, or without one its colour
+  // « Rouge (J1) » (the kit's ``seat_labels``), as HackerText.with_names leaves it.
+  function who(c, seat) {
+    const names = c.names || [];
+    if (seat < names.length && names[seat]) return names[seat];
+    return (c.kit.seat_labels || [])[seat];
+  }
+  // « compte 3 », « account 3 » (text.py: account).
+  const where = (en, k) => (en ? "account " : "compte ") + (k + 1);
+  // « 2 + 3 = 5 », « aucun » (text.py: bills): a single bill too is summed, « 2 = 2 ».
+  const sum = (en, values) => (values.length
+    ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0) : (en ? "none" : "aucun"));
+  // The phase in the text's words (screen.py: _PHASES_FR, _PHASES_EN).
+  const PHASES = {
+    fr: { setup: "mise en place", trip: "piratage", credit: "piratage", choose: "protection",
+      guess: "protection", steal: "protection", loot: "protection", over: "partie terminée" },
+    en: { setup: "setup", trip: "hacking", credit: "hacking", choose: "protection",
+      guess: "protection", steal: "protection", loot: "protection", over: "game over" },
+  };
+  // The server names seats a second time, in the whole line (GameText.with_names): a
+  // nickname holding « Joueur 3 » (« Léa Joueur 3 », allowed) gets seat 3's nickname there,
+  // so here too. Word edges as Python's (a letter with an accent is a word's letter).
+  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
+  function renamed(c, line) {
+    const names = c.names || [];
+    if (!names.length || (line.indexOf("Joueur ") < 0 && line.indexOf("Player ") < 0)) return line;
+    return line.replace(SEAT_WORDS, (m, n) => names[n - 1] || m);
+  }
+
+  // What a seat sees of the accounts in words (screen.py: _accounts_in_words): the bills
+  // it sees (its own, all at the end, H2) and the viruses whose owner it knows (its own,
+  // those it noticed or was told, H4, H5).
+  function accountsInWords(c, view, you, en) {
+    const money = [];
+    const mine = [];
+    const known = [];
+    const trip = en ? "trip of" : "trajet de";
+    for (const a of view.accounts || []) {
+      const at = where(en, a.id);
+      if (!none(a.bills)) money.push(`${at}${en ? ":" : " :"} ${sum(en, a.bills)}`);
+      for (const v of a.stack || []) {
+        if (none(v.owner)) continue;
+        if (v.owner === you) mine.push(`${at} (${trip} ${who(c, v.trip)})`);
+        else known.push(`${at} (${trip} ${who(c, v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
+      }
+    }
+    const over = view.phase === "over";
+    const out = [];
+    if (money.length) {
+      const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
+      out.push(`${title}${en ? ":" : " :"} ${money.join(" ; ")}.`);
+    }
+    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(" ; ") + ".");
+    if (known.length) {
+      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(" ; ") + ".");
+    }
+    return out;
+  }
+
+  // The seat's text (the public screen's: ``c.seat`` null), one plain string a line, named,
+  // French-spaced, as render.lines returns it.
+  function lines(c) {
+    const view = c.view;
+    const en = c.lang === "en";
+    const you = none(view.you) ? null : view.you;
+    const phase = none(view.phase) ? "" : String(view.phase);
+    const out = [];
+    // The round and the phase in words (the board's header says them in its own).
+    const phaseWords = PHASES[en ? "en" : "fr"];
+    out.push(`Hacker — ${en ? "round" : "tour"} ${view.round}/${view.rounds} — ` +
+      // (an unknown phase prints as Python prints dict.get's None)
+      (Object.prototype.hasOwnProperty.call(phaseWords, phase) ? phaseWords[phase] : "None"));
+    // Who walks to the bank (H3), who protects (H5).
+    if (!none(view.traveller)) {
+      out.push(`${who(c, view.traveller)} ${en ? "is at the bank." : "est à la banque."}`);
+    }
+    if (!none(view.protector)) {
+      out.push(`${who(c, view.protector)} ${en ? "is protecting." : "se protège."}`);
+    }
+    // Brouillage (H7): the accounts lose their colour.
+    if (view.blurred) {
+      out.push(en ? "Magnetic jamming: the accounts show no colour."
+        : "Brouillage magnétique : les comptes ne montrent plus leur couleur.");
+    }
+    out.push(...accountsInWords(c, view, you, en));
+    // The bank's bills left (engine.counted: French singular under 2, English but for 1).
+    const bank = Number(view.bank || 0);
+    if (en) {
+      out.push(bank === 0 ? "Bank: no bill left." : `Bank: ${bank} ${bank === 1 ? "bill" : "bills"} left.`);
+    } else {
+      out.push(bank === 0 ? "Banque : il ne reste aucun billet."
+        : `Banque : il reste ${bank} ${bank < 2 ? "billet" : "billets"}.`);
+    }
+    if (you !== null) {
+      // What the seat holds: viruses in hand, money (hidden under brouillage, H7).
+      const hand = view.hand === undefined ? 0 : view.hand;
+      out.push(`${en ? "Your viruses in hand:" : "Tes virus en main :"} ${hand}/${view.viruses}.`);
+      if (!none(view.score)) out.push(`${en ? "Your money:" : "Ton argent :"} ${view.score}.`);
+      // The thief picks a bill face down (theft=chosen, H5).
+      if (phase === "steal" && view.thief === you && !none(view.current)) {
+        const at = where(en, Number(view.current));
+        out.push(en ? `Choose the bill to steal from ${at}: you do not see the values.`
+          : `Choisis le billet à voler sur le ${at} : tu ne vois pas leur valeur.`);
+      }
+      if ((view.incoming || []).length) {
+        const values = sum(en, view.incoming);
+        out.push(en ? `To credit now: ${values}.` : `À créditer tout de suite : ${values}.`);
+      }
+      if ((view.pending || []).length) {
+        const at = view.pending.map((k) => where(en, Number(k))).join(", ");
+        out.push(en ? `Ready to drop: ${at}.` : `Virus prêts : ${at}.`);
+      }
+      // The drops this seat noticed (vigilance, H4).
+      for (const note of view.notices || []) {
+        const at = where(en, note.account);
+        out.push(en ? `You saw ${who(c, note.dropper)} on ${at}.`
+          : `Tu as vu ${who(c, note.dropper)} sur le ${at}.`);
+      }
+    }
+    // The viruses dropped during each trip of the round (public, H4): « 7 pour Bot 4 ».
+    const trips = view.trips || [];
+    if (trips.length) {
+      const record = trips.map((t) => ` ${t.drops}${en ? " for " : " pour "}${who(c, t.traveller)}`)
+        .join(en ? ";" : " ;");
+      out.push(en ? `Viruses dropped during each trip:${record}.`
+        : `Virus posés pendant chaque trajet :${record}.`);
+    }
+    // The scores at the end (H9).
+    if (!none(view.scores)) {
+      const scores = view.scores.map((s, p) => `${who(c, p)} ${s}`).join(", ");
+      out.push(`${en ? "Scores:" : "Scores :"} ${scores}.`);
+    }
+    return out.map((line) => c.spaced(renamed(c, line)));
+  }
+
+  L.game("hacker", { map, actions, lines });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

@@ -449,5 +449,88 @@
     return out + c.plainButtons(others, seat);
   }
 
-  L.game("voleur", { map, actions });
+  // -- the game's text under the board -----------------------------------------------------
+  // The lines the server wrote (text.py: VoleurText.view, board=False): the title and the
+  // round; before round 3, when the thief comes in (V6); a manager's own entry and boards,
+  // with their hidden measures (only they see them, V4); the hand; the winners. The rest
+  // (the thief, the other boards, the attack, the piles) is drawn on the board. These are
+  // the game's own words in each language (not the page's catalogue), seats by nickname,
+  // spaced as French wants (c.spaced); no markup.
+  const LINE_WORDS = {
+    fr: {
+      title: "Le Voleur de Données", round: "Tour", colon: " :",
+      thiefComes: "Le voleur entre en jeu au tour 3.", you: " (toi)", misses: "passe",
+      boards: { paper: "Plateau papier", digital: "Plateau numérique" },
+      categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune",
+      shown: "dévoilées", hidden: "tes mesures cachées", oneHidden: "mesure cachée",
+      manyHidden: "mesures cachées", hand: "Ta main", winner: "Gagnant", winners: "Gagnants",
+      nouns: { point: ["point", "points"], card: ["carte", "cartes"], proof: ["preuve", "preuves"],
+        turn: ["tour", "tours"] },
+    },
+    en: {
+      title: "The Data Thief", round: "Round", colon: ":",
+      thiefComes: "The thief comes in at round 3.", you: " (you)", misses: "misses",
+      boards: { paper: "Paper board", digital: "Digital board" },
+      categories: ["standard", "highly confidential", "sensitive"], none: "none",
+      shown: "revealed", hidden: "your hidden measures", oneHidden: "hidden measure",
+      manyHidden: "hidden measures", hand: "Your hand", winner: "Winner", winners: "Winners",
+      nouns: { point: ["point", "points"], card: ["card", "cards"], proof: ["proof", "proofs"],
+        turn: ["turn", "turns"] },
+    },
+  };
+  const POINTS = [1, 3, 5];
+
+  // « 1 carte », « 0 carte », "0 cards", "2 proofs" (engine.counted: French plural from 2
+  // on, English but for 1).
+  const counted = (c, n, noun, w) => `${n} ${w.nouns[noun][c.many(n) ? 1 : 0]}`;
+  // Cards by name, « — » for none (text.py: _names).
+  const cardNames = (c, idents) => idents.map((ident) => cardName(c, ident)).join(", ") || "—";
+
+  // One board on one line: its data by category slot (V2), the measures revealed, the
+  // owner's hidden measures (V4) — or how many lie face down.
+  function boardLine(c, w, b, label) {
+    const byCat = [[], [], []];
+    for (const ident of b.data) {
+      const card = known(c, ident);
+      const slot = card ? CATS.indexOf(card.category) : -1;
+      byCat[slot < 0 ? 2 : slot].push(cardName(c, ident));
+    }
+    const slots = w.categories.map((name, i) =>
+      `${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ") || w.none}`);
+    const parts = [`    ${label}${w.colon} ` + slots.join(" | ")];
+    if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
+    if ((b.hidden_cards || []).length) {
+      parts.push(`${w.hidden}${w.colon} ${cardNames(c, b.hidden_cards)}`);
+    } else if (b.hidden) {
+      parts.push(`${b.hidden} ${b.hidden === 1 ? w.oneHidden : w.manyHidden}`);
+    }
+    return parts.join(" — ");
+  }
+
+  function lines(c) {
+    const view = c.view;
+    const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
+    const out = [`${w.title} — ${w.round} ${view.round}/${view.rounds}`];
+    // the text says round 3 whatever thief_round is (it is always 3)
+    if (view.round < view.thief_round) out.push(w.thiefComes);
+    // the seat's own entry, a manager's only: the board draws every seat without its
+    // hidden measures
+    for (const p of view.players || []) {
+      if (p.role === "thief" || p.seat !== view.you) continue;
+      const proofs = (p.proofs || []).length;
+      const extra = proofs ? `, ${counted(c, proofs, "proof", w)}` : "";
+      const skips = p.skips ? `, ${w.misses} ${counted(c, p.skips, "turn", w)}` : "";
+      out.push(`${c.seatText(p.seat)}${w.you} — ${counted(c, Math.trunc(p.score), "point", w)}, ` +
+        `${counted(c, p.hand, "card", w)}${extra}${skips}`);
+      for (const side of ["paper", "digital"]) out.push(boardLine(c, w, p.boards[side], w.boards[side]));
+    }
+    if ("hand" in view) out.push(`${w.hand}${w.colon} ${cardNames(c, view.hand)}`);
+    if (view.winners !== undefined && view.winners !== null) {
+      const word = view.winners.length > 1 ? w.winners : w.winner;
+      out.push(`${word}${w.colon} ${view.winners.map((s) => c.seatText(s)).join(", ")}`);
+    }
+    return out.map((line) => c.spaced(line));
+  }
+
+  L.game("voleur", { map, actions, lines });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

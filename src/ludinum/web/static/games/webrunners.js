@@ -254,5 +254,111 @@
     return out;
   }
 
-  L.game("webrunners", { ground, map, actions });
+  // -- the game's text under the board (text.py: WebRunnersText.view, board=False) --------
+  // The same lines as the server's render.lines: seats by nickname, no terminal markup,
+  // French no-break spaces. The game's own words (not the page's catalogue), French or
+  // English; card, character, damage and theme names come from the kit.
+
+  // What a seat does while a decision waits on it (text.py: PHASE_TEXT).
+  const PHASE_TEXT = {
+    pay: ["choisit les cartes PONT à jouer", "chooses the bridge cards to play"],
+    convert: ["choisit la valeur de sa carte (White Hat)", "chooses the card's value (White Hat)"],
+    target: ["choisit sa cible", "chooses a target"],
+    respond: ["peut répondre à l'attaque", "may answer the attack"],
+    distance: ["choisit de combien de cases faire reculer", "chooses how many cells to move back"],
+    hack: ["regarde la main et échange des cartes", "looks at the hand and swaps cards"],
+    surveil: ["choisit les cartes à garder", "chooses the cards to keep"],
+    green: ["défausse et repioche (case verte)", "discards and redraws (green cell)"],
+    geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
+    setup_character: ["choisit son personnage", "chooses a character"],
+  };
+  // Terminal markup as render.plain removes it from a whole line (a nickname's too).
+  const RICH = /\[\/?(?:[A-Za-z#][^[\]]*)?\]/g;
+  const plain = (text) => (text.indexOf("[") < 0 ? text : text.replace(RICH, ""));
+  const given = (v) => v !== null && v !== undefined;
+
+  // Cards one after the other, by the name the text gives them (« Fake news, 1 case »):
+  // separated by semicolons, since a name may hold a comma (card_list).
+  function cardList(c, cards) {
+    const names = c.kit.names || {};
+    return cards.map((id) => names[id] || String(id)).join(c.lang === "en" ? "; " : " ; ");
+  }
+
+  // W18: who wins when the session's time is up, together when tied (session_sentence).
+  function sessionSentence(c, winners) {
+    const en = c.lang === "en";
+    if (winners.length === 1) {
+      const who = c.seatText(winners[0]);
+      return en ? `The session is over: ${who} is closest to the centre and wins!`
+        : `Fin de la séance : ${who} est le plus proche du centre et gagne !`;
+    }
+    const names = winners.map((p) => c.seatText(p));
+    const all = names.slice(0, -1).join(", ") + (en ? " and " : " et ") + names[names.length - 1];
+    return en ? `The session is over: ${all}, tied closest to the centre, win together!`
+      : `Fin de la séance : ${all}, à égalité au plus près du centre, gagnent ensemble !`;
+  }
+
+  // The decision under way: who decides and what, the attack (W8–W11) and the cards this
+  // screen may see (a hacked hand, a Surveillance draw, the discard searched by Geekcolo).
+  function pendingLine(c, pending, phase) {
+    const en = c.lang === "en";
+    const who = given(pending.seat) ? c.seatText(pending.seat) : "";
+    const attack = pending.attack;
+    let text = "";
+    if (attack) {
+      const effect = (c.kit.effect_names || {})[attack.effect];
+      const by = c.seatText(attack.by);
+      text = en ? `Attack under way: ${effect} by ${by}` : `Attaque en cours : ${effect} de ${by}`;
+      if (given(attack.target)) text += (en ? " against " : " contre ") + c.seatText(attack.target);
+    }
+    // the last of these the view holds wins, as in the Python
+    let extra = "";
+    if ("shown" in pending) extra = (en ? " — opponent's hand: " : " — main adverse : ") + cardList(c, pending.shown);
+    if ("cards" in pending) extra = (en ? " — cards drawn: " : " — cartes piochées : ") + cardList(c, pending.cards);
+    if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
+    const doing = PHASE_TEXT[phase];
+    let waiting;
+    if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
+    else if (who) waiting = en ? `${who} to play` : `À ${who} de jouer`;
+    else waiting = en ? "Waiting for answers" : "En attente des réponses";
+    return waiting + (text ? `. ${text}` : "") + extra;
+  }
+
+  function lines(c) {
+    const { view, kit } = c;
+    const en = c.lang === "en";
+    const out = [];
+    // The round limit is a safety bound, not the game's length; round 0 is the set-up
+    // (W15's questions, the characters): no « tour 0 ».
+    const when = view.round ? ` — ${en ? "round" : "tour"} ${view.round}` : "";
+    out.push(`Web Runners — ${(kit.themes || {})[view.theme]}${when}`);
+    // every seat: whose turn, character (W13) and power used, cards in hand
+    for (let p = 0; p < view.players; p++) {
+      const char = view.characters[p];
+      const name = char ? kit.characters[char] : (en ? "character to come" : "personnage à venir");
+      const used = view.powers_used[p] ? (en ? " (power used)" : " (pouvoir utilisé)") : "";
+      const mark = p === view.current ? "▶ " : "  ";
+      const size = view.hand_sizes[p];
+      const cards = en ? (size === 1 ? "card" : "cards") : (size < 2 ? "carte" : "cartes");
+      out.push(`${mark}${c.seatText(p)} — ${name}${used} — ${size} ${cards}`);
+    }
+    // the piles, and the discard's top card when this screen may see it
+    const top = view.discard_top;
+    out.push((en ? "Draw pile: " : "Pioche : ") + view.draw_size + (en ? " — discard: " : " — défausse : ") +
+      view.discard_size + (top ? ` (${(kit.names || {})[top] || top})` : ""));
+    if ("hand" in view) out.push((en ? "Your hand: " : "Ta main : ") + (cardList(c, view.hand) || "—"));
+    if (L.draw.truthy(view.pending)) out.push(pendingLine(c, view.pending, view.phase));
+    // the end: the centre reached, the session's time up (W18) or the round limit
+    if (given(view.winner)) {
+      const who = c.seatText(view.winner);
+      out.push(en ? `${who} has won!` : `${who} a gagné !`);
+    } else if (given(view.session_winners)) {
+      out.push(sessionSentence(c, view.session_winners));
+    } else if (view.capped) {
+      out.push(en ? "Game stopped: round limit." : "Partie arrêtée : limite de tours.");
+    }
+    return out.map((line) => c.spaced(plain(line)));
+  }
+
+  L.game("webrunners", { ground, map, actions, lines });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);
