@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, Game, OptionValue, new_rng, next_actor, visible
+from ludinum.engine import Action, Game, OptionValue, State, new_rng, next_actor, visible
 
 if TYPE_CHECKING:
     from ludinum.bots.base import Bot
@@ -96,12 +96,17 @@ def play_one(
         rng = bots_generator(seed)
         for bot in bots:
             bot.reset(rng)
-    observing = [seat for seat, bot in enumerate(bots) if type(bot).observe is not _base_observe]
+    # One pass over the seats: each bot's choice, and the seats whose bots keep notes.
+    choose: list[Callable[[State, int], Action]] = []
+    observing: list[int] = []
+    for seat, bot in enumerate(bots):
+        choose.append(bot.choose)
+        if type(bot).observe is not _base_observe:
+            observing.append(seat)
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
     # Methods looked up once per game, not once per action (hundreds in a long game).
     is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
-    choose = [bot.choose for bot in bots]
     while not is_terminal():
         active = active_players()
         # The only active seat acts (next_actor's answer, without asking it again).

@@ -8,7 +8,10 @@ next player takes over (G2). Quizzes are actions of the answering player.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import product
+from math import floor
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ludinum.engine import (
@@ -92,6 +95,9 @@ STATS = (
     "pushbacks",
     "rerolls",
 )
+STAT_COUNT = len(STATS)
+#: One pile of questions per (series, level), by ``series * 3 + level - 1``.
+PILES = len(SERIES) * len(LEVELS)
 
 
 def parse_levels(config: GameConfig) -> tuple[int, ...]:
@@ -127,6 +133,11 @@ class Fixed(NamedTuple):
     #: From each cell, the first awareness cell at or after it (-1: none), where a right
     #: answer on a liberty or community cell moves the pawn.
     ahead: tuple[int, ...]
+    #: From each cell, where a push back ends when no danger behind it was removed (the
+    #: nearest cell below that is no danger, or 0), and the danger cells passed on the way,
+    #: as bits: a removed one among them stops the pawn (:meth:`GnouState._push_back`).
+    back: tuple[int, ...]
+    passed: tuple[int, ...]
     dice: int
     limit: int
     levels: tuple[int, ...]
@@ -167,12 +178,81 @@ def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
         tuple(SERIES_INDEX[c.detail] if c.kind == "liberty" else -1 for c in cells),
         tuple(next((c.index for c in cells[pos:] if c.kind == "awareness"), -1)
               for pos in range(len(cells))),
+        tuple(_back(cells, pos) for pos in range(len(cells))),
+        tuple(sum(1 << c for c in range(_back(cells, pos) + 1, pos)) for pos in range(len(cells))),
         DICE[str(config.options["variant"])],
         turn_limit(config),
         parse_levels(config),
         bool(config.options["hard_mode"]),
         bool(config.options["game_master"]),
     )
+
+
+def _back(cells: tuple[Cell, ...], start: int) -> int:
+    """Where the pawn pushed back from ``start`` stops when no danger was removed."""
+    target = start - 1
+    while target > 0 and cells[target].kind == "danger":
+        target -= 1
+    return target
+
+
+#: Piles of up to this many cards are dealt from tables at their first draw (:func:`deal`).
+DEALT = 6
+#: Per pile size, the tables of :func:`deal`: Fisher–Yates' draws from the top of the pile,
+#: as (bound, bits of the bound), and for each combination of their results (read as one
+#: number, the first draw weighing most) the order of the pile once shuffled and its top
+#: card put under, as a function of the unshuffled pile.
+_DEALS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[Callable[[Any], Any], ...]]] = {}
+
+
+def _deals(size: int) -> tuple[tuple[tuple[int, int], ...], tuple[Callable[[Any], Any], ...]]:
+    steps = tuple((i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    orders = []
+    for draws in product(*(range(bound) for bound, _bits in steps)):
+        order = list(range(size))
+        for (bound, _bits), j in zip(steps, draws, strict=True):
+            order[bound - 1], order[j] = order[j], order[bound - 1]
+        orders.append(itemgetter(*order[1:], order[0]))
+    _DEALS[size] = steps, tuple(orders)
+    return _DEALS[size]
+
+
+def deal(rng: random.Random, deck: tuple[int, ...]) -> tuple[int, ...]:
+    """The pile ``deck`` becomes at its first draw (G3): shuffled as :func:`shuffle` (and
+    ``random.shuffle``) shuffles it, from the same draws of ``rng``, then its top card, the
+    one drawn, put under. A pile of 2 to :data:`DEALT` cards is dealt from tables: the
+    draws only, not a swap per card (a game of Gnou deals about five piles of five)."""
+    size = len(deck)
+    if not 1 < size <= DEALT:
+        cards = list(deck)
+        shuffle(rng, cards)
+        cards.append(cards.pop(0))
+        return tuple(cards)
+    steps, orders = _DEALS.get(size) or _deals(size)
+    getrandbits = rng.getrandbits
+    if size == 5:  # the size of the game's piles: the same draws as the loop, unrolled
+        a = getrandbits(3)
+        while a >= 5:
+            a = getrandbits(3)
+        b = getrandbits(3)
+        while b >= 4:
+            b = getrandbits(3)
+        c = getrandbits(2)
+        while c >= 3:
+            c = getrandbits(2)
+        d = getrandbits(2)
+        while d >= 2:
+            d = getrandbits(2)
+        index = ((a * 4 + b) * 3 + c) * 2 + d
+    else:
+        index = 0
+        for bound, bits in steps:
+            j = getrandbits(bits)
+            while j >= bound:  # the rejections of ``shuffle``: one more draw each
+                j = getrandbits(bits)
+            index = index * bound + j
+    pile: tuple[int, ...] = orders[index](deck)
+    return pile
 
 
 def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
@@ -191,6 +271,7 @@ class GnouState(State):
     __slots__ = (
         "ahead",
         "answers",
+        "back",
         "bank",
         "cells",
         "config",
@@ -209,6 +290,7 @@ class GnouState(State):
         "limit",
         "n",
         "offer",
+        "passed",
         "piles",
         "pos",
         "prot",
@@ -233,8 +315,8 @@ class GnouState(State):
         # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
         (
             self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
-            self.shields, self.liberties, self.ahead, self.dice, self.limit, self.levels,
-            self.hard, self.gm,
+            self.shields, self.liberties, self.ahead, self.back, self.passed, self.dice,
+            self.limit, self.levels, self.hard, self.gm,
         ) = fixed(config)
         self.n = config.players
         self.pos = 0
@@ -244,14 +326,14 @@ class GnouState(State):
         self.removed = 0  # bit per danger cell whose danger was removed
         self.prot = [0] * self.n  # bit per protection, per player
         # One pile per (series, level); None until its first draw shuffles it (G3).
-        self.piles: list[tuple[int, ...] | None] = [None] * (len(SERIES) * len(LEVELS))
+        self.piles: list[tuple[int, ...] | None] = [None] * PILES
         self.quiz = None
         self.offer: list[int] = []
         self.danger = -1  # danger cell being resolved
         self.giver = -1
         self.last_push = -1  # the danger that just pushed the pawn back (G6)
         self.result = ""
-        self.stats = [0] * len(STATS)
+        self.stats = [0] * STAT_COUNT
 
     @classmethod
     def new(cls, config: GameConfig) -> GnouState:
@@ -341,26 +423,28 @@ class GnouState(State):
         current = self.current
         while True:
             # One draw per die, in order; the dice kept as a list only for the events.
-            dice: list[int] | tuple[()] = ()
+            # ``floor(x * 6.0)`` is ``int(x * 6)`` for these non-negative floats, at half
+            # the cost (a float times a float is the interpreter's specialised product).
             if events is not None:
-                dice = [1 + int(random() * 6) for _ in range(count)]
+                dice: list[int] = []
+                for _ in range(count):
+                    dice.append(1 + floor(random() * 6.0))
                 total = sum(dice)
             elif count == 2:  # galopant (two dice, left to right as in the list)
-                total = 2 + int(random() * 6) + int(random() * 6)
+                total = 2 + floor(random() * 6.0) + floor(random() * 6.0)
             else:
-                total = 0
+                total = count
                 for _ in range(count):
-                    total += 1 + int(random() * 6)
+                    total += floor(random() * 6.0)
             pos = self.pos + total
             if pos > END:
                 pos = END
-            if pos == self.last_push and not self.removed >> pos & 1:
-                # G6: landing a second time on the danger that just pushed back: roll again.
-                if events is not None:
-                    events.append(Event("reroll", {"player": current, "dice": dice, "cell": pos}))
-                self.stats[6] += 1
-                continue
-            break
+            if pos != self.last_push or self.removed >> pos & 1:
+                break
+            # G6: landing a second time on the danger that just pushed back: roll again.
+            if events is not None:
+                events.append(Event("reroll", {"player": current, "dice": dice, "cell": pos}))
+            self.stats[6] += 1
         if events is not None:
             events.append(
                 Event("roll", {"player": current, "dice": dice, "start": self.pos, "to": pos})
@@ -475,10 +559,8 @@ class GnouState(State):
         """Back to the nearest cell that is not an active danger; the next player performs
         that cell's action."""
         start = self.pos
-        target = start - 1
-        kinds = self.kinds
-        while target > 0 and kinds[target] == "danger" and not self.removed >> target & 1:
-            target -= 1
+        passed = self.removed & self.passed[start]  # removed dangers on the way back
+        target = passed.bit_length() - 1 if passed else self.back[start]
         self.pos = target
         self.last_push = start
         self.danger = -1
@@ -491,18 +573,16 @@ class GnouState(State):
         self, series: int, purpose: str, answerer: int, protection: int, events: Events
     ) -> None:
         """Draw the top card of the series at the answerer's level; it goes under (G3)."""
-        level = self.levels[answerer]
-        key = series * 3 + level - 1
-        pile = self.piles[key]
+        key = series * 3 + self.levels[answerer] - 1
+        piles = self.piles
+        pile = piles[key]
         if pile is None:  # first card of this pile: the pile is shuffled now
-            cards = list(self.decks[key])
-            shuffle(self.rng, cards)
-            question = cards[0]
-            cards.append(cards.pop(0))
-            self.piles[key] = tuple(cards)
+            pile = deal(self.rng, self.decks[key])
+            question = pile[-1]
         else:
             question = pile[0]
-            self.piles[key] = (*pile[1:], question)
+            pile = (*pile[1:], question)
+        piles[key] = pile
         self.quiz = [question, purpose, answerer, protection, False]
         self.step = "answer"
         self.stats[0] += 1
@@ -512,7 +592,7 @@ class GnouState(State):
         data: dict[str, Any] = {
             "answerer": answerer,
             "series": SERIES[series],
-            "level": level,
+            "level": self.levels[answerer],
             "purpose": purpose,
             "solo": solo,
         }
@@ -728,6 +808,8 @@ class GnouState(State):
         twin.shields = self.shields
         twin.liberties = self.liberties
         twin.ahead = self.ahead
+        twin.back = self.back
+        twin.passed = self.passed
         twin.n = self.n
         twin.dice = self.dice
         twin.limit = self.limit
@@ -801,8 +883,17 @@ class GnouState(State):
         return state
 
     def metrics(self) -> dict[str, float]:
-        out = dict(zip(STATS, map(float, self.stats), strict=True))  # once per simulated game
-        out["turns"] = float(self.turn)
-        out["win"] = 1.0 if self.result == "win" else 0.0
-        out["pawn"] = float(self.pos)
-        return out
+        # Once per simulated game: one dict display, the keys of ``STATS`` in their order.
+        stats = self.stats
+        return {
+            "quizzes": float(stats[0]),
+            "quizzes_right": float(stats[1]),
+            "protections_gained": float(stats[2]),
+            "dangers_removed": float(stats[3]),
+            "transmissions": float(stats[4]),
+            "pushbacks": float(stats[5]),
+            "rerolls": float(stats[6]),
+            "turns": float(self.turn),
+            "win": 1.0 if self.result == "win" else 0.0,
+            "pawn": float(self.pos),
+        }
