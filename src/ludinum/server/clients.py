@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -24,6 +25,32 @@ MAX_QUEUE = 500
 MAX_QUEUE_BYTES = 4 * 1024 * 1024
 
 log = logging.getLogger("ludinum.server")
+
+
+class _Pending(threading.local):
+    """The clients given messages during this tick of this thread's event loop, written at
+    its end by one callback (one per tick rather than one per client: a room's update
+    reaches a handful of them)."""
+
+    def __init__(self) -> None:
+        self.clients: list[Client] = []
+
+
+_PENDING = _Pending()
+
+
+def _to_flush(client: Client) -> None:
+    pending = _PENDING.clients
+    if not pending:
+        asyncio.get_running_loop().call_soon(_flush_all, pending)
+    pending.append(client)
+
+
+def _flush_all(pending: list[Client]) -> None:
+    clients = pending[:]
+    pending.clear()
+    for client in clients:
+        client._flush()
 
 
 class Client:
@@ -74,7 +101,7 @@ class Client:
         if self._send_now is not None:
             if self._tick is None:
                 self._tick = []
-                asyncio.get_running_loop().call_soon(self._flush)
+                _to_flush(self)
             self._tick.append((kind, text))
             return
         self._enqueue(kind, text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ludinum.content.typography import french_spacing
@@ -304,9 +305,26 @@ class FrameCache:
         memo = (seat, lang)
         listed = self._action_lists.get(memo)
         if listed is None:
-            listed = self._action_lists[memo] = render.action_list(
-                seat, self.labels(seat, lang))
+            labels = self.labels(seat, lang)
+            listed = self._action_lists[memo] = render.action_list(seat, labels)
+            # Its JSON, from each action's remembered once (the same actions are offered
+            # move after move, their labels change): what json_of would write.
+            head = '{"seat":' + str(seat) + ',"label":'
+            self._shared[id(listed)] = (listed, "[" + ",".join(
+                head + self.json_text(label) + ',"action":' + _action_json(action) + "}"
+                for action, label in labels) + "]")
         return listed
+
+
+def _action_json(action: Action) -> str:
+    """An action's JSON as frames write it, remembered (``types``: an action equals one
+    whose 1 is True, but they are written differently)."""
+    return _action_json_of(action, tuple(type(v) for _, v in action.params))
+
+
+@lru_cache(maxsize=8192)
+def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
+    return _dumps(action.to_json())
 
 
 def debrief(room: Room, lang: str, names: list[str]) -> str:
