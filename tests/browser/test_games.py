@@ -61,6 +61,8 @@ def test_a_whole_game_in_the_browser(game: str, live: Any, browser: Any) -> None
         host.goto(f"{live.url}/replay/{code}?step={room.seq}")
         assert host.locator("section.board").count() == 1
         assert host.locator("section.board svg[role=img]").count() == 1
+        # Drawn by the page from the step's public view, the game's text too (issue 19).
+        assert host.locator("section.board .game-text p").count() >= 1
     finally:
         for c in contexts:
             c.close()

@@ -913,6 +913,10 @@ class Hub:
         if clients is not None and client in clients:
             clients.discard(client)
             room = self.rooms.get(client.code)
+            if room is not None and not clients:
+                # Nobody watches: what its screens were drawn from is not kept (an idle
+                # room weighs what its game does; issue 19).
+                room.drawn_texts.clear()
             if room is not None and client.seats:
                 for s in client.seats:
                     room.seats[s].connected = max(0, room.seats[s].connected - 1)

@@ -17,24 +17,26 @@ def _name(player: int | None, lang: str) -> str:
     return name(player, lang, markup=True)
 
 
+#: The phases in the words of the board's header (web/static/games/hacker.js): the web
+#: shows both at once, one name per phase.
 _PHASES_FR = {
     "setup": "mise en place",
-    "trip": "piratage",
-    "credit": "piratage",
+    "trip": "voyages à la banque",
+    "credit": "voyages à la banque",
     "choose": "protection",
     "guess": "protection",
-    "steal": "protection",
-    "loot": "protection",
-    "over": "partie terminée",
+    "steal": "vol d'un billet",
+    "loot": "vol d'un billet",
+    "over": "partie finie",
 }
 _PHASES_EN = {
-    "setup": "setup",
-    "trip": "hacking",
-    "credit": "hacking",
+    "setup": "setting up",
+    "trip": "trips to the bank",
+    "credit": "trips to the bank",
     "choose": "protection",
     "guess": "protection",
-    "steal": "protection",
-    "loot": "protection",
+    "steal": "a bill is stolen",
+    "loot": "a bill is stolen",
     "over": "game over",
 }
 

@@ -236,10 +236,12 @@
     ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0) : (en ? "none" : "aucun"));
   // The phase in the text's words (screen.py: _PHASES_FR, _PHASES_EN).
   const PHASES = {
-    fr: { setup: "mise en place", trip: "piratage", credit: "piratage", choose: "protection",
-      guess: "protection", steal: "protection", loot: "protection", over: "partie terminée" },
-    en: { setup: "setup", trip: "hacking", credit: "hacking", choose: "protection",
-      guess: "protection", steal: "protection", loot: "protection", over: "game over" },
+    fr: { setup: "mise en place", trip: "voyages à la banque", credit: "voyages à la banque",
+      choose: "protection", guess: "protection", steal: "vol d'un billet",
+      loot: "vol d'un billet", over: "partie finie" },
+    en: { setup: "setting up", trip: "trips to the bank", credit: "trips to the bank",
+      choose: "protection", guess: "protection", steal: "a bill is stolen",
+      loot: "a bill is stolen", over: "game over" },
   };
   // The server names seats a second time, in the whole line (GameText.with_names): a
   // nickname holding « Joueur 3 » (« Léa Joueur 3 », allowed) gets seat 3's nickname there,
