@@ -13,6 +13,7 @@ JavaScript engine (V8, through mini-racer), fed what the server sends (issue 19)
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from py_mini_racer import MiniRacer
@@ -26,11 +27,22 @@ from ludinum.server.rooms import Room
 DRAWN = ("ground", "map", "board", "spotlight", "actions")
 
 
+def _engine() -> MiniRacer:
+    """A V8 engine with its own event loop thread. mini-racer binds an engine to the loop
+    running where it is made: made inside an async test, it would die with that test's
+    loop, so it is always made on a thread that runs none."""
+    made: list[MiniRacer] = []
+    maker = threading.Thread(target=lambda: made.append(MiniRacer()), name="v8-maker")
+    maker.start()
+    maker.join()
+    return made[0]
+
+
 class Drawing:
     """A JavaScript engine holding the page's drawing code and the kits asked for."""
 
     def __init__(self) -> None:
-        self.ctx = MiniRacer()
+        self.ctx = _engine()
         for path in kits.drawing_files():
             self.ctx.eval(path.read_text(encoding="utf-8"))
         self._kits: set[tuple[str, str]] = set()

@@ -169,3 +169,17 @@ def test_a_log_line_is_written_once_per_update_for_every_client(
         frames.build(client, cache)
     public = [e for _, e in room.events_since(0, None)]
     assert public and len(written) == len(set(written)) == 2 * len(public)
+
+
+def test_an_engine_made_inside_an_event_loop_outlives_that_loop() -> None:
+    """The first test to draw may be an async one: the engine it makes must still draw once
+    that test's event loop is closed (mini-racer binds an engine to the loop it is made in)."""
+    import asyncio
+
+    from tests.drawing import Drawing
+
+    async def make() -> Drawing:
+        return Drawing()
+
+    with asyncio.run(make()) as drawing:
+        assert drawing.piece(GAME, "fr", ["Zoé"], "c.seatName(0)").endswith("Zoé")
