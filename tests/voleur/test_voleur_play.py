@@ -227,3 +227,33 @@ def test_simulate_with_a_random_thief_against_heuristic_managers() -> None:
     result = simulate(4, 2, seed=3, level="heuristic", thief_level="random")
     assert (result["thief_level"], result["level"]) == ("random", "heuristic")
     assert result["attacks"] > 0
+
+
+def test_manager_scores_remembered_are_those_computed() -> None:
+    """A manager's lays are scored once per distinct set of the parts they depend on
+    (``_SCORES``): along whole games, the remembered scores are the computed ones, and the
+    bot's pick draws as ``randrange`` does."""
+    from ludinum.games.voleur import bot as voleur_bot
+    from ludinum.games.voleur.bot import MANAGER_PARTS, VoleurBot
+
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_state(4 + seed % 3, seed, {"expert": seed % 2 == 1})
+        bots = [VoleurBot(seed * 10 + p) for p in range(state.config.players)]
+        while not state.is_terminal():
+            p = state.active_players()[0]
+            legal = state.legal_actions(p)
+            if len(legal) > 1 and legal[0].kind == "lay":
+                view = state.observation(p, MANAGER_PARTS)
+                probe = VoleurBot(0)
+                for _ in range(2):  # computed, then remembered
+                    probe._cache = {}
+                    remembered = probe._manager_scores(view, p, legal)
+                    probe._cache = {}
+                    assert remembered == probe._scores(view, p, legal, view["hand"])
+                checked += 1
+            state.apply(p, bots[p].choose(state, p))
+    assert checked > 50
+    for n in range(1, 40):
+        a, b = random.Random(n), random.Random(n)
+        assert [voleur_bot._below(a, n) for _ in range(50)] == [b.randrange(n) for _ in range(50)]

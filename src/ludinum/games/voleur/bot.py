@@ -10,6 +10,7 @@ always counters when he can.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -31,6 +32,10 @@ PARTS = frozenset({
     "attack", "composition", "discard", "hand", "loot", "options", "players", "role", "round",
     "rounds", "thief_round",
 })
+#: What a manager reads of them (not the attack, the discard nor the loot).
+MANAGER_PARTS = PARTS - {"attack", "discard", "loot"}
+#: Actions only a manager is offered: with one of them first, the seat is a manager.
+MANAGER_KINDS = frozenset({"lay", "counter", "let_through"})
 
 
 #: The thief's threat by (turns left, managers, the thief deck's composition), with its
@@ -52,22 +57,20 @@ class VoleurBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        view = state.observation(player, PARTS)
+        manager = legal[0].kind in MANAGER_KINDS
+        view = state.observation(player, MANAGER_PARTS if manager else PARTS)
         self._cache = {}  # estimates shared by the actions of one decision
         if view["role"] == "thief":
-            scored = [(self._thief_score(view, a), a) for a in legal]
+            if manager:  # not a position of the rules: read the thief's parts too
+                view = state.observation(player, PARTS)
+            scores = [self._thief_score(view, a) for a in legal]
         else:
-            scored = list(zip(self._manager_scores(view, player, legal), legal, strict=True))
-        best = max([s for s, _ in scored])
-        top = [a for s, a in scored if s >= best - 1e-9]
-        return top[self.rng.randrange(len(top))]
+            scores = self._manager_scores(view, player, legal)
+        best = max(scores)
+        top = [a for s, a in zip(scores, legal, strict=True) if s >= best - 1e-9]
+        return top[_below(self.rng, len(top))]
 
     # -- shared estimates ---------------------------------------------------------------------
-    @staticmethod
-    def _thief_turns_left(view: Mapping[str, Any]) -> int:
-        start = max(int(view["round"]), int(view["thief_round"]))
-        return max(0, int(view["rounds"]) - start + 1)
-
     @staticmethod
     def _seen(view: Mapping[str, Any]) -> Counter[str]:
         """Common cards whose place everyone knows (boards, revealed, discard)."""
@@ -153,12 +156,12 @@ class VoleurBot(Bot):
     # -- a manager -------------------------------------------------------------------------------
     def _threat(self, view: Mapping[str, Any]) -> dict[int, float]:
         """Chance that the thief plays each attack type against this manager from now on."""
-        if "threat" in self._cache:
-            cached: dict[int, float] = self._cache["threat"]
+        cached: dict[int, float] | None = self._cache.get("threat")
+        if cached is not None:
             return cached
         thief: Mapping[str, int] = view["composition"]["thief"]
-        managers = sum(1 for e in view["players"] if e["role"] == "manager")
-        turns = self._thief_turns_left(view)
+        managers = [e["role"] for e in view["players"]].count("manager")
+        turns = max(0, view["rounds"] - max(view["round"], view["thief_round"]) + 1)
         # A function of public data that changes a few times a game: a rollout bot makes
         # thousands of decisions, so it is computed once per (turns, managers, deck).
         key = (turns, managers, tuple(thief.items()))
@@ -170,7 +173,7 @@ class VoleurBot(Bot):
                 deck.index[c]: min(1.0, turns * n / total / managers) for c, n in thief.items()
             }
             # Per board nature: each attack's chance beside the id of the measure that
-            # counters it, in the threat's order (``_board_risk`` sums them in that order).
+            # counters it, in the threat's order (``_manager_scores`` sums them in that order).
             per_board = tuple(
                 [(p, deck.cards[deck.countered_by[a]].id) for a, p in threat.items()
                  if deck.nature[a] == b]
@@ -178,49 +181,84 @@ class VoleurBot(Bot):
             )
             if len(_THREATS) >= 256:
                 _THREATS.clear()
+                _SCORES.clear()  # keyed by the ids of the entries just dropped
             known = _THREATS[key] = (threat, per_board)
         self._cache["threat"] = known[0]
         self._cache["per_board"] = known[1]
+        self._cache["known"] = known
         return known[0]
 
     def _manager_scores(
         self, view: Mapping[str, Any], player: int, legal: Sequence[Action]
     ) -> list[float]:
         """The value of each legal action of a manager (what a lay is worth depends on the
-        board: its estimates are computed once per board and decision)."""
-        deck = _catalogue()
-        boards = view["players"][player]["boards"]
+        board: its estimates are computed once per board and decision). Lays are scored
+        from a few parts of the view: the same parts (rollouts meet them again and again)
+        give the same scores, remembered in ``_SCORES``."""
         hand: list[str] = view["hand"]
+        if legal[0].kind != "lay":
+            return self._scores(view, player, legal, hand)
+        self._threat(view)
+        boards = view["players"][player]["boards"]
+        paper, digital = boards[BOARDS[0]], boards[BOARDS[1]]
+        key = (
+            id(self._cache["known"]), tuple(map(id, legal)), tuple(hand),
+            tuple(paper["data"]), tuple(paper["shown"]), tuple(paper["hidden_cards"]),
+            tuple(digital["data"]), tuple(digital["shown"]), tuple(digital["hidden_cards"]),
+            view["options"]["expert"], view["options"]["foil_points"],
+        )
+        known = _SCORES.get(key)
+        if known is None:
+            if len(_SCORES) >= 4096:
+                _SCORES.clear()
+            # The actions are kept with their scores: the ids in the key stay theirs.
+            known = _SCORES[key] = (tuple(legal), self._scores(view, player, legal, hand))
+        return known[1]
+
+    def _scores(
+        self, view: Mapping[str, Any], player: int, legal: Sequence[Action], hand: list[str]
+    ) -> list[float]:
+        """What :meth:`_manager_scores` returns, computed."""
+        boards: Mapping[str, Any] | None = None
+        held: set[str] | None = None
         expert = view["options"]["expert"]
-        sides: dict[str, tuple[int, float, dict[int, int], set[str]]] = {}
+        sides: list[tuple[float, dict[int, int], set[str]] | None] = [None, None]
+        lays = _LAYS
         out: list[float] = []
         for action in legal:
-            if action.kind != "lay":
-                out.append(self._manager_score(action))
-                continue
-            ident, side = _lay_of(action)
-            known = sides.get(side)
+            lay = lays.get(id(action))
+            if lay is None or lay[0] is not action:
+                if action.kind != "lay":
+                    out.append(self._manager_score(action))
+                    continue
+                lay = _lay_entry(action)
+            _, b, side, ident, is_data, points, category, attack, fits = lay
+            known = sides[b]
             if known is None:
+                if boards is None:
+                    boards = view["players"][player]["boards"]
+                    held = set(hand)
+                assert held is not None
                 board = boards[side]
-                b = 0 if side == BOARDS[0] else 1
-                risk = self._board_risk(view, board, b)
-                known = sides[side] = (
-                    b, min(1.0, risk), by_category_points(board["data"]),
-                    set(board["hidden_cards"]) | set(board["shown"]),
+                laid = set(board["hidden_cards"]) | set(board["shown"])
+                pairs = self._per_board(view)[b]
+                # Attacks on this board that no measure of this manager covers (on the
+                # board or in hand), weighed by their chance.
+                risk = sum(
+                    [p for p, measure in pairs if measure not in laid and measure not in held]
                 )
-            b, risk, by_category, laid = known
-            i = deck.index[ident]
-            if deck.kind[i] == DATA:
+                known = sides[b] = (min(1.0, risk), by_category_points(board["data"]), laid)
+            risk, by_category, laid = known
+            if is_data:
                 # What one successful attack would take: this card, or in the expert variant
                 # every card of its category on that board (so spread the categories).
-                exposure = float(deck.points[i])
+                exposure = float(points)
                 if expert:
-                    exposure += by_category.get(deck.category[i], 0)
-                out.append(deck.points[i] - 0.5 * risk * exposure)
+                    exposure += by_category.get(category, 0)
+                out.append(points - 0.5 * risk * exposure)
                 continue
             # A measure: useless on the other board or next to a twin already there.
-            attack = deck.counters[i]
-            if deck.nature[attack] != b or ident in laid:
+            if not fits or ident in laid:
                 out.append(-1.0)
                 continue
             at_risk = sum(by_category.values())
@@ -228,6 +266,14 @@ class VoleurBot(Bot):
             value = p * (float(view["options"]["foil_points"]) + at_risk) * 0.5
             out.append(value + (1.0 if hand.count(ident) > 1 else 0.0))
         return out
+
+    def _per_board(self, view: Mapping[str, Any]) -> tuple[list[tuple[float, str]], ...]:
+        """Per board nature, each attack's chance beside the id of its measure."""
+        per_board = self._cache.get("per_board")
+        if per_board is None:
+            self._threat(view)
+            per_board = self._cache["per_board"]
+        return per_board  # type: ignore[no-any-return]
 
     @staticmethod
     def _manager_score(action: Action) -> float:
@@ -240,36 +286,61 @@ class VoleurBot(Bot):
             return -float(card.points) - (0.5 if card.kind != DATA else 0.0)
         return 0.0
 
-    def _board_risk(self, view: Mapping[str, Any], board: Mapping[str, Any], b: int) -> float:
-        """Chance-weighted attacks on board ``b`` that no measure of this manager covers (on
-        the board or in hand)."""
-        self._threat(view)
-        pairs: list[tuple[float, str]] = self._cache["per_board"][b]
-        covered = set(board["hidden_cards"]) | set(board["shown"]) | set(view["hand"])
-        return sum(p for p, measure in pairs if measure not in covered)
+
+#: A manager's scores of his lays by what they are computed from: the id of the threat's
+#: entry in ``_THREATS`` (cleared with it), the ids of the legal actions, the hand, both
+#: boards of his own and the options read (see ``VoleurBot._manager_scores``).
+_SCORES: dict[tuple[Any, ...], tuple[tuple[Action, ...], list[float]]] = {}
+
+#: What a lay action lays, by the action's id: the action itself (so that an id is not
+#: reused while cached: the deck's actions are constant), the board (index, name), the
+#: card's id, whether it is data, its points and category, the attack it counters (a
+#: measure) and whether that attack's board is this one.
+_LAYS: dict[int, tuple[Action, int, str, str, bool, int, int, int, bool]] = {}
 
 
-#: The (card, board) of a lay action, by the action's id; each entry keeps its action (the
-#: deck's constant actions), so an id is not reused while cached.
-_LAYS: dict[int, tuple[Action, str, str]] = {}
+def _lay_entry(action: Action) -> tuple[Action, int, str, str, bool, int, int, int, bool]:
+    """``action``'s entry of ``_LAYS``, made (a manager scores every lay of his hand on
+    every decision of a rollout: each is read once)."""
+    deck = _catalogue()
+    ident, side = str(action.get("card")), str(action.get("board"))
+    b = 0 if side == BOARDS[0] else 1
+    i = deck.index[ident]
+    attack = deck.counters[i]
+    fits = deck.kind[i] != DATA and deck.nature[attack] == b
+    if len(_LAYS) >= 4096:
+        _LAYS.clear()
+    entry = _LAYS[id(action)] = (
+        action, b, side, ident, deck.kind[i] == DATA, deck.points[i], deck.category[i], attack,
+        fits,
+    )
+    return entry
 
 
-def _lay_of(action: Action) -> tuple[str, str]:
-    """``str(action.get("card"))`` and ``str(action.get("board"))``, read once per action
-    (a manager scores every lay of his hand on every decision of a rollout)."""
-    hit = _LAYS.get(id(action))
-    if hit is None or hit[0] is not action:
-        if len(_LAYS) >= 4096:
-            _LAYS.clear()
-        hit = _LAYS[id(action)] = (action, str(action.get("card")), str(action.get("board")))
-    return hit[1], hit[2]
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n`` > 0), the same draw, without its layers of calls (a
+    rollout bot draws one on each decision)."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+@lru_cache(maxsize=1)
+def _data_cards() -> dict[str, tuple[int, int]]:
+    """The (category, points) of each card by id."""
+    return {c.id: (c.category, c.points) for c in _catalogue().cards}
 
 
 def by_category_points(cards: list[str]) -> dict[int, int]:
     """Points of the data cards ``cards`` summed by category."""
-    deck = _catalogue()
     out: dict[int, int] = {}
-    for ident in cards:
-        card = deck.cards[deck.index[ident]]
-        out[card.category] = out.get(card.category, 0) + card.points
+    if cards:
+        table = _data_cards()
+        for ident in cards:
+            category, points = table[ident]
+            out[category] = out.get(category, 0) + points
     return out

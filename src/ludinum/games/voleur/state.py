@@ -471,19 +471,13 @@ class VoleurState(KeptLegal):
 
     # -- views, copies, storage (see view.py and serial.py) ------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from ludinum.games.voleur.view import build_view
-
-        return build_view(self, player)
+        return _view.build_view(self, player)
 
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
-        from ludinum.games.voleur.view import build_view
-
-        return build_view(self, player, parts)
+        return _view.build_view(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> VoleurState:
-        from ludinum.games.voleur.view import resample
-
-        return resample(self, observer, rng)
+        return _view.resample(self, observer, rng)
 
     def clone(self) -> VoleurState:
         rng = random.Random(0)
@@ -519,3 +513,8 @@ class VoleurState(KeptLegal):
         from ludinum.games.voleur.serial import state_to_json
 
         return state_to_json(self)
+
+
+# Imported last, as view.py imports this module's constants: an import statement in the
+# methods would cost a rollout bot's every observation about a microsecond.
+import ludinum.games.voleur.view as _view  # noqa: E402

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ludinum.games.voleur.deck import BOARDS, MEASURE
 from ludinum.games.voleur.state import PHASES, THIEF_ROUND
 
+PAPER_SIDE, DIGITAL_SIDE = BOARDS
+
 if TYPE_CHECKING:
     from ludinum.games.voleur.state import VoleurState
 
@@ -21,8 +23,10 @@ if TYPE_CHECKING:
 def build_view(
     st: VoleurState, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
-    """``player``'s view; with ``parts``, only those entries (``State.observation``): the
-    costly ones (the seats' boards, the discards, the loot) are built when asked for only."""
+    """``player``'s view; with ``parts``, only those entries (``State.observation``, see
+    :func:`_observe`)."""
+    if parts is not None:
+        return _observe(st, player, parts)
     ids = st.ids
     name = ids.__getitem__
 
@@ -43,74 +47,140 @@ def build_view(
         "active": list(st.active_players()),
         "pile": len(st.pile),
         "thief_pile": len(st.tpile),
+        "discard": names(st.discard),
+        "thief_discard": names(st.tdiscard),
+        "loot": names(st.loot),
+        "players": _players(st, player),
+        "attack": _attack(st),
+        "options": _options(st),
+        "composition": _composition(st),
     }
-    if parts is None or "discard" in parts:
-        view["discard"] = names(st.discard)
-    if parts is None or "thief_discard" in parts:
-        view["thief_discard"] = names(st.tdiscard)
-    if parts is None or "loot" in parts:
-        view["loot"] = names(st.loot)
-    if parts is None or "players" in parts:
-        view["players"] = _players(st, player)
-    view["attack"] = None
-    if parts is None or "options" in parts:
-        view["options"] = {
-            "expert": st.expert,
-            "foil_points": st.foil_points,
-            "defence": "ask" if st.ask else "auto",
-            "measure_board": "matching" if st.matching else "any",
-        }
-    if parts is None or "composition" in parts:
-        deck = st.deck
-        view["composition"] = {
-            "common": dict(deck.composition[0]),
-            "thief": dict(deck.composition[1]),
-        }
-    if st.p_attack >= 0:
-        view["attack"] = {
-            "card": ids[st.p_attack],
-            "target": st.p_target,
-            "board": BOARDS[st.p_board & 1],
-        }
     if player is not None and 0 <= player < st.n:
         view["hand"] = names(sorted(st.hands[player]))
-    if over and (parts is None or "winners" in parts):
+    if over:
         view["winners"] = list(st.outcome().winners)
-    if parts is None:
-        return view
-    return {key: view[key] for key in parts if key in view}
+    return view
+
+
+def _observe(st: VoleurState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
+    """The entries ``parts`` of ``build_view(st, player)``, equal to them, and only those
+    built: a rollout bot reads a few of them on each of thousands of simulated moves."""
+    out: dict[str, Any] = {}
+    name = st.ids.__getitem__
+    for key in parts:
+        if key == "players":
+            out[key] = _players(st, player)
+        elif key == "hand":
+            if player is not None and 0 <= player < st.n:
+                out[key] = list(map(name, sorted(st.hands[player])))
+        elif key == "role":
+            out[key] = None if player is None else ("thief" if player == st.thief else "manager")
+        elif key == "round":
+            out[key] = st.round
+        elif key == "rounds":
+            out[key] = st.rounds
+        elif key == "thief_round":
+            out[key] = THIEF_ROUND
+        elif key == "options":
+            out[key] = _options(st)
+        elif key == "composition":
+            out[key] = _composition(st)
+        elif key == "attack":
+            out[key] = _attack(st)
+        elif key == "discard":
+            out[key] = list(map(name, st.discard))
+        elif key == "loot":
+            out[key] = list(map(name, st.loot))
+        elif key == "thief_discard":
+            out[key] = list(map(name, st.tdiscard))
+        elif key == "game":
+            out[key] = "voleur"
+        elif key == "you":
+            out[key] = player
+        elif key == "thief":
+            out[key] = st.thief
+        elif key == "phase":
+            out[key] = PHASES[st.phase]
+        elif key == "turn":
+            out[key] = None if st.is_terminal() else st.current()
+        elif key == "active":
+            out[key] = list(st.active_players())
+        elif key == "pile":
+            out[key] = len(st.pile)
+        elif key == "thief_pile":
+            out[key] = len(st.tpile)
+        elif key == "winners" and st.is_terminal():
+            out[key] = list(st.outcome().winners)
+    return out
+
+
+def _attack(st: VoleurState) -> dict[str, Any] | None:
+    """The attack being resolved, if any."""
+    if st.p_attack < 0:
+        return None
+    return {"card": st.ids[st.p_attack], "target": st.p_target, "board": BOARDS[st.p_board & 1]}
+
+
+def _options(st: VoleurState) -> dict[str, Any]:
+    return {
+        "expert": st.expert,
+        "foil_points": st.foil_points,
+        "defence": "ask" if st.ask else "auto",
+        "measure_board": "matching" if st.matching else "any",
+    }
+
+
+def _composition(st: VoleurState) -> dict[str, Any]:
+    composition = st.deck.composition
+    return {"common": dict(composition[0]), "thief": dict(composition[1])}
 
 
 def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
     """Every seat's public entry: role, hand size, score, and a manager's boards (with his
     own hidden measures for ``player``), proofs and skipped turns. Built on every decision
-    of a rollout bot: card names are mapped inline, and an empty pile (most of them) is
-    not mapped at all."""
-    name = st.ids.__getitem__
-    scores = st.scores()
+    of a rollout bot: scores are summed here (as ``scores``), both boards written out,
+    card names mapped inline, and an empty pile (most of them) not mapped at all."""
+    ids = st.ids
+    name = ids.__getitem__
+    points = st.deck.points
+    foil = st.foil_points
+    thief = st.thief
     hands, proofs, skips = st.hands, st.proofs, st.skips
     data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
     players: list[dict[str, Any]] = []
     for s in range(st.n):
-        if s == st.thief:
-            players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": scores[s]})
+        if s == thief:
+            loot = 0
+            for c in st.loot:
+                loot += points[c]
+            players.append({"seat": s, "role": "thief", "hand": len(hands[s]), "score": loot})
             continue
-        boards: dict[str, Any] = {}
-        for b, side in enumerate(BOARDS):
-            i = 2 * s + b
-            laid, seen, down = data[i], shown[i], hidden[i]
-            board: dict[str, Any] = {
-                "data": list(map(name, laid)) if laid else [],
-                "shown": list(map(name, seen)) if seen else [],
-                "hidden": len(down), "opened": opened[i],
-            }
-            if player == s:
-                board["hidden_cards"] = list(map(name, down)) if down else []
-            boards[side] = board
+        i = 2 * s
         proved = proofs[s]
+        score = foil * len(proved)
+        laid0, seen0, down0 = data[i], shown[i], hidden[i]
+        laid1, seen1, down1 = data[i + 1], shown[i + 1], hidden[i + 1]
+        for c in laid0:
+            score += points[c]
+        for c in laid1:
+            score += points[c]
+        paper: dict[str, Any] = {
+            "data": list(map(name, laid0)) if laid0 else [],
+            "shown": list(map(name, seen0)) if seen0 else [],
+            "hidden": len(down0), "opened": opened[i],
+        }
+        digital: dict[str, Any] = {
+            "data": list(map(name, laid1)) if laid1 else [],
+            "shown": list(map(name, seen1)) if seen1 else [],
+            "hidden": len(down1), "opened": opened[i + 1],
+        }
+        if player == s:
+            paper["hidden_cards"] = list(map(name, down0)) if down0 else []
+            digital["hidden_cards"] = list(map(name, down1)) if down1 else []
         players.append({
-            "seat": s, "role": "manager", "hand": len(hands[s]), "score": scores[s],
-            "boards": boards, "proofs": list(map(name, proved)) if proved else [],
+            "seat": s, "role": "manager", "hand": len(hands[s]), "score": score,
+            "boards": {PAPER_SIDE: paper, DIGITAL_SIDE: digital},
+            "proofs": list(map(name, proved)) if proved else [],
             "skips": skips[s],
         })
     return players
