@@ -59,3 +59,7 @@ def move(p: int, card: int, value: int, circle: int, cell: int) -> Event:
             "move", seat=p, card=IDS[card], value=value, circle=circle, cell=cell
         )
     return event
+
+
+#: W17: a discard of one card made the new draw pile (the common case of a long game).
+RESHUFFLE_ONE = reshuffle(1)

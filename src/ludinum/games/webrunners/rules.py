@@ -6,7 +6,7 @@ Ruling IDs (``/work/shared/design/RULINGS.md``) are cited where a rule depends o
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
+from itertools import combinations
 
 from ludinum.engine import Action, Event, private, public, shuffle
 from ludinum.games.webrunners import actions as A
@@ -48,7 +48,6 @@ from ludinum.games.webrunners.data import (
     YELLOW,
 )
 
-_chain = chain.from_iterable
 HAND_SIZE = 6
 KIND = tuple(c.kind for c in DECK_DATA.cards)
 VALUE = tuple(c.value for c in DECK_DATA.cards)
@@ -74,8 +73,11 @@ BARS_BY_CELL = (
     tuple(CENTRE_BARS.get(i, 0) for i in range(11)),
     (0,),
 )
-RED_CELLS = frozenset(
-    (c, i) for c, row in enumerate(COLOURS) for i, colour in enumerate(row) if colour == RED
+#: Per circle (1-3, inner, centre) and cell: whether the cell is red (W5).
+RED_BY_CELL = (
+    *(tuple(colour == RED for colour in row) for row in COLOURS),
+    tuple(False for _ in range(11)),
+    (False,),
 )
 #: Opcodes by the identity of the shared action objects (the fast path of DECODE).
 DECODE_ID = {id(action): code for action, code in A.DECODE.items()}
@@ -85,6 +87,15 @@ IS_BRIDGE = tuple(1 if k == BRIDGE else 0 for k in KIND)
 OUTER_ACTIONS = tuple(
     (A.MOVE_A[i], A.STAY_A[i]) if k == MOVE else (A.STAY_A[i],) for i, k in enumerate(KIND)
 )
+#: Per set of damage cards, their attacks in card order: all of them, and those that need
+#: no target (Surveillance; W6, W9). One tuple when they are the same.
+ATTACKS: dict[frozenset[int], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+for _size in range(len(DAMAGE_SET) + 1):
+    for _cards in combinations(sorted(DAMAGE_SET), _size):
+        _armed = tuple(A.ATTACK_A[x] for x in _cards)
+        _untargeted = tuple(A.ATTACK_A[x] for x in _cards if EFFECT[x] == SURVEILLANCE)
+        ATTACKS[frozenset(_cards)] = (
+            _armed, _armed if _untargeted == _armed else _untargeted)
 #: Phases whose legal actions do not depend on the position.
 DIST_ALL = tuple(A.DIST_A.values())
 ACCOUNTS_ALL = tuple(A.ACCOUNTS_A.values())
@@ -158,7 +169,7 @@ class Rules(StateData):
         """Whether a targeted damage card has a target (the fast form of ``targets``)."""
         n, circle, cell = self.n, self.circle, self.cell
         for q in ((p + 1) % n, (p - 1) % n) if n == 4 else range(n):
-            if q != p and (circle[q], cell[q]) not in RED_CELLS:
+            if q != p and not RED_BY_CELL[circle[q]][cell[q]]:
                 return True
         return False
 
@@ -179,6 +190,8 @@ class Rules(StateData):
             return self._legal_main(player) if player == self.cur else ()
         if player not in self.active_players():
             return ()
+        if phase == GREEN_PHASE:  # the most frequent after MAIN
+            return (*[A.DISCARD_A[c] for c in _distinct(self.hands[player])], A.DONE_A)
         if phase == RESPOND:
             out = [A.RETRO_A[c] for c in _distinct(self.hands[player])
                    if KIND[c] == RETRO and EFFECT[c] == EFFECT[self.a_card]]
@@ -199,8 +212,6 @@ class Rules(StateData):
             return self._legal_exchange(self.hands[self.vic], A.TAKE_A, self.hands[player])
         if phase == SURVEIL:
             return self._legal_exchange(self.s_cards, A.KEEP_A, self.hands[player])
-        if phase == GREEN_PHASE:
-            return (*(A.DISCARD_A[c] for c in _distinct(self.hands[player])), A.DONE_A)
         if phase == GEEK:
             return tuple(A.PICK_A[c] for c in _distinct(self.disc))
         if phase == CONVERT:
@@ -225,17 +236,12 @@ class Rules(StateData):
         distinct = set(hand)
         cards = sorted(distinct)
         if c < INNER:
-            out.extend(_chain(map(OUTER_ACTIONS.__getitem__, cards)))
-            damage = distinct & DAMAGE_SET
+            for x in cards:  # a loop beats map(tuple.__getitem__) here
+                out += OUTER_ACTIONS[x]
+            damage = DAMAGE_SET & distinct  # a frozenset: a key of ATTACKS
             if damage:
-                targeted = -1
-                for x in sorted(damage):
-                    if EFFECT[x] != SURVEILLANCE:
-                        if targeted < 0:
-                            targeted = 1 if self.has_target(p) else 0
-                        if not targeted:
-                            continue
-                    out.append(A.ATTACK_A[x])
+                armed, untargeted = ATTACKS[damage]
+                out.extend(armed if armed is untargeted or self.has_target(p) else untargeted)
         else:
             cell = self.cell[p]
             for x in cards:
@@ -286,12 +292,27 @@ class Rules(StateData):
     # cards in and out
     def _draw(self, p: int, count: int) -> None:
         """Draw ``count`` cards (fewer if pile and discard are both empty; W17)."""
-        draw = self.draw
-        if count == 1 and draw:
-            card = draw.pop()
+        if count == 1:
+            draw = self.draw
+            if draw:
+                card = draw.pop()
+            elif len(self.disc) == 1:
+                # W17 with a discard of one card (most draws of a long game): it becomes the
+                # pile and is drawn; shuffling one card draws nothing from the generator.
+                card = self.disc.pop()
+                self.dseen.clear()
+                self._ev.append(EV.RESHUFFLE_ONE)
+            else:
+                self._draw_many(p, 1)
+                return
             self.hands[p].append(card)
             self._ev.append(EV.DRAW_ONE[p][card])
             return
+        self._draw_many(p, count)
+
+    def _draw_many(self, p: int, count: int) -> None:
+        """:meth:`_draw` card by card, the discard shuffled into the pile when it runs out."""
+        draw = self.draw
         got: list[int] = []
         for _ in range(count):
             if not draw:
