@@ -38,8 +38,10 @@ if TYPE_CHECKING:
 def view(
     state: HackerState, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
-    """``player``'s view; with ``parts``, only those entries (``State.observation``): the
-    costly ones (accounts, trips, what the seat holds) are built when asked for only."""
+    """``player``'s view; with ``parts``, only those entries (``State.observation``, see
+    :func:`_observe`)."""
+    if parts is not None:
+        return _observe(state, player, parts)
     n = state.n
     blurred = state.blurred()
     over = state.phase == OVER
@@ -56,57 +58,139 @@ def view(
         "blurred": blurred,
         "viruses": state.viruses,
     }
-    if parts is None or "accounts" in parts:
-        data["accounts"] = _accounts(state, player, blurred, over)
+    data["accounts"] = _accounts(state, player, blurred, over)
     data["bank"] = len(state.bank)
-    if parts is None or "trips" in parts:
-        data["trips"] = [
-            {"traveller": (state.first + i) % n, "drops": d}
-            for i, d in enumerate(state.trip_drops)
-        ]
-    if parts is None or "protector" in parts:
-        data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
+    data["trips"] = [
+        {"traveller": (state.first + i) % n, "drops": d}
+        for i, d in enumerate(state.trip_drops)
+    ]
+    data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
     data["current"] = state.current if state.current >= 0 else None
-    if parts is None or "thief" in parts:
-        data["thief"] = _thief(state, player)
-    if parts is None or "options" in parts:
-        data["options"] = {
-            "brouillage": state.brouillage,
-            "cryptage": state.cryptage,
-            "reveal": state.reveal,
-            "theft": "chosen" if state.chosen_theft else "random",
-            "vigilance": state.vigilance,
-            "traveller_vigilance": state.traveller_vigilance,
-        }
+    data["thief"] = _thief(state, player)
+    data["options"] = {
+        "brouillage": state.brouillage,
+        "cryptage": state.cryptage,
+        "reveal": state.reveal,
+        "theft": "chosen" if state.chosen_theft else "random",
+        "vigilance": state.vigilance,
+        "traveller_vigilance": state.traveller_vigilance,
+    }
     if player is not None:
         data["hand"] = state.hand[player]
-        if parts is None or "incoming" in parts:
-            data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
-        if parts is None or "pending" in parts:
-            data["pending"] = [
-                queued_account(x) for x in state.pending if queued_dropper(x) == player
-            ]
+        data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
+        data["pending"] = [
+            queued_account(x) for x in state.pending if queued_dropper(x) == player
+        ]
         data["done"] = state.phase == TRIP and state.done[player]
-        if parts is None or "notices" in parts:
-            data["notices"] = [
-                {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
-                for x in state.notes[player]
-            ]
-        if parts is None or "loots" in parts:
-            data["loots"] = _loots(state, player)
+        data["notices"] = [
+            {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
+            for x in state.notes[player]
+        ]
+        data["loots"] = _loots(state, player)
         # The viruses resolved this round (set aside, found), with the owners it knows.
-        if parts is None or "aside" in parts:
-            data["aside"] = [_virus(code, player) for code in state.aside]
-        if parts is None or "found" in parts:
-            data["found"] = [_virus(code, player) for code in state.found]
-        if not blurred and (parts is None or "score" in parts):
+        data["aside"] = [_virus(code, player) for code in state.aside]
+        data["found"] = [_virus(code, player) for code in state.found]
+        if not blurred:
             data["score"] = state.score(player)
-    if over and (parts is None or "scores" in parts or "winners" in parts):
+    if over:
         data["scores"] = state.scores()
         data["winners"] = list(state.outcome().winners)
-    if parts is None:
-        return data
-    return {key: data[key] for key in parts if key in data}
+    return data
+
+
+def _observe(state: HackerState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
+    """The entries ``parts`` of ``view(state, player)``, equal to them, and only those
+    built: a rollout bot reads a few of them on each of thousands of simulated moves."""
+    out: dict[str, Any] = {}
+    phase = state.phase
+    over = phase == OVER
+    blurred = state.blurred()
+    for key in parts:
+        if key == "accounts":
+            out[key] = _accounts(state, player, blurred, over)
+        elif key == "blurred":
+            out[key] = blurred
+        elif key == "options":
+            out[key] = {
+                "brouillage": state.brouillage,
+                "cryptage": state.cryptage,
+                "reveal": state.reveal,
+                "theft": "chosen" if state.chosen_theft else "random",
+                "vigilance": state.vigilance,
+                "traveller_vigilance": state.traveller_vigilance,
+            }
+        elif key == "incoming":
+            if player is not None:
+                out[key] = [BILL_VALUE[b] for b in state.incoming[player]]
+        elif key == "hand":
+            if player is not None:
+                out[key] = state.hand[player]
+        elif key == "first":
+            out[key] = state.first
+        elif key == "players":
+            out[key] = state.n
+        elif key == "round":
+            out[key] = min(state.round + 1, ROUNDS)
+        elif key == "traveller":
+            out[key] = state.traveller if phase == TRIP else None
+        elif key == "trips":
+            n = state.n
+            out[key] = [
+                {"traveller": (state.first + i) % n, "drops": d}
+                for i, d in enumerate(state.trip_drops)
+            ]
+        elif key == "current":
+            out[key] = state.current if state.current >= 0 else None
+        elif key == "viruses":
+            out[key] = state.viruses
+        elif key == "notices":
+            if player is not None:
+                out[key] = [
+                    {"trip": x >> 8, "dropper": (x >> 5) & 7, "account": x & 31}
+                    for x in state.notes[player]
+                ]
+        elif key == "game":
+            out[key] = "hacker"
+        elif key == "you":
+            out[key] = player
+        elif key == "rounds":
+            out[key] = ROUNDS
+        elif key == "phase":
+            out[key] = PHASE_NAMES[phase]
+        elif key == "live":
+            out[key] = state.live
+        elif key == "bank":
+            out[key] = len(state.bank)
+        elif key == "protector":
+            out[key] = state.protecting() if 3 <= phase <= 6 else None
+        elif key == "thief":
+            out[key] = _thief(state, player)
+        elif key == "pending":
+            if player is not None:
+                out[key] = [
+                    queued_account(x) for x in state.pending if queued_dropper(x) == player
+                ]
+        elif key == "done":
+            if player is not None:
+                out[key] = phase == TRIP and state.done[player]
+        elif key == "loots":
+            if player is not None:
+                out[key] = _loots(state, player)
+        elif key == "aside":
+            if player is not None:
+                out[key] = [_virus(code, player) for code in state.aside]
+        elif key == "found":
+            if player is not None:
+                out[key] = [_virus(code, player) for code in state.found]
+        elif key == "score":
+            if player is not None and not blurred:
+                out[key] = state.score(player)
+        elif key == "scores":
+            if over:
+                out[key] = state.scores()
+        elif key == "winners" and over:
+            out[key] = list(state.outcome().winners)
+    return out
 
 
 def _accounts(
