@@ -218,6 +218,44 @@ def test_a_long_narration_beside_a_quiz_is_never_cut(live: Any, browser: Any) ->
             context.close()
 
 
+def test_a_narration_too_long_for_its_column_keeps_what_follows_the_move(
+    live: Any, contexts: list[Any]
+) -> None:
+    """A roll onto a danger without protection narrates the roll, the danger card's long
+    text, the pawn's step back, whose turn it is and the next quiz: when they do not all
+    fit beside the board, the card's text gives way first (the log keeps it), then the
+    lines from the last up; the line that says why the pawn stands on 13 after « le pion
+    va à la case 14 » goes last."""
+    from tests.browser.test_whole_games import CUT_TEXT
+
+    host, _, _ = start(live, contexts, "gnou")
+    host.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("""([lead, card]) => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p><div class="narration-more"></div>';
+      box.querySelector('.narration-lead').textContent = lead;
+      for (const text of [card, card, 'Pas de protection : le pion recule en case 13.',
+                          'Tour 5 : Léa.', 'Quiz pour Léa : Liberté d’étudier, niveau 1.']) {
+        const line = document.createElement('p');
+        line.textContent = text;
+        box.querySelector('.narration-more').appendChild(line);
+      }
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""", ["Tom lance 5 + 3 : le pion va à la case 14 (restrictions d'usage).", LONG_LEAD])
+    shown = host.evaluate("""() => Array.from(document.querySelectorAll('.narration-more p'))
+      .filter((p) => p.offsetParent !== null).map((p) => p.textContent)""")
+    assert "Pas de protection : le pion recule en case 13." in shown, shown
+    assert shown.count(LONG_LEAD) < 2  # a card's text gave way: they did not all fit
+    if LONG_LEAD not in shown:  # both cards went: the shorter lines go from the last up
+        order = ["Pas de protection : le pion recule en case 13.", "Tour 5 : Léa.",
+                 "Quiz pour Léa : Liberté d’étudier, niveau 1."]
+        assert shown == order[:len(shown)], shown
+    assert host.locator(".narration-lead").is_visible()
+    assert font_px(host, ".narration-lead") >= 28
+    assert host.evaluate(CUT_TEXT, False) == []
+
+
 @pytest.mark.parametrize("game", ["webrunners", "hacker"])
 def test_the_games_text_ends_above_the_folded_room_panel(
     game: str, live: Any, contexts: list[Any]

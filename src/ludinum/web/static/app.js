@@ -445,11 +445,17 @@
   }
 
   // On the projector the narration shares its column with the quiz or message, which come
-  // first: when the column is full, the secondary lines give way (the room's log keeps
-  // them), then the lead sentence steps down to the 28 px floor; if it still does not fit,
+  // first: when the column is full, the secondary lines give way one by one (the room's
+  // log keeps them): a card's long text first, then from the last line up (whose turn it
+  // is, the next quiz: the header and the spotlight say so), so that what is told last to
+  // go is what follows the move at once (« the pawn goes back to 13 », which says why the
+  // pawn is not where the move sent it). Then the lead sentence steps down to the 28 px
+  // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
   // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
   // too) rather than cut a word.
+  // A narrated line longer than this is a card's or a message's text, not a move.
+  const LONG_LINE = 140;
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
     const stage = narrationEl.closest(".stage");
@@ -462,11 +468,23 @@
     const more = narrationEl.querySelector(".narration-more");
     if (!lead) return;
     const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    // The secondary lines (a narration's lines, or the box itself when it is one line).
+    const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
+    const long = (line) => line.textContent.length > LONG_LINE;
+    const giveWay = [
+      ...lines.filter(long).sort((a, b) => b.textContent.length - a.textContent.length),
+      ...lines.filter((line) => !long(line)).reverse(),
+    ];
     const shrink = () => {
       lead.style.fontSize = "";
       if (more) more.hidden = false;
+      for (const line of lines) line.hidden = false;
       if (!over()) return;
-      if (more) more.hidden = true;
+      for (const line of giveWay) {
+        line.hidden = true;
+        if (!over()) break;
+      }
+      if (more && lines.every((line) => line.hidden)) more.hidden = true;
       let size = parseFloat(getComputedStyle(lead).fontSize);
       while (over() && size > 28) {
         size -= 2;
