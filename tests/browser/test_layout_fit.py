@@ -197,3 +197,43 @@ def test_the_phone_enlarges_the_board_and_it_stays_live(
         assert phone.evaluate("() => document.querySelectorAll('[inert]').length") == 0
     assert changed, "the enlarged board never changed while open"
     assert board_width(phone) == small
+
+
+def test_a_hacker_accounts_bills_never_run_into_its_virus_count(live: Any, browser: Any
+                                                                ) -> None:
+    """At the end of Hacker each account shows its bills (« 2+3+1+1+3+2 = 12 ») left of its
+    virus count (« ☣ × 0 »): on a phone a long sum ran over it. Drawn by the page's code,
+    measured by the browser, for end boards of several games."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw, play
+
+    game = registry().get("hacker")
+    boards, longest = [], 0
+    for seed in range(1, 7):
+        _, state = play("hacker", seed=seed, steps=5_000)
+        assert state.is_terminal()
+        view = state.view(None)
+        boards.append(draw(game, view))
+        longest = max(longest, *(len(a["bills"]) for a in view["accounts"]))
+    assert longest >= 5, "some account ends with a long sum"
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(live.url + "/")
+        for html in boards:
+            overlaps = page.evaluate("""(html) => {
+              document.body.innerHTML = '<div style="width:374px">' + html + '</div>';
+              const out = [];
+              for (const account of document.querySelectorAll('g.account')) {
+                const texts = Array.from(account.querySelectorAll(':scope > text'));
+                const count = texts.find((t) => t.textContent.startsWith('☣'));
+                const sum = texts.find(
+                  (t) => t !== count && t.getAttribute('y') === count.getAttribute('y'));
+                if (!sum) continue;
+                const a = sum.getBoundingClientRect(), b = count.getBoundingClientRect();
+                if (a.right > b.left) out.push([sum.textContent, a.right, b.left]);
+              }
+              return out;
+            }""", html)
+            assert overlaps == [], overlaps
+    finally:
+        page.close()

@@ -14,6 +14,12 @@
   const LEFT = 140;
   const CARD_W = 236;
   const CARD_H = 116;
+  // The width left of an account's virus count (« ☣ × 3 », right-aligned) for its bills.
+  const SUM_ROOM = CARD_W - 90;
+  // About how wide a sum of bills is in bold at ``size`` (a digit 0.7 em, a space 0.35 em,
+  // « + » and « = » 0.84 em: the widest common faces).
+  const width = (text, size) => [...text].reduce(
+    (w, ch) => w + size * (ch === " " ? 0.35 : ch >= "0" && ch <= "9" ? 0.7 : 0.84), 0);
 
   // The accounts as the screens group them: by owner, in seat order; under brouillage (H7)
   // no owner is shown and they come in place order, three a row (``together``: all in one
@@ -92,7 +98,13 @@
     if (!none(a.bills)) {
       const bills = a.bills.length ? a.bills.join("+") : "0";
       const total = a.bills.length > 1 ? ` = ${a.bills.reduce((s, b) => s + b, 0)}` : "";
-      out += h`<text x="${x + 10}" y="${y + 108}" font-size="18" font-weight="700" fill="#111827">${bills}${total}</text>`;
+      // A long sum (« 2+3+1+1+3+2 = 12 ») would run into the virus count at the right: it is
+      // set smaller, then narrowed, to the room left of it.
+      const said = bills + total;
+      const size = width(said, 18) > SUM_ROOM * 1.3 ? 15 : 18;
+      const narrow = width(said, size) > SUM_ROOM ? ` textLength="${SUM_ROOM}" lengthAdjust="spacingAndGlyphs"` : "";
+      out += `<text x="${x + 10}" y="${y + 108}" font-size="${size}" font-weight="700" fill="#111827"${narrow}>` +
+        h`${said}`.text + "</text>";
     }
     return out + "</g>";
   }
