@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ludinum.games.gnou import GAME, GnouState
-from ludinum.games.gnou.state import DEALT, STATS, _fix, deal, fixed
+from ludinum.games.gnou.state import CULTURE_Q, DEALT, STATS, _fix, deal, fixed
 
 #: (players, options) → digest of every event of seeds 0–11 played at random with
 #: ``apply``; taken from the code before the per-configuration tables, the shared seat
@@ -125,6 +125,25 @@ def test_a_first_draw_deals_the_shuffled_pile_with_its_top_card_under() -> None:
             cards.append(cards.pop(0))
             assert deal(mine, deck) == tuple(cards)
             assert mine.getstate() == theirs.getstate()
+
+
+def test_a_first_draw_in_play_deals_the_pile_as_deal_does() -> None:
+    """A game's first draw from a pile of five (the draws made inline, the pile taken from
+    the configuration's table) gives ``deal``'s pile and question, and leaves the
+    generator where ``deal`` leaves it."""
+    for seed in range(100):
+        state = GAME.new_state(4, seed)
+        assert isinstance(state, GnouState)
+        theirs = random.Random(seed)
+        for series in (seed % 10, (seed + 3) % 10):
+            key = series * 3 + state.levels[0] - 1
+            if state.piles[key] is not None:
+                continue
+            expected = deal(theirs, state.decks[key])
+            state._draw(series, CULTURE_Q, 0, -1)
+            assert state.quiz is not None and state.quiz[0] == expected[-1]
+            assert state.piles[key] == expected
+            assert state.rng.getstate() == theirs.getstate()
 
 
 def _walk_back(state: GnouState, start: int, removed: int) -> int:

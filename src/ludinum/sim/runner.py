@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
+from math import floor
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, Game, OptionValue, State, new_rng, next_actor, visible
@@ -90,28 +91,45 @@ def play_one(
     seed = game_seed(spec.seed, index)
     state = game.new_state(spec.players, seed, spec.options)
     config = state.config
+    rng: random.Random | None = None
     if bots is None:
         bots = seat_bots(spec, seed)
     else:
-        rng = bots_generator(seed)
-        for bot in bots:
-            bot.reset(rng)
-    # One pass over the seats: each bot's choice, and the seats whose bots keep notes.
-    choose: list[Callable[[State, int], Action]] = []
+        rng = bots_generator(seed)  # the bots are reset below, seat by seat
+    # One pass over the seats: each bot reset (earlier bots), its choice, and the seats
+    # whose bots keep notes. A random bot's choice is made here, as its ``choose`` makes it
+    # (its generator's next number picks among the legal actions), without a call per move.
+    choose: list[Callable[[State, int], Action] | None] = []
+    draws: list[Callable[[], float] | None] = []
     observing: list[int] = []
     for seat, bot in enumerate(bots):
-        choose.append(bot.choose)
+        if type(bot) is _RandomBot:
+            if rng is not None:
+                bot.rng = rng  # RandomBot.reset(rng): its generator is all it keeps
+            choose.append(None)
+            draws.append(bot.rng.random)
+        else:
+            if rng is not None:
+                bot.reset(rng)
+            choose.append(bot.choose)
+            draws.append(None)
         if type(bot).observe is not _base_observe:
             observing.append(seat)
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
     # Methods looked up once per game, not once per action (hundreds in a long game).
     is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
+    legal_actions = state.legal_actions
     while not is_terminal():
         active = active_players()
         # The only active seat acts (next_actor's answer, without asking it again).
         player = active[0] if len(active) == 1 else next_actor(state, actions)
-        action = choose[player](state, player)
+        chooser = choose[player]
+        if chooser is None:  # RandomBot.choose
+            legal = legal_actions(player)
+            action = legal[floor(draws[player]() * len(legal))]  # type: ignore[misc]
+        else:
+            action = chooser(state, player)
         if log is not None:
             log.append((player, action))
         actions += 1
@@ -147,13 +165,13 @@ def _game_of(name: str) -> tuple[Game, tuple[Headline, ...]]:
     return get_game(name), headlines(name)
 
 
-def _base_observe_ref() -> Any:
-    from ludinum.bots.base import Bot
+def _base_refs() -> tuple[Any, type]:
+    from ludinum.bots.base import Bot, RandomBot
 
-    return Bot.observe
+    return Bot.observe, RandomBot
 
 
-_base_observe = _base_observe_ref()
+_base_observe, _RandomBot = _base_refs()
 
 
 Chunk = tuple[SimSpec, int, int, str | None]

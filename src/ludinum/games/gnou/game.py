@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludinum.engine import Game, GameConfig, OptionError, echoed
+from ludinum.engine import Game, GameConfig, OptionError, State, echoed, new_rng
+from ludinum.games.gnou.content import load_bank, load_board
 from ludinum.games.gnou.options import OPTIONS
-from ludinum.games.gnou.state import GnouState
+from ludinum.games.gnou.state import Fixed, GnouState, fixed
 from ludinum.games.gnou.text import GnouText
 
 
@@ -60,11 +61,36 @@ class GnouGame(Game):
         return tuple({"index": c.index, "kind": c.kind, "detail": c.detail}
                      for c in load_board())
 
+    def new_state(
+        self, players: int, seed: int = 0, options: Mapping[str, object] | None = None
+    ) -> State:
+        """``setup(make_config(players, seed, options))``. Without options (simulations,
+        benchmarks: one new game after another), a player count's resolved options and
+        :class:`Fixed` parts are kept and reused while the content in use stays the same:
+        the game's configuration is its own copy, as ``make_config`` makes it."""
+        if options or type(players) is not int or type(seed) is not int:
+            return self.setup(self.make_config(players, seed, options))
+        kept = _PLAIN.get(players)
+        if kept is not None:
+            resolved, parts = kept
+            if parts.bank is load_bank() and parts.cells is load_board():
+                config = GameConfig.known(self.name, players, seed, dict(resolved))
+                return GnouState(config, new_rng(seed), parts)
+        config = self.make_config(players, seed)
+        parts = fixed(config)
+        if len(_PLAIN) < 64:
+            _PLAIN[players] = (dict(config.options), parts)
+        return GnouState(config, new_rng(seed), parts)
+
     def setup(self, config: GameConfig) -> GnouState:
         return GnouState.new(config)
 
     def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> GnouState:
         return GnouState.from_json(config, data)
 
+
+#: Per player count, the options resolved without any given and the parts they fix
+#: (:meth:`GnouGame.new_state`).
+_PLAIN: dict[int, tuple[dict[str, Any], Fixed]] = {}
 
 GAME = GnouGame()

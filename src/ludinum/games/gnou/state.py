@@ -125,6 +125,10 @@ class Fixed(NamedTuple):
     keys: tuple[int, ...]
     #: The unshuffled pile of each (series, level), by ``series * 3 + level - 1``.
     decks: tuple[tuple[int, ...], ...]
+    #: For each pile of five cards (the game's), what it becomes at its first draw for
+    #: each result of the draws (:data:`DEAL_FIVE`'s orders, applied once); None for
+    #: other sizes (:func:`deal`).
+    dealt: tuple[tuple[tuple[int, ...], ...] | None, ...]
     #: Each cell's kind; the protection that removes its danger (-1: none); the series a
     #: liberty cell asks (-1: none).
     kinds: tuple[str, ...]
@@ -167,12 +171,15 @@ def fixed(config: GameConfig) -> Fixed:
 
 
 def _fix(config: GameConfig, bank: Bank, cells: tuple[Cell, ...]) -> Fixed:
+    decks = tuple(bank.piles[(series, level)] for series in SERIES for level in LEVELS)
     return Fixed(
         bank,
         cells,
         tuple(ANSWERS[: len(q.choices)] for q in bank.questions),
         tuple(q.answer for q in bank.questions),
-        tuple(bank.piles[(series, level)] for series in SERIES for level in LEVELS),
+        decks,
+        tuple(tuple(order(deck) for order in DEAL_FIVE) if len(deck) == 5 else None
+              for deck in decks),
         tuple(c.kind for c in cells),
         tuple(SHIELD[c.detail] if c.kind == "danger" else -1 for c in cells),
         tuple(SERIES_INDEX[c.detail] if c.kind == "liberty" else -1 for c in cells),
@@ -230,29 +237,19 @@ def deal(rng: random.Random, deck: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(cards)
     steps, orders = _DEALS.get(size) or _deals(size)
     getrandbits = rng.getrandbits
-    if size == 5:  # the size of the game's piles: the same draws as the loop, unrolled
-        a = getrandbits(3)
-        while a >= 5:
-            a = getrandbits(3)
-        b = getrandbits(3)
-        while b >= 4:
-            b = getrandbits(3)
-        c = getrandbits(2)
-        while c >= 3:
-            c = getrandbits(2)
-        d = getrandbits(2)
-        while d >= 2:
-            d = getrandbits(2)
-        index = ((a * 4 + b) * 3 + c) * 2 + d
-    else:
-        index = 0
-        for bound, bits in steps:
+    index = 0
+    for bound, bits in steps:
+        j = getrandbits(bits)
+        while j >= bound:  # the rejections of ``shuffle``: one more draw each
             j = getrandbits(bits)
-            while j >= bound:  # the rejections of ``shuffle``: one more draw each
-                j = getrandbits(bits)
-            index = index * bound + j
+        index = index * bound + j
     pile: tuple[int, ...] = orders[index](deck)
     return pile
+
+
+#: The orders of a pile of five (the game's piles) by :func:`deal`'s draws, which
+#: ``GnouState._draw`` makes inline.
+DEAL_FIVE = _deals(5)[1]
 
 
 def _danger_data(player: int, pos: int, kind: str) -> dict[str, Any]:
@@ -277,6 +274,7 @@ class GnouState(State):
         "config",
         "current",
         "danger",
+        "dealt",
         "decks",
         "dice",
         "giver",
@@ -309,15 +307,18 @@ class GnouState(State):
     #: Pending quiz: [question index, purpose, answerer, protection index, hint shown].
     quiz: list[Any] | None
 
-    def __init__(self, config: GameConfig, rng: random.Random) -> None:
+    def __init__(
+        self, config: GameConfig, rng: random.Random, parts: Fixed | None = None
+    ) -> None:
+        """A new game of ``config``; ``parts``: ``fixed(config)``, when the caller has it."""
         self.config = config
         self.rng = rng
         # The parts a configuration fixes (``Fixed``), as attributes: read on every action.
         (
-            self.bank, self.cells, self.answers, self.keys, self.decks, self.kinds,
+            self.bank, self.cells, self.answers, self.keys, self.decks, self.dealt, self.kinds,
             self.shields, self.liberties, self.ahead, self.back, self.passed, self.dice,
             self.limit, self.levels, self.hard, self.gm,
-        ) = fixed(config)
+        ) = fixed(config) if parts is None else parts
         self.n = config.players
         self.pos = 0
         self.turn = 1
@@ -380,12 +381,163 @@ class GnouState(State):
     # -- applying ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        self.advance(player, action, events)
+        self._play(player, action, events)
         return events
 
     def advance(self, player: int, action: Action, events: Events = None) -> None:
         """Apply ``action``; ``events`` receives what happened (None, as callers of
-        ``State.advance`` leave it: none are built, nobody reads them)."""
+        ``State.advance`` leave it: none are built, nobody reads them).
+
+        Without events, the frequent moves (a roll, an answer to a quiz that moves or
+        protects, a protection sought) take a flat path: the same changes as :meth:`_play`
+        in the same order, with the same draws, in fewer calls (random play and search
+        rollouts make millions). Anything else goes through :meth:`_play`."""
+        if events is not None:
+            self._play(player, action, events)
+            return
+        kind = action.kind
+        if kind == "roll":
+            random = self.rng.random
+            count = self.dice
+            while True:
+                # ``floor(x * 6.0)`` is ``int(x * 6)`` for these non-negative floats.
+                if count == 2:  # galopant (two dice)
+                    total = 2 + floor(random() * 6.0) + floor(random() * 6.0)
+                else:
+                    total = count
+                    for _ in range(count):
+                        total += floor(random() * 6.0)
+                pos = self.pos + total
+                if pos > END:
+                    pos = END
+                if pos != self.last_push or self.removed >> pos & 1:
+                    break
+                self.stats[6] += 1  # G6: the danger that just pushed back: roll again
+            self.last_push = -1
+            self.pos = pos
+            if pos >= END:
+                self._finish("win", None)
+                return
+            if self.kinds[pos] != "danger":
+                self._arrive()
+                return
+            if self.removed >> pos & 1:
+                self.step = "roll"
+                return
+            self.danger = pos
+            shield = self.shields[pos]
+            prot = self.prot
+            current = self.current
+            if prot[current] >> shield & 1:
+                if self.hard:
+                    self._draw(shield, USE_Q, current, shield)
+                else:
+                    self._remove_danger(current, shield, None)
+                return
+            bit = 1 << shield
+            for have in prot:  # most often nobody holds it: pushed back at once
+                if have & bit:
+                    self._offer_or_push(shield, None)
+                    return
+            # Pushed back (``_push_back``), then the next player on the cell reached.
+            passed = self.removed & self.passed[pos]
+            target = passed.bit_length() - 1 if passed else self.back[pos]
+            self.pos = target
+            self.last_push = pos
+            self.danger = -1
+            self.stats[5] += 1
+            self._on_cell()
+        elif kind == "answer":
+            choice = CHOICE_OF.get(id(action))
+            if choice is None:
+                choice = action.number("choice")
+            quiz = self.quiz
+            assert quiz is not None
+            purpose = quiz[1]
+            if purpose == SEEK_Q:
+                self.quiz = None
+                stats = self.stats
+                if choice == self.keys[quiz[0]]:
+                    stats[1] += 1
+                    answerer, protection = quiz[2], quiz[3]
+                    held = self.prot[answerer]
+                    if not held >> protection & 1:
+                        self.prot[answerer] = held | 1 << protection
+                        stats[2] += 1
+                self._next(False)
+            elif purpose in (LIBERTY_Q, CULTURE_Q):
+                self.quiz = None
+                if choice != self.keys[quiz[0]]:
+                    self._next(False)
+                    return
+                self.stats[1] += 1
+                pos = self.pos
+                if self.kinds[pos] == "gull":
+                    self.pos = END
+                    self._finish("win", None)
+                    return
+                target = self.ahead[pos]
+                if target < 0:  # a board without an awareness cell ahead: as next() fails
+                    raise StopIteration
+                self.pos = target
+                self._on_cell()
+            else:
+                self._answer(choice, None)
+        elif kind == "seek":
+            protection = PROTECTION_OF.get(id(action))
+            if protection is None:
+                protection = PROTECTIONS.index(action.word("protection"))
+            self._draw(protection, SEEK_Q, player, protection)
+        else:
+            self._play(player, action, None)
+
+    def _next(self, on_cell: bool) -> None:
+        """:meth:`_end_turn` without events."""
+        if self.turn >= self.limit:
+            self._finish("lose", None)
+            return
+        self.turn += 1
+        self.current = (self.current + 1) % self.n
+        if on_cell:
+            self._arrive()
+        else:
+            self.step = "roll"
+
+    def _on_cell(self) -> None:
+        """``_end_turn(True)`` without events: the next player performs the action of the
+        cell reached."""
+        if self.turn >= self.limit:
+            self._finish("lose", None)
+            return
+        self.turn += 1
+        current = self.current = (self.current + 1) % self.n
+        # :meth:`_arrive`, inline (a push back, a move on a right answer: most turns).
+        pos = self.pos
+        kind = self.kinds[pos]
+        if kind == "awareness":
+            self.step = "roll" if self.prot[current] == ALL_PROTECTIONS else "choose"
+        elif kind == "liberty":
+            self._draw(self.liberties[pos], LIBERTY_Q, current, -1)
+        elif kind == "community" or kind == "gull":
+            self._draw(CULTURE_SERIES, CULTURE_Q, current, -1)
+        else:
+            self.step = "roll"
+
+    def _arrive(self) -> None:
+        """:meth:`_cell_action` without events."""
+        pos = self.pos
+        kind = self.kinds[pos]
+        if kind == "awareness":
+            self.step = "roll" if self.prot[self.current] == ALL_PROTECTIONS else "choose"
+        elif kind == "liberty":
+            self._draw(self.liberties[pos], LIBERTY_Q, self.current, -1)
+        elif kind == "community" or kind == "gull":
+            self._draw(CULTURE_SERIES, CULTURE_Q, self.current, -1)
+        else:
+            self.step = "roll"
+
+    def _play(self, player: int, action: Action, events: Events) -> None:
+        """Apply ``action``, its events (if ``events`` is a list) appended there."""
         kind = action.kind
         if kind == "roll":
             self._roll(events)
@@ -476,6 +628,9 @@ class GnouState(State):
     def _cell_action(self, events: Events) -> None:
         """The action of the pawn's cell (not an active danger) by the current player: win a
         protection (awareness), a quiz to move on (liberty, community, GULL), else roll."""
+        if events is None:
+            self._arrive()
+            return
         pos = self.pos
         kind = self.kinds[pos]
         if kind == "awareness":
@@ -572,22 +727,12 @@ class GnouState(State):
     def _ask(
         self, series: int, purpose: str, answerer: int, protection: int, events: Events
     ) -> None:
-        """Draw the top card of the series at the answerer's level; it goes under (G3)."""
-        key = series * 3 + self.levels[answerer] - 1
-        piles = self.piles
-        pile = piles[key]
-        if pile is None:  # first card of this pile: the pile is shuffled now
-            pile = deal(self.rng, self.decks[key])
-            question = pile[-1]
-        else:
-            question = pile[0]
-            pile = (*pile[1:], question)
-        piles[key] = pile
-        self.quiz = [question, purpose, answerer, protection, False]
-        self.step = "answer"
-        self.stats[0] += 1
+        """:meth:`_draw`, then its event."""
+        self._draw(series, purpose, answerer, protection)
         if events is None:
             return
+        quiz = self.quiz
+        assert quiz is not None
         solo = purpose in SOLO
         data: dict[str, Any] = {
             "answerer": answerer,
@@ -597,8 +742,41 @@ class GnouState(State):
             "solo": solo,
         }
         if not solo:
-            data["question"] = self.bank.questions[question].id
+            data["question"] = self.bank.questions[quiz[0]].id
         events.append(Event("quiz", data))
+
+    def _draw(self, series: int, purpose: str, answerer: int, protection: int) -> None:
+        """Draw the top card of the series at the answerer's level; it goes under (G3)."""
+        key = series * 3 + self.levels[answerer] - 1
+        piles = self.piles
+        pile = piles[key]
+        if pile is not None:
+            question = pile[0]
+            piles[key] = (*pile[1:], question)
+        else:  # first card of this pile: the pile is shuffled now (``deal``)
+            dealt = self.dealt[key]
+            if dealt is not None:  # five cards: ``deal``'s draws, unrolled, inline
+                getrandbits = self.rng.getrandbits
+                a = getrandbits(3)
+                while a >= 5:
+                    a = getrandbits(3)
+                b = getrandbits(3)
+                while b >= 4:
+                    b = getrandbits(3)
+                c = getrandbits(2)
+                while c >= 3:
+                    c = getrandbits(2)
+                d = getrandbits(2)
+                while d >= 2:
+                    d = getrandbits(2)
+                pile = dealt[((a * 4 + b) * 3 + c) * 2 + d]
+            else:
+                pile = deal(self.rng, self.decks[key])
+            question = pile[-1]
+            piles[key] = pile
+        self.quiz = [question, purpose, answerer, protection, False]
+        self.step = "answer"
+        self.stats[0] += 1
 
     def _answer(self, choice: int, events: Events) -> None:
         quiz = self.quiz
@@ -804,6 +982,7 @@ class GnouState(State):
         twin.keys = self.keys
         twin.cells = self.cells
         twin.decks = self.decks
+        twin.dealt = self.dealt
         twin.kinds = self.kinds
         twin.shields = self.shields
         twin.liberties = self.liberties
@@ -883,17 +1062,18 @@ class GnouState(State):
         return state
 
     def metrics(self) -> dict[str, float]:
-        # Once per simulated game: one dict display, the keys of ``STATS`` in their order.
+        # Once per simulated game: one dict display, the keys of ``STATS`` in their order;
+        # ``+ 0.0`` is ``float()`` for these small ints, without a call each.
         stats = self.stats
         return {
-            "quizzes": float(stats[0]),
-            "quizzes_right": float(stats[1]),
-            "protections_gained": float(stats[2]),
-            "dangers_removed": float(stats[3]),
-            "transmissions": float(stats[4]),
-            "pushbacks": float(stats[5]),
-            "rerolls": float(stats[6]),
-            "turns": float(self.turn),
+            "quizzes": stats[0] + 0.0,
+            "quizzes_right": stats[1] + 0.0,
+            "protections_gained": stats[2] + 0.0,
+            "dangers_removed": stats[3] + 0.0,
+            "transmissions": stats[4] + 0.0,
+            "pushbacks": stats[5] + 0.0,
+            "rerolls": stats[6] + 0.0,
+            "turns": self.turn + 0.0,
             "win": 1.0 if self.result == "win" else 0.0,
-            "pawn": float(self.pos),
+            "pawn": self.pos + 0.0,
         }
