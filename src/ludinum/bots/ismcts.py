@@ -401,7 +401,9 @@ class IsmctsBot(Bot):
         budget = self.depth if depth is None else depth
         direct = use_policy and policy.forced_at_once
         while budget > 0 and not det.is_terminal():
-            actor = next_actor(det, steps)
+            active = det.active_players()
+            # next_actor's fast path inline: a single active seat acts.
+            actor = active[0] if len(active) == 1 else next_actor(det, steps)
             if direct:  # the bot lists the legal actions (once) and plays a forced move
                 action = policy.choose(det, actor)
                 det.advance(actor, action)

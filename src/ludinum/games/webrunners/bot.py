@@ -49,14 +49,37 @@ class WebRunnersBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        if legal[0].kind in _UNHANDLED:  # the setup questions: no view read, drawn
+            return legal[self.rng.randrange(len(legal))]
         view = state.observation(player, PARTS)
         phase = view["phase"]
+        action: Action | None
+        if phase == "main":
+            action = self._main_known(view, player, legal)
+            if action is not None and _offered(action, legal):
+                return action
+            return legal[self.rng.randrange(len(legal))]
         handler = getattr(self, "_" + phase, None)
         if handler is not None:
-            action: Action | None = handler(view, player, legal)
+            action = handler(view, player, legal)
             if action is not None and _offered(action, legal):
                 return action
         return legal[self.rng.randrange(len(legal))]
+
+    def _main_known(self, view: Mapping[str, Any], me: int,
+                    legal: Sequence[Action]) -> Action | None:
+        """:meth:`_main`, remembered in ``_MAIN`` by what it reads (the legal actions, the
+        hand, the pawns and the hand sizes): rollouts meet the same turns again and again."""
+        pawns = view["pawns"]
+        key = (me, tuple(map(id, legal)), tuple(view["hand"]),
+               tuple([x for pawn in pawns for x in pawn]), tuple(view["hand_sizes"]))
+        known = _MAIN.get(key)
+        if known is None:
+            if len(_MAIN) >= 4096:
+                _MAIN.clear()
+            # The actions are kept with the choice: the ids in the key stay theirs.
+            known = _MAIN[key] = (tuple(legal), self._main(view, me, legal))
+        return known[1]
 
     # -- helpers -------------------------------------------------------------------------
     @staticmethod
@@ -331,6 +354,14 @@ _CARD_OF: dict[int, str] = {
                   A.GIVE_A, A.KEEP_A, A.DISCARD_A, A.WHITEHAT_A, A.PICK_A)
     for action in table
 }
+
+
+#: The kinds of the setup questions' actions (W15): no handler, a uniform draw.
+_UNHANDLED = frozenset({"accounts", "phone"})
+
+#: :meth:`WebRunnersBot._main`'s choice by what it reads: the seat, the ids of the legal
+#: actions, the hand, the pawns (flat) and the hand sizes (the seat count is the pawns').
+_MAIN: dict[tuple[Any, ...], tuple[tuple[Action, ...], Action | None]] = {}
 
 
 def _card(action: Action) -> str:

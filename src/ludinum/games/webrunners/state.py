@@ -46,6 +46,16 @@ from ludinum.games.webrunners.rules import (
 )
 from ludinum.games.webrunners.session import closest
 
+#: The other entries of a player's view, always there: what ``observation`` takes from
+#: ``_view`` (rarer parts).
+_SCALAR_PARTS = frozenset({
+    "game", "theme", "current", "first", "round", "max_rounds", "draw_size", "discard_size",
+    "winner", "capped",
+})
+_BUILT_PARTS = frozenset({
+    "characters", "powers_used", "discard_top", "session_winners", "discards_known",
+})
+
 
 class WebRunnersState(Rules):
     @classmethod
@@ -177,7 +187,31 @@ class WebRunnersState(Rules):
         return self._view(player, None)
 
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
-        return self._view(player, parts)
+        """The entries ``parts`` of ``view(player)``, equal to them, and only those built
+        (one at a time: a rollout bot asks a few of them on every simulated decision)."""
+        out: dict[str, Any] = {}
+        for key in parts:
+            if key == "hand":
+                out[key] = sorted(map(IDS.__getitem__, self.hands[player]))
+            elif key == "pawns":
+                cell = self.cell
+                out[key] = [[c + 1, cell[p]] for p, c in enumerate(self.circle)]
+            elif key == "hand_sizes":
+                out[key] = [len(h) for h in self.hands]
+            elif key == "phase":
+                out[key] = PHASE_NAMES[self.phase]
+            elif key == "pending":
+                out[key] = self._pending(player)
+            elif key == "you":
+                out[key] = player
+            elif key == "players":
+                out[key] = self.n
+            elif key in _SCALAR_PARTS or key in _BUILT_PARTS:
+                out[key] = self._view(player, (key,))[key]
+            elif key == "answered" and self.phase in (SETUP_ACCOUNTS, SETUP_PHONE):
+                asked = self.answers if self.phase == SETUP_ACCOUNTS else self.phone
+                out[key] = [v >= 0 for v in asked]
+        return out
 
     def _view(self, player: int | None, parts: Collection[str] | None) -> dict[str, Any]:
         """The view; with ``parts``, only those entries (``State.observation``), the lists
