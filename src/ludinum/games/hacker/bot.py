@@ -102,6 +102,14 @@ KIND_PARTS = {
 }
 
 
+#: :meth:`HackerBot._drop`'s worth of each account before its stack (action, account,
+#: worth), by what it is computed from: the ids of the drops (kept with the entry, so an
+#: id is not reused while cached), the traveller, the estimated leaders, the chances of a
+#: miss, the owners as the seat reads them, its counts and its places. Rollout bots are
+#: fresh every simulated game, their notes alike: shared here, the worths are met again.
+_DROPS: dict[tuple[Any, ...], tuple[Sequence[Action], list[tuple[Action, int, float]]]] = {}
+
+
 class HackerBot(Bot):
     level = "heuristic"
     forced_at_once = True  # see choose: a single legal action is returned first
@@ -178,8 +186,12 @@ class HackerBot(Bot):
         m = self.memory(player)
         accounts = view["accounts"]
         if not view["blurred"]:
-            m.layout = layout = [a["owner"] for a in accounts]
-            m.mine = {k for k, owner in enumerate(layout) if owner == player}  # ids are places
+            layout = [a["owner"] for a in accounts]
+            # m.mine is always the places m.layout gives this seat (_learn_place and
+            # _remember keep them so): the same layout, the same set.
+            if layout != m.layout:
+                m.layout = layout
+                m.mine = {k for k, owner in enumerate(layout) if owner == player}  # places
         elif not m.blurred:
             self._remember(m, player, len(accounts))
         if kind == "credit":
@@ -234,19 +246,24 @@ class HackerBot(Bot):
         accounts = view["accounts"]
         value = view["incoming"][0] if view["incoming"] else 2
         cryptage = view["options"]["cryptage"]
-        best: tuple[float, float] | None = None
+        best_worth, best_draw = math.inf, 0.0  # the first account scored takes it
         choice = legal[0]
+        mine, counts, rand = m.mine, m.counts, self.rng.random
+        flip = cryptage and value == 1  # a bill of 1 wards off one virus: put it where they are
         for action, k in zip(legal, _accounts_of(legal), strict=True):
-            if k not in m.mine:
+            if k not in mine:
                 continue
             acc = accounts[k]
             danger = len(acc["stack"])
-            held = len(acc["bills"]) if acc["bills"] is not None else m.counts.get(k, 0)
-            if cryptage and value == 1:
-                danger = -danger  # a bill of 1 wards off one virus: put it where they are
-            key = (danger * 3.0 + held, self.rng.random())
-            if best is None or key < best:
-                best, choice = key, action
+            bills = acc["bills"]
+            held = len(bills) if bills is not None else counts.get(k, 0)
+            if flip:
+                danger = -danger
+            worth = danger * 3.0 + held
+            # (worth, draw) compared as a tuple would be, without building one per account.
+            draw = rand()
+            if worth < best_worth or (worth == best_worth and draw < best_draw):
+                best_worth, best_draw, choice = worth, draw, action
         return choice
 
     @staticmethod
@@ -256,23 +273,33 @@ class HackerBot(Bot):
         """The estimated scores, and the owner of every account as :meth:`_owner` reads
         it (in the accounts' order: an account's id is its place)."""
         scores: dict[int, float] = {}
-        owners: list[int | None] = []
-        layout, counts = m.layout, m.counts
-        places = len(layout)
-        for acc in view["accounts"]:
-            owner = acc["owner"]  # :meth:`_owner` inline (once per account and decision)
-            if owner is None and acc["id"] < places:
-                owner = layout[acc["id"]]
-            if not isinstance(owner, int):
-                owners.append(None)
+        layout, get = m.layout, m.counts.get
+        accounts = view["accounts"]
+        owners: list[int | None]
+        if not view["blurred"]:
+            owners = layout  # every owner shown: choose has just made them m.layout
+        else:
+            owners = []
+            places = len(layout)
+            for k, acc in enumerate(accounts):  # :meth:`_owner` inline
+                owner = acc["owner"]
+                if owner is None and k < places:
+                    owner = layout[k]
+                owners.append(owner if isinstance(owner, int) else None)
+        for k, acc in enumerate(accounts):
+            owner = owners[k]
+            if owner is None:
                 continue
-            owners.append(owner)
             bills = acc["bills"]
             if bills is not None:
                 worth = float(sum(bills))
             else:
-                seen = counts.get(acc["id"], 0)
-                worth = (seen if seen > 0 else 0) * AVERAGE_BILL  # max(0, seen), inline
+                seen = get(k, 0)
+                if seen <= 0:  # a worth of 0.0: the sum as it is (nothing added)
+                    if owner not in scores:
+                        scores[owner] = 0.0
+                    continue
+                worth = seen * AVERAGE_BILL
             scores[owner] = scores.get(owner, 0.0) + worth
         return scores, owners
 
@@ -292,6 +319,8 @@ class HackerBot(Bot):
             return legal[0]  # done
         scores, owners = self._estimates(m, view)
         top = max(scores.values()) if scores else 0.0
+        # The estimated leaders (every owner in ``owners`` has a score).
+        leaders = frozenset([owner for owner, score in scores.items() if score >= top])
         vigilance = view["options"]["vigilance"]
         # The traveller is away: anyone else may have dropped on his accounts.
         miss_traveller = (1.0 - 1.0 / (n - 1)) * (1.0 - view["options"]["traveller_vigilance"])
@@ -299,24 +328,36 @@ class HackerBot(Bot):
         best_worth, best_draw = -math.inf, 0.0  # the first account scored takes it
         choice = legal[0]
         accounts = view["accounts"]
-        mine, counts, rand = m.mine, m.counts, self.rng.random
-        for action, k in zip(legal, _accounts_of(legal, 1), strict=True):
-            if k < 0 or k in mine:  # k < 0: « done », legal[0]
-                continue
-            owner = owners[k]
-            # min/max written out (the same ints); a factor of 1.0 left out (the same float).
-            held = counts.get(k, 0)
-            if held < 0:
-                held = 0
-            if owner == traveller:
-                held += 1
-                miss = miss_traveller
-            else:
-                miss = miss_other
-            worth = (held if held < 3 else 3) * miss
-            if owner is not None and scores.get(owner, 0.0) >= top:
-                worth *= LEADER_BOOST
-            worth -= 0.35 * len(accounts[k]["stack"])
+        mine, counts = m.mine, m.counts
+        memo_key = (id(legal), traveller, leaders, miss_traveller, miss_other, tuple(owners),
+                    tuple(counts.items()), frozenset(mine))
+        known = _DROPS.get(memo_key)
+        if known is None:
+            if len(_DROPS) >= 1024:
+                _DROPS.clear()
+            bases: list[tuple[Action, int, float]] = []
+            for action, k in zip(legal, _accounts_of(legal, 1), strict=True):
+                if k < 0 or k in mine:  # k < 0: « done », legal[0]
+                    continue
+                owner = owners[k]
+                # min/max written out (the same ints); a factor of 1.0 left out (the same
+                # float).
+                held = counts.get(k, 0)
+                if held < 0:
+                    held = 0
+                if owner == traveller:
+                    held += 1
+                    miss = miss_traveller
+                else:
+                    miss = miss_other
+                base = (held if held < 3 else 3) * miss
+                if owner in leaders:
+                    base *= LEADER_BOOST
+                bases.append((action, k, base))
+            known = _DROPS[memo_key] = (legal, bases)
+        rand = self.rng.random
+        for action, k, base in known[1]:
+            worth = base - 0.35 * len(accounts[k]["stack"])
             # (worth, draw) compared as a tuple would be, without building one per account.
             draw = rand()
             if worth > best_worth or (worth == best_worth and draw > best_draw):

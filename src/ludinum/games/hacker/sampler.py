@@ -47,6 +47,7 @@ from ludinum.games.hacker.rules import (
     KNOWN_MASK,
     KNOWN_SHIFT,
     LOOT,
+    OVER,
     OWNER_MASK,
     ROUNDS,
     STEAL,
@@ -60,7 +61,7 @@ from ludinum.games.hacker.rules import (
     v_pos,
     v_trip,
 )
-from ludinum.games.hacker.views import knows_thief, shows_bills
+from ludinum.games.hacker.views import knows_thief
 
 if TYPE_CHECKING:
     from ludinum.games.hacker.state import HackerState
@@ -162,9 +163,11 @@ def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
     thefts, its own loot), plus the stolen bills credited face down by others, placed
     again (module doc)."""
     n = len(twin.bills)
-    visible = [shows_bills(twin, observer, k) for k in range(n)]
-    if all(visible):
+    if twin.phase == OVER:  # shows_bills: every account once the game is over
         return
+    # shows_bills inline: its own accounts, outside brouillage.
+    visible = ([False] * n if twin.blurred()
+               else [owner == observer for owner in twin.table.owner])
     counts = [len(pile) for pile in twin.bills]
     # Choosing which bill to take, the thief sees how many the account has.
     counted = twin.current if twin.phase == STEAL and twin.thief == observer else -1
@@ -212,11 +215,13 @@ def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
     # on where the unseen bills really are.
     pool.sort()
     _shuffle(pool, rnd)
+    bills, pop = twin.bills, pool.pop
     for k in hidden:
-        twin.bills[k] = [pool.pop() for _ in range(counts[k])]
+        count = counts[k]
+        bills[k] = [pop() for _ in range(count)] if count else []
     for q in range(twin.n):
         if q != observer:
-            twin.incoming[q] = [pool.pop() for _ in twin.incoming[q]]
+            twin.incoming[q] = [pop() for _ in twin.incoming[q]]
     twin.bank = pool
     _relabel(twin)
 
@@ -229,9 +234,11 @@ def _relabel(twin: HackerState) -> None:
     """Bills of the same value are alike: the ids are given again in table order, so
     that the copy depends on where the values lie, never on which of two equal bills the
     observer holds. (``seen`` keeps the old ids: nothing reads it on a copy.)"""
-    free = {v: ids[:] for v, ids in _FREE.items()}
+    pops = [None, *(_FREE[v][:].pop for v in (1, 2, 3))]  # by value
+    value = BILL_VALUE
     for pile in [*twin.bills, *twin.incoming, twin.bank]:
-        pile[:] = [free[BILL_VALUE[b]].pop() for b in pile]
+        if pile:
+            pile[:] = [pops[value[b]]() for b in pile]  # type: ignore[misc]
 
 
 def _shuffle(items: list[int], rnd: Callable[[], float]) -> None:

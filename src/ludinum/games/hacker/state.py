@@ -263,17 +263,17 @@ class HackerState(State):
         c.first = self.first
         c.phase = self.phase
         c.trip = self.trip
-        c.bills = [b[:] for b in self.bills]
+        c.bills = list(map(list.copy, self.bills))
         c.bank = self.bank[:]
-        c.stacks = [s[:] for s in self.stacks]
+        c.stacks = list(map(list.copy, self.stacks))
         c.aside = self.aside[:]
         c.found = self.found[:]
         c.hand = self.hand[:]
         c.done = self.done[:]
         c.pending = self.pending[:]
-        c.incoming = [i[:] for i in self.incoming]
+        c.incoming = list(map(list.copy, self.incoming))
         c.seen = self.seen[:]
-        c.notes = [x[:] for x in self.notes]
+        c.notes = list(map(list.copy, self.notes))
         c.trip_drops = self.trip_drops[:]
         c.protector = self.protector
         c.current = self.current
@@ -346,7 +346,7 @@ class HackerState(State):
         return views.view(self, player)
 
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
-        return views.view(self, player, parts)
+        return views.observe(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> HackerState:
         return sampler.resample(self, observer, rng)

@@ -7,6 +7,7 @@ game can ever need is built once here, and each account layout gets its lists on
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ludinum.engine import Action, Event
 from ludinum.games.hacker.rules import ACCOUNTS_PER_PLAYER, BILL_COUNT
@@ -28,7 +29,9 @@ class Table:
     """Where each account lies (``owner[k]`` for the account at place ``k``) and the action
     lists that follow from it. One instance per layout, shared by every clone."""
 
-    __slots__ = ("all_credits", "all_drops", "credits", "drops", "guesses", "n", "own", "owner")
+    __slots__ = (
+        "all_credits", "all_drops", "bare", "credits", "drops", "guesses", "n", "own", "owner",
+    )
 
     def __init__(self, owner: tuple[int, ...]) -> None:
         n = max(owner) + 1
@@ -44,6 +47,14 @@ class Table:
         )
         self.all_drops = (DONE, *(DROP[k] for k in range(len(owner))))
         self.guesses = tuple(tuple(GUESS[q] for q in range(n) if q != p) for p in range(n))
+        #: Every account as a seat's view shows it with no virus and its bills hidden, its
+        #: owner face up (``bare[0]``) or not (``bare[1]``, brouillage): the entries an
+        #: observation shares (read-only) instead of building them on every decision.
+        self.bare: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+            tuple({"id": k, "owner": None if blurred else o, "stack": [], "bills": None}
+                  for k, o in enumerate(owner))
+            for blurred in (False, True)
+        )
 
 
 @lru_cache(maxsize=4096)

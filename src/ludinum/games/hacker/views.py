@@ -10,6 +10,7 @@ to whoever the ``reveal`` option says).
 from __future__ import annotations
 
 from collections.abc import Collection
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ludinum.games.hacker.rules import (
@@ -39,9 +40,9 @@ def view(
     state: HackerState, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
     """``player``'s view; with ``parts``, only those entries (``State.observation``, see
-    :func:`_observe`)."""
+    :func:`observe`)."""
     if parts is not None:
-        return _observe(state, player, parts)
+        return observe(state, player, parts)
     n = state.n
     blurred = state.blurred()
     over = state.phase == OVER
@@ -98,16 +99,18 @@ def view(
     return data
 
 
-def _observe(state: HackerState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
+def observe(state: HackerState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
     """The entries ``parts`` of ``view(state, player)``, equal to them, and only those
-    built: a rollout bot reads a few of them on each of thousands of simulated moves."""
+    built: a rollout bot reads a few of them on each of thousands of simulated moves.
+    Read-only: a seat's accounts share the table's entries (:func:`_seen_accounts`)."""
     out: dict[str, Any] = {}
     phase = state.phase
     over = phase == OVER
     blurred = state.blurred()
     for key in parts:
         if key == "accounts":
-            out[key] = _accounts(state, player, blurred, over)
+            out[key] = (_accounts(state, player, blurred, over) if over or player is None
+                        else _seen_accounts(state, player, blurred))
         elif key == "blurred":
             out[key] = blurred
         elif key == "options":
@@ -218,6 +221,32 @@ def _accounts(
             bills = [BILL_VALUE[b] for b in state.bills[k]]
         out.append({"id": k, "owner": None if blurred else owner[k], "stack": entries,
                     "bills": bills})
+    return out
+
+
+def _seen_accounts(state: HackerState, player: int, blurred: bool) -> list[dict[str, Any]]:
+    """:func:`_accounts` for a seat before the game is over, equal to it: the accounts with
+    no virus and no bills shown are the table's shared entries (``Table.bare``, read-only),
+    only the others are built."""
+    table = state.table
+    bare = table.bare[blurred]
+    out = list(bare)
+    bit = KNOWN_SHIFT + player
+    stacks = state.stacks
+    for k in compress(range(len(stacks)), stacks):  # the accounts with viruses
+        out[k] = {
+            "id": k, "owner": bare[k]["owner"],
+            "stack": [{"trip": code >> TRIP_SHIFT & 7,
+                       "owner": code & OWNER_MASK if code >> bit & 1 else None}
+                      for code in stacks[k]],
+            "bills": None,
+        }
+    if not blurred:  # its own bills
+        bills = state.bills
+        value = BILL_VALUE.__getitem__
+        for k in table.own[player]:
+            out[k] = {"id": k, "owner": player, "stack": out[k]["stack"],
+                      "bills": list(map(value, bills[k]))}
     return out
 
 
