@@ -13,7 +13,7 @@ from ludinum.bots.base import RandomBot
 from ludinum.engine import Action, StateFormatError
 from ludinum.games.hacker import BOTS, GAME, HackerBot
 from ludinum.games.hacker.sim import play
-from ludinum.games.hacker.state import setup_events
+from ludinum.games.hacker.state import HackerState, setup_events
 from tests.conformance.playout import random_playout
 from tests.hacker.helpers import fresh
 
@@ -203,3 +203,26 @@ def test_heuristic_bot_learns_its_places_back_when_it_protects() -> None:
     action = bot.choose(state, me)
     assert action.kind == "protect"
     assert {mine[0], mine[1]} <= bot.memory(me).mine
+
+
+def test_the_accounts_observations_share_are_never_changed() -> None:
+    """A seat's observation shares the table's entries for the accounts it sees bare
+    (``Table.bare``, for search speed): the bots and searches that read observations along
+    whole games, heuristic and hard, leave every shared entry as it was made."""
+    from ludinum.games import make_bot
+
+    for seed, (players, level, options) in enumerate([
+        (4, "medium", None), (5, "hard", {"brouillage": True}), (6, "medium", None),
+    ]):
+        state = GAME.new_state(players, seed, options)
+        bots = [make_bot("hacker", level if seat == 0 else "medium", seed * 10 + seat)
+                for seat in range(players)]
+        order = random.Random(seed)
+        while not state.is_terminal():
+            player = order.choice(state.active_players())
+            state.apply(player, bots[player].choose(state, player))
+        assert isinstance(state, HackerState)
+        for blurred, entries in enumerate(state.table.bare):
+            for k, entry in enumerate(entries):
+                owner = None if blurred else state.table.owner[k]
+                assert entry == {"id": k, "owner": owner, "stack": [], "bills": None}

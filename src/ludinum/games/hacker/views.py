@@ -68,14 +68,7 @@ def view(
     data["protector"] = state.protecting() if 3 <= state.phase <= 6 else None
     data["current"] = state.current if state.current >= 0 else None
     data["thief"] = _thief(state, player)
-    data["options"] = {
-        "brouillage": state.brouillage,
-        "cryptage": state.cryptage,
-        "reveal": state.reveal,
-        "theft": "chosen" if state.chosen_theft else "random",
-        "vigilance": state.vigilance,
-        "traveller_vigilance": state.traveller_vigilance,
-    }
+    data["options"] = _options(state)
     if player is not None:
         data["hand"] = state.hand[player]
         data["incoming"] = [BILL_VALUE[b] for b in state.incoming[player]]
@@ -99,6 +92,18 @@ def view(
     return data
 
 
+def _options(state: HackerState) -> dict[str, Any]:
+    """The rule options a view shows (every seat plays by them)."""
+    return {
+        "brouillage": state.brouillage,
+        "cryptage": state.cryptage,
+        "reveal": state.reveal,
+        "theft": "chosen" if state.chosen_theft else "random",
+        "vigilance": state.vigilance,
+        "traveller_vigilance": state.traveller_vigilance,
+    }
+
+
 def observe(state: HackerState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
     """The entries ``parts`` of ``view(state, player)``, equal to them, and only those
     built: a rollout bot reads a few of them on each of thousands of simulated moves.
@@ -114,14 +119,7 @@ def observe(state: HackerState, player: int | None, parts: Collection[str]) -> d
         elif key == "blurred":
             out[key] = blurred
         elif key == "options":
-            out[key] = {
-                "brouillage": state.brouillage,
-                "cryptage": state.cryptage,
-                "reveal": state.reveal,
-                "theft": "chosen" if state.chosen_theft else "random",
-                "vigilance": state.vigilance,
-                "traveller_vigilance": state.traveller_vigilance,
-            }
+            out[key] = _options(state)
         elif key == "incoming":
             if player is not None:
                 out[key] = [BILL_VALUE[b] for b in state.incoming[player]]
