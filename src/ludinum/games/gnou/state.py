@@ -397,22 +397,7 @@ class GnouState(State):
             return
         kind = action.kind
         if kind == "roll":
-            random = self.rng.random
-            count = self.dice
-            while True:
-                # ``floor(x * 6.0)`` is ``int(x * 6)`` for these non-negative floats.
-                if count == 2:  # galopant (two dice)
-                    total = 2 + floor(random() * 6.0) + floor(random() * 6.0)
-                else:
-                    total = count
-                    for _ in range(count):
-                        total += floor(random() * 6.0)
-                pos = self.pos + total
-                if pos > END:
-                    pos = END
-                if pos != self.last_push or self.removed >> pos & 1:
-                    break
-                self.stats[6] += 1  # G6: the danger that just pushed back: roll again
+            pos = self._throw(None)[0]
             self.last_push = -1
             self.pos = pos
             if pos >= END:
@@ -568,17 +553,18 @@ class GnouState(State):
                 solo = self.quiz[1] in SOLO
                 events.append(Event("hint", data, (self.quiz[2],) if solo else None))
 
-    def _roll(self, events: Events) -> None:
-        """Roll, move, then the action of the cell reached, by the same player."""
+    def _throw(self, events: Events) -> tuple[int, list[int] | None]:
+        """The cell the dice send the pawn to, and the dice (only when ``events`` are
+        told): thrown again while they land on the danger that just pushed it back (G6)."""
         random = self.rng.random
         count = self.dice
-        current = self.current
         while True:
             # One draw per die, in order; the dice kept as a list only for the events.
             # ``floor(x * 6.0)`` is ``int(x * 6)`` for these non-negative floats, at half
             # the cost (a float times a float is the interpreter's specialised product).
+            dice: list[int] | None = None
             if events is not None:
-                dice: list[int] = []
+                dice = []
                 for _ in range(count):
                     dice.append(1 + floor(random() * 6.0))
                 total = sum(dice)
@@ -592,11 +578,17 @@ class GnouState(State):
             if pos > END:
                 pos = END
             if pos != self.last_push or self.removed >> pos & 1:
-                break
+                return pos, dice
             # G6: landing a second time on the danger that just pushed back: roll again.
             if events is not None:
-                events.append(Event("reroll", {"player": current, "dice": dice, "cell": pos}))
+                events.append(Event("reroll", {"player": self.current, "dice": dice,
+                                               "cell": pos}))
             self.stats[6] += 1
+
+    def _roll(self, events: Events) -> None:
+        """Roll, move, then the action of the cell reached, by the same player."""
+        current = self.current
+        pos, dice = self._throw(events)
         if events is not None:
             events.append(
                 Event("roll", {"player": current, "dice": dice, "start": self.pos, "to": pos})
