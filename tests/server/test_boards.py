@@ -312,3 +312,27 @@ def test_voleur_card_names_are_cut_at_a_words_end() -> None:
             assert any(n.startswith(whole + " ") or (" " not in whole and n.startswith(whole))
                        for n in names), cut
     assert cuts  # names were cut: the rule was checked
+
+
+def test_a_three_player_voleur_board_writes_every_data_name_whole() -> None:
+    """With three players the two managers and the thief are drawn in two columns, not
+    three: on the projector the data names were cut (« Empreintes digitales du… ») while
+    the lower half of the screen stayed empty."""
+    import re
+
+    game = registry().get("voleur")
+    seen = 0
+    for seed in range(1, 9):
+        state = game.setup(game.make_config(players=3, seed=seed))
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        html = shared().screen(game, {"lang": "fr", "seat": None, "view": state.view(None),
+                                      "names": NAMES[:3]}, ("map",))["map"]
+        for card in re.findall(r'<g class="card data">(.*?)</g>', html, re.S):
+            seen += 1
+            assert "…" not in card, card
+    assert seen  # data cards were drawn

@@ -68,7 +68,9 @@
     const players = view.players || [];
     const managers = players.filter((p) => p.role === "manager");
     const cells = managers.length + 1;
-    const cols = cells === 2 || cells === 4 ? 2 : 3;
+    // Three blocks (three players) in two columns too: a name cut to a third of the board
+    // (« Empreintes digitales du… ») on a projector whose lower half stayed empty.
+    const cols = cells <= 4 ? 2 : 3;
     const blockW = (W - 10) / cols;
     const lootW = blockW - 10 - 24;
     // the loot: one card per name, side by side, as many lines as needed
