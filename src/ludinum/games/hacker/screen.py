@@ -10,35 +10,11 @@ from typing import Any
 from rich.text import Text
 
 from ludinum.engine import counted
-from ludinum.games.hacker.text import account, bills, name
+from ludinum.games.hacker.text import account, bills, name, phase_words
 
 
 def _name(player: int | None, lang: str) -> str:
     return name(player, lang, markup=True)
-
-
-#: The phases in the words of the board's header (web/static/games/hacker.js): the web
-#: shows both at once, one name per phase.
-_PHASES_FR = {
-    "setup": "mise en place",
-    "trip": "voyages à la banque",
-    "credit": "voyages à la banque",
-    "choose": "protection",
-    "guess": "protection",
-    "steal": "vol d'un billet",
-    "loot": "vol d'un billet",
-    "over": "partie finie",
-}
-_PHASES_EN = {
-    "setup": "setting up",
-    "trip": "trips to the bank",
-    "credit": "trips to the bank",
-    "choose": "protection",
-    "guess": "protection",
-    "steal": "a bill is stolen",
-    "loot": "a bill is stolen",
-    "over": "game over",
-}
 
 
 def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
@@ -116,7 +92,7 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     you = view.get("you")
     lines: list[str] = []
     phase = str(view.get("phase", ""))
-    phases = _PHASES_EN if en else _PHASES_FR
+    phases = phase_words(lang)
     head = (
         f"[bold]Hacker[/bold] — round {view['round']}/{view['rounds']} — {phases.get(phase)}"
         if en

@@ -146,6 +146,35 @@ _SEAT = re.compile(r"\b(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
                    r") \((?:J|P)([1-9])\)", re.IGNORECASE)
 
 
+#: The phases in words, one name per phase: the text's header line and the board's header
+#: (web/static/games/hacker.js reads them from the game's kit: :meth:`HackerText.kit`).
+_PHASES_FR = {
+    "setup": "mise en place",
+    "trip": "voyages à la banque",
+    "credit": "voyages à la banque",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "vol d'un billet",
+    "loot": "vol d'un billet",
+    "over": "partie finie",
+}
+_PHASES_EN = {
+    "setup": "setting up",
+    "trip": "trips to the bank",
+    "credit": "trips to the bank",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "a bill is stolen",
+    "loot": "a bill is stolen",
+    "over": "game over",
+}
+
+
+def phase_words(lang: str = "fr") -> dict[str, str]:
+    """Each phase's name in ``lang``."""
+    return dict(_PHASES_EN if lang == "en" else _PHASES_FR)
+
+
 class HackerText(GameText):
     #: The end of each round too, as a mark between the guesses: two guesses of one
     #: account in two rounds read as a contradiction without it.
@@ -263,10 +292,11 @@ class HackerText(GameText):
     def kit(self, lang: str = "fr") -> dict[str, Any]:
         """What the page's drawing (``web/static/games/hacker.js``) reads besides the views
         and its words (the kit's messages): each seat as the game's text calls it, « Rouge
-        (J1) », which its lines say of a seat without a nickname (:meth:`with_names`). The
-        accounts' grouping and the sorting of a decision depend on the view and are drawn
-        there."""
-        return {"seat_labels": [name(seat, lang) for seat in range(len(COLOURS_FR))]}
+        (J1) », which its lines say of a seat without a nickname (:meth:`with_names`), and
+        each phase's name, which its board and its lines say. The accounts' grouping and the
+        sorting of a decision depend on the view and are drawn there."""
+        return {"seat_labels": [name(seat, lang) for seat in range(len(COLOURS_FR))],
+                "phases": phase_words(lang)}
 
     # -- the web screens' words (issue 21) ------------------------------------------------
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:

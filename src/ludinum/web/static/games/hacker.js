@@ -37,14 +37,9 @@
   }
   const none = (v) => v === null || v === undefined;
 
-  // The phase in words, as the board's header says it.
+  // The phase in words (the kit's, screen.py: phase_words), as the board's header says it.
   function phaseName(c, phase) {
-    const _ = c._;
-    const phases = {
-      setup: _("mise en place"), trip: _("voyages à la banque"), credit: _("voyages à la banque"),
-      choose: _("protection"), guess: _("protection"), steal: _("vol d'un billet"),
-      loot: _("vol d'un billet"), over: _("partie finie"),
-    };
+    const phases = c.kit.phases || {};
     return Object.prototype.hasOwnProperty.call(phases, phase) ? phases[phase] : phase;
   }
 
@@ -246,15 +241,6 @@
   // « 2 + 3 = 5 », « aucun » (text.py: bills): a single bill too is summed, « 2 = 2 ».
   const sum = (en, values) => (values.length
     ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0) : (en ? "none" : "aucun"));
-  // The phase in the text's words (screen.py: _PHASES_FR, _PHASES_EN).
-  const PHASES = {
-    fr: { setup: "mise en place", trip: "voyages à la banque", credit: "voyages à la banque",
-      choose: "protection", guess: "protection", steal: "vol d'un billet",
-      loot: "vol d'un billet", over: "partie finie" },
-    en: { setup: "setting up", trip: "trips to the bank", credit: "trips to the bank",
-      choose: "protection", guess: "protection", steal: "a bill is stolen",
-      loot: "a bill is stolen", over: "game over" },
-  };
   // The server names seats a second time, in the whole line (GameText.with_names): a
   // nickname holding « Joueur 3 » (« Léa Joueur 3 », allowed) gets seat 3's nickname there,
   // so here too. Word edges as Python's (a letter with an accent is a word's letter).
@@ -304,7 +290,7 @@
     const phase = none(view.phase) ? "" : String(view.phase);
     const out = [];
     // The round and the phase in words (the board's header says them in its own).
-    const phaseWords = PHASES[en ? "en" : "fr"];
+    const phaseWords = c.kit.phases || {};
     out.push(`Hacker — ${en ? "round" : "tour"} ${view.round}/${view.rounds} — ` +
       // (an unknown phase prints as Python prints dict.get's None)
       (Object.prototype.hasOwnProperty.call(phaseWords, phase) ? phaseWords[phase] : "None"));
