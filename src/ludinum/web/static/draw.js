@@ -33,6 +33,20 @@
       .replace(/(«)[ \t]+/g, "$1" + NNBSP);
   }
 
+  // What render.lines does to each line of a game's text besides French spacing, for the
+  // games whose page writes their lines (Game.page_lines). Rich markup as render.plain
+  // removes it (« [red]…[/] »), from the line as shown: a nickname or a content text that
+  // looks like markup loses it there too.
+  const RICH = /\[\/?(?:[A-Za-z#][^[\]]*)?\]/g;
+  const plain = (text) => (text.indexOf("[") < 0 ? text : text.replace(RICH, ""));
+  // « Joueur 2 » / « Player 2 » in a line (a teacher's pack's text, a nickname holding
+  // one): the seat's nickname, as GameText.with_names puts it in the whole line (left as
+  // it is for a seat without one). Word edges as Python's ``\b`` sees them (letters of
+  // any script).
+  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
+  const named = (names, text) => (text.indexOf("Joueur ") < 0 && text.indexOf("Player ") < 0
+    ? text : text.replace(SEAT_WORDS, (word, n) => names[n - 1] || word));
+
   // A value as a template prints it: HTML kept, lists joined, nothing for null, false
   // and undefined, any other text spaced then escaped.
   function show(value) {
@@ -210,7 +224,8 @@
       return safe(out);
     }
     return {
-      kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape,
+      kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
+      named: (text) => named(names || [], text),
       token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
     };
@@ -286,5 +301,5 @@
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
   L.screen = screen;
-  L.draw = { Safe, safe, h, show, escape, attr, spaced, num, translator, many, pieces, truthy };
+  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, translator, many, pieces, truthy };
 })(typeof window !== "undefined" ? window : globalThis);

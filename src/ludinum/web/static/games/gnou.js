@@ -146,19 +146,6 @@
   }
 
   // -- the text under the board (render.lines of GnouText.view without its board) -------
-  // Shared pieces written here (draw.js has none of them): what render.lines does to each
-  // line of a game's text besides French spacing (c.spaced).
-  // Rich markup as render.plain removes it (« [red]…[/] »), from the line as shown: a
-  // nickname or a content text that looks like markup loses it there too.
-  const RICH = /\[\/?(?:[A-Za-z#][^[\]]*)?\]/g;
-  const plain = (text) => (text.indexOf("[") < 0 ? text : text.replace(RICH, ""));
-  // « Joueur 2 » / « Player 2 » written in a content text (a teacher's pack may): the
-  // seat's nickname, as GameText.with_names puts it in the whole line (the seat words left
-  // as they are for a seat without one). Word edges as Python's ``\b`` sees them (letters
-  // of any script).
-  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
-  const named = (c, text) => (text.indexOf("Joueur ") < 0 && text.indexOf("Player ") < 0 ? text
-    : text.replace(SEAT_WORDS, (word, n) => c.names[n - 1] || word));
   // Lines as Python's str.splitlines cuts the view's text (a content text may hold line
   // breaks of its own): ``end``, the text's end, where a last break starts no line.
   const BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
@@ -186,7 +173,7 @@
       const you = view.seat === p ? (en ? " (you)" : " (toi)") : "";
       out.push(`  ${c.seatText(p)}${you}${en ? ":" : " :"} ${names}`);
     });
-    const shown = out.map((line) => c.spaced(plain(line)));
+    const shown = out.map((line) => c.spaced(c.plain(line)));
     // The danger card, after an empty line: its title on a line of its own, its text, then
     // how to protect oneself, the last lines of the text. Cut into lines as the server cuts
     // the whole text (the title's red markup, closed after it, keeps a break ending the
@@ -196,7 +183,7 @@
       const how = en ? "How to protect yourself:" : "Pour s'en protéger :";
       const rest = [card.text, `${how} ${card.alternative}`].join("\n");
       for (const line of ["", ...splitLines(card.title, false), ...splitLines(rest, true)]) {
-        shown.push(c.spaced(plain(named(c, line))));
+        shown.push(c.spaced(c.plain(c.named(line))));
       }
     }
     return shown;

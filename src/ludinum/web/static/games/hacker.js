@@ -241,16 +241,6 @@
   // « 2 + 3 = 5 », « aucun » (text.py: bills): a single bill too is summed, « 2 = 2 ».
   const sum = (en, values) => (values.length
     ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0) : (en ? "none" : "aucun"));
-  // The server names seats a second time, in the whole line (GameText.with_names): a
-  // nickname holding « Joueur 3 » (« Léa Joueur 3 », allowed) gets seat 3's nickname there,
-  // so here too. Word edges as Python's (a letter with an accent is a word's letter).
-  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
-  function renamed(c, line) {
-    const names = c.names || [];
-    if (!names.length || (line.indexOf("Joueur ") < 0 && line.indexOf("Player ") < 0)) return line;
-    return line.replace(SEAT_WORDS, (m, n) => names[n - 1] || m);
-  }
-
   // What a seat sees of the accounts in words (screen.py: _accounts_in_words): the bills
   // it sees (its own, all at the end, H2) and the viruses whose owner it knows (its own,
   // those it noticed or was told, H4, H5).
@@ -354,7 +344,7 @@
       const scores = view.scores.map((s, p) => `${who(c, p)} ${s}`).join(", ");
       out.push(`${en ? "Scores:" : "Scores :"} ${scores}.`);
     }
-    return out.map((line) => c.spaced(renamed(c, line)));
+    return out.map((line) => c.spaced(c.named(line)));
   }
 
   L.game("hacker", { map, actions, lines });

@@ -272,9 +272,6 @@
     geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
     setup_character: ["choisit son personnage", "chooses a character"],
   };
-  // Terminal markup as render.plain removes it from a whole line (a nickname's too).
-  const RICH = /\[\/?(?:[A-Za-z#][^[\]]*)?\]/g;
-  const plain = (text) => (text.indexOf("[") < 0 ? text : text.replace(RICH, ""));
   const given = (v) => v !== null && v !== undefined;
 
   // Cards one after the other, by the name the text gives them (« Fake news, 1 case »):
@@ -357,7 +354,7 @@
     } else if (view.capped) {
       out.push(en ? "Game stopped: round limit." : "Partie arrêtée : limite de tours.");
     }
-    return out.map((line) => c.spaced(plain(line)));
+    return out.map((line) => c.spaced(c.plain(line)));
   }
 
   L.game("webrunners", { ground, map, actions, lines });
