@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from ludinum.content.typography import breakable_spaces, french_spacing
 from ludinum.server.catalog import Catalog
 from ludinum.server.ratelimit import RateLimit
 from tests.server.helpers import Conn, create_room, hello, join, make_app
@@ -170,6 +171,48 @@ def test_http_errors(sqlite_url: str, catalog: Catalog) -> None:
         response = client.post(f"/api/rooms/{code}/join", json={"nickname": "Zoé"})
         assert response.status_code == 409
         assert response.json()["error"]["code"] == "room_full"
+
+
+def test_a_misspelt_field_is_refused_by_name(sqlite_url: str, catalog: Catalog) -> None:
+    """« option » for « options » would make a room with the default rules, « siege » for
+    « seat » another seat than the one offered: refused, naming the field, nothing made."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        rooms = len(app.state.hub.rooms)
+        response = client.post("/api/rooms", json={"game": "toy", "players": 2,
+                                                   "option": {"rounds": 2}})
+        assert response.status_code == 400
+        error = response.json()["error"]
+        assert error["code"] == "bad_message"
+        assert french_spacing("« option »") in error["fr"] and "options" in error["fr"]
+        assert "'option'" in error["en"]
+        assert len(app.state.hub.rooms) == rooms
+        for mode in (None, 5, ["live"]):  # the mode is one of two words
+            response = client.post("/api/rooms", json={"game": "toy", "players": 2,
+                                                       "mode": mode})
+            assert response.status_code == 400
+            assert "None" not in response.json()["error"]["fr"]
+        code, _ = create_room(client, "toy", 2)
+        response = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa", "siege": 1})
+        assert response.status_code == 400
+        assert french_spacing("« siege »") in response.json()["error"]["fr"]
+        seats = client.get(f"/api/rooms/{code}").json()["seats"]
+        assert [s["kind"] for s in seats] == ["open", "open"]
+
+
+def test_error_texts_keep_french_spacing(setup: Any) -> None:
+    """An error is a text on a phone like any other: no line break before its colon or
+    inside its « » (issue 16 §5), from the HTTP API and from the WebSocket alike."""
+    client, _app, code, _host, a, _b, _stack = setup
+    said = [client.post(f"/api/rooms/{code}/join", json={"nickname": "Zoé", "seat": 9}
+                        ).json()["error"]["fr"],
+            client.post("/api/rooms", json={"game": "chess", "players": 2}
+                        ).json()["error"]["fr"]]
+    a.send_raw('{"type": "dance"}')
+    said.append(expect(a, "unknown_type")["fr"])
+    for text in said:
+        assert ":" in text or "«" in text, text  # texts that have something to space
+        assert not breakable_spaces(text), text
 
 
 def test_join_attempts_are_rate_limited(sqlite_url: str, catalog: Catalog) -> None:

@@ -9,10 +9,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ludinum.engine import LudinumError
+from ludinum.engine import LudinumError, echoed
 from ludinum.server import names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
-from ludinum.server.protocol import fail, load_json
+from ludinum.server.protocol import fail, load_json, said
 from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.server.replay import Replay
 
@@ -30,7 +30,7 @@ GUESSES = frozenset({"unknown_room", "bad_token"})
 
 
 def error_response(exc: LudinumError) -> JSONResponse:
-    return JSONResponse({"error": exc.to_json()}, status_code=STATUS.get(exc.code, 400))
+    return JSONResponse({"error": said(exc)}, status_code=STATUS.get(exc.code, 400))
 
 
 def hub_of(request: Request) -> Hub:
@@ -114,6 +114,23 @@ async def body(request: Request) -> dict[str, Any]:
     return data
 
 
+#: The fields each request body may hold (``only``).
+ROOM_FIELDS = ("game", "players", "options", "mode", "seed")
+JOIN_FIELDS = ("nickname", "seat")
+
+
+def only(data: dict[str, Any], allowed: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` if it holds no field but ``allowed``: a misspelt one (« option » for
+    « options ») is refused by name rather than silently ignored, which would make a room
+    with the default rules."""
+    for key in data:
+        if key not in allowed:
+            listed = ", ".join(allowed)
+            raise fail("bad_message", f"Champ inconnu : « {echoed(key)} » (champs : {listed}).",
+                       f"Unknown field: '{echoed(key)}' (fields: {listed}).")
+    return data
+
+
 async def games(request: Request) -> Response:
     hub = hub_of(request)
     out = []
@@ -126,7 +143,7 @@ async def games(request: Request) -> Response:
 
 async def create_room(request: Request) -> Response:
     try:
-        data = await body(request)
+        data = only(await body(request), ROOM_FIELDS)
         check_rate(request, request.app.state.room_limit)
         hub = hub_of(request)
         game = data.get("game")
@@ -138,13 +155,17 @@ async def create_room(request: Request) -> Response:
         players = data.get("players")
         if isinstance(players, bool) or not isinstance(players, int):
             raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")
+        mode = data.get("mode", "live")
+        if not isinstance(mode, str):
+            raise fail("bad_message", "« mode » est « live » ou « turns ».",
+                       "'mode' is 'live' or 'turns'.")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or not 0 <= seed < 2 ** 63):
             raise fail("bad_message", "« seed » est un entier de 0 à 2⁶³ − 1.",
                        "'seed' is an integer from 0 to 2⁶³ − 1.")
         room, host_token = await hub.create_room(game, players, options,
-                                                 str(data.get("mode", "live")), seed)
+                                                 mode, seed)
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"code": room.code, "host_token": host_token,
@@ -162,7 +183,7 @@ async def room_info(request: Request) -> Response:
 
 async def join(request: Request) -> Response:
     try:
-        data = await body(request)
+        data = only(await body(request), JOIN_FIELDS)
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise fail("bad_message", "« seat » est un entier.", "'seat' is an integer.")

@@ -59,6 +59,7 @@ def schema() -> dict[str, Any]:
                 "summary": "Create a room; returns its code and the host's secret token.",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["game", "players"],
+                    "additionalProperties": False,
                     "properties": {
                         "game": {"type": "string"}, "players": {"type": "integer"},
                         "options": {"type": "object"},
@@ -69,7 +70,7 @@ def schema() -> dict[str, Any]:
                         "schema": {"type": "object", "properties": {
                             "code": {"type": "string"}, "host_token": {"type": "string"},
                             "room": {"$ref": "#/components/schemas/Room"}}}}}},
-                    "400": _err("Bad game, options or player count"),
+                    "400": _err("Bad game, options or player count, or an unknown field"),
                     "404": _err("Unknown game"), "413": _err("Body over 64 KiB"),
                     "415": _err("Not application/json"),
                     "429": _err("Too many rooms from this address")}}},
@@ -85,6 +86,7 @@ def schema() -> dict[str, Any]:
                 "parameters": [CODE],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["nickname"],
+                    "additionalProperties": False,
                     "properties": {"nickname": {"type": "string", "minLength": 2,
                                                 "maxLength": 20},
                                    "seat": {"type": "integer"}}}}}},

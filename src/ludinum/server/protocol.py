@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ludinum.content.typography import french_spacing
 from ludinum.engine import LudinumError
 
 MAX_MESSAGE = 8192
@@ -104,9 +105,18 @@ def pong(ping: dict[str, Any]) -> dict[str, Any]:
 
 
 def error(exc: LudinumError, about: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": exc.code, "fr": exc.fr, "en": exc.en}
+    out: dict[str, Any] = {"type": "error", **said(exc)}
     if about:
         out["about"] = about
+    return out
+
+
+def said(exc: LudinumError) -> dict[str, Any]:
+    """An error as the pages show it (its code, its French and English texts and what its
+    kind adds): the French with its no-break spaces (« Place inconnue : 9 » never breaks
+    before its colon on a phone), as every other text a screen shows."""
+    out: dict[str, Any] = exc.to_json()
+    out["fr"] = french_spacing(exc.fr)
     return out
 
 
