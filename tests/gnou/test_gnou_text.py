@@ -205,3 +205,34 @@ def test_the_phone_says_what_seeking_and_passing_on_are_about() -> None:
     assert 'class="act primary"' not in said["seek"]  # no choice nudged
     assert "est sur un danger (case " in said["transmit"]
     assert "répond bien à la question qui suit, le danger est éliminé" in said["transmit"]
+
+
+def _fills(svg: str) -> dict[str, set[str]]:
+    """The colour of each kind of cell on a drawn board (``cell-KIND``: its square's fill)."""
+    import re
+
+    square = r'<g class="cell cell-([a-z]+)[^"]*"><rect [^>]*fill="(#[0-9a-f]+)"'
+    found: dict[str, set[str]] = {}
+    for kind, fill in re.findall(square, svg):
+        found.setdefault(kind, set()).add(fill)
+    return found
+
+
+def test_the_board_has_the_colours_of_the_paper_board() -> None:
+    """« 30 cases danger, de couleur rouge clair » ; « 4 cases libertés, de couleur bleue » ;
+    « 1 case GULL […] bleue » ; « 1 case communauté du libre, de couleur bleue » ; « 5 cases
+    sensibilisation, de couleur verte » ; « 1 case arrivée société libre, de couleur verte » ;
+    « lorsque le danger est éliminé, la case devient une case alternative libre, vert clair »
+    (G1). A player who knows the paper board finds its colours, each with its symbol."""
+    state = game(dice=(2,), protections={0: ["anti_espion"]})
+    roll(state)  # the danger of cell 2 removed: a free alternative
+    room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+    ground, drawn = _fills(slot(room, None, "ground")), _fills(slot(room, None, "map"))
+    red, blue, green, light_green = "#fecaca", "#bfdbfe", "#86efac", "#dcfce7"
+    assert ground["danger"] == {red}
+    for kind in ("liberty", "gull", "community"):
+        assert ground[kind] == {blue}, kind
+    assert ground["awareness"] == {green} and ground["end"] == {green}
+    assert drawn["danger"] == {light_green}
+    assert light_green not in {c for fills in ground.values() for c in fills}

@@ -7,10 +7,15 @@
   "use strict";
   const COLS = 9;
   const SIZE = 60;
+  // The paper board's colours (G1): dangers light red; liberties, GULL and the community
+  // blue; awareness cells and the goal green; a danger removed becomes a free alternative,
+  // light green (REMOVED).
+  const BLUE = "#bfdbfe";
+  const GREEN = "#86efac";
+  const REMOVED = "#dcfce7";
   const STYLES = {
-    start: ["#e5e7eb", "▶"], community: ["#bbf7d0", "★"], danger: ["#fecaca", "⚠"],
-    awareness: ["#bfdbfe", "i"], liberty: ["#fde68a", "L"], gull: ["#ddd6fe", "◆"],
-    end: ["#86efac", "⚑"],
+    start: ["#e5e7eb", "▶"], community: [BLUE, "★"], danger: ["#fecaca", "⚠"],
+    awareness: [GREEN, "i"], liberty: [BLUE, "L"], gull: [BLUE, "◆"], end: [GREEN, "⚑"],
   };
 
   // The board's size in SVG units (rows of COLS cells) and where a cell lies on it: even
@@ -68,7 +73,7 @@
       if (!danger && !pawn) continue;
       const [x, y] = place(cell.index);
       out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}">`;
-      if (danger) out += square(c, cell, x, y, "#f3f4f6", "✓");
+      if (danger) out += square(c, cell, x, y, REMOVED, "✓");
       if (pawn) {
         out += `<rect x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="6" fill="none" stroke="#374151" stroke-width="4"/>` +
           `<circle cx="${x + SIZE - 14}" cy="${y + 14}" r="10" fill="#111827"/>` +
