@@ -219,7 +219,7 @@ def test_bad_joins_and_messages_change_nothing(sqlite_url: str, catalog: Catalog
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client:
         code, key = create_class(client, "toy", 2)
-        for nickname in ("", "x", "a" * 30, 12, None):
+        for nickname in ("", "x", "a" * 30, 12, None, "06 12 34 56 78"):
             response = client.post(f"/api/classes/{code}/join", json={"nickname": nickname})
             assert response.json()["error"]["code"] == "bad_nickname"
         join(client, code, "Léa")

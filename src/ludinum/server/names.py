@@ -5,7 +5,8 @@ apostrophes, and refused when it contains a rude word once accents, case, look-a
 repeated letters, separators and a plural's final s or x are set aside (``"C-0-N"`` is
 caught like ``"con"``), insults glued to other letters (« Grossesalope », « Mabite »), a hate
 number, or reads as the screen's own words (« Place 3 ») or holds a word for the teacher or
-the app (« Prof Martin », « Admin 1 »). The words come from ``wordlists/`` (the LDNOOBW
+the app (« Prof Martin », « Admin 1 »), or holds six digits or more (a phone number). The
+words come from ``wordlists/`` (the LDNOOBW
 French and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``);
 names and words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as
 allowed. Two nicknames of one room must differ by more than case,
@@ -302,6 +303,10 @@ def generate() -> str:
     return animal_name(secrets.choice(list(ANIMALS)), secrets.choice(QUALITIES))
 
 
+#: Digits from which a nickname reads as a phone number (a short number, « Élève 12 », is fine).
+PERSONAL_DIGITS = 6
+
+
 def clean(text: object) -> str:
     """The nickname to use, or :class:`NicknameError` with the reason."""
     if not isinstance(text, str):
@@ -312,6 +317,12 @@ def clean(text: object) -> str:
         raise NicknameError(
             "Un pseudo fait de 2 à 20 lettres, chiffres, espaces, tirets ou apostrophes.",
             "A nickname is 2 to 20 letters, digits, spaces, hyphens or apostrophes.",
+        )
+    # A phone number (« 0612345678 », « 06 12 34 56 78 ») is not a nickname: nothing personal.
+    if sum(c.isdigit() for c in name) >= PERSONAL_DIGITS:
+        raise NicknameError(
+            "Pas de numéro dans un pseudo (comme un numéro de téléphone) : choisis-en un autre.",
+            "No number in a nickname (like a phone number): choose another one.",
         )
     if is_rude(name):
         raise NicknameError(

@@ -84,7 +84,11 @@
         set(pupilKey, res.token);
         err.textContent = "";
         poll();
-      } catch (x) { err.textContent = say(x); }
+      } catch (x) {
+        err.textContent = say(x);
+        // A look-alike nickname: the free variant goes in the field, one touch to join (as a room's join).
+        if (x.suggestion) { form.nickname.value = x.suggestion; form.nickname.focus(); }
+      }
     });
     poll();
     return;

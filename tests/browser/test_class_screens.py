@@ -1,0 +1,125 @@
+"""Class mode's screens measured in a real browser (docs/class.md): the dashboard as the
+class reads it on the projector (1920×1080 and 1280×720), and a pupil's nickname form on a
+phone (390×844)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT
+
+pytestmark = pytest.mark.slow
+
+PROJECTOR = {"width": 1920, "height": 1080}
+SMALL_PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+ANIMALS = ["Loutre", "Panda", "Castor", "Renard", "Koala", "Lynx", "Zèbre", "Lama", "Furet",
+           "Hibou"]
+QUALITIES = ["Agile", "Brave", "Calme"]
+#: Read from the back of the room (docs/class.md: every text ≥ 28 px).
+READABLE = 28
+
+
+def create_class(page: Any, base: str) -> str:
+    """A class of Le jeu du Gnou made from its set-up page (the browser keeps the key)."""
+    page.goto(f"{base}/classe/nouvelle/gnou")
+    page.check('input[name="mode"][value="turns"]')
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+    code: str = page.eval_on_selector("body", "b => b.dataset.code")
+    page.wait_for_selector("[data-class-board] .class-count", timeout=TIMEOUT)
+    return code
+
+
+def join(base: str, code: str, nickname: str) -> None:
+    """A pupil joins through the JSON API (the phones' own request)."""
+    request = urllib.request.Request(
+        f"{base}/api/classes/{code}/join", data=json.dumps({"nickname": nickname}).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 201
+
+
+def font_px(page: Any, selector: str) -> float:
+    size: float = page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
+    return size
+
+
+def test_a_look_alike_nickname_gets_its_variant_in_the_class_form(live: Any,
+                                                                  browser: Any) -> None:
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    try:
+        code = create_class(teacher, live.url)
+        join(live.url, code, "Zoé")
+        phone.goto(f"{live.url}/c/{code}")
+        phone.fill("#nickname", "ZOE")
+        phone.click("button[type=submit]")
+        phone.wait_for_function(
+            "() => document.querySelector('[data-error]').textContent.length > 0",
+            timeout=TIMEOUT)
+        message = phone.inner_text("[data-error]").replace("\u202f", " ")
+        assert message == "Ce pseudo ressemble trop à celui d'un autre joueur : essaie « ZOE 2 »."
+        # The free variant is in the field: one touch on « Entrer » joins with it.
+        assert phone.input_value("#nickname") == "ZOE 2"
+        phone.click("button[type=submit]")
+        phone.wait_for_function(
+            "() => (document.querySelector('[data-class-table]').textContent || '')"
+            ".startsWith('Tu es à la table')", timeout=TIMEOUT)
+        assert phone.inner_text("[data-class-name]") == "ZOE 2"
+    finally:
+        for page in (teacher, phone):
+            page.context.close()
+
+
+def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None:
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        code = create_class(page, live.url)
+        for n in range(30):
+            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
+                               timeout=TIMEOUT)
+        # The page's main action is not smaller than « Fermer la classe » beside it.
+        start = font_px(page, '[data-class-cmd="start"]')
+        assert start >= READABLE and start >= font_px(page, "[data-class-lock]")
+        # On a 1280 px projector the QR code stays beside the code, not under it.
+        page.set_viewport_size(SMALL_PROJECTOR)
+        qr = page.locator(".class-head .qr-box").bounding_box()
+        big = page.locator(".class-head .room-code").bounding_box()
+        assert qr["y"] < big["y"] + big["height"] and qr["x"] >= big["x"] + big["width"]
+        page.set_viewport_size(PROJECTOR)
+
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
+                               timeout=TIMEOUT)
+        # A late pupil reads the address from the back of the room.
+        assert page.is_visible(".class-head .lead")
+        assert font_px(page, ".class-head .lead") >= READABLE
+        assert font_px(page, ".class-head .room-code") >= READABLE
+        # The six tables on one screen: two rows of three, none below the fold.
+        cards = [page.locator(".table-card").nth(i).bounding_box() for i in range(6)]
+        assert max(c["y"] + c["height"] for c in cards) <= PROJECTOR["height"]
+        assert len({round(c["y"]) for c in cards}) == 2
+
+        # Closed, then ended: the projector no longer invites anyone to join.
+        page.click('[data-class-lock="true"]')
+        page.wait_for_selector(".room-locked", timeout=TIMEOUT)
+        assert not page.is_visible(".class-head .lead")
+        assert not page.is_visible(".class-head .qr-box")
+        page.click('[data-class-lock="false"]')
+        page.wait_for_selector('[data-class-lock="true"]', timeout=TIMEOUT)
+        assert page.is_visible(".class-head .lead")
+        page.click('[data-class-cmd="end"]')
+        page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                               timeout=TIMEOUT)
+        assert not page.is_visible(".class-head .lead")
+    finally:
+        context.close()
