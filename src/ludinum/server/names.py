@@ -321,8 +321,8 @@ def clean(text: object) -> str:
     # A phone number (« 0612345678 », « 06 12 34 56 78 ») is not a nickname: nothing personal.
     if sum(c.isdigit() for c in name) >= PERSONAL_DIGITS:
         raise NicknameError(
-            "Pas de numéro dans un pseudo (comme un numéro de téléphone) : choisis-en un autre.",
-            "No number in a nickname (like a phone number): choose another one.",
+            "Pas de numéro de téléphone dans un pseudo : choisis-en un autre.",
+            "No phone number in a nickname: choose another one.",
         )
     if is_rude(name):
         raise NicknameError(
