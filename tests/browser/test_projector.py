@@ -164,7 +164,7 @@ def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any)
 LONG_LEAD = ("Danger en case 16 « L'abonnement obligatoire » (logiciels privateurs). Avant, on "
              "achetait un logiciel une fois pour toutes. Maintenant, certains ne marchent que si "
              "l'on paie chaque mois. Si tu arrêtes de payer, tu ne peux plus ouvrir tes propres "
-             "créations. Pour s'en protéger : les logiciels libres s'utilisent sans limite de "
+             "créations. Comment s'en protéger ? Les logiciels libres s'utilisent sans limite de "
              "durée : GIMP et Krita pour dessiner, Inkscape pour les illustrations, Kdenlive "
              "pour monter des vidéos, LibreOffice pour les documents, Audacity pour le son.")
 

@@ -69,7 +69,7 @@ def test_a_danger_pushing_back_is_read_recto_and_verso() -> None:
         card.title, card.text, card.alternative)
     french = TEXT.event(danger, "fr")
     assert f"« {card.title} »" in french and card.text in french
-    assert f"Pour s'en protéger : {card.alternative}" in french
+    assert f"Comment s'en protéger ? {card.alternative}" in french
     english = TEXT.event(danger, "en")
     assert card.text_en in english and card.alternative_en in english
 
@@ -157,7 +157,7 @@ def test_passing_on_explains_the_danger_and_how_to_protect() -> None:
     card = load_dangers()[2]
     state = _solo_quiz()
     view_text = TEXT.view(state.view(None), "fr")
-    assert card.text in view_text and f"Pour s'en protéger : {card.alternative}" in view_text
+    assert card.text in view_text and f"Comment s'en protéger ? {card.alternative}" in view_text
     state = game(dice=(2,), protections={2: ["anti_espion"]})
     roll(state)
     (told,) = [e for e in state.apply(2, Action.make("transmit")) if e.kind == "transmission"]

@@ -208,7 +208,7 @@ def test_the_gnou_key_moments_name_a_danger_without_reading_it_again() -> None:
         shown = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
         box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
         for moment in re.findall(r"<li>(.*?)</li>", box):
-            assert "Pour s'en protéger" not in moment and len(moment) <= 140, moment
+            assert "Comment s'en protéger" not in moment and len(moment) <= 140, moment
             met += moment.startswith("Danger en case")
     assert met, "dangers were met"
 

@@ -72,6 +72,10 @@ PROMPTS = {
 }
 #: A quiz's series and level in words (:meth:`GnouText.quiz_title`), French then English.
 QUIZ_TITLE = ("%(series)s · niveau %(level)s", "%(series)s · level %(level)s")
+#: What leads a danger card's alternative (G5), its own sentences after it: a question, so
+#: that the capital they start with is right (« Pour s'en protéger : Le navigateur… » was
+#: not).
+HOW_TO_PROTECT = ("Comment s'en protéger ?", "How can you protect yourself?")
 TRACK_LEGEND = {
     "fr": "[dim]♞ = le pion, · = départ, C = communauté, ! = danger, ✓ = danger éliminé, "
           "S = sensibilisation, L = liberté, G = GULL (club du logiciel libre), "
@@ -246,8 +250,7 @@ class GnouText(GameText):
             title, about = "", ""
             if card is not None:
                 title = f" {_quoted(card.title_in(lang), lang)}"
-                how = "How to protect yourself:" if en else "Pour s'en protéger :"
-                about = f" {how} {card.alternative_in(lang)}"
+                about = f" {_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}"
             if en:
                 return (
                     f"{seat(d['giver'], lang)} explains the danger{title} to "
@@ -412,8 +415,7 @@ class GnouText(GameText):
                 # The title on its own line: the text is a sentence of its own.
                 lines.append(f"[red]{card.title_in(lang)}[/]")
                 lines.append(card.text_in(lang))
-                how = "How to protect yourself:" if en else "Pour s'en protéger :"
-                lines.append(f"{how} {card.alternative_in(lang)}")
+                lines.append(f"{_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
     # -- the page's drawing (issue 19) ------------------------------------------------
@@ -421,7 +423,8 @@ class GnouText(GameText):
         """What the page's drawing (``web/static/games/gnou.js``) reads besides the views:
         every series' name (the protections, the quizzes), the sentences saying what a
         phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page);
-        for the text under the board (:meth:`view` without its board), every cell's name
+        for the text under the board (:meth:`view` without its board), what leads a danger
+        card's alternative, every cell's name
         by index and each danger card's title, text and alternative by cell (read aloud to
         the whole table, G5), in ``lang``, from the content in use."""
         cells = load_board()
@@ -429,6 +432,7 @@ class GnouText(GameText):
             "series": {series: series_name(series, lang) for series in SERIES_NAMES},
             "prompts": {step: _pick(lang, *texts) for step, texts in PROMPTS.items()},
             "quiz_title": _pick(lang, *QUIZ_TITLE),
+            "how_to_protect": _pick(lang, *HOW_TO_PROTECT),
             "cells": [cell_name(index, lang) for index in range(len(cells))],
             "dangers": {
                 str(cell): {"title": card.title_in(lang), "text": card.text_in(lang),
@@ -471,10 +475,10 @@ def _danger_text(d: Mapping[str, Any], lang: str, whole: bool = True) -> str:
     title = _quoted(title, lang) if title else ""
     if en:
         head = f"Danger on cell {d['cell']}" + (f" {title}" if title else "") + f" ({kind})."
-        parts = [head, text, f"How to protect yourself: {protect}" if protect else ""]
+        parts = [head, text, f"{HOW_TO_PROTECT[1]} {protect}" if protect else ""]
     else:
         head = f"Danger en case {d['cell']}" + (f" {title}" if title else "") + f" ({kind})."
-        parts = [head, text, f"Pour s'en protéger : {protect}" if protect else ""]
+        parts = [head, text, f"{HOW_TO_PROTECT[0]} {protect}" if protect else ""]
     return " ".join(p for p in (parts if whole else parts[:1]) if p)
 
 

@@ -185,8 +185,7 @@
     // title from joining the next one), then each line named, unmarked and spaced.
     const card = view.danger === null || view.danger === undefined ? null : (kit.dangers || {})[view.danger];
     if (card) {
-      const how = en ? "How to protect yourself:" : "Pour s'en protéger :";
-      const rest = [card.text, `${how} ${card.alternative}`].join("\n");
+      const rest = [card.text, `${kit.how_to_protect} ${card.alternative}`].join("\n");
       for (const line of ["", ...splitLines(card.title, false), ...splitLines(rest, true)]) {
         shown.push(c.spaced(c.plain(c.named(line))));
       }
