@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from ludinum.cli.console import FrenchConsole
 from ludinum.cli.main import cli
-from ludinum.cli.play import choice_of, next_seat
+from ludinum.cli.play import choice_of, keys_of, menu_line, next_seat, retry_hint
 from ludinum.engine import one_of
 from ludinum.games import get_game, make_bot
 
@@ -26,6 +26,22 @@ def test_a_choice_is_its_number_or_the_letter_it_starts_with() -> None:
     # a letter picks only when one choice alone starts with it
     assert choice_of("a", ["A. oui", "A. non"]) is None
     assert choice_of("l", ["Lancer le dé"]) is None  # a word is not a lettered choice
+
+
+def test_a_quiz_answer_is_listed_by_its_letter_alone() -> None:
+    """The menu listed « 1. A. Un virus »: two keys for one answer. An answer is listed by
+    the letter the projector and the phones show, any other choice by its number."""
+    quiz = ["A. Un virus", "B. Un ver", "C. Un cheval de Troie", "D. Un spam", "Indice"]
+    assert keys_of(quiz) == ["A", "B", "C", "D", "5"]
+    assert menu_line("B", quiz[1]) == "  [cyan]B[/]. Un ver"
+    assert menu_line("5", quiz[4]) == "  [cyan]5[/]. Indice"
+    assert keys_of(["Lancer le dé"]) == ["1"]
+    assert keys_of(["A. oui", "A. non"]) == ["1", "2"]  # one letter for two: numbers
+    assert retry_hint(quiz, "fr") == "Tape A, B, C, D ou 5."
+    assert retry_hint(quiz[:4], "en") == "Type A, B, C or D."
+    assert retry_hint(["Lancer le dé", "Passer"], "fr") == "Tape un nombre de 1 à 2."
+    for key, label in zip(keys_of(quiz), quiz, strict=True):  # what is shown is what works
+        assert choice_of(key, quiz) == quiz.index(label) + 1
 
 
 def test_nonsense_at_the_prompt_is_asked_again_in_french() -> None:

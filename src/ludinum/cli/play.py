@@ -137,6 +137,21 @@ def next_seat(
     return people[0] if people else one_of(seats, order)
 
 
+def letter_of(label: str, labels: list[str]) -> str | None:
+    """The letter a choice is known by (« B » of « B. Un ver », a quiz's answer), when its
+    text starts with one that no other choice starts with; None otherwise."""
+    if len(label) < 3 or not label[0].isalpha() or label[1:3] != ". ":
+        return None
+    same = sum(other[:2].upper() == label[:2].upper() for other in labels)
+    return label[0].upper() if same == 1 else None
+
+
+def keys_of(labels: list[str]) -> list[str]:
+    """What a person types for each choice, as the menu shows it: a quiz's answer its
+    letter (the one the projector and the phones show), any other choice its number."""
+    return [letter_of(label, labels) or str(i) for i, label in enumerate(labels, 1)]
+
+
 def choice_of(typed: str, labels: list[str]) -> int | None:
     """The choice (1…n) a person typed: its number, or the letter its text starts with
     (« B. » of a quiz's answers) when one choice alone starts so; None for anything else."""
@@ -146,9 +161,26 @@ def choice_of(typed: str, labels: list[str]) -> int | None:
         return number if 1 <= number <= len(labels) else None
     if len(typed) == 1 and typed.isalpha():
         starts = [i for i, label in enumerate(labels, 1)
-                  if label[:2].upper() == f"{typed.upper()}."]
-        return starts[0] if len(starts) == 1 else None
+                  if letter_of(label, labels) == typed.upper()]
+        return starts[0] if starts else None
     return None
+
+
+def menu_line(key: str, label: str) -> str:
+    """A choice in the menu: its key, then its text (without its letter, which is the key)."""
+    text = label[3:] if not key.isdigit() else label
+    return f"  [cyan]{key}[/]. {escape(text)}"
+
+
+def retry_hint(labels: list[str], lang: str) -> str:
+    """What to type, said again after something else was typed."""
+    keys = keys_of(labels)
+    if all(key.isdigit() for key in keys):
+        return (f"Type a number from 1 to {len(labels)}." if lang == "en"
+                else f"Tape un nombre de 1 à {len(labels)}.")
+    listed = ", ".join(keys[:-1])
+    return (f"Type {listed} or {keys[-1]}." if lang == "en"
+            else f"Tape {listed} ou {keys[-1]}.")
 
 
 def ask(console: Console, labels: list[str], lang: str) -> int:
@@ -164,9 +196,7 @@ def ask(console: Console, labels: list[str], lang: str) -> int:
         choice = choice_of(str(typed), labels)
         if choice is not None:
             return choice
-        hint = (f"Type a number from 1 to {len(labels)}." if en
-                else f"Tape un nombre de 1 à {len(labels)}.")
-        console.print(f"[red]{escape(hint)}[/]")
+        console.print(f"[red]{escape(retry_hint(labels, lang))}[/]")
 
 
 def _loop(
@@ -213,8 +243,8 @@ def _turns(
         labels = [text.action(action, view, lang) for action in legal]
         who = escape(text.seat_label(player, lang))
         console.print(f"[bold]{who}[/]{':' if lang == 'en' else ' :'}")
-        for i, label in enumerate(labels, 1):
-            console.print(f"  [cyan]{i}[/]. {escape(label)}")
+        for key, label in zip(keys_of(labels), labels, strict=True):
+            console.print(menu_line(key, label))
         choice = ask(console, labels, lang)
         events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
