@@ -69,3 +69,45 @@ def test_the_gnou_quiz_fits_a_1280_by_720_projector(
     protections = host.evaluate(BOX, '.stage [data-slot="board"]')
     assert protections is not None and on_screen(protections, 1280, 720), protections
     assert protections["scroll"] <= 1, protections
+
+
+def test_a_long_narration_shrinks_to_the_small_projectors_type(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """On 1280×720 the narration's lead line steps down to the stage's type (28 px at
+    1080p, two thirds here) like it does at 1080p: it stopped at a fixed 28 px, above what
+    it starts at here, so a long one beside a quiz kept its full size in a sliver of box."""
+    from tests.browser.test_projector import LONG_LEAD
+    from tests.browser.test_whole_games import CUT_TEXT
+
+    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    contexts.append(host_context)
+    host = host_context.new_page()
+    code = create_room(host, live.url, "gnou", 2)
+    phones = []
+    for name in ("Léa", "Sami"):
+        context = browser.new_context(**PHONE)
+        contexts.append(context)
+        phone = context.new_page()
+        join(phone, live.url, code, name)
+        phones.append(phone)
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 2",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    before = host.evaluate(BOX, ".narration-lead")
+    host.evaluate("""(lead) => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p><p class="narration-more"></p>';
+      box.querySelector('.narration-lead').textContent = lead + ' ' + lead;
+      box.querySelector('.narration-more').textContent = 'Sami lance 5 + 4 · ' + lead;
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""", LONG_LEAD)
+    lead = host.evaluate(BOX, ".narration-lead")
+    assert lead is not None
+    stage = 28 * 720 / 1080
+    # Too long to fit even so: it went down to the stage's type (it stayed at its 21 px),
+    # no further.
+    assert abs(lead["font"] - stage) < 0.1, (before, lead)
+    assert host.evaluate(CUT_TEXT, False) == []

@@ -485,9 +485,12 @@
         if (!over()) break;
       }
       if (more && lines.every((line) => line.hidden)) more.hidden = true;
+      // The smallest a lead line gets: the stage's type, 28 px on a 1080p projector and
+      // as much less as the projector's sizes are on a smaller screen (app.css, --px).
+      const floor = stage ? parseFloat(getComputedStyle(stage).fontSize) : 28;
       let size = parseFloat(getComputedStyle(lead).fontSize);
-      while (over() && size > 28) {
-        size -= 2;
+      while (over() && size > floor) {
+        size = Math.max(floor, size - 2);
         lead.style.fontSize = size + "px";
       }
     };
