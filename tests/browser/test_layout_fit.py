@@ -237,3 +237,57 @@ def test_a_hacker_accounts_bills_never_run_into_its_virus_count(live: Any, brows
             assert overlaps == [], overlaps
     finally:
         page.close()
+
+
+def test_a_hacker_players_words_stay_in_their_column(live: Any, browser: Any) -> None:
+    """Above the Hacker board each player has a column saying what it does (« ✈ à la
+    banque », « ☂ se protège », « ☠ vole un billet ») or how many viruses its trip left
+    (« ✈ 3 virus »): « ✈ son trajet : 15 virus » was wider than the column from 4 players
+    on and ran into the next one (at 7 players « à la banque » too). Boards of 4 to 7
+    players at every phase, in French and English, drawn by the page's code and measured
+    by the browser: every line inside its column's box."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("hacker")
+    boards, said = [], set()
+    for players in range(4, 8):
+        state = game.setup(game.make_config(players=players, seed=players,
+                                            options={"trip_seconds": 0}))
+        rng = random.Random(players)
+        names = ["Maximilien", "Léa", "Anne-Sophie", "Tom", "Inès", "Noah", "Jade"][:players]
+        for step in range(5_000):
+            if state.is_terminal():
+                break
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+            if step % 97 == 0 or state.is_terminal():
+                for lang in ("fr", "en"):
+                    boards.append(draw(game, state.view(None), lang, names))
+        assert state.is_terminal()
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(live.url + "/")
+        for html in boards:
+            out = page.evaluate("""(html) => {
+              document.body.innerHTML = '<div style="width:1000px">' + html + '</div>';
+              const out = {said: [], over: []};
+              for (const player of document.querySelectorAll('g.player')) {
+                const box = player.querySelector('rect').getBoundingClientRect();
+                for (const text of player.querySelectorAll(':scope > text')) {
+                  if (!text.textContent) continue;  // a player doing nothing
+                  const b = text.getBoundingClientRect();
+                  out.said.push(text.textContent);
+                  if (b.left < box.left - 0.5 || b.right > box.right + 0.5)
+                    out.over.push([text.textContent, b.left, b.right, box.left, box.right]);
+                }
+              }
+              return out;
+            }""", html)
+            assert out["over"] == [], out["over"]
+            said.update(out["said"])
+    finally:
+        page.close()
+    for words in ("✈ à la banque", "☂ se protège", "✈ 0 virus", "✈ at the bank",
+                  "✈ viruses: 0"):
+        assert words in said, words  # every kind of line was measured

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ludinum.games.hacker.rules import queued_account
 from tests.browser.helpers import click_some_action, open_table, raw_words
 
 pytestmark = pytest.mark.slow
@@ -118,12 +119,19 @@ def test_hacker_tap_an_account_to_drop_a_virus(table: Any, live: Any) -> None:
     account = int(re.sub(r"\D", "", number)) - 1
     assert f"compte {account + 1}" in label and "virus" in label
     room = live.hub.rooms[code]
-    before = len(room.state.stacks[account])
+    assert room.config.options["trip_seconds"] == 0  # a room « tour par tour » (H3)
+
+    def dropped() -> int:  # landed, or ready to land when the turn-based trip ends
+        state = room.state
+        return len(state.stacks[account]) + sum(
+            queued_account(x) == account for x in state.pending)
+
+    before = dropped()
     tile.tap()  # the same action the old « Poser un virus sur le compte N » button sent
     deadline = time.monotonic() + 5
-    while len(room.state.stacks[account]) == before and time.monotonic() < deadline:
+    while dropped() == before and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert len(room.state.stacks[account]) == before + 1
+    assert dropped() == before + 1
 
 
 def test_webrunners_targets_are_people_with_their_character(table: Any) -> None:

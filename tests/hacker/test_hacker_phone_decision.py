@@ -62,3 +62,21 @@ def test_a_guess_a_theft_and_a_credit_say_what_they_are_about() -> None:
     assert "son auteur te prend un billet de ce compte" in said["guess"]
     assert "n'a pas deviné que c'était toi : prends-lui un billet du compte " in said["steal"]
     assert "Touche le compte où ranger ton billet de " in said["credit"]
+
+
+def test_a_guess_on_a_virus_of_your_own_trip_says_ton_trajet() -> None:
+    """The guesser is told during whose trip the virus came: « pendant le trajet de
+    Élève 2 » was said to Élève 2 himself when it came during his own trip."""
+    guesses = [Action.make("guess", player=p) for p in (1, 2, 3)]
+
+    def asked(trip: int, lang: str = "fr") -> str:
+        accounts = [{"id": k, "owner": k % 4, "stack": [], "bills": None} for k in range(12)]
+        accounts[4]["stack"] = [{"trip": 2, "owner": None}, {"trip": trip, "owner": None}]
+        view = {"players": 4, "accounts": accounts, "you": 0, "current": 4,
+                "phase": "protect", "protector": 0}
+        return decision(GAME, 0, view, guesses, lang)
+
+    assert "Il a été posé pendant ton trajet." in asked(0)
+    assert "pendant le trajet de Élève 1" not in asked(0)
+    assert "Il a été posé pendant le trajet de Élève 4." in asked(3)
+    assert "It was dropped during your trip." in asked(0, "en")

@@ -9,10 +9,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from starlette.testclient import TestClient
+
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
 from ludinum.server.rooms import TURNS
 from ludinum.server.storage import Storage
+from tests.server.helpers import form_code, make_app
 
 
 def test_a_game_started_on_one_device_is_turn_based(
@@ -51,3 +54,49 @@ def test_a_turn_based_room_has_no_timer_unless_asked(sqlite_url: str, catalog: C
         return plain.config.options["trip_seconds"], asked.config.options["trip_seconds"]
 
     assert asyncio.run(body()) == (0, 20)
+
+
+def _form(game: Any, mode: str, **changed: str) -> dict[str, str]:
+    """The set-up form as a browser posts it: every field at the value the page showed
+    (its default) but ``changed``, and the rhythm chosen."""
+    form = {"mode": mode, "bot_level": "random", "friends_apart": "true"}
+    for option in game.options:
+        if option.kind != "bool":
+            form[f"opt_{option.name}"] = str(option.default)
+        elif option.default:
+            form[f"opt_{option.name}"] = "true"
+    form.update({f"opt_{name}": value for name, value in changed.items()})
+    return form
+
+
+def test_a_turn_based_room_made_from_the_form_has_no_timer(sqlite_url: str,
+                                                           catalog: Catalog) -> None:
+    """« Tour par tour : sans minuteur » on the set-up page: the form also posts the trip's
+    length it showed (12 s), which made every such Hacker room live (drops landing one by
+    one during a timed trip, H3). A timer left at the page's value is not asked for; one
+    the host changed is kept; « En direct » keeps the timers."""
+    app = make_app(sqlite_url, catalog)
+    hacker = catalog.game("hacker")
+    with TestClient(app) as client:
+        def made(mode: str, **changed: str) -> object:
+            page = client.post("/new/hacker", data={"players": "4",
+                                                    **_form(hacker, mode, **changed)})
+            assert page.status_code == 200, page.text
+            code, _token = form_code(page.text)
+            room = app.state.hub.rooms[code]
+            assert room.mode == mode
+            return room.config.options["trip_seconds"]
+
+        assert made("turns") == 0
+        assert made("turns", trip_seconds="20") == 20
+        assert made("live") == 12
+        # A class « tour par tour »: each table's trips untimed too.
+        page = client.post("/classe/nouvelle/hacker", data={"table_size": "4",
+                                                            **_form(hacker, "turns")})
+        assert page.status_code == 200, page.text
+        code = page.text.split('data-code="')[1].split('"')[0]
+        assert app.state.classes.get(code).options["trip_seconds"] == 0
+        page = client.post("/classe/nouvelle/hacker", data={"table_size": "4",
+                                                            **_form(hacker, "live")})
+        code = page.text.split('data-code="')[1].split('"')[0]
+        assert app.state.classes.get(code).options["trip_seconds"] == 12

@@ -132,6 +132,8 @@ class ClassHub:
         if mode not in (LIVE, TURNS):
             raise OptionError(french_spacing(f"Mode inconnu : « {mode[:20]} »."),
                               f"Unknown mode: '{mode[:20]}'.")
+        if mode == TURNS:  # its tables' timers at 0 unless asked, as a turn-based room's
+            options = game.options.untimed(options)
         config = game.make_config(table_size, 0, options)  # refuses bad options
         teacher = tokens.new_token()
         now = self.hub.clock()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludinum.engine import Game, Option, OptionError, OptionValue
+from ludinum.server.rooms import TURNS
 
 PREFIX = "opt_"
 
@@ -50,8 +51,14 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
 
 
 def parse(game: Game, form: Mapping[str, Any]) -> dict[str, OptionValue]:
-    """Typed option values from submitted form text; OptionError names a bad one."""
+    """Typed option values from submitted form text; OptionError names a bad one.
+
+    « Tour par tour : sans minuteur » (``mode=turns``): a timer still at the default the
+    form showed is not asked for, so the room puts it at 0 (``OptionSet.untimed``); only a
+    timer the host changed is kept. Without this every turn-based room made from the form
+    ran the live timers (a Hacker trip of 12 s, H3)."""
     values: dict[str, OptionValue] = {}
+    turns = form.get("mode") == TURNS
     for option in game.options:
         raw = form.get(PREFIX + option.name)
         if option.kind == "bool":
@@ -59,7 +66,10 @@ def parse(game: Game, form: Mapping[str, Any]) -> dict[str, OptionValue]:
             continue
         if raw is None or str(raw).strip() == "":
             continue
-        values[option.name] = option.parse(str(raw))
+        value = option.parse(str(raw))
+        if turns and option.timer and value == option.default:
+            continue
+        values[option.name] = value
     return values
 
 

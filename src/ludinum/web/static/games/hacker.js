@@ -20,6 +20,12 @@
   // « + » and « = » 0.84 em: the widest common faces).
   const width = (text, size) => [...text].reduce(
     (w, ch) => w + size * (ch === " " ? 0.35 : ch >= "0" && ch <= "9" ? 0.7 : 0.84), 0);
+  // About how wide a line of words is at ``size`` (DejaVu Sans, generous: a capital
+  // 0.75 em, a symbol such as ✈ 1 em, any other letter 0.64 em): ``textLength`` squeezes
+  // it into ``room`` when it would be wider, so that it never runs into its neighbour.
+  const squeezed = (text, size, room) => [...text].reduce((w, ch) => w + size * (
+    ch === " " ? 0.35 : ch.charCodeAt(0) > 0x2000 ? 1 : ch >= "A" && ch <= "Z" ? 0.75 : 0.64),
+  0) > room ? ` textLength="${Math.floor(room)}" lengthAdjust="spacingAndGlyphs"` : "";
 
   // The accounts as the screens group them: by owner, in seat order; under brouillage (H7)
   // no owner is shown and they come in place order, three a row (``together``: all in one
@@ -50,21 +56,28 @@
     const x = seat * col;
     const trip = (view.trips || []).filter((t) => t.traveller === seat);
     const lit = seat === view.traveller || seat === view.protector;
+    // What it is doing, in a few words that fit its column (6 or 7 columns are narrow):
+    // the viruses of its trip said « ✈ 3 virus », the legend says what they are.
     let doing = "";
-    if (seat === view.traveller) doing = h`✈ ${_("à la banque")}`;
-    else if (seat === view.protector) doing = h`☂ ${_("se protège")}`;
-    else if (seat === view.thief) doing = h`☠ ${_("vole un billet")}`;
-    else if (trip.length) doing = h`✈ ${_("son trajet : %(n)s virus", { n: trip[0].drops })}`;
+    if (seat === view.traveller) doing = `✈ ${_("à la banque")}`;
+    else if (seat === view.protector) doing = `☂ ${_("se protège")}`;
+    else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
+    else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
+    const size = n <= 5 ? 20 : 17;
     let out = `<g class="player seat-${seat}">` +
       `<rect x="${c.num(x + 4)}" y="${TOP}" width="${c.num(col - 8)}" height="${STRIP - 10}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
       c.token(seat, x + col / 2, TOP + 28, 18) +
       // As large as the column allows: read from the back of a room (4 or 5 seats: 28).
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 76}" font-size="${n <= 5 ? 28 : 22}" font-weight="700" text-anchor="middle" fill="#111827">${c.seatName(seat, n <= 5 ? 11 : 9)}</text>` +
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 102}" font-size="17" text-anchor="middle" fill="#111827">${doing}</text>`;
+      // (bold: a tenth wider)
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 76}" font-size="${n <= 5 ? 28 : 22}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, n <= 5 ? 11 : 9), (n <= 5 ? 28 : 22) * 1.1, col - 16)}>${c.seatName(seat, n <= 5 ? 11 : 9)}</text>` +
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 102}" font-size="${size}" text-anchor="middle" fill="#111827"${squeezed(doing, size, col - 16)}>` +
+      h`${doing}`.text + "</text>";
     const scores = view.scores || [];
     if (scores.length) {
       const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
-      out += h`<text x="${c.num(x + col / 2)}" y="${TOP + 128}" font-size="21" font-weight="700" text-anchor="middle" fill="#111827">${crown}${_("score : %(n)s", { n: scores[seat] })}</text>`;
+      const score = crown + _("score : %(n)s", { n: scores[seat] });
+      out += `<text x="${c.num(x + col / 2)}" y="${TOP + 128}" font-size="21" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, 21 * 1.1, col - 16)}>` +
+        h`${score}`.text + "</text>";
     }
     return out + "</g>";
   }
@@ -138,7 +151,7 @@
       out += "</g>";
     });
     out += "</svg>";
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le voyage du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ ${_("à la banque")} · ☂ ${_("se protège")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ☠ ${_("vole un billet")} · ♛ ${_("gagnant")}</p>`;
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ ${_("à la banque")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ☂ ${_("se protège")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ☠ ${_("vole un billet")} · ♛ ${_("gagnant")}</p>`;
     out += `<p class="legend">${c.seatsLegend(n)}</p>`;
     return out;
   }
@@ -210,8 +223,10 @@
     if (acc && otherKinds.indexOf("guess") >= 0) {
       const stack = acc.stack || [];
       const top = stack.length ? stack[stack.length - 1] : null;
-      const from = top && !none(top.trip)
-        ? h` ${_("Il a été posé pendant le trajet de %(name)s.", { name: c.seatText(top.trip) })}` : "";
+      // Said to its own traveller « pendant ton trajet », not by its nickname.
+      const from = !top || none(top.trip) ? ""
+        : top.trip === view.you ? h` ${_("Il a été posé pendant ton trajet.")}`
+          : h` ${_("Il a été posé pendant le trajet de %(name)s.", { name: c.seatText(top.trip) })}`;
       out += h`<p class="prompt">${_("Qui a posé ce virus sur ton compte %(k)s ?", { k: acc.id + 1 })}${from}</p>` +
         h`<p class="effect">${_("Si tu te trompes, son auteur te prend un billet de ce compte.")}</p>`;
     } else if (acc && otherKinds.indexOf("steal") >= 0 && !none(acc.owner)) {
