@@ -312,3 +312,21 @@ def test_the_phones_board_is_enlarged_on_demand(table: Any) -> None:
     again = board.bounding_box()
     assert again is not None and again["width"] == small["width"]
     assert button.get_attribute("aria-expanded") == "false"
+
+
+def test_a_line_only_you_see_is_marked_by_a_badge(table: Any) -> None:
+    """A journal line only this phone sees (a Hacker traveller's bill) is marked « Pour
+    toi » as a badge before it, not « Pour toi : » run into its sentence, whose capital
+    would then be wrong (« Pour toi : Tu rapportes un billet… »)."""
+    _, phones = table("hacker")
+    found = "() => document.querySelectorAll('.log li.private').length > 0"
+    phone = play_until(phones, lambda p: bool(p.evaluate(found)), 150)
+    mark = phone.evaluate("""() => {
+      const li = document.querySelector('.log li.private');
+      const before = getComputedStyle(li, '::before');
+      return [before.content, before.backgroundColor, li.textContent];
+    }""")
+    content, background, text = mark
+    assert content == '"Pour toi"', mark
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent"), mark  # a badge
+    assert text[:1].isupper(), mark  # the line's own sentence, whole

@@ -274,9 +274,10 @@
         const li = document.createElement("li");
         li.textContent = line.text;
         if (line.private) {
-          // Said in words: a padlock emoji is a box where the fonts have no emoji.
+          // Said in words (a padlock emoji is a box where the fonts have no emoji), as a
+          // badge before the line: after « Pour toi : » its capital would be wrong.
           li.className = "private";
-          li.dataset.mark = en ? "Only you: " : "Pour toi\u00a0: ";
+          li.dataset.mark = en ? "Only you" : "Pour toi";
         }
         logEl.appendChild(li);
       }
