@@ -5,10 +5,14 @@ only."""
 from __future__ import annotations
 
 import re
+from html import unescape
+from typing import Any
 
 from ludinum.games import get_game
+from ludinum.games.webrunners import GAME
 from tests.conformance.playout import phone_decisions
 from tests.drawing import controls, decision
+from tests.webrunners.helpers import act, arrange, new
 
 OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
 
@@ -42,3 +46,56 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
             ("extra", "more-choices" in html), ("played", 'class="card-tile' in html))
             if present)
     assert {"targets", "extra", "played", "idle"} <= seen
+
+
+def _prompt(state: Any, seat: int, lang: str = "fr") -> str:
+    """The step prompt the phone of ``seat`` draws above its cards (empty when none), its
+    French no-break spaces read as spaces."""
+    html = decision(GAME, seat, state.view(seat), state.legal_actions(seat), lang)
+    found = re.search(r'<div class="prompt step"><p>(.*?)</p>', html)
+    text = unescape(found.group(1)) if found else ""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:
+    """A green cell, a Hacking exchange, a Surveillance draw, Geekcolo's search, White Hat's
+    conversion and a Bug's distance showed only « À toi de jouer ! » above cards: a pupil
+    could not tell the hacked hand from their own, nor that « Terminer » ends the discards.
+    Each step now says it (W5, W8, W9, W10, W13)."""
+    names = [f"Élève {i + 1}" for i in range(8)]
+    s = arrange(new(3), hands={0: ["plain_2", "bug"]}, pawns={0: (1, 4)})
+    act(s, 0, "move card=plain_2")  # cell 6: green
+    assert _prompt(s, 0).startswith("Case verte : touche les cartes à défausser")
+
+    s = arrange(new(3), hands={0: ["hacking", "plain_2"], 1: ["plain_5", "bug"]})
+    act(s, 0, "attack card=hacking")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    assert _prompt(s, 0) == (f"Touche une carte de la main de {names[1]} pour la prendre "
+                             "(2 au plus), ou « Terminer ».")
+    assert _prompt(s, 0, "en") == (f"Tap a card of {names[1]}'s hand to take it (2 at most), "
+                                    "or “Done”.")
+    act(s, 0, "take card=bug")
+    assert _prompt(s, 0) == (f"Touche une carte de ta main à donner à {names[1]} "
+                             "en échange.")
+    assert _prompt(s, 1) == ""  # the hacked player decides nothing now
+
+    s = arrange(new(3), hands={0: ["surveillance", "plain_5"]})
+    act(s, 0, "attack card=surveillance")
+    act(s, 1, "pass")
+    act(s, 2, "pass")
+    assert _prompt(s, 0).startswith("Touche une carte piochée pour la garder (2 au plus)")
+
+    s = arrange(new(3), hands={0: ["plain_5"]}, chars={0: "geekcolo"}, discard=["bug"])
+    act(s, 0, "geekcolo")
+    assert _prompt(s, 0) == "Pouvoir Geekcolo : touche la carte de la défausse à récupérer."
+
+    s = arrange(new(3), hands={0: ["plain_5"]}, chars={0: "white_hat"})
+    act(s, 0, "whitehat card=plain_5")
+    assert _prompt(s, 0) == "Pouvoir White Hat : choisis comment jouer ta carte."
+
+    s = arrange(new(3), hands={0: ["bug"]}, pawns={1: (1, 10)})
+    act(s, 0, "attack card=bug")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    assert _prompt(s, 0) == f"Choisis de combien de cases faire reculer {names[1]}."

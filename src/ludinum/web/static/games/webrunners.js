@@ -181,6 +181,39 @@
     return en ? String(age) : `${age} ans`;
   }
 
+  // What a step asks when the cards alone do not say it: whose cards these are and what a
+  // tap does with them (W5 green, W8 Hacking, W9 Surveillance, W10 Bug, W13 powers, W3 pay).
+  function stepPrompt(c) {
+    const { _, view } = c;
+    const pending = view.pending || {};
+    const attack = pending.attack || {};
+    const kinds = new Set(c.choices.map((ch) => ch[0].kind));
+    switch (view.phase) {
+      case "hack":
+        if (kinds.has("take")) return _("Touche une carte de la main de %(name)s pour la prendre (2 au plus), ou « Terminer ».", { name: c.seatText(pending.victim) });
+        if (kinds.has("give")) return _("Touche une carte de ta main à donner à %(name)s en échange.", { name: c.seatText(pending.victim) });
+        return _("Touche « Terminer » pour faire l'échange.");
+      case "surveil":
+        if (kinds.has("keep")) return _("Touche une carte piochée pour la garder (2 au plus) ; les autres iront à la défausse.");
+        if (kinds.has("give")) return _("Touche une carte de ta main à défausser en échange.");
+        return _("Touche « Terminer » pour garder tes cartes.");
+      case "green":
+        return _("Case verte : touche les cartes à défausser, une à une, puis « Terminer » : tu en repioches autant.");
+      case "geek":
+        return _("Pouvoir Geekcolo : touche la carte de la défausse à récupérer.");
+      case "pay":
+        return _("Touche les cartes PONT à jouer pour franchir le pont.");
+      case "convert":
+        return _("Pouvoir White Hat : choisis comment jouer ta carte.");
+      case "distance": {
+        const victim = given(attack.returned_by) ? attack.by : attack.target;
+        return given(victim) ? _("Choisis de combien de cases faire reculer %(name)s.", { name: c.seatText(victim) }) : "";
+      }
+      default:
+        return "";
+    }
+  }
+
   function actions(c) {
     const { h, _, view, seat } = c;
     const attack = (view.pending || {}).attack;
@@ -209,6 +242,8 @@
     } else if (view.phase === "setup_phone") {
       out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
     }
+    const step = stepPrompt(c);
+    if (step) out += h`<div class="prompt step"><p>${step}</p></div>`.text;
     if (!attack && d.influence) {
       out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
     }
