@@ -91,3 +91,22 @@ def test_powers_say_on_whom_and_how() -> None:
     power = next(e for e in events if e.kind == "power")
     assert GAME.text.event(power, "fr") == (
         "Joueur 2 utilise le pouvoir Cyber-activiste : l'attaque de Joueur 1 est annulée.")
+
+
+def test_a_hacked_player_reads_one_card_taken_not_two() -> None:
+    """W8. The hacked player read « Léa prend Bug, attaque. » then « Léa prend une carte. »,
+    as if two cards had gone: the public line comes first, then, for the two seats that
+    may know it, which card it was."""
+    s = arrange(new(3), hands={0: ["hacking", "plain_2"], 1: ["plain_5", "bug"]})
+    act(s, 0, "attack card=hacking")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    took = act(s, 0, "take card=bug")
+    gave = act(s, 0, "give card=plain_2")
+    for viewer, expected in ((1, ["Joueur 1 prend une carte.", "Carte prise : « Bug, attaque »."]),
+                             (2, ["Joueur 1 prend une carte."])):
+        assert [GAME.text.event(e, "fr") for e in took if e.visible_to(viewer)] == expected
+    assert [GAME.text.event(e, "fr") for e in gave if e.visible_to(1)] == [
+        "Joueur 1 donne une carte en échange.", "Carte donnée : « Déplacement 2 »."]
+    assert [GAME.text.event(e, "en") for e in took if e.visible_to(0)] == [
+        "Player 1 takes a card.", "Card taken: “Bug, attack”."]

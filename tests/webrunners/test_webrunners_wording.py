@@ -24,8 +24,7 @@ def test_you_takes_the_second_person_and_a_seat_the_third() -> None:
         event = Event(kind, {"card": "e_learning"})
         assert TEXT.event(event, "fr") == f"Tu {fr} {name_fr}."
         assert TEXT.event(event, "en") == f"You {en} {name_en}."
-    for kind, fr, en in (("take", "prend", "takes"), ("give", "donne", "gives"),
-                         ("picked", "récupère", "takes back")):
+    for kind, fr, en in (("picked", "récupère", "takes back"),):
         event = Event(kind, {"seat": 1, "card": "e_learning"})
         assert TEXT.event(event, "fr") == f"Joueur 2 {fr} {name_fr}."
         assert TEXT.event(event, "en") == f"Player 2 {en} {name_en}."

@@ -376,6 +376,13 @@ class WebRunnersText(GameText):
             victim = seat(d["target"], lang)
             return _pick(lang, f"{who} prélève « {card} » dans la main de {victim}.",
                          f"{who} takes “{card}” from {victim}'s hand.")
+        if k in ("take", "give") and who:
+            # The card of the public line just before it (« Léa prend une carte. »), told
+            # to the seats that may know it: a detail, not a second card taken (W8, W9).
+            card = card_name(d["card"], lang)
+            if k == "take":
+                return _pick(lang, f"Carte prise : « {card} ».", f"Card taken: “{card}”.")
+            return _pick(lang, f"Carte donnée : « {card} ».", f"Card given: “{card}”.")
         if k in ("take", "give", "picked"):
             # (tu, il) and (you, they) forms: « Tu récupères », « Joueur 2 récupère ».
             verb_fr, verb_en = {"take": (("prends", "prend"), ("take", "takes")),
