@@ -10,11 +10,14 @@ from typing import Any
 
 from ludinum.games import get_game
 from ludinum.games.webrunners import GAME
+from ludinum.games.webrunners.data import BRIDGE, DECK_DATA
 from tests.conformance.playout import phone_decisions
 from tests.drawing import controls, decision
 from tests.webrunners.helpers import act, arrange, new
 
-OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
+OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat", "cross"}
+#: The bridge cards of the deck (their face's symbol: P).
+BRIDGES = {c.id for c in DECK_DATA.cards if c.kind == BRIDGE}
 
 
 def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> None:
@@ -23,6 +26,12 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
     for seat, view, legal in phone_decisions(game, 4, range(4), 150):
         html = decision(game, seat, view, legal)
         sent = controls(html)
+        # a crossing is sent by each bridge card of the hand (W3), every other move once
+        bridges = {c for c in view.get("hand") or [] if c in BRIDGES}
+        crossing = [a for a in sent if a["kind"] == "cross"]
+        if any(a.kind == "cross" for a in legal) and bridges:
+            assert len(crossing) == len(bridges)
+            sent = [a for a in sent if a["kind"] != "cross"] + crossing[:1]
         assert sorted(map(repr, sent)) == sorted(repr(a.to_json()) for a in legal)
         # a card used two ways is tapped, then one of its uses
         picked = set(re.findall(r'data-card="([^"]+)"', html))
@@ -35,6 +44,8 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
         # the cards a tap plays (staying in place and White Hat's power are buttons below)
         played = {str(a.get("card")) for a in legal if a.get("card")
                   and a.kind not in ("target", "influence", "stay", "whitehat")}
+        if any(a.kind == "cross" for a in legal):
+            played |= bridges
         if own and played:  # the hand is drawn when a card of it is played
             hand = [c for c in view.get("hand") or [] if c not in played]
             assert len(idle) == len(dict.fromkeys(hand))
@@ -99,3 +110,17 @@ def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:
     act(s, 0, "target seat=1")
     act(s, 1, "accept")
     assert _prompt(s, 0) == f"Choisis de combien de cases faire reculer {names[1]}."
+
+
+def test_a_bridge_is_crossed_by_tapping_a_bridge_card() -> None:
+    """W3. On a bridge's entry the PONT cards of the hand were drawn dashed, as cards that
+    can do nothing, and the crossing was a button below them: a pupil tapping the card
+    they pay with got nothing. Each bridge card now sends the crossing and says where it
+    leads."""
+    s = arrange(new(2), hands={0: ["plain_pont", "e_learning", "plain_2"]}, pawns={0: (1, 12)})
+    html = decision(GAME, 0, s.view(0), s.legal_actions(0))
+    tiles = re.findall(r'<button[^>]*class="card-tile[^"]*"[^>]*data-action="([^"]*)"', html)
+    crossing = [t for t in tiles if "cross" in unescape(t)]
+    assert len(crossing) == 2  # Pont and E-learning
+    assert not re.search(r'class="card-tile[^"]* idle"', html)
+    assert "Franchir le pont (2 cartes PONT)" in unescape(html).replace("\xa0", " ")

@@ -147,13 +147,22 @@
   // target is a seat drawn as everywhere with its character; an attacked pupil sees who
   // attacks with which card and its effect (W8–W11). Cards are drawn as cards, tapped to
   // play; staying in place (asked first) and White Hat's power are buttons below.
-  const OWN_TURN = new Set(["move", "stay", "attack", "pay", "discard", "whitehat"]);
+  const OWN_TURN = new Set(["move", "stay", "attack", "pay", "discard", "whitehat", "cross"]);
   function decision(c) {
     const targets = [], others = [], extra = [], byCard = new Map();
+    // A crossing (W3) is played with the bridge cards in hand: each of them is tapped to
+    // cross, as a movement card is tapped to move (the action names no card: every bridge
+    // card of the hand sends the same one).
+    const bridges = [...new Set(c.view.hand || [])].filter((id) => (c.face(String(id)) || {}).symbol === "P");
     for (const choice of c.choices) {
       const action = choice[0];
       const card = action.card;
-      if (action.kind === "target" || action.kind === "influence") targets.push(choice);
+      if (action.kind === "cross" && bridges.length) {
+        for (const id of bridges) {
+          if (!byCard.has(id)) byCard.set(id, []);
+          byCard.get(id).push(choice);
+        }
+      } else if (action.kind === "target" || action.kind === "influence") targets.push(choice);
       else if ((action.kind === "stay" || action.kind === "whitehat") && card) extra.push(choice);
       else if (card && c.face(String(card))) {
         if (!byCard.has(String(card))) byCard.set(String(card), []);
