@@ -5,12 +5,19 @@ only."""
 from __future__ import annotations
 
 import re
+from html import unescape
+from typing import Any
 
 from ludinum.games import get_game
+from ludinum.games.webrunners import GAME
+from ludinum.games.webrunners.data import BRIDGE, DECK_DATA
 from tests.conformance.playout import phone_decisions
 from tests.drawing import controls, decision
+from tests.webrunners.helpers import act, arrange, new
 
-OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat"}
+OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat", "cross"}
+#: The bridge cards of the deck (their face's symbol: P).
+BRIDGES = {c.id for c in DECK_DATA.cards if c.kind == BRIDGE}
 
 
 def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> None:
@@ -19,6 +26,12 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
     for seat, view, legal in phone_decisions(game, 4, range(4), 150):
         html = decision(game, seat, view, legal)
         sent = controls(html)
+        # a crossing is sent by each bridge card of the hand (W3), every other move once
+        bridges = {c for c in view.get("hand") or [] if c in BRIDGES}
+        crossing = [a for a in sent if a["kind"] == "cross"]
+        if any(a.kind == "cross" for a in legal) and bridges:
+            assert len(crossing) == len(bridges)
+            sent = [a for a in sent if a["kind"] != "cross"] + crossing[:1]
         assert sorted(map(repr, sent)) == sorted(repr(a.to_json()) for a in legal)
         # a card used two ways is tapped, then one of its uses
         picked = set(re.findall(r'data-card="([^"]+)"', html))
@@ -31,6 +44,8 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
         # the cards a tap plays (staying in place and White Hat's power are buttons below)
         played = {str(a.get("card")) for a in legal if a.get("card")
                   and a.kind not in ("target", "influence", "stay", "whitehat")}
+        if any(a.kind == "cross" for a in legal):
+            played |= bridges
         if own and played:  # the hand is drawn when a card of it is played
             hand = [c for c in view.get("hand") or [] if c not in played]
             assert len(idle) == len(dict.fromkeys(hand))
@@ -42,3 +57,70 @@ def test_every_choice_is_drawn_once_and_idle_cards_only_on_the_pupils_turn() -> 
             ("extra", "more-choices" in html), ("played", 'class="card-tile' in html))
             if present)
     assert {"targets", "extra", "played", "idle"} <= seen
+
+
+def _prompt(state: Any, seat: int, lang: str = "fr") -> str:
+    """The step prompt the phone of ``seat`` draws above its cards (empty when none), its
+    French no-break spaces read as spaces."""
+    html = decision(GAME, seat, state.view(seat), state.legal_actions(seat), lang)
+    found = re.search(r'<div class="prompt step"><p>(.*?)</p>', html)
+    text = unescape(found.group(1)) if found else ""
+    return text.replace("\xa0", " ").replace("\u202f", " ")
+
+
+def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:
+    """A green cell, a Hacking exchange, a Surveillance draw, Geekcolo's search, White Hat's
+    conversion and a Bug's distance showed only « À toi de jouer ! » above cards: a pupil
+    could not tell the hacked hand from their own, nor that « Terminer » ends the discards.
+    Each step now says it (W5, W8, W9, W10, W13)."""
+    names = [f"Élève {i + 1}" for i in range(8)]
+    s = arrange(new(3), hands={0: ["plain_2", "bug"]}, pawns={0: (1, 4)})
+    act(s, 0, "move card=plain_2")  # cell 6: green
+    assert _prompt(s, 0).startswith("Case verte : touche les cartes à défausser")
+
+    s = arrange(new(3), hands={0: ["hacking", "plain_2"], 1: ["plain_5", "bug"]})
+    act(s, 0, "attack card=hacking")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    assert _prompt(s, 0) == (f"Touche une carte de la main de {names[1]} pour la prendre "
+                             "(2 au plus), ou « Terminer ».")
+    assert _prompt(s, 0, "en") == (f"Tap a card of {names[1]}'s hand to take it (2 at most), "
+                                    "or “Done”.")
+    act(s, 0, "take card=bug")
+    assert _prompt(s, 0) == (f"Touche une carte de ta main à donner à {names[1]} "
+                             "en échange.")
+    assert _prompt(s, 1) == ""  # the hacked player decides nothing now
+
+    s = arrange(new(3), hands={0: ["surveillance", "plain_5"]})
+    act(s, 0, "attack card=surveillance")
+    act(s, 1, "pass")
+    act(s, 2, "pass")
+    assert _prompt(s, 0).startswith("Touche une carte piochée pour la garder (2 au plus)")
+
+    s = arrange(new(3), hands={0: ["plain_5"]}, chars={0: "geekcolo"}, discard=["bug"])
+    act(s, 0, "geekcolo")
+    assert _prompt(s, 0) == "Pouvoir Geekcolo : touche la carte de la défausse à récupérer."
+
+    s = arrange(new(3), hands={0: ["plain_5"]}, chars={0: "white_hat"})
+    act(s, 0, "whitehat card=plain_5")
+    assert _prompt(s, 0) == "Pouvoir White Hat : choisis comment jouer ta carte."
+
+    s = arrange(new(3), hands={0: ["bug"]}, pawns={1: (1, 10)})
+    act(s, 0, "attack card=bug")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    assert _prompt(s, 0) == f"Choisis de combien de cases faire reculer {names[1]}."
+
+
+def test_a_bridge_is_crossed_by_tapping_a_bridge_card() -> None:
+    """W3. On a bridge's entry the PONT cards of the hand were drawn dashed, as cards that
+    can do nothing, and the crossing was a button below them: a pupil tapping the card
+    they pay with got nothing. Each bridge card now sends the crossing and says where it
+    leads."""
+    s = arrange(new(2), hands={0: ["plain_pont", "e_learning", "plain_2"]}, pawns={0: (1, 12)})
+    html = decision(GAME, 0, s.view(0), s.legal_actions(0))
+    tiles = re.findall(r'<button[^>]*class="card-tile[^"]*"[^>]*data-action="([^"]*)"', html)
+    crossing = [t for t in tiles if "cross" in unescape(t)]
+    assert len(crossing) == 2  # Pont and E-learning
+    assert not re.search(r'class="card-tile[^"]* idle"', html)
+    assert "Franchir le pont (2 cartes PONT)" in unescape(html).replace("\xa0", " ")

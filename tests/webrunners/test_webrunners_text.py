@@ -59,3 +59,54 @@ def test_status_names_no_internal_phase_and_no_round_cap() -> None:
     assert "Joueur 1 choisit sa cible" in text
     act(s, 0, "target seat=1")
     assert "Joueur 2 peut répondre à l'attaque" in GAME.text.view(s.view(0), "fr")
+
+
+def test_powers_say_on_whom_and_how() -> None:
+    """W13. « Joueur 2 utilise le pouvoir Influenceuse. » then « Joueur 2 prélève Pont. »
+    did not say whose hand lost the card, and a White Hat move read « joue la carte
+    « Fake news, 1 case » et va sur la case 10 » with no word of the conversion: the events
+    carry the target and the value, the table is told them."""
+    s = arrange(new(2), hands={0: ["plain_1"], 1: ["plain_pont"]},
+                chars={0: "influenceuse"})
+    events = act(s, 0, "influence seat=1")
+    texts = [GAME.text.event(e, "fr") for e in events]
+    assert "Joueur 1 utilise le pouvoir Influenceuse sur Joueur 2." in texts
+    assert "Joueur 1 prélève « Pont » dans la main de Joueur 2." in texts
+    stolen = next(e for e in events if e.kind == "stolen")
+    assert GAME.text.event(stolen, "en") == "Player 1 takes “Bridge” from Player 2's hand."
+
+    s = arrange(new(2), hands={0: ["fake_news"]}, chars={0: "white_hat"})
+    act(s, 0, "whitehat card=fake_news")
+    events = act(s, 0, "convert to=m10")
+    power = next(e for e in events if e.kind == "power")
+    assert GAME.text.event(power, "fr") == (
+        "Joueur 1 utilise le pouvoir White Hat : « Fake news, 1 case » compte pour 10 cases.")
+    assert GAME.text.event(power, "en") == (
+        "Player 1 uses the White Hat power: “Fake news, 1 cell” counts as 10 cells.")
+
+    s = arrange(new(2), hands={0: ["hacking"]}, chars={1: "cyber_activiste"})
+    act(s, 0, "attack card=hacking")
+    act(s, 0, "target seat=1")
+    events = act(s, 1, "cyberactivist")
+    power = next(e for e in events if e.kind == "power")
+    assert GAME.text.event(power, "fr") == (
+        "Joueur 2 utilise le pouvoir Cyber-activiste : l'attaque de Joueur 1 est annulée.")
+
+
+def test_a_hacked_player_reads_one_card_taken_not_two() -> None:
+    """W8. The hacked player read « Léa prend Bug, attaque. » then « Léa prend une carte. »,
+    as if two cards had gone: the public line comes first, then, for the two seats that
+    may know it, which card it was."""
+    s = arrange(new(3), hands={0: ["hacking", "plain_2"], 1: ["plain_5", "bug"]})
+    act(s, 0, "attack card=hacking")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    took = act(s, 0, "take card=bug")
+    gave = act(s, 0, "give card=plain_2")
+    for viewer, expected in ((1, ["Joueur 1 prend une carte.", "Carte prise : « Bug, attaque »."]),
+                             (2, ["Joueur 1 prend une carte."])):
+        assert [GAME.text.event(e, "fr") for e in took if e.visible_to(viewer)] == expected
+    assert [GAME.text.event(e, "fr") for e in gave if e.visible_to(1)] == [
+        "Joueur 1 donne une carte en échange.", "Carte donnée : « Déplacement 2 »."]
+    assert [GAME.text.event(e, "en") for e in took if e.visible_to(0)] == [
+        "Player 1 takes a card.", "Card taken: “Bug, attack”."]

@@ -633,17 +633,20 @@ def _distance(s: Rules, p: int, cells: int) -> None:
 
 
 def _take(s: Rules, p: int, card: int) -> None:
+    """One step of a Hacking or Surveillance exchange (W8, W9): the table learns that a
+    card is taken, then the seats that may know it which one (a detail of that line, not a
+    second card)."""
     s.x_takes.append(card)
     other = s.vic if s.phase == HACK else -1
-    s._ev.append(private((p,) if other < 0 else (p, other), "take", seat=p, card=IDS[card]))
     s._ev.append(public("exchange_step", seat=p, step="take"))
+    s._ev.append(private((p,) if other < 0 else (p, other), "take", seat=p, card=IDS[card]))
 
 
 def _give(s: Rules, p: int, card: int) -> None:
     s.x_gives.append(card)
     other = s.vic if s.phase == HACK else -1
-    s._ev.append(private((p,) if other < 0 else (p, other), "give", seat=p, card=IDS[card]))
     s._ev.append(public("exchange_step", seat=p, step="give"))
+    s._ev.append(private((p,) if other < 0 else (p, other), "give", seat=p, card=IDS[card]))
 
 
 def _done(s: Rules, p: int, _: int) -> None:

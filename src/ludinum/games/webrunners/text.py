@@ -371,11 +371,22 @@ class WebRunnersText(GameText):
             names = card_list(d.get("hand", d.get("cards", [])), lang)
             return _pick(lang, f"Cartes montrées : {names or 'aucune'}.",
                          f"Cards shown: {names or 'none'}.")
-        if k in ("take", "give", "stolen", "picked"):
+        if k == "stolen":  # W13 Influenceuse: told to the two seats concerned only
+            card = card_name(d["card"], lang)
+            victim = seat(d["target"], lang)
+            return _pick(lang, f"{who} prélève « {card} » dans la main de {victim}.",
+                         f"{who} takes “{card}” from {victim}'s hand.")
+        if k in ("take", "give") and who:
+            # The card of the public line just before it (« Léa prend une carte. »), told
+            # to the seats that may know it: a detail, not a second card taken (W8, W9).
+            card = card_name(d["card"], lang)
+            if k == "take":
+                return _pick(lang, f"Carte prise : « {card} ».", f"Card taken: “{card}”.")
+            return _pick(lang, f"Carte donnée : « {card} ».", f"Card given: “{card}”.")
+        if k in ("take", "give", "picked"):
             # (tu, il) and (you, they) forms: « Tu récupères », « Joueur 2 récupère ».
             verb_fr, verb_en = {"take": (("prends", "prend"), ("take", "takes")),
                                 "give": (("donnes", "donne"), ("give", "gives")),
-                                "stolen": (("prélèves", "prélève"), ("take", "takes")),
                                 "picked": (("récupères", "récupère"),
                                            ("take back", "takes back"))}[k]
             card = card_name(d["card"], lang)
@@ -408,8 +419,7 @@ class WebRunnersText(GameText):
             cards = counted(d["cards"], *_CARDS, lang)
             return _pick(lang, f"{who} repioche {cards}.", f"{who} draws {cards} back.")
         if k == "power":
-            name = CHARACTER_NAMES[d["power"]][1 if lang == "en" else 0]
-            return _pick(lang, f"{who} utilise le pouvoir {name}.", f"{who} uses the {name} power.")
+            return self._power(d, who, lang)
         if k == "answered":
             return _pick(lang, f"{who} a répondu.", f"{who} has answered.")
         if k == "first_player":
@@ -426,6 +436,30 @@ class WebRunnersText(GameText):
             name = CHARACTER_NAMES[d["character"]][1 if lang == "en" else 0]
             return _pick(lang, f"{who} choisit {name}.", f"{who} chooses {name}.")
         return f"{k} {dict(d)}"
+
+    def _power(self, d: Mapping[str, Any], who: str, lang: str) -> str:
+        """A character's power (W13), with what the table saw: on whom the Influenceuse
+        draws, how a White Hat card is played, whose attack the Cyber-activiste cancels."""
+        power = str(d["power"])
+        name = CHARACTER_NAMES[power][1 if lang == "en" else 0]
+        fr, en = f"{who} utilise le pouvoir {name}", f"{who} uses the {name} power"
+        if power == "influenceuse" and d.get("target") is not None:
+            target = seat(d["target"], lang)
+            return _pick(lang, f"{fr} sur {target}.", f"{en} on {target}.")
+        if power == "white_hat" and d.get("card") is not None:
+            card = card_name(str(d["card"]), lang)
+            value = int(d.get("value") or 0)
+            if value:
+                cells = counted(value, *_CELLS, lang)
+                return _pick(lang, f"{fr} : « {card} » compte pour {cells}.",
+                             f"{en}: “{card}” counts as {cells}.")
+            return _pick(lang, f"{fr} : « {card} » compte comme une carte PONT.",
+                         f"{en}: “{card}” counts as a bridge card.")
+        if power == "cyber_activiste" and d.get("attacker") is not None:
+            attacker = seat(d["attacker"], lang)
+            return _pick(lang, f"{fr} : l'attaque de {attacker} est annulée.",
+                         f"{en}: {attacker}'s attack is cancelled.")
+        return f"{fr}." if lang != "en" else f"{en}."
 
     def _damage(self, d: Mapping[str, Any], who: str, lang: str) -> str:
         effect = d["effect"]

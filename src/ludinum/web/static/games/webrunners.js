@@ -147,13 +147,22 @@
   // target is a seat drawn as everywhere with its character; an attacked pupil sees who
   // attacks with which card and its effect (W8–W11). Cards are drawn as cards, tapped to
   // play; staying in place (asked first) and White Hat's power are buttons below.
-  const OWN_TURN = new Set(["move", "stay", "attack", "pay", "discard", "whitehat"]);
+  const OWN_TURN = new Set(["move", "stay", "attack", "pay", "discard", "whitehat", "cross"]);
   function decision(c) {
     const targets = [], others = [], extra = [], byCard = new Map();
+    // A crossing (W3) is played with the bridge cards in hand: each of them is tapped to
+    // cross, as a movement card is tapped to move (the action names no card: every bridge
+    // card of the hand sends the same one).
+    const bridges = [...new Set(c.view.hand || [])].filter((id) => (c.face(String(id)) || {}).symbol === "P");
     for (const choice of c.choices) {
       const action = choice[0];
       const card = action.card;
-      if (action.kind === "target" || action.kind === "influence") targets.push(choice);
+      if (action.kind === "cross" && bridges.length) {
+        for (const id of bridges) {
+          if (!byCard.has(id)) byCard.set(id, []);
+          byCard.get(id).push(choice);
+        }
+      } else if (action.kind === "target" || action.kind === "influence") targets.push(choice);
       else if ((action.kind === "stay" || action.kind === "whitehat") && card) extra.push(choice);
       else if (card && c.face(String(card))) {
         if (!byCard.has(String(card))) byCard.set(String(card), []);
@@ -179,6 +188,39 @@
     const age = action.age;
     if (age === 0) return en ? "Not yet" : "Pas encore";
     return en ? String(age) : `${age} ans`;
+  }
+
+  // What a step asks when the cards alone do not say it: whose cards these are and what a
+  // tap does with them (W5 green, W8 Hacking, W9 Surveillance, W10 Bug, W13 powers, W3 pay).
+  function stepPrompt(c) {
+    const { _, view } = c;
+    const pending = view.pending || {};
+    const attack = pending.attack || {};
+    const kinds = new Set(c.choices.map((ch) => ch[0].kind));
+    switch (view.phase) {
+      case "hack":
+        if (kinds.has("take")) return _("Touche une carte de la main de %(name)s pour la prendre (2 au plus), ou « Terminer ».", { name: c.seatText(pending.victim) });
+        if (kinds.has("give")) return _("Touche une carte de ta main à donner à %(name)s en échange.", { name: c.seatText(pending.victim) });
+        return _("Touche « Terminer » pour faire l'échange.");
+      case "surveil":
+        if (kinds.has("keep")) return _("Touche une carte piochée pour la garder (2 au plus) ; les autres iront à la défausse.");
+        if (kinds.has("give")) return _("Touche une carte de ta main à défausser en échange.");
+        return _("Touche « Terminer » pour garder tes cartes.");
+      case "green":
+        return _("Case verte : touche les cartes à défausser, une à une, puis « Terminer » : tu en repioches autant.");
+      case "geek":
+        return _("Pouvoir Geekcolo : touche la carte de la défausse à récupérer.");
+      case "pay":
+        return _("Touche les cartes PONT à jouer pour franchir le pont.");
+      case "convert":
+        return _("Pouvoir White Hat : choisis comment jouer ta carte.");
+      case "distance": {
+        const victim = given(attack.returned_by) ? attack.by : attack.target;
+        return given(victim) ? _("Choisis de combien de cases faire reculer %(name)s.", { name: c.seatText(victim) }) : "";
+      }
+      default:
+        return "";
+    }
   }
 
   function actions(c) {
@@ -209,6 +251,8 @@
     } else if (view.phase === "setup_phone") {
       out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
     }
+    const step = stepPrompt(c);
+    if (step) out += h`<div class="prompt step"><p>${step}</p></div>`.text;
     if (!attack && d.influence) {
       out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
     }
