@@ -452,28 +452,26 @@
   }
 
   // -- the game's text under the board -----------------------------------------------------
-  // The lines the server wrote (text.py: VoleurText.view, board=False): the title and the
-  // round; before round 3, when the thief comes in (V6); a manager's own entry and boards,
+  // The lines the server wrote (text.py: VoleurText.view, board=False): before round 3,
+  // when the thief comes in (V6); a manager's own entry and boards,
   // with their hidden measures (only they see them, V4); the hand; the winners. The rest
   // (the thief, the other boards, the attack, the piles) is drawn on the board. These are
   // the game's own words in each language (not the page's catalogue), seats by nickname,
   // spaced as French wants (c.spaced); no markup.
   const LINE_WORDS = {
     fr: {
-      title: "Le Voleur de Données", round: "Tour", colon: " :",
-      thiefComes: "Le voleur entre en jeu au tour 3.", you: " (toi)", misses: "passe",
-      boards: { paper: "Plateau papier", digital: "Plateau numérique" },
-      categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune",
+      colon: " :", thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)",
+      misses: "passe", boards: { paper: "Plateau papier", digital: "Plateau numérique" },
+      categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
       shown: "dévoilées", hidden: "tes mesures cachées", oneHidden: "mesure cachée",
       manyHidden: "mesures cachées", hand: "Ta main", winner: "Gagnant", winners: "Gagnants",
       nouns: { point: ["point", "points"], card: ["carte", "cartes"], proof: ["preuve", "preuves"],
         turn: ["tour", "tours"] },
     },
     en: {
-      title: "The Data Thief", round: "Round", colon: ":",
-      thiefComes: "The thief comes in at round 3.", you: " (you)", misses: "misses",
-      boards: { paper: "Paper board", digital: "Digital board" },
-      categories: ["standard", "highly confidential", "sensitive"], none: "none",
+      colon: ":", thiefComes: "The thief comes in at round %(r)s.", you: " (you)",
+      misses: "misses", boards: { paper: "Paper board", digital: "Digital board" },
+      categories: ["standard", "highly confidential", "sensitive"], none: "no data",
       shown: "revealed", hidden: "your hidden measures", oneHidden: "hidden measure",
       manyHidden: "hidden measures", hand: "Your hand", winner: "Winner", winners: "Winners",
       nouns: { point: ["point", "points"], card: ["card", "cards"], proof: ["proof", "proofs"],
@@ -488,8 +486,9 @@
   // Cards by name, « — » for none (text.py: _names).
   const cardNames = (c, idents) => idents.map((ident) => cardName(c, ident)).join(", ") || "—";
 
-  // One board on one line: its data by category slot (V2), the measures revealed, the
-  // owner's hidden measures (V4) — or how many lie face down.
+  // One board on one line: its data by category slot (V2), the slots that hold data only
+  // (« aucune donnée » when none does), the measures revealed, the owner's hidden measures
+  // (V4) — or how many lie face down.
   function boardLine(c, w, b, label) {
     const byCat = [[], [], []];
     for (const ident of b.data) {
@@ -497,9 +496,9 @@
       const slot = card ? CATS.indexOf(card.category) : -1;
       byCat[slot < 0 ? 2 : slot].push(cardName(c, ident));
     }
-    const slots = w.categories.map((name, i) =>
-      `${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ") || w.none}`);
-    const parts = [`    ${label}${w.colon} ` + slots.join(" | ")];
+    const slots = w.categories.flatMap((name, i) =>
+      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ")}`] : []);
+    const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
     if ((b.hidden_cards || []).length) {
       parts.push(`${w.hidden}${w.colon} ${cardNames(c, b.hidden_cards)}`);
@@ -512,9 +511,9 @@
   function lines(c) {
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
-    const out = [`${w.title} — ${w.round} ${view.round}/${view.rounds}`];
-    // the text says round 3 whatever thief_round is (it is always 3)
-    if (view.round < view.thief_round) out.push(w.thiefComes);
+    // no title: the drawing heads itself with the round (« Tour 3 / 15 »)
+    const out = [];
+    if (view.round < view.thief_round) out.push(w.thiefComes.replace("%(r)s", view.thief_round));
     // the seat's own entry, a manager's only: the board draws every seat without its
     // hidden measures
     for (const p of view.players || []) {
