@@ -93,12 +93,3 @@ def test_the_thief_waiting_for_a_defence_is_told_so() -> None:
                        "counter it.")
     assert TEXT.waiting(dict(view, role="manager"), "fr") == ""
 
-
-def test_a_drawn_board_is_not_headed_twice_with_the_round() -> None:
-    """The drawing heads itself « Tour 3 / 15 · pioche … »; the text beside it repeated
-    « Le Voleur de Données — Tour 3/15 ». The terminal keeps its title."""
-    state = fresh(4, thief=3)
-    view = state.view(0)
-    assert "[bold]Le Voleur de Données[/bold] — Tour 1/15" in TEXT.view(view, "fr")
-    drawn = TEXT.view(view, "fr", board=False)
-    assert "Tour 1/15" not in drawn and "Le voleur entre en jeu au tour 3." in drawn

@@ -30,6 +30,8 @@ _CATEGORY = {
     "en": ("standard", "highly confidential", "sensitive"),
 }
 
+#: A seat is never written « de {player} »: a nickname takes its place (« de Inès », where
+#: French says « d'Inès »), so the French lines name a seat after « à » or as a subject.
 _EVENTS: dict[str, dict[str, str]] = {
     "fr": {
         "roles": "Le voleur est {thief}. Les autres joueurs sont gestionnaires de données.",
@@ -44,12 +46,12 @@ _EVENTS: dict[str, dict[str, str]] = {
         "lay_data": "{player} pose « {card} » sur son plateau {board}.",
         "lay_hidden": "{player} pose une mesure de sécurité face cachée sur son plateau {board}.",
         "hidden_card": "Ta mesure cachée sur le plateau {board} : « {card} ».",
-        "attack": "Le voleur attaque le plateau {board} de {target} : « {card} » !",
+        "attack": "Le voleur attaque {target} sur son plateau {board} : « {card} » !",
         "foiled": "{player} contre l'attaque « {card} » avec « {measure} » ({source}) "
         "et garde la carte comme preuve.",
         "breach": "L'attaque « {card} » réussit : {player} ne la contre pas.",
         "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns}.",
-        "steal": "Le voleur dérobe {cards} sur le plateau {board} de {victim}.",
+        "steal": "Le voleur dérobe {cards} à {victim}, sur son plateau {board}.",
         "game_over": "Fin de la partie. Scores : {scores}.",
     },
     "en": {
@@ -286,7 +288,7 @@ class VoleurText(GameText):
             return (
                 f"Attack {target}'s {board} board with '{name}'"
                 if en
-                else f"Attaquer le plateau {board} de {target} avec « {name} »"
+                else f"Attaquer {target} sur son plateau {board} avec « {name} »"
             )
         if kind in ("counter", "let_through"):
             return self._defence(kind, action.get("from"), view, lang)
@@ -379,8 +381,7 @@ class VoleurText(GameText):
         lines: list[str] = []
         title = "The Data Thief" if en else "Le Voleur de Données"
         word = "Round" if en else "Tour"
-        if board:  # a drawn board heads itself with the round (« Tour 3 / 15 »)
-            lines.append(f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}")
+        lines.append(f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}")
         if view["round"] < view["thief_round"]:
             start = view["thief_round"]
             lines.append(f"The thief comes in at round {start}." if en

@@ -440,7 +440,7 @@
       if (victim !== null && victim !== undefined) {
         const name = victim < c.names.length ? c.names[victim] : "";
         out += h`<p class="prompt">` +
-          h`${_("L'attaque réussit. Touche la donnée à prendre sur le plateau de %(name)s.", { name })}</p>`;
+          h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`;
       }
       out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
       for (const [a, label, data] of steals) {
@@ -452,16 +452,17 @@
   }
 
   // -- the game's text under the board -----------------------------------------------------
-  // The lines the server wrote (text.py: VoleurText.view, board=False): before round 3,
-  // when the thief comes in (V6); a manager's own entry and boards,
+  // The lines the server wrote (text.py: VoleurText.view, board=False): the title and the
+  // round; before round 3, when the thief comes in (V6); a manager's own entry and boards,
   // with their hidden measures (only they see them, V4); the hand; the winners. The rest
   // (the thief, the other boards, the attack, the piles) is drawn on the board. These are
   // the game's own words in each language (not the page's catalogue), seats by nickname,
   // spaced as French wants (c.spaced); no markup.
   const LINE_WORDS = {
     fr: {
-      colon: " :", thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)",
-      misses: "passe", boards: { paper: "Plateau papier", digital: "Plateau numérique" },
+      title: "Le Voleur de Données", round: "Tour", colon: " :",
+      thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)", misses: "passe",
+      boards: { paper: "Plateau papier", digital: "Plateau numérique" },
       categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
       shown: "dévoilées", hidden: "tes mesures cachées", oneHidden: "mesure cachée",
       manyHidden: "mesures cachées", hand: "Ta main", winner: "Gagnant", winners: "Gagnants",
@@ -469,8 +470,9 @@
         turn: ["tour", "tours"] },
     },
     en: {
-      colon: ":", thiefComes: "The thief comes in at round %(r)s.", you: " (you)",
-      misses: "misses", boards: { paper: "Paper board", digital: "Digital board" },
+      title: "The Data Thief", round: "Round", colon: ":",
+      thiefComes: "The thief comes in at round %(r)s.", you: " (you)", misses: "misses",
+      boards: { paper: "Paper board", digital: "Digital board" },
       categories: ["standard", "highly confidential", "sensitive"], none: "no data",
       shown: "revealed", hidden: "your hidden measures", oneHidden: "hidden measure",
       manyHidden: "hidden measures", hand: "Your hand", winner: "Winner", winners: "Winners",
@@ -511,8 +513,7 @@
   function lines(c) {
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
-    // no title: the drawing heads itself with the round (« Tour 3 / 15 »)
-    const out = [];
+    const out = [`${w.title} — ${w.round} ${view.round}/${view.rounds}`];
     if (view.round < view.thief_round) out.push(w.thiefComes.replace("%(r)s", view.thief_round));
     // the seat's own entry, a manager's only: the board draws every seat without its
     // hidden measures
