@@ -43,6 +43,9 @@ def test_steal_every_card_of_a_category_in_the_plural_h3() -> None:
         VOLEUR.text.action(confidential, view)
         == "Voler toutes les données « hautement confidentielles »"
     )
+    # « standard » is an invariable adjective: « des données standard », never « standards ».
+    standard = Action.make("steal", category="standard")
+    assert VOLEUR.text.action(standard, view) == "Voler toutes les données « standard »"
 
 
 def test_a_played_card_is_named_as_a_card_h10() -> None:

@@ -130,3 +130,19 @@ def test_counts_can_be_changed_for_tuning() -> None:
     assert deck.thief.count(deck.index["rancongiciel"]) == 5
     with pytest.raises(KeyError):
         GAME.deck.with_counts({"nope": 1})
+
+
+def test_the_rules_document_shows_the_deck_as_it_is() -> None:
+    """docs/rules/voleur.md lists every card with its count and explanation (V2); five rows
+    had kept an older wording (« Un ordinateur portable volé dans un train ou une voiture
+    donne accès à tous les fichiers… » where the game says « Si son disque n'est pas
+    chiffré… »)."""
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "voleur.md").read_text("utf-8")
+    rows = re.findall(r"^\| (.+?) \(`([a-z0-9_]+)`\) \|(.*)\|$", doc, re.MULTILINE)
+    assert {ident for _, ident, _ in rows} == set(GAME.deck.index)
+    for name, ident, rest in rows:
+        card = GAME.deck.card(ident)
+        cells = [cell.strip() for cell in rest.split("|")]
+        assert name == card.name_fr, ident
+        assert str(card.count) in cells, (ident, cells)
+        assert card.explain_fr in cells, (ident, cells)

@@ -627,3 +627,15 @@ def test_refusal_messages_name_the_rule() -> None:
     give(state, 0, "annuaire_interne")
     with pytest.raises(IllegalActionError, match="pas cette carte"):
         act(state, 0, "lay board=paper card=dossier_medical")
+    # A measure on the other board under measure_board=matching (V3): the rule in the
+    # player's words, never the option's internal value (« Avec l'option « matching » »).
+    state = fresh(measure_board="matching")
+    board(state, 0, PAPER, data=("annuaire_interne",))
+    board(state, 0, DIGITAL, data=("fichier_clients",))
+    give(state, 0, "destructeur")
+    with pytest.raises(IllegalActionError) as refused:
+        act(state, 0, "lay board=digital card=destructeur")
+    assert refused.value.fr == ("Dans cette partie, une mesure se pose seulement sur le plateau "
+                                "de même nature (papier ou numérique) que l'attaque qu'elle "
+                                "contre.")
+    assert "matching" not in refused.value.fr + refused.value.en

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ludinum.engine import Action
 from ludinum.games.voleur import GAME
 from tests.voleur.helpers import PAPER, act, board, fresh, give, turn
 
@@ -86,3 +87,63 @@ def test_a_drawn_board_leaves_the_attack_to_the_spotlight() -> None:
         view = state.view(seat)  # type: ignore[attr-defined]
         assert explained in TEXT.view(view, "fr")
         assert explained not in TEXT.view(view, "fr", board=False)
+
+
+def test_a_nickname_is_never_written_after_de() -> None:
+    """The lines named a seat « de Joueur 2 », and the screens put its nickname there:
+    « Le voleur attaque le plateau papier de Inès », « dérobe … sur le plateau papier de
+    Inès » (French elides: « d'Inès »). Every event and action of random games, with
+    nicknames that start with a vowel, never puts one after « de »."""
+    import random
+    import re
+
+    names = ["Inès", "Élise", "Anna", "Omar", "Ugo", "Yves"]
+    after_de = re.compile(r"\bde (?:Inès|Élise|Anna|Omar|Ugo)\b")
+    said = 0
+    for players in (3, 6):
+        rng = random.Random(players)
+        state = GAME.new_state(players, players, {})
+        while not state.is_terminal():
+            for seat in state.active_players():
+                legal = state.legal_actions(seat)
+                for action in legal:
+                    label = TEXT.with_names(TEXT.action(action, state.view(seat)), names)
+                    assert not after_de.search(label), label
+                events = state.apply(seat, rng.choice(legal))
+                for event in events:
+                    line = TEXT.with_names(TEXT.event(event), names)
+                    assert not after_de.search(line), line
+                    said += event.kind in ("attack", "steal")
+                break
+    assert said > 10
+    attack = TEXT.with_names(TEXT.action(
+        Action.from_text("attack card=hameconnage target=0"), {}), names)
+    assert attack == "Attaquer Inès sur son plateau numérique avec « Hameçonnage »"
+
+
+def test_the_thief_is_told_whom_to_take_from_without_de() -> None:
+    """The thief's phone said « Touche la donnée à prendre sur le plateau de Inès. »
+    (web/static/games/voleur.js): it now names the victim after « à », in French and in
+    English."""
+    import html
+    import random
+    import re
+
+    from tests.drawing import slot
+    from tests.server import socketless
+
+    room = socketless.playing_room("voleur", 3, 1)
+    for seat in room.seats:
+        seat.nickname = "Inès"
+    rng = random.Random(1)
+    for _ in range(400):
+        if room.state.view(None)["phase"] == "steal" or room.state.is_terminal():
+            break
+        socketless.random_moves(room, rng, 1)
+    assert room.state.view(None)["phase"] == "steal"
+    thief = room.state.view(None)["thief"]
+    texts = {lang: re.sub(r"<[^>]+>", " ", html.unescape(slot(room, thief, "actions", lang)))
+             for lang in ("fr", "en")}
+    assert "L'attaque réussit. Touche la donnée à prendre à Inès." in texts["fr"]
+    assert "de Inès" not in texts["fr"]
+    assert "Tap the data card to take from Inès." in texts["en"]

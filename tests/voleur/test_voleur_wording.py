@@ -55,5 +55,41 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
     paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
-    assert "sensible (5) : aucune — [dim]tes mesures cachées : " in paper
-    assert "sensitive (5): none — [dim]your hidden measures: " in english
+    assert paper.endswith("standard (1) : Annuaire interne — [dim]tes mesures cachées : "
+                          "Armoire fermée à clé[/dim]")
+    assert "standard (1): Staff directory — [dim]your hidden measures: " in english
+
+
+def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
+    """« Plateau papier : standard (1) : aucune | hautement confidentielle (3) : aucune |
+    sensible (5) : aucune » was written for every board: 100 characters a board, wrapped
+    over two lines on a phone and in a 100-column terminal, most of them « aucune »."""
+    state = fresh(4, thief=3)
+    board(state, 0, PAPER, data=("annuaire_interne", "dossier_medical"))
+    french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
+    paper = _line(french, "    [bold]Plateau papier[/bold]")
+    assert paper == ("    [bold]Plateau papier[/bold] : standard (1) : Annuaire interne | "
+                     "sensible (5) : Dossier médical")
+    assert "aucune |" not in french and "none |" not in english
+    # A board without data says so once, in words.
+    assert _line(french, "    [bold]Plateau numérique[/bold]").endswith(" : aucune donnée")
+    assert _line(english, "    [bold]Digital board[/bold]").endswith(": no data")
+    empty = [t for t in french.splitlines() if t.endswith("aucune donnée")]
+    assert len(empty) == 5  # Joueur 1's digital board, both of Joueur 2's and Joueur 3's
+    assert max(map(len, empty)) <= 50  # was 122 characters, markup included
+
+
+def test_the_thief_waiting_for_a_defence_is_told_so() -> None:
+    """While the manager he attacked answers, the thief's phone said « Tu es le voleur de
+    données : attends ton tour pour attaquer. », as if his attack had not been played."""
+    state = fresh(3, thief=2)
+    view = dict(state.view(2))
+    view["round"] = 4
+    assert "attends ton tour pour attaquer" in TEXT.waiting(view, "fr")
+    view["attack"] = {"card": "armoire_ouverte", "target": 0, "board": "paper"}
+    french, english = TEXT.waiting(view, "fr"), TEXT.waiting(view, "en")
+    assert french == "Ton attaque est lancée : le gestionnaire attaqué décide s'il la contre."
+    assert english == ("Your attack is on: the data manager attacked decides whether to "
+                       "counter it.")
+    assert TEXT.waiting(dict(view, role="manager"), "fr") == ""
+

@@ -35,10 +35,11 @@ def explain(
             )
         if st.deck.kind[t] == MEASURE and st.matching and st.deck.nature[t] != b:
             return IllegalActionError(
-                "Avec l'option « matching », une mesure se pose sur le plateau de même nature "
-                "que l'attaque qu'elle contre.",
-                "With the 'matching' option, a measure goes on the board of the same nature "
-                "as the attack it counters.",
+                # The option's name (« matching ») is the program's word, not the player's.
+                "Dans cette partie, une mesure se pose seulement sur le plateau de même nature "
+                "(papier ou numérique) que l'attaque qu'elle contre.",
+                "In this game, a measure goes only on the board of the same nature (paper or "
+                "digital) as the attack it counters.",
             )
         if st.deck.kind[t] != DATA and st.deck.kind[t] != MEASURE:
             return IllegalActionError(

@@ -30,6 +30,8 @@ _CATEGORY = {
     "en": ("standard", "highly confidential", "sensitive"),
 }
 
+#: A seat is never written « de {player} »: a nickname takes its place (« de Inès », where
+#: French says « d'Inès »), so the French lines name a seat after « à » or as a subject.
 _EVENTS: dict[str, dict[str, str]] = {
     "fr": {
         "roles": "Le voleur est {thief}. Les autres joueurs sont gestionnaires de données.",
@@ -44,12 +46,12 @@ _EVENTS: dict[str, dict[str, str]] = {
         "lay_data": "{player} pose « {card} » sur son plateau {board}.",
         "lay_hidden": "{player} pose une mesure de sécurité face cachée sur son plateau {board}.",
         "hidden_card": "Ta mesure cachée sur le plateau {board} : « {card} ».",
-        "attack": "Le voleur attaque le plateau {board} de {target} : « {card} » !",
+        "attack": "Le voleur attaque {target} sur son plateau {board} : « {card} » !",
         "foiled": "{player} contre l'attaque « {card} » avec « {measure} » ({source}) "
         "et garde la carte comme preuve.",
         "breach": "L'attaque « {card} » réussit : {player} ne la contre pas.",
         "breach_skip": "L'attaque « {card} » réussit : {player} passe {turns}.",
-        "steal": "Le voleur dérobe {cards} sur le plateau {board} de {victim}.",
+        "steal": "Le voleur dérobe {cards} à {victim}, sur son plateau {board}.",
         "game_over": "Fin de la partie. Scores : {scores}.",
     },
     "en": {
@@ -117,7 +119,8 @@ class VoleurText(GameText):
 
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The thief's phone says so while it waits: before their first turn (round
-        ``thief_round``) it has nothing else to show."""
+        ``thief_round``) it has nothing else to show; while the manager he attacked
+        answers, that it is that answer it waits for, not his next turn."""
         if view.get("role") != "thief" or view.get("phase") == "over":
             return ""
         start = int(view.get("thief_round") or 1)
@@ -127,6 +130,10 @@ class VoleurText(GameText):
                         "meanwhile, watch the data managers.")
             return (f"Tu es le voleur de données ! Tu entres en jeu au tour {start} : en "
                     "attendant, observe les gestionnaires.")
+        if view.get("attack"):  # his attack waits for the data manager's answer (V4)
+            if lang == "en":
+                return "Your attack is on: the data manager attacked decides whether to counter it."
+            return "Ton attaque est lancée : le gestionnaire attaqué décide s'il la contre."
         if lang == "en":
             return "You are the data thief: wait for your turn to attack."
         return "Tu es le voleur de données : attends ton tour pour attaquer."
@@ -281,7 +288,7 @@ class VoleurText(GameText):
             return (
                 f"Attack {target}'s {board} board with '{name}'"
                 if en
-                else f"Attaquer le plateau {board} de {target} avec « {name} »"
+                else f"Attaquer {target} sur son plateau {board} avec « {name} »"
             )
         if kind in ("counter", "let_through"):
             return self._defence(kind, action.get("from"), view, lang)
@@ -292,8 +299,10 @@ class VoleurText(GameText):
             label = _CATEGORY["en" if en else "fr"][category]
             if en:
                 return f"Steal every {label} data card"
-            # The labels are singular (« sensible »); this action names them in the plural.
-            plural = f"{label}s"  # the adjective agrees; « hautement » does not change
+            # The labels are singular (« sensible »); this action names them in the plural:
+            # the adjectives agree (« hautement » does not change), « standard » is
+            # invariable (« des données standard »).
+            plural = label if label == "standard" else f"{label}s"
             return f"Voler toutes les données « {plural} »"
         return action.to_text()
 
@@ -330,21 +339,25 @@ class VoleurText(GameText):
         return ", ".join(self.card(c, lang) for c in ids) or "—"
 
     def _board_line(self, board: Mapping[str, Any], name: str, lang: str) -> str:
-        """One board on one line: data per category slot, revealed and hidden measures."""
+        """One board on one line: data per category slot, revealed and hidden measures.
+
+        Only the slots that hold data are written: the three slots of every board spelt
+        out (« standard (1) : aucune | hautement confidentielle (3) : aucune | sensible
+        (5) : aucune ») filled two lines a board, wrapped on a phone and in a terminal. A
+        board without data says so in words (a dash there ran into the dash between the
+        parts: « — — tes mesures cachées »)."""
         en = lang == "en"
         colon = ":" if en else " :"
-        # An empty slot says so in words: a dash there ran into the dash between the parts
-        # (« sensible (5) : — — tes mesures cachées »).
-        empty = "none" if en else "aucune"
         by_cat: list[list[str]] = [[], [], []]
         for ident in board["data"]:
             card = self.deck.card(ident)
             by_cat[card.category].append(card.name(lang))
         slots = [
-            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c]) or empty}"
-            for c, label in enumerate(_CATEGORY["en" if en else "fr"])
+            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c])}"
+            for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c]
         ]
-        parts = [f"    [bold]{name}[/bold]{colon} " + " | ".join(slots)]
+        empty = "no data" if en else "aucune donnée"
+        parts = [f"    [bold]{name}[/bold]{colon} " + (" | ".join(slots) or empty)]
         if board["shown"]:
             word = "revealed" if en else "dévoilées"
             parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
@@ -370,9 +383,9 @@ class VoleurText(GameText):
         word = "Round" if en else "Tour"
         lines.append(f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}")
         if view["round"] < view["thief_round"]:
-            lines.append(
-                "The thief comes in at round 3." if en else "Le voleur entre en jeu au tour 3."
-            )
+            start = view["thief_round"]
+            lines.append(f"The thief comes in at round {start}." if en
+                         else f"Le voleur entre en jeu au tour {start}.")
         thief = seat_name(int(view["thief"]), lang)
         you = (" (you)" if en else " (toi)") if view["thief"] == view["you"] else ""
         loot = self._names(list(view["loot"]), lang)

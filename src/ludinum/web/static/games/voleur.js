@@ -440,7 +440,7 @@
       if (victim !== null && victim !== undefined) {
         const name = victim < c.names.length ? c.names[victim] : "";
         out += h`<p class="prompt">` +
-          h`${_("L'attaque réussit. Touche la donnée à prendre sur le plateau de %(name)s.", { name })}</p>`;
+          h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`;
       }
       out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
       for (const [a, label, data] of steals) {
@@ -461,9 +461,9 @@
   const LINE_WORDS = {
     fr: {
       title: "Le Voleur de Données", round: "Tour", colon: " :",
-      thiefComes: "Le voleur entre en jeu au tour 3.", you: " (toi)", misses: "passe",
+      thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)", misses: "passe",
       boards: { paper: "Plateau papier", digital: "Plateau numérique" },
-      categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune",
+      categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
       shown: "dévoilées", hidden: "tes mesures cachées", oneHidden: "mesure cachée",
       manyHidden: "mesures cachées", hand: "Ta main", winner: "Gagnant", winners: "Gagnants",
       nouns: { point: ["point", "points"], card: ["carte", "cartes"], proof: ["preuve", "preuves"],
@@ -471,9 +471,9 @@
     },
     en: {
       title: "The Data Thief", round: "Round", colon: ":",
-      thiefComes: "The thief comes in at round 3.", you: " (you)", misses: "misses",
+      thiefComes: "The thief comes in at round %(r)s.", you: " (you)", misses: "misses",
       boards: { paper: "Paper board", digital: "Digital board" },
-      categories: ["standard", "highly confidential", "sensitive"], none: "none",
+      categories: ["standard", "highly confidential", "sensitive"], none: "no data",
       shown: "revealed", hidden: "your hidden measures", oneHidden: "hidden measure",
       manyHidden: "hidden measures", hand: "Your hand", winner: "Winner", winners: "Winners",
       nouns: { point: ["point", "points"], card: ["card", "cards"], proof: ["proof", "proofs"],
@@ -488,8 +488,9 @@
   // Cards by name, « — » for none (text.py: _names).
   const cardNames = (c, idents) => idents.map((ident) => cardName(c, ident)).join(", ") || "—";
 
-  // One board on one line: its data by category slot (V2), the measures revealed, the
-  // owner's hidden measures (V4) — or how many lie face down.
+  // One board on one line: its data by category slot (V2), the slots that hold data only
+  // (« aucune donnée » when none does), the measures revealed, the owner's hidden measures
+  // (V4) — or how many lie face down.
   function boardLine(c, w, b, label) {
     const byCat = [[], [], []];
     for (const ident of b.data) {
@@ -497,9 +498,9 @@
       const slot = card ? CATS.indexOf(card.category) : -1;
       byCat[slot < 0 ? 2 : slot].push(cardName(c, ident));
     }
-    const slots = w.categories.map((name, i) =>
-      `${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ") || w.none}`);
-    const parts = [`    ${label}${w.colon} ` + slots.join(" | ")];
+    const slots = w.categories.flatMap((name, i) =>
+      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ")}`] : []);
+    const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
     if ((b.hidden_cards || []).length) {
       parts.push(`${w.hidden}${w.colon} ${cardNames(c, b.hidden_cards)}`);
@@ -513,8 +514,7 @@
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
     const out = [`${w.title} — ${w.round} ${view.round}/${view.rounds}`];
-    // the text says round 3 whatever thief_round is (it is always 3)
-    if (view.round < view.thief_round) out.push(w.thiefComes);
+    if (view.round < view.thief_round) out.push(w.thiefComes.replace("%(r)s", view.thief_round));
     // the seat's own entry, a manager's only: the board draws every seat without its
     // hidden measures
     for (const p of view.players || []) {
