@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,16 +38,56 @@ class DebriefItems:
 
 
 #: How the games' texts name a seat by default (« Joueur 2 », "Player 2").
-SEAT_WORDS = re.compile(r"\b(?:Joueur|Player) ([1-9])\b")
+#: The French words a name starting with a vowel elides (« de Inès » is « d'Inès »), as a
+#: pattern's optional group before the name (``ELIDABLE``, group ``word``).
+ELIDABLE = r"(?:(?P<word>[Dd]e|[Qq]ue) )?"
+SEAT_WORDS = re.compile(r"\b" + ELIDABLE + r"(?:Joueur|Player) (?P<seat>[1-9])\b")
+
+
+def elides(name: object) -> bool:
+    """Whether French elides « de » and « que » before ``name``: it starts with a vowel
+    (« d'Inès », « d'Élodie », « qu'Ulysse »), or a Y before a consonant (« d'Yves », but
+    « de Yasmine »); an H is left alone (« de Hugo » is never wrong)."""
+    text = unicodedata.normalize("NFD", str(name)).casefold()
+    if not text:
+        return False
+    if text[0] in "aeiouœæ":
+        return True
+    return text[0] == "y" and len(text) > 1 and text[1] not in "aeiouy"
+
+
+def with_word(word: str | None, name: str) -> str:
+    """``name`` after the French ``word`` before it (« de », « Que », or nothing), elided
+    where French wants it: « d'Inès », « Que Tom »."""
+    if not word:
+        return name
+    return f"{word[:-1]}'{name}" if elides(name) else f"{word} {name}"
 
 
 def nickname_for(names: Sequence[str]) -> Any:
-    """A ``re.sub`` replacement: the seat's nickname for a match whose last group is the
-    seat's number (1-based), or the match unchanged when the seat has no name."""
+    """A ``re.sub`` replacement: the seat's nickname for a match whose group ``seat`` is the
+    seat's number (1-based), after its group ``word`` elided where French wants it
+    (:data:`ELIDABLE`), or the match unchanged when the seat has no name."""
     def replace(match: re.Match[str]) -> str:
-        seat = int(match.group(match.lastindex or 0)) - 1
-        return names[seat] if 0 <= seat < len(names) and names[seat] else match.group(0)
+        seat = int(match.group("seat")) - 1
+        if not 0 <= seat < len(names) or not names[seat]:
+            return match.group(0)
+        return with_word(match.group("word"), names[seat])
     return replace
+
+
+#: « de %(name)s » in a message: elided when the value put there is a name that wants it.
+_ELIDED_VALUE = re.compile(r"\b([Dd]e|[Qq]ue) %\((\w+)\)s")
+
+
+def elided_values(message: str, values: Mapping[str, object]) -> str:
+    """``message`` (%-formatting, French) with « de %(name)s » written « d'%(name)s » where
+    the value is a name French elides before (« Victoire d'Inès ! »)."""
+    if "%(" not in message:
+        return message
+    return _ELIDED_VALUE.sub(lambda m: (
+        f"{m.group(1)[:-1]}'%({m.group(2)})s" if elides(values.get(m.group(2), ""))
+        else m.group(0)), message)
 
 
 class GameText(ABC):

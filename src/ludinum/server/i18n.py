@@ -15,6 +15,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from ludinum.content.typography import french_spacing
+from ludinum.engine.game import elided_values
 
 LANGS = ("fr", "en")
 DEFAULT = "fr"
@@ -77,6 +78,7 @@ def translator(lang: str, folder: Path = LOCALE_DIR):  # type: ignore[no-untyped
 
     def _(message: str, **values: object) -> str:
         text = table.get(message, message)
-        return text % values if values else text
+        # « Victoire de %(names)s ! » for Inès: « Victoire d'Inès ! »
+        return elided_values(text, values) % values if values else text
 
     return _

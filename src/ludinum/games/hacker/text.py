@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludinum.engine import Action, Event, GameText, Lesson, State
-from ludinum.engine.game import nickname_for
+from ludinum.engine.game import ELIDABLE, nickname_for
 from ludinum.engine.lessons import in_lang
 from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
@@ -142,8 +142,8 @@ _PLAYER_KEYS = (
 
 
 #: A seat as the texts name it, « Rouge (J1) » / "Red (P1)".
-_SEAT = re.compile(r"\b(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
-                   r") \((?:J|P)([1-9])\)", re.IGNORECASE)
+_SEAT = re.compile(r"\b" + ELIDABLE + r"(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
+                   r") \((?:J|P)(?P<seat>[1-9])\)", re.IGNORECASE)
 
 
 #: The phases in words, one name per phase: the text's header line and the board's header

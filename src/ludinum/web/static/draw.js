@@ -43,9 +43,20 @@
   // one): the seat's nickname, as GameText.with_names puts it in the whole line (left as
   // it is for a seat without one). Word edges as Python's ``\b`` sees them (letters of
   // any script).
-  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
+  // « de » or « que » before it is elided where French wants it (« d'Inès »), as
+  // engine/game.py's with_word does.
+  const SEAT_WORDS = /(?<![\p{L}\p{N}_])(?:([Dd]e|[Qq]ue) )?(?:Joueur|Player) ([1-9])(?![\p{L}\p{N}_])/gu;
   const named = (names, text) => (text.indexOf("Joueur ") < 0 && text.indexOf("Player ") < 0
-    ? text : text.replace(SEAT_WORDS, (word, n) => names[n - 1] || word));
+    ? text : text.replace(SEAT_WORDS, (whole, word, n) => (names[n - 1] ? withWord(word, names[n - 1]) : whole)));
+  // Whether French elides « de » and « que » before a name (engine/game.py: elides): a
+  // vowel first, or a Y before a consonant; not an H.
+  function elides(name) {
+    const text = String(name).normalize("NFD").toLowerCase();
+    if (!text) return false;
+    if ("aeiouœæ".includes(text[0])) return true;
+    return text[0] === "y" && text.length > 1 && !"aeiouy".includes(text[1]);
+  }
+  const withWord = (word, name) => (!word ? name : elides(name) ? `${word.slice(0, -1)}'${name}` : `${word} ${name}`);
 
   // A value as a template prints it: HTML kept, lists joined, nothing for null, false
   // and undefined, any other text spaced then escaped.
@@ -78,7 +89,12 @@
   function translator(messages) {
     return function _(message, values) {
       let text = (messages && messages[message]) || message;
-      if (values) text = text.replace(/%\(([a-z_]+)\)s/g, (_m, k) => String(values[k]));
+      if (values) {
+        // « de %(name)s » for Inès: « d'Inès » (engine/game.py: elided_values).
+        text = text.replace(/(?<![\p{L}\p{N}_])([Dd]e|[Qq]ue) %\(([a-z_]+)\)s/gu,
+          (whole, word, k) => (elides(values[k]) ? `${word.slice(0, -1)}'%(${k})s` : whole));
+        text = text.replace(/%\(([a-z_]+)\)s/g, (_m, k) => String(values[k]));
+      }
       return text;
     };
   }
@@ -225,7 +241,7 @@
     }
     return {
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
-      named: (text) => named(names || [], text),
+      named: (text) => named(names || [], text), withWord,
       token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
     };

@@ -349,7 +349,7 @@
     if (attack) {
       const effect = (c.kit.effect_names || {})[attack.effect];
       const by = c.seatText(attack.by);
-      text = en ? `Attack under way: ${effect} by ${by}` : `Attaque en cours : ${effect} de ${by}`;
+      text = en ? `Attack under way: ${effect} by ${by}` : `Attaque en cours : ${effect} ${c.withWord("de", by)}`;
       if (given(attack.target)) text += (en ? " against " : " contre ") + c.seatText(attack.target);
     }
     // the last of these the view holds wins, as in the Python
