@@ -3,6 +3,7 @@ print-and-play and diploma PDFs download from the pages a person clicks."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,5 +80,28 @@ def test_site_pages_in_english_pass_axe(live: Any, browser: Any, axe_path: Path)
         assert page.url.endswith("/apprendre/quiz?lang=en")
         assert "The Web Runners quiz" in page.inner_text("h1")
         assert not any(problems.values()), problems
+    finally:
+        context.close()
+
+
+def test_site_pages_fit_a_small_phone(live: Any, browser: Any) -> None:
+    """At 360 px wide no page scrolls sideways: the quiz's score table pushed its last
+    column (« Réussi ») off the screen; a resource's contact and its source are two lines."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR",
+                                  is_mobile=True, has_touch=True)
+    wide = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    try:
+        page = context.new_page()
+        for path in ["/apprendre", "/apprendre/hacker", "/apprendre/webrunners/relations",
+                     "/cartes/webrunners/pornographie", "/apprendre/voleur"]:
+            page.goto(f"{live.url}{path}")
+            assert page.evaluate(wide) <= 0, path
+        page.goto(f"{live.url}/cartes/webrunners/pornographie")
+        assert re.search(r"3018\.fr\n+Source", page.inner_text("ul.resources"))
+        page.goto(f"{live.url}/apprendre/quiz")
+        page.click("text=C'est parti")
+        page.click("text=Voir mon score")  # nothing answered: the table is drawn all the same
+        assert page.locator("table th").count() > 3
+        assert page.evaluate(wide) <= 0
     finally:
         context.close()
