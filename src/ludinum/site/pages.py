@@ -26,10 +26,10 @@ from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import GAME_TITLES, PRINTABLE, Catalog, catalog, game_titles
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.ledger import ledger_of
-from ludinum.site.model import Source, ThemePage, say
+from ludinum.site.model import ThemePage, say
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
-from ludinum.site.pdf.diploma import build_diploma, french_date
+from ludinum.site.pdf.diploma import build_diploma, date_in
 from ludinum.site.render import render
 
 PDF = "application/pdf"
@@ -315,8 +315,7 @@ async def verify_diploma(request: Request) -> HTMLResponse:
             certified = diploma_code.check(await _secret(request), code, nickname)
         if certified is not None:
             context["certified"] = certified
-            context["day"] = say(lang, french_date(certified.day),
-                                 Source((), certified.day).checked_in("en"))
+            context["day"] = date_in(certified.day, lang)
         elif status == 200:
             status = 400
             context["error"] = say(
