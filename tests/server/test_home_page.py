@@ -54,3 +54,12 @@ def test_the_learning_site_s_home_link_leads_home_in_its_language(client: TestCl
     home = re.search(r'<a href="([^"]+)">(?:Accueil|Home)</a>', page)
     assert home is not None
     assert f'<html lang="{lang}"' in client.get(unescape(home.group(1))).text
+
+
+def test_english_buttons_name_a_game_after_of_without_a_capital_the(client: TestClient) -> None:
+    # "Set up a game of The Gnu game", "Set up a class of The Data Thief"
+    client.cookies.set("lang", "en")
+    for path in ("/", "/classe/nouvelle"):
+        text = visible(client.get(path).text)
+        assert re.search(r"\bof the \w", text), path
+        assert " of The " not in text, path
