@@ -105,3 +105,41 @@ def test_site_pages_fit_a_small_phone(live: Any, browser: Any) -> None:
         assert page.evaluate(wide) <= 0
     finally:
         context.close()
+
+
+#: Each box to tick whose words are the label after it: [box top, box bottom, label height,
+#: words' first line top, bottom].
+CHOICES = """() => [...document.querySelectorAll('input[type=radio], input[type=checkbox]')]
+  .flatMap(box => {
+    const label = box.nextElementSibling;
+    if (!label || label.tagName !== 'LABEL') return [];
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const line = range.getClientRects()[0], b = box.getBoundingClientRect();
+    return [[b.top, b.bottom, label.getBoundingClientRect().height, line.top, line.bottom]];
+  })"""
+
+
+def test_quiz_answers_are_44_px_targets_beside_their_box(live: Any, browser: Any) -> None:
+    """A pupil taps an answer's words: each is at least 44 px high (they were one line of
+    text, about 25 px), its button on their first line, long answers wrapping beside it; the
+    question is inside its box."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR",
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for path in ["/apprendre/quiz/reglages", "/apprendre/quiz/questions"]:
+            page.goto(f"{live.url}{path}")
+            choices = page.evaluate(CHOICES)
+            assert len(choices) >= 4, path
+            for top, bottom, height, line_top, line_bottom in choices:
+                assert height >= 44, (path, height)
+                assert top < line_bottom and bottom > line_top, (path, top, line_top)
+        # A question (its theme and its words, often three lines) is drawn inside its box:
+        # the box's top border ran through the middle of it.
+        outside = page.evaluate("""() => [...document.querySelectorAll('fieldset.question')]
+          .filter(f => f.querySelector('legend').getBoundingClientRect().top
+                       <= f.getBoundingClientRect().top).length""")
+        assert outside == 0
+    finally:
+        context.close()
