@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from ludinum.games import get_game
 from ludinum.games.hacker.lessons import load_lessons
 from ludinum.site.catalog import catalog
 
@@ -108,3 +109,22 @@ def test_the_print_section_does_not_single_out_some_of_the_printed_games() -> No
 def test_the_home_link_keeps_the_page_s_language(lang: str) -> None:
     html = CLIENT.get(f"/apprendre/quiz?lang={lang}").text
     assert f'href="/lang/{lang}?next=/"' in html
+
+
+@pytest.mark.parametrize("game", ["webrunners", "gnou"])
+def test_a_game_page_names_its_game_after_of_without_a_capital_the(game: str) -> None:
+    # "Print the cards of The Gnu game (PDF, in French)"
+    text = " ".join(lines(f"/apprendre/{game}?lang=en"))
+    assert "Print the cards of " in text and " of The " not in text
+
+
+@pytest.mark.parametrize("game", ["webrunners", "gnou"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_game_page_says_what_the_game_is(game: str, lang: str) -> None:
+    # It went from its title straight to « Les thèmes »: a parent who scanned a card did
+    # not learn what the game is.
+    played = get_game(game)
+    summary = played.summary_en if lang == "en" else played.summary_fr
+    text = lines(f"/apprendre/{game}?lang={lang}")
+    assert text.index(" ".join(flat(summary).split())) == text.index(
+        next(line for line in text if line in ("Les thèmes", "The themes"))) - 1

@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ludinum.engine.game import of_title
+from ludinum.games import get_game
 from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
@@ -78,12 +78,14 @@ def game_overview(request: Request) -> HTMLResponse:
     cat = catalog(lang)
     if game in ("voleur", "hacker"):  # one page for the whole game
         return _theme(request, cat.themes[f"/apprendre/{game}"])
+    played = get_game(game)
     return _page(
         request,
         "game.html",
         game=game,
         title=game_titles(lang)[game],
-        of=of_title(GAME_TITLES[game]) if lang != "en" else f"of {game_titles(lang)[game]}",
+        summary=say(lang, played.summary_fr, played.summary_en),
+        of=played.title_of(lang),  # « du jeu du Gnou », "of the Gnu game"
         themes=cat.themes_of(game),
         characters=[c for c in cat.characters.values() if c.id in _speakers(cat, game)],
     )
