@@ -3,6 +3,7 @@ print-and-play and diploma PDFs download from the pages a person clicks."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,5 +80,66 @@ def test_site_pages_in_english_pass_axe(live: Any, browser: Any, axe_path: Path)
         assert page.url.endswith("/apprendre/quiz?lang=en")
         assert "The Web Runners quiz" in page.inner_text("h1")
         assert not any(problems.values()), problems
+    finally:
+        context.close()
+
+
+def test_site_pages_fit_a_small_phone(live: Any, browser: Any) -> None:
+    """At 360 px wide no page scrolls sideways: the quiz's score table pushed its last
+    column (« Réussi ») off the screen; a resource's contact and its source are two lines."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR",
+                                  is_mobile=True, has_touch=True)
+    wide = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    try:
+        page = context.new_page()
+        for path in ["/apprendre", "/apprendre/hacker", "/apprendre/webrunners/relations",
+                     "/cartes/webrunners/pornographie", "/apprendre/voleur"]:
+            page.goto(f"{live.url}{path}")
+            assert page.evaluate(wide) <= 0, path
+        page.goto(f"{live.url}/cartes/webrunners/pornographie")
+        assert re.search(r"3018\.fr\n+Source", page.inner_text("ul.resources"))
+        page.goto(f"{live.url}/apprendre/quiz")
+        page.click("text=C'est parti")
+        page.click("text=Voir mon score")  # nothing answered: the table is drawn all the same
+        assert page.locator("table th").count() > 3
+        assert page.evaluate(wide) <= 0
+    finally:
+        context.close()
+
+
+#: Each box to tick whose words are the label after it: [box top, box bottom, label height,
+#: words' first line top, bottom].
+CHOICES = """() => [...document.querySelectorAll('input[type=radio], input[type=checkbox]')]
+  .flatMap(box => {
+    const label = box.nextElementSibling;
+    if (!label || label.tagName !== 'LABEL') return [];
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const line = range.getClientRects()[0], b = box.getBoundingClientRect();
+    return [[b.top, b.bottom, label.getBoundingClientRect().height, line.top, line.bottom]];
+  })"""
+
+
+def test_quiz_answers_are_44_px_targets_beside_their_box(live: Any, browser: Any) -> None:
+    """A pupil taps an answer's words: each is at least 44 px high (they were one line of
+    text, about 25 px), its button on their first line, long answers wrapping beside it; the
+    question is inside its box."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR",
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for path in ["/apprendre/quiz/reglages", "/apprendre/quiz/questions"]:
+            page.goto(f"{live.url}{path}")
+            choices = page.evaluate(CHOICES)
+            assert len(choices) >= 4, path
+            for top, bottom, height, line_top, line_bottom in choices:
+                assert height >= 44, (path, height)
+                assert top < line_bottom and bottom > line_top, (path, top, line_top)
+        # A question (its theme and its words, often three lines) is drawn inside its box:
+        # the box's top border ran through the middle of it.
+        outside = page.evaluate("""() => [...document.querySelectorAll('fieldset.question')]
+          .filter(f => f.querySelector('legend').getBoundingClientRect().top
+                       <= f.getBoundingClientRect().top).length""")
+        assert outside == 0
     finally:
         context.close()

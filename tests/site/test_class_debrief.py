@@ -175,7 +175,7 @@ def test_english_class_debrief() -> None:
     assert {q.question: (q.asked, q.right) for q in debrief.questions} == _expected_questions("en")
     html = class_debrief_html(debrief)
     assert '<html lang="en">' in html and "Class debrief — " in html
-    assert "2026-03-02" in html and "Game stopped before the end." in html
+    assert "2 March 2026" in html and "Game stopped before the end." in html
     text = " ".join(pdf_text(build_class_debrief(debrief))).replace("\n", " ")
     assert "Class debrief" in text and "Outcome per table" in text and "Table 4" in text
 

@@ -161,3 +161,36 @@ def test_each_game_lists_what_it_showed() -> None:
     names = {deck.card(c).name("en") for c in deck.index}
     assert {who for who, _ in english.messages} <= names
     assert set(english.themes) <= names
+
+
+@pytest.mark.parametrize(("lang", "one", "tie"), [
+    ("fr", "Résultat : Panda Zen a gagné.", "Résultat : Égalité : Loutre Agile, Panda Zen et "
+                                            "Lynx Rusé ont gagné."),
+    ("en", "Outcome: Panda Zen won.", "Outcome: A tie: Loutre Agile, Panda Zen and Lynx Rusé won."),
+])
+def test_the_outcome_is_a_sentence_and_the_day_is_in_words(lang: str, one: str,
+                                                           tie: str) -> None:
+    # It read « Résultat : Gagnant : Panda Zen » and, in English, "Date: 2026-11-28".
+    from ludinum.site.debrief import _outcome, day_text
+
+    class Over:
+        def __init__(self, winners: list[int]) -> None:
+            self.winners, self.team = winners, False
+
+        def is_terminal(self) -> bool:
+            return True
+
+        def outcome(self) -> Over:
+            return self
+
+    names = ["Loutre Agile", "Panda Zen", "Lynx Rusé"]
+    config, log = play("hacker", 4, 5)
+    debrief = collect(config, [(s, a) for s, a in log], [*names, "Chouette"], lang)
+    words = debrief.words()
+    assert flat(f"{words['outcome']}{words['sep']}{_outcome(Over([1]), names, words)}") == one
+    assert flat(f"{words['outcome']}{words['sep']}{_outcome(Over([0, 1, 2]), names, words)}") \
+        == tie
+    assert debrief.day.strftime("%Y") in day_text(debrief)
+    assert "-" not in day_text(debrief)
+    html = flat(debrief_html(config, [(s, a) for s, a in log], [*names, "Chouette"], lang))
+    assert "Gagnant :" not in html and "Winner:" not in html

@@ -269,8 +269,9 @@ class Game(ABC):
         """The title after a noun (« Préparer une partie du jeu du Gnou », "a game of
         Hacker"): ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
         English."""
-        if lang == "en":
-            return f"of {self.title_en}"
+        if lang == "en":  # "of the Gnu game", not "of The Gnu game"
+            title = self.title_en
+            return f"of the {title[4:]}" if title.startswith("The ") else f"of {title}"
         return self.title_of_fr or of_title(self.title_fr)
 
     def player_counts(self) -> range:

@@ -18,7 +18,7 @@ from starlette.responses import Response
 
 from ludinum.engine import Lesson, LudinumError
 from ludinum.site.debrief import Debrief, collect
-from ludinum.site.pdf.diploma import french_date
+from ludinum.site.pdf.diploma import date_in
 
 #: The formats :func:`class_debrief_response` builds.
 FORMATS = ("html", "pdf")
@@ -172,7 +172,7 @@ class ClassDebrief:
         return WORDS.get(self.lang, WORDS["fr"])
 
     def day_text(self) -> str:
-        return self.day.isoformat() if self.lang == "en" else french_date(self.day)
+        return date_in(self.day, self.lang)
 
 
 def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None) -> ClassDebrief:

@@ -19,7 +19,7 @@ from typing import Any
 from starlette.responses import Response
 
 from ludinum.engine import Action, Event, Game, GameConfig, Lesson
-from ludinum.site.pdf.diploma import french_date
+from ludinum.site.pdf.diploma import date_in
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
 
@@ -38,7 +38,9 @@ WORDS = {
         "lessons": "Ce que la partie nous apprend",
         "source": "Source",
         "none": "aucun",
-        "won": "Gagnant",
+        "won": "{names} a gagné.",
+        "tie": "Égalité : {names} ont gagné.",
+        "and": " et ",
         "team_won": "L'équipe a gagné ensemble.",
         "no_winner": "Pas de gagnant.",
         "unfinished": "Partie arrêtée avant la fin.",
@@ -62,7 +64,9 @@ WORDS = {
         "lessons": "What the game teaches us",
         "source": "Source",
         "none": "none",
-        "won": "Winner",
+        "won": "{names} won.",
+        "tie": "A tie: {names} won.",
+        "and": " and ",
         "team_won": "The team won together.",
         "no_winner": "No winner.",
         "unfinished": "Game stopped before the end.",
@@ -192,11 +196,12 @@ def _outcome(state: Any, players: Sequence[str], words: Mapping[str, str]) -> st
     if result.team:
         return words["team_won"]
     names = [players[w] if w < len(players) else str(w + 1) for w in result.winners]
-    return f"{words['won']}{words['sep']}{', '.join(names)}"
+    said = words["and"].join((", ".join(names[:-1]), names[-1])) if len(names) > 1 else names[0]
+    return words["won" if len(names) == 1 else "tie"].format(names=said)
 
 
 def day_text(debrief: Debrief) -> str:
-    return french_date(debrief.day) if debrief.lang != "en" else debrief.day.isoformat()
+    return date_in(debrief.day, debrief.lang)
 
 
 def build_debrief(

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from ludinum.games.hacker.lessons import load_lessons
-from ludinum.site.model import MONTHS_EN, Resource, ThemePage, say
-from ludinum.site.pdf.diploma import french_date
+from ludinum.games.hacker.lessons import Lesson, load_lessons
+from ludinum.site.model import Resource, Source, ThemePage, say
 
 THEME_PATH = "/apprendre/hacker"
 
@@ -54,21 +53,15 @@ RESOURCES = (
 )
 
 
-def checked_text(day: str, lang: str = "fr") -> str:
-    """« vérifié le 24 novembre 2026 » (or "checked on 24 November 2026") from an ISO date."""
-    when = date.fromisoformat(day)
-    if lang == "en":
-        return f"checked on {when.day} {MONTHS_EN[when.month - 1]} {when.year}"
-    return f"vérifié le {french_date(when)}"
+def lesson_source(lesson: Lesson) -> Source:
+    """Where a card's advice comes from, as the other pages say it: each reference (the file
+    parts them with « ; ») a link, then the day it was checked."""
+    refs = tuple(ref.strip() for ref in lesson.source.split(";") if ref.strip())
+    return Source(refs, date.fromisoformat(lesson.checked))
 
 
 def theme(lang: str = "fr") -> ThemePage:
-    source = say(lang, "Source : ", "Source: ")
-    sections = tuple(
-        (lesson.title_in(lang), f"{lesson.text_in(lang)}\n\n{source}{lesson.source}, "
-                                f"{checked_text(lesson.checked, lang)}.")
-        for lesson in load_lessons()
-    )
+    lessons = load_lessons()
     return ThemePage(
         game="hacker",
         id="lecons",
@@ -79,5 +72,6 @@ def theme(lang: str = "fr") -> ThemePage:
         parents=say(lang, PARENTS, PARENTS_EN),
         resources=tuple(Resource(name, say(lang, fr, en), say(lang, at_fr, at_en))
                         for name, fr, en, at_fr, at_en in RESOURCES),
-        sections=sections,
+        sections=tuple((lesson.title_in(lang), lesson.text_in(lang)) for lesson in lessons),
+        section_sources=tuple(lesson_source(lesson) for lesson in lessons),
     )

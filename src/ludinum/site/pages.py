@@ -19,17 +19,17 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ludinum.engine.game import of_title
+from ludinum.games import get_game
 from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import GAME_TITLES, PRINTABLE, Catalog, catalog, game_titles
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.ledger import ledger_of
-from ludinum.site.model import Source, ThemePage, say
+from ludinum.site.model import ThemePage, say
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
-from ludinum.site.pdf.diploma import build_diploma, french_date
+from ludinum.site.pdf.diploma import build_diploma, date_in
 from ludinum.site.render import render
 
 PDF = "application/pdf"
@@ -78,12 +78,14 @@ def game_overview(request: Request) -> HTMLResponse:
     cat = catalog(lang)
     if game in ("voleur", "hacker"):  # one page for the whole game
         return _theme(request, cat.themes[f"/apprendre/{game}"])
+    played = get_game(game)
     return _page(
         request,
         "game.html",
         game=game,
         title=game_titles(lang)[game],
-        of=of_title(GAME_TITLES[game]) if lang != "en" else f"of {game_titles(lang)[game]}",
+        summary=say(lang, played.summary_fr, played.summary_en),
+        of=played.title_of(lang),  # « du jeu du Gnou », "of the Gnu game"
         themes=cat.themes_of(game),
         characters=[c for c in cat.characters.values() if c.id in _speakers(cat, game)],
     )
@@ -315,8 +317,7 @@ async def verify_diploma(request: Request) -> HTMLResponse:
             certified = diploma_code.check(await _secret(request), code, nickname)
         if certified is not None:
             context["certified"] = certified
-            context["day"] = say(lang, french_date(certified.day),
-                                 Source((), certified.day).checked_in("en"))
+            context["day"] = date_in(certified.day, lang)
         elif status == 200:
             status = 400
             context["error"] = say(

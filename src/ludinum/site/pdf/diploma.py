@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from ludinum.site.diploma_code import Certified
+from ludinum.site.model import MONTHS_EN
 from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.qr import draw_qr
 
@@ -26,6 +27,13 @@ NBSP = "\u00a0"
 def french_date(day: date) -> str:
     first = "1er" if day.day == 1 else str(day.day)
     return f"{first}{NBSP}{MONTHS[day.month - 1]} {day.year}"
+
+
+def date_in(day: date, lang: str) -> str:
+    """A day in words in ``lang``: « 28 novembre 2026 », "28 November 2026"."""
+    if lang != "en":
+        return french_date(day)
+    return f"{day.day} {MONTHS_EN[day.month - 1]} {day.year}"
 
 
 def _names(ids: tuple[str, ...], titles: Mapping[str, str]) -> str:
