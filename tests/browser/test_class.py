@@ -241,6 +241,9 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
             flat = " ".join(debrief.inner_text("body").split())
             assert all(f"Table {n}" in flat for n in range(1, 7)), flat[:500]
             assert any(q[:40] in flat for q in questions)
+            # Its own styles apply (the server's policy allows that block by its hash).
+            assert "DejaVu Sans" in debrief.evaluate(
+                "getComputedStyle(document.body).fontFamily")
             debrief.close()
             print(f"class of {PUPILS}: {taps} taps over 6 tables")
         finally:

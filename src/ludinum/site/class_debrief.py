@@ -17,6 +17,7 @@ from datetime import date
 from starlette.responses import Response
 
 from ludinum.engine import Lesson, LudinumError
+from ludinum.server.security import csp_for_page
 from ludinum.site.debrief import Debrief, collect
 from ludinum.site.pdf.diploma import date_in
 
@@ -287,4 +288,6 @@ async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str
                "cache-control": "no-store"}
     if fmt == "pdf":
         return Response(data, media_type="application/pdf", headers=headers)
+    # The page's own styles, allowed: blocked by the default policy, it showed unstyled.
+    headers["content-security-policy"] = csp_for_page(str(data))
     return Response(data, media_type="text/html; charset=utf-8", headers=headers)

@@ -19,6 +19,7 @@ from typing import Any
 from starlette.responses import Response
 
 from ludinum.engine import Action, Event, Game, GameConfig, Lesson
+from ludinum.server.security import csp_for_page
 from ludinum.site.pdf.diploma import date_in
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
@@ -245,6 +246,8 @@ async def debrief_response(
         return Response(page, media_type="text/html; charset=utf-8", headers={
             "content-disposition": 'inline; filename="bilan.html"',  # a page: opened
             "cache-control": "no-store",
+            # its own styles, allowed: blocked by the default policy, it showed unstyled
+            "content-security-policy": csp_for_page(page),
         })
     data = await run_in_threadpool(build_debrief, config_json, log, nicknames, lang)
     return Response(data, media_type="application/pdf", headers={
