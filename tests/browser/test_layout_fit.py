@@ -291,3 +291,113 @@ def test_a_hacker_players_words_stay_in_their_column(live: Any, browser: Any) ->
     for words in ("✈ à la banque", "☂ se protège", "✈ 0 virus", "✈ at the bank",
                   "✈ viruses: 0"):
         assert words in said, words  # every kind of line was measured
+
+
+#: Every text of the Hacker board in the host page, measured: its size on the screen (the
+#: font's size in the drawing's units times the drawing's scale), its box (shrunk by a
+#: fifth of its size above and below: the font's ascent and descent are not ink), the box
+#: it belongs in (its account card, its player's column, the drawing), and what shares the
+#: screen's bottom: the legend and the room panel's folded button.
+HACKER_TEXTS = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  slot.innerHTML = html;
+  const svg = slot.querySelector('svg');
+  const scale = svg.getScreenCTM().a;
+  const box = (e) => { const b = e.getBoundingClientRect();
+    return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((t) => {
+      const px = parseFloat(t.getAttribute('font-size')) * scale;
+      const b = box(t);
+      const home = t.closest('g.account, g.player');
+      return {text: t.textContent, px, left: b.left, right: b.right,
+              top: b.top + px / 5, bottom: b.bottom - px / 5,
+              home: home ? box(home.querySelector('rect')) : box(svg)};
+    });
+  const legend = [...slot.querySelectorAll('.legend')].map(box);
+  return {texts, svg: box(svg), legend,
+          button: box(document.querySelector('[data-room-panel] > summary')),
+          scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth]};
+}"""
+
+
+def hacker_boards(players: int) -> list[str]:
+    """Boards of a game of ``players`` at every phase (trips, credits, protection, guesses,
+    thefts, the end with its sums of bills), with brouillage (H7) in its last round, in
+    French and English, with long nicknames."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("hacker")
+    names = ["Maximilien", "Léa", "Anne-Sophie", "Tom", "Inès", "Noah", "Jade"][:players]
+    boards, phases = [], set()
+    for brouillage in (False, True):
+        state = game.setup(game.make_config(
+            players=players, seed=players, options={"trip_seconds": 0,
+                                                    "brouillage": brouillage}))
+        rng = random.Random(players)
+        for step in range(5_000):
+            if state.is_terminal():
+                break
+            view = state.view(None)
+            key = (view["phase"], view["blurred"])
+            if key not in phases or step % 151 == 0:
+                phases.add(key)
+                for lang in ("fr", "en"):
+                    boards.append(draw(game, view, lang, names))
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        assert state.is_terminal()
+        for lang in ("fr", "en"):
+            boards.append(draw(game, state.view(None), lang, names))
+    assert {"trip", "credit", "guess", "steal"} <= {phase for phase, _ in phases}
+    assert any(blurred for _, blurred in phases)
+    return boards
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(1920, 1080, 24), (1280, 720, 16)])
+def test_the_hacker_board_is_read_from_the_back_of_the_room(
+    width: int, height: int, least: float, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """The Hacker board on the projector with 4 to 7 players: every text on it at least
+    24 px at 1920×1080 and 16 px at 1280×720 (its height used to limit it, 7 players' rows
+    of accounts one under the other: 10 px there, 6 px here), each inside its card or its
+    column, none over another, the drawing and its legend on the screen, the legend clear
+    of the room panel's button. Boards of every phase drawn by the page's code into the
+    paused projector's page."""
+    host_context = browser.new_context(viewport={"width": width, "height": height})
+    phone_context = browser.new_context(**PHONE)
+    contexts += [host_context, phone_context]
+    host, phone = host_context.new_page(), phone_context.new_page()
+    code = create_room(host, live.url, "hacker", 4)
+    join(phone, live.url, code, "Léa")
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    host.wait_for_selector('.stage [data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
+    host.wait_for_function("() => document.body.dataset.status === 'paused'",
+                           timeout=TIMEOUT)
+    host.wait_for_timeout(300)  # the last frame drawn before the pause
+    for players in range(4, 8):
+        for html in hacker_boards(players):
+            out = host.evaluate(HACKER_TEXTS, html)
+            texts = out["texts"]
+            small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
+            assert not small, (players, small)
+            out_of_place = [t["text"] for t in texts if (
+                t["left"] < t["home"]["left"] - 0.5 or t["right"] > t["home"]["right"] + 0.5
+                or t["top"] < t["home"]["top"] - 0.5
+                or t["bottom"] > t["home"]["bottom"] + 0.5)]
+            assert not out_of_place, (players, out_of_place)
+            over = [(a["text"], b["text"]) for i, a in enumerate(texts) for b in texts[i + 1:]
+                    if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
+                    and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
+            assert not over, (players, over)
+            assert out["svg"]["bottom"] <= height and out["svg"]["right"] <= width
+            assert out["scroll"][0] <= height and out["scroll"][1] <= width, out["scroll"]
+            button = out["button"]
+            for legend in out["legend"]:
+                assert legend["bottom"] <= height, (players, legend)
+                assert legend["right"] <= button["left"] or legend["bottom"] <= button["top"], (
+                    players, legend, button)

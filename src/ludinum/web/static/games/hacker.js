@@ -7,15 +7,24 @@
 // hidden until the end. Every colour comes with a shape and the seat's number.
 (function (L) {
   "use strict";
-  const W = 900;
-  const TOP = 56;
-  const STRIP = 150;
-  const ROW = 132;
-  const LEFT = 140;
-  const CARD_W = 236;
-  const CARD_H = 116;
-  // The width left of an account's virus count (« ☣ × 3 », right-aligned) for its bills.
-  const SUM_ROOM = CARD_W - 90;
+  // Sizes in the drawing's units, about a pixel each on a 1920×1080 projector (app.css:
+  // the Hacker board's room): every text is at least 25 units, read from the back of the
+  // room at 24 px and more there, 16 px and more at 1280×720. The accounts go two owners a
+  // row (three accounts each), so 7 players make 4 rows and the board is wider than high,
+  // like the projector's room for it.
+  const CARD_W = 200;
+  const CARD_H = 120;
+  const GAP = 12;
+  const BLOCK = 3 * CARD_W + 2 * GAP;  // one owner's three accounts
+  const APART = 28;  // between the two owners of a row
+  const EDGE = 6;
+  const W = 2 * EDGE + 2 * BLOCK + APART;
+  const TOP = 50;
+  const STRIP = 148;
+  const OWNER = 36;  // the owner's line above its accounts
+  const ROW = OWNER + CARD_H + 10;
+  const TEXT = 25;  // the smallest text
+  const VIRUS_W = 44;
   // About how wide a sum of bills is in bold at ``size`` (a digit 0.7 em, a space 0.35 em,
   // « + » and « = » 0.84 em: the widest common faces).
   const width = (text, size) => [...text].reduce(
@@ -28,8 +37,8 @@
   0) > room ? ` textLength="${Math.floor(room)}" lengthAdjust="spacingAndGlyphs"` : "";
 
   // The accounts as the screens group them: by owner, in seat order; under brouillage (H7)
-  // no owner is shown and they come in place order, three a row (``together``: all in one
-  // row, as on the phone).
+  // no owner is shown and they come in place order, three a group (``together``: all in
+  // one group, as on the phone).
   function rows(view, together = false) {
     const accounts = view.accounts || [];
     if (view.blurred) {
@@ -63,63 +72,71 @@
     else if (seat === view.protector) doing = `☂ ${_("se protège")}`;
     else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
-    const size = n <= 5 ? 20 : 17;
+    // As large as the column allows (bold: a tenth wider).
+    const big = n <= 5 ? 30 : 27;
+    const cut = n <= 5 ? 12 : 10;
     let out = `<g class="player seat-${seat}">` +
-      `<rect x="${c.num(x + 4)}" y="${TOP}" width="${c.num(col - 8)}" height="${STRIP - 10}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
-      c.token(seat, x + col / 2, TOP + 28, 18) +
-      // As large as the column allows: read from the back of a room (4 or 5 seats: 28).
-      // (bold: a tenth wider)
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 76}" font-size="${n <= 5 ? 28 : 22}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, n <= 5 ? 11 : 9), (n <= 5 ? 28 : 22) * 1.1, col - 16)}>${c.seatName(seat, n <= 5 ? 11 : 9)}</text>` +
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 102}" font-size="${size}" text-anchor="middle" fill="#111827"${squeezed(doing, size, col - 16)}>` +
+      `<rect x="${c.num(x + 4)}" y="${TOP}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
+      c.token(seat, x + col / 2, TOP + 32, 22) +
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
+      `<text x="${c.num(x + col / 2)}" y="${TOP + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${squeezed(doing, TEXT, col - 16)}>` +
       h`${doing}`.text + "</text>";
     const scores = view.scores || [];
     if (scores.length) {
       const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
       const score = crown + _("score : %(n)s", { n: scores[seat] });
-      out += `<text x="${c.num(x + col / 2)}" y="${TOP + 128}" font-size="21" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, 21 * 1.1, col - 16)}>` +
+      out += `<text x="${c.num(x + col / 2)}" y="${TOP + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, TEXT * 1.1, col - 16)}>` +
         h`${score}`.text + "</text>";
     }
     return out + "</g>";
   }
 
-  // One account: its owner's colour band with shape and number, its face-down viruses each
-  // marked with the trip it came from, their count, and its bills once shown. The account
-  // being resolved has a thick dashed edge.
+  // One account: its owner's colour band with shape, number and the account's place
+  // number, its face-down viruses each marked with the trip it came from, their count, and
+  // its bills once shown (at the end, when every stack has been resolved: in their room).
+  // The account being resolved has a thick dashed edge.
   function account(c, a, x, y) {
     const { h, _, palette } = c;
     const resolving = a.id === c.view.current;
     const owned = !none(a.owner);
-    const mark = owned ? `${palette.glyph[a.owner % 7]} ${a.owner + 1}` : "?";
+    const mark = `${owned ? `${palette.glyph[a.owner % 7]} ${a.owner + 1}` : "?"} · ${_("n° %(k)s", { k: a.id + 1 })}`;
     let out = `<g class="account">` +
       `<rect x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="10" fill="#ffffff" stroke="#111827" stroke-width="${resolving ? 6 : 1.5}"${resolving ? ' stroke-dasharray="12 5"' : ""}/>` +
-      `<rect x="${x}" y="${y}" width="${CARD_W}" height="30" rx="10" fill="${owned ? palette.fill[a.owner % 7] : "#e5e7eb"}" stroke="#111827" stroke-width="1.5"/>` +
-      h`<text x="${x + 10}" y="${y + 22}" font-size="19" font-weight="700" fill="${owned ? palette.ink[a.owner % 7] : "#111827"}">${mark} · ${_("compte %(k)s", { k: a.id + 1 })}</text>`;
+      `<rect x="${x}" y="${y}" width="${CARD_W}" height="34" rx="10" fill="${owned ? palette.fill[a.owner % 7] : "#e5e7eb"}" stroke="#111827" stroke-width="1.5"/>` +
+      `<text x="${x + 8}" y="${y + 26}" font-size="${TEXT}" font-weight="700" fill="${owned ? palette.ink[a.owner % 7] : "#111827"}"${squeezed(mark, TEXT * 1.1, CARD_W - 16)}>` +
+      h`${mark}`.text + "</text>";
     const stack = a.stack || [];
-    const step = Math.min(40, (CARD_W - 50) / (stack.length || 1));
+    const step = Math.min(VIRUS_W + 4, (CARD_W - 16 - VIRUS_W) / Math.max(1, stack.length - 1));
     stack.forEach((v, i) => {
       const vx = x + 8 + i * step;
-      out += `<g class="virus"><rect x="${c.num(vx)}" y="${y + 38}" width="34" height="46" rx="4" fill="url(#hacker-back)" stroke="#111827" stroke-width="1.5"/>` +
-        (none(v.trip) ? "" : `<text x="${c.num(vx + 17)}" y="${y + 67}" font-size="15" font-weight="700" text-anchor="middle" fill="#ffffff">✈${v.trip + 1}</text>`) +
+      const trip = none(v.trip) ? "" : `✈${v.trip + 1}`;
+      // A crowded stack overlaps its cards: each mark keeps to the part left uncovered.
+      const seen = i === stack.length - 1 ? VIRUS_W : Math.min(VIRUS_W, step);
+      out += `<g class="virus"><rect x="${c.num(vx)}" y="${y + 39}" width="${VIRUS_W}" height="50" rx="4" fill="url(#hacker-back)" stroke="#111827" stroke-width="1.5"/>` +
+        (trip ? `<text x="${c.num(vx + seen / 2)}" y="${y + 73}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#ffffff"${squeezed(trip, TEXT * 1.1, seen - 4)}>${trip}</text>` : "") +
         "</g>";
     });
-    out += `<text x="${x + CARD_W - 10}" y="${y + 108}" font-size="18" text-anchor="end" fill="#111827">☣ × ${stack.length}</text>`;
+    out += `<text x="${x + CARD_W - 8}" y="${y + CARD_H - 8}" font-size="${TEXT}" text-anchor="end" fill="#111827">☣ × ${stack.length}</text>`;
     if (!none(a.bills)) {
+      // The bills where the viruses lay (« 2+3+1+1+3+2 »), their sum under them, left of
+      // the virus count (« = 12 »): a long line of bills is narrowed to the card.
       const bills = a.bills.length ? a.bills.join("+") : "0";
-      const total = a.bills.length > 1 ? ` = ${a.bills.reduce((s, b) => s + b, 0)}` : "";
-      // A long sum (« 2+3+1+1+3+2 = 12 ») would run into the virus count at the right: it is
-      // set smaller, then narrowed, to the room left of it.
-      const said = bills + total;
-      const size = width(said, 18) > SUM_ROOM * 1.3 ? 15 : 18;
-      const narrow = width(said, size) > SUM_ROOM ? ` textLength="${SUM_ROOM}" lengthAdjust="spacingAndGlyphs"` : "";
-      out += `<text x="${x + 10}" y="${y + 108}" font-size="${size}" font-weight="700" fill="#111827"${narrow}>` +
-        h`${said}`.text + "</text>";
+      const total = a.bills.length > 1 ? `= ${a.bills.reduce((s, b) => s + b, 0)}` : "";
+      const room = CARD_W - 16;
+      const narrow = width(bills, TEXT) > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : "";
+      out += `<text x="${x + 8}" y="${y + 73}" font-size="${TEXT}" font-weight="700" fill="#111827"${narrow}>` +
+        h`${bills}`.text + "</text>";
+      if (total) {
+        out += `<text x="${x + 8}" y="${y + CARD_H - 8}" font-size="${TEXT}" font-weight="700" fill="#111827">` +
+          h`${total}`.text + "</text>";
+      }
     }
     return out + "</g>";
   }
 
   // The table of accounts (public view only).
   function map(c) {
-    const { h, _, view } = c;
+    const { h, _, view, palette } = c;
     const n = view.players || 0;
     const accounts = view.accounts || [];
     const grouped = rows(view);
@@ -131,28 +148,30 @@
     }
     title += " — " + accounts.map((a) =>
       h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(h` ; `.text);
-    let out = `<svg viewBox="0 0 ${W} ${TOP + STRIP + grouped.length * ROW + 10}" role="img" aria-labelledby="hacker-board-title" class="hacker-board">` +
+    const height = TOP + STRIP + Math.ceil(grouped.length / 2) * ROW + 4;
+    let out = `<svg viewBox="0 0 ${W} ${height}" role="img" aria-labelledby="hacker-board-title" class="hacker-board">` +
       `<title id="hacker-board-title">${title}</title>` +
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-      '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>' +
-      h`<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)} · ⛁ ${_("banque : %(n)s billets", { n: view.bank })}</text>`;
+      '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
+    const head = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)} · ⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
+    out += `<text x="${EDGE + 4}" y="36" font-size="30" font-weight="700" fill="#111827"${squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
     for (let seat = 0; seat < n; seat++) out += player(c, seat, n, col);
-    // the accounts, a row per owner (or three a row under brouillage)
+    // the accounts, two owners a row (three accounts each): the owner's shape, number and
+    // nickname above its accounts (« ? » under brouillage, in place order)
     grouped.forEach(([owner, group], i) => {
-      const y = TOP + STRIP + i * ROW;
-      out += '<g class="row">';
-      if (none(owner)) {
-        out += `<text x="${LEFT / 2}" y="${y + CARD_H / 2 + 12}" font-size="36" font-weight="700" text-anchor="middle" fill="#6b7280">?</text>`;
-      } else {
-        out += c.token(owner, LEFT / 2, y + CARD_H / 2 - 12, 20) +
-          `<text x="${LEFT / 2}" y="${y + CARD_H / 2 + 38}" font-size="24" font-weight="700" text-anchor="middle" fill="#111827">${c.seatName(owner, 9)}</text>`;
-      }
-      group.forEach((a, k) => { out += account(c, a, LEFT + k * (CARD_W + 12), y); });
+      const x = EDGE + (i % 2) * (BLOCK + APART);
+      const y = TOP + STRIP + Math.floor(i / 2) * ROW;
+      const who = none(owner) ? `? ${_("comptes brouillés")}`
+        : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;
+      out += '<g class="row">' +
+        `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
+        h`${who}`.text + "</text>";
+      group.forEach((a, k) => { out += account(c, a, x + k * (CARD_W + GAP), y + OWNER); });
       out += "</g>";
     });
     out += "</svg>";
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ ${_("à la banque")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ☂ ${_("se protège")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ☠ ${_("vole un billet")} · ♛ ${_("gagnant")}</p>`;
-    out += `<p class="legend">${c.seatsLegend(n)}</p>`;
+    // The symbols only: the players' names and what they do are written on the board.
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
     return out;
   }
 
