@@ -310,7 +310,6 @@
     target: ["choisit sa cible", "chooses a target"],
     respond: ["peut répondre à l'attaque", "may answer the attack"],
     distance: ["choisit de combien de cases faire reculer", "chooses how many cells to move back"],
-    hack: ["regarde la main et échange des cartes", "looks at the hand and swaps cards"],
     surveil: ["choisit les cartes à garder", "chooses the cards to keep"],
     green: ["défausse et repioche (case verte)", "discards and redraws (green cell)"],
     geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
@@ -359,10 +358,16 @@
     if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
     const doing = PHASE_TEXT[phase];
     let waiting;
-    if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
+    if (who && phase === "hack" && given(pending.victim)) {
+      // W8: whose hand the hacker looks at (the victim, or the attacker a Contre-hacking
+      // sends it back to)
+      const victim = c.seatText(pending.victim);
+      waiting = en ? `${who} looks at ${victim}'s hand and swaps cards`
+        : `${who} regarde la main ${c.withWord("de", victim)} et échange des cartes`;
+    } else if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
     else if (who) waiting = en ? `${who} to play` : `À ${who} de jouer`;
     else waiting = en ? "Waiting for answers" : "En attente des réponses";
-    return waiting + (text ? `. ${text}` : "") + extra;
+    return waiting + (text ? `. ${text}` : "") + extra + ".";
   }
 
   function lines(c) {
