@@ -82,7 +82,8 @@ def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:
     act(s, 0, "attack card=hacking")
     act(s, 0, "target seat=1")
     act(s, 1, "accept")
-    assert _prompt(s, 0) == (f"Touche une carte de la main de {names[1]} pour la prendre "
+    # « d'Élève 2 »: « de » elided before a vowel (engine/game.py, with_word)
+    assert _prompt(s, 0) == (f"Touche une carte de la main d'{names[1]} pour la prendre "
                              "(2 au plus), ou « Terminer ».")
     assert _prompt(s, 0, "en") == (f"Tap a card of {names[1]}'s hand to take it (2 at most), "
                                     "or “Done”.")

@@ -150,3 +150,35 @@ def test_an_attack_and_an_exchange_read_as_sentences() -> None:
     name = card_name("e_learning", "fr")
     assert TEXT.action(give, {"phase": "surveil"}, "fr") == f"Défausser {name} en échange"
     assert TEXT.action(give, {"phase": "hack"}, "fr") == f"Donner {name}"
+
+
+# -- the line of the decision under way ----------------------------------------------------
+def test_the_waiting_line_ends_with_a_full_stop_and_says_whose_hand_is_looked_at() -> None:
+    """« … Attaque en cours : Hacking de Joueur 1 contre Joueur 2 » had no full stop, and
+    « Joueur 1 regarde la main et échange des cartes » did not say whose hand (W8)."""
+    s = arrange(new(3), hands={0: ["hacking", "plain_1"], 1: ["contre_hacking", "plain_1"]})
+    s.apply(0, Action.from_text("attack card=hacking"))
+    s.apply(0, Action.from_text("target seat=1"))
+    line = TEXT._pending_line(s.view(None)["pending"], "respond", "fr")
+    assert line == ("[italic]Joueur 2 peut répondre à l'attaque[/italic]. Attaque en cours : "
+                    "Hacking de Joueur 1 contre Joueur 2.")
+    assert TEXT._pending_line(s.view(None)["pending"], "respond", "en") == (
+        "[italic]Player 2 may answer the attack[/italic]. Attack under way: Hacking by "
+        "Player 1 against Player 2.")
+    s.apply(1, Action.from_text("accept"))
+    assert TEXT._pending_line(s.view(None)["pending"], "hack", "fr") == (
+        "[italic]Joueur 1 regarde la main de Joueur 2 et échange des cartes[/italic]. "
+        "Attaque en cours : Hacking de Joueur 1 contre Joueur 2.")
+    assert TEXT._pending_line(s.view(None)["pending"], "hack", "en").startswith(
+        "[italic]Player 1 looks at Player 2's hand and swaps cards[/italic].")
+    # Contre-hacking: the one who answers looks at the attacker's hand
+    s = arrange(new(3), hands={0: ["hacking", "plain_1"], 1: ["contre_hacking", "plain_1"]})
+    s.apply(0, Action.from_text("attack card=hacking"))
+    s.apply(0, Action.from_text("target seat=1"))
+    s.apply(1, Action.from_text("retro card=contre_hacking"))
+    assert TEXT._pending_line(s.view(None)["pending"], "hack", "fr").startswith(
+        "[italic]Joueur 2 regarde la main de Joueur 1 et échange des cartes[/italic].")
+    # a hacker's own screen: the hand shown ends the line, then the full stop
+    line = TEXT._pending_line(s.view(1)["pending"], "hack", "fr")
+    assert line.endswith(f" — main adverse : {card_list(['plain_1'], 'fr')}.")
+

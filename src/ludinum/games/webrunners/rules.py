@@ -333,10 +333,15 @@ class Rules(StateData):
         self.dseen.append(seen)
 
     def _play(self, p: int, card: int) -> None:
-        """A card played face up: to the discard, with its message if of the theme (W16)."""
+        """A card played face up, to the discard. Its message (W16) is told by
+        :meth:`_said`, after the event of the move it is played for."""
         self.hands[p].remove(card)
         self.disc.append(card)
         self.dseen.append(ALL_SEEN)
+
+    def _said(self, card: int) -> None:
+        """W16: the prevention message of a card of the theme just played, told after the
+        line that says the move (« Léa attaque avec… », then the message)."""
         if THEME[card] == self.theme:
             self._ev.append(EV.MESSAGE[card])  # type: ignore[arg-type]
 
@@ -387,6 +392,7 @@ class Rules(StateData):
         else:
             self.cell[p] = INNER_MOVES[(self.cell[p], value)]
         self._ev.append(EV.move(p, card, value, c + 1, self.cell[p]))
+        self._said(card)
         self._draw(p, 1)
         self._land(p)
 
@@ -413,6 +419,7 @@ class Rules(StateData):
             self.winner = p
             self.phase = OVER
             self._ev.append(public("cross", seat=p, bars=bars, circle=5, cell=0))
+            self._said_paid(bars)
             self._ev.append(public("win", seat=p))
             return
         bridge = BOARD_DATA.bridge_at[(c, self.cell[p])]
@@ -420,8 +427,16 @@ class Rules(StateData):
         self.circle[p] = c + 1
         self.cell[p] = bridge.exit
         self._ev.append(public("cross", seat=p, bars=bridge.bars, circle=c + 2, cell=bridge.exit))
+        self._said_paid(bridge.bars)
         self._draw(p, 1)
         self._land(p)
+
+    def _said_paid(self, bars: int) -> None:
+        """The messages of the ``bars`` cards that paid a crossing, after the crossing's
+        line: they are the discard's top cards (a crossing plays nothing else between its
+        first card and the crossing itself, White Hat's converted card included)."""
+        for card in self.disc[len(self.disc) - bars:]:
+            self._said(card)
 
     # attacks (W6-W11)
     def _resolve(self) -> None:
@@ -562,6 +577,7 @@ def _attack(s: Rules, p: int, card: int) -> None:
     s.a_card, s.a_by, s.a_retro = card, p, -1
     s.m_attacks += 1
     s._ev.append(public("attack", seat=p, card=IDS[card]))
+    s._said(card)
     if EFFECT[card] == SURVEILLANCE:
         s.waiting = [(p + i) % s.n for i in range(1, s.n)]
         s.phase = WINDOW
@@ -586,6 +602,7 @@ def _retro(s: Rules, p: int, card: int) -> None:
     s._play(p, card)
     s.m_retros += 1
     s._ev.append(public("retro", seat=p, card=IDS[card], attacker=s.a_by))
+    s._said(card)
     s.a_retro = p
     s.inf, s.vic = p, s.a_by
     s._resolve()
@@ -612,6 +629,7 @@ def _counter(s: Rules, p: int, card: int) -> None:
     s._play(p, card)
     s.m_retros += 1
     s._ev.append(public("retro", seat=p, card=IDS[card], attacker=s.a_by))
+    s._said(card)
     s.waiting = []
     s.a_retro = p
     s._start_surveillance(p)

@@ -181,10 +181,6 @@ EFFECT_RESULT = {
 }
 
 
-#: The kinds of action a seat has only on its own turn: then its other cards are shown too.
-_OWN_TURN = frozenset({"move", "stay", "attack", "pay", "discard", "whitehat"})
-
-
 @lru_cache(maxsize=1024)
 def _card_face(text: WebRunnersText, ident: str, lang: str) -> CardFace | None:
     """A card's face, made once per card and language (drawn on every move, issue 19)."""
@@ -667,13 +663,19 @@ class WebRunnersText(GameText):
             extra = _pick(lang, " — défausse : ", " — discard: ") + card_list(
                 pending["discard"], lang)
         doing = PHASE_TEXT.get(phase)
-        if who and doing:
+        if who and phase == "hack" and pending.get("victim") is not None:
+            # W8: whose hand the hacker looks at (the victim, or the attacker a
+            # Contre-hacking sends it back to)
+            victim = seat(pending["victim"], lang)
+            waiting = _pick(lang, f"{who} regarde la main de {victim} et échange des cartes",
+                            f"{who} looks at {victim}'s hand and swaps cards")
+        elif who and doing:
             waiting = f"{who} {_pick(lang, *doing)}"
         elif who:
             waiting = _pick(lang, f"À {who} de jouer", f"{who} to play")
         else:
             waiting = _pick(lang, "En attente des réponses", "Waiting for answers")
-        return f"[italic]{waiting}[/italic]" + (f". {text}" if text else "") + extra
+        return f"[italic]{waiting}[/italic]" + (f". {text}" if text else "") + extra + "."
 
     def _move_choice(self, name: str, value: int, view: Mapping[str, Any], lang: str,
                      label: str = "") -> str:
@@ -711,7 +713,6 @@ PHASE_TEXT = {
     "respond": ("peut répondre à l'attaque", "may answer the attack"),
     "distance": ("choisit de combien de cases faire reculer",
                  "chooses how many cells to move back"),
-    "hack": ("regarde la main et échange des cartes", "looks at the hand and swaps cards"),
     "surveil": ("choisit les cartes à garder", "chooses the cards to keep"),
     "green": ("défausse et repioche (case verte)", "discards and redraws (green cell)"),
     "geek": ("fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"),

@@ -261,10 +261,12 @@
   const truthy = (v) => !(v === null || v === undefined || v === false || v === 0 || v === "" ||
     (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
 
+  // A game that draws its own spotlight decides when it has one (the Gnou quiz, Web
+  // Runners' setup questions), with or without these keys in its view.
   function spotlight(drawer, c) {
+    if (drawer.spotlight) return String(drawer.spotlight(c)).trim();
     const items = SPOTLIGHT_KEYS.filter((k) => truthy(c.view[k]));
     if (!items.length) return "";
-    if (drawer.spotlight) return String(drawer.spotlight(c)).trim();
     const texts = items.flatMap((k) => spoken(c.view[k], k));
     return texts.length ? `<div class="spotlight">${texts.map((t) => h`<p class="spot">${t}</p>`).join("")}</div>` : "";
   }

@@ -143,6 +143,35 @@
     return out;
   }
 
+  // The setup in large type on the shared screens (W15, W13): what the table is choosing
+  // now. The two questions that choose who starts (each answers in secret on their phone:
+  // nothing here says what anyone answered, nor whether the first one was a tie), then
+  // who chooses a character and which ones are still free. A phone asks its own question.
+  function spotlight(c) {
+    const { h, _, view } = c;
+    if (c.seat !== null) return "";
+    let title, question, note;
+    if (view.phase === "setup_accounts" || view.phase === "setup_phone") {
+      const first = view.phase === "setup_accounts";
+      title = _("Qui commence ? Question %(n)s sur 2", { n: first ? 1 : 2 });
+      question = first ? _("Combien as-tu de comptes sur les réseaux sociaux ?")
+        : _("À quel âge as-tu eu ton premier téléphone ?");
+      note = first ? _("Chacun répond en secret sur son téléphone : celui ou celle qui a le moins de comptes commence.")
+        : _("Chacun répond en secret sur son téléphone : en cas d'égalité à la première question, celui ou celle qui l'a eu le plus tard commence.");
+    } else if (view.phase === "setup_character" && given((view.pending || {}).seat)) {
+      const taken = new Set(view.characters || []);
+      const free = Object.keys(c.kit.characters || {}).filter((ch) => !taken.has(ch))
+        .map((ch) => c.kit.characters[ch]);
+      title = _("Choix des personnages");
+      question = _("%(name)s choisit son personnage.", { name: c.seatText(view.pending.seat) });
+      note = _("Encore libres : %(names)s. Chaque personnage a un pouvoir, à utiliser une fois dans la partie.", { names: free.join(", ") });
+    } else {
+      return "";
+    }
+    return '<div class="spotlight quiz setup">' + h`<p class="quiz-title">${title}</p>`.text +
+      h`<p class="quiz-question">${question}</p>`.text + h`<p class="setup-note">${note}</p>`.text + "</div>";
+  }
+
   // The phone's decision: every prompt says who, with what, and what happens next. A
   // target is a seat drawn as everywhere with its character; an attacked pupil sees who
   // attacks with which card and its effect (W8–W11). Cards are drawn as cards, tapped to
@@ -310,7 +339,6 @@
     target: ["choisit sa cible", "chooses a target"],
     respond: ["peut répondre à l'attaque", "may answer the attack"],
     distance: ["choisit de combien de cases faire reculer", "chooses how many cells to move back"],
-    hack: ["regarde la main et échange des cartes", "looks at the hand and swaps cards"],
     surveil: ["choisit les cartes à garder", "chooses the cards to keep"],
     green: ["défausse et repioche (case verte)", "discards and redraws (green cell)"],
     geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
@@ -359,10 +387,16 @@
     if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
     const doing = PHASE_TEXT[phase];
     let waiting;
-    if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
+    if (who && phase === "hack" && given(pending.victim)) {
+      // W8: whose hand the hacker looks at (the victim, or the attacker a Contre-hacking
+      // sends it back to)
+      const victim = c.seatText(pending.victim);
+      waiting = en ? `${who} looks at ${victim}'s hand and swaps cards`
+        : `${who} regarde la main ${c.withWord("de", victim)} et échange des cartes`;
+    } else if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
     else if (who) waiting = en ? `${who} to play` : `À ${who} de jouer`;
     else waiting = en ? "Waiting for answers" : "En attente des réponses";
-    return waiting + (text ? `. ${text}` : "") + extra;
+    return waiting + (text ? `. ${text}` : "") + extra + ".";
   }
 
   function lines(c) {
@@ -401,5 +435,5 @@
     return out.map((line) => c.spaced(c.plain(line)));
   }
 
-  L.game("webrunners", { ground, map, actions, lines });
+  L.game("webrunners", { ground, map, spotlight, actions, lines });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);
