@@ -362,9 +362,11 @@ def test_each_player_may_have_their_own_level() -> None:
 
 
 def test_handicap_must_give_one_level_per_player() -> None:
-    with pytest.raises(OptionError, match="handicap"):
+    """The refusal names the field as the set-up page does (« Niveau de chaque joueur »),
+    not the option's name in code."""
+    with pytest.raises(OptionError, match="Niveau de chaque joueur : il faut un niveau"):
         GAME.new_state(4, 0, {"handicap": "1,2"})
-    with pytest.raises(OptionError, match="handicap"):
+    with pytest.raises(OptionError, match="par joueur \\(2\\)"):
         GAME.new_state(2, 0, {"handicap": "1,4"})
 
 

@@ -194,3 +194,55 @@ def test_the_outcome_is_a_sentence_and_the_day_is_in_words(lang: str, one: str,
     assert "-" not in day_text(debrief)
     html = flat(debrief_html(config, [(s, a) for s, a in log], [*names, "Chouette"], lang))
     assert "Gagnant :" not in html and "Winner:" not in html
+
+
+def test_the_debrief_lists_only_the_options_that_applied() -> None:
+    """A 4-player Hacker debrief listed « Nombre de virus par joueur à 3 joueurs »: an
+    option that changed nothing in this game is not listed; the others are, by their
+    short name (« Billet volé : Le voleur le choisit », not the whole help line)."""
+    config, log = play("hacker", 4, 3, limit=200)
+    for lang in ("fr", "en"):
+        debrief = collect(config, log, ["A", "B", "C", "D"], lang)
+        listed = dict(debrief.options)
+        assert "Virus par joueur (à 3 joueurs)" not in listed
+        assert "Viruses per player (3 players)" not in listed
+        assert not any("3 joueurs" in name or "3 players" in name for name in listed)
+        assert len(listed) == len(get_game("hacker").options) - 1
+        html = debrief_html(config, log, ["A", "B", "C", "D"], lang)
+        assert "3 joueurs" not in html and "3 players" not in html
+    assert dict(collect(config, log, ["A", "B", "C", "D"]).options)["Billet volé"] == (
+        "Le voleur le choisit")
+    config, log = play("hacker", 3, 3, limit=200)
+    assert dict(collect(config, log, ["A", "B", "C"]).options)[
+        "Virus par joueur (à 3 joueurs)"] == "4 virus"
+    # The Voleur's time to decide counts only when the manager decides (defence=ask).
+    voleur = get_game("voleur")
+    auto = json.dumps(voleur.make_config(3, 2, {"defence": "auto"}).to_json())
+    assert "Temps pour décider de contrer" not in dict(collect(auto, [], ["A", "B", "C"]).options)
+    ask = json.dumps(voleur.make_config(3, 2).to_json())
+    assert "Temps pour décider de contrer" in dict(collect(ask, [], ["A", "B", "C"]).options)
+
+
+def test_a_game_without_themes_has_no_themes_section() -> None:
+    """Hacker has no themes: no « Thèmes abordés : aucun » on its page nor in its PDF."""
+    config, log = play("hacker", 4, 3, limit=200)
+    for lang, heading in (("fr", "Thèmes abordés"), ("en", "Themes met")):
+        assert heading not in debrief_html(config, log, ["A", "B", "C", "D"], lang)
+        text = flat(" ".join(pdf_text(build_debrief(config, log, ["A", "B", "C", "D"], lang))))
+        assert heading not in text
+    config, log = play("webrunners", 3, 5)
+    assert "Thèmes abordés" in debrief_html(config, log, ["A", "B", "C"], "fr")
+
+
+def test_the_voleur_debrief_names_its_cards_for_what_they_are() -> None:
+    """The Voleur's list is of attack and security measure cards, not of themes: its
+    section says so."""
+    config, log = play("voleur", 3, 2, limit=800)
+    french = collect(config, log, ["A", "B", "C"])
+    assert french.themes and french.themes_heading == "Attaques et mesures de sécurité jouées"
+    html = debrief_html(config, log, ["A", "B", "C"], "fr")
+    assert "Attaques et mesures de sécurité jouées" in html and "Thèmes abordés" not in html
+    english = collect(config, log, ["A", "B", "C"], "en")
+    assert english.themes_heading == "Attacks and security measures played"
+    assert "Attacks and security measures played" in flat(" ".join(pdf_text(build_debrief(
+        config, log, ["A", "B", "C"], "en"))))

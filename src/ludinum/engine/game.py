@@ -35,6 +35,10 @@ class DebriefItems:
     themes: tuple[str, ...] = ()
     questions: tuple[tuple[str, bool], ...] = ()
     messages: tuple[tuple[str, str], ...] = ()
+    #: The name of the ``themes`` section when what it lists are not themes (the Voleur's
+    #: attacks and security measures played), in the debrief's language; empty: « Thèmes
+    #: abordés ».
+    themes_heading: str = ""
 
 
 #: How the games' texts name a seat by default (« Joueur 2 », "Player 2").

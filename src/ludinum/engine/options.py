@@ -7,13 +7,16 @@ unknown name or bad value raises :class:`OptionError` naming the option and what
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
 from ludinum.engine.errors import OptionError, echoed
 
 OptionValue = Union[bool, int, float, str]
+#: Whether an option changed anything in a game: given the game's option values and its
+#: number of players (:attr:`Option.applies`).
+Applies = Callable[[Mapping[str, OptionValue], int], bool]
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,11 @@ class Option:
     21): ``named`` gives words to given values (every choice, both booleans, a number's
     special values such as « 0 : sans limite »), ``unit_fr``/``unit_en`` the unit of the
     other numbers (plural; singular below 2), ``percent`` shows a 0–1 chance in per cent.
+
+    Every word is for a teacher setting up a game, who never read the original rules nor
+    the code: ``help_fr``/``help_en`` is the set-up form's label (what the option changes,
+    in a few words), ``title_fr``/``title_en`` its short name where it is listed with its
+    value (the debrief: « Premier joueur : tirage au sort »).
     """
 
     name: str
@@ -46,6 +54,23 @@ class Option:
     #: terminal and turn-based rooms have no clock, so they play with it at 0
     #: (:meth:`OptionSet.untimed`).
     timer: bool = False
+    #: The option's short name (a debrief's list); empty: its help, without its final stop.
+    title_fr: str = ""
+    title_en: str = ""
+    #: Whether the option changed anything in a game (the value of another option, the
+    #: number of players): a debrief lists only these. None: it always applies.
+    applies: Applies | None = None
+
+    def title(self, lang: str = "fr") -> str:
+        """The option's short name in ``lang`` (« Premier joueur »)."""
+        en = lang == "en"
+        return (self.title_en if en else self.title_fr) or (
+            self.help_en if en else self.help_fr).rstrip(".")
+
+    def applied(self, values: Mapping[str, OptionValue], players: int) -> bool:
+        """Whether this option changed anything in a game played with ``values`` by
+        ``players`` (a Hacker's number of viruses at 3 players, in a game of 4: no)."""
+        return self.applies is None or bool(self.applies(values, players))
 
     def label(self, value: OptionValue, lang: str = "fr") -> str | None:
         """``value`` in words for a screen (French or English), or None when the option

@@ -153,6 +153,9 @@ class ClassDebrief:
     messages: tuple[MessageCount, ...]  # met at the most tables first
     themes: tuple[str, ...]
     lessons: tuple[Lesson, ...]
+    #: What the themes section is called (« Thèmes abordés », or the game's own name for
+    #: what it lists, as on each table's debrief).
+    themes_heading: str = ""
 
     @property
     def pupils(self) -> int:
@@ -194,7 +197,15 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         messages=_messages([d for _, d in played]),
         themes=tuple(dict.fromkeys(t for _, d in played for t in d.themes)),
         lessons=tuple(dict.fromkeys(lesson for _, d in played for lesson in d.lessons)),
+        themes_heading=_heading([d.themes_heading for _, d in played], lang),
     )
+
+
+def _heading(headings: Sequence[str], lang: str) -> str:
+    """The tables' name for their themes section when they all give the same one, else
+    the words' own « Thèmes abordés »."""
+    named = set(headings)
+    return named.pop() if len(named) == 1 else WORDS[lang]["themes"]
 
 
 def _check(tables: Sequence[TableLog]) -> None:

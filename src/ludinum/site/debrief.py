@@ -92,6 +92,8 @@ class Debrief:
     steps: int
     finished: bool = False  # played to the end (else stopped before)
     themes: list[str] = field(default_factory=list)
+    #: What the themes section is called for this game (« Thèmes abordés » by default).
+    themes_heading: str = ""
     questions: list[tuple[str, bool]] = field(default_factory=list)  # (question, right)
     messages: list[tuple[str, str]] = field(default_factory=list)  # (who / card, text)
     lessons: list[Lesson] = field(default_factory=list)  # what the game teaches (GameText)
@@ -159,13 +161,14 @@ def collect(
     public: list[Event] = []
     for seat, raw in log:
         public.extend(e for e in state.apply(int(seat), _action(raw)) if e.to is None)
+    # Only what changed this game: not a number of viruses « à 3 joueurs » in a game of 4.
     options = [
         (
-            (o.help_en if lang == "en" else o.help_fr).rstrip("."),
+            o.title(lang),
             o.label(config.options[o.name], lang) or _value(config.options[o.name], words),
         )
         for o in game.options
-        if o.name in config.options
+        if o.name in config.options and o.applied(config.options, config.players)
     ]
     players = [str(n) for n in nicknames] or [f"{i + 1}" for i in range(config.players)]
     out = Debrief(
@@ -181,6 +184,7 @@ def collect(
     )
     items = game.text.debrief(config, public, lang)
     out.themes = [_plain(t) for t in items.themes]
+    out.themes_heading = items.themes_heading or words["themes"]
     out.questions = [(_plain(q), right) for q, right in items.questions]
     out.messages = [(_plain(who), _plain(text)) for who, text in items.messages]
     if state.is_terminal():

@@ -48,9 +48,9 @@ class GnouGame(Game):
         parts = [p.strip() for p in text.split(",")]
         if len(parts) != config.players or not all(p in ("1", "2", "3") for p in parts):
             raise OptionError(
-                f"Option « handicap » : il faut un niveau 1, 2 ou 3 par joueur "
+                f"Niveau de chaque joueur : il faut un niveau 1, 2 ou 3 par joueur "
                 f"({config.players}), séparés par des virgules (reçu : « {echoed(text)} »).",
-                f"Option 'handicap': one level 1, 2 or 3 per player ({config.players}), "
+                f"Each player's level: one level 1, 2 or 3 per player ({config.players}), "
                 f"comma-separated (got: '{echoed(text)}').",
             )
 

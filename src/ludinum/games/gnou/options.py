@@ -1,4 +1,4 @@
-"""Gnou rule options (rulings G2, G3, G7, G8)."""
+"""Gnou rule options (rulings G2, G3, G7, G8), in words for the teacher who sets up a game."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ OPTIONS = OptionSet(
             "Variant: the galloping Gnu (2 dice, short game) or the trotting one (1 die, long "
             "game).",
             choices=("galopant", "trottant"),
+            title_fr="Variante", title_en="Variant",
             named=(("galopant", "Galopant : 2 dés, partie courte",
                     "Galloping: 2 dice, short game"),
                    ("trottant", "Trottant : 1 dé, partie longue", "Trotting: 1 die, long game")),
@@ -32,9 +33,13 @@ OPTIONS = OptionSet(
             "difficulty",
             "choice",
             "intermediaire",
-            "Difficulté : fixe le nombre de tours selon le tableau de la règle.",
-            "Difficulty: sets the number of turns from the rules' table.",
+            "Difficulté : moins de tours pour arriver quand elle monte (galopant : 14, 13 ou "
+            "12 ; trottant : 20, 18 ou 16).",
+            "Difficulty: fewer turns to get there as it rises (galloping: 14, 13 or 12; "
+            "trotting: 20, 18 or 16).",
             choices=("facile", "intermediaire", "difficile"),
+            title_fr="Difficulté", title_en="Difficulty",
+            applies=lambda values, _players: not values.get("turn_limit"),
             named=(("facile", "Facile", "Easy"), ("intermediaire", "Intermédiaire", "Medium"),
                    ("difficile", "Difficile", "Hard")),
             ruling="G2",
@@ -43,11 +48,14 @@ OPTIONS = OptionSet(
             "turn_limit",
             "int",
             0,
-            "Nombre de tours imposé (0 : celui du tableau de la règle).",
-            "Turn limit override (0: the one from the rules' table).",
+            "Nombre de tours pour arriver, choisi ici plutôt que par la difficulté (0 : celui "
+            "de la difficulté).",
+            "Number of turns to get there, set here rather than by the difficulty (0: the "
+            "difficulty's).",
             minimum=0,
             maximum=100,
-            named=((0, "Celui du tableau de la règle", "The one from the rules' table"),),
+            named=((0, "Selon la difficulté", "Set by the difficulty"),),
+            title_fr="Nombre de tours", title_en="Number of turns",
             unit_fr="tours",
             unit_en="turns",
             ruling="G2",
@@ -58,6 +66,8 @@ OPTIONS = OptionSet(
             1,
             "Niveau des questions pour tous les joueurs (1 facile, 2, 3 difficile).",
             "Quiz level for every player (1 easy, 2, 3 hard).",
+            title_fr="Niveau des questions", title_en="Quiz level",
+            applies=lambda values, _players: not str(values.get("handicap", "")).strip(),
             minimum=1,
             maximum=3,
             named=((1, "1 : facile", "1: easy"), (2, "2 : moyen", "2: medium"),
@@ -68,9 +78,12 @@ OPTIONS = OptionSet(
             "handicap",
             "text",
             "",
-            "Niveau par joueur, dans l'ordre des sièges (ex. « 1,2,3,1 ») ; vide : le niveau "
-            "ci-dessus.",
-            "Level per player in seat order (e.g. '1,2,3,1'); empty: the level above.",
+            "Niveau des questions de chaque joueur, dans l'ordre des places (ex. « 1,2,3,1 ») ; "
+            "vide : le niveau ci-dessus pour tous.",
+            "Each player's quiz level, in seat order (e.g. '1,2,3,1'); empty: the level above "
+            "for all.",
+            title_fr="Niveau de chaque joueur", title_en="Each player's level",
+            applies=lambda values, _players: bool(str(values.get("handicap", "")).strip()),
             ruling="G3",
         ),
         Option(
@@ -79,6 +92,7 @@ OPTIONS = OptionSet(
             False,
             "Mode difficile : utiliser ou transmettre une protection exige un quiz seul.",
             "Hard mode: using or passing on a protection requires a solo quiz.",
+            title_fr="Mode difficile", title_en="Hard mode",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="G7",
         ),
@@ -86,8 +100,9 @@ OPTIONS = OptionSet(
             "game_master",
             "bool",
             False,
-            "Meneur de jeu : un indice peut être montré pendant un quiz.",
-            "Game master: a hint may be shown during a quiz.",
+            "Indices : celui qui répond à un quiz peut demander un indice, une fois par quiz.",
+            "Hints: the player answering a quiz may ask for one hint per quiz.",
+            title_fr="Indices pendant les quiz", title_en="Hints during quizzes",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="G8",
         ),

@@ -49,12 +49,11 @@ class VoleurGame(Game):
         seat = int(config.options["thief_seat"])
         if seat >= config.players:
             raise OptionError(
-                f"Siège du voleur impossible : {seat}, soit le siège {seat + 1} ; avec "
-                f"{config.players} joueurs, thief_seat va de 0 (siège 1) à "
-                f"{config.players - 1} (siège {config.players}), ou -1 pour un tirage au sort.",
-                f"Impossible thief seat: {seat}, that is seat {seat + 1}; with "
-                f"{config.players} players, thief_seat goes from 0 (seat 1) to "
-                f"{config.players - 1} (seat {config.players}), or -1 to deal the role at "
+                f"Le voleur ne peut pas être le joueur de la place {seat + 1} : à "
+                f"{config.players} joueurs, les places vont de 1 à {config.players} ; "
+                "sinon, tirage au sort.",
+                f"The thief cannot be the player in seat {seat + 1}: with {config.players} "
+                f"players, the seats go from 1 to {config.players}; or deal the role at "
                 "random.",
             )
 

@@ -158,8 +158,9 @@ class VoleurText(GameText):
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
     ) -> DebriefItems:
-        """The attack and measure cards played (themes), each once with its explanation:
-        the thief explains the attacks, the data manager the measures (V2)."""
+        """The attack and measure cards played, each once with its explanation: the thief
+        explains the attacks, the data manager the measures (V2). They are cards, not
+        themes: their section says so (« Attaques et mesures de sécurité jouées »)."""
         themes: dict[str, None] = {}
         messages: dict[tuple[str, str], None] = {}
         for event in events:
@@ -170,7 +171,9 @@ class VoleurText(GameText):
                 card = self.deck.card(ident)
                 themes[card.name(lang)] = None
                 messages[(card.name(lang), card.explain(lang))] = None
-        return DebriefItems(tuple(themes), (), tuple(messages))
+        heading = ("Attacks and security measures played" if lang == "en"
+                   else "Attaques et mesures de sécurité jouées")
+        return DebriefItems(tuple(themes), (), tuple(messages), heading)
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
         """A card in hand (issue 21): a data card shows its category and points (V2), an

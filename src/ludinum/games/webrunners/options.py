@@ -1,4 +1,7 @@
-"""Web Runners rule options: every gap of the text is a named option (see RULINGS.md)."""
+"""Web Runners rule options: every gap of the text is a named option (see RULINGS.md).
+
+Their words are for the teacher who sets up a game (engine ``Option``): what each one
+changes, never the designers' words about the original rules."""
 
 from __future__ import annotations
 
@@ -13,26 +16,29 @@ OPTIONS = OptionSet(
             "theme", "choice", "information",
             "Thème de la partie : ses cartes affichent leur message de prévention.",
             "Theme of the game: its cards show their prevention message.",
-            choices=THEMES, ruling="W16",
+            choices=THEMES, ruling="W16", title_fr="Thème", title_en="Theme",
             named=(("relations", "Relations", "Relationships"), ("sante", "Santé", "Health"),
                    ("information", "Information", "Information"),
                    ("education", "Éducation", "Education")),
         ),
         Option(
             "first_player", "choice", "questions",
-            "Premier joueur : les deux questions du texte, tirage au sort ou choix de l'hôte "
-            "(siège 1).",
-            "First player: the text's two questions, random draw or host's choice (seat 1).",
+            "Qui commence : deux questions posées aux joueurs (comme dans le jeu original), "
+            "le hasard, ou l'animateur (le joueur qu'il met à la place 1).",
+            "Who starts: two questions put to the players (as in the original game), chance, "
+            "or the host (the player they put in seat 1).",
             choices=("questions", "random", "host"), ruling="W15",
-            named=(("questions", "Les deux questions du texte", "The text's two questions"),
+            title_fr="Premier joueur", title_en="First player",
+            named=(("questions", "Deux questions aux joueurs", "Two questions to the players"),
                    ("random", "Tirage au sort", "Random draw"),
-                   ("host", "Choix de l'animateur (siège 1)", "The host's choice (seat 1)")),
+                   ("host", "Choix de l'animateur", "The host's choice")),
         ),
         Option(
             "characters", "choice", "dealt",
             "Personnages distribués au hasard ou choisis à tour de rôle.",
             "Characters dealt at random or chosen in turn.",
             choices=("dealt", "chosen"), ruling="W13",
+            title_fr="Personnages", title_en="Characters",
             named=(("dealt", "Distribués au hasard", "Dealt at random"),
                    ("chosen", "Choisis à tour de rôle", "Chosen in turn")),
         ),
@@ -41,21 +47,27 @@ OPTIONS = OptionSet(
             "Utiliser White Hat, Influenceuse ou Geekcolo termine le tour.",
             "Using White Hat, Influenceuse or Geekcolo ends the turn.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
-            ruling="W13",
+            ruling="W13", title_fr="Un pouvoir termine le tour",
+            title_en="A power ends the turn",
         ),
         Option(
             "response_seconds", "int", 20,
-            "Secondes pour répondre à une attaque (0 : sans limite, jeu au tour par tour).",
-            "Seconds to answer an attack (0: no limit, turn-based play).",
+            "Temps pour répondre à une attaque (0 : sans limite).",
+            "Time to answer an attack (0: no limit).",
             minimum=0, maximum=600, timer=True, ruling="W7",
-            named=((0, "Sans limite (tour par tour)", "No limit (turn-based)"),),
+            named=((0, "Sans limite", "No limit"),),
             unit_fr="secondes", unit_en="seconds",
+            title_fr="Temps pour répondre à une attaque", title_en="Time to answer an attack",
         ),
         Option(
             "one_minute_seconds", "int", 60,
-            "Secondes pour Hacking et Surveillance avant annulation (0 : sans limite).",
-            "Seconds for Hacking and Surveillance before they are cancelled (0: no limit).",
+            "Temps pour l'échange de cartes de Hacking ou de Surveillance ; passé ce temps, "
+            "il est annulé (0 : sans limite).",
+            "Time for the card exchange of Hacking or Surveillance; after it, the exchange is "
+            "cancelled (0: no limit).",
             minimum=0, maximum=600, timer=True, ruling="W12",
+            title_fr="Temps pour Hacking et Surveillance",
+            title_en="Time for Hacking and Surveillance",
             named=((0, "Sans limite", "No limit"),), unit_fr="secondes", unit_en="seconds",
         ),
         Option(
@@ -63,23 +75,27 @@ OPTIONS = OptionSet(
             "Un pion déplacé par Cyberviolence ou Bug subit l'effet de sa case d'arrivée.",
             "A pawn moved by Cyberviolence or Bug gets the effect of the cell it lands on.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
-            ruling="W5",
+            ruling="W5", title_fr="Case d'arrivée après Cyberviolence ou Bug",
+            title_en="Landing cell after Cyberviolence or Bug",
         ),
         Option(
             "deck", "choice", "faithful",
-            "Paquet : chaque carte nommée une fois (le texte) ou attaques triplées (réglé).",
-            "Deck: every named card once (the text) or attack cards tripled (tuned).",
+            "Cartes : chaque carte une fois, comme dans le jeu original, ou chaque carte "
+            "d'attaque en trois exemplaires (plus d'attaques).",
+            "Cards: every card once, as in the original game, or three of each attack card "
+            "(more attacks).",
             choices=("faithful", "tuned"), ruling="W1",
-            named=(("faithful", "Chaque carte une fois, comme le texte",
-                    "Every card once, as in the text"),
-                   ("tuned", "Attaques triplées (réglé)", "Attack cards tripled (tuned)")),
+            title_fr="Cartes", title_en="Cards",
+            named=(("faithful", "Chaque carte une fois", "Every card once"),
+                   ("tuned", "Attaques en triple", "Attack cards tripled")),
         ),
         Option(
             "session_minutes", "choice", "off",
             "Durée de la séance : à la fin du temps (pauses non comptées), le joueur le plus "
-            "proche du centre gagne (en ligne seulement).",
+            "proche du centre gagne.",
             "Session length: when the time is up (pauses not counted), the player closest to "
-            "the centre wins (online only).",
+            "the centre wins.",
+            title_fr="Durée de la séance", title_en="Session length",
             choices=session.CHOICES,
             named=tuple(zip(session.CHOICES, session.LABELS_FR, session.LABELS_EN, strict=True)),
             ruling="W18",
@@ -88,6 +104,7 @@ OPTIONS = OptionSet(
             "max_rounds", "int", 200,
             "Nombre maximal de tours de table ; atteint, la partie s'arrête sans gagnant.",
             "Maximum number of rounds; when reached the game stops with no winner.",
+            title_fr="Nombre maximal de tours", title_en="Maximum number of rounds",
             minimum=5, maximum=2000, unit_fr="tours", unit_en="rounds",
         ),
     ],

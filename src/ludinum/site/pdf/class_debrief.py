@@ -70,9 +70,10 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
         quoted = f"« {m.text} »" if debrief.lang != "en" else f"\u201c{m.text}\u201d"
         y = para(pdf, y + 4.5, quoted, 8.5, 16)
 
-    y = room_for(pdf, y + 1, 16, w)
-    y = heading(pdf, y, w["themes"])
-    y = para(pdf, y, ", ".join(debrief.themes) or w["none"], 9, 16)
+    if debrief.themes:  # a game without themes has no empty section
+        y = room_for(pdf, y + 1, 16, w)
+        y = heading(pdf, y, debrief.themes_heading or w["themes"])
+        y = para(pdf, y, ", ".join(debrief.themes), 9, 16)
 
     if debrief.lessons:
         y = room_for(pdf, y + 1, 20, w)

@@ -35,8 +35,9 @@ def debrief_pdf(debrief: Debrief) -> bytes:
             f"{label}{sep}{value}" for label, value in debrief.options
         )
         y = _para(pdf, y, text, 8, 22)
-    y = _heading(pdf, y + 1, w["themes"])
-    y = _para(pdf, y, ", ".join(debrief.themes) or w["none"], 9, 16)
+    if debrief.themes:  # a game without themes has no empty section
+        y = _heading(pdf, y + 1, debrief.themes_heading or w["themes"])
+        y = _para(pdf, y, ", ".join(debrief.themes), 9, 16)
     if debrief.questions:
         share = debrief.right_share
         y = _heading(pdf, y + 1, f"{w['questions']}{sep}{len(debrief.questions)} — "
