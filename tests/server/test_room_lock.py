@@ -10,6 +10,7 @@ import json
 
 from starlette.testclient import TestClient
 
+from ludinum.content.typography import french_spacing
 from ludinum.server.catalog import Catalog
 from tests.server.helpers import create_room, hello, join, make_app
 
@@ -48,8 +49,8 @@ def test_a_locked_room_lets_nobody_in_and_keeps_who_is_seated(
             assert r.status_code == 409
             error = r.json()["error"]
             assert error["code"] == "room_locked"
-            assert error["fr"] == ("L'animateur a fermé la salle : demande-lui de l'ouvrir "
-                                   "pour entrer.")
+            assert error["fr"] == french_spacing(
+                "L'animateur a fermé la salle : demande-lui de l'ouvrir pour entrer.")
         with client.websocket_connect(f"/ws/{code}") as ws:  # its old key opens nothing
             ws.send_text(json.dumps({"type": "hello", "role": "player", "token": squat}))
             assert json.loads(ws.receive_text())["code"] == "bad_token"

@@ -14,6 +14,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from ludinum.content.typography import french_spacing
 from ludinum.engine import session_end
 from ludinum.games.webrunners.session import closest
 from ludinum.server.catalog import Catalog
@@ -175,5 +176,6 @@ def test_without_a_session_nothing_is_shown_or_scheduled(sqlite_url: str,
             "game": "webrunners", "players": 2, "options": {"session_minutes": "10"}})
         assert response.status_code == 400
         error = response.json()["error"]
-        assert error["code"] == "bad_option" and "« session_minutes »" in error["fr"]
+        assert error["code"] == "bad_option"
+        assert french_spacing("« session_minutes »") in error["fr"]
         assert "off, 15, 20, 30, 45" in error["en"]
