@@ -81,3 +81,16 @@ def test_a_guess_on_a_virus_of_your_own_trip_says_ton_trajet() -> None:
     assert "pendant le trajet d'Élève 1" not in unescape(asked(0))
     assert "Il a été posé pendant le trajet d'Élève 4." in unescape(asked(3))  # elided
     assert "It was dropped during your trip." in asked(0, "en")
+
+
+def test_a_drop_says_whose_trip_it_is() -> None:
+    """At the table during a trip (H3), the prompt names who is at the bank first: on a
+    small phone who walks to the bank was below seven rows of accounts."""
+    accounts = [{"id": k, "owner": k % 4, "stack": []} for k in range(12)]
+    drops = [Action.make("drop", account=k) for k in range(12) if k % 4 != 1]
+    view = {"players": 4, "accounts": accounts, "you": 1, "phase": "trip", "traveller": 2}
+    names = ["Léa", "Sami", "Inès", "Tom"]
+    said = unescape(decision(GAME, 1, view, drops, "fr", names))
+    assert "Inès est à la banque\u00a0: touche un compte pour y poser un virus" in said, said
+    said = unescape(decision(GAME, 1, view, drops, "en", names))
+    assert "Inès is at the bank: tap an account to drop" in said, said

@@ -193,6 +193,10 @@
   function prompt(c, kinds, view) {
     const _ = c._;
     const only = (kind) => kinds.length === 1 && kinds[0] === kind;
+    if (only("drop") && !none(view.traveller)) {  // whose trip it is, said first (H3)
+      return _("%(name)s est à la banque : touche un compte pour y poser un virus face cachée.",
+        { name: c.seatText(view.traveller) });
+    }
     if (only("drop")) return _("Touche un compte pour y poser un virus face cachée.");
     if (only("credit") && (view.incoming || []).length) {
       return _("Touche le compte où ranger ton billet de %(n)s.", { n: view.incoming[0] });
