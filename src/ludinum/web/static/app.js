@@ -455,6 +455,10 @@
   // it moves under the board drawing, in place of its legend, when the board leaves room
   // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
   // too) rather than cut a word.
+  // The game's own text under it in the same column (Web Runners' seats, piles and the
+  // attack under way) is not pushed into a scroll by it either: while that text does not
+  // fit and would with the narration out of the way, the narration gives way the same
+  // steps (a 1280×720 projector, a card's long message beside six lines of seats).
   // A narrated line longer than this is a card's or a message's text, not a move.
   const LONG_LINE = 140;
   function fitNarration() {
@@ -469,6 +473,19 @@
     const more = narrationEl.querySelector(".narration-more");
     if (!lead) return;
     const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    // The game's text in the narration's column, when it does not fit there but would
+    // in the narration's room as well.
+    const own = stage && stage.querySelector('[data-slot="board"]');
+    let crowded = () => false;
+    if (own && own.textContent.trim()) {
+      const t = own.getBoundingClientRect();
+      const n = narrationEl.getBoundingClientRect();
+      const missing = own.scrollHeight - own.clientHeight;
+      if (t.top >= n.bottom - 1 && t.left < n.right && n.left < t.right && missing > 1 && missing <= n.height) {
+        crowded = () => narrationEl.classList.contains("under-board") ? false : own.scrollHeight > own.clientHeight + 1;
+      }
+    }
+    const full = () => over() || crowded();
     // The secondary lines (a narration's lines, or the box itself when it is one line).
     const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
     const long = (line) => line.textContent.length > LONG_LINE;
@@ -480,23 +497,23 @@
       lead.style.fontSize = "";
       if (more) more.hidden = false;
       for (const line of lines) line.hidden = false;
-      if (!over()) return;
+      if (!full()) return;
       for (const line of giveWay) {
         line.hidden = true;
-        if (!over()) break;
+        if (!full()) break;
       }
       if (more && lines.every((line) => line.hidden)) more.hidden = true;
       // The smallest a lead line gets: the stage's type, 28 px on a 1080p projector and
       // as much less as the projector's sizes are on a smaller screen (app.css, --px).
       const floor = stage ? parseFloat(getComputedStyle(stage).fontSize) : 28;
       let size = parseFloat(getComputedStyle(lead).fontSize);
-      while (over() && size > floor) {
+      while (full() && size > floor) {
         size = Math.max(floor, size - 2);
         lead.style.fontSize = size + "px";
       }
     };
     shrink();
-    if (!over()) return;
+    if (!full()) return;
     const drawing = stage && stage.querySelector(".board-svg svg");
     if (drawing) {
       const s = stage.getBoundingClientRect();
@@ -504,10 +521,15 @@
       // The game's own text may lie under the drawing too (Le jeu du Gnou's protections):
       // the narration never covers it.
       let limit = s.bottom;
-      const own = stage.querySelector('[data-slot="board"]');
       if (own && own.textContent.trim()) {
         const t = own.getBoundingClientRect();
         if (t.top >= b.bottom - 1 && t.left < b.right && b.left < t.right) limit = Math.min(limit, t.top);
+      }
+      // Nor does it go under the folded room panel's button, at the bottom right.
+      const button = document.querySelector(".room-panel > summary");
+      if (button) {
+        const u = button.getBoundingClientRect();
+        if (u.height > 1 && u.left < b.right && b.left < u.right) limit = Math.min(limit, u.top - 4);
       }
       const free = limit - b.bottom - 12;
       if (free >= 160) {

@@ -1,0 +1,227 @@
+"""Every game on a 1280×720 projector (many classroom projectors are no larger), with the
+most players: during play nothing of the stage runs past the screen's bottom or lies under
+the room panel's button (« Salle : commandes, places et journal »), no text is cut by its
+box; Web Runners' long card message leaves the seats, the piles and the attack under way
+readable beside the board; the end screen's score table and its « Revoir la partie pas à
+pas » button do not overlap. At 1920×1080 nothing changes (test_layout_fit,
+test_projector)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
+from tests.browser.test_phone_screens import PHONE
+from tests.browser.test_whole_games import CUT_TEXT
+
+pytestmark = pytest.mark.slow
+
+NAMES = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
+MOST = {"gnou": 6, "hacker": 6, "voleur": 6, "webrunners": 4}
+
+#: What of the projector's stage is out of sight: a line of text (outside the drawing)
+#: or the drawing past the screen's bottom, a line under the room panel's button. Text in
+#: a region that scrolls counts where the region shows it.
+HIDDEN = """() => {
+  const out = [];
+  const H = window.innerHeight;
+  const button = document.querySelector('.room-panel > summary').getBoundingClientRect();
+  const walker = document.createTreeWalker(document.querySelector('.stage'),
+                                           NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest('svg')) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const region = el.closest('[tabindex]');
+    const seen = region ? region.getBoundingClientRect() : null;
+    for (const b of range.getClientRects()) {
+      if (b.width <= 1 || b.height <= 1) continue;
+      if (seen && (b.bottom <= seen.top || b.top >= seen.bottom)) continue;
+      const what = text.slice(0, 40);
+      if (b.bottom > H + 1) out.push('past the bottom (' + Math.round(b.bottom) + '): ' + what);
+      if (b.right > button.left && b.left < button.right && b.bottom > button.top + 1 &&
+          b.top < button.bottom) out.push('under the button: ' + what);
+    }
+  }
+  for (const svg of document.querySelectorAll('.stage .board-svg svg')) {
+    const b = svg.getBoundingClientRect();
+    if (b.height > 1 && b.bottom > H + 1) out.push('the drawing ends at ' + Math.round(b.bottom));
+  }
+  return out;
+}"""
+
+#: How much of the game's own text its region hides (it scrolls), in px.
+TEXT_HIDDEN = """() => {
+  const own = document.querySelector('.stage [data-slot="board"]');
+  return own.scrollHeight - own.clientHeight;
+}"""
+
+
+@pytest.fixture
+def contexts() -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def small_table(live: Any, browser: Any, contexts: list[Any], game: str, players: int,
+                options: dict[str, str] | None = None) -> tuple[Any, list[Any], Any]:
+    """A 1280×720 projector and one phone per player, the game started."""
+    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    contexts.append(host_context)
+    host = host_context.new_page()
+    code = create_room(host, live.url, game, players, options=options)
+    phones = []
+    for name in NAMES[:players]:
+        context = browser.new_context(**PHONE)
+        contexts.append(context)
+        phone = context.new_page()
+        join(phone, live.url, code, name)
+        phones.append(phone)
+    host.wait_for_function(
+        f"() => document.querySelectorAll('.seat-human').length === {players}",
+        timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                           timeout=TIMEOUT)
+    host.wait_for_function("() => !document.querySelector('[data-room-panel]').open",
+                           timeout=TIMEOUT)
+    return host, phones, live.hub.rooms[code]
+
+
+def stage_problems(host: Any) -> list[str]:
+    found: list[str] = host.evaluate(HIDDEN)
+    found += [f"cut: {t}" for t in host.evaluate(CUT_TEXT, False)]
+    if host.evaluate("() => document.documentElement.scrollHeight") > 720:
+        found.append("the page scrolls")
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+def test_the_stage_fits_a_1280_by_720_projector(
+    game: str, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """The first turns of each game with its most players, checked after every tap."""
+    host, phones, room = small_table(live, browser, contexts, game, MOST[game])
+    rng = random.Random(7)
+    end = time.monotonic() + 60
+    taps = 0
+    while taps < 18 and time.monotonic() < end and room.status == "playing":
+        for phone in phones:
+            if room.status != "playing":
+                break
+            click_some_action(phone, rng)
+            taps += 1
+            host.wait_for_timeout(200)  # the narration settles
+            found = stage_problems(host)
+            assert not found, (taps, found)
+    assert taps >= 6
+
+
+#: A card's long message, as Web Runners narrates a card played (its prevention text).
+WHITE_HAT = ("White Hat (Contre-surveillance, riposte) : « Vérifie quelles applis ont accès à "
+             "ta position, à ton micro et à ta caméra, et coupe ce qui ne sert pas. Ne partage"
+             " ta position qu'avec ta famille ou des adultes de confiance, jamais avec "
+             "quelqu'un rencontré en ligne. Change tes codes si quelqu'un les connaît. »")
+
+
+def test_web_runners_long_message_leaves_the_seats_readable(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Four players at 1280×720: a card's long message beside the board used to push the
+    game's text (seats, piles, « … peut répondre à l'attaque ») into a scroll ending at
+    640 px; the message now gives way (its secondary lines, then under the board), and
+    the game's text shows whole."""
+    host, phones, room = small_table(live, browser, contexts, "webrunners", 4)
+    rng = random.Random(3)
+    end = time.monotonic() + 120
+    while time.monotonic() < end and room.status == "playing":
+        if "répondre à l" in host.inner_text('.stage [data-slot="board"]'):
+            break
+        for phone in phones:
+            click_some_action(phone, rng)
+    else:
+        pytest.skip("no attack came")
+    host.evaluate("""([lead, more]) => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p><div class="narration-more"></div>';
+      box.querySelector('.narration-lead').textContent = lead;
+      for (const text of more) {
+        const line = document.createElement('p');
+        line.textContent = text;
+        box.querySelector('.narration-more').appendChild(line);
+      }
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""", [WHITE_HAT, ["Léa répond avec Contre-surveillance, riposte : retour à l'envoyeur !",
+                       "Léa pioche 5 cartes (Surveillance)."]])
+    assert host.evaluate(TEXT_HIDDEN) <= 1
+    assert host.locator(".narration-lead").is_visible()
+    assert stage_problems(host) == []
+    # Not shrunk past the stage's type (28 px at 1080p).
+    assert host.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('.narration-lead'))"
+        ".fontSize)") >= 28 * 720 / 1080 - 0.1
+
+
+def test_a_long_narration_ends_above_the_room_panels_button(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A trip of many viruses (Hacker) narrates a line per virus: the box ended under the
+    room panel's button; now the right column stops above it and the lines give way."""
+    host, _, _ = small_table(live, browser, contexts, "hacker", 4)
+    host.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("""() => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p><div class="narration-more"></div>';
+      box.querySelector('.narration-lead').textContent =
+        'Un virus apparaît sur le compte 7 (trajet de Léa).';
+      for (let i = 1; i <= 10; i++) {
+        const line = document.createElement('p');
+        line.textContent = 'Un virus apparaît sur le compte ' + i + ' (trajet de Léa).';
+        box.querySelector('.narration-more').appendChild(line);
+      }
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""")
+    assert stage_problems(host) == []
+    narration = host.locator("[data-narration]").bounding_box()
+    button = host.locator(".room-panel > summary").bounding_box()
+    assert narration is not None and button is not None
+    assert narration["y"] + narration["height"] <= button["y"], (narration, button)
+
+
+def test_the_end_screen_fits_a_1280_by_720_projector_with_six_players(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Six players' scores at 1280×720: the table ran out of its box, off the screen, under
+    « Revoir la partie pas à pas »; now the button sits under the lessons, the table whole."""
+    host, phones, room = small_table(live, browser, contexts, "voleur", 6, {"rounds": "4"})
+    rng = random.Random(5)
+    end = time.monotonic() + 240
+    while room.status == "playing" and time.monotonic() < end:
+        for phone in phones:
+            click_some_action(phone, rng)
+    host.wait_for_function("() => document.body.dataset.status === 'finished'",
+                           timeout=TIMEOUT)
+    host.wait_for_selector(".debrief .scores", timeout=TIMEOUT)
+    table = host.locator(".debrief .scores").bounding_box()
+    replay = host.locator(".debrief .replay-link .button").bounding_box()
+    button = host.locator(".room-panel > summary").bounding_box()
+    assert table is not None and replay is not None and button is not None
+    apart = (table["y"] + table["height"] <= replay["y"] or
+             replay["x"] >= table["x"] + table["width"])
+    assert apart, (table, replay)
+    assert table["y"] + table["height"] <= 720
+    assert replay["y"] + replay["height"] <= button["y"], (replay, button)
+    assert host.evaluate(CUT_TEXT, False) == []
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= 720
