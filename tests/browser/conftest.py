@@ -73,3 +73,12 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def axe_path() -> Path:
     return ensure_axe()
+
+
+@pytest.fixture
+def contexts() -> Iterator[list[Any]]:
+    """Browser contexts a test opens (its projector, its phones), closed after it."""
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ludinum.content.typography import breakable_spaces
 from tests import drawing
 from tests.server.test_no_raw_data import problems
 
@@ -63,15 +64,19 @@ def add_on_this_device(page: Any, names: Iterable[str]) -> None:
 
 
 def open_table(browser: Any, base: str, game: str, names: Iterable[str],
-               contexts: list[Any], phone: Mapping[str, Any]) -> tuple[Any, str, list[Any]]:
-    """A projector (1920×1080) and one phone per nickname, joined and started: the host
-    page, the room code and the phones' pages. Contexts opened are added to ``contexts``
-    (the caller closes them)."""
-    host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+               contexts: list[Any], phone: Mapping[str, Any],
+               viewport: tuple[int, int] = (1920, 1080),
+               options: Mapping[str, str] | None = None) -> tuple[Any, str, list[Any]]:
+    """A projector (1920×1080 unless ``viewport``) and one phone per nickname, joined and
+    started (``options``: the game's, as :func:`create_room` fills them): the host page,
+    the room code and the phones' pages. Contexts opened are added to ``contexts`` (the
+    caller closes them)."""
+    width, height = viewport
+    host_context = browser.new_context(viewport={"width": width, "height": height})
     contexts.append(host_context)
     host = host_context.new_page()
     names = list(names)
-    code = create_room(host, base, game, len(names))
+    code = create_room(host, base, game, len(names), options=options)
     phones = []
     for name in names:
         context = browser.new_context(**phone)
@@ -342,3 +347,17 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
                 return stale
         time.sleep(0.1)
     return [f"no {role} client of the server sent frame {page_seq(page)}"]
+
+
+def refused_as_lookalike(page: Any, variant: str) -> None:
+    """After a nickname too like another's was sent from ``page``'s join form: the error
+    says so with its French spacing, and the free ``variant`` is put in the field (one touch
+    on « Entrer » joins with it)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-error]').textContent.length > 0",
+        timeout=TIMEOUT)
+    said = page.text_content("[data-error]") or ""  # innerText would lose U+00A0
+    assert not breakable_spaces(said), said
+    assert said.replace("\u202f", " ").replace("\u00a0", " ") == (
+        f"Ce pseudo ressemble trop à celui d'un autre joueur : essaie « {variant} ».")
+    assert page.input_value("#nickname") == variant

@@ -5,12 +5,11 @@ board's cell numbers stay readable; at 1920×1080 nothing changes (test_layout_f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import open_table
 from tests.browser.test_layout_fit import BOX, on_screen
 from tests.browser.test_phone_screens import PHONE, play_until
 
@@ -23,33 +22,11 @@ CELL_NUMBER = """() => {
 }"""
 
 
-@pytest.fixture
-def contexts() -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
-
-
 def test_the_gnou_quiz_fits_a_1280_by_720_projector(
     live: Any, browser: Any, contexts: list[Any]
 ) -> None:
-    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
-    contexts.append(host_context)
-    host = host_context.new_page()
-    code = create_room(host, live.url, "gnou", 3)
-    phones = []
-    for name in ("Léa", "Sami", "Tom"):
-        context = browser.new_context(**PHONE)
-        contexts.append(context)
-        phone = context.new_page()
-        join(phone, live.url, code, name)
-        phones.append(phone)
-    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 3",
-                           timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
-    host.wait_for_function("() => document.body.dataset.status === 'playing'",
-                           timeout=TIMEOUT)
+    host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami", "Tom"), contexts,
+                                 PHONE, (1280, 720))
     play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
     host.wait_for_timeout(300)  # the narration of the move settles beside the quiz
     assert host.evaluate("() => document.documentElement.scrollHeight") <= 720
@@ -80,20 +57,8 @@ def test_a_long_narration_shrinks_to_the_small_projectors_type(
     from tests.browser.test_projector import LONG_LEAD
     from tests.browser.test_whole_games import CUT_TEXT
 
-    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
-    contexts.append(host_context)
-    host = host_context.new_page()
-    code = create_room(host, live.url, "gnou", 2)
-    phones = []
-    for name in ("Léa", "Sami"):
-        context = browser.new_context(**PHONE)
-        contexts.append(context)
-        phone = context.new_page()
-        join(phone, live.url, code, name)
-        phones.append(phone)
-    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 2",
-                           timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
+    host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts, PHONE,
+                                 (1280, 720))
     play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
     before = host.evaluate(BOX, ".narration-lead")
     host.evaluate("""(lead) => {

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, create_room, join
+from tests.browser.helpers import TIMEOUT, create_room, join, refused_as_lookalike
 
 pytestmark = pytest.mark.slow
 
@@ -23,12 +23,7 @@ def test_a_look_alike_gets_a_variant_in_the_field(live: Any, browser: Any) -> No
         second.goto(f"{live.url}/j/{code}")
         second.fill("#nickname", "LEA")
         second.click("button[type=submit]")
-        second.wait_for_function(
-            "() => document.querySelector('[data-error]').textContent.length > 0",
-            timeout=TIMEOUT)
-        message = second.inner_text("[data-error]").replace("\u202f", " ")
-        assert message == "Ce pseudo ressemble trop à celui d'un autre joueur : essaie « LEA 2 »."
-        assert second.input_value("#nickname") == "LEA 2"
+        refused_as_lookalike(second, "LEA 2")
         second.click("button[type=submit]")
         second.wait_for_url(f"{live.url}/play/{code}", timeout=TIMEOUT)
         seats = [s.nickname for s in live.hub.rooms[code].humans()]

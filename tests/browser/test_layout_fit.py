@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,14 +33,6 @@ BOX = """(selector) => {
           font: parseFloat(getComputedStyle(e).fontSize),
           scroll: e.scrollHeight - e.clientHeight};
 }"""
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def on_screen(box: dict[str, float], width: int = 1920, height: int = 1080) -> bool:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
+from tests.browser.helpers import TIMEOUT, click_some_action, open_table
 from tests.browser.test_phone_screens import PHONE
 from tests.browser.test_whole_games import CUT_TEXT
 
@@ -65,34 +64,11 @@ TEXT_HIDDEN = """() => {
 }"""
 
 
-@pytest.fixture
-def contexts() -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
-
-
 def small_table(live: Any, browser: Any, contexts: list[Any], game: str, players: int,
                 options: dict[str, str] | None = None) -> tuple[Any, list[Any], Any]:
     """A 1280×720 projector and one phone per player, the game started."""
-    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
-    contexts.append(host_context)
-    host = host_context.new_page()
-    code = create_room(host, live.url, game, players, options=options)
-    phones = []
-    for name in NAMES[:players]:
-        context = browser.new_context(**PHONE)
-        contexts.append(context)
-        phone = context.new_page()
-        join(phone, live.url, code, name)
-        phones.append(phone)
-    host.wait_for_function(
-        f"() => document.querySelectorAll('.seat-human').length === {players}",
-        timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
-    host.wait_for_function("() => document.body.dataset.status === 'playing'",
-                           timeout=TIMEOUT)
+    host, code, phones = open_table(browser, live.url, game, NAMES[:players], contexts, PHONE,
+                                    (1280, 720), options)
     host.wait_for_function("() => !document.querySelector('[data-room-panel]').open",
                            timeout=TIMEOUT)
     return host, phones, live.hub.rooms[code]
