@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -70,6 +71,17 @@ def test_a_bad_option_re_renders_the_form_with_the_reason(client: TestClient) ->
     page = client.post("/new/toy", data={"players": "2", "opt_rounds": "99"})
     assert page.status_code == 400
     assert "rounds" in page.text and "99" in page.text
+
+
+def test_an_address_naming_no_game_says_so_in_words(client: TestClient) -> None:
+    """/new/nope and /classe/nouvelle/nope answered « Jeu inconnu : « nope » (jeux : gnou,
+    hacker, voleur, webrunners) »: the games' internal names, for a teacher."""
+    for path in ("/new/nope", "/classe/nouvelle/nope"):
+        page = client.get(path)
+        assert page.status_code == 404
+        text = html.unescape(page.text)
+        assert "Ce jeu n'existe pas" in text and "page d'accueil" in text, path
+        assert "webrunners" not in text and "jeux :" not in text
 
 
 def test_language_is_remembered_per_browser(client: TestClient) -> None:

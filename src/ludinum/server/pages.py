@@ -12,7 +12,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from ludinum import site
 from ludinum.content import pack as content_pack
-from ludinum.engine import LudinumError
+from ludinum.engine import LudinumError, UnknownGameError
 from ludinum.server import (
     address,
     debriefs,
@@ -45,7 +45,11 @@ def show(request: Request, name: str, status: int = 200, **context: object) -> H
 
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
     lang = lang_of(request)
-    return show(request, "problem.html", status=status, message=exc.message(lang))
+    # A page's address naming no game (typed by hand, cut short): said for a teacher, not
+    # with the games' internal names the API lists.
+    message = (i18n.gettext(lang, "Ce jeu n'existe pas : choisis-en un sur la page d'accueil.")
+               if isinstance(exc, UnknownGameError) else exc.message(lang))
+    return show(request, "problem.html", status=status, message=message)
 
 
 #: What the server's own refusals (an unknown address, a method an address does not take,
