@@ -4,6 +4,7 @@ teacher's dashboard and controls, late joiners, permissions, bad input, restart.
 from __future__ import annotations
 
 import contextlib
+import html
 from typing import Any
 
 import pytest
@@ -237,6 +238,21 @@ def test_bad_joins_and_messages_change_nothing(sqlite_url: str, catalog: Catalog
         bad = teacher(client, code, "command", key, command="explode")
         assert bad.json()["error"]["code"] == "bad_command"
         assert len(app.state.classes.get(code).pupils) == 2
+
+
+def test_a_class_without_pupils_shows_no_empty_table(sqlite_url: str, catalog: Catalog
+                                                      ) -> None:
+    """Before anyone joins, the dashboard said « 0 élève inscrit · 1 table de 3 » above an
+    empty « Table 1 · 0/3 »: it says how pupils come in, and shows tables once they do."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 3)
+        empty = html.unescape(teacher(client, code, "state", key).json()["html"])
+        assert "Aucun élève pour l'instant" in empty
+        assert "class-table" not in empty and "0 élève" not in empty
+        join(client, code, "Zoé")
+        one = html.unescape(teacher(client, code, "state", key).json()["html"])
+        assert "1 élève inscrit" in one and 'class="class-table"' in one and "Zoé" in one
 
 
 def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) -> None:
