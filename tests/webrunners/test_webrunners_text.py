@@ -70,7 +70,8 @@ def test_powers_say_on_whom_and_how() -> None:
                 chars={0: "influenceuse"})
     events = act(s, 0, "influence seat=1")
     texts = [GAME.text.event(e, "fr") for e in events]
-    assert "Joueur 1 utilise le pouvoir Influenceuse sur Joueur 2." in texts
+    assert ("Joueur 1 utilise le pouvoir Influenceuse sur Joueur 2 : une carte de sa main, "
+            "prise au hasard, passe dans la sienne.") in texts  # what it does, said to all
     assert "Joueur 1 prélève « Pont » dans la main de Joueur 2." in texts
     stolen = next(e for e in events if e.kind == "stolen")
     assert GAME.text.event(stolen, "en") == "Player 1 takes “Bridge” from Player 2's hand."
@@ -110,3 +111,28 @@ def test_a_hacked_player_reads_one_card_taken_not_two() -> None:
         "Joueur 1 donne une carte en échange.", "Carte donnée : « Déplacement 2 »."]
     assert [GAME.text.event(e, "en") for e in took if e.visible_to(0)] == [
         "Player 1 takes a card.", "Card taken: “Bug, attack”."]
+
+
+def test_green_cell_end_says_what_it_does() -> None:
+    """A green cell's « Terminer » with nothing discarded read as a dead end, then the table
+    was told « Joueur 1 repioche 0 carte. »: the button and the line say it is keeping the
+    hand, or how many cards come back."""
+    from ludinum.engine import Action
+
+    done = Action.from_text("done")
+    s = arrange(new(2), hands={0: ["plain_2", "plain_1", "plain_10"]}, pawns={0: (1, 4)},
+                draw=["plain_pont"] * 5)
+    act(s, 0, "move card=plain_2")  # cell 6: green
+    assert GAME.text.action(done, s.view(0), "fr") == "Garder toutes mes cartes"
+    assert GAME.text.action(done, s.view(0), "en") == "Keep all my cards"
+    act(s, 0, "discard card=plain_1")
+    assert GAME.text.action(done, s.view(0), "fr") == "Terminer : repiocher 1 carte"
+    events = act(s, 0, "done")
+    said = [GAME.text.event(e, "fr") for e in events if e.kind == "green_done"]
+    assert said == ["Joueur 1 repioche 1 carte."]
+
+    s = arrange(new(2), hands={0: ["plain_2", "plain_1"]}, pawns={0: (1, 4)})
+    act(s, 0, "move card=plain_2")
+    events = act(s, 0, "done")
+    said = [GAME.text.event(e, "fr") for e in events if e.kind == "green_done"]
+    assert said == ["Joueur 1 garde toutes ses cartes."]

@@ -412,6 +412,9 @@ class WebRunnersText(GameText):
         if k == "green_discard":
             return _pick(lang, f"{who} défausse une carte.", f"{who} discards a card.")
         if k == "green_done":
+            if not d["cards"]:
+                return _pick(lang, f"{who} garde toutes ses cartes.",
+                             f"{who} keeps all their cards.")
             cards = counted(d["cards"], *_CARDS, lang)
             return _pick(lang, f"{who} repioche {cards}.", f"{who} draws {cards} back.")
         if k == "power":
@@ -441,7 +444,10 @@ class WebRunnersText(GameText):
         fr, en = f"{who} utilise le pouvoir {name}", f"{who} uses the {name} power"
         if power == "influenceuse" and d.get("target") is not None:
             target = seat(d["target"], lang)
-            return _pick(lang, f"{fr} sur {target}.", f"{en} on {target}.")
+            # What it does, for the whole table (W13); which card, for the two only.
+            return _pick(lang, f"{fr} sur {target} : une carte de sa main, prise au hasard, "
+                               "passe dans la sienne.",
+                         f"{en} on {target}, taking a random card from their hand.")
         if power == "white_hat" and d.get("card") is not None:
             card = card_name(str(d["card"]), lang)
             value = int(d.get("value") or 0)
@@ -488,6 +494,12 @@ class WebRunnersText(GameText):
         if k == "attack" and card is not None:  # the card's name alone: « attaque » is said
             title = plain_name(str(card), lang)
             return _pick(lang, f"Attaquer avec « {title} »", f"Attack with “{title}”")
+        if k == "done" and view.get("phase") == "green":  # say what ending does
+            n = int((view.get("pending") or {}).get("discarded") or 0)
+            if not n:
+                return _pick(lang, "Garder toutes mes cartes", "Keep all my cards")
+            cards = counted(n, *_CARDS, lang)
+            return _pick(lang, f"Terminer : repiocher {cards}", f"Done: draw {cards} back")
         if k in ACTION_TEXTS:
             fr, en = ACTION_TEXTS[k]
             return _pick(lang, fr, en).format(c=name)
