@@ -76,7 +76,9 @@ def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:
     names = [f"Élève {i + 1}" for i in range(8)]
     s = arrange(new(3), hands={0: ["plain_2", "bug"]}, pawns={0: (1, 4)})
     act(s, 0, "move card=plain_2")  # cell 6: green
-    assert _prompt(s, 0).startswith("Case verte : touche les cartes à défausser")
+    # The end button says what it does (« Garder toutes mes cartes »…): not named here.
+    assert _prompt(s, 0) == ("Case verte : touche les cartes à défausser, une à une ; "
+                             "tu en repioches autant à la fin.")
 
     s = arrange(new(3), hands={0: ["hacking", "plain_2"], 1: ["plain_5", "bug"]})
     act(s, 0, "attack card=hacking")

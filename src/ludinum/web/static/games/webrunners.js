@@ -236,7 +236,7 @@
         if (kinds.has("give")) return _("Touche une carte de ta main à défausser en échange.");
         return _("Touche « Terminer » pour garder tes cartes.");
       case "green":
-        return _("Case verte : touche les cartes à défausser, une à une, puis « Terminer » : tu en repioches autant.");
+        return _("Case verte : touche les cartes à défausser, une à une ; tu en repioches autant à la fin.");
       case "geek":
         return _("Pouvoir Geekcolo : touche la carte de la défausse à récupérer.");
       case "pay":
