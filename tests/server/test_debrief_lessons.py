@@ -10,6 +10,7 @@ import random
 import pytest
 from starlette.testclient import TestClient
 
+from ludinum.engine import lessons as lessons_mod
 from ludinum.server.catalog import Catalog
 from tests.server.helpers import create_room, hello, join, make_app
 from tests.server.test_play import play_to_end
@@ -39,3 +40,20 @@ def test_the_host_debrief_shows_the_cards(game: str, sqlite_url: str,
     for lesson in lessons:  # type: ignore[attr-defined]
         assert lesson.title.replace("'", "&#39;") in html
     assert html.count('class="lesson"') == len(lessons)  # type: ignore[arg-type]
+    # A source's web address by its site's name alone: « Source : https://fr.wikipedia.org/
+    # wiki/Directive_sur_la_brevetabilité_des_… » ran over three projector lines.
+    assert "https://" not in html and "http://" not in html
+    sources = [lesson.source for lesson in lessons]  # type: ignore[attr-defined]
+    shown = html.replace("\u202f", " ").replace("\xa0", " ")  # French spacing
+    for source in sources:
+        assert lessons_mod.sites(source).replace("'", "&#39;") in shown
+
+
+def test_a_source_names_its_sites() -> None:
+    assert lessons_mod.sites(
+        "https://fr.wikipedia.org/wiki/Directive_sur_la_brevetabilité ; "
+        "https://www.gnu.org/licenses/gpl-3.0.html") == "fr.wikipedia.org ; gnu.org"
+    assert lessons_mod.sites("Le jeu du Gnou, April (CC BY-SA), règles du jeu") == (
+        "Le jeu du Gnou, April (CC BY-SA), règles du jeu")
+    assert lessons_mod.sites("Code pénal, article 226-1, https://www.legifrance.gouv.fr/x?y=1"
+                             ) == "Code pénal, article 226-1, legifrance.gouv.fr"

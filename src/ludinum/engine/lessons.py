@@ -8,6 +8,7 @@ bounds and translates, so that the four games' end screens read alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -85,6 +86,16 @@ def source_in(source: str, lang: str) -> str:
     if lang != "en":
         return source
     return source.replace(f", {RULES['fr']}", f", {RULES['en']}").replace(" ; ", "; ")
+
+
+_ADDRESS = re.compile(r"https?://(?:www\.)?([^/\s;,]+)[^\s;,]*")
+
+
+def sites(source: str) -> str:
+    """A source line as a screen says it: each web address by its site's name alone
+    (« fr.wikipedia.org », not a 90-character address cut across three lines of a
+    projector); other references as they are. The debrief pages keep the addresses."""
+    return _ADDRESS.sub(lambda m: m.group(1), source)
 
 
 def in_lang(cards: Iterable[Advice], lang: str) -> list[Lesson]:

@@ -22,7 +22,7 @@ from typing import Any
 from jinja2 import Environment, select_autoescape
 
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
-from ludinum.engine import Action, Game
+from ludinum.engine import Action, Game, lessons
 from ludinum.server import boards, i18n, kits
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -68,6 +68,7 @@ def environment(lang: str) -> Environment:
                                    "glyph": boards.SEAT_GLYPH}
     env.globals["drawer_of"] = kits.drawer_of
     env.filters["plain"] = plain
+    env.filters["sites"] = lessons.sites
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))
     env.tests["scalar"] = lambda v: v is None or isinstance(v, (str, int, float, bool))
