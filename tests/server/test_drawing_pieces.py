@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html import escape
 from xml.etree import ElementTree
 
@@ -183,3 +184,44 @@ def test_an_engine_made_inside_an_event_loop_outlives_that_loop() -> None:
 
     with asyncio.run(make()) as drawing:
         assert drawing.piece(GAME, "fr", ["Zoé"], "c.seatName(0)").endswith("Zoé")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_waiting_phone_draws_its_hand_as_cards(name: str) -> None:
+    """While another plays, a phone showed its hand only as a text line (« Ta main : Bug ;
+    Pont ; … »): it is drawn as its cards, not buttons, each once with how many of it;
+    games whose hand is not cards (a count, no hand) draw none."""
+    from html import unescape
+
+    from tests.drawing import state_of
+
+    game = registry().get(name)
+    room = socketless.playing_room(name, game.max_players, seed=3)
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(60):
+        if room.state.is_terminal():
+            break
+        for seat in (s for s in range(game.max_players) if s not in room.deciding()):
+            state = state_of(room, seat)
+            html = shared().screen(game, state, ("actions",))["actions"]
+            hand = state["view"].get("hand")
+            if not (isinstance(hand, list) and hand and state["wait"]):
+                assert "held-hand" not in html
+                continue
+            assert 'class="held-hand"' in html and "<button" not in html, html
+            faces = json.loads(shared().piece(game, "fr", [], "JSON.stringify(c.kit.faces)"))
+            drawn = [" ".join(unescape(t).split()) for t in re.findall(
+                r'<span class="card-title">(.*?)(?: <span class="card-count">.*?</span>)?'
+                r"</span>", html)]
+            wanted = [" ".join(faces[str(i)]["title"].split()) for i in dict.fromkeys(
+                map(str, hand))]
+            assert drawn == wanted, (drawn, wanted)
+            for ident in set(map(str, hand)):
+                count = list(map(str, hand)).count(ident)
+                if count > 1:
+                    assert f"× {count}" in unescape(html).replace("\xa0", " ")
+            seen += 1
+        socketless.random_moves(room, rng, 1)
+    if name in ("webrunners", "voleur"):
+        assert seen >= 10

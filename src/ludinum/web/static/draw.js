@@ -274,12 +274,31 @@
   // The seat's decision; what it waits for instead (the lobby, a pause, another's turn),
   // or nothing once the game is over.
   function actions(drawer, c) {
-    if (c.wait) return h`<p class="wait">${c.wait}</p>`.text;
+    if (c.wait) return h`<p class="wait">${c.wait}</p>`.text + heldHand(c);
     if (!c.choices.length) return "";
     if (drawer.actions) return String(drawer.actions(c)).trim();
     const buttons = c.choices.map(([, label, data]) =>
       `<button type="button" class="act" data-seat="${c.seat}" data-action="${attr(data)}">${show(label)}</button>`).join("");
     return `<p class="your-turn">${show(c._("À toi de jouer !"))}</p><div class="buttons">${buttons}</div>`;
+  }
+
+  // While a seat waits, its hand drawn as the cards it will play (not buttons: nothing to
+  // tap yet), each card once with how many of it; a game whose hand is not cards with
+  // faces in its kit draws nothing here (its text under the board says the hand).
+  function heldHand(c) {
+    const hand = Array.isArray(c.view.hand) ? c.view.hand : [];
+    const counts = new Map();
+    for (const id of hand) counts.set(String(id), (counts.get(String(id)) || 0) + 1);
+    if (!counts.size) return "";
+    let tiles = "";
+    for (const [id, count] of counts) {
+      const card = c.face(id);
+      if (!card) return "";
+      tiles += c.cardTile(card, { count });
+    }
+    const title = c._("Ta main");
+    return `<div class="held-hand"><p class="held-title">${show(title)}</p>` +
+      `<div class="hand" role="group" aria-label="${attr(title)}">${tiles}</div></div>`;
   }
 
   // The game's own text of the screen, one paragraph a line (the server writes the lines).
