@@ -47,6 +47,8 @@ def start(live: Any, contexts: list[Any], game: str) -> tuple[Any, Any, str]:
         "() => document.querySelectorAll('.seat-human').length === 2", timeout=TIMEOUT)
     assert host.locator(".qr-box").is_visible()  # the lobby: code, QR code, controls
     assert host.locator("[data-room-panel]").get_attribute("open") is not None
+    # Nothing of the game to answer yet: Web Runners' first question waits for the start.
+    assert not host.locator('[data-slot="spotlight"]').is_visible()
     host.click('[data-cmd="start"]')
     host.wait_for_function("() => document.body.dataset.status === 'playing'",
                            timeout=TIMEOUT)
@@ -70,6 +72,8 @@ def test_the_board_fills_the_projector(game: str, live: Any, contexts: list[Any]
     assert board is not None
     assert board["width"] >= 0.5 * 1920 or board["height"] >= 0.6 * 1080, board
     assert board["y"] < 200  # at the top, not under the lobby
+    if game == "webrunners":  # W15's first question, now that the phones can answer it
+        host.wait_for_selector('[data-slot="spotlight"] .quiz-question', timeout=TIMEOUT)
     assert font_px(host, ".stage .status") >= 28
     for selector in (".stage .board-svg .legend", ".stage [data-slot='board']"):
         assert font_px(host, selector) >= 28, selector
