@@ -22,3 +22,18 @@ def test_the_phone_says_its_accounts_in_words_and_the_terminal_keeps_its_table()
         assert "│" not in text and "▮" not in text and not re.search(r"\b[JP]\d\b", text)
     terminal = room.game.text.view(room.state.view(0), "fr")  # board=True: the table
     assert "│" in terminal and "▮" in terminal
+
+
+def test_a_single_bill_is_said_alone() -> None:
+    """« compte 6 : 3 = 3 » summed one bill: the sum is written from two bills on, the
+    same in the terminal (text.py) and on the phone (hacker.js, kept equal by
+    tests/server/test_page_lines.py)."""
+    from ludinum.games.hacker.text import bills
+
+    assert bills([3], "fr") == "3"
+    assert bills([3, 2], "fr") == "3 + 2 = 5"
+    assert bills([], "fr") == "aucun" and bills([], "en") == "none"
+    room = socketless.playing_room("hacker", 4, 5)
+    socketless.random_moves(room, random.Random(5), 3)  # a few bills credited
+    terminal = room.game.text.view(room.state.view(0), "fr")
+    assert not re.search(r"(?<![+\d] )\b(\d+) = \1\b", terminal), terminal

@@ -33,6 +33,8 @@ def account(k: int, lang: str) -> str:
 def bills(values: list[int], lang: str) -> str:
     if not values:
         return "none" if lang == "en" else "aucun"
+    if len(values) == 1:  # one bill: « 3 », not « 3 = 3 »
+        return str(values[0])
     return " + ".join(str(v) for v in values) + f" = {sum(values)}"
 
 

@@ -276,9 +276,10 @@
   }
   // « compte 3 », « account 3 » (text.py: account).
   const where = (en, k) => (en ? "account " : "compte ") + (k + 1);
-  // « 2 + 3 = 5 », « aucun » (text.py: bills): a single bill too is summed, « 2 = 2 ».
-  const sum = (en, values) => (values.length
-    ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0) : (en ? "none" : "aucun"));
+  // « 2 + 3 = 5 », « 3 » for a single bill, « aucun » (text.py: bills).
+  const sum = (en, values) => (values.length > 1
+    ? values.join(" + ") + " = " + values.reduce((s, v) => s + v, 0)
+    : values.length ? String(values[0]) : (en ? "none" : "aucun"));
   // What a seat sees of the accounts in words (screen.py: _accounts_in_words): the bills
   // it sees (its own, all at the end, H2) and the viruses whose owner it knows (its own,
   // those it noticed or was told, H4, H5).
