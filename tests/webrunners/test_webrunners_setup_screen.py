@@ -35,8 +35,8 @@ def test_the_projector_says_which_question_the_table_answers() -> None:
     assert _said(room) == [
         "Qui commence ? Question 1 sur 2",
         "Combien as-tu de comptes sur les réseaux sociaux ?",
-        "Chacun répond en secret sur son téléphone : celui ou celle qui a le moins de "
-        "comptes commence."]
+        # no « sur son téléphone »: a device passed from hand to hand shows it too
+        "Chacun répond en secret : celui ou celle qui a le moins de comptes commence."]
     assert _said(room, lang="en")[:2] == ["Who starts? Question 1 of 2",
                                           "How many social-network accounts do you have?"]
     assert _said(room, 0) == []  # a phone asks the question itself, above its answers

@@ -144,7 +144,7 @@
   }
 
   // The setup in large type on the shared screens (W15, W13): what the table is choosing
-  // now. The two questions that choose who starts (each answers in secret on their phone:
+  // now. The two questions that choose who starts (each answers in secret, on a phone or the shared device:
   // nothing here says what anyone answered, nor whether the first one was a tie), then
   // who chooses a character and which ones are still free. A phone asks its own question.
   function spotlight(c) {
@@ -156,8 +156,8 @@
       title = _("Qui commence ? Question %(n)s sur 2", { n: first ? 1 : 2 });
       question = first ? _("Combien as-tu de comptes sur les réseaux sociaux ?")
         : _("À quel âge as-tu eu ton premier téléphone ?");
-      note = first ? _("Chacun répond en secret sur son téléphone : celui ou celle qui a le moins de comptes commence.")
-        : _("Chacun répond en secret sur son téléphone : en cas d'égalité à la première question, celui ou celle qui l'a eu le plus tard commence.");
+      note = first ? _("Chacun répond en secret : celui ou celle qui a le moins de comptes commence.")
+        : _("Chacun répond en secret : en cas d'égalité à la première question, celui ou celle qui l'a eu le plus tard commence.");
     } else if (view.phase === "setup_character" && given((view.pending || {}).seat)) {
       const taken = new Set(view.characters || []);
       const free = Object.keys(c.kit.characters || {}).filter((ch) => !taken.has(ch))
