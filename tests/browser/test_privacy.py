@@ -97,6 +97,15 @@ def test_pass_and_play_starts_from_its_link_and_its_screen_says_how(live: Any,
         page = context.new_page()
         code = create_room(page, live.url, "gnou", 2)
         add_on_this_device(page, ("Léa", "Noé"))
+        # Not « déconnecté » on the host's list: they wait for the shared screen, here.
+        page.wait_for_function("() => document.querySelectorAll('.seat.on-device').length === 2",
+                               timeout=TIMEOUT)
+        rows = [" ".join(t.split()) for t in page.locator(
+            '[data-slot="seats"] .seat-state').all_inner_texts()]
+        assert rows == ["▣ sur cet appareil"] * 2, rows
+        page.reload()  # remembered by this device
+        page.wait_for_selector('[data-slot="seats"] .seat.on-device', timeout=TIMEOUT)
+        page.click("details.local summary")  # folded again by the reload
         shared = context.new_page()
         shared.goto(f"{live.url}/pass/{code}")
         shared.wait_for_selector('[data-slot="privacy"] .privacy', timeout=TIMEOUT)

@@ -11,6 +11,8 @@
     host: (c) => "ludinum.host." + c,
     seat: (c) => "ludinum.seat." + c,
     pass: (c) => "ludinum.pass." + c,
+    // The places this device added for pass-and-play, on the host page.
+    here: (c) => "ludinum.here." + c,
   };
   const store = {
     get(k) { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } },
@@ -264,6 +266,7 @@
     for (const [name, parts] of Object.entries(m.parts || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; });
     }
+    if (page === "host") markSeatsHere();
     if (m.slots && "actions" in m.slots) announce();
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
@@ -681,6 +684,16 @@
     }
   });
 
+  // The seat rows of the players this device added: « sur cet appareil » instead of
+  // « déconnecté » until the shared screen is opened (a row of a bot or a connected phone
+  // has no such words).
+  function markSeatsHere() {
+    for (const index of store.get(key.here(code)) || []) {
+      const row = document.querySelector('[data-slot="seats"] [data-seat-index="' + Number(index) + '"]');
+      if (row) row.classList.add("on-device");
+    }
+  }
+
   const localForm = document.querySelector("[data-local-join]");
   if (localForm) {
     localForm.addEventListener("submit", async (e) => {
@@ -690,6 +703,8 @@
         const tokens = store.get(key.pass(code)) || [];
         tokens.push(res.token);
         store.set(key.pass(code), tokens);
+        store.set(key.here(code), [...(store.get(key.here(code)) || []), res.seat]);
+        markSeatsHere();
         localForm.nickname.value = "";
         toast(en ? "Player added on this device." : "Joueur ajouté sur cet appareil.");
       } catch (x) { toast(say(x)); }
