@@ -117,3 +117,49 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         assert not page.is_visible(".class-head .lead")
     finally:
         context.close()
+
+
+def test_a_closed_class_says_so_when_its_join_page_opens(live: Any, browser: Any) -> None:
+    """A pupil (re)opening the join page after the teacher closed the class got the
+    nickname form, refused only once sent: now the page says the class is closed, with
+    « Réessayer », and no form; a pupil who had joined still reaches their waiting page."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    phones = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+              for _ in range(3)]
+    joined, late, open_before = phones
+    closed = "[data-class-closed]"
+    try:
+        code = create_class(teacher, live.url)
+        joined.goto(f"{live.url}/c/{code}")
+        joined.fill("#nickname", "Zoé")
+        joined.click("button[type=submit]")
+        joined.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        open_before.goto(f"{live.url}/c/{code}")  # the form open while the teacher closes
+        teacher.click('[data-class-lock="true"]')
+        teacher.wait_for_selector(".room-locked", timeout=TIMEOUT)
+
+        late.goto(f"{live.url}/c/{code}")
+        said = late.text_content(f"{closed} [data-closed-text]") or ""
+        assert said == "La classe est fermée\u00a0: demande à l'enseignant de l'ouvrir."
+        assert late.is_visible(closed) and not late.is_visible("#nickname")
+        assert late.is_visible("text=Réessayer")
+        assert font_px(late, f"{closed} [data-closed-text]") >= 20
+        # The pupil who joined before reloads: their table, not the closed notice.
+        joined.reload()
+        joined.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        assert not joined.is_visible(closed) and not joined.is_visible("#nickname")
+        assert joined.inner_text("[data-class-name]") == "Zoé"
+        # A form opened before the closing: sent, it gives way to the same notice.
+        open_before.fill("#nickname", "Lou")
+        open_before.click("button[type=submit]")
+        open_before.wait_for_selector(f"{closed}:not([hidden])", timeout=TIMEOUT)
+        assert not open_before.is_visible("#nickname")
+        # Opened again: « Réessayer » brings the form back.
+        teacher.click('[data-class-lock="false"]')
+        teacher.wait_for_selector('[data-class-lock="true"]', timeout=TIMEOUT)
+        late.click("text=Réessayer")
+        late.wait_for_selector("#nickname", state="visible", timeout=TIMEOUT)
+        assert not late.is_visible(closed)
+    finally:
+        for page in (teacher, *phones):
+            page.context.close()

@@ -294,6 +294,40 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         assert over["room"] is None and over["text"] == "La classe est terminée."
 
 
+def test_the_join_page_says_when_the_class_takes_nobody(sqlite_url: str, catalog: Catalog
+                                                       ) -> None:
+    """A pupil opening (or reloading) the join page of a class closed by the teacher reads
+    why at once, not a form that can only fail; « Réessayer » reloads it once the teacher
+    opened it. An ended class says so, with nothing to retry."""
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2, options={"rounds": 2})
+        join(client, code, NAMES[0])
+
+        def page() -> tuple[str, bool, bool, bool]:
+            """What the page says on opening, and whether it shows the form, the closed
+            notice and « Réessayer »."""
+            text = client.get(f"/c/{code}").text
+            form, closed, retry = (" hidden" not in text.split(mark)[1].split(">")[0]
+                                   for mark in ("data-class-join-form", "data-class-closed",
+                                                "data-retry"))
+            said = html.unescape(text.split("data-closed-text>")[1].split("<")[0])
+            return said, form, closed, retry
+
+        assert page()[:3] == ("", True, False)
+        teacher(client, code, "lock", key, locked=True)
+        assert page() == ("La classe est fermée\u00a0: demande à l'enseignant de l'ouvrir.",
+                          False, True, True)
+        client.cookies.set("lang", "en")
+        assert page()[0] == "The class is closed: ask the teacher to open it."
+        client.cookies.clear()
+        teacher(client, code, "lock", key, locked=False)
+        teacher(client, code, "start", key)
+        assert page()[:3] == ("", True, False)  # a late pupil may take a bot's seat
+        teacher(client, code, "command", key, command="end")
+        assert page() == ("La classe est terminée.", False, True, False)
+
+
 def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> None:
     app = make_app(db_url, catalog, bot_delay=30.0)
     with TestClient(app) as client:

@@ -214,8 +214,6 @@ class ClassHub:
             pupil = session.add(nickname, digest)
             await self._save(session)  # on failure the session is reloaded without them
             return token, pupil
-        if session.status == ENDED:
-            raise refuse("game_over", "La classe est terminée.", "The class is over.")
         return token, await self._late_join(session, nickname, digest)
 
     async def _late_join(self, session: ClassSession, nickname: object, digest: str) -> Pupil:
