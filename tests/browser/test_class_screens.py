@@ -119,6 +119,45 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         context.close()
 
 
+#: The class commands the dashboard offers now.
+COMMANDS = """() => [...document.querySelectorAll('[data-class-cmd]')]
+  .filter((e) => !e.hidden).map((e) => e.dataset.classCmd)"""
+
+
+def test_the_dashboard_offers_only_the_command_that_applies(live: Any, browser: Any
+                                                            ) -> None:
+    """The dashboard showed « Tout mettre en pause » and « Tout reprendre » together,
+    whatever the tables did: now only the command that applies, following a table paused
+    from its own host screen."""
+    context = browser.new_context(viewport=SMALL_PROJECTOR)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        code = create_class(page, live.url)
+        for name in ANIMALS[:3]:
+            join(live.url, code, name)
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 3",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_selector(".table-card", timeout=TIMEOUT)
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'pause,end'", timeout=TIMEOUT)
+        page.click('[data-class-cmd="pause"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'resume,end'", timeout=TIMEOUT)
+        page.click('[data-class-cmd="resume"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'pause,end'", timeout=TIMEOUT)
+        # Paused from the table's own host screen: the dashboard follows at its next poll.
+        with context.expect_page() as opened:
+            page.click("[data-open-room]")
+        host = opened.value
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        host.evaluate("() => { document.querySelector('[data-room-panel]').open = true; }")
+        host.click('[data-cmd="pause"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'resume,end'", timeout=TIMEOUT)
+    finally:
+        context.close()
+
+
 def test_a_closed_class_says_so_when_its_join_page_opens(live: Any, browser: Any) -> None:
     """A pupil (re)opening the join page after the teacher closed the class got the
     nickname form, refused only once sent: now the page says the class is closed, with

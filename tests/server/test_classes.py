@@ -281,10 +281,20 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         notices = [m for m in phone.sync() if m["type"] == "notice"]
         assert notices == [{"type": "notice", "text": text}]
         assert me(client, code, tokens[1])["message"] == text
+        # The dashboard shows only the commands that would do something (pause or resume,
+        # not both), and follows a table paused from its own host screen.
+        assert board["commands"] == ["pause", "end"]
         assert teacher(client, code, "command", key, command="pause").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"paused"}
+        assert teacher(client, code, "state", key).json()["commands"] == ["resume", "end"]
         assert teacher(client, code, "command", key, command="resume").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"playing"}
+        assert teacher(client, code, "state", key).json()["commands"] == ["pause", "end"]
+        one = app.state.hub.rooms[rooms[0]]
+        client.portal.call(app.state.hub.command, one, "pause", {})
+        assert teacher(client, code, "state", key).json()["commands"] == [
+            "pause", "resume", "end"]
+        assert teacher(client, code, "command", key, command="resume").json()["tables"] == 1
         assert teacher(client, code, "command", key, command="end").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"ended"}
         assert app.state.classes.get(code).status == "ended"

@@ -120,17 +120,21 @@
   let selected = null;
   let busy = false;
   let shownHtml = null;
-  function showControls(status) {
+  // A control shows in its class status (data-when); pause, resume and end only when they
+  // would do something to a table now (the server's « commands »).
+  function showControls(status, commands) {
     body.dataset.classStatus = status;
     document.querySelectorAll("[data-when]").forEach((el) => {
-      el.hidden = !el.dataset.when.split(" ").includes(status);
+      const cmd = el.dataset.classCmd;
+      const useless = cmd && cmd !== "start" && !commands.includes(cmd);
+      el.hidden = !el.dataset.when.split(" ").includes(status) || useless;
     });
   }
   async function refresh() {
     if (busy) return;
     try {
       const s = await post("/api/classes/" + code + "/state", { token: token });
-      showControls(s.status);
+      showControls(s.status, s.commands || []);
       if (s.html === shownHtml) return;  // unchanged: keep the page (a drag under way)
       shownHtml = s.html;
       board.innerHTML = s.html;
