@@ -50,6 +50,24 @@ def font_px(page: Any, selector: str) -> float:
     return size
 
 
+#: The controls of the teacher's dashboard shown now: text, font size and box (px).
+CONTROLS = """() => [...document.querySelectorAll(
+    '.class-controls :is(button, input, label), .room-lock button, .remove-all, .pupils .remove')]
+  .filter((e) => e.checkVisibility())
+  .map((e) => { const b = e.getBoundingClientRect();
+                return [e.textContent.trim() || e.name, parseFloat(getComputedStyle(e).fontSize),
+                        b.width, b.height, e.tagName]; })"""
+
+
+def big_enough(page: Any) -> list[str]:
+    """The teacher's controls smaller than 20 px text or a 44 px target (used standing, at
+    arm's length from the laptop): they were 16.8 px."""
+    found = page.evaluate(CONTROLS)
+    assert found
+    return [f"{text}: {size} px, {w:.0f}×{h:.0f}" for text, size, w, h, tag in found
+            if size < 20 or (tag != "LABEL" and h < 44) or (tag == "BUTTON" and w < 44)]
+
+
 def test_a_look_alike_nickname_gets_its_variant_in_the_class_form(live: Any,
                                                                   browser: Any) -> None:
     teacher = browser.new_context(viewport=PROJECTOR).new_page()
@@ -81,6 +99,8 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
             join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
         page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
                                timeout=TIMEOUT)
+        # The teacher's tools (« Retirer tous les élèves », ✕) at arm's length.
+        assert big_enough(page) == []
         # The page's main action is not smaller than « Fermer la classe » beside it.
         start = font_px(page, '[data-class-cmd="start"]')
         assert start >= READABLE and start >= font_px(page, "[data-class-lock]")
@@ -94,6 +114,8 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         page.click('[data-class-cmd="start"]')
         page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
                                timeout=TIMEOUT)
+        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        assert big_enough(page) == []
         # A late pupil reads the address from the back of the room.
         assert page.is_visible(".class-head .lead")
         assert font_px(page, ".class-head .lead") >= READABLE
