@@ -82,3 +82,33 @@ def test_a_long_narration_shrinks_to_the_small_projectors_type(
     assert abs(lead["font"] - stage) < 0.1, (before, lead)
     assert host.evaluate(CUT_TEXT, False) == []
 
+
+def test_a_quiz_filling_the_column_leaves_no_sliver_of_narration(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """At 1366×768 a long quiz filled the right column: the narration, left no room, still
+    showed a 15 px sliver of its first line under the room panel's button. With not one line
+    of room it now gives way (the quiz says whose question it is; the log keeps the move)."""
+    from tests.browser.test_small_projector import stage_problems
+
+    host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts, PHONE,
+                                 (1366, 768))
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    host.wait_for_timeout(300)
+    assert host.is_visible("[data-narration]")
+    # A question as long as fills the column down to 6 px above the button.
+    host.evaluate("""() => {
+      const quiz = document.querySelector('.stage .quiz');
+      const button = document.querySelector('.room-panel > summary').getBoundingClientRect();
+      quiz.style.minHeight = (button.top - 6 - quiz.getBoundingClientRect().top) + 'px';
+      window.dispatchEvent(new Event('resize'));
+    }""")
+    assert stage_problems(host) == []
+    assert not host.is_visible("[data-narration]")
+    # The quiz gone (answered), the narration has its room again.
+    host.evaluate("""() => {
+      document.querySelector('.stage .quiz').style.minHeight = '';
+      window.dispatchEvent(new Event('resize'));
+    }""")
+    assert host.is_visible("[data-narration]")
+    assert stage_problems(host) == []

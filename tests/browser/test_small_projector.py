@@ -1,9 +1,10 @@
-"""Every game on a 1280×720 projector (many classroom projectors are no larger), with the
-most players: during play nothing of the stage runs past the screen's bottom or lies under
-the room panel's button (« Salle : commandes, places et journal »), no text is cut by its
-box; Web Runners' long card message leaves the seats, the piles and the attack under way
-readable beside the board; the end screen's score table and its « Revoir la partie pas à
-pas » button do not overlap. At 1920×1080 nothing changes (test_layout_fit,
+"""Every game on a small projector — 1280×720 (many classroom projectors are no larger),
+1366×768 (the common laptop's) and 1024×768 (the old 4:3 one) — with the most players:
+during play nothing of the stage runs past the screen's bottom or lies under the room
+panel's button (« Salle : commandes, places et journal »), no text is cut by its box; at
+1280×720, Web Runners' long card message leaves the seats, the piles and the attack under
+way readable beside the board; the end screen's score table and its « Revoir la partie
+pas à pas » button do not overlap. At 1920×1080 nothing changes (test_layout_fit,
 test_projector)."""
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from tests.browser.test_whole_games import CUT_TEXT
 
 pytestmark = pytest.mark.slow
 
-NAMES = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
-MOST = {"gnou": 6, "hacker": 6, "voleur": 6, "webrunners": 4}
+NAMES = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade", "Lou")
+MOST = {"gnou": 6, "hacker": 7, "voleur": 6, "webrunners": 4}
+#: Classroom projectors smaller than 1920×1080: 16:9, the common laptop's 1366×768 and the
+#: old 4:3 one.
+SMALL = ((1280, 720), (1366, 768), (1024, 768))
 
 #: What of the projector's stage is out of sight: a line of text (outside the drawing)
 #: or the drawing past the screen's bottom, a line under the room panel's button. Text in
@@ -65,10 +69,12 @@ TEXT_HIDDEN = """() => {
 
 
 def small_table(live: Any, browser: Any, contexts: list[Any], game: str, players: int,
-                options: dict[str, str] | None = None) -> tuple[Any, list[Any], Any]:
-    """A 1280×720 projector and one phone per player, the game started."""
+                options: dict[str, str] | None = None,
+                viewport: tuple[int, int] = (1280, 720)) -> tuple[Any, list[Any], Any]:
+    """A small projector (1280×720 unless ``viewport``) and one phone per player, the game
+    started."""
     host, code, phones = open_table(browser, live.url, game, NAMES[:players], contexts, PHONE,
-                                    (1280, 720), options)
+                                    viewport, options)
     host.wait_for_function("() => !document.querySelector('[data-room-panel]').open",
                            timeout=TIMEOUT)
     return host, phones, live.hub.rooms[code]
@@ -77,17 +83,18 @@ def small_table(live: Any, browser: Any, contexts: list[Any], game: str, players
 def stage_problems(host: Any) -> list[str]:
     found: list[str] = host.evaluate(HIDDEN)
     found += [f"cut: {t}" for t in host.evaluate(CUT_TEXT, False)]
-    if host.evaluate("() => document.documentElement.scrollHeight") > 720:
+    if host.evaluate("() => document.documentElement.scrollHeight > window.innerHeight"):
         found.append("the page scrolls")
     return found
 
 
+@pytest.mark.parametrize("size", SMALL, ids=lambda size: "{}x{}".format(*size))
 @pytest.mark.parametrize("game", sorted(MOST))
-def test_the_stage_fits_a_1280_by_720_projector(
-    game: str, live: Any, browser: Any, contexts: list[Any]
+def test_the_stage_fits_a_small_projector(
+    game: str, size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
 ) -> None:
     """The first turns of each game with its most players, checked after every tap."""
-    host, phones, room = small_table(live, browser, contexts, game, MOST[game])
+    host, phones, room = small_table(live, browser, contexts, game, MOST[game], None, size)
     rng = random.Random(7)
     end = time.monotonic() + 60
     taps = 0

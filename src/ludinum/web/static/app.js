@@ -454,7 +454,10 @@
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
   // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
-  // too) rather than cut a word.
+  // too) rather than cut a word; and when not even its first line has room (a long quiz
+  // fills the column of a 1366×768 projector), the box gives way entirely rather than show
+  // a sliver of it under the room panel's button (the quiz says whose question it is, the
+  // room's log keeps the move).
   // The game's own text under it in the same column (Web Runners' seats, piles and the
   // attack under way) is not pushed into a scroll by it either: while that text does not
   // fit and would with the narration out of the way, the narration gives way the same
@@ -464,7 +467,7 @@
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
     const stage = narrationEl.closest(".stage");
-    narrationEl.classList.remove("under-board", "scrolls");
+    narrationEl.classList.remove("under-board", "scrolls", "no-room");
     narrationEl.removeAttribute("style");
     narrationEl.removeAttribute("tabindex");
     if (stage) stage.classList.remove("story-under-board");
@@ -542,10 +545,16 @@
         shrink();
       }
     }
-    if (over()) {
-      narrationEl.classList.add("scrolls");
-      narrationEl.setAttribute("tabindex", "0");
+    if (!over()) return;
+    const first = document.createRange();
+    first.selectNodeContents(lead);
+    const line = first.getClientRects()[0];
+    if (line && line.bottom > narrationEl.getBoundingClientRect().bottom + 1) {
+      narrationEl.classList.add("no-room");
+      return;
     }
+    narrationEl.classList.add("scrolls");
+    narrationEl.setAttribute("tabindex", "0");
   }
   window.addEventListener("resize", fitNarration);
 
