@@ -476,6 +476,17 @@
     const more = narrationEl.querySelector(".narration-more");
     if (!lead) return;
     const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    // The secondary lines (a narration's lines, or the box itself when it is one line).
+    const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
+    // Everything shown again, at its own size, before anything is measured: measured with
+    // the lines the last fit hid, the game's text looked as if it fitted, and the lines came
+    // back over it (Web Runners' seats cut at 1280×720 by a card's message, a frame later).
+    const reset = () => {
+      lead.style.fontSize = "";
+      if (more) more.hidden = false;
+      for (const line of lines) line.hidden = false;
+    };
+    reset();
     // The game's text in the narration's column, when it does not fit there but would
     // in the narration's room as well.
     const own = stage && stage.querySelector('[data-slot="board"]');
@@ -489,17 +500,13 @@
       }
     }
     const full = () => over() || crowded();
-    // The secondary lines (a narration's lines, or the box itself when it is one line).
-    const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
     const long = (line) => line.textContent.length > LONG_LINE;
     const giveWay = [
       ...lines.filter(long).sort((a, b) => b.textContent.length - a.textContent.length),
       ...lines.filter((line) => !long(line)).reverse(),
     ];
     const shrink = () => {
-      lead.style.fontSize = "";
-      if (more) more.hidden = false;
-      for (const line of lines) line.hidden = false;
+      reset();
       if (!full()) return;
       for (const line of giveWay) {
         line.hidden = true;
