@@ -679,7 +679,7 @@
         if (select) message.level = select.value;
       }
       if (message.type === "rename") {
-        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide : un pseudo tiré au hasard) :");
+        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide\u00a0: un pseudo tiré au hasard)\u00a0:");
         if (given === null) return;
         message.nickname = given.trim();
         delete message.level;
@@ -687,12 +687,12 @@
       // Removing a pupil mid-game cannot be undone: ask first (issue 21).
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
           !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
-                      : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
+                      : "Retirer ce joueur de la partie\u202f? Un bot prendra sa place\u202f; tu pourras la lui redonner.")) return;
       // A pupil's seat given to a bot: the pupil's phone leaves the game; ask first.
       if (message.type === "bot" && cmd.dataset.replaces !== undefined &&
           !confirm(en ? "Replace " + cmd.dataset.replaces + " with a bot? Their phone leaves the game."
                       : "Remplacer " + cmd.dataset.replaces + " par un bot\u202f? Son téléphone quittera la partie.")) return;
-      if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
+      if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde\u202f?")) return;
       send(message);
     }
   });
