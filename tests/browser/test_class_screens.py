@@ -50,6 +50,24 @@ def font_px(page: Any, selector: str) -> float:
     return size
 
 
+#: The controls of the teacher's dashboard shown now: text, font size and box (px).
+CONTROLS = """() => [...document.querySelectorAll(
+    '.class-controls :is(button, input, label), .room-lock button, .remove-all, .pupils .remove')]
+  .filter((e) => e.checkVisibility())
+  .map((e) => { const b = e.getBoundingClientRect();
+                return [e.textContent.trim() || e.name, parseFloat(getComputedStyle(e).fontSize),
+                        b.width, b.height, e.tagName]; })"""
+
+
+def big_enough(page: Any) -> list[str]:
+    """The teacher's controls smaller than 20 px text or a 44 px target (used standing, at
+    arm's length from the laptop): they were 16.8 px."""
+    found = page.evaluate(CONTROLS)
+    assert found
+    return [f"{text}: {size} px, {w:.0f}×{h:.0f}" for text, size, w, h, tag in found
+            if size < 20 or (tag != "LABEL" and h < 44) or (tag == "BUTTON" and w < 44)]
+
+
 def test_a_look_alike_nickname_gets_its_variant_in_the_class_form(live: Any,
                                                                   browser: Any) -> None:
     teacher = browser.new_context(viewport=PROJECTOR).new_page()
@@ -81,6 +99,8 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
             join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
         page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
                                timeout=TIMEOUT)
+        # The teacher's tools (« Retirer tous les élèves », ✕) at arm's length.
+        assert big_enough(page) == []
         # The page's main action is not smaller than « Fermer la classe » beside it.
         start = font_px(page, '[data-class-cmd="start"]')
         assert start >= READABLE and start >= font_px(page, "[data-class-lock]")
@@ -94,6 +114,8 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         page.click('[data-class-cmd="start"]')
         page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
                                timeout=TIMEOUT)
+        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        assert big_enough(page) == []
         # A late pupil reads the address from the back of the room.
         assert page.is_visible(".class-head .lead")
         assert font_px(page, ".class-head .lead") >= READABLE
@@ -117,3 +139,88 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         assert not page.is_visible(".class-head .lead")
     finally:
         context.close()
+
+
+#: The class commands the dashboard offers now.
+COMMANDS = """() => [...document.querySelectorAll('[data-class-cmd]')]
+  .filter((e) => !e.hidden).map((e) => e.dataset.classCmd)"""
+
+
+def test_the_dashboard_offers_only_the_command_that_applies(live: Any, browser: Any
+                                                            ) -> None:
+    """The dashboard showed « Tout mettre en pause » and « Tout reprendre » together,
+    whatever the tables did: now only the command that applies, following a table paused
+    from its own host screen."""
+    context = browser.new_context(viewport=SMALL_PROJECTOR)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        code = create_class(page, live.url)
+        for name in ANIMALS[:3]:
+            join(live.url, code, name)
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 3",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_selector(".table-card", timeout=TIMEOUT)
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'pause,end'", timeout=TIMEOUT)
+        page.click('[data-class-cmd="pause"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'resume,end'", timeout=TIMEOUT)
+        page.click('[data-class-cmd="resume"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'pause,end'", timeout=TIMEOUT)
+        # Paused from the table's own host screen: the dashboard follows at its next poll.
+        with context.expect_page() as opened:
+            page.click("[data-open-room]")
+        host = opened.value
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        host.evaluate("() => { document.querySelector('[data-room-panel]').open = true; }")
+        host.click('[data-cmd="pause"]')
+        page.wait_for_function(f"() => ({COMMANDS})().join() === 'resume,end'", timeout=TIMEOUT)
+    finally:
+        context.close()
+
+
+def test_a_closed_class_says_so_when_its_join_page_opens(live: Any, browser: Any) -> None:
+    """A pupil (re)opening the join page after the teacher closed the class got the
+    nickname form, refused only once sent: now the page says the class is closed, with
+    « Réessayer », and no form; a pupil who had joined still reaches their waiting page."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    phones = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+              for _ in range(3)]
+    joined, late, open_before = phones
+    closed = "[data-class-closed]"
+    try:
+        code = create_class(teacher, live.url)
+        joined.goto(f"{live.url}/c/{code}")
+        joined.fill("#nickname", "Zoé")
+        joined.click("button[type=submit]")
+        joined.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        open_before.goto(f"{live.url}/c/{code}")  # the form open while the teacher closes
+        teacher.click('[data-class-lock="true"]')
+        teacher.wait_for_selector(".room-locked", timeout=TIMEOUT)
+
+        late.goto(f"{live.url}/c/{code}")
+        said = late.text_content(f"{closed} [data-closed-text]") or ""
+        assert said == "La classe est fermée\u00a0: demande à l'enseignant de l'ouvrir."
+        assert late.is_visible(closed) and not late.is_visible("#nickname")
+        assert late.is_visible("text=Réessayer")
+        assert font_px(late, f"{closed} [data-closed-text]") >= 20
+        # The pupil who joined before reloads: their table, not the closed notice.
+        joined.reload()
+        joined.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        assert not joined.is_visible(closed) and not joined.is_visible("#nickname")
+        assert joined.inner_text("[data-class-name]") == "Zoé"
+        # A form opened before the closing: sent, it gives way to the same notice.
+        open_before.fill("#nickname", "Lou")
+        open_before.click("button[type=submit]")
+        open_before.wait_for_selector(f"{closed}:not([hidden])", timeout=TIMEOUT)
+        assert not open_before.is_visible("#nickname")
+        # Opened again: « Réessayer » brings the form back.
+        teacher.click('[data-class-lock="false"]')
+        teacher.wait_for_selector('[data-class-lock="true"]', timeout=TIMEOUT)
+        late.click("text=Réessayer")
+        late.wait_for_selector("#nickname", state="visible", timeout=TIMEOUT)
+        assert not late.is_visible(closed)
+    finally:
+        for page in (teacher, *phones):
+            page.context.close()

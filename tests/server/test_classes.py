@@ -281,10 +281,20 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         notices = [m for m in phone.sync() if m["type"] == "notice"]
         assert notices == [{"type": "notice", "text": text}]
         assert me(client, code, tokens[1])["message"] == text
+        # The dashboard shows only the commands that would do something (pause or resume,
+        # not both), and follows a table paused from its own host screen.
+        assert board["commands"] == ["pause", "end"]
         assert teacher(client, code, "command", key, command="pause").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"paused"}
+        assert teacher(client, code, "state", key).json()["commands"] == ["resume", "end"]
         assert teacher(client, code, "command", key, command="resume").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"playing"}
+        assert teacher(client, code, "state", key).json()["commands"] == ["pause", "end"]
+        one = app.state.hub.rooms[rooms[0]]
+        client.portal.call(app.state.hub.command, one, "pause", {})
+        assert teacher(client, code, "state", key).json()["commands"] == [
+            "pause", "resume", "end"]
+        assert teacher(client, code, "command", key, command="resume").json()["tables"] == 1
         assert teacher(client, code, "command", key, command="end").json()["tables"] == 2
         assert {app.state.hub.rooms[r].status for r in rooms} == {"ended"}
         assert app.state.classes.get(code).status == "ended"
@@ -292,6 +302,40 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
         assert late.json()["error"]["code"] == "game_over"
         over = me(client, code, tokens[0])
         assert over["room"] is None and over["text"] == "La classe est terminée."
+
+
+def test_the_join_page_says_when_the_class_takes_nobody(sqlite_url: str, catalog: Catalog
+                                                       ) -> None:
+    """A pupil opening (or reloading) the join page of a class closed by the teacher reads
+    why at once, not a form that can only fail; « Réessayer » reloads it once the teacher
+    opened it. An ended class says so, with nothing to retry."""
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 2, options={"rounds": 2})
+        join(client, code, NAMES[0])
+
+        def page() -> tuple[str, bool, bool, bool]:
+            """What the page says on opening, and whether it shows the form, the closed
+            notice and « Réessayer »."""
+            text = client.get(f"/c/{code}").text
+            form, closed, retry = (" hidden" not in text.split(mark)[1].split(">")[0]
+                                   for mark in ("data-class-join-form", "data-class-closed",
+                                                "data-retry"))
+            said = html.unescape(text.split("data-closed-text>")[1].split("<")[0])
+            return said, form, closed, retry
+
+        assert page()[:3] == ("", True, False)
+        teacher(client, code, "lock", key, locked=True)
+        assert page() == ("La classe est fermée\u00a0: demande à l'enseignant de l'ouvrir.",
+                          False, True, True)
+        client.cookies.set("lang", "en")
+        assert page()[0] == "The class is closed: ask the teacher to open it."
+        client.cookies.clear()
+        teacher(client, code, "lock", key, locked=False)
+        teacher(client, code, "start", key)
+        assert page()[:3] == ("", True, False)  # a late pupil may take a bot's seat
+        teacher(client, code, "command", key, command="end")
+        assert page() == ("La classe est terminée.", False, True, False)
 
 
 def test_a_class_comes_back_after_a_restart(db_url: str, catalog: Catalog) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+import ludinum
 from ludinum.content.typography import breakable_spaces, french_spacing
 from ludinum.games import get_game
 from ludinum.server.catalog import Catalog
@@ -108,6 +111,38 @@ def test_app_pages_have_no_breakable_space(sqlite_url: str, catalog: Catalog) ->
         for path in paths:
             found += problems_in(path, shown_text(client.get(path).text))
     assert not found, found[:10]
+
+
+#: The page scripts of the web app (the games' drawings space their words as they show them).
+SCRIPTS = Path(ludinum.__file__).parent / "web" / "static"
+#: A string literal of a script, quotes and escapes included.
+LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def dialog_texts(script: str) -> list[str]:
+    """The string literals of a script's native dialogs (``confirm``, ``prompt``): text
+    written whole in the source, shown by the browser as it is. A call runs to the end of
+    its line or the next one (« en ? … : … » across two lines)."""
+    texts = []
+    for call in re.finditer(r"\b(?:confirm|prompt)\(", script):
+        rest = script[call.end():].split("\n")
+        source = rest[0] + (rest[1] if rest[0].rstrip().endswith(('"', "+")) else "")
+        texts += [json.loads(lit) for lit in LITERAL.findall(source)]
+    return texts
+
+
+def test_the_native_dialogs_are_spaced() -> None:
+    """« Terminer la partie pour tout le monde ? », asked by the browser's own dialog, had
+    an ordinary space before « ? » (the teacher's rename prompt and the « Retirer ce
+    joueur » question too)."""
+    found: list[str] = []
+    seen = 0
+    for script in sorted(SCRIPTS.glob("*.js")):
+        texts = dialog_texts(script.read_text(encoding="utf-8"))
+        seen += len(texts)
+        found += problems_in(script.name, texts)
+    assert seen >= 10, seen  # the dialogs of app.js and class.js were read
+    assert not found, found
 
 
 def _frame_texts(message: dict[str, Any], screen: Screen) -> list[str]:

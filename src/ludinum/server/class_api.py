@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from ludinum.engine import LudinumError
 from ludinum.server import i18n, render, tokens
 from ludinum.server.api import body, check_rate, error_response, guessing
-from ludinum.server.class_hub import ClassHub
+from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import fail
 from ludinum.server.rooms import LIVE
@@ -119,7 +119,8 @@ async def _teacher(request: Request,
 
 
 async def state(request: Request) -> Response:
-    """The dashboard's content: the class's status and its HTML (server-rendered)."""
+    """The dashboard's content: the class's status, its HTML (server-rendered) and the
+    commands that would do something now (pause, resume, end: the buttons shown)."""
     lang = lang_of(request)
     hub = classes_of(request)
 
@@ -127,7 +128,8 @@ async def state(request: Request) -> Response:
         tables = await hub.tables(session, lang)
         html = render.fragment(lang, "class_board", session=session, tables=tables,
                                seated=session.tables() if session.status == GATHERING else [])
-        return {"status": session.status, "pupils": len(session.pupils), "html": html}
+        return {"status": session.status, "pupils": len(session.pupils), "html": html,
+                "commands": commands_for(tables) if session.status == PLAYING else []}
 
     return await _teacher(request, show)
 

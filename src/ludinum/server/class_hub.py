@@ -29,7 +29,8 @@ from ludinum.server.classes import (
     unknown_class,
 )
 from ludinum.server.hub import Hub, storage_unavailable
-from ludinum.server.rooms import FINISHED, LIVE, PAUSED, TURNS, Room
+from ludinum.server.rooms import FINISHED, LIVE, LIVE_STATUSES, PAUSED, TURNS, Room
+from ludinum.server.rooms import PLAYING as PLAYING_ROOM
 from ludinum.server.seats import BOT, Seat
 
 log = logging.getLogger("ludinum.server")
@@ -37,6 +38,22 @@ log = logging.getLogger("ludinum.server")
 #: Seconds without any move after which a playing table is shown as stuck.
 STUCK_AFTER = 60.0
 COMMANDS = ("pause", "resume", "end")
+
+
+def applies(command: str, status: str) -> bool:
+    """Whether the teacher's ``command`` does something to a table in ``status``: pause a
+    table in play, resume a paused one, end one not over."""
+    if command == "pause":
+        return status == PLAYING_ROOM
+    if command == "resume":
+        return status == PAUSED
+    return status in LIVE_STATUSES
+
+
+def commands_for(tables: Sequence[TableState]) -> list[str]:
+    """The commands that do something to at least one table now: the dashboard shows only
+    those (« Tout mettre en pause » while tables play, « Tout reprendre » once paused)."""
+    return [c for c in COMMANDS if any(applies(c, t.status) for t in tables)]
 
 
 @dataclass(frozen=True)
@@ -214,8 +231,6 @@ class ClassHub:
             pupil = session.add(nickname, digest)
             await self._save(session)  # on failure the session is reloaded without them
             return token, pupil
-        if session.status == ENDED:
-            raise refuse("game_over", "La classe est terminée.", "The class is over.")
         return token, await self._late_join(session, nickname, digest)
 
     async def _late_join(self, session: ClassSession, nickname: object, digest: str) -> Pupil:
@@ -303,9 +318,7 @@ class ClassHub:
                          "The class is not running.")
         done = 0
         for _number, room in await self._rooms(session):
-            if (kind == "pause" and room.status != "playing") or (
-                    kind == "resume" and room.status != PAUSED) or (
-                    kind == "end" and not room.live):
+            if not applies(kind, room.status):
                 continue
             await self.hub.command(room, kind, {})
             done += 1
@@ -333,14 +346,10 @@ class ClassHub:
                 [labels[i] for i in room.public_active(None)],
                 room.status == "playing" and now - room.updated_at > STUCK_AFTER,
                 room.state.outcome() if over else None))
-        if session.status == PLAYING and all(not self._live(t) for t in out):
+        if session.status == PLAYING and not any(applies("end", t.status) for t in out):
             session.status = ENDED
             await self._save(session)
         return out
-
-    @staticmethod
-    def _live(table: TableState) -> bool:
-        return table.status in ("lobby", "playing", "paused")
 
     async def records(self, session: ClassSession, lang: str) -> list[TableRecord]:
         """The stored game of every table (nicknames and stored actions only)."""

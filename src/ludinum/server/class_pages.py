@@ -76,13 +76,18 @@ async def dashboard(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
-    """``/c/<code>``: the pupil's nickname, then « Tu es à la table 3 » until the start."""
+    """``/c/<code>``: the pupil's nickname, then « Tu es à la table 3 » until the start.
+    A class closed to newcomers says why on opening, with no form (a pupil who already
+    joined still reaches their waiting page: class.js)."""
     try:
         with guessing(request):
             session = session_of(request)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
-    return show(request, "class_join.html", session=session, code=session.code)
+    closed = session.closed_to_newcomers()
+    return show(request, "class_join.html", session=session, code=session.code,
+                closed=closed.message(lang_of(request)) if closed else "",
+                over=closed is not None and closed.code == "game_over")
 
 
 async def debrief(request: Request) -> Response:

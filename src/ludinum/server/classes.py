@@ -119,14 +119,25 @@ class ClassSession:
         """The pupils (indices in join order) of each table."""
         return seating.tables_of(self.assignment(), self.table_count())
 
+    def closed_to_newcomers(self) -> LudinumError | None:
+        """Why no new pupil may join now, whatever their nickname (the class over, closed
+        by the teacher, or full), else None: the refusal of a join, and what the join page
+        says on opening instead of a form that can only fail."""
+        if self.status == ENDED:
+            return refuse("game_over", "La classe est terminée.", "The class is over.")
+        if self.locked:
+            return refuse("class_locked", "La classe est fermée : demande à l'enseignant de "
+                          "l'ouvrir.", "The class is closed: ask the teacher to open it.")
+        if len(self.pupils) >= MAX_PUPILS:
+            return refuse("class_full", f"La classe est complète ({MAX_PUPILS} élèves).",
+                          f"The class is full ({MAX_PUPILS} pupils).")
+        return None
+
     def new_pupil(self, nickname: object, token_digest: str) -> Pupil:
         """A pupil not yet added: the nickname filtered and unique in the class."""
-        if self.locked:
-            raise refuse("class_locked", "La classe est fermée : demande à l'enseignant de "
-                         "l'ouvrir.", "The class is closed: ask the teacher to open it.")
-        if len(self.pupils) >= MAX_PUPILS:
-            raise refuse("class_full", f"La classe est complète ({MAX_PUPILS} élèves).",
-                         f"The class is full ({MAX_PUPILS} pupils).")
+        closed = self.closed_to_newcomers()
+        if closed is not None:
+            raise closed
         name = names.clean(nickname)
         others = [p.nickname for p in self.pupils]
         if names.taken(name, others):  # « LEA » is « Léa »: a variant is suggested

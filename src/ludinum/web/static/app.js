@@ -457,7 +457,10 @@
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
   // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
-  // too) rather than cut a word.
+  // too) rather than cut a word; and when not even its first line has room (a long quiz
+  // fills the column of a 1366×768 projector), the box gives way entirely rather than show
+  // a sliver of it under the room panel's button (the quiz says whose question it is, the
+  // room's log keeps the move).
   // The game's own text under it in the same column (Web Runners' seats, piles and the
   // attack under way) is not pushed into a scroll by it either: while that text does not
   // fit and would with the narration out of the way, the narration gives way the same
@@ -467,7 +470,7 @@
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
     const stage = narrationEl.closest(".stage");
-    narrationEl.classList.remove("under-board", "scrolls");
+    narrationEl.classList.remove("under-board", "scrolls", "no-room");
     narrationEl.removeAttribute("style");
     narrationEl.removeAttribute("tabindex");
     if (stage) stage.classList.remove("story-under-board");
@@ -476,6 +479,17 @@
     const more = narrationEl.querySelector(".narration-more");
     if (!lead) return;
     const over = () => narrationEl.scrollHeight > narrationEl.clientHeight + 1;
+    // The secondary lines (a narration's lines, or the box itself when it is one line).
+    const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
+    // Everything shown again, at its own size, before anything is measured: measured with
+    // the lines the last fit hid, the game's text looked as if it fitted, and the lines came
+    // back over it (Web Runners' seats cut at 1280×720 by a card's message, a frame later).
+    const reset = () => {
+      lead.style.fontSize = "";
+      if (more) more.hidden = false;
+      for (const line of lines) line.hidden = false;
+    };
+    reset();
     // The game's text in the narration's column, when it does not fit there but would
     // in the narration's room as well.
     const own = stage && stage.querySelector('[data-slot="board"]');
@@ -489,17 +503,13 @@
       }
     }
     const full = () => over() || crowded();
-    // The secondary lines (a narration's lines, or the box itself when it is one line).
-    const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
     const long = (line) => line.textContent.length > LONG_LINE;
     const giveWay = [
       ...lines.filter(long).sort((a, b) => b.textContent.length - a.textContent.length),
       ...lines.filter((line) => !long(line)).reverse(),
     ];
     const shrink = () => {
-      lead.style.fontSize = "";
-      if (more) more.hidden = false;
-      for (const line of lines) line.hidden = false;
+      reset();
       if (!full()) return;
       for (const line of giveWay) {
         line.hidden = true;
@@ -545,10 +555,16 @@
         shrink();
       }
     }
-    if (over()) {
-      narrationEl.classList.add("scrolls");
-      narrationEl.setAttribute("tabindex", "0");
+    if (!over()) return;
+    const first = document.createRange();
+    first.selectNodeContents(lead);
+    const line = first.getClientRects()[0];
+    if (line && line.bottom > narrationEl.getBoundingClientRect().bottom + 1) {
+      narrationEl.classList.add("no-room");
+      return;
     }
+    narrationEl.classList.add("scrolls");
+    narrationEl.setAttribute("tabindex", "0");
   }
   window.addEventListener("resize", fitNarration);
 
@@ -666,7 +682,7 @@
         if (select) message.level = select.value;
       }
       if (message.type === "rename") {
-        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide : un pseudo tiré au hasard) :");
+        const given = prompt(en ? "New nickname (empty: one drawn at random):" : "Nouveau pseudo (vide\u00a0: un pseudo tiré au hasard)\u00a0:");
         if (given === null) return;
         message.nickname = given.trim();
         delete message.level;
@@ -674,12 +690,12 @@
       // Removing a pupil mid-game cannot be undone: ask first (issue 21).
       if (message.type === "kick" && body.dataset.status !== "lobby" &&
           !confirm(en ? "Remove this player from the game? A bot takes the seat; you can give it back to them later."
-                      : "Retirer ce joueur de la partie ? Un bot prendra sa place ; tu pourras la lui redonner.")) return;
+                      : "Retirer ce joueur de la partie\u202f? Un bot prendra sa place\u202f; tu pourras la lui redonner.")) return;
       // A pupil's seat given to a bot: the pupil's phone leaves the game; ask first.
       if (message.type === "bot" && cmd.dataset.replaces !== undefined &&
           !confirm(en ? "Replace " + cmd.dataset.replaces + " with a bot? Their phone leaves the game."
                       : "Remplacer " + cmd.dataset.replaces + " par un bot\u202f? Son téléphone quittera la partie.")) return;
-      if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde ?")) return;
+      if (message.type === "end" && !confirm(en ? "End the game for everyone?" : "Terminer la partie pour tout le monde\u202f?")) return;
       send(message);
     }
   });

@@ -50,12 +50,28 @@
     const form = document.querySelector("[data-class-join-form]");
     const wait = document.querySelector("[data-class-wait]");
     const notice = document.querySelector("[data-notice]");
+    // Closed to newcomers (the page says so on opening): a pupil who already joined still
+    // reaches their waiting page; the others read why, not a form that can only fail.
+    const closed = document.querySelector("[data-class-closed]");
+    const isClosed = !closed.hidden;
+    function showClosed(x) {
+      closed.querySelector("[data-closed-text]").textContent = say(x);
+      closed.querySelector("[data-retry]").hidden = x.code === "game_over";
+      closed.hidden = false; form.hidden = true; wait.hidden = true;
+    }
+    function showForm(error) {
+      if (isClosed) { closed.hidden = false; return; }
+      form.hidden = false; wait.hidden = true;
+      form.querySelector("[data-error]").textContent = error;
+    }
+    if (get(pupilKey)) closed.hidden = true;  // their waiting page, not the closed notice
     async function poll() {
       const token = get(pupilKey);
       if (!token) return;
       try {
         const me = await post("/api/classes/" + code + "/me", { token: token });
         form.hidden = true;
+        closed.hidden = true;
         wait.hidden = false;
         document.querySelector("[data-class-name]").textContent = me.nickname;
         document.querySelector("[data-class-table]").textContent = me.text;
@@ -69,8 +85,8 @@
       } catch (x) {
         if (x.code === "bad_token") {
           // Removed by the teacher (or a token of another class): the nickname form again.
-          localStorage.removeItem(pupilKey); form.hidden = false; wait.hidden = true;
-          form.querySelector("[data-error]").textContent = en ? "You are no longer in the class: choose a nickname to join it again." : "Tu n'es plus dans la classe : choisis un pseudo pour la rejoindre.";
+          localStorage.removeItem(pupilKey);
+          showForm(en ? "You are no longer in the class: choose a nickname to join it again." : "Tu n'es plus dans la classe\u00a0: choisis un pseudo pour la rejoindre.");
           return;
         }
       }
@@ -85,6 +101,8 @@
         err.textContent = "";
         poll();
       } catch (x) {
+        // Closed, full or over since the page opened: why, in place of the form.
+        if (["class_locked", "class_full", "game_over"].includes(x.code)) { showClosed(x); return; }
         err.textContent = say(x);
         // A look-alike nickname: the free variant goes in the field, one touch to join (as a room's join).
         if (x.suggestion) { form.nickname.value = x.suggestion; form.nickname.focus(); }
@@ -102,17 +120,21 @@
   let selected = null;
   let busy = false;
   let shownHtml = null;
-  function showControls(status) {
+  // A control shows in its class status (data-when); pause, resume and end only when they
+  // would do something to a table now (the server's « commands »).
+  function showControls(status, commands) {
     body.dataset.classStatus = status;
     document.querySelectorAll("[data-when]").forEach((el) => {
-      el.hidden = !el.dataset.when.split(" ").includes(status);
+      const cmd = el.dataset.classCmd;
+      const useless = cmd && cmd !== "start" && !commands.includes(cmd);
+      el.hidden = !el.dataset.when.split(" ").includes(status) || useless;
     });
   }
   async function refresh() {
     if (busy) return;
     try {
       const s = await post("/api/classes/" + code + "/state", { token: token });
-      showControls(s.status);
+      showControls(s.status, s.commands || []);
       if (s.html === shownHtml) return;  // unchanged: keep the page (a drag under way)
       shownHtml = s.html;
       board.innerHTML = s.html;
