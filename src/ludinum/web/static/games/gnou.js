@@ -94,7 +94,7 @@
     const who = c.seatText(quiz.answerer);
     const title = fill(kit.quiz_title, { series: (kit.series || {})[quiz.series] || quiz.series, level: quiz.level });
     let out = '<div class="spotlight quiz">';
-    out += h`<p class="quiz-title">${title} · ${_("question pour %(name)s", { name: who })}${quiz.solo ? h` · ${_("sans l’aide de l’équipe")}` : ""}</p>`.text;
+    out += h`<p class="quiz-title">${title} · ${_("question pour %(name)s", { name: who })}${quiz.solo ? h` · ${_("sans l'aide de l'équipe")}` : ""}</p>`.text;
     if (quiz.question) {
       out += h`<p class="quiz-question">${quiz.question}</p>`.text;
       if (c.seat !== quiz.answerer) {

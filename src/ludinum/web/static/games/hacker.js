@@ -253,7 +253,7 @@
       out += h`<p class="prompt">${_("Qui a posé ce virus sur ton compte %(k)s ?", { k: acc.id + 1 })}${from}</p>` +
         h`<p class="effect">${_("Si tu te trompes, son auteur te prend un billet de ce compte.")}</p>`;
     } else if (acc && otherKinds.indexOf("steal") >= 0 && !none(acc.owner)) {
-      out += h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans voir leur valeur.", { name: c.seatText(acc.owner), k: acc.id + 1 })}</p>`;
+      out += h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans en voir la valeur.", { name: c.seatText(acc.owner), k: acc.id + 1 })}</p>`;
     }
     // « J'ai fini » ends the pupil's trip: asked first while a virus could still be dropped.
     const confirm = d.byAccount.size
