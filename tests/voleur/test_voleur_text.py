@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from ludinum.engine import Action
 from ludinum.games.voleur import GAME
+from ludinum.server import frames
+from ludinum.server.clients import Client
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
 from tests.voleur.helpers import PAPER, act, board, fresh, give, turn
 
 TEXT = GAME.text
@@ -147,3 +151,52 @@ def test_the_thief_is_told_whom_to_take_from_without_de() -> None:
     assert "L'attaque réussit. Touche la donnée à prendre à Inès." in texts["fr"]
     assert "de Inès" not in texts["fr"]
     assert "Tap the data card to take from Inès." in texts["en"]
+
+
+async def _nothing(_text: str) -> None:
+    return None
+
+
+def _narrated(defence: str) -> dict[str, list[str]]:
+    """The narration's lines of the thief's attack on seat 0 on each screen: the attacked
+    manager's phone (0), the other manager's (1), the thief's (2), the projector."""
+    state = fresh(defence=defence)
+    board(state, 0, PAPER, data=("annuaire_interne",))
+    give(state, 0)
+    give(state, 2, "armoire_ouverte")
+    turn(state, 2)
+    room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(3)], "",
+                state, status=PLAYING)
+    clients = {}
+    for name, seat in (("0", 0), ("1", 1), ("2", 2), ("host", None)):
+        client = Client(_nothing)
+        client.role, client.code = ("host", ()) if seat is None else ("player", (seat,))
+        client.seats = () if seat is None else (seat,)
+        clients[name] = client
+        frames.build(client, frames.FrameCache(room, 0.0, ["medium"]), full=True)
+    room.apply(2, Action.from_text("attack card=armoire_ouverte target=0"), 1.0)
+    cache = frames.FrameCache(room, 1.0, ["medium"])
+    said = {}
+    for name, client in clients.items():
+        frame = frames.build(client, cache)
+        assert frame is not None
+        # what app.js narrates: each public line's brief form when it has one
+        said[name] = [line.get("brief", line["text"]) for line in frame["log"]
+                      if not line["private"]]
+    return said
+
+
+def test_the_attacked_phone_says_the_attack_once_in_its_decision() -> None:
+    """V4: the attacked manager's decision shows the thief's card with its explanation
+    (voleur.js, the red box where the child chooses): the narration under it does not say
+    it a second time; every other screen narrates the attack with its explanation. With
+    ``defence=auto`` nobody is asked: the attacked phone narrates it like the others."""
+    explanation = TEXT.explain("armoire_ouverte", "fr")
+    said = _narrated("ask")
+    assert not any(explanation in line for line in said["0"]), said["0"]
+    assert not any("attaque" in line for line in said["0"]), said["0"]
+    for name in ("1", "2", "host"):
+        assert any(explanation in line for line in said[name]), (name, said[name])
+    auto = _narrated("auto")
+    for name in ("0", "1", "2", "host"):
+        assert any(explanation in line for line in auto[name]), (name, auto[name])

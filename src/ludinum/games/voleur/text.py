@@ -263,6 +263,16 @@ class VoleurText(GameText):
             text += " " + self.explain(str(data["measure"]), lang)
         return text
 
+    def headline(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str | None:
+        """Nothing, on the phone of the data manager who must answer the attack: its
+        decision shows the thief's card with its explanation, where the child chooses (V4);
+        every other screen narrates the attack and its explanation."""
+        if event.kind != "attack" or view is None or view.get("phase") != "defend":
+            return None
+        attack, you = view.get("attack") or {}, view.get("you")
+        return "" if you is not None and attack.get("target") == you else None
+
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
         en = lang == "en"
         kind = action.kind

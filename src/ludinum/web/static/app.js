@@ -424,8 +424,11 @@
   // a quiz's answer with its explanation), then what followed (a danger card, a prevention
   // message, whose turn it is), each on its own line.
   function narrate(lines) {
-    // A line's brief form leaves out what the screen already shows large (a quiz's question).
-    const shown = lines.filter((l) => !l.private).map((l) => l.brief || l.text);
+    // A line's brief form leaves out what the screen already shows large (a quiz's
+    // question); an empty one, a line the screen's decision says whole (a Voleur attack
+    // on the attacked manager's phone, with its explanation).
+    const shown = lines.filter((l) => !l.private).map((l) => ("brief" in l ? l.brief : l.text))
+      .filter((text) => text);
     if (!shown.length) return;
     narrationEl.textContent = "";
     const lead = document.createElement("p");
