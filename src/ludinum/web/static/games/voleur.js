@@ -490,8 +490,16 @@
   // « 1 carte », « 0 carte », "0 cards", "2 proofs" (engine.counted: French plural from 2
   // on, English but for 1).
   const counted = (c, n, noun, w) => `${n} ${w.nouns[noun][c.many(n) ? 1 : 0]}`;
-  // Cards by name, « — » for none (text.py: _names).
-  const cardNames = (c, idents) => idents.map((ident) => cardName(c, ident)).join(", ") || "—";
+  // Cards by name in their order, one there more than once named once with how many
+  // (« Planning des congés ×3 »), « — » for none (text.py: _names).
+  function cardNames(c, idents) {
+    const named = new Map();
+    for (const ident of idents) {
+      const name = cardName(c, ident);
+      named.set(name, (named.get(name) || 0) + 1);
+    }
+    return [...named].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`)).join(", ") || "—";
+  }
 
   // One board on one line: its data by category slot (V2), the slots that hold data only
   // (« aucune donnée » when none does), the measures revealed, the owner's hidden measures
@@ -501,10 +509,10 @@
     for (const ident of b.data) {
       const card = known(c, ident);
       const slot = card ? CATS.indexOf(card.category) : -1;
-      byCat[slot < 0 ? 2 : slot].push(cardName(c, ident));
+      byCat[slot < 0 ? 2 : slot].push(ident);
     }
     const slots = w.categories.flatMap((name, i) =>
-      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ")}`] : []);
+      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${cardNames(c, byCat[i])}`] : []);
     const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
     if ((b.hidden_cards || []).length) {
