@@ -91,12 +91,20 @@
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
   // A replay's step: the page draws the public board of that step (draw.js).
+  // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
+  // again when it turns wider or narrower.
+  const NARROW = window.matchMedia("(max-width: 50rem)");
   const replayed = document.querySelector("script[data-replay]");
-  if (replayed && window.Ludinum && Ludinum.screen) {
-    const drawn = Ludinum.screen(JSON.parse(replayed.textContent), ["ground", "map", "board"]);
+  function drawReplay() {
+    const state = Object.assign(JSON.parse(replayed.textContent), { narrow: NARROW.matches });
+    const drawn = Ludinum.screen(state, ["ground", "map", "board"]);
     for (const [name, html] of Object.entries(drawn)) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+  }
+  if (replayed && window.Ludinum && Ludinum.screen) {
+    drawReplay();
+    NARROW.addEventListener("change", drawReplay);
   }
   if (!["host", "play", "pass", "watch"].includes(page)) return;
 
@@ -215,7 +223,7 @@
     .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
   // ``pub``: the public view (every screen's board); ``own``: where this seat's view differs.
   const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, pub: {},
-    own: {}, names: [], lines: [], wait: "", choices: [] };
+    own: {}, names: [], lines: [], wait: "", choices: [], narrow: NARROW.matches };
   let drawn = {};
   function redraw(m) {
     const d = m.draw || {};
@@ -241,6 +249,14 @@
     }
     return changed;
   }
+
+  // Turned wider or narrower (a phone turned sideways): the boards drawn again for it.
+  NARROW.addEventListener("change", () => {
+    drawState.narrow = NARROW.matches;
+    for (const [name, html] of Object.entries(redraw({ actions: drawState.choices }))) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+    }
+  });
 
   const roomPanel = document.querySelector("[data-room-panel]");
   let passAfterStart = null;  // the shared screen to open once the game has started
