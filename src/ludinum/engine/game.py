@@ -310,6 +310,7 @@ class Game(ABC):
             return GameConfig.known(self.name, players, int(seed), dict(resolved))
         resolved = self.options.resolve(options)
         self.check_players(players)
+        self.options.check_players(resolved, players)
         config = GameConfig(self.name, players, int(seed), resolved)
         self.validate_config(config)
         if key is not None and len(checked) < 256:

@@ -106,6 +106,29 @@
     drawReplay();
     NARROW.addEventListener("change", drawReplay);
   }
+  // A set-up form (a room's, a class's): an option's field, or one of its values, that
+  // only some player counts have (``data-players``, server/forms.py: Hacker's viruses at 3
+  // players, Le Voleur's thief in a seat at the table) shows for those counts only, and is
+  // disabled for the others (not sent); a list whose chosen value goes takes its first.
+  const playerCount = document.querySelector("form [data-player-count]");
+  if (playerCount) {
+    const follow = () => {
+      const n = playerCount.value;
+      playerCount.form.querySelectorAll("[data-players]").forEach((el) => {
+        const off = !el.dataset.players.split(" ").includes(n);
+        el.hidden = off;
+        if (el.tagName === "OPTION") el.disabled = off;
+        else el.querySelectorAll("input, select").forEach((field) => { field.disabled = off; });
+      });
+      playerCount.form.querySelectorAll("select").forEach((list) => {
+        const chosen = list.selectedOptions[0];
+        const first = [...list.options].find((o) => !o.disabled);
+        if (chosen && chosen.disabled && first) list.value = first.value;
+      });
+    };
+    playerCount.addEventListener("change", follow);
+    follow();
+  }
   if (!["host", "play", "pass", "watch"].includes(page)) return;
 
   // -- live pages ------------------------------------------------------------------
