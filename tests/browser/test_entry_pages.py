@@ -39,3 +39,42 @@ def test_each_box_to_tick_is_on_its_label_s_first_line(live: Any, browser: Any, 
             assert bottom - top < 30, words  # a box, not a 44 px field
     finally:
         context.close()
+
+
+def test_the_set_up_form_follows_the_player_count(live: Any, browser: Any) -> None:
+    """An option that changes only some player counts (Hacker's viruses per player, H1:
+    3 players) and a value only some counts have (Le Voleur's thief in seat 5, V1) come and
+    go with the count chosen, on a room's form and a class's: hidden and disabled (not
+    sent) for the other counts; a list whose chosen value goes takes its first."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{live.url}/new/hacker")
+        viruses = page.locator("#opt_viruses_3p")
+        assert page.input_value("#players") == "3" and viruses.is_visible()
+        viruses.select_option("3")
+        page.select_option("#players", "5")
+        assert not viruses.is_visible() and viruses.is_disabled()
+        page.select_option("#players", "3")
+        assert viruses.is_visible() and viruses.is_enabled()
+        page.select_option("#players", "5")
+        page.click("button[type=submit]")
+        page.wait_for_url(f"{live.url}/host/*")
+        code = page.eval_on_selector("body", "b => b.dataset.code")
+        assert live.hub.rooms[code].config.options["viruses_3p"] == 4  # not sent: default
+
+        page.goto(f"{live.url}/classe/nouvelle/hacker")
+        assert page.input_value("#table_size") == "5" and not viruses.is_visible()
+        page.select_option("#table_size", "3")
+        assert viruses.is_visible() and viruses.is_enabled()
+
+        page.goto(f"{live.url}/new/voleur")
+        seat5 = page.locator('#opt_thief_seat option[value="4"]')
+        assert seat5.is_disabled()
+        page.select_option("#players", "6")
+        assert seat5.is_enabled()
+        page.select_option("#opt_thief_seat", "4")
+        page.select_option("#players", "3")
+        assert seat5.is_disabled() and page.input_value("#opt_thief_seat") == "-1"
+    finally:
+        context.close()

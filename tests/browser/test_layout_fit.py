@@ -305,7 +305,8 @@ def test_a_hacker_players_words_stay_in_their_column(live: Any, browser: Any) ->
 #: it belongs in (its account card, its player's column, the drawing), and what shares the
 #: screen's bottom: the legend and the room panel's folded button.
 HACKER_TEXTS = """(html) => {
-  const slot = document.querySelector('.stage [data-slot="map"]');
+  const slot = document.querySelector('.stage [data-slot="map"]')
+    || document.querySelector('[data-slot="map"]');  // a phone's page has no stage
   slot.innerHTML = html;
   const svg = slot.querySelector('svg');
   const scale = svg.getScreenCTM().a;
@@ -321,16 +322,17 @@ HACKER_TEXTS = """(html) => {
               home: home ? box(home.querySelector('rect')) : box(svg)};
     });
   const legend = [...slot.querySelectorAll('.legend')].map(box);
-  return {texts, svg: box(svg), legend,
-          button: box(document.querySelector('[data-room-panel] > summary')),
+  const button = document.querySelector('[data-room-panel] > summary');
+  return {texts, svg: box(svg), legend, narrow: svg.classList.contains('narrow'),
+          button: button ? box(button) : null,
           scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth]};
 }"""
 
 
-def hacker_boards(players: int) -> list[str]:
+def hacker_boards(players: int, narrow: bool = False) -> list[str]:
     """Boards of a game of ``players`` at every phase (trips, credits, protection, guesses,
     thefts, the end with its sums of bills), with brouillage (H7) in its last round, in
-    French and English, with long nicknames."""
+    French and English, with long nicknames (``narrow``: drawn for a phone)."""
     from ludinum.games import registry
     from tests.server.test_boards import draw
 
@@ -350,12 +352,12 @@ def hacker_boards(players: int) -> list[str]:
             if key not in phases or step % 151 == 0:
                 phases.add(key)
                 for lang in ("fr", "en"):
-                    boards.append(draw(game, view, lang, names))
+                    boards.append(draw(game, view, lang, names, narrow))
             seat = rng.choice(state.active_players())
             state.apply(seat, rng.choice(list(state.legal_actions(seat))))
         assert state.is_terminal()
         for lang in ("fr", "en"):
-            boards.append(draw(game, state.view(None), lang, names))
+            boards.append(draw(game, state.view(None), lang, names, narrow))
     assert {"trip", "credit", "guess", "steal"} <= {phase for phase, _ in phases}
     assert any(blurred for _, blurred in phases)
     return boards
@@ -407,3 +409,144 @@ def test_the_hacker_board_is_read_from_the_back_of_the_room(
                 assert legend["bottom"] <= height, (players, legend)
                 assert legend["right"] <= button["left"] or legend["bottom"] <= button["top"], (
                     players, legend, button)
+
+
+#: Each block of the Voleur board in the host page, measured: the turn marker (the dashed
+#: ring around the token, its stroke included), the token, and every line of its heading
+#: (the nickname first), with the block's frame.
+VOLEUR_HEADINGS = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  slot.innerHTML = html;
+  const svg = slot.querySelector('svg');
+  const scale = svg.getScreenCTM().a;
+  const box = (e, grow = 0) => { const b = e.getBoundingClientRect();
+    return {left: b.left - grow, right: b.right + grow, top: b.top - grow,
+            bottom: b.bottom + grow}; };
+  const out = [];
+  for (const block of svg.querySelectorAll('g.manager, g.thief')) {
+    const ring = block.querySelector('.token circle[stroke-dasharray]');
+    const shape = block.querySelector('.token :is(circle, rect, polygon):not([stroke-dasharray])');
+    out.push({
+      frame: box(block.querySelector(':scope > rect')),
+      ring: ring ? box(ring, parseFloat(ring.getAttribute('stroke-width')) / 2 * scale) : null,
+      token: box(shape),
+      texts: [...block.querySelectorAll(':scope > text')].map(
+        (t) => ({text: t.textContent, ...box(t)})),
+    });
+  }
+  return out;
+}"""
+
+
+def voleur_boards(players: int) -> list[str]:
+    """Boards of a Voleur game of ``players`` at each seat's turn (the thief's too, from
+    round 3), in French and English, with long nicknames."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("voleur")
+    names = ["Maximilien", "Anne-Sophie", "Jade", "Wladimir", "Inès", "Jean-Baptiste"][:players]
+    state = game.setup(game.make_config(players=players, seed=players))
+    rng = random.Random(players)
+    boards, turns = [], set()
+    for _ in range(5_000):
+        if state.is_terminal() or len(turns) == players:
+            break
+        view = state.view(None)
+        if view["turn"] is not None and view["turn"] not in turns:
+            turns.add(view["turn"])
+            for lang in ("fr", "en"):
+                boards.append(draw(game, view, lang, names))
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    assert len(turns) == players, "every seat's turn, the thief's too"
+    return boards
+
+
+def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
+            or b["bottom"] <= a["top"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_voleur_turn_marker_clears_the_players_name(
+    width: int, height: int, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """The ring that marks whose turn it is on the Voleur projector ran over the nickname
+    beside it (« Jade » at 1280×720 with six players, by 1.5 px). Boards of 3 to 6 players,
+    at every seat's turn, drawn by the page's code into the paused projector's page: the
+    ring and the token clear every line of the heading, and stay inside their block."""
+    host_context = browser.new_context(viewport={"width": width, "height": height})
+    phone_context = browser.new_context(**PHONE)
+    contexts += [host_context, phone_context]
+    host, phone = host_context.new_page(), phone_context.new_page()
+    code = create_room(host, live.url, "voleur", 3)
+    join(phone, live.url, code, "Léa")
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    host.wait_for_selector('.stage [data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
+    host.wait_for_function("() => document.body.dataset.status === 'paused'",
+                           timeout=TIMEOUT)
+    host.wait_for_timeout(300)  # the last frame drawn before the pause
+    for players in range(3, 7):
+        rings = 0
+        for html in voleur_boards(players):
+            for block in host.evaluate(VOLEUR_HEADINGS, html):
+                marks = [block["token"]] + ([block["ring"]] if block["ring"] else [])
+                rings += block["ring"] is not None
+                over = [(t["text"], t, mark) for t in block["texts"] for mark in marks
+                        if not apart(t, mark)]
+                assert not over, (players, over)
+                frame = block["frame"]
+                wide = [t["text"] for t in block["texts"] if t["right"] > frame["right"]]
+                assert not wide, (players, wide)  # the lines moved right still fit
+                for mark in marks:
+                    assert (frame["left"] <= mark["left"] and mark["right"] <= frame["right"]
+                            and frame["top"] <= mark["top"]
+                            and mark["bottom"] <= frame["bottom"]), (players, mark, frame)
+        assert rings >= 2 * players  # each seat's turn marked, in both languages
+
+
+def test_the_hacker_board_is_read_on_a_phone(live: Any, browser: Any, contexts: list[Any]
+                                             ) -> None:
+    """A phone (390×844) drew the projector's Hacker board, two owners a row: with 7
+    players its owners' names were 7.8 px (« Agrandir le plateau » was the only way to read
+    them). Under 50 rem wide the page draws it one owner a row, the players' columns in
+    rows of three or four: every text at least 12 px (the names 15.5 px), each in its card
+    or column, none over another, nothing wider than the phone. The phone's own drawing,
+    then boards of every phase drawn for a phone by the page's code into the paused page."""
+    host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    phone_context = browser.new_context(**PHONE)
+    contexts += [host_context, phone_context]
+    host, phone = host_context.new_page(), phone_context.new_page()
+    code = create_room(host, live.url, "hacker", 7)
+    join(phone, live.url, code, "Maximilien")
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
+    phone.wait_for_function("() => document.body.dataset.status === 'paused'",
+                            timeout=TIMEOUT)
+    phone.wait_for_timeout(300)  # the last frame drawn before the pause
+    drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
+    boards = [drawn, *hacker_boards(7, narrow=True)]
+    for i, html in enumerate(boards):
+        out = phone.evaluate(HACKER_TEXTS, html)
+        assert out["narrow"], "the phone draws the board laid out for it"
+        texts = out["texts"]
+        names = [t for t in texts if "Maximil" in t["text"]]
+        assert names and min(t["px"] for t in names) >= 12, names
+        small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < 12]
+        assert not small, (i, small)
+        out_of_place = [t["text"] for t in texts if (
+            t["left"] < t["home"]["left"] - 0.5 or t["right"] > t["home"]["right"] + 0.5
+            or t["top"] < t["home"]["top"] - 0.5 or t["bottom"] > t["home"]["bottom"] + 0.5)]
+        assert not out_of_place, (i, out_of_place)
+        over = [(a["text"], b["text"]) for j, a in enumerate(texts) for b in texts[j + 1:]
+                if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
+                and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
+        assert not over, (i, over)
+        assert out["svg"]["right"] <= 390 and out["scroll"][1] <= 390, (out["svg"], out["scroll"])

@@ -221,6 +221,16 @@ def test_voleur_hidden_measures_stay_backs_and_letting_an_attack_through_asks(
     # The attack card is drawn; the measure that counters it is a card to tap.
     assert phone.locator(".actions .prompt.attacked .card-tile").count() == 1
     assert phone.locator(".actions button.card-tile.act").count() >= 1
+    # Its explanation is said once, where the child chooses: not again in the narration
+    # under it (V4); the other phones, which have no such box, narrate it.
+    explanation = phone.inner_text(".actions .prompt.attacked .effect")
+    assert len(explanation) > 40
+    assert explanation not in phone.inner_text("main [data-narration]")
+    for other in phones:
+        if other is not phone:
+            other.wait_for_function(
+                "(t) => document.querySelector('[data-narration]').textContent.includes(t)",
+                arg=explanation, timeout=5000)
     room = live.hub.rooms[code]
     before = room.seq
     phone.locator(".actions [data-confirm]").first.tap()

@@ -34,10 +34,11 @@ def play(name: str, seed: int, steps: int) -> tuple[Game, State]:
 
 
 def draw(game: Game, view: dict[str, Any], lang: str = "fr",
-         names: list[str] | None = None) -> str:
-    """The board as every screen draws it from the public view."""
+         names: list[str] | None = None, narrow: bool = False) -> str:
+    """The board as every screen draws it from the public view (``narrow``: as a page
+    under 50 rem wide, a phone, draws it)."""
     players = PLAYERS[game.name]
-    state = {"lang": lang, "seat": None, "view": view,
+    state = {"lang": lang, "seat": None, "view": view, "narrow": narrow,
              "names": NAMES[:players] if names is None else names}
     return shared().screen(game, state, ("map",))["map"]
 

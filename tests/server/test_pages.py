@@ -155,3 +155,55 @@ def test_a_game_raising_sensitive_subjects_says_so_on_its_set_up_pages(client: T
     assert "pornography" in english.text and "pornographie" not in english.text
     client.get("/lang/fr?next=/")
     assert 'class="note"' not in client.get("/new/gnou").text
+
+
+def _field(page: str, name: str) -> str:
+    """The set-up form's field of option ``name``: its ``<div class="field">`` tag."""
+    found = re.search(r'<div class="field"[^>]*>\s*<label for="opt_' + name, page)
+    assert found, name
+    return found.group(0)
+
+
+def test_an_option_of_some_player_counts_is_offered_only_for_them(client: TestClient) -> None:
+    """Hacker's viruses per player only change a 3-player game (H1, ``Option.applies``):
+    the form showed the field whatever the count. Now it says at which count it applies
+    (app.js hides and disables it for the others), is drawn hidden and disabled when the
+    count chosen is another, and the server leaves out a value sent for another count (the
+    game keeps its default, as with the field hidden). Every game's form, room or class,
+    does so from the options (server/forms.py)."""
+    page = client.get("/new/hacker").text  # 3 players chosen
+    assert 'data-players="3"' in _field(page, "viruses_3p")
+    assert " hidden" not in _field(page, "viruses_3p")
+    assert "data-players" not in _field(page, "vigilance")  # every count
+    wrong = client.post("/new/hacker", data={"players": "5", "opt_viruses_3p": "3",
+                                             "opt_trip_seconds": "-1"})
+    assert wrong.status_code == 400  # the form comes back for 5 players: hidden, disabled
+    field = _field(wrong.text, "viruses_3p")
+    assert "hidden" in field
+    assert re.search(r'<select id="opt_viruses_3p" name="opt_viruses_3p" disabled>', wrong.text)
+    rooms = client.app.state.hub.rooms  # type: ignore[attr-defined]
+    for players, kept in (("5", 4), ("3", 3)):
+        made = client.post("/new/hacker", data={"players": players, "opt_viruses_3p": "3"})
+        assert made.status_code == 200, made.text
+        assert rooms[form_code(made.text)[0]].config.options["viruses_3p"] == kept
+    size5 = client.get("/classe/nouvelle/hacker").text  # a class: tables of 5
+    assert "hidden" in _field(size5, "viruses_3p")
+
+
+def test_a_value_of_some_player_counts_is_offered_only_for_them(client: TestClient) -> None:
+    """Le Voleur's thief in seat 5 does not exist at 3 players (V1, ``Option.fits``): the
+    list offered « Place 5 » and the server refused it with a long sentence. Each seat now
+    says with which counts it exists (app.js hides and disables it for the others), is drawn
+    hidden and disabled for the count chosen, and any game refuses it with the seats it may
+    take."""
+    page = client.get("/new/voleur").text  # 3 players chosen
+    assert '<option value="2">Place 3</option>' in page  # every count has a third seat
+    assert '<option value="4" data-players="5 6" hidden disabled>Place 5</option>' in page
+    assert '<option value="-1">Tiré au sort</option>' in page.replace(" selected", "")
+    refused = client.post("/new/voleur", data={"players": "3", "opt_thief_seat": "4"})
+    assert refused.status_code == 400
+    said = html.unescape(refused.text).replace("\u202f", " ").replace("\u00a0", " ")
+    assert ("Voleur : « Place 5 » n'est pas possible à 3 joueurs (au choix : Tiré au sort, "
+            "Place 1, Place 2, Place 3).") in said
+    made = client.post("/new/voleur", data={"players": "5", "opt_thief_seat": "4"})
+    assert made.status_code == 200

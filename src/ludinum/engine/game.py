@@ -119,10 +119,13 @@ class GameText(ABC):
     @abstractmethod
     def event(self, event: Event, lang: str = "fr") -> str: ...
 
-    def headline(self, event: Event, lang: str = "fr") -> str | None:
+    def headline(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str | None:
         """The line a screen's narration shows for ``event`` when the screen already shows
-        part of its journal line in large type (a quiz's question), or None: the journal
-        line. Default: None."""
+        part of its journal line in large type (a quiz's question), ``""`` when it shows
+        all of it (the decision it asks of this seat says it, with the same words), or
+        None: the journal line. ``view``: the view of the seat whose screen narrates (None:
+        a public screen, the projector). Default: None."""
         return None
 
     def moment(self, event: Event, lang: str = "fr") -> str:
@@ -307,6 +310,7 @@ class Game(ABC):
             return GameConfig.known(self.name, players, int(seed), dict(resolved))
         resolved = self.options.resolve(options)
         self.check_players(players)
+        self.options.check_players(resolved, players)
         config = GameConfig(self.name, players, int(seed), resolved)
         self.validate_config(config)
         if key is not None and len(checked) < 256:

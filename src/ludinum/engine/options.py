@@ -17,6 +17,9 @@ OptionValue = Union[bool, int, float, str]
 #: Whether an option changed anything in a game: given the game's option values and its
 #: number of players (:attr:`Option.applies`).
 Applies = Callable[[Mapping[str, OptionValue], int], bool]
+#: Whether a value of an option can be chosen for a game of that many players (a seat
+#: beyond the table cannot: :attr:`Option.fits`).
+Fits = Callable[[OptionValue, int], bool]
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,10 @@ class Option:
     #: Whether the option changed anything in a game (the value of another option, the
     #: number of players): a debrief lists only these. None: it always applies.
     applies: Applies | None = None
+    #: Whether a value can be chosen for that many players (Le Voleur's thief in seat 5 of
+    #: a 3-player game cannot): the set-up form offers only those, a game refuses the
+    #: others (:meth:`OptionSet.check_players`). None: every value can.
+    fits: Fits | None = None
 
     def title(self, lang: str = "fr") -> str:
         """The option's short name in ``lang`` (« Premier joueur »)."""
@@ -71,6 +78,31 @@ class Option:
         """Whether this option changed anything in a game played with ``values`` by
         ``players`` (a Hacker's number of viruses at 3 players, in a game of 4: no)."""
         return self.applies is None or bool(self.applies(values, players))
+
+    def counts(self, values: Mapping[str, OptionValue], counts: Iterable[int]
+               ) -> tuple[int, ...]:
+        """The player counts among ``counts`` at which this option changes something in a
+        game played with ``values`` (:meth:`applied`)."""
+        return tuple(n for n in counts if self.applied(values, n))
+
+    def fits_with(self, value: OptionValue, players: int) -> bool:
+        """Whether ``value`` can be chosen for a game of ``players`` (:attr:`fits`)."""
+        return self.fits is None or bool(self.fits(value, players))
+
+    def unfit(self, value: OptionValue, players: int) -> OptionError:
+        """The refusal of ``value`` in a game of ``players``, with the values that fit."""
+        def said(lang: str, shown: OptionValue = value) -> str:
+            return self.label(shown, lang) or echoed(shown)
+
+        fits = [v for v in self.values() if self.fits_with(v, players)]
+        fr = ", ".join(said("fr", v) for v in fits)
+        en = ", ".join(said("en", v) for v in fits)
+        return OptionError(
+            f"{self.title()} : « {said('fr')} » n'est pas possible à {players} joueurs"
+            + (f" (au choix : {fr})." if fits else "."),
+            f"{self.title('en')}: '{said('en')}' is not possible with {players} players"
+            + (f" (choose from: {en})." if fits else "."),
+        )
 
     def label(self, value: OptionValue, lang: str = "fr") -> str | None:
         """``value`` in words for a screen (French or English), or None when the option
@@ -252,6 +284,14 @@ class OptionSet:
         for name, value in (given or {}).items():
             values[name] = self[name].validate(value)
         return values
+
+    def check_players(self, values: Mapping[str, OptionValue], players: int) -> None:
+        """Refuse a value that cannot be chosen for ``players`` (:attr:`Option.fits`)."""
+        for option in self._options.values():
+            value = values.get(option.name, option.default)
+            if not option.fits_with(value, players):
+                raise option.unfit(value, players)
+
 
     def untimed(self, given: Mapping[str, object] | None, force: bool = False
                 ) -> dict[str, object]:

@@ -50,7 +50,7 @@ async def new_class(request: Request) -> Response:
         try:
             check_rate(request, request.app.state.room_limit)
             size = forms.players(game, form.get("table_size"))
-            values = forms.parse(game, form)
+            values = forms.parse(game, form, size)
             session, teacher = await classes_of(request).create(
                 game.name, dict(values), size, level, apart, mode)
         except LudinumError as exc:
@@ -58,7 +58,7 @@ async def new_class(request: Request) -> Response:
         else:
             return show(request, "class_created.html", code=session.code,
                         teacher_token=teacher)
-    return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values),
+    return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values, size),
                 error=error, size=size, levels=levels, level=level, no_bots=NO_BOTS,
                 apart=apart, mode=mode, status=400 if error else 200)
 

@@ -20,38 +20,71 @@ class Field:
     help: str
     input: str  # checkbox, number, select, text
     step: str = "1"
-    #: select: (value as sent, the value in words); number: its unit in words.
-    choices: tuple[tuple[str, str], ...] = ()
+    #: select: (value as sent, the value in words, the player counts it can be chosen for:
+    #: « 3 4 », empty for every count, whether it can with the count chosen now); number:
+    #: its unit in words.
+    choices: tuple[tuple[str, str, str, bool], ...] = ()
     unit: str = ""
+    #: The player counts at which the option changes something (« 3 »), empty for every
+    #: count: the page shows the field only for those (app.js, ``data-players``).
+    players: str = ""
+    #: Whether it applies to the player count chosen now (else drawn hidden and disabled).
+    shown: bool = True
 
 
-def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = None) -> list[Field]:
+def _counts(counts: tuple[int, ...], every: tuple[int, ...]) -> str:
+    """Player counts as the page reads them (« 3 4 »), empty when they are all of them."""
+    return "" if counts == every else " ".join(map(str, counts))
+
+
+def _applies_at(option: Option, values: Mapping[str, OptionValue], every: tuple[int, ...]
+                ) -> tuple[int, ...]:
+    """The player counts at which the page shows ``option``'s field: those at which it
+    changes something (:meth:`Option.counts`); every count when it changes nothing at any
+    (another option's value decides, which the page cannot follow)."""
+    return option.counts(values, every) or every
+
+
+def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = None,
+           players: int | None = None) -> list[Field]:
     """The form's fields: every value shown in words, never raw (issue 21): a list of the
     values in words where the option has few (choices, small ranges), else a number with
-    its unit."""
+    its unit. An option that changes nothing with some player counts (``Option.applies``:
+    Hacker's viruses at 3 players) says at which it does, and a value that cannot be
+    chosen with some (``Option.fits``: Le Voleur's thief in a seat beyond the table) says
+    with which it can: the page offers them only then (``players``: the count chosen)."""
     out = []
+    every = tuple(game.player_counts())
+    resolved = {**game.options.defaults(), **(values or {})}
     for option in game.options:
         value = (values or {}).get(option.name, option.default)
         kind = {"bool": "checkbox", "int": "number", "float": "number",
                 "choice": "select"}.get(option.kind, "text")
         offered = option.values() if option.kind != "bool" else ()
-        choices = tuple((str(v), option.label(v, lang) or str(v)) for v in offered)
+        choices = tuple((str(v), option.label(v, lang) or str(v), _counts(
+            tuple(n for n in every if option.fits_with(v, n)), every),
+            players is None or option.fits_with(v, players)) for v in offered)
         if choices:
             kind = "select"
             value = str(value)
         unit = ""
         if kind == "number":
             unit = option.unit_en if lang == "en" else option.unit_fr
+        applies = _applies_at(option, resolved, every)
         out.append(Field(
             option, PREFIX + option.name, value,
             option.help_en if lang == "en" else option.help_fr, kind,
             "any" if option.kind == "float" else "1", choices, unit,
+            _counts(applies, every), players is None or players in applies,
         ))
     return out
 
 
-def parse(game: Game, form: Mapping[str, Any]) -> dict[str, OptionValue]:
-    """Typed option values from submitted form text; OptionError names a bad one.
+def parse(game: Game, form: Mapping[str, Any], players: int | None = None
+          ) -> dict[str, OptionValue]:
+    """Typed option values from submitted form text; OptionError names a bad one. An
+    option whose field the page hides with ``players`` (it changes nothing then:
+    :func:`fields`) is left out: the game keeps its default, as if the page had not sent it.
 
     « Tour par tour : sans minuteur » (``mode=turns``): a timer still at the default the
     form showed is not asked for, so the room puts it at 0 (``OptionSet.untimed``); only a
@@ -70,6 +103,11 @@ def parse(game: Game, form: Mapping[str, Any]) -> dict[str, OptionValue]:
         if turns and option.timer and value == option.default:
             continue
         values[option.name] = value
+    if players is not None:
+        every = tuple(game.player_counts())
+        resolved = {**game.options.defaults(), **values}
+        values = {name: value for name, value in values.items()
+                  if players in _applies_at(game.options[name], resolved, every)}
     return values
 
 

@@ -63,7 +63,8 @@ class FrameCache:
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
-        self._events: dict[tuple[int, str], tuple[Event, str, str | None]] = {}
+        self._events: dict[tuple[int, str], tuple[Event, str]] = {}
+        self._briefs: dict[tuple[int, str, int | None], tuple[Event, str | None]] = {}
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
         #: JSON text of the objects shared by several frames (a seat's actions), by identity.
         self._shared: dict[int, tuple[object, str]] = {}
@@ -134,20 +135,25 @@ class FrameCache:
             self._outcome = self.room.state.outcome().to_json()
         return self._outcome
 
-    def event_text(self, event: Event, lang: str) -> tuple[str, str | None]:
+    def event_text(self, event: Event, lang: str, seat: int | None = None
+                   ) -> tuple[str, str | None]:
         """The log line of one of the room's events in ``lang``, and its shorter form for
-        the narration if the game has one (:meth:`GameText.headline`), written once per
-        update however many clients are sent it (by identity: the room keeps its events)."""
+        the narration on ``seat``'s screen if the game has one (:meth:`GameText.headline`,
+        from that seat's view; None: a public screen), each written once per update however
+        many clients are sent it (by identity: the room keeps its events)."""
         memo = (id(event), lang)
         kept = self._events.get(memo)
+        game = self.room.game.text
         if kept is None or kept[0] is not event:
-            game = self.room.game.text
-            names = self.names(lang)
-            brief = game.headline(event, lang)
-            kept = self._events[memo] = (
-                event, french_spacing(game.with_names(game.event(event, lang), names, lang)),
-                None if brief is None else french_spacing(game.with_names(brief, names, lang)))
-        return kept[1], kept[2]
+            kept = self._events[memo] = (event, french_spacing(
+                game.with_names(game.event(event, lang), self.names(lang), lang)))
+        told = (id(event), lang, seat)
+        brief = self._briefs.get(told)
+        if brief is None or brief[0] is not event:
+            line = game.headline(event, lang, None if seat is None else self.view(seat))
+            brief = self._briefs[told] = (event, None if line is None else french_spacing(
+                game.with_names(line, self.names(lang), lang)))
+        return kept[1], brief[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat not in self._views:
@@ -395,7 +401,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     drawn = cache.drawn(seat, lang)
     draw = cache.draw_changes(client.drawn, drawn, full)
     client.drawn = drawn
-    texts = [(*cache.event_text(event, lang), event.to is not None)
+    texts = [(*cache.event_text(event, lang, seat), event.to is not None)
              for _, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
     if not changed and not draw and not texts and not full and not hide:

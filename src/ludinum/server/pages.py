@@ -139,14 +139,14 @@ async def new_room(request: Request) -> Response:
         try:
             check_rate(request, request.app.state.room_limit)
             players = forms.players(game, form.get("players"))
-            values = forms.parse(game, form)
+            values = forms.parse(game, form, players)
             mode = TURNS if form.get("mode") == TURNS else LIVE
             room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:
             return show(request, "created.html", code=room.code, host_token=host_token)
-    return show(request, "new.html", game=game, fields=forms.fields(game, lang, values),
+    return show(request, "new.html", game=game, fields=forms.fields(game, lang, values, players),
                 error=error, players=players, mode=mode, status=400 if error else 200)
 
 

@@ -183,7 +183,8 @@ class GnouText(GameText):
                 messages.append((card.title_in(lang), card.text_in(lang)))
         return DebriefItems(tuple(themes), tuple(questions), tuple(messages))
 
-    def headline(self, event: Event, lang: str = "fr") -> str | None:
+    def headline(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str | None:
         """A quiz's line without its question: the screens show the question itself in
         large type (the spotlight) while it is asked."""
         return _quiz_line(event.data, lang) if event.kind == "quiz" else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludinum.engine import Game, GameConfig, OptionError
+from ludinum.engine import Game, GameConfig
 from ludinum.games.voleur.actions import ActionTable
 from ludinum.games.voleur.deck import Deck, load_deck
 from ludinum.games.voleur.options import OPTIONS
@@ -44,18 +44,6 @@ class VoleurGame(Game):
         self.table = ActionTable(self.deck)
         self.options = OPTIONS
         self.text = VoleurText(self.deck)
-
-    def validate_config(self, config: GameConfig) -> None:
-        seat = int(config.options["thief_seat"])
-        if seat >= config.players:
-            raise OptionError(
-                f"Le voleur ne peut pas être le joueur de la place {seat + 1} : à "
-                f"{config.players} joueurs, les places vont de 1 à {config.players} ; "
-                "sinon, tirage au sort.",
-                f"The thief cannot be the player in seat {seat + 1}: with {config.players} "
-                f"players, the seats go from 1 to {config.players}; or deal the role at "
-                "random.",
-            )
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:
         """The card catalogue (V2), public content: id, kind, names, category and points

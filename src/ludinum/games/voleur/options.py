@@ -19,6 +19,7 @@ OPTIONS = OptionSet(
             named=((-1, "Tiré au sort", "Dealt at random"),
                    *((n, f"Place {n + 1}", f"Seat {n + 1}") for n in range(6))),
             ruling="V1", title_fr="Voleur", title_en="Thief",
+            fits=lambda value, players: int(value) < players,  # a seat at the table
         ),
         Option(
             "expert",

@@ -263,6 +263,16 @@ class VoleurText(GameText):
             text += " " + self.explain(str(data["measure"]), lang)
         return text
 
+    def headline(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str | None:
+        """Nothing, on the phone of the data manager who must answer the attack: its
+        decision shows the thief's card with its explanation, where the child chooses (V4);
+        every other screen narrates the attack and its explanation."""
+        if event.kind != "attack" or view is None or view.get("phase") != "defend":
+            return None
+        attack, you = view.get("attack") or {}, view.get("you")
+        return "" if you is not None and attack.get("target") == you else None
+
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
         en = lang == "en"
         kind = action.kind
@@ -339,10 +349,20 @@ class VoleurText(GameText):
 
     # -- the view as terminal text ------------------------------------------------------------
     def _names(self, ids: list[str], lang: str) -> str:
-        return ", ".join(self.card(c, lang) for c in ids) or "—"
+        """Cards by name in their order, a card there more than once named once with how
+        many (« Planning des congés ×3 »); « — » for none."""
+        named: dict[str, int] = {}
+        for ident in ids:
+            name = self.card(ident, lang)
+            named[name] = named.get(name, 0) + 1
+        return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in named.items()) or "—"
 
-    def _board_line(self, board: Mapping[str, Any], name: str, lang: str) -> str:
-        """One board on one line: data per category slot, revealed and hidden measures.
+    def _board_line(self, board: Mapping[str, Any], name: str, lang: str,
+                    whole: bool = True) -> str:
+        """One board on one line: its data per category slot (``whole``: the seat's own
+        board, the board under attack), else how many and their points; the revealed and
+        hidden measures. Six players' boards with every card named ran past the 35 rows
+        of a terminal (the drawn board, on a screen, names them).
 
         Only the slots that hold data are written: the three slots of every board spelt
         out (« standard (1) : aucune | hautement confidentielle (3) : aucune | sensible
@@ -353,14 +373,16 @@ class VoleurText(GameText):
         colon = ":" if en else " :"
         by_cat: list[list[str]] = [[], [], []]
         for ident in board["data"]:
-            card = self.deck.card(ident)
-            by_cat[card.category].append(card.name(lang))
-        slots = [
-            f"{label} ({POINTS[c]}){colon} {', '.join(by_cat[c])}"
-            for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c]
-        ]
-        empty = "no data" if en else "aucune donnée"
-        parts = [f"    [bold]{name}[/bold]{colon} " + (" | ".join(slots) or empty)]
+            by_cat[self.deck.card(ident).category].append(ident)
+        if not board["data"]:
+            data = self._data_count(0, lang)
+        elif whole:
+            data = " | ".join(
+                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang)}"
+                for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
+        else:
+            data = self._summary(list(board["data"]), lang)
+        parts = [f"    [bold]{name}[/bold]{colon} {data}"]
         if board["shown"]:
             word = "revealed" if en else "dévoilées"
             parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
@@ -377,6 +399,18 @@ class VoleurText(GameText):
             parts.append(f"[dim]{count} {word}[/dim]")
         return " — ".join(parts)
 
+    @staticmethod
+    def _data_count(n: int, lang: str) -> str:
+        """« 3 données », « 1 donnée », « aucune donnée » (English "3 data cards")."""
+        if lang == "en":
+            return "no data" if not n else f"{n} data card{'s' if n > 1 else ''}"
+        return "aucune donnée" if not n else f"{n} donnée{'s' if n > 1 else ''}"
+
+    def _summary(self, ids: list[str], lang: str) -> str:
+        """Data cards by their number and points: « 3 données (9 points) »."""
+        points = count(sum(self.deck.card(ident).points for ident in ids), "point", lang)
+        return f"{self._data_count(len(ids), lang)} ({points})"
+
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
         key = "en" if en else "fr"
@@ -384,14 +418,21 @@ class VoleurText(GameText):
         lines: list[str] = []
         title = "The Data Thief" if en else "Le Voleur de Données"
         word = "Round" if en else "Tour"
-        lines.append(f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}")
+        head = f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}"
+        if board:  # the piles, which a screen drawing the board shows drawn
+            pile = "pile" if en else "pioche"
+            tpile = "thief's pile" if en else "pioche du voleur"
+            head += f" — {pile}{colon} {view['pile']}, {tpile}{colon} {view['thief_pile']}"
+        lines.append(head)
         if view["round"] < view["thief_round"]:
             start = view["thief_round"]
             lines.append(f"The thief comes in at round {start}." if en
                          else f"Le voleur entre en jeu au tour {start}.")
         thief = seat_name(int(view["thief"]), lang)
         you = (" (you)" if en else " (toi)") if view["thief"] == view["you"] else ""
-        loot = self._names(list(view["loot"]), lang)
+        # how many (its points are the thief's score): no decision needs the names of
+        # the stolen data, each theft was told as it happened
+        loot = self._data_count(len(view["loot"]), lang)
         score = view["players"][view["thief"]]["score"]
         label = "Thief" if en else "Voleur"
         loot_word = "loot" if en else "butin"
@@ -400,6 +441,7 @@ class VoleurText(GameText):
                 f"[red]{label}[/red]{colon} {thief}{you} — {count(score, 'point', lang)} — "
                 f"{loot_word}{colon} {loot}"
             )
+        attack = view.get("attack")
         for entry in view["players"]:
             # A screen that draws the board (board=False) is told the seat's own boards
             # only: the drawing is public, and hides the seat's own measures (V4).
@@ -419,7 +461,12 @@ class VoleurText(GameText):
             for which in BOARDS:
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
-                lines.append(self._board_line(entry["boards"][which], name, lang))
+                # Each card named on the seat's own boards and on the board under attack
+                # (its data are what the thief steals); elsewhere the data's number and
+                # points: six players' boards in full ran past a terminal's 35 rows.
+                whole = entry["seat"] == view["you"] or bool(
+                    attack and attack["target"] == entry["seat"] and attack["board"] == which)
+                lines.append(self._board_line(entry["boards"][which], name, lang, whole))
         attack = view.get("attack")
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
@@ -434,10 +481,6 @@ class VoleurText(GameText):
         if "hand" in view:
             label = "Your hand" if en else "Ta main"
             lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")
-        pile = "Common pile" if en else "Pioche générale"
-        tpile = "thief's pile" if en else "pioche du voleur"
-        if board:
-            lines.append(f"{pile}{colon} {view['pile']} — {tpile}{colon} {view['thief_pile']}")
         if view.get("winners") is not None:
             names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
             many = len(view["winners"]) > 1

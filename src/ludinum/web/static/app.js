@@ -93,12 +93,43 @@
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
   // A replay's step: the page draws the public board of that step (draw.js).
+  // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
+  // again when it turns wider or narrower.
+  const NARROW = window.matchMedia("(max-width: 50rem)");
   const replayed = document.querySelector("script[data-replay]");
-  if (replayed && window.Ludinum && Ludinum.screen) {
-    const drawn = Ludinum.screen(JSON.parse(replayed.textContent), ["ground", "map", "board"]);
+  function drawReplay() {
+    const state = Object.assign(JSON.parse(replayed.textContent), { narrow: NARROW.matches });
+    const drawn = Ludinum.screen(state, ["ground", "map", "board"]);
     for (const [name, html] of Object.entries(drawn)) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
     }
+  }
+  if (replayed && window.Ludinum && Ludinum.screen) {
+    drawReplay();
+    NARROW.addEventListener("change", drawReplay);
+  }
+  // A set-up form (a room's, a class's): an option's field, or one of its values, that
+  // only some player counts have (``data-players``, server/forms.py: Hacker's viruses at 3
+  // players, Le Voleur's thief in a seat at the table) shows for those counts only, and is
+  // disabled for the others (not sent); a list whose chosen value goes takes its first.
+  const playerCount = document.querySelector("form [data-player-count]");
+  if (playerCount) {
+    const follow = () => {
+      const n = playerCount.value;
+      playerCount.form.querySelectorAll("[data-players]").forEach((el) => {
+        const off = !el.dataset.players.split(" ").includes(n);
+        el.hidden = off;
+        if (el.tagName === "OPTION") el.disabled = off;
+        else el.querySelectorAll("input, select").forEach((field) => { field.disabled = off; });
+      });
+      playerCount.form.querySelectorAll("select").forEach((list) => {
+        const chosen = list.selectedOptions[0];
+        const first = [...list.options].find((o) => !o.disabled);
+        if (chosen && chosen.disabled && first) list.value = first.value;
+      });
+    };
+    playerCount.addEventListener("change", follow);
+    follow();
   }
   if (!["host", "play", "pass", "watch"].includes(page)) return;
 
@@ -217,7 +248,7 @@
     .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
   // ``pub``: the public view (every screen's board); ``own``: where this seat's view differs.
   const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, pub: {},
-    own: {}, names: [], lines: [], wait: "", choices: [] };
+    own: {}, names: [], lines: [], wait: "", choices: [], narrow: NARROW.matches };
   let drawn = {};
   function redraw(m) {
     const d = m.draw || {};
@@ -243,6 +274,14 @@
     }
     return changed;
   }
+
+  // Turned wider or narrower (a phone turned sideways): the boards drawn again for it.
+  NARROW.addEventListener("change", () => {
+    drawState.narrow = NARROW.matches;
+    for (const [name, html] of Object.entries(redraw({ actions: drawState.choices }))) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+    }
+  });
 
   const roomPanel = document.querySelector("[data-room-panel]");
   let passAfterStart = null;  // the shared screen to open once the game has started
@@ -427,8 +466,11 @@
   // a quiz's answer with its explanation), then what followed (a danger card, a prevention
   // message, whose turn it is), each on its own line.
   function narrate(lines) {
-    // A line's brief form leaves out what the screen already shows large (a quiz's question).
-    const shown = lines.filter((l) => !l.private).map((l) => l.brief || l.text);
+    // A line's brief form leaves out what the screen already shows large (a quiz's
+    // question); an empty one, a line the screen's decision says whole (a Voleur attack
+    // on the attacked manager's phone, with its explanation).
+    const shown = lines.filter((l) => !l.private).map((l) => ("brief" in l ? l.brief : l.text))
+      .filter((text) => text);
     if (!shown.length) return;
     narrationEl.textContent = "";
     const lead = document.createElement("p");

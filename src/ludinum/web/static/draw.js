@@ -308,11 +308,13 @@
   // ``game``, ``lang``, ``seat`` (the seat whose view it is, or null), ``view`` (that view,
   // in the page's language), ``board`` (the public view's drawn keys; null: ``view``),
   // ``names``, ``lines``, ``choices`` (the frame's actions: seat, label, action),
-  // ``wait`` (what a seat with nothing to decide is told). ``slots``: which to draw.
+  // ``wait`` (what a seat with nothing to decide is told), ``narrow`` (the page is under
+  // 50 rem wide, a phone: a board may lay itself out for it). ``slots``: which to draw.
   function screen(state, slots) {
     const drawer = L.games[state.game] || {};
     const base = pieces(state.game, state.lang, state.names || []);
     const c = Object.assign({}, base, {
+      narrow: !!state.narrow,
       seat: state.seat === undefined ? null : state.seat,
       view: state.view || {},
       board: state.board || state.view || {},

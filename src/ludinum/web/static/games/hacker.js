@@ -18,8 +18,8 @@
   const BLOCK = 3 * CARD_W + 2 * GAP;  // one owner's three accounts
   const APART = 28;  // between the two owners of a row
   const EDGE = 6;
-  const W = 2 * EDGE + 2 * BLOCK + APART;
   const TOP = 50;
+  const HEAD_LINE = 36;  // a narrow board's second header line
   const STRIP = 148;
   const OWNER = 36;  // the owner's line above its accounts
   const ROW = OWNER + CARD_H + 10;
@@ -58,11 +58,30 @@
     return Object.prototype.hasOwnProperty.call(phases, phase) ? phases[phase] : phase;
   }
 
+  // Where things go. The projector's board (and any screen 50 rem wide or more) has the
+  // accounts two owners a row and one column per player above them. A narrow screen
+  // (``c.narrow``: a phone, app.js) draws one owner a row, the players' columns in rows of
+  // three or four and the header on two lines: drawn two owners a row, 1288 units on a
+  // 374-pixel phone, a name was 7.8 px; one a row, 636 units, it is 15.9 px.
+  function layout(c, n, groups) {
+    const perRow = c.narrow ? 1 : 2;
+    const width = 2 * EDGE + perRow * BLOCK + (perRow - 1) * APART;
+    const cols = !c.narrow || n <= 4 ? Math.max(n, 1) : Math.ceil(n / 2);
+    const top = TOP + (c.narrow ? HEAD_LINE : 0);
+    const accountsTop = top + Math.ceil(n / cols) * STRIP;
+    return {
+      perRow, width, cols, top, accountsTop, col: width / cols,
+      height: accountsTop + Math.ceil(groups / perRow) * ROW + 4,
+    };
+  }
+
   // One column per player: where it is (at the bank, protecting, stealing) or what its trip
   // left behind, and its score at the end.
-  function player(c, seat, n, col) {
+  function player(c, seat, n, at) {
     const { h, _, view } = c;
-    const x = seat * col;
+    const col = at.col;
+    const x = (seat % at.cols) * col;
+    const y = at.top + Math.floor(seat / at.cols) * STRIP;
     const trip = (view.trips || []).filter((t) => t.traveller === seat);
     const lit = seat === view.traveller || seat === view.protector;
     // What it is doing, in a few words that fit its column (6 or 7 columns are narrow):
@@ -73,19 +92,19 @@
     else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
     // As large as the column allows (bold: a tenth wider).
-    const big = n <= 5 ? 30 : 27;
-    const cut = n <= 5 ? 12 : 10;
+    const big = !c.narrow && n <= 5 ? 30 : 27;
+    const cut = c.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 5 ? 12 : 10);
     let out = `<g class="player seat-${seat}">` +
-      `<rect x="${c.num(x + 4)}" y="${TOP}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
-      c.token(seat, x + col / 2, TOP + 32, 22) +
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
-      `<text x="${c.num(x + col / 2)}" y="${TOP + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${squeezed(doing, TEXT, col - 16)}>` +
+      `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
+      c.token(seat, x + col / 2, y + 32, 22) +
+      `<text x="${c.num(x + col / 2)}" y="${y + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
+      `<text x="${c.num(x + col / 2)}" y="${y + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${squeezed(doing, TEXT, col - 16)}>` +
       h`${doing}`.text + "</text>";
     const scores = view.scores || [];
     if (scores.length) {
       const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
       const score = crown + _("score : %(n)s", { n: scores[seat] });
-      out += `<text x="${c.num(x + col / 2)}" y="${TOP + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, TEXT * 1.1, col - 16)}>` +
+      out += `<text x="${c.num(x + col / 2)}" y="${y + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, TEXT * 1.1, col - 16)}>` +
         h`${score}`.text + "</text>";
     }
     return out + "</g>";
@@ -140,7 +159,8 @@
     const n = view.players || 0;
     const accounts = view.accounts || [];
     const grouped = rows(view);
-    const col = W / (n || 1);
+    const at = layout(c, n, grouped.length);
+    const W = at.width;
     // The title says it all in words: the round, who is at the bank, each account's viruses.
     let title = h`${_("Comptes de Hacker")} — ${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })}`.text;
     if (!none(view.traveller)) {
@@ -148,19 +168,23 @@
     }
     title += " — " + accounts.map((a) =>
       h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(h` ; `.text);
-    const height = TOP + STRIP + Math.ceil(grouped.length / 2) * ROW + 4;
-    let out = `<svg viewBox="0 0 ${W} ${height}" role="img" aria-labelledby="hacker-board-title" class="hacker-board">` +
+    let out = `<svg viewBox="0 0 ${W} ${at.height}" role="img" aria-labelledby="hacker-board-title" class="hacker-board${c.narrow ? " narrow" : ""}">` +
       `<title id="hacker-board-title">${title}</title>` +
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
-    const head = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)} · ⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
-    out += `<text x="${EDGE + 4}" y="36" font-size="30" font-weight="700" fill="#111827"${squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
-    for (let seat = 0; seat < n; seat++) out += player(c, seat, n, col);
-    // the accounts, two owners a row (three accounts each): the owner's shape, number and
-    // nickname above its accounts (« ? » under brouillage, in place order)
+    const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
+    const bank = h`⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
+    const heads = c.narrow ? [round, bank] : [`${round} · ${bank}`];
+    heads.forEach((head, i) => {
+      out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
+    });
+    for (let seat = 0; seat < n; seat++) out += player(c, seat, n, at);
+    // the accounts, two owners a row (one on a narrow screen), three accounts each: the
+    // owner's shape, number and nickname above its accounts (« ? » under brouillage, in
+    // place order)
     grouped.forEach(([owner, group], i) => {
-      const x = EDGE + (i % 2) * (BLOCK + APART);
-      const y = TOP + STRIP + Math.floor(i / 2) * ROW;
+      const x = EDGE + (i % at.perRow) * (BLOCK + APART);
+      const y = at.accountsTop + Math.floor(i / at.perRow) * ROW;
       const who = none(owner) ? `? ${_("comptes brouillés")}`
         : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;
       out += '<g class="row">' +

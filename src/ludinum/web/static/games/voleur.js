@@ -105,12 +105,17 @@
     return { players, managers, blockW, boardW: blockW - 30, loot, boardH, headingH, block, height: y };
   }
 
-  // The rectangle, pawn and first lines of a block: the thief's or a manager's.
+  // The rectangle and pawn of a block: the thief's or a manager's. The pawn's turn ring
+  // (1.75 times its size, draw.js) stays inside the block and left of the heading's
+  // lines, which start at NAME_X: it ran over the nickname and out of the block.
+  const PAWN = 16;
+  const PAWN_AT = 33;
+  const NAME_X = 70;
   function frame(c, g, p, at, fill) {
     const turn = c.view.turn === p.seat;
     return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
       ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
-      c.token(p.seat, at.x + 30, at.y + 30, 18, 0, turn);
+      c.token(p.seat, at.x + PAWN_AT, at.y + PAWN_AT, PAWN, 0, turn);
   }
   // « score : 12 ♛ · main : 3 », the crown for a winner.
   function score(c, p) {
@@ -124,11 +129,11 @@
     const at = g.block(g.managers.length);
     const { x, y } = at;
     let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
-      h`<text x="${x + 64}" y="${y + 36}" font-size="26" font-weight="700" fill="#111827">` +
+      h`<text x="${x + NAME_X}" y="${y + 36}" font-size="26" font-weight="700" fill="#111827">` +
       h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}</text>` +
-      h`<text x="${x + 64}" y="${y + 66}" font-size="22" font-weight="700" fill="#111827">` +
+      h`<text x="${x + NAME_X}" y="${y + 66}" font-size="22" font-weight="700" fill="#111827">` +
       `${score(c, p)}</text>` +
-      h`<text x="${x + 64}" y="${y + 92}" font-size="20" fill="#111827">` +
+      h`<text x="${x + NAME_X}" y="${y + 92}" font-size="20" fill="#111827">` +
       h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
@@ -147,9 +152,9 @@
     const { h, _ } = c;
     const { x, y } = at;
     let out = frame(c, g, p, at, "#ffffff") +
-      h`<text x="${x + 64}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
+      h`<text x="${x + NAME_X}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
       h`${c.seatName(p.seat, 14)}</text>` +
-      h`<text x="${x + 64}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827">` +
+      h`<text x="${x + NAME_X}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827">` +
       `${score(c, p)}</text>` +
       h`<text x="${x + 12}" y="${y + 88}" font-size="20" fill="#111827">` +
       h`⚔ ${_("attaques déjouées : %(n)s", { n: (p.proofs || []).length })}</text>`;
@@ -485,8 +490,16 @@
   // « 1 carte », « 0 carte », "0 cards", "2 proofs" (engine.counted: French plural from 2
   // on, English but for 1).
   const counted = (c, n, noun, w) => `${n} ${w.nouns[noun][c.many(n) ? 1 : 0]}`;
-  // Cards by name, « — » for none (text.py: _names).
-  const cardNames = (c, idents) => idents.map((ident) => cardName(c, ident)).join(", ") || "—";
+  // Cards by name in their order, one there more than once named once with how many
+  // (« Planning des congés ×3 »), « — » for none (text.py: _names).
+  function cardNames(c, idents) {
+    const named = new Map();
+    for (const ident of idents) {
+      const name = cardName(c, ident);
+      named.set(name, (named.get(name) || 0) + 1);
+    }
+    return [...named].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`)).join(", ") || "—";
+  }
 
   // One board on one line: its data by category slot (V2), the slots that hold data only
   // (« aucune donnée » when none does), the measures revealed, the owner's hidden measures
@@ -496,10 +509,10 @@
     for (const ident of b.data) {
       const card = known(c, ident);
       const slot = card ? CATS.indexOf(card.category) : -1;
-      byCat[slot < 0 ? 2 : slot].push(cardName(c, ident));
+      byCat[slot < 0 ? 2 : slot].push(ident);
     }
     const slots = w.categories.flatMap((name, i) =>
-      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${byCat[i].join(", ")}`] : []);
+      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${cardNames(c, byCat[i])}`] : []);
     const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
     if ((b.hidden_cards || []).length) {
