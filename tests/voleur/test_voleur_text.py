@@ -264,7 +264,8 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
                              f"{view['thief_pile']}")
     assert ("    [bold]Plateau papier[/bold] : 3 données (7 points) — [dim]1 mesure "
             "cachée[/dim]") in lines
-    assert ("    [bold]Plateau papier[/bold] : 2 données (6 points) — [green]dévoilées : "
+    # one measure: « dévoilée », « ta mesure cachée » (« dévoilées » for two or more)
+    assert ("    [bold]Plateau papier[/bold] : 2 données (6 points) — [green]dévoilée : "
             "Armoire fermée à clé[/green] — [dim]1 mesure cachée[/dim]") in lines
     assert "butin : aucune donnée" in lines[1]
     act(state, 2, "attack card=armoire_ouverte target=0")
@@ -272,6 +273,6 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
         told = TEXT.view(state.view(seat), "fr")
         assert ("Plateau papier[/bold] : standard (1) : Annuaire interne ×2 | sensible (5) : "
                 "Dossier médical") in told
-    assert "tes mesures cachées : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
+    assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
     assert "Paper board[/bold]: standard (1): Staff directory ×2 | sensitive (5): " in english

@@ -55,9 +55,9 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
     paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
-    assert paper.endswith("standard (1) : Annuaire interne — [dim]tes mesures cachées : "
-                          "Armoire fermée à clé[/dim]")
-    assert "standard (1): Staff directory — [dim]your hidden measures: " in english
+    assert paper.endswith("standard (1) : Annuaire interne — [dim]ta mesure cachée : "
+                          "Armoire fermée à clé[/dim]")  # one: « ta mesure », not « tes »
+    assert "standard (1): Staff directory — [dim]your hidden measure: " in english
 
 
 def test_a_board_line_names_only_the_slots_that_hold_data() -> None:

@@ -384,10 +384,13 @@ class VoleurText(GameText):
             data = self._summary(list(board["data"]), lang)
         parts = [f"    [bold]{name}[/bold]{colon} {data}"]
         if board["shown"]:
-            word = "revealed" if en else "dévoilées"
+            one = len(board["shown"]) == 1  # « dévoilée : X », « dévoilées : X, Y »
+            word = "revealed" if en else "dévoilée" if one else "dévoilées"
             parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
         if board.get("hidden_cards"):
-            word = "your hidden measures" if en else "tes mesures cachées"
+            one = len(board["hidden_cards"]) == 1
+            word = (("your hidden measure" if one else "your hidden measures") if en else
+                    "ta mesure cachée" if one else "tes mesures cachées")
             hidden = self._names(list(board["hidden_cards"]), lang)
             parts.append(f"[dim]{word}{colon} {hidden}[/dim]")
         elif int(board["hidden"]):

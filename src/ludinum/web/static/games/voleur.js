@@ -469,7 +469,7 @@
       thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)", misses: "passe",
       boards: { paper: "Plateau papier", digital: "Plateau numérique" },
       categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
-      shown: "dévoilées", hidden: "tes mesures cachées", oneHidden: "mesure cachée",
+      shown: "dévoilées", oneShown: "dévoilée", hidden: "tes mesures cachées", oneOwn: "ta mesure cachée", oneHidden: "mesure cachée",
       manyHidden: "mesures cachées", hand: "Ta main", winner: "Gagnant", winners: "Gagnants",
       nouns: { point: ["point", "points"], card: ["carte", "cartes"], proof: ["preuve", "preuves"],
         turn: ["tour", "tours"] },
@@ -479,7 +479,7 @@
       thiefComes: "The thief comes in at round %(r)s.", you: " (you)", misses: "misses",
       boards: { paper: "Paper board", digital: "Digital board" },
       categories: ["standard", "highly confidential", "sensitive"], none: "no data",
-      shown: "revealed", hidden: "your hidden measures", oneHidden: "hidden measure",
+      shown: "revealed", oneShown: "revealed", hidden: "your hidden measures", oneOwn: "your hidden measure", oneHidden: "hidden measure",
       manyHidden: "hidden measures", hand: "Your hand", winner: "Winner", winners: "Winners",
       nouns: { point: ["point", "points"], card: ["card", "cards"], proof: ["proof", "proofs"],
         turn: ["turn", "turns"] },
@@ -514,9 +514,11 @@
     const slots = w.categories.flatMap((name, i) =>
       byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${cardNames(c, byCat[i])}`] : []);
     const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
-    if ((b.shown || []).length) parts.push(`${w.shown}${w.colon} ${cardNames(c, b.shown)}`);
-    if ((b.hidden_cards || []).length) {
-      parts.push(`${w.hidden}${w.colon} ${cardNames(c, b.hidden_cards)}`);
+    // « dévoilée : X » for one measure, « dévoilées : X, Y » for more (text.py alike)
+    const shown = b.shown || [], own = b.hidden_cards || [];
+    if (shown.length) parts.push(`${shown.length === 1 ? w.oneShown : w.shown}${w.colon} ${cardNames(c, shown)}`);
+    if (own.length) {
+      parts.push(`${own.length === 1 ? w.oneOwn : w.hidden}${w.colon} ${cardNames(c, own)}`);
     } else if (b.hidden) {
       parts.push(`${b.hidden} ${b.hidden === 1 ? w.oneHidden : w.manyHidden}`);
     }
