@@ -171,9 +171,12 @@ def test_an_option_of_some_player_counts_is_offered_only_for_them(client: TestCl
     count chosen is another, and the server leaves out a value sent for another count (the
     game keeps its default, as with the field hidden). Every game's form, room or class,
     does so from the options (server/forms.py)."""
-    page = client.get("/new/hacker").text  # 3 players chosen
+    page = client.get("/new/hacker").text  # 4 players proposed first (H1: 3 is a variant)
+    assert re.search(r'<option value="4" selected>', page)
     assert 'data-players="3"' in _field(page, "viruses_3p")
-    assert " hidden" not in _field(page, "viruses_3p")
+    assert " hidden" in _field(page, "viruses_3p")  # drawn for the 4 proposed
+    page = client.post("/new/hacker", data={"players": "3", "opt_trip_seconds": "-1"}).text
+    assert " hidden" not in _field(page, "viruses_3p")  # chosen: 3 players
     assert "data-players" not in _field(page, "vigilance")  # every count
     wrong = client.post("/new/hacker", data={"players": "5", "opt_viruses_3p": "3",
                                              "opt_trip_seconds": "-1"})

@@ -254,6 +254,9 @@ class Game(ABC):
     note_en: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: The player count a set-up page proposes first: the smallest the original rules
+    #: name (a count below it is a variant, chosen on purpose). None: ``min_players``.
+    usual_players: ClassVar[int | None] = None
     cooperative: ClassVar[bool] = False
     #: The most actions a finished game can take (conformance bound), given players.
     max_actions: ClassVar[int] = 100_000

@@ -132,7 +132,7 @@ async def new_room(request: Request) -> Response:
         return problem(request, exc)
     values = None
     error = ""
-    players = game.min_players
+    players = game.usual_players or game.min_players
     mode = LIVE
     if request.method == "POST":
         form = await request.form()

@@ -34,6 +34,7 @@ class HackerGame(Game):
     #: 4–7 players in the text; 3 is the H1 variant (option ``viruses_3p``).
     min_players = 3
     max_players = 7
+    usual_players = 4  # H1: the text's 4–7; 3 is chosen on purpose
     max_actions = 5_000
 
     def __init__(self) -> None:
