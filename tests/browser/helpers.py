@@ -335,11 +335,13 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
                    if c.role == role and c.frame_seq == number]
         if clients:
             stale: list[str] = []
+            # a phone's page draws its boards laid out for its width (app.js: NARROW)
+            narrow = bool(page.evaluate("() => matchMedia('(max-width: 50rem)').matches"))
             for client in clients:
                 expected = {k: v for k, v in client.slots.items() if k in SERVER_SLOTS}
                 if client.drawn is not None:  # what the page draws (issue 19)
-                    expected.update(drawing.shared().screen(
-                        room.game, drawing.held(client.drawn, client.lang), DRAWN_SLOTS))
+                    held = {**drawing.held(client.drawn, client.lang), "narrow": narrow}
+                    expected.update(drawing.shared().screen(room.game, held, DRAWN_SLOTS))
                 stale = list(page.evaluate(_STALE, expected))
                 if not stale:
                     return []
