@@ -456,11 +456,12 @@
   // pawn is not where the move sent it). Then the lead sentence steps down to the 28 px
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
-  // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
-  // too) rather than cut a word; and when not even its first line has room (a long quiz
-  // fills the column of a 1366×768 projector), the box gives way entirely rather than show
-  // a sliver of it under the room panel's button (the quiz says whose question it is, the
-  // room's log keeps the move).
+  // there (Le jeu du Gnou's board is wide and low). Past that, when its lead sentence still
+  // does not show whole (a long quiz fills the column of a 1366×768 projector; a danger
+  // card and the quiz that follows it leave one line of room at 1920×1080), the box gives
+  // way entirely rather than show a sliver of it or half a sentence above a scroll bar that
+  // no one scrolls on a projector (the quiz or the card says what is going on, the room's
+  // log keeps the move).
   // The game's own text under it in the same column (Web Runners' seats, piles and the
   // attack under way) is not pushed into a scroll by it either: while that text does not
   // fit and would with the narration out of the way, the narration gives way the same
@@ -470,9 +471,8 @@
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
     const stage = narrationEl.closest(".stage");
-    narrationEl.classList.remove("under-board", "scrolls", "no-room");
+    narrationEl.classList.remove("under-board", "no-room");
     narrationEl.removeAttribute("style");
-    narrationEl.removeAttribute("tabindex");
     if (stage) stage.classList.remove("story-under-board");
     if (narrationEl.hidden) return;
     const lead = narrationEl.querySelector(".narration-lead");
@@ -555,16 +555,8 @@
         shrink();
       }
     }
-    if (!over()) return;
-    const first = document.createRange();
-    first.selectNodeContents(lead);
-    const line = first.getClientRects()[0];
-    if (line && line.bottom > narrationEl.getBoundingClientRect().bottom + 1) {
-      narrationEl.classList.add("no-room");
-      return;
-    }
-    narrationEl.classList.add("scrolls");
-    narrationEl.setAttribute("tabindex", "0");
+    // Not even the lead sentence whole: the box gives way entirely.
+    if (over()) narrationEl.classList.add("no-room");
   }
   window.addEventListener("resize", fitNarration);
 
