@@ -271,6 +271,7 @@
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
+    fitSpotlight();
     fitNarration();
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
@@ -448,6 +449,42 @@
     narrationEl.hidden = false;
   }
 
+  // On the projector the spotlight (a quiz, a card being resolved) comes first in its
+  // column, above the narration. When it would end under the folded room panel's button or
+  // past the stage, the parts its game marks as able to give way (``data-gives-way``: 1
+  // goes first, then 2…) are hidden one by one until it fits; each fit starts with all of
+  // them shown (Le jeu du Gnou: beside a secret question, the sentence its heading already
+  // says, then the danger card's text read while the offer was pending).
+  function fitSpotlight() {
+    if (page !== "host") return;
+    const spot = document.querySelector('.stage [data-slot="spotlight"]');
+    if (!spot) return;
+    const parts = Array.from(spot.querySelectorAll("[data-gives-way]"));
+    for (const part of parts) part.hidden = false;
+    if (!parts.length) return;
+    parts.sort((a, b) => Number(a.dataset.givesWay) - Number(b.dataset.givesWay));
+    const stage = spot.closest(".stage");
+    const button = document.querySelector(".room-panel > summary");
+    const over = () => {
+      const s = spot.getBoundingClientRect();
+      let limit = stage ? stage.getBoundingClientRect().bottom : window.innerHeight;
+      const u = button ? button.getBoundingClientRect() : null;
+      if (u && u.height > 1 && u.left < s.right && s.left < u.right) limit = Math.min(limit, u.top - 4);
+      return s.bottom > limit;
+    };
+    const hidden = [];
+    for (const part of parts) {
+      if (!over()) break;
+      part.hidden = true;
+      hidden.push(part);
+    }
+    // One that went first comes back if those after it made room enough for it.
+    for (const part of hidden.slice(0, -1).reverse()) {
+      part.hidden = false;
+      if (over()) part.hidden = true;
+    }
+  }
+
   // On the projector the narration shares its column with the quiz or message, which come
   // first: when the column is full, the secondary lines give way one by one (the room's
   // log keeps them): a card's long text first, then from the last line up (whose turn it
@@ -558,7 +595,7 @@
     // Not even the lead sentence whole: the box gives way entirely.
     if (over()) narrationEl.classList.add("no-room");
   }
-  window.addEventListener("resize", fitNarration);
+  window.addEventListener("resize", () => { fitSpotlight(); fitNarration(); });
 
   function tickSession() {
     if (!sessionEl) return;
