@@ -241,3 +241,32 @@ def test_the_danger_card_is_read_whole_on_the_projector(
     assert host.evaluate(SHOWN, ".stage .danger-protect") == _words(
         f"Comment s'en protéger ? {longest.alternative}")
 
+
+@pytest.mark.parametrize("size", ((1366, 768), (1280, 720)),
+                         ids=lambda size: "{}x{}".format(*size))
+def test_a_player_with_every_protection_keeps_the_protections_whole(
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Six players, one holding all five protections (a long game, turn limit raised): that
+    line takes two, and the protections' region scrolled 7 px at 1280×720 (5 px at
+    1366×768), its last line cut; the lines now sit without margins between them."""
+    from ludinum.games.gnou.content import PROTECTIONS
+    from tests.browser.helpers import click_some_action
+    from tests.browser.test_small_projector import stage_problems
+
+    six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
+    host, code, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    room = live.hub.rooms[code]
+    assert room.state.step == "roll" and room.state.current == 0
+    room.state.prot[5] = (1 << len(PROTECTIONS)) - 1  # before Léa's first roll
+    assert click_some_action(phones[0], random.Random(1))
+    host.wait_for_function(
+        "() => document.querySelector('.stage [data-slot=\"board\"]').textContent"
+        ".includes('Action citoyenne')", timeout=TIMEOUT)
+    host.wait_for_timeout(300)
+    own = host.evaluate(BOX, '.stage [data-slot="board"]')
+    assert own is not None and own["scroll"] <= 1, own
+    said = _words(host.inner_text('.stage [data-slot="board"]'))
+    assert "Jade : Dispositifs anti-espion, Logiciels libres, Œuvres sous licence libre, " \
+           "Services décentralisés, Action citoyenne" in said, said
+    assert stage_problems(host) == []
