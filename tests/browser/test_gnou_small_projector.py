@@ -5,11 +5,13 @@ board's cell numbers stay readable; at 1920×1080 nothing changes (test_layout_f
 
 from __future__ import annotations
 
+import random
+import time
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import open_table
+from tests.browser.helpers import TIMEOUT, open_table
 from tests.browser.test_layout_fit import BOX, on_screen
 from tests.browser.test_phone_screens import PHONE, play_until
 
@@ -88,14 +90,17 @@ def test_a_quiz_filling_the_column_leaves_no_sliver_of_narration(
 ) -> None:
     """At 1366×768 a long quiz filled the right column: the narration, left no room, still
     showed a 15 px sliver of its first line under the room panel's button. With not one line
-    of room it now gives way (the quiz says whose question it is; the log keeps the move)."""
+    of room it now gives way (the quiz says whose question it is; the log keeps the move),
+    and so it does with room for only a part of its lead sentence (it showed its first line
+    above a scroll bar)."""
     from tests.browser.test_small_projector import stage_problems
 
     host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts, PHONE,
                                  (1366, 768))
     play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
     host.wait_for_timeout(300)
-    assert host.is_visible("[data-narration]")
+    assert host.evaluate("() => !document.querySelector('[data-narration]').hidden")
+    assert stage_problems(host) == []
     # A question as long as fills the column down to 6 px above the button.
     host.evaluate("""() => {
       const quiz = document.querySelector('.stage .quiz');
@@ -107,8 +112,161 @@ def test_a_quiz_filling_the_column_leaves_no_sliver_of_narration(
     assert not host.is_visible("[data-narration]")
     # The quiz gone (answered), the narration has its room again.
     host.evaluate("""() => {
-      document.querySelector('.stage .quiz').style.minHeight = '';
+      document.querySelector('.stage .quiz').style.display = 'none';
       window.dispatchEvent(new Event('resize'));
     }""")
     assert host.is_visible("[data-narration]")
+    assert stage_problems(host) == []
+
+
+#: Where Le jeu du Gnou's projector is checked with its danger card: 1080p and the smaller
+#: projectors (their sizes are 1080p's scaled, the page's top bar and margins excepted).
+PROJECTORS = ((1920, 1080), (1366, 768), (1280, 720), (1024, 768))
+
+#: The danger card shown, its title, text and way to protect oneself replaced by another
+#: card's (the longest of the content), then fitted again as after a frame.
+SHOW_CARD = """(card) => {
+  const box = document.querySelector('.stage .danger-card');
+  box.querySelector('.danger-title').lastChild.textContent = ' ' + card.title;
+  box.querySelector('.danger-text').textContent = card.text;
+  box.querySelector('.danger-protect').lastChild.textContent = ' ' + card.alternative;
+  window.dispatchEvent(new Event('resize'));
+}"""
+
+#: What a text element shows: its words on one line (no-break spaces as spaces).
+SHOWN = """(selector) => {
+  const e = document.querySelector(selector);
+  return e && e.checkVisibility() ? e.textContent.replace(/\\s+/g, ' ').trim() : null;
+}"""
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _pending_offer(live: Any, browser: Any, contexts: list[Any],
+                   size: tuple[int, int]) -> tuple[Any, list[Any], Any]:
+    """Six players on a projector of ``size``, each protection held by one of the last
+    five (a team some turns into the game), played until a danger waits for a teammate to
+    pass its protection on (G5): the host page, the phones, the room."""
+    from ludinum.games.gnou.content import PROTECTIONS
+    from tests.browser.helpers import click_some_action
+
+    six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
+    host, code, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    room = live.hub.rooms[code]
+    assert room.state.step == "roll" and room.state.current == 0
+    for seat in range(1, 6):  # before the first roll: the server waits for Léa's
+        room.state.prot[seat] = 1 << (seat - 1) % len(PROTECTIONS)
+    rng = random.Random(4)
+    end = time.monotonic() + 90
+    while room.state.step != "offer" and room.status == "playing":
+        assert time.monotonic() < end, "no danger came to be passed on"
+        for phone in phones:
+            click_some_action(phone, rng)
+            if room.state.step == "offer":
+                break
+    host.wait_for_selector(".stage .danger-card", timeout=TIMEOUT)
+    host.wait_for_timeout(300)  # the narration of the move settles
+    return host, phones, room
+
+
+def _card_read_whole(host: Any, size: tuple[int, int], parts: tuple[str, ...]) -> None:
+    """The danger card's ``parts`` shown whole on the screen, above the room panel's button,
+    at the stage's type; nothing of the stage cut, under the button or scrolling."""
+    from tests.browser.test_small_projector import stage_problems
+
+    width, height = size
+    assert stage_problems(host) == []
+    card = host.evaluate(BOX, ".stage .danger-card")
+    button = host.evaluate(BOX, ".room-panel > summary")
+    assert card is not None and button is not None
+    assert on_screen(card, width, height), card
+    assert card["bottom"] <= button["top"], (card, button)
+    scale = min(height / 1080, width / 1920)
+    for part in parts:
+        box = host.evaluate(BOX, f".stage .{part}")
+        assert box is not None and on_screen(box, width, height), (part, box)
+        assert box["font"] >= 28 * scale - 0.1, (part, box)
+
+
+@pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: "{}x{}".format(*size))
+def test_the_danger_card_is_read_whole_on_the_projector(
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Six players, a danger whose protection a teammate may pass on (G5): the projector
+    showed the card (title, text, « Comment s'en protéger ? » and its alternative) under
+    the six protection lines, in a region that scrolled 174 px at 1280×720 (205 px at
+    1366×768, 265 px at 1920×1080) with its first line cut at the screen's bottom. It is
+    now in large type where the quiz is (the spotlight), whole, the longest card of the
+    content too, and the protections show whole; with the quiz that follows the offer,
+    the card's title and how to protect oneself stay whole beside it."""
+    from ludinum.games.gnou.content import load_dangers
+
+    host, phones, room = _pending_offer(live, browser, contexts, size)
+    met = load_dangers()[room.state.danger]
+    assert host.evaluate(SHOWN, ".stage .danger-title") == _words(f"⚠ {met.title}")
+    assert host.evaluate(SHOWN, ".stage .danger-text") == _words(met.text)
+    assert host.evaluate(SHOWN, ".stage .danger-protect") == _words(
+        f"Comment s'en protéger ? {met.alternative}")
+    parts = ("danger-title", "danger-text", "danger-protect")
+    _card_read_whole(host, size, parts)
+    # The protections under the board, whole; the card is not said there a second time.
+    own = host.evaluate(BOX, '.stage [data-slot="board"]')
+    assert own is not None and own["scroll"] <= 1, own
+    said = _words(host.inner_text('.stage [data-slot="board"]'))
+    for name in ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade", "Dispositifs anti-espion"):
+        assert name in said, (name, said)
+    assert _words(met.title) not in said
+    longest = max(load_dangers().values(),
+                  key=lambda d: len(d.title) + len(d.text) + len(d.alternative))
+    host.evaluate(SHOW_CARD, {"title": longest.title, "text": longest.text,
+                              "alternative": longest.alternative})
+    _card_read_whole(host, size, parts)
+
+    # A teammate passes the protection on: the learner answers alone (G4), the card stays.
+    giver = next(p for p in phones
+                 if p.locator('[data-slot="actions"] [data-action*="transmit"]').count())
+    giver.click('[data-slot="actions"] [data-action*="transmit"]')
+    host.wait_for_selector(".stage .quiz", timeout=TIMEOUT)
+    host.wait_for_selector(".stage .danger-card", timeout=TIMEOUT)
+    host.wait_for_timeout(300)
+    assert room.state.step == "answer" and room.state.danger == met.cell
+    _card_read_whole(host, size, ("quiz-title", "danger-title", "danger-protect"))
+    if size == (1920, 1080):  # room for all of it
+        _card_read_whole(host, size, parts)
+    host.evaluate(SHOW_CARD, {"title": longest.title, "text": longest.text,
+                              "alternative": longest.alternative})
+    _card_read_whole(host, size, ("quiz-title", "danger-title", "danger-protect"))
+    assert host.evaluate(SHOWN, ".stage .danger-protect") == _words(
+        f"Comment s'en protéger ? {longest.alternative}")
+
+
+@pytest.mark.parametrize("size", ((1366, 768), (1280, 720)),
+                         ids=lambda size: "{}x{}".format(*size))
+def test_a_player_with_every_protection_keeps_the_protections_whole(
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Six players, one holding all five protections (a long game, turn limit raised): that
+    line takes two, and the protections' region scrolled 7 px at 1280×720 (5 px at
+    1366×768), its last line cut; the lines now sit without margins between them."""
+    from ludinum.games.gnou.content import PROTECTIONS
+    from tests.browser.helpers import click_some_action
+    from tests.browser.test_small_projector import stage_problems
+
+    six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
+    host, code, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    room = live.hub.rooms[code]
+    assert room.state.step == "roll" and room.state.current == 0
+    room.state.prot[5] = (1 << len(PROTECTIONS)) - 1  # before Léa's first roll
+    assert click_some_action(phones[0], random.Random(1))
+    host.wait_for_function(
+        "() => document.querySelector('.stage [data-slot=\"board\"]').textContent"
+        ".includes('Action citoyenne')", timeout=TIMEOUT)
+    host.wait_for_timeout(300)
+    own = host.evaluate(BOX, '.stage [data-slot="board"]')
+    assert own is not None and own["scroll"] <= 1, own
+    said = _words(host.inner_text('.stage [data-slot="board"]'))
+    assert "Jade : Dispositifs anti-espion, Logiciels libres, Œuvres sous licence libre, " \
+           "Services décentralisés, Action citoyenne" in said, said
     assert stage_problems(host) == []

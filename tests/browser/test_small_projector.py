@@ -1,7 +1,8 @@
 """Every game on a small projector — 1280×720 (many classroom projectors are no larger),
 1366×768 (the common laptop's) and 1024×768 (the old 4:3 one) — with the most players:
 during play nothing of the stage runs past the screen's bottom or lies under the room
-panel's button (« Salle : commandes, places et journal »), no text is cut by its box; at
+panel's button (« Salle : commandes, places et journal »), no text is cut by its box, no
+box of the stage scrolls (no one scrolls a projector, so what it hides is not read); at
 1280×720, Web Runners' long card message leaves the seats, the piles and the attack under
 way readable beside the board; the end screen's score table and its « Revoir la partie
 pas à pas » button do not overlap. At 1920×1080 nothing changes (test_layout_fit,
@@ -28,14 +29,27 @@ MOST = {"gnou": 6, "hacker": 7, "voleur": 6, "webrunners": 4}
 SMALL = ((1280, 720), (1366, 768), (1024, 768))
 
 #: What of the projector's stage is out of sight: a line of text (outside the drawing)
-#: or the drawing past the screen's bottom, a line under the room panel's button. Text in
-#: a region that scrolls counts where the region shows it.
+#: or the drawing past the screen's bottom, a line under the room panel's button, a line
+#: that a box which scrolls shows only in part or not at all (no one scrolls a projector:
+#: the scroll bar let the danger card under Le jeu du Gnou's protections go unseen).
 HIDDEN = """() => {
   const out = [];
   const H = window.innerHeight;
   const button = document.querySelector('.room-panel > summary').getBoundingClientRect();
-  const walker = document.createTreeWalker(document.querySelector('.stage'),
-                                           NodeFilter.SHOW_TEXT);
+  const stage = document.querySelector('.stage');
+  // The box between a text and the stage that scrolls, if any: what it shows of its
+  // content (its padding box).
+  const scrollView = (el) => {
+    for (let a = el; a && a !== stage; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (![s.overflowX, s.overflowY].some((o) => o === 'auto' || o === 'scroll')) continue;
+      const r = a.getBoundingClientRect();
+      const top = r.top + a.clientTop;
+      return {top, bottom: top + a.clientHeight};
+    }
+    return null;
+  };
+  const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     const el = node.parentElement;
@@ -43,12 +57,18 @@ HIDDEN = """() => {
     if (!el.checkVisibility({visibilityProperty: true})) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    const region = el.closest('[tabindex]');
-    const seen = region ? region.getBoundingClientRect() : null;
+    const seen = scrollView(el);
     for (const b of range.getClientRects()) {
       if (b.width <= 1 || b.height <= 1) continue;
-      if (seen && (b.bottom <= seen.top || b.top >= seen.bottom)) continue;
       const what = text.slice(0, 40);
+      // Above or below what it shows (a line's box may run past its right edge with the
+      // spaces that end it, unseen: a word past that edge scrolls the box, told below).
+      if (seen && (b.top < seen.top - 1 || b.bottom > seen.bottom + 1)) {
+        out.push('cut by a box that scrolls (' + Math.round(b.top) + '–' +
+                 Math.round(b.bottom) + ' in ' + Math.round(seen.top) + '–' +
+                 Math.round(seen.bottom) + '): ' + what);
+        break;  // its first line out of sight says it
+      }
       if (b.bottom > H + 1) out.push('past the bottom (' + Math.round(b.bottom) + '): ' + what);
       if (b.right > button.left && b.left < button.right && b.bottom > button.top + 1 &&
           b.top < button.bottom) out.push('under the button: ' + what);
@@ -57,6 +77,22 @@ HIDDEN = """() => {
   for (const svg of document.querySelectorAll('.stage .board-svg svg')) {
     const b = svg.getBoundingClientRect();
     if (b.height > 1 && b.bottom > H + 1) out.push('the drawing ends at ' + Math.round(b.bottom));
+  }
+  return [...new Set(out)];
+}"""
+
+#: Every box of the stage that scrolls, and by how much (px): none should.
+SCROLLING = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.stage *')) {
+    const s = getComputedStyle(el);
+    if (![s.overflowX, s.overflowY].some((o) => o === 'auto' || o === 'scroll')) continue;
+    const by = Math.max(el.scrollHeight - el.clientHeight, el.scrollWidth - el.clientWidth);
+    if (by > 1) {
+      const name = el.dataset.slot ? '[data-slot=' + el.dataset.slot + ']'
+                                   : el.className || el.tagName;
+      out.push(name + ' scrolls by ' + by + ' px');
+    }
   }
   return out;
 }"""
@@ -82,6 +118,7 @@ def small_table(live: Any, browser: Any, contexts: list[Any], game: str, players
 
 def stage_problems(host: Any) -> list[str]:
     found: list[str] = host.evaluate(HIDDEN)
+    found += host.evaluate(SCROLLING)
     found += [f"cut: {t}" for t in host.evaluate(CUT_TEXT, False)]
     if host.evaluate("() => document.documentElement.scrollHeight > window.innerHeight"):
         found.append("the page scrolls")

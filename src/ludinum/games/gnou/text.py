@@ -186,8 +186,14 @@ class GnouText(GameText):
     def headline(self, event: Event, lang: str = "fr",
                  view: Mapping[str, Any] | None = None) -> str | None:
         """A quiz's line without its question: the screens show the question itself in
-        large type (the spotlight) while it is asked."""
-        return _quiz_line(event.data, lang) if event.kind == "quiz" else None
+        large type (the spotlight) while it is asked. A transmission's line without how to
+        protect oneself: while the quiz that follows is asked, the screens show the danger
+        card (G5: the projector in its spotlight, a seat's screen under its board)."""
+        if event.kind == "quiz":
+            return _quiz_line(event.data, lang)
+        if event.kind == "transmission":
+            return self.moment(event, lang)
+        return None
 
     def moment(self, event: Event, lang: str = "fr") -> str:
         """A danger met or explained, by its title only: the end screen lists the game's
@@ -408,8 +414,10 @@ class GnouText(GameText):
                 who = seat(quiz["answerer"], lang)
                 lines.append(f"{who} answers alone." if en
                              else f"{who} répond sans l'aide de l'équipe.")
+        # Where a board is drawn beside the text, a screen with no seat (the projector, a
+        # spectator's) shows the danger card in its spotlight too (web/static/games/gnou.js).
         danger = view.get("danger")
-        if danger is not None:
+        if danger is not None and (board or view.get("seat") is not None):
             card = danger_card(danger)
             if card is not None:
                 lines.append("")

@@ -310,6 +310,7 @@
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
     if (narrationEl && m.log && m.log.length) narrate(m.log);
+    fitSpotlight();
     fitNarration();
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
@@ -490,6 +491,42 @@
     narrationEl.hidden = false;
   }
 
+  // On the projector the spotlight (a quiz, a card being resolved) comes first in its
+  // column, above the narration. When it would end under the folded room panel's button or
+  // past the stage, the parts its game marks as able to give way (``data-gives-way``: 1
+  // goes first, then 2…) are hidden one by one until it fits; each fit starts with all of
+  // them shown (Le jeu du Gnou: beside a secret question, the sentence its heading already
+  // says, then the danger card's text read while the offer was pending).
+  function fitSpotlight() {
+    if (page !== "host") return;
+    const spot = document.querySelector('.stage [data-slot="spotlight"]');
+    if (!spot) return;
+    const parts = Array.from(spot.querySelectorAll("[data-gives-way]"));
+    for (const part of parts) part.hidden = false;
+    if (!parts.length) return;
+    parts.sort((a, b) => Number(a.dataset.givesWay) - Number(b.dataset.givesWay));
+    const stage = spot.closest(".stage");
+    const button = document.querySelector(".room-panel > summary");
+    const over = () => {
+      const s = spot.getBoundingClientRect();
+      let limit = stage ? stage.getBoundingClientRect().bottom : window.innerHeight;
+      const u = button ? button.getBoundingClientRect() : null;
+      if (u && u.height > 1 && u.left < s.right && s.left < u.right) limit = Math.min(limit, u.top - 4);
+      return s.bottom > limit;
+    };
+    const hidden = [];
+    for (const part of parts) {
+      if (!over()) break;
+      part.hidden = true;
+      hidden.push(part);
+    }
+    // One that went first comes back if those after it made room enough for it.
+    for (const part of hidden.slice(0, -1).reverse()) {
+      part.hidden = false;
+      if (over()) part.hidden = true;
+    }
+  }
+
   // On the projector the narration shares its column with the quiz or message, which come
   // first: when the column is full, the secondary lines give way one by one (the room's
   // log keeps them): a card's long text first, then from the last line up (whose turn it
@@ -498,11 +535,12 @@
   // pawn is not where the move sent it). Then the lead sentence steps down to the 28 px
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
-  // there (Le jeu du Gnou's board is wide and low). Past that, the box scrolls (keyboard
-  // too) rather than cut a word; and when not even its first line has room (a long quiz
-  // fills the column of a 1366×768 projector), the box gives way entirely rather than show
-  // a sliver of it under the room panel's button (the quiz says whose question it is, the
-  // room's log keeps the move).
+  // there (Le jeu du Gnou's board is wide and low). Past that, when its lead sentence still
+  // does not show whole (a long quiz fills the column of a 1366×768 projector; a danger
+  // card and the quiz that follows it leave one line of room at 1920×1080), the box gives
+  // way entirely rather than show a sliver of it or half a sentence above a scroll bar that
+  // no one scrolls on a projector (the quiz or the card says what is going on, the room's
+  // log keeps the move).
   // The game's own text under it in the same column (Web Runners' seats, piles and the
   // attack under way) is not pushed into a scroll by it either: while that text does not
   // fit and would with the narration out of the way, the narration gives way the same
@@ -512,9 +550,8 @@
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
     const stage = narrationEl.closest(".stage");
-    narrationEl.classList.remove("under-board", "scrolls", "no-room");
+    narrationEl.classList.remove("under-board", "no-room");
     narrationEl.removeAttribute("style");
-    narrationEl.removeAttribute("tabindex");
     if (stage) stage.classList.remove("story-under-board");
     if (narrationEl.hidden) return;
     const lead = narrationEl.querySelector(".narration-lead");
@@ -597,18 +634,10 @@
         shrink();
       }
     }
-    if (!over()) return;
-    const first = document.createRange();
-    first.selectNodeContents(lead);
-    const line = first.getClientRects()[0];
-    if (line && line.bottom > narrationEl.getBoundingClientRect().bottom + 1) {
-      narrationEl.classList.add("no-room");
-      return;
-    }
-    narrationEl.classList.add("scrolls");
-    narrationEl.setAttribute("tabindex", "0");
+    // Not even the lead sentence whole: the box gives way entirely.
+    if (over()) narrationEl.classList.add("no-room");
   }
-  window.addEventListener("resize", fitNarration);
+  window.addEventListener("resize", () => { fitSpotlight(); fitNarration(); });
 
   function tickSession() {
     if (!sessionEl) return;

@@ -1,8 +1,9 @@
 // Le jeu du Gnou in the page (draw.js): the 43-position track of G1 as a serpentine of 9
 // cells a row (left to right, then right to left), the team's one pawn and the dangers
-// removed over it; the quiz in large type (G4), the phone's decision and the game's text
-// under the board (turn, protections, the danger card met). Every cell's colour comes with
-// its symbol, and a legend repeats them.
+// removed over it; the quiz in large type (G4) and, on a screen with no seat, the danger
+// card being resolved (G5); the phone's decision and the game's text under the board (turn,
+// protections, and on a seat's screen the danger card). Every cell's colour comes with its
+// symbol, and a legend repeats them.
 (function (L) {
   "use strict";
   const COLS = 9;
@@ -84,10 +85,38 @@
     return out + `</svg><p class="legend">${legend(c)}</p>`;
   }
 
+  // A screen with no seat of its own (the projector, a spectator's): read by the whole room.
+  const seatless = (view) => view.seat === null || view.seat === undefined;
+
+  // The danger card being resolved (G5: an offer to pass a protection on, the quiz that
+  // follows), on a screen with no seat: in large type with the quiz, read whole from the
+  // back of the room (under the protections it ran past the screen's bottom with six
+  // players). Its title with the danger's symbol, its text, then how to protect oneself.
+  // A seat's screen keeps it in the text under its board (lines), its decision on top.
+  // Beside the quiz that follows an offer, the card's text (read while the offer was
+  // pending) may give way on a small projector (app.js, fitSpotlight): the title and how
+  // to protect oneself stay, what the giver explains (as the transmission's line says it).
+  function dangerCard(c) {
+    const { h, view, kit } = c;
+    const card = view.danger === null || view.danger === undefined ? null : (kit.dangers || {})[view.danger];
+    if (!card || !seatless(view)) return "";
+    const text = c.plain(c.named(card.text));
+    return h`<div class="spotlight danger-card"><p class="danger-title"><span class="danger-symbol" aria-hidden="true">⚠</span> ${c.plain(c.named(card.title))}</p>` +
+      (view.quiz ? h`<p class="danger-text" data-gives-way="2">${text}</p>` : h`<p class="danger-text">${text}</p>`) +
+      h`<p class="danger-protect"><strong>${kit.how_to_protect}</strong> ${c.plain(c.named(card.alternative))}</p></div>`;
+  }
+
   // The quiz in large type (G4): its series and level, who answers, the question before its
   // answers. The answerer's phone shows the answers as buttons right under it (actions);
-  // the other screens list them. A solo question stays hidden from the others (G4).
+  // the other screens list them. A solo question stays hidden from the others (G4). Then
+  // the danger card being resolved, on a screen with no seat (dangerCard). On a small
+  // projector a secret question's sentence gives way first (app.js, fitSpotlight): its
+  // heading already says whose question it is and that the team does not help.
   function spotlight(c) {
+    return quizBox(c) + dangerCard(c);
+  }
+
+  function quizBox(c) {
     const { h, _, view, kit } = c;
     const quiz = view.quiz;
     if (!quiz) return "";
@@ -103,7 +132,7 @@
       }
       if (quiz.hint) out += h`<p class="quiz-hint">${_("Indice :")} ${quiz.hint}</p>`.text;
     } else {
-      out += h`<p class="quiz-question">${_("%(name)s répond sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse.", { name: who })}</p>`.text;
+      out += h`<p class="quiz-question" data-gives-way="1">${_("%(name)s répond sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse.", { name: who })}</p>`.text;
     }
     return out + "</div>";
   }
@@ -161,9 +190,10 @@
   }
 
   // The game's text under the board, one string a line: the turn and the pawn's cell, every
-  // seat's protections (« (toi) » on its own screen), then the danger card being resolved,
-  // read to everyone (G5: title, recto, verso). The track is the SVG board; the quiz is in
-  // the spotlight (G4): neither is said again here.
+  // seat's protections (« (toi) » on its own screen), then on a seat's screen the danger
+  // card being resolved, read to everyone (G5: title, recto, verso). The track is the SVG
+  // board; the quiz is in the spotlight (G4), and so is the danger card on a screen with no
+  // seat (dangerCard): none is said again here.
   function lines(c) {
     const { view, kit } = c;
     const en = c.lang === "en";
@@ -179,11 +209,12 @@
       out.push(`  ${c.seatText(p)}${you}${en ? ":" : " :"} ${names}`);
     });
     const shown = out.map((line) => c.spaced(c.plain(line)));
-    // The danger card, after an empty line: its title on a line of its own, its text, then
+    // The danger card, on a seat's screen (a screen with no seat shows it in its
+    // spotlight), after an empty line: its title on a line of its own, its text, then
     // how to protect oneself, the last lines of the text. Cut into lines as the server cuts
     // the whole text (the title's red markup, closed after it, keeps a break ending the
     // title from joining the next one), then each line named, unmarked and spaced.
-    const card = view.danger === null || view.danger === undefined ? null : (kit.dangers || {})[view.danger];
+    const card = view.danger === null || view.danger === undefined || seatless(view) ? null : (kit.dangers || {})[view.danger];
     if (card) {
       const rest = [card.text, `${kit.how_to_protect} ${card.alternative}`].join("\n");
       for (const line of ["", ...splitLines(card.title, false), ...splitLines(rest, true)]) {

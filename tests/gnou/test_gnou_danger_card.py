@@ -1,0 +1,94 @@
+"""Le jeu du Gnou's danger card while it is being resolved (G5: an offer to pass its
+protection on, then the learner's quiz): a screen with no seat (the projector, a
+spectator's) shows it in its spotlight, in large type where the quiz is, and no longer
+under the board, where six players' protections pushed it past the projector's bottom; a
+seat's screen keeps it under its board, its decision on top. The transmission's narrated
+line leaves out how to protect oneself, which the screens then show."""
+
+from __future__ import annotations
+
+from html import unescape
+
+from ludinum.engine import Action
+from ludinum.games.gnou import GAME, GnouState
+from ludinum.games.gnou.content import load_dangers
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
+from tests.drawing import slot
+from tests.gnou.helpers import game, roll
+
+TEXT = GAME.text
+CARD = load_dangers()[2]  # a tracker (G1): the anti-spy tools remove it
+
+
+def _room(state: GnouState) -> Room:
+    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+
+
+def _offered() -> GnouState:
+    """Player 1 on danger 2 without its protection, player 3 holding it: the offer (G5)."""
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    roll(state)
+    assert state.step == "offer"
+    return state
+
+
+def _said(html: str) -> str:
+    """Text or HTML with its entities read and every space an ordinary one."""
+    return " ".join(unescape(html).split())
+
+
+def test_the_projector_shows_the_card_in_its_spotlight_not_under_its_board() -> None:
+    for state in (_offered(), _learning()):
+        room = _room(state)
+        spot, board = _said(slot(room, None, "spotlight")), _said(slot(room, None, "board"))
+        assert 'class="spotlight danger-card"' in spot
+        for words in (CARD.title, CARD.text, "Comment s'en protéger ?", CARD.alternative):
+            assert _said(words) in spot, words
+            assert _said(words) not in board, words
+        # The server's text of that screen says the same (tests/server/test_page_lines.py).
+        assert CARD.title not in TEXT.view(state.view(None), "fr", board=False)
+        assert CARD.title in TEXT.view(state.view(None), "fr")  # the terminal keeps it
+
+
+def test_a_seats_screen_keeps_the_card_under_its_board() -> None:
+    for state in (_offered(), _learning()):
+        room = _room(state)
+        for seat in range(4):
+            spot, board = slot(room, seat, "spotlight"), _said(slot(room, seat, "board"))
+            assert "danger-card" not in spot
+            assert _said(CARD.text) in board and _said(CARD.alternative) in board
+
+
+def _learning() -> GnouState:
+    """The offer taken: player 1 answers alone a quiz of the protection (G4, G5)."""
+    state = _offered()
+    state.apply(2, Action.make("transmit"))
+    assert state.step == "answer" and state.danger == 2
+    return state
+
+
+def test_beside_the_learners_quiz_only_the_cards_text_may_give_way() -> None:
+    """On a small projector (app.js, fitSpotlight) the card's text, read while the offer
+    was pending, may give way beside the quiz, and the secret question's sentence before
+    it; never the title nor how to protect oneself. While the offer is pending, nothing."""
+    offered = slot(_room(_offered()), None, "spotlight")
+    assert "data-gives-way" not in offered
+    learning = slot(_room(_learning()), None, "spotlight")
+    assert learning.count("data-gives-way") == 2
+    assert '<p class="quiz-question" data-gives-way="1">' in learning
+    assert '<p class="danger-text" data-gives-way="2">' in learning
+
+
+def test_the_transmission_is_narrated_without_how_to_protect_oneself() -> None:
+    """The journal line says how to protect oneself (G5); the narration, beside the card
+    shown whole, names the danger only."""
+    state = _offered()
+    (told,) = [e for e in state.apply(2, Action.make("transmit")) if e.kind == "transmission"]
+    for lang in ("fr", "en"):
+        brief = TEXT.headline(told, lang)
+        assert brief is not None and brief == TEXT.moment(told, lang)
+        assert CARD.alternative_in(lang) in TEXT.event(told, lang)
+        assert CARD.alternative_in(lang) not in brief
+    assert TEXT.headline(told, "fr") == f"Joueur 3 explique le danger « {CARD.title} » à Joueur 1."
