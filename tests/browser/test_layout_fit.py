@@ -329,6 +329,32 @@ HACKER_TEXTS = """(html) => {
 }"""
 
 
+def paused_table(browser: Any, live: Any, contexts: list[Any], game: str, players: int,
+                 viewport: tuple[int, int] = (1920, 1080), nickname: str = "Léa",
+                 ) -> tuple[Any, Any]:
+    """A projector (``viewport``) and one phone (``nickname``) at a table of ``game``,
+    started then paused once both drew the board: pages whose own frames no longer change,
+    where boards drawn by the page's code can be measured. The projector and the phone."""
+    width, height = viewport
+    host_context = browser.new_context(viewport={"width": width, "height": height})
+    phone_context = browser.new_context(**PHONE)
+    contexts += [host_context, phone_context]
+    host, phone = host_context.new_page(), phone_context.new_page()
+    code = create_room(host, live.url, game, players)
+    join(phone, live.url, code, nickname)
+    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
+                           timeout=TIMEOUT)
+    host.click('[data-cmd="start"]')
+    host.wait_for_selector('.stage [data-slot="map"] svg', timeout=TIMEOUT)
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
+    for page in (host, phone):
+        page.wait_for_function("() => document.body.dataset.status === 'paused'",
+                               timeout=TIMEOUT)
+    host.wait_for_timeout(300)  # the last frame drawn before the pause
+    return host, phone
+
+
 def hacker_boards(players: int, narrow: bool = False) -> list[str]:
     """Boards of a game of ``players`` at every phase (trips, credits, protection, guesses,
     thefts, the end with its sums of bills), with brouillage (H7) in its last round, in
@@ -373,20 +399,7 @@ def test_the_hacker_board_is_read_from_the_back_of_the_room(
     column, none over another, the drawing and its legend on the screen, the legend clear
     of the room panel's button. Boards of every phase drawn by the page's code into the
     paused projector's page."""
-    host_context = browser.new_context(viewport={"width": width, "height": height})
-    phone_context = browser.new_context(**PHONE)
-    contexts += [host_context, phone_context]
-    host, phone = host_context.new_page(), phone_context.new_page()
-    code = create_room(host, live.url, "hacker", 4)
-    join(phone, live.url, code, "Léa")
-    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
-                           timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
-    host.wait_for_selector('.stage [data-slot="map"] svg', timeout=TIMEOUT)
-    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
-    host.wait_for_function("() => document.body.dataset.status === 'paused'",
-                           timeout=TIMEOUT)
-    host.wait_for_timeout(300)  # the last frame drawn before the pause
+    host, _ = paused_table(browser, live, contexts, "hacker", 4, (width, height))
     for players in range(4, 8):
         for html in hacker_boards(players):
             out = host.evaluate(HACKER_TEXTS, html)
@@ -476,20 +489,7 @@ def test_the_voleur_turn_marker_clears_the_players_name(
     beside it (« Jade » at 1280×720 with six players, by 1.5 px). Boards of 3 to 6 players,
     at every seat's turn, drawn by the page's code into the paused projector's page: the
     ring and the token clear every line of the heading, and stay inside their block."""
-    host_context = browser.new_context(viewport={"width": width, "height": height})
-    phone_context = browser.new_context(**PHONE)
-    contexts += [host_context, phone_context]
-    host, phone = host_context.new_page(), phone_context.new_page()
-    code = create_room(host, live.url, "voleur", 3)
-    join(phone, live.url, code, "Léa")
-    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
-                           timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
-    host.wait_for_selector('.stage [data-slot="map"] svg', timeout=TIMEOUT)
-    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
-    host.wait_for_function("() => document.body.dataset.status === 'paused'",
-                           timeout=TIMEOUT)
-    host.wait_for_timeout(300)  # the last frame drawn before the pause
+    host, _ = paused_table(browser, live, contexts, "voleur", 3, (width, height))
     for players in range(3, 7):
         rings = 0
         for html in voleur_boards(players):
@@ -517,20 +517,7 @@ def test_the_hacker_board_is_read_on_a_phone(live: Any, browser: Any, contexts: 
     rows of three or four: every text at least 12 px (the names 15.5 px), each in its card
     or column, none over another, nothing wider than the phone. The phone's own drawing,
     then boards of every phase drawn for a phone by the page's code into the paused page."""
-    host_context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    phone_context = browser.new_context(**PHONE)
-    contexts += [host_context, phone_context]
-    host, phone = host_context.new_page(), phone_context.new_page()
-    code = create_room(host, live.url, "hacker", 7)
-    join(phone, live.url, code, "Maximilien")
-    host.wait_for_function("() => document.querySelectorAll('.seat-human').length === 1",
-                           timeout=TIMEOUT)
-    host.click('[data-cmd="start"]')
-    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
-    host.evaluate("() => document.querySelector('[data-cmd=\"pause\"]').click()")
-    phone.wait_for_function("() => document.body.dataset.status === 'paused'",
-                            timeout=TIMEOUT)
-    phone.wait_for_timeout(300)  # the last frame drawn before the pause
+    _, phone = paused_table(browser, live, contexts, "hacker", 7, nickname="Maximilien")
     drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
     boards = [drawn, *hacker_boards(7, narrow=True)]
     for i, html in enumerate(boards):
