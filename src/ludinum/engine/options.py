@@ -292,7 +292,6 @@ class OptionSet:
             if not option.fits_with(value, players):
                 raise option.unfit(value, players)
 
-
     def untimed(self, given: Mapping[str, object] | None, force: bool = False
                 ) -> dict[str, object]:
         """``given`` with every timer option (:attr:`Option.timer`) it does not set at 0,

@@ -92,17 +92,20 @@
     if ([...picker.options].some((o) => o.value === saved)) { picker.value = saved; show(); }
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
-  // A replay's step: the page draws the public board of that step (draw.js).
+  // Each slot's new HTML put in every element of the page showing that slot.
+  function fillSlots(slots) {
+    for (const [name, html] of Object.entries(slots || {})) {
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+    }
+  }
   // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
   // again when it turns wider or narrower.
   const NARROW = window.matchMedia("(max-width: 50rem)");
+  // A replay's step: the page draws the public board of that step (draw.js).
   const replayed = document.querySelector("script[data-replay]");
   function drawReplay() {
     const state = Object.assign(JSON.parse(replayed.textContent), { narrow: NARROW.matches });
-    const drawn = Ludinum.screen(state, ["ground", "map", "board"]);
-    for (const [name, html] of Object.entries(drawn)) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
-    }
+    fillSlots(Ludinum.screen(state, ["ground", "map", "board"]));
   }
   if (replayed && window.Ludinum && Ludinum.screen) {
     drawReplay();
@@ -278,9 +281,7 @@
   // Turned wider or narrower (a phone turned sideways): the boards drawn again for it.
   NARROW.addEventListener("change", () => {
     drawState.narrow = NARROW.matches;
-    for (const [name, html] of Object.entries(redraw({ actions: drawState.choices }))) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
-    }
+    fillSlots(redraw({ actions: drawState.choices }));
   });
 
   const roomPanel = document.querySelector("[data-room-panel]");
@@ -298,9 +299,7 @@
     const acting = (page === "play" || page === "pass") && m.slots && m.slots.actions &&
       m.slots.actions.includes('class="act') && !document.querySelector('[data-slot="actions"] .act');
     const focus = focusBefore();
-    for (const [name, html] of Object.entries(m.slots || {})) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
-    }
+    fillSlots(m.slots);
     let whole = true;
     for (const [name, parts] of Object.entries(m.parts || {})) {
       document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; });
@@ -491,6 +490,14 @@
     narrationEl.hidden = false;
   }
 
+  // ``limit`` (a bottom edge), raised above the folded room panel's button when a box
+  // spanning ``box``'s width would run under it.
+  function aboveButton(box, limit) {
+    const button = document.querySelector(".room-panel > summary");
+    const u = button ? button.getBoundingClientRect() : null;
+    return u && u.height > 1 && u.left < box.right && box.left < u.right ? Math.min(limit, u.top - 4) : limit;
+  }
+
   // On the projector the spotlight (a quiz, a card being resolved) comes first in its
   // column, above the narration. When it would end under the folded room panel's button or
   // past the stage, the parts its game marks as able to give way (``data-gives-way``: 1
@@ -506,13 +513,9 @@
     if (!parts.length) return;
     parts.sort((a, b) => Number(a.dataset.givesWay) - Number(b.dataset.givesWay));
     const stage = spot.closest(".stage");
-    const button = document.querySelector(".room-panel > summary");
     const over = () => {
       const s = spot.getBoundingClientRect();
-      let limit = stage ? stage.getBoundingClientRect().bottom : window.innerHeight;
-      const u = button ? button.getBoundingClientRect() : null;
-      if (u && u.height > 1 && u.left < s.right && s.left < u.right) limit = Math.min(limit, u.top - 4);
-      return s.bottom > limit;
+      return s.bottom > aboveButton(s, stage ? stage.getBoundingClientRect().bottom : window.innerHeight);
     };
     const hidden = [];
     for (const part of parts) {
@@ -618,11 +621,7 @@
         if (t.top >= b.bottom - 1 && t.left < b.right && b.left < t.right) limit = Math.min(limit, t.top);
       }
       // Nor does it go under the folded room panel's button, at the bottom right.
-      const button = document.querySelector(".room-panel > summary");
-      if (button) {
-        const u = button.getBoundingClientRect();
-        if (u.height > 1 && u.left < b.right && b.left < u.right) limit = Math.min(limit, u.top - 4);
-      }
+      limit = aboveButton(b, limit);
       const free = limit - b.bottom - 12;
       if (free >= 160) {
         stage.classList.add("story-under-board");

@@ -171,6 +171,12 @@
     // A card lying face down: only its back and what everyone may know of it.
     const cardBack = (text) => h`<div class="card-tile card-back"><span class="card-top"><span class="card-symbol" aria-hidden="true">▦</span> <span class="card-family">?</span></span><span class="card-text">${text}</span></div>`;
     const face = (ident) => (kit.faces || {})[ident] || null;
+    // The cards of a hand each once, in the order first held, with how many of it are held.
+    const tally = (cards) => {
+      const counts = new Map();
+      for (const id of cards) counts.set(String(id), (counts.get(String(id)) || 0) + 1);
+      return counts;
+    };
 
     // A card as a tile (tiles.py): ``pick`` makes it a button that picks it, ``action`` one
     // that plays (``confirm`` asks first), neither a card only shown; ``idle`` greys it.
@@ -242,7 +248,7 @@
     return {
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
       named: (text) => named(names || [], text), withWord,
-      token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face,
+      token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
     };
   }
@@ -286,9 +292,7 @@
   // tap yet), each card once with how many of it; a game whose hand is not cards with
   // faces in its kit draws nothing here (its text under the board says the hand).
   function heldHand(c) {
-    const hand = Array.isArray(c.view.hand) ? c.view.hand : [];
-    const counts = new Map();
-    for (const id of hand) counts.set(String(id), (counts.get(String(id)) || 0) + 1);
+    const counts = c.tally(Array.isArray(c.view.hand) ? c.view.hand : []);
     if (!counts.size) return "";
     let tiles = "";
     for (const [id, count] of counts) {

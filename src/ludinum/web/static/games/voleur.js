@@ -333,14 +333,9 @@
     let out = h`<p class="prompt">${prompt}</p>` +
       `<div class="hand" role="group" aria-label="${c.attr(_("Ta main"))}">`;
     // each card once, with how many of it the hand holds; greyed when it cannot be played
-    const held = view.hand || [];
-    const seen = [];
-    for (const ident of held) {
-      if (seen.includes(ident)) continue;
-      seen.push(ident);
+    for (const [ident, count] of c.tally(view.hand || [])) {
       const face = c.face(ident);
       if (!face) continue;
-      const count = held.filter((other) => other === ident).length;
       out += c.cardTile(face, { pick: byCard.has(ident) ? ident : "", count, idle: !byCard.has(ident) });
     }
     out += "</div>";
