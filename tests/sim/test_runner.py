@@ -79,6 +79,31 @@ def test_a_chunk_builds_its_bots_once_and_plays_the_same_games(
         assert reused == fresh
 
 
+@pytest.mark.parametrize("game", ["gnou", "webrunners", "hacker", "voleur"])
+def test_random_bots_play_the_same_games_on_the_lean_path(game: str) -> None:
+    """A chunk of random bots only (``ludinum simulate``'s default, the bench's simulate
+    path) plays each game without a call per seat per move: the same games, move for move,
+    as the general path (new bots for each game) and as a run that keeps its logs."""
+    import tempfile
+    from pathlib import Path
+
+    from ludinum.games import get_game
+    from ludinum.sim.gamelog import read_log
+    from ludinum.sim.runner import play_chunk, play_one
+
+    players = {"gnou": 5, "webrunners": 4, "hacker": 5, "voleur": 4}[game]
+    spec = SimSpec(game, players, ("random",) * players, seed=11)
+    lean = play_chunk((spec, 0, 5, None))
+    assert lean == [play_one(spec, i) for i in range(5)]
+    with tempfile.TemporaryDirectory() as keep:
+        kept = play_chunk((spec, 0, 5, keep))
+        assert kept == lean
+        logs = sorted(Path(keep).iterdir())
+        assert len(logs) == 5
+        assert [len(read_log(get_game, path.read_text()).actions) for path in logs] == [
+            r.actions for r in lean]
+
+
 def test_a_reset_search_bot_keeps_its_budget() -> None:
     from ludinum.bots.ismcts import IsmctsBot
     from ludinum.games import make_bot

@@ -80,22 +80,34 @@ def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
     return [make_bot(spec.game, level, rng, spec.quiz_accuracy) for level in spec.bots]
 
 
-def play_one(
-    spec: SimSpec, index: int, keep: str | None = None, bots: Sequence[Bot] | None = None
-) -> GameRecord:
-    """Game ``index`` of ``spec``; with ``keep`` (a directory) its action log is stored
-    there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots of an earlier
-    game of the same spec (:func:`seat_bots`), reset for this one (``Bot.reset``): the
-    same game as with new bots, without building them again."""
-    game, measures = _game_of(spec.game)
-    seed = game_seed(spec.seed, index)
-    state = game.new_state(spec.players, seed, spec.options)
-    config = state.config
-    rng: random.Random | None = None
-    if bots is None:
-        bots = seat_bots(spec, seed)
-    else:
-        rng = bots_generator(seed)  # the bots are reset below, seat by seat
+def _only_random(bots: Sequence[Bot]) -> bool:
+    """Whether every seat is a random bot that keeps no notes (:func:`_play_random`)."""
+    return _RANDOM_BLIND and all(type(bot) is _RandomBot for bot in bots)
+
+
+def _play_random(state: State, draw: Callable[[], float]) -> int:
+    """Play ``state`` to its end, every seat a random bot drawing from ``draw``: the
+    seat that acts is :func:`next_actor`'s, its move the legal action at ``draw()``'s
+    place (RandomBot.choose); no events built (``advance``). Returns the actions taken.
+    A function of its own, called once per game: CPython specialises its loop."""
+    actions = 0
+    is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
+    legal_actions = state.legal_actions
+    while not is_terminal():
+        active = active_players()
+        # The only active seat acts (next_actor's answer, without asking it again).
+        player = active[0] if len(active) == 1 else next_actor(state, actions)
+        legal = legal_actions(player)
+        advance(player, legal[floor(draw() * len(legal))])
+        actions += 1
+    return actions
+
+
+def _play_bots(state: State, bots: Sequence[Bot], rng: random.Random | None,
+               log: list[tuple[int, Action]] | None) -> int:
+    """Play ``state`` to its end with the seats' ``bots`` (reset with ``rng`` first when
+    given: bots of an earlier game), the moves appended to ``log`` when given. Returns
+    the actions taken."""
     # One pass over the seats: each bot reset (earlier bots), its choice, and the seats
     # whose bots keep notes. A random bot's choice is made here, as its ``choose`` makes it
     # (its generator's next number picks among the legal actions), without a call per move.
@@ -115,7 +127,6 @@ def play_one(
             draws.append(None)
         if type(bot).observe is not _base_observe:
             observing.append(seat)
-    log: list[tuple[int, Action]] | None = [] if keep is not None else None
     actions = 0
     # Methods looked up once per game, not once per action (hundreds in a long game).
     is_terminal, active_players, advance = state.is_terminal, state.active_players, state.advance
@@ -139,6 +150,31 @@ def play_one(
         events = state.apply_trusted(player, action)
         for seat in observing:
             bots[seat].observe(seat, visible(events, seat))
+    return actions
+
+
+def play_one(
+    spec: SimSpec, index: int, keep: str | None = None, bots: Sequence[Bot] | None = None
+) -> GameRecord:
+    """Game ``index`` of ``spec``; with ``keep`` (a directory) its action log is stored
+    there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots of an earlier
+    game of the same spec (:func:`seat_bots`), reset for this one (``Bot.reset``): the
+    same game as with new bots, without building them again."""
+    game, measures = _game_of(spec.game)
+    seed = game_seed(spec.seed, index)
+    state = game.new_state(spec.players, seed, spec.options)
+    config = state.config
+    log: list[tuple[int, Action]] | None = [] if keep is not None else None
+    if bots is not None and log is None and _only_random(bots):
+        # Every seat a random bot, nothing to record: the bots' shared generator picks
+        # each move as RandomBot.choose would (the same game, move for move).
+        rng = bots_generator(seed)
+        for bot in bots:
+            bot.rng = rng  # RandomBot.reset(rng): its generator is all it keeps
+        actions = _play_random(state, rng.random)
+    else:
+        actions = _play_bots(state, bots if bots is not None else seat_bots(spec, seed),
+                             None if bots is None else bots_generator(seed), log)
     outcome = state.outcome()
     metrics = state.metrics()
     if keep is not None and log is not None:
@@ -165,13 +201,15 @@ def _game_of(name: str) -> tuple[Game, tuple[Headline, ...]]:
     return get_game(name), headlines(name)
 
 
-def _base_refs() -> tuple[Any, type]:
+def _base_refs() -> tuple[Any, Any]:
     from ludinum.bots.base import Bot, RandomBot
 
     return Bot.observe, RandomBot
 
 
 _base_observe, _RandomBot = _base_refs()
+#: A random bot keeps no notes (it has no ``observe`` of its own).
+_RANDOM_BLIND = _RandomBot.observe is _base_observe
 
 
 Chunk = tuple[SimSpec, int, int, str | None]
