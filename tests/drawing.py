@@ -16,7 +16,7 @@ import json
 import threading
 from typing import Any
 
-from py_mini_racer import MiniRacer
+from py_mini_racer import MiniRacer, init_mini_racer
 
 from ludinum.engine import Action, Game
 from ludinum.server import kits, patches, render
@@ -25,6 +25,14 @@ from ludinum.server.rooms import Room
 
 #: The slots a page draws itself (the others come from the server as HTML).
 DRAWN = ("ground", "map", "board", "spotlight", "actions")
+
+
+# V8 gives the rights to its memory protection key (on CPUs that have them, PKU) to the
+# thread that starts it and to the threads started afterwards. Started by the first engine,
+# made on its own thread (below), it left this thread without them: closing an engine here
+# then crashed the interpreter (a segmentation fault at V8's context free, seen on AMD
+# EPYC). Started here, on the thread that imports this module, before any engine.
+init_mini_racer(ignore_duplicate_init=True)
 
 
 def _engine() -> MiniRacer:
