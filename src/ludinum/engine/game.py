@@ -129,6 +129,13 @@ class GameText(ABC):
         step); None when unknown. Default: None."""
         return None
 
+    def narrated(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str:
+        """The line a screen showing ``view`` narrates for ``event``: its :meth:`headline`,
+        else its journal line; ``""``: nothing (the screen says it all already)."""
+        line = self.headline(event, lang, view)
+        return self.event(event, lang) if line is None else line
+
     def moment(self, event: Event, lang: str = "fr") -> str:
         """The line « Moments clés » lists for ``event`` at the end: short, as a reminder
         (a danger named by its title, not read in full again). Default: the journal line."""
