@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -144,11 +145,13 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def _pending_offer(live: Any, browser: Any, contexts: list[Any],
-                   size: tuple[int, int]) -> tuple[Any, list[Any], Any]:
+def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int, int],
+                   watching: Callable[[str], list[Any]] = lambda _code: []
+                   ) -> tuple[Any, list[Any], Any]:
     """Six players on a projector of ``size``, each protection held by one of the last
     five (a team some turns into the game), played until a danger waits for a teammate to
-    pass its protection on (G5): the host page, the phones, the room."""
+    pass its protection on (G5): the host page, the phones, the room. ``watching``: the
+    pages opened on the room (its code) before the first roll, such as a spectator's."""
     from ludinum.games.gnou.content import PROTECTIONS
     from tests.browser.helpers import click_some_action
 
@@ -158,6 +161,9 @@ def _pending_offer(live: Any, browser: Any, contexts: list[Any],
     assert room.state.step == "roll" and room.state.current == 0
     for seat in range(1, 6):  # before the first roll: the server waits for Léa's
         room.state.prot[seat] = 1 << (seat - 1) % len(PROTECTIONS)
+    for page in watching(code):
+        page.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
     rng = random.Random(4)
     end = time.monotonic() + 90
     while room.state.step != "offer" and room.status == "playing":

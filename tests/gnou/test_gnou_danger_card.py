@@ -92,3 +92,29 @@ def test_the_transmission_is_narrated_without_how_to_protect_oneself() -> None:
         assert CARD.alternative_in(lang) in TEXT.event(told, lang)
         assert CARD.alternative_in(lang) not in brief
     assert TEXT.headline(told, "fr") == f"Joueur 3 explique le danger « {CARD.title} » à Joueur 1."
+
+
+def test_the_danger_met_is_narrated_by_its_title_while_its_card_is_shown() -> None:
+    """A spectator's screen narrated the danger met in full (title, text, how to protect
+    oneself) under the card its spotlight shows whole: the card read twice. While the
+    card is on the screen (the offer pending, G5), the narration of every screen that
+    shows it (spotlight or under the board) names the danger only; the journal keeps the
+    whole card. When the card is not shown (its danger removed at once), read in full."""
+    from ludinum.server.frames import FrameCache
+
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    (met,) = [e for e in roll(state) if e.kind == "danger"]
+    assert state.step == "offer"
+    cache = FrameCache(_room(state), 0.0, ["random"])
+    for seat in (None, 0, 2):  # the projector and a spectator, the player, the holder
+        line, brief = cache.event_text(met, "fr", seat)
+        assert _said(CARD.text) in _said(line) and _said(CARD.alternative) in _said(line)
+        assert brief is not None
+        assert _said(CARD.title) in _said(brief), brief
+        assert _said(CARD.text) not in _said(brief) and "protéger" not in brief, brief
+    assert TEXT.headline(met, "en", state.view(None)) == TEXT.moment(met, "en")
+    # The card not on the screen: the narration reads it in full (no shorter form).
+    removed = game(dice=(2,), protections={0: ["anti_espion"]})
+    (met,) = [e for e in roll(removed) if e.kind == "danger"]
+    assert removed.view(None).get("danger") is None
+    assert FrameCache(_room(removed), 0.0, ["random"]).event_text(met, "fr", None)[1] is None

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ludinum.games.webrunners import GAME
-from tests.webrunners.helpers import act, arrange, new
+from tests.webrunners.helpers import act, arrange, hand, new
 
 MARKUP = re.compile(r"\[/?[a-z_ ]+\]")
 
@@ -129,10 +130,73 @@ def test_green_cell_end_says_what_it_does() -> None:
     assert GAME.text.action(done, s.view(0), "fr") == "Terminer : repiocher 1 carte"
     events = act(s, 0, "done")
     said = [GAME.text.event(e, "fr") for e in events if e.kind == "green_done"]
-    assert said == ["Joueur 1 repioche 1 carte."]
+    assert said == ["Joueur 1 défausse 1 carte et en repioche 1."]
 
     s = arrange(new(2), hands={0: ["plain_2", "plain_1"]}, pawns={0: (1, 4)})
     act(s, 0, "move card=plain_2")
     events = act(s, 0, "done")
     said = [GAME.text.event(e, "fr") for e in events if e.kind == "green_done"]
     assert said == ["Joueur 1 garde toutes ses cartes."]
+
+
+def _green_turn(discards: list[str]) -> tuple[Any, list[Any]]:
+    """Joueur 1 lands on a green cell (W5), discards ``discards`` one by one, then is done:
+    the state and every event of those steps, in order."""
+    from ludinum.engine import Action
+
+    s = arrange(new(3), hands={0: ["plain_2", "plain_1", "plain_10", "hacking", "bug"]},
+                pawns={0: (1, 4)},
+                draw=["plain_5", "plain_pont", "plain_10", "plain_5", "fake_news"])
+    events = list(act(s, 0, "move card=plain_2"))  # cell 6: green; Fake news drawn
+    assert s.view(0)["phase"] == "green"
+    for card_id in discards:
+        events += act(s, 0, f"discard card={card_id}")
+    events += s.apply(0, Action.from_text("done"))
+    return s, events
+
+
+def test_a_green_cell_is_one_line_that_names_no_discarded_card() -> None:
+    """« peut DÉFAUSSER autant de cartes qu'il souhaite et prendre un nombre de carte
+    équivalent dans la pioche » (W5): each discarded card had its own journal line
+    (« Joueur 1 défausse une carte. » three times for three cards), in the terminal and
+    on every screen. One line now says the whole discard; the cards went face down, known
+    to their player only, so it names none of them, and their player's own line of the
+    draw names the cards discarded as well as those drawn."""
+    from ludinum.games.webrunners.text import card_name
+
+    gone = ["plain_1", "hacking", "bug"]
+    s, events = _green_turn(gone)
+    for viewer in (None, 1, 2):  # a spectator, the projector, the other seats
+        said = [GAME.text.event(e, "fr") for e in events if e.visible_to(viewer)]
+        assert said == ["Joueur 1 joue la carte « Déplacement 2 » et va sur la case 6 du "
+                        "cercle 1.",
+                        "Joueur 1 : case verte : défausse et repioche.",
+                        "Joueur 1 défausse 3 cartes et en repioche 3."], said
+        for card_id in gone:
+            assert not any(card_name(card_id, "fr") in line for line in said), card_id
+    own = [GAME.text.event(e, "fr") for e in events if e.visible_to(0)]
+    drawn = [card_name(c, "fr") for c in ("plain_5", "plain_10", "plain_pont")]
+    assert own[3:5] == [
+        "Joueur 1 défausse 3 cartes et en repioche 3.",
+        f"Tu défausses : {' ; '.join(card_name(c, 'fr') for c in gone)}. "
+        f"Tu pioches : {' ; '.join(drawn)}."], own
+    assert [GAME.text.event(e, "en") for e in events if e.visible_to(None)][2] == (
+        "Player 1 discards 3 cards and draws 3 back.")
+    assert sorted(hand(s, 0)) == sorted(
+        ["plain_10", "fake_news", "plain_5", "plain_10", "plain_pont"])
+
+
+def test_the_terminal_tells_a_green_cell_in_one_line() -> None:
+    """The terminal prints the same events (cli/play.py Feed): one line for the table."""
+    import io
+
+    from ludinum.cli.console import FrenchConsole
+    from ludinum.cli.play import Feed
+
+    _, events = _green_turn(["plain_1", "hacking", "bug"])
+    out = io.StringIO()
+    feed = Feed(FrenchConsole(file=out, width=200), GAME.text, "fr", live=True)
+    feed.add(events, 1)
+    lines = out.getvalue().splitlines()
+    assert lines[2:] == ["• Joueur 1 défausse 3 cartes et en repioche 3."], lines
+    assert "Hacking" not in out.getvalue()

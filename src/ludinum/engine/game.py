@@ -124,9 +124,17 @@ class GameText(ABC):
         """The line a screen's narration shows for ``event`` when the screen already shows
         part of its journal line in large type (a quiz's question), ``""`` when it shows
         all of it (the decision it asks of this seat says it, with the same words), or
-        None: the journal line. ``view``: the view of the seat whose screen narrates (None:
-        a public screen, the projector). Default: None."""
+        None: the journal line. ``view``: the view the narrating screen shows (a seat's, or
+        the public view on a screen with no seat: the projector, a spectator's, a replay's
+        step); None when unknown. Default: None."""
         return None
+
+    def narrated(self, event: Event, lang: str = "fr",
+                 view: Mapping[str, Any] | None = None) -> str:
+        """The line a screen showing ``view`` narrates for ``event``: its :meth:`headline`,
+        else its journal line; ``""``: nothing (the screen says it all already)."""
+        line = self.headline(event, lang, view)
+        return self.event(event, lang) if line is None else line
 
     def moment(self, event: Event, lang: str = "fr") -> str:
         """The line « Moments clés » lists for ``event`` at the end: short, as a reminder

@@ -139,8 +139,9 @@ class FrameCache:
                    ) -> tuple[str, str | None]:
         """The log line of one of the room's events in ``lang``, and its shorter form for
         the narration on ``seat``'s screen if the game has one (:meth:`GameText.headline`,
-        from that seat's view; None: a public screen), each written once per update however
-        many clients are sent it (by identity: the room keeps its events)."""
+        from that seat's view; None: a public screen, from the public view), each written
+        once per update however many clients are sent it (by identity: the room keeps its
+        events)."""
         memo = (id(event), lang)
         kept = self._events.get(memo)
         game = self.room.game.text
@@ -150,7 +151,7 @@ class FrameCache:
         told = (id(event), lang, seat)
         brief = self._briefs.get(told)
         if brief is None or brief[0] is not event:
-            line = game.headline(event, lang, None if seat is None else self.view(seat))
+            line = game.headline(event, lang, self.view(seat))
             brief = self._briefs[told] = (event, None if line is None else french_spacing(
                 game.with_names(line, self.names(lang), lang)))
         return kept[1], brief[1]

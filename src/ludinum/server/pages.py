@@ -274,13 +274,15 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
     names = [s.label(lang) for s in record.seats]
     public = state.view(None)
     game = record.game
-    # The page draws the board (web/static/draw.js) and, where the game's drawer writes
-    # them, its text lines from the public view, as a live screen does.
+    # The page draws the board (web/static/draw.js), its spotlight (a quiz, a danger card
+    # being resolved) and, where the game's drawer writes them, its text lines from the
+    # public view, as the projector does.
     drawn = {"game": game.name, "lang": lang, "seat": None, "names": names,
-             "view": dict(game.text.localised(public, lang)) if game.page_lines else
-             {k: public.get(k) for k in game.board_keys or ()}}
+             "view": dict(game.text.localised(public, lang))}
     text = game.text  # seats by nickname, as during the game (issue 21)
-    texts = [text.with_names(text.event(e, lang), names, lang) for e in events]
+    # Each event as the projector narrates it: what the spotlight shows is not said again.
+    texts = [text.with_names(said, names, lang) for e in events
+             if (said := text.narrated(e, lang, public))]
     return show(request, "replay.html", code=title, game=game, step=step,
                 steps=record.length, drawn=drawn,
                 board="" if game.page_lines else render.board(game, public, lang, None, names),

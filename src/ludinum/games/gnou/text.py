@@ -188,10 +188,17 @@ class GnouText(GameText):
         """A quiz's line without its question: the screens show the question itself in
         large type (the spotlight) while it is asked. A transmission's line without how to
         protect oneself: while the quiz that follows is asked, the screens show the danger
-        card (G5: the projector in its spotlight, a seat's screen under its board)."""
+        card (G5: the projector and a spectator's screen in its spotlight, a seat's screen
+        under its board). Likewise the danger met, while that screen shows its card (an
+        offer to pass its protection on is pending): its first sentence only, the cell, the
+        title and the kind (the card's text was said twice on a spectator's screen, in the
+        spotlight and in the narration); read in full when the card is not on the screen
+        (the danger removed at once, or the pawn gone back)."""
         if event.kind == "quiz":
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
+            return self.moment(event, lang)
+        if event.kind == "danger" and view is not None and view.get("danger") == event.data["cell"]:
             return self.moment(event, lang)
         return None
 

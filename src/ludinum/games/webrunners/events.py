@@ -14,7 +14,6 @@ SEATS = range(4)
 
 STAY = tuple(public("stay", seat=p) for p in SEATS)
 AGAIN = tuple(public("turn", seat=p, again=True) for p in SEATS)
-GREEN_DISCARD = tuple(public("green_discard", seat=p) for p in SEATS)
 PASS = tuple(public("pass", seat=p) for p in SEATS)
 ACCEPT = tuple(public("accept", seat=p) for p in SEATS)
 COLOUR = {

@@ -669,9 +669,7 @@ def _give(s: Rules, p: int, card: int) -> None:
 
 def _done(s: Rules, p: int, _: int) -> None:
     if s.phase == GREEN_PHASE:
-        s._ev.append(public("green_done", seat=p, cards=s.green_n))
-        s._draw(p, s.green_n)
-        s.green_n = 0
+        _green_done(s, p)
         if s.vic >= 0:  # a pawn pushed onto green (option forced_move_colours, W5)
             s._finish_attack()
         else:
@@ -708,10 +706,25 @@ def _timeout(s: Rules, p: int, _: int) -> None:
 
 
 def _discard(s: Rules, p: int, card: int) -> None:
+    """W5, green cell: one card discarded face down (only ``p`` knows it). Nothing is told
+    yet: the table hears of the whole discard in one line when ``p`` is done."""
     s.hands[p].remove(card)
     s._to_discard(card, 1 << p)
     s.green_n += 1
-    s._ev.append(EV.GREEN_DISCARD[p])
+
+
+def _green_done(s: Rules, p: int) -> None:
+    """W5, green cell done: one public line for the whole discard (how many cards, never
+    which: they went face down), then as many drawn; ``p``'s own line of the draw names the
+    cards discarded too (the discard's last ``green_n`` cards: nothing is drawn meanwhile)."""
+    n = s.green_n
+    s._ev.append(public("green_done", seat=p, cards=n))
+    if n:
+        gone = tuple(IDS[c] for c in s.disc[len(s.disc) - n:])
+        s._draw(p, n)
+        drawn = s._ev.pop()  # the private draw, the last event (a reshuffle may precede it)
+        s._ev.append(private((p,), "draw", seat=p, cards=drawn.data["cards"], discarded=gone))
+    s.green_n = 0
 
 
 def _whitehat(s: Rules, p: int, card: int) -> None:

@@ -331,6 +331,10 @@ class WebRunnersText(GameText):
                          f"{who} stays put, discards a card and draws one.")
         if k == "draw":
             names = card_list(d["cards"], lang)
+            if d.get("discarded"):  # a green cell's redraw (W5): what went face down too
+                gone = card_list(d["discarded"], lang)
+                return _pick(lang, f"Tu défausses : {gone}. Tu pioches : {names}.",
+                             f"You discard: {gone}. You draw: {names}.")
             return _pick(lang, f"Tu pioches : {names}.", f"You draw: {names}.")
         if k == "reshuffle":
             return _pick(lang, "La pioche est vide : la défausse est mélangée pour la remplacer.",
@@ -409,14 +413,16 @@ class WebRunnersText(GameText):
             name = _ONE_MINUTE.get(str(d.get("action")), str(d.get("action")))
             return _pick(lang, f"L'action « {name} » de {who} est annulée.",
                          f"{who}'s {name} action is cancelled.")
-        if k == "green_discard":
-            return _pick(lang, f"{who} défausse une carte.", f"{who} discards a card.")
         if k == "green_done":
-            if not d["cards"]:
+            # The whole green cell in one line (W5): how many cards went face down, never
+            # which (the player's own line of the draw names them).
+            n = d["cards"]
+            if not n:
                 return _pick(lang, f"{who} garde toutes ses cartes.",
                              f"{who} keeps all their cards.")
-            cards = counted(d["cards"], *_CARDS, lang)
-            return _pick(lang, f"{who} repioche {cards}.", f"{who} draws {cards} back.")
+            cards = counted(n, *_CARDS, lang)
+            return _pick(lang, f"{who} défausse {cards} et en repioche {n}.",
+                         f"{who} discards {cards} and draws {n} back.")
         if k == "power":
             return self._power(d, who, lang)
         if k == "answered":

@@ -101,11 +101,12 @@
   // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
   // again when it turns wider or narrower.
   const NARROW = window.matchMedia("(max-width: 50rem)");
-  // A replay's step: the page draws the public board of that step (draw.js).
+  // A replay's step: the page draws the public board of that step and its spotlight (a
+  // quiz, a danger card being resolved) as the projector draws them then (draw.js).
   const replayed = document.querySelector("script[data-replay]");
   function drawReplay() {
     const state = Object.assign(JSON.parse(replayed.textContent), { narrow: NARROW.matches });
-    fillSlots(Ludinum.screen(state, ["ground", "map", "board"]));
+    fillSlots(Ludinum.screen(state, ["ground", "map", "board", "spotlight"]));
   }
   if (replayed && window.Ludinum && Ludinum.screen) {
     drawReplay();

@@ -1,0 +1,182 @@
+"""The screens with no seat, read by anyone: a spectator's page (``/watch/<code>``) and a
+replay's step (``/replay/<code>``). Each says a thing once, as the projector does, and
+draws what the projector draws of the public view (docs/web.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludinum.engine import Action
+from ludinum.games import get_game, make_bot
+from ludinum.server import replay_logs
+from ludinum.server.replay import Replay
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
+from tests import drawing
+from tests.browser.helpers import _STALE, TIMEOUT
+from tests.browser.test_gnou_small_projector import _pending_offer, _words
+from tests.browser.test_whole_games import shots_dir
+
+pytestmark = pytest.mark.slow
+
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the pages are photographed (``LUDINUM_SHOTS``, else a temporary directory)."""
+    return shots_dir(tmp_path_factory)
+
+#: What the screen says above its board, as it shows it: its spotlight, then its narration.
+SAID = """() => ['[data-slot="spotlight"]', '[data-narration]']
+  .map((s) => document.querySelector(s))
+  .filter((e) => e && e.checkVisibility())
+  .map((e) => e.innerText.replace(/\\s+/g, ' ')).join(' ')"""
+
+
+def test_a_spectator_reads_the_danger_card_once(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A danger whose protection a teammate may pass on (G5): the spectator's page showed
+    the card whole in its spotlight and again whole in its narration (its text and how to
+    protect oneself twice, one under the other). The narration now names the danger by its
+    title; the card is read once, in the spotlight, as on the projector. The journal keeps
+    the whole card."""
+    from ludinum.games.gnou.content import load_dangers
+
+    spectators: list[Any] = []
+
+    def watch(code: str) -> list[Any]:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/watch/{code}")
+        spectators.append(page)
+        return [page]
+
+    host, _, room = _pending_offer(live, browser, contexts, (1920, 1080), watch)
+    (page,) = spectators
+    met = load_dangers()[room.state.danger]
+    for screen in (page, host):
+        screen.wait_for_selector(".danger-card", timeout=TIMEOUT)
+    page.wait_for_function(
+        "(title) => document.querySelector('[data-narration]').innerText.includes(title)",
+        arg=met.title, timeout=TIMEOUT)
+    page.screenshot(path=str(shots / "watch-danger-card.png"), full_page=True)
+    for screen in (page, host):
+        said = _words(screen.evaluate(SAID))
+        assert said.count(_words(met.text)) == 1, said
+        assert said.count(_words(met.alternative)) == 1, said
+    # The danger named (on the projector that line may give way when its column is full).
+    narrated = _words(page.inner_text("[data-narration]"))
+    assert f"case {met.cell} « {met.title} »" in narrated.replace("\u202f", " "), narrated
+    assert _words(met.text) in _words(page.inner_text("[data-log]"))
+    # Opened while the card is shown (a reload): its first frame narrates the same way.
+    page.reload()
+    page.wait_for_selector(".danger-card", timeout=TIMEOUT)
+    page.wait_for_function("() => !document.querySelector('[data-narration]').hidden",
+                           timeout=TIMEOUT)
+    said = _words(page.evaluate(SAID))
+    assert said.count(_words(met.text)) == 1, said
+
+
+def _kept_replay(name: str, players: int, wanted: Callable[[Mapping[str, Any]], bool]
+                 ) -> tuple[str, Replay, int]:
+    """A game of random bots, kept as an uploaded log is (server/replay_logs.py), played
+    until the public view is one ``wanted`` accepts: its key, the replay and that step."""
+    game = get_game(name)
+    for seed in range(1, 60):
+        config = game.make_config(players, seed)
+        state = game.setup(config)
+        bots = [make_bot(name, "random", seat) for seat in range(players)]
+        log: list[tuple[int, Action]] = []
+        while not wanted(state.view(None)):
+            if state.is_terminal() or len(log) > 400:
+                break
+            seat = state.active_players()[0]
+            action = bots[seat].choose(state, seat)
+            state.apply(seat, action)
+            log.append((seat, action))
+        else:
+            seats = [Seat(i) for i in range(players)]
+            for seat_ in seats:
+                seat_.make_bot("random")
+            record = Replay(game, config, seats, log)
+            return replay_logs.keep(record), record, len(log)
+    raise AssertionError(f"no {name} game came to the step wanted")
+
+
+def _projectors_spotlight(record: Replay, step: int) -> str:
+    """The spotlight the projector draws at ``step`` of ``record`` (the page's own code run
+    by the tests: tests/drawing.py), from the public view a room at that step holds."""
+    state, _ = record.at(step)
+    room = Room(1, "ABCD", record.game, record.config, "live", record.seats, "", state,
+                status=PLAYING)
+    held = drawing.state_of(room, None)
+    return drawing.shared().screen(record.game, held, ("spotlight",))["spotlight"]
+
+
+def _open_step(live: Any, browser: Any, contexts: list[Any], key: str, step: int) -> Any:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{live.url}/replay/journal/{key}?step={step}")
+    page.wait_for_selector('[data-slot="spotlight"] .spotlight', timeout=TIMEOUT)
+    return page
+
+
+def test_a_replay_step_shows_the_gnou_danger_card_in_its_spotlight(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A step where a danger waits for a teammate to pass its protection on (G5): the
+    replay drew the board and listed the step's events, with no spotlight, so the danger
+    card was read only in the event list. It is drawn in the spotlight as the projector
+    draws it at that step (the same code), and the event list names the danger by its
+    title: the card is read once."""
+    from ludinum.games.gnou.content import load_dangers
+
+    key, record, step = _kept_replay(
+        "gnou", 4, lambda v: v.get("danger") is not None and not v.get("quiz"))
+    page = _open_step(live, browser, contexts, key, step)
+    assert page.evaluate(_STALE, {"spotlight": _projectors_spotlight(record, step)}) == []
+    state, _ = record.at(step)
+    met = load_dangers()[state.view(None)["danger"]]
+    assert page.is_visible('[data-slot="spotlight"] .danger-card')
+    said = _words(page.inner_text("main"))
+    assert said.count(_words(met.text)) == 1, said
+    assert said.count(_words(met.alternative)) == 1, said
+    listed = _words(page.inner_text("ul.spotlight")).replace("\u202f", " ")
+    assert f"case {met.cell} « {met.title} »" in listed, listed
+    page.screenshot(path=str(shots / "replay-danger-card.png"), full_page=True)
+
+
+def test_a_replay_step_shows_the_gnou_quiz_in_its_spotlight(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A step where the team's quiz is asked (G4): its question and answers in the
+    spotlight as on the projector; the event list names the quiz without its question."""
+    key, record, step = _kept_replay(
+        "gnou", 4, lambda v: bool((v.get("quiz") or {}).get("question")))
+    page = _open_step(live, browser, contexts, key, step)
+    assert page.evaluate(_STALE, {"spotlight": _projectors_spotlight(record, step)}) == []
+    state, _ = record.at(step)
+    question = _words(state.view(None)["quiz"]["question"])
+    assert page.is_visible('[data-slot="spotlight"] .quiz-question')
+    assert _words(page.inner_text("main")).count(question) == 1
+    page.screenshot(path=str(shots / "replay-quiz.png"), full_page=True)
+
+
+def test_a_replay_step_shows_the_web_runners_opening_question(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """Web Runners' first-player question (W15), in the spotlight at the replay's first
+    step as on the projector: every game whose drawer draws a spotlight has it there."""
+    key, record, step = _kept_replay(
+        "webrunners", 3, lambda v: v.get("phase") == "setup_accounts")
+    page = _open_step(live, browser, contexts, key, step)
+    assert page.evaluate(_STALE, {"spotlight": _projectors_spotlight(record, step)}) == []
+    assert "Combien as-tu de comptes" in page.inner_text('[data-slot="spotlight"]')
+    page.screenshot(path=str(shots / "replay-webrunners-question.png"), full_page=True)
