@@ -82,7 +82,7 @@ def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
 
 def _only_random(bots: Sequence[Bot]) -> bool:
     """Whether every seat is a random bot that keeps no notes (:func:`_play_random`)."""
-    return _RANDOM_BLIND and all(type(bot) is _RandomBot for bot in bots)
+    return _RANDOM_BLIND and set(map(type, bots)) == _ONLY_RANDOM
 
 
 def _play_random(state: State, draw: Callable[[], float]) -> int:
@@ -210,6 +210,7 @@ def _base_refs() -> tuple[Any, Any]:
 _base_observe, _RandomBot = _base_refs()
 #: A random bot keeps no notes (it has no ``observe`` of its own).
 _RANDOM_BLIND = _RandomBot.observe is _base_observe
+_ONLY_RANDOM = {_RandomBot}
 
 
 Chunk = tuple[SimSpec, int, int, str | None]
