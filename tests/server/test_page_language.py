@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import Conn, create_room, make_app
+from tests.server.helpers import Conn, create_room, join, make_app
 from tests.server.test_classes import create_class
 from tests.server.test_classes import join as join_class
 
@@ -71,28 +71,30 @@ def test_the_language_switch_wins_over_the_browser_language(client: TestClient,
         assert page_lang(client, "/", accept) == chosen, accept
 
 
-def welcome_and_status(client: TestClient, code: str, accept: str | None,
-                       **hello: str) -> tuple[str, str]:
-    """The ``lang`` of a spectator's welcome and its waiting words, ``hello`` naming no
+def welcome_and_frame(client: TestClient, code: str, accept: str | None,
+                      **hello: str) -> tuple[str, str]:
+    """The ``lang`` of a welcome and the last frame after it (JSON), ``hello`` naming no
     language unless given: the WebSocket's own request decides."""
     headers = {"accept-language": accept} if accept else {}
     with contextlib.ExitStack() as stack:
         conn = Conn(stack.enter_context(client.websocket_connect(f"/ws/{code}",
                                                                  headers=headers)))
-        conn.send(type="hello", role="spectator", **hello)
+        conn.send(type="hello", **{"role": "spectator", **hello})
         conn.sync()
         welcome = next(m for m in conn.messages if m["type"] == "welcome")
         return welcome["lang"], json.dumps(conn.last, ensure_ascii=False)
 
 
 def test_an_english_browser_s_frames_are_english(client: TestClient) -> None:
+    """A player's phone whose hello names no language: its waiting words in the lobby are
+    the language of its browser."""
     code, _ = create_room(client, "toy", 2)
-    lang, frame = welcome_and_status(client, code, "en-US,en;q=0.9")
-    assert lang == "en"
-    lang, _ = welcome_and_status(client, code, "de, fr;q=0.9")
-    assert lang == "fr"
-    lang, _ = welcome_and_status(client, code, None)
-    assert lang == "fr"
+    _, token = join(client, code, "Léa")
+    for accept, lang, words in (("en-US,en;q=0.9", "en", "The game has not started yet."),
+                                ("de, fr;q=0.9", "fr", "La partie n'a pas encore commencé."),
+                                (None, "fr", "La partie n'a pas encore commencé.")):
+        said, frame = welcome_and_frame(client, code, accept, role="player", token=token)
+        assert said == lang and words in frame, (accept, frame)
 
 
 def test_the_page_s_language_in_the_hello_and_the_switch_win_over_the_header(
@@ -100,9 +102,9 @@ def test_the_page_s_language_in_the_hello_and_the_switch_win_over_the_header(
 ) -> None:
     code, _ = create_room(client, "toy", 2)
     # The page says its language in its hello (app.js): it is the one kept.
-    assert welcome_and_status(client, code, "en-US", lang="fr")[0] == "fr"
+    assert welcome_and_frame(client, code, "en-US", lang="fr")[0] == "fr"
     client.get("/lang/fr?next=/", follow_redirects=False)
-    assert welcome_and_status(client, code, "en-US")[0] == "fr"
+    assert welcome_and_frame(client, code, "en-US")[0] == "fr"
 
 
 def test_the_class_api_speaks_the_browser_language(client: TestClient) -> None:
