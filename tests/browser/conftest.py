@@ -59,13 +59,42 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield server
 
 
+#: The tests' browsers speak French: the app's pages and frames follow the browser's
+#: language when no cookie chose one (Accept-Language, docs/web.md), and Playwright's
+#: Chromium says en-US unless told otherwise.
+LOCALE = "fr-FR"
+
+
+class FrenchBrowser:
+    """Chromium whose new contexts and pages are French (``locale``) unless a test names
+    another; everything else is the browser's own."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self.browser.new_context(**{"locale": LOCALE, **options})
+
+    def new_page(self, **options: Any) -> Any:
+        return self.browser.new_page(**{"locale": LOCALE, **options})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+def launch(playwright: Any) -> FrenchBrowser:
+    """Debian's Chromium, headless, its contexts French (:class:`FrenchBrowser`)."""
+    return FrenchBrowser(playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                                    headless=True))
+
+
 @pytest.fixture(scope="package")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[FrenchBrowser]:
     ensure_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        b = launch(p)
         yield b
         b.close()
 

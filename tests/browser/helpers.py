@@ -18,6 +18,25 @@ TIMEOUT = 15_000
 #: A seat's decision on the phone: every control that sends an action.
 BUTTONS = '[data-slot="actions"] button.act'
 
+#: A JavaScript ``visibleTexts(root)``, to begin a script that checks a screen's words: the
+#: text nodes under ``root`` a reader may see, each as ``{node, text, el}`` (its trimmed
+#: words, its element). Left out: blank text, the board's drawing (an SVG scaled to the
+#: screen, whose words its legend says again) and what is not displayed or not visible
+#: (``checkVisibility``); a script still sets aside the 1-px boxes of screen-reader text.
+VISIBLE_TEXTS = """
+  const visibleTexts = (root) => {
+    const found = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const el = node.parentElement;
+      if (!text || !el || el.closest('svg')) continue;
+      if (el.checkVisibility({visibilityProperty: true})) found.push({node, text, el});
+    }
+    return found;
+  };
+"""
+
 
 def create_room(host: Any, base: str, game: str, players: int, mode: str = "turns",
                 options: Mapping[str, str] | None = None) -> str:

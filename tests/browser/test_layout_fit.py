@@ -1,7 +1,8 @@
 """Three layout fixes, checked in a browser: Le jeu du Gnou's team quiz and the players'
-protections share one 1920×1080 projector screen; Le Voleur de Données' card names are read
-from the back of the room (≥ 18 px); a phone enlarges any game's board with « Agrandir le
-plateau », which keeps changing while open and closes with « Fermer » or Escape."""
+protections share one projector screen (1920×1080, and 1280×720 scaled from it); Le Voleur
+de Données' card names are read from the back of the room (≥ 18 px); a phone enlarges any
+game's board with « Agrandir le plateau », which keeps changing while open and closes with
+« Fermer » or Escape."""
 
 from __future__ import annotations
 
@@ -40,28 +41,52 @@ def on_screen(box: dict[str, float], width: int = 1920, height: int = 1080) -> b
             and box["right"] <= width + 0.5)
 
 
+#: The drawn size (px) of a cell's number on Le jeu du Gnou's board: 12 SVG units times the
+#: scale.
+CELL_NUMBER = """() => {
+  const svg = document.querySelector('.stage [data-slot="map"] svg.gnou-board');
+  return 12 * svg.getScreenCTM().a;
+}"""
+
+
+@pytest.mark.parametrize("size", ((1920, 1080), (1280, 720)),
+                         ids=lambda size: "{}x{}".format(*size))
 def test_the_gnou_quiz_and_the_protections_fit_the_projector(
-    live: Any, browser: Any, contexts: list[Any]
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
 ) -> None:
-    six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")  # the most players: 8 lines of text
-    host, _, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE)
-    play_until(phones, lambda _: host.locator(".stage .quiz-question").count() > 0, 150)
+    """Six players (the most: eight lines of protections under the board) and a quiz, at
+    1920×1080 and on a 1280×720 projector (many classroom projectors are no larger; its
+    sizes are 1080p's scaled, app.css ``--px``): the quiz and the protections side by side,
+    whole on the screen, the answers above the room panel's button, every protection line
+    shown (at 1280×720 the last one was 5 px short: the drawing gave up the lines' height
+    scaled with the screen, the top bar's and margins' too, which are not), all read from
+    the back of the room."""
+    width, height = size
+    scale = height / 1080
+    six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
+    host, _, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
     host.wait_for_timeout(300)  # the narration of the move settles beside the quiz
-    assert host.evaluate("() => document.documentElement.scrollHeight") <= 1080
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= height
     quiz = host.evaluate(BOX, ".stage .quiz")
     own = host.evaluate(BOX, '.stage [data-slot="board"]')
-    assert quiz is not None and own is not None
-    assert on_screen(quiz), quiz
-    assert on_screen(own), own
+    button = host.evaluate(BOX, ".room-panel > summary")
+    assert quiz is not None and own is not None and button is not None
+    assert on_screen(quiz, width, height), quiz
+    assert on_screen(own, width, height), own
     assert own["scroll"] <= 1, own  # every protection line shown: its region needs no scroll
-    assert "Protections" in host.inner_text('.stage [data-slot="board"]')
-    for name in six:
-        assert name in host.inner_text('.stage [data-slot="board"]')
-    # Read from the back of the room.
-    for selector in (".stage .quiz-question", ".stage .quiz-title", ".stage .quiz-choices",
-                     '.stage [data-slot="board"] .game-text p'):
+    # Every answer is read on the screen, none under the room panel's button.
+    assert quiz["bottom"] <= button["top"], (quiz, button)
+    said = host.inner_text('.stage [data-slot="board"]')
+    assert "Protections" in said and all(name in said for name in six), said
+    # Read from the back of the room: 1080p's sizes, scaled, not shrunk past them.
+    for selector, px in ((".stage .quiz-title", 28), (".stage .quiz-question", 36),
+                         (".stage .quiz-choices", 30),
+                         ('.stage [data-slot="board"] .game-text p', 20)):
         box = host.evaluate(BOX, selector)
-        assert box is not None and box["font"] >= 20, (selector, box)
+        assert box is not None and box["font"] >= px * scale - 0.1, (selector, box)
+    # The board keeps its cells' numbers readable (22 px at 1080p; 8 px at 720 once).
+    assert host.evaluate(CELL_NUMBER) >= 21 * scale
     # Side by side, never on top of each other.
     apart = own["right"] <= quiz["left"] or quiz["right"] <= own["left"] or (
         own["bottom"] <= quiz["top"] or quiz["bottom"] <= own["top"])

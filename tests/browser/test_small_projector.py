@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import TIMEOUT, click_some_action, open_table
+from tests.browser.helpers import TIMEOUT, VISIBLE_TEXTS, click_some_action, open_table
 from tests.browser.test_phone_screens import PHONE
 from tests.browser.test_whole_games import CUT_TEXT
 
@@ -32,7 +32,7 @@ SMALL = ((1280, 720), (1366, 768), (1024, 768))
 #: or the drawing past the screen's bottom, a line under the room panel's button, a line
 #: that a box which scrolls shows only in part or not at all (no one scrolls a projector:
 #: the scroll bar let the danger card under Le jeu du Gnou's protections go unseen).
-HIDDEN = """() => {
+HIDDEN = """() => {""" + VISIBLE_TEXTS + """
   const out = [];
   const H = window.innerHeight;
   const button = document.querySelector('.room-panel > summary').getBoundingClientRect();
@@ -49,12 +49,7 @@ HIDDEN = """() => {
     }
     return null;
   };
-  const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    const el = node.parentElement;
-    if (!text || !el || el.closest('svg')) continue;
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
+  for (const {node, text, el} of visibleTexts(stage)) {
     const range = document.createRange();
     range.selectNodeContents(node);
     const seen = scrollView(el);

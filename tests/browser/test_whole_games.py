@@ -35,6 +35,7 @@ from ludinum.games import registry
 from tests.browser.helpers import (
     TAPPABLE,
     TIMEOUT,
+    VISIBLE_TEXTS,
     count_turns,
     create_room,
     current,
@@ -72,14 +73,9 @@ SHOWN = '[data-slot="actions"] :is(button.act, button[data-card])'
 #: Visible text nodes of the projector smaller than 28 px. Left out: text read by screen
 #: readers only (inside a 1-px clip) and the board's drawing (an SVG scaled to the screen,
 #: whose words are said again in its legend line, itself held to 28 px).
-SMALL_TEXT = """(limit) => {
+SMALL_TEXT = """(limit) => {""" + VISIBLE_TEXTS + """
   const small = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    const el = node.parentElement;
-    if (!text || !el || el.closest('svg')) continue;
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
+  for (const {text, el} of visibleTexts(document.body)) {
     const box = el.getBoundingClientRect();
     if (box.width <= 1 || box.height <= 1) continue;
     const size = parseFloat(getComputedStyle(el).fontSize);
@@ -95,18 +91,13 @@ SMALL_TEXT = """(limit) => {
 #: that region's scroll, not its box. Left out as above: screen-reader text and the board's
 #: drawing. ``pageScrolls``: the lobby is an ordinary page, read by scrolling down (docs/web.md),
 #: so there only the sides of the screen count.
-CUT_TEXT = """(pageScrolls) => {
+CUT_TEXT = """(pageScrolls) => {""" + VISIBLE_TEXTS + """
   const cut = [];
   const bottom = pageScrolls ? Infinity : window.innerHeight;
   const screen = {left: 0, top: pageScrolls ? -Infinity : 0, right: window.innerWidth, bottom};
   const outside = (b, r) => b.left < r.left - 1 || b.top < r.top - 1 ||
     b.right > r.right + 1 || b.bottom > r.bottom + 1;
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent.trim();
-    const el = node.parentElement;
-    if (!text || !el || el.closest('svg')) continue;
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
+  for (const {node, text, el} of visibleTexts(document.body)) {
     const range = document.createRange();
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ludinum.server.ratelimit import RateLimit
-from tests.browser.conftest import ARGS, CHROMIUM, ensure_chromium
+from tests.browser.conftest import ensure_chromium, launch
 from tests.live import LiveServer
 from tests.scale.services import free_port
 
@@ -51,7 +51,7 @@ def test_a_phone_comes_back_after_a_restart_though_its_address_is_blocked(
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(p)
         page = browser.new_page()
         with LiveServer(db, port) as first:
             status, room = call(f"{base}/api/rooms", {"game": "gnou", "players": 2})

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludinum.server import names
-from tests.browser.conftest import ARGS, CHROMIUM, ensure_chromium
+from tests.browser.conftest import ensure_chromium, launch
 from tests.browser.helpers import TIMEOUT, create_room, join
 from tests.live import LiveServer
 
@@ -28,7 +28,7 @@ def test_the_facilitator_renames_a_player_from_the_host_screen(tmp_path: Path) -
 
     with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3") as live, sync_playwright() as p:
         base = live.url
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(p)
         host = browser.new_context().new_page()
         phone = browser.new_context().new_page()
         code = create_room(host, base, "gnou", 2)

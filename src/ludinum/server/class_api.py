@@ -29,10 +29,6 @@ def classes_of(request: Request) -> ClassHub:
     return found
 
 
-def lang_of(request: Request) -> str:
-    return i18n.pick(request.cookies.get("lang"))
-
-
 def session_of(request: Request) -> ClassSession:
     """The class of the path (call inside :func:`guessing`)."""
     code = tokens.normalise_code(str(request.path_params["code"]))
@@ -98,7 +94,7 @@ async def me(request: Request) -> Response:
         "nickname": pupil.nickname,
         "table": session.assignment()[index] + 1,
         "room": pupil.room if session.status == PLAYING else None,
-        "text": pupil_text(session, pupil, lang_of(request)),
+        "text": pupil_text(session, pupil, i18n.lang_of(request)),
         "message": session.message,
     })
 
@@ -121,7 +117,7 @@ async def _teacher(request: Request,
 async def state(request: Request) -> Response:
     """The dashboard's content: the class's status, its HTML (server-rendered) and the
     commands that would do something now (pause, resume, end: the buttons shown)."""
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     hub = classes_of(request)
 
     async def show(session: ClassSession, _data: dict[str, Any]) -> dict[str, Any]:

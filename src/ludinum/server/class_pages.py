@@ -11,11 +11,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import forms, qr
+from ludinum.server import forms, i18n, qr
 from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
-from ludinum.server.pages import _status, lang_of, problem, public_base, show
+from ludinum.server.pages import _status, problem, public_base, show
 from ludinum.server.rooms import LIVE, TURNS
 from ludinum.site import class_debrief
 
@@ -29,7 +29,7 @@ async def new_class(request: Request) -> Response:
     """``/classe/nouvelle/<game>``: table size, bots for the empty seats, friends apart,
     pace and the game's options; a refused combination comes back with the reason."""
     hub = hub_of(request)
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     try:
         game = hub.catalog.game(str(request.path_params["game"]))
     except LudinumError as exc:
@@ -86,7 +86,7 @@ async def join(request: Request) -> Response:
         return problem(request, exc, _status(exc))
     closed = session.closed_to_newcomers()
     return show(request, "class_join.html", session=session, code=session.code,
-                closed=closed.message(lang_of(request)) if closed else "",
+                closed=closed.message(i18n.lang_of(request)) if closed else "",
                 over=closed is not None and closed.code == "game_over")
 
 
@@ -106,7 +106,7 @@ async def debrief(request: Request) -> Response:
         return problem(request, exc, 403 if exc.code == "bad_token" else _status(exc))
     if request.method != "POST":
         return show(request, "class_key.html", code=session.code, action=request.url.path)
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     records = await classes_of(request).records(session, lang)
     tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names) for r in records]
     try:

@@ -2,9 +2,9 @@
 
 Translations are gettext catalogs (``web/locale/<lang>/LC_MESSAGES/messages.po``) read by
 Babel when first needed: no compile step on a fresh machine. The language is chosen per
-browser with a cookie (``lang``), French by default; the learning site also reads
-``?lang=`` and ``Accept-Language`` (:func:`pick_request`) and has its own catalogue
-(``site/locale``).
+browser (:func:`lang_of`): the ``lang`` cookie (the pages' language switch), else the
+browser's ``Accept-Language``, else French; the learning site also reads ``?lang=`` first
+and has its own catalogue (``site/locale``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from starlette.requests import HTTPConnection
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine.game import elided_values
@@ -46,6 +47,15 @@ def pick_request(query: str | None, cookie: str | None, accept: str | None) -> s
         if primary in LANGS and weight > 0:
             ranked.append((-weight, i, primary))
     return min(ranked)[2] if ranked else DEFAULT
+
+
+def lang_of(connection: HTTPConnection, *, query: bool = False) -> str:
+    """The language of a request or a WebSocket (the app's pages, its API's texts, its
+    frames; the learning site's pages with ``query``: ``?lang=`` first) by
+    :func:`pick_request`: an English browser gets English pages without a cookie."""
+    return pick_request(connection.query_params.get("lang") if query else None,
+                        connection.cookies.get("lang"),
+                        connection.headers.get("accept-language"))
 
 
 @cache

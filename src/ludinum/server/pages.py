@@ -33,18 +33,14 @@ from ludinum.server.rooms import LIVE, TURNS
 COOKIE_AGE = 365 * 24 * 3600
 
 
-def lang_of(request: Request) -> str:
-    return i18n.pick(request.cookies.get("lang"))
-
-
 def show(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     html = render.page(lang, name, path=request.url.path, **context)
-    return HTMLResponse(html, status_code=status)
+    return HTMLResponse(html, status_code=status, headers={"content-language": lang})
 
 
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     # A page's address naming no game (typed by hand, cut short): said for a teacher, not
     # with the games' internal names the API lists.
     message = (i18n.gettext(lang, "Ce jeu n'existe pas : choisis-en un sur la page d'accueil.")
@@ -125,7 +121,7 @@ async def find_room(request: Request) -> Response:
 
 async def new_room(request: Request) -> Response:
     hub = hub_of(request)
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     try:
         game = hub.catalog.game(str(request.path_params["game"]))
     except LudinumError as exc:
@@ -232,7 +228,7 @@ async def debrief(request: Request) -> Response:
     """The debrief of a finished game as a download (PDF or HTML): nicknames and public
     events only, like the replay."""
     hub = hub_of(request)
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     fmt = str(request.path_params["fmt"])
     try:
@@ -252,7 +248,7 @@ async def debrief(request: Request) -> Response:
 
 async def replay(request: Request) -> Response:
     hub = hub_of(request)
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
         with guessing(request):
@@ -297,7 +293,7 @@ async def replay_log_form(request: Request) -> Response:
 async def replay_log_upload(request: Request) -> Response:
     """The uploaded log is read, checked and kept in memory for a while under a random
     key (a simulated game: bots only, nothing personal); the page then steps through it."""
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     try:
         # The server keeps the last replay_logs.MOST logs: one address must not push out
         # everyone else's by uploading many (attack review).
@@ -317,7 +313,7 @@ async def replay_log_upload(request: Request) -> Response:
 
 
 async def replay_log(request: Request) -> Response:
-    lang = lang_of(request)
+    lang = i18n.lang_of(request)
     record = replay_logs.get(str(request.path_params["key"]))
     if record is None:
         return show(request, "replay_log.html", status=404, error=i18n.gettext(

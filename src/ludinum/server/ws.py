@@ -48,7 +48,7 @@ async def endpoint(websocket: WebSocket) -> None:
 async def _serve(websocket: WebSocket, code: str, address: str) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    client = Client(websocket.send_text, i18n.pick(websocket.cookies.get("lang")),
+    client = Client(websocket.send_text, i18n.lang_of(websocket),
                     send_now_of(websocket.scope))
     writer = asyncio.create_task(client.writer())
     client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read

@@ -36,9 +36,8 @@ PDF = "application/pdf"
 
 
 def lang_of(request: Request) -> str:
-    """The page's language: ``?lang=``, the app's ``lang`` cookie, ``Accept-Language``."""
-    return i18n.pick_request(request.query_params.get("lang"), request.cookies.get("lang"),
-                             request.headers.get("accept-language"))
+    """The page's language: ``?lang=``, then as the app's pages (:func:`i18n.lang_of`)."""
+    return i18n.lang_of(request, query=True)
 
 
 def _page(request: Request, template: str, status: int = 200, **context: object
