@@ -4,6 +4,7 @@ draws what the projector draws of the public view (docs/web.md)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,9 @@ from ludinum.server.replay import Replay
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 from tests import drawing
-from tests.browser.helpers import _STALE, TIMEOUT
+from tests.browser.helpers import _STALE, TIMEOUT, open_table, page_seq
 from tests.browser.test_gnou_small_projector import _pending_offer, _words
+from tests.browser.test_phone_screens import PHONE, play_until
 from tests.browser.test_whole_games import shots_dir
 
 pytestmark = pytest.mark.slow
@@ -180,3 +182,61 @@ def test_a_replay_step_shows_the_web_runners_opening_question(
     assert page.evaluate(_STALE, {"spotlight": _projectors_spotlight(record, step)}) == []
     assert "Combien as-tu de comptes" in page.inner_text('[data-slot="spotlight"]')
     page.screenshot(path=str(shots / "replay-webrunners-question.png"), full_page=True)
+
+
+#: A screen's narration and journal, line by line (the narration's lines in their order).
+TOLD = """() => ({
+  narration: [...document.querySelectorAll('[data-narration] p')].map((p) => p.textContent),
+  journal: [...document.querySelectorAll('[data-log] li')].map((li) => li.textContent),
+})"""
+
+
+def _settled(live: Any, room: Room, pages: list[Any]) -> None:
+    """Waits until every page applied its last frame and its client was sent every change
+    of the room (frames are numbered per client: the server says which it sent last)."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while time.monotonic() < deadline:
+        clients = list(live.hub.clients.get(room.code, ()))
+        shown = {page_seq(page) for page in pages}
+        if all(c.log_seq == room.seq for c in clients if not c.closed) and all(
+            any(c.frame_seq == n and not c.closed for c in clients) for n in shown):
+            time.sleep(0.2)  # the last frame's narration fitted (app.js, after each frame)
+            if all(c.log_seq == room.seq for c in clients if not c.closed):
+                return
+        time.sleep(0.05)
+    raise AssertionError("the screens did not catch up with the room")
+
+
+def test_a_reloaded_screen_narrates_the_last_move_not_the_game(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A projector, a spectator's page and a phone opened again mid-game (a reload): their
+    first frame carries the whole game's log, and the narration showed all of it, the
+    game's first line large and every move since under it. The frame now says how many of
+    its last lines the latest change wrote (``latest``); the narration tells those only, as
+    a screen connected all along does, and the journal lists the whole game."""
+    host, code, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                    PHONE)
+    room = live.hub.rooms[code]
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    contexts.append(context)
+    spectator = context.new_page()
+    spectator.goto(f"{live.url}/watch/{code}")
+    spectator.wait_for_selector('[data-slot="status"] .status', timeout=TIMEOUT)
+    play_until(phones, lambda _: room.seq >= 6, 120)
+    screens = [host, spectator, phones[0]]
+    _settled(live, room, [*screens, phones[1]])
+    before = [screen.evaluate(TOLD) for screen in screens]
+    host.screenshot(path=str(shots / "narration-before-reload.png"))
+    for screen in screens:
+        screen.reload()
+        screen.wait_for_selector('[data-slot="status"] .status', timeout=TIMEOUT)
+    _settled(live, room, [*screens, phones[1]])
+    host.screenshot(path=str(shots / "narration-after-reload.png"))
+    for screen, was in zip(screens, before, strict=True):
+        now = screen.evaluate(TOLD)
+        assert now["journal"] == was["journal"], screen.url  # the whole game, as before
+        assert was["narration"], screen.url
+        assert now["narration"] == was["narration"], (screen.url, now["narration"])
+        # Not the game's opening line (it was the narration's lead after a reload).
+        assert len(now["narration"]) < len(now["journal"]), now

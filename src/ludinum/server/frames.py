@@ -402,9 +402,11 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     drawn = cache.drawn(seat, lang)
     draw = cache.draw_changes(client.drawn, drawn, full)
     client.drawn = drawn
-    texts = [(*cache.event_text(event, lang, seat), event.to is not None)
-             for _, event in room.events_since(client.log_seq, seat)]
+    history = client.log_seq < 0  # its first lines: the game so far (an opening, a reload)
+    told = [(s, *cache.event_text(event, lang, seat), event.to is not None)
+            for s, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
+    texts = [line[1:] for line in told]
     if not changed and not draw and not texts and not full and not hide:
         return None
     # Numbered per client: the room's seq would count the moves this client never saw
@@ -434,11 +436,27 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     }
     if parts:
         frame["parts"] = parts
+    latest = latest_lines(told) if history else len(told)
+    if latest < len(told):  # older lines too: the narration tells only the latest change
+        frame["latest"] = latest
     if hide:
         frame["hide"] = True
     if room.status == FINISHED:
         frame["outcome"] = cache.outcome()
     return frame
+
+
+def latest_lines(told: list[tuple[int, str, str | None, bool]]) -> int:
+    """How many of a screen's log lines, ``(room seq, text, brief, private)`` in order, end
+    with the latest change it narrates: from the first line of the newest change that left
+    it a line to narrate (public, its brief not empty: what app.js ``narrate`` shows) to
+    the end. A screen connected all along narrated that change last; the page narrates
+    those trailing lines only, and lists them all in its journal. 0: nothing to narrate."""
+    newest = next((s for s, text, brief, private in reversed(told)
+                   if not private and (text if brief is None else brief)), None)
+    if newest is None:
+        return 0
+    return len(told) - next(i for i, line in enumerate(told) if line[0] == newest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -652,7 +670,7 @@ def encode_parts(frame: dict[str, Any], cache: FrameCache) -> list[str]:
 #: A frame's keys after the first, encoded once with their comma (``,"status":`` …).
 _COMMA_KEYS: dict[str, str] = {k: "," + _key(k) for k in (
     "seq", "status", "active", "you", "revealed", "deadline", "session", "slots", "draw",
-    "log", "actions", "parts", "hide", "outcome")}
+    "log", "actions", "parts", "latest", "hide", "outcome")}
 
 
 def welcome(room: Room, client: Client) -> dict[str, Any]:

@@ -309,7 +309,9 @@
     if (m.slots && "actions" in m.slots) announce();
     if (m.slots && "debrief" in m.slots) pageLessons();
     focusAfter(focus, acting);
-    if (narrationEl && m.log && m.log.length) narrate(m.log);
+    // A frame that carries the game so far (a screen opened or reloaded mid-game) says how
+    // many of its last lines make up the latest change: only those are narrated.
+    if (narrationEl && m.log && m.log.length) narrate("latest" in m ? m.log.slice(m.log.length - m.latest) : m.log);
     fitSpotlight();
     fitNarration();
     if (logEl && m.log && m.log.length) {
