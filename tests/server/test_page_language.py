@@ -42,6 +42,7 @@ def page_lang(client: TestClient, path: str, accept: str | None) -> str:
     assert response.status_code == 200, (path, response.status_code)
     found = response.text.split('<html lang="', 1)[1].split('"', 1)[0]
     assert response.headers["content-language"] == found, path
+    assert response.headers["vary"] == "Cookie, Accept-Language", path
     return found
 
 
@@ -120,3 +121,14 @@ def test_the_class_api_speaks_the_browser_language(client: TestClient) -> None:
         said[accept] = response.json()["text"]
     assert said == {"en-US,en;q=0.9": "You are at table 1.",
                     "fr-FR": "Tu es à la table 1.", None: "Tu es à la table 1."}
+
+
+def test_a_page_says_what_its_language_depends_on(client: TestClient) -> None:
+    """The app's pages and the learning site's are chosen by the cookie and Accept-Language:
+    each says so (``Vary``), so that a cache in front never gives one browser's language to
+    another."""
+    for path in ("/", "/apprendre/"):
+        response = client.get(path, headers={"accept-language": "en"})
+        assert response.status_code == 200, path
+        assert response.headers["content-language"] == "en", path
+        assert response.headers["vary"] == "Cookie, Accept-Language", path

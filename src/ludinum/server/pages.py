@@ -36,7 +36,7 @@ COOKIE_AGE = 365 * 24 * 3600
 def show(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
     lang = i18n.lang_of(request)
     html = render.page(lang, name, path=request.url.path, **context)
-    return HTMLResponse(html, status_code=status, headers={"content-language": lang})
+    return HTMLResponse(html, status_code=status, headers=i18n.headers(lang))
 
 
 def problem(request: Request, exc: LudinumError, status: int = 404) -> HTMLResponse:

@@ -44,7 +44,7 @@ def _page(request: Request, template: str, status: int = 200, **context: object
           ) -> HTMLResponse:
     lang = lang_of(request)
     html = render(template, lang, path=request.url.path, **context)
-    return HTMLResponse(html, status_code=status, headers={"content-language": lang})
+    return HTMLResponse(html, status_code=status, headers=i18n.headers(lang))
 
 
 def _theme_titles(lang: str = "fr") -> dict[str, str]:
