@@ -354,8 +354,10 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
                    if c.role == role and c.frame_seq == number]
         if clients:
             stale: list[str] = []
-            # a phone's page draws its boards laid out for its width (app.js: NARROW)
-            narrow = bool(page.evaluate("() => matchMedia('(max-width: 50rem)').matches"))
+            # a phone's page draws its boards laid out for its width (app.js: narrowNow),
+            # but not enlarged
+            narrow = bool(page.evaluate("() => matchMedia('(max-width: 50rem)').matches"
+                                        " && !document.querySelector('.board.zoomed')"))
             for client in clients:
                 expected = {k: v for k, v in client.slots.items() if k in SERVER_SLOTS}
                 if client.drawn is not None:  # what the page draws (issue 19)

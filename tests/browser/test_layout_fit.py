@@ -324,12 +324,14 @@ def test_a_hacker_players_words_stay_in_their_column(live: Any, browser: Any) ->
         assert words in said, words  # every kind of line was measured
 
 
-#: Every text of the Hacker board in the host page, measured: its size on the screen (the
-#: font's size in the drawing's units times the drawing's scale), its box (shrunk by a
-#: fifth of its size above and below: the font's ascent and descent are not ink), the box
-#: it belongs in (its account card, its player's column, the drawing), and what shares the
-#: screen's bottom: the legend and the room panel's folded button.
-HACKER_TEXTS = """(html) => {
+#: Every text of a board drawn into the page (the host's stage, or a phone's page, which
+#: has none), measured: its size on the screen (the font's size in the drawing's units
+#: times the drawing's scale), its box (shrunk by a fifth of its size above and below: the
+#: font's ascent and descent are not ink), the box it belongs in (the first rectangle of
+#: its closest group matching ``homes``: Hacker's account card or player's column, Le
+#: Voleur's board or block; else the drawing), and what shares the screen's bottom: the
+#: legend and the room panel's folded button.
+BOARD_TEXTS = """([html, homes]) => {
   const slot = document.querySelector('.stage [data-slot="map"]')
     || document.querySelector('[data-slot="map"]');  // a phone's page has no stage
   slot.innerHTML = html;
@@ -341,10 +343,10 @@ HACKER_TEXTS = """(html) => {
     .map((t) => {
       const px = parseFloat(t.getAttribute('font-size')) * scale;
       const b = box(t);
-      const home = t.closest('g.account, g.player');
+      const home = t.closest(homes);
       return {text: t.textContent, px, left: b.left, right: b.right,
               top: b.top + px / 5, bottom: b.bottom - px / 5,
-              home: home ? box(home.querySelector('rect')) : box(svg)};
+              home: home ? box(home.querySelector(':scope > rect')) : box(svg)};
     });
   const legend = [...slot.querySelectorAll('.legend')].map(box);
   const button = document.querySelector('[data-room-panel] > summary');
@@ -352,6 +354,23 @@ HACKER_TEXTS = """(html) => {
           button: button ? box(button) : null,
           scroll: [document.documentElement.scrollHeight, document.documentElement.scrollWidth]};
 }"""
+
+
+HACKER_HOMES = "g.account, g.player"
+
+
+def misplaced(texts: list[dict[str, Any]]) -> list[str]:
+    """The texts (measured by BOARD_TEXTS) that run out of the box they belong in."""
+    return [t["text"] for t in texts if (
+        t["left"] < t["home"]["left"] - 0.5 or t["right"] > t["home"]["right"] + 0.5
+        or t["top"] < t["home"]["top"] - 0.5 or t["bottom"] > t["home"]["bottom"] + 0.5)]
+
+
+def overlapping(texts: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The pairs of texts (measured by BOARD_TEXTS) drawn over each other."""
+    return [(a["text"], b["text"]) for i, a in enumerate(texts) for b in texts[i + 1:]
+            if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
+            and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
 
 
 def paused_table(browser: Any, live: Any, contexts: list[Any], game: str, players: int,
@@ -427,19 +446,12 @@ def test_the_hacker_board_is_read_from_the_back_of_the_room(
     host, _ = paused_table(browser, live, contexts, "hacker", 4, (width, height))
     for players in range(4, 8):
         for html in hacker_boards(players):
-            out = host.evaluate(HACKER_TEXTS, html)
+            out = host.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
             texts = out["texts"]
             small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
             assert not small, (players, small)
-            out_of_place = [t["text"] for t in texts if (
-                t["left"] < t["home"]["left"] - 0.5 or t["right"] > t["home"]["right"] + 0.5
-                or t["top"] < t["home"]["top"] - 0.5
-                or t["bottom"] > t["home"]["bottom"] + 0.5)]
-            assert not out_of_place, (players, out_of_place)
-            over = [(a["text"], b["text"]) for i, a in enumerate(texts) for b in texts[i + 1:]
-                    if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
-                    and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
-            assert not over, (players, over)
+            assert not misplaced(texts), (players, misplaced(texts))
+            assert not overlapping(texts), (players, overlapping(texts))
             assert out["svg"]["bottom"] <= height and out["svg"]["right"] <= width
             assert out["scroll"][0] <= height and out["scroll"][1] <= width, out["scroll"]
             button = out["button"]
@@ -476,6 +488,9 @@ VOLEUR_HEADINGS = """(html) => {
 }"""
 
 
+VOLEUR_NAMES = ["Maximilien", "Anne-Sophie", "Jade", "Wladimir", "Inès", "Jean-Baptiste"]
+
+
 def voleur_boards(players: int) -> list[str]:
     """Boards of a Voleur game of ``players`` at each seat's turn (the thief's too, from
     round 3), in French and English, with long nicknames."""
@@ -483,7 +498,7 @@ def voleur_boards(players: int) -> list[str]:
     from tests.server.test_boards import draw
 
     game = registry().get("voleur")
-    names = ["Maximilien", "Anne-Sophie", "Jade", "Wladimir", "Inès", "Jean-Baptiste"][:players]
+    names = VOLEUR_NAMES[:players]
     state = game.setup(game.make_config(players=players, seed=players))
     rng = random.Random(players)
     boards, turns = [], set()
@@ -498,6 +513,39 @@ def voleur_boards(players: int) -> list[str]:
         seat = rng.choice(state.active_players())
         state.apply(seat, rng.choice(list(state.legal_actions(seat))))
     assert len(turns) == players, "every seat's turn, the thief's too"
+    return boards
+
+
+def voleur_games(players: int, narrow: bool, games: int = 2) -> list[str]:
+    """Boards of whole Voleur games of ``players`` (the thief in a different seat each
+    time): every attack while it waits for its answer (its card, its target and board said
+    in the header), every 17th move, and the end (scores, winners, loot), in French and
+    English, with long nicknames, the longest cut (``narrow``: drawn for a phone)."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("voleur")
+    names = [*VOLEUR_NAMES[:players - 1], "Marie-Antoinette"]
+    boards = []
+    attacks = 0
+    for seed in range(games):
+        state = game.setup(game.make_config(
+            players=players, seed=seed, options={"thief_seat": seed % players}))
+        rng = random.Random(seed)
+        for step in range(5_000):
+            if state.is_terminal():
+                break
+            view = state.view(None)
+            attacks += bool(view.get("attack"))
+            if view.get("attack") or step % 17 == 0:
+                for lang in ("fr", "en"):
+                    boards.append(draw(game, view, lang, names, narrow))
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        assert state.is_terminal()
+        for lang in ("fr", "en"):
+            boards.append(draw(game, state.view(None), lang, names, narrow))
+    assert attacks >= 2 * games
     return boards
 
 
@@ -546,19 +594,71 @@ def test_the_hacker_board_is_read_on_a_phone(live: Any, browser: Any, contexts: 
     drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
     boards = [drawn, *hacker_boards(7, narrow=True)]
     for i, html in enumerate(boards):
-        out = phone.evaluate(HACKER_TEXTS, html)
+        out = phone.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
         assert out["narrow"], "the phone draws the board laid out for it"
         texts = out["texts"]
         names = [t for t in texts if "Maximil" in t["text"]]
         assert names and min(t["px"] for t in names) >= 12, names
         small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < 12]
         assert not small, (i, small)
-        out_of_place = [t["text"] for t in texts if (
-            t["left"] < t["home"]["left"] - 0.5 or t["right"] > t["home"]["right"] + 0.5
-            or t["top"] < t["home"]["top"] - 0.5 or t["bottom"] > t["home"]["bottom"] + 0.5)]
-        assert not out_of_place, (i, out_of_place)
-        over = [(a["text"], b["text"]) for j, a in enumerate(texts) for b in texts[j + 1:]
-                if a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
-                and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
-        assert not over, (i, over)
+        assert not misplaced(texts), (i, misplaced(texts))
+        assert not overlapping(texts), (i, overlapping(texts))
         assert out["svg"]["right"] <= 390 and out["scroll"][1] <= 390, (out["svg"], out["scroll"])
+
+
+VOLEUR_HOMES = "g.attack, g.board, g.manager, g.thief"
+
+
+@pytest.mark.parametrize(("width", "height", "least"), [(390, 844, 14), (360, 640, 13.9)])
+def test_the_voleur_board_is_read_on_a_phone(
+    width: int, height: int, least: float, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A phone drew the projector's Voleur board, blocks in three columns: with 6 players
+    at 390×844 its texts were 5.6 px, the nicknames 7.3 px. Under 50 rem wide the page
+    draws it one block a row, the header on two lines, the attack on as many as it needs:
+    every text at least 14 px at 390 px wide (15.2 px; 14 px at 360), the nicknames 18 px,
+    each in its board, block or attack, none over another, nothing wider than the phone.
+    The phone's own drawing, then boards of whole games drawn for a phone by the page's
+    code into the paused page."""
+    _, phone = paused_table(browser, live, contexts, "voleur", 6, nickname="Maximilien")
+    phone.set_viewport_size({"width": width, "height": height})
+    phone.wait_for_function("() => document.querySelector('[data-slot=\"map\"] svg.narrow')",
+                            timeout=TIMEOUT)
+    drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
+    boards = [drawn, *voleur_games(6, narrow=True)]
+    for i, html in enumerate(boards):
+        out = phone.evaluate(BOARD_TEXTS, [html, VOLEUR_HOMES])
+        assert out["narrow"], "the phone draws the board laid out for it"
+        texts = out["texts"]
+        names = [t for t in texts if "Maximil" in t["text"]]
+        assert names and min(t["px"] for t in names) >= least * 1.2, names
+        small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
+        assert not small, (i, small)
+        assert not misplaced(texts), (i, misplaced(texts))
+        assert not overlapping(texts), (i, overlapping(texts))
+        assert out["svg"]["right"] <= width and out["scroll"][1] <= width, (
+            out["svg"], out["scroll"])
+
+
+def test_the_voleur_phone_enlarges_the_projectors_board(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A phone's Voleur board laid out for the phone, enlarged (« Agrandir le plateau »,
+    1,000 px wide), would have been that one strip at 2.3 times its size (a card's name
+    35 px, half of each line off the screen): enlarged, it is the projector's board, the
+    whole table side by side as the room sees it, read at 15 px or more; closed, the
+    phone's own layout again."""
+    _, phone = paused_table(browser, live, contexts, "voleur", 6, nickname="Maximilien")
+    layout = """() => { const s = document.querySelector('[data-slot="map"] svg');
+      return [s.classList.contains('narrow'), s.viewBox.baseVal.width,
+              s.getBoundingClientRect().width, s.getScreenCTM().a]; }"""
+    narrow, units, small, _ = phone.evaluate(layout)
+    assert narrow and small <= 390
+    phone.click("[data-board-zoom]")
+    narrow, wide, big, scale = phone.evaluate(layout)
+    assert not narrow and wide > units, "enlarged: the projector's layout"
+    assert big >= 2.5 * small
+    assert 20 * scale >= 15, "a card's name (20 units) read at 15 px or more"
+    phone.click("[data-board-zoom]")
+    narrow, again, width, _ = phone.evaluate(layout)
+    assert narrow and again == units and width == small

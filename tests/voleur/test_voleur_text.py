@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ludinum.engine import Action
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.state import VoleurState
@@ -84,14 +86,16 @@ def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
 
 
 def test_a_drawn_board_leaves_the_attack_to_the_spotlight() -> None:
-    """The terminal says the attack and what it does; a screen that draws the board shows
-    it as the board's banner and in large type, so its text does not say it a third time."""
+    """The terminal's view names the attack (what it does was told in the line that said
+    it as it happened); a screen that draws the board shows it as the board's banner and
+    in large type, so its text does not say it a third time."""
     state = _attacked()
     explained = TEXT.explain("armoire_ouverte", "fr")
     for seat in (0, 1, None):
         view = state.view(seat)  # type: ignore[attr-defined]
-        assert explained in TEXT.view(view, "fr")
-        assert explained not in TEXT.view(view, "fr", board=False)
+        assert "« Armoire restée ouverte » → Joueur 1 (papier)" in TEXT.view(view, "fr")
+        assert "Armoire restée ouverte" not in TEXT.view(view, "fr", board=False)
+        assert explained not in TEXT.view(view, "fr")
 
 
 def test_a_nickname_is_never_written_after_de() -> None:
@@ -123,7 +127,7 @@ def test_a_nickname_is_never_written_after_de() -> None:
     assert said > 10
     attack = TEXT.with_names(TEXT.action(
         Action.from_text("attack card=hameconnage target=0"), {}), names)
-    assert attack == "Attaquer Inès sur son plateau numérique avec « Hameçonnage »"
+    assert attack == "Attaquer Inès, plateau numérique : « Hameçonnage »"
 
 
 def test_the_thief_is_told_whom_to_take_from_without_de() -> None:
@@ -203,13 +207,6 @@ def test_the_attacked_phone_says_the_attack_once_in_its_decision() -> None:
         assert any(explanation in line for line in auto[name]), (name, auto[name])
 
 
-#: The tallest moments of 6-player games that a search found (random play, 200 games per
-#: language, every seat's view at every move): (seed, moves played, seat). Every card
-#: named on every board, they took 48 and 49 rows of an 80-column terminal.
-TALLEST = [(5, 108, 2), (30, 100, 3), (78, 106, 0), (40, 90, 4), (9, 105, 4), (89, 107, 1),
-           (130, 106, 2)]
-
-
 def _rows(text: str) -> tuple[int, str]:
     """What ``text`` takes in an 80-column terminal (``ludinum play``'s console)."""
     import io
@@ -221,29 +218,110 @@ def _rows(text: str) -> tuple[int, str]:
     return out.getvalue().count("\n"), out.getvalue()
 
 
-def _played(seed: int, moves: int) -> VoleurState:
+def _screen(state: VoleurState, seat: int, lang: str) -> str:
+    """What ``ludinum play`` prints for ``seat`` to decide: its view, then its choices."""
+    from ludinum.cli.play import decision
+
+    view = state.view(seat)
+    labels = [TEXT.action(a, view, lang) for a in state.legal_actions(seat)]
+    return "\n".join(decision(TEXT, view, seat, labels, lang))
+
+
+def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int, str]]:
+    """The most rows a seat's view took, and its view with its choices to decide (every
+    seat's, in both languages), at every move of random games, with what they showed.
+    Each text's rows are first counted cheaply (a line of n characters takes n / 80 rows,
+    rounded up); those that come near the limit are printed by the terminal's console and
+    counted again."""
+    import math
     import random
 
-    state = GAME.new_state(6, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = rng.choice(state.active_players())
-        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-    return state
+    from rich.text import Text
+
+    def rows(text: str, near: int) -> tuple[int, str]:
+        plain = Text.from_markup(text).plain.splitlines()
+        if sum(max(1, math.ceil(len(line) / 80)) for line in plain) < near:
+            return (0, "")
+        return _rows(text)
+
+    tallest = {"view": (0, ""), "decision": (0, "")}
+    for seed in range(games):
+        state = GAME.new_state(players, seed, dict(options))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in state.active_players():
+                for lang in ("fr", "en"):
+                    view = TEXT.view(state.view(seat), lang)
+                    tallest["view"] = max(tallest["view"], rows(view, 28))
+                    screen = _screen(state, seat, lang)
+                    tallest["decision"] = max(tallest["decision"], rows(screen, 36))
+            seat = rng.choice(state.active_players())
+            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    return tallest
 
 
-def test_six_players_fit_a_35_row_terminal() -> None:
+@pytest.mark.parametrize("options", [{}, {"rounds": 30}, {"rounds": 30, "expert": True}])
+def test_six_players_fit_a_35_row_terminal(options: dict[str, object]) -> None:
     """``ludinum play voleur --players 6``: the view of any seat fits 35 rows of an
-    80-column terminal at the tallest moments found (34 rows; was 49): the seat's own
-    boards and the board under attack name their cards, the other boards give their
-    data's number and points, the thief's loot its number (its points are his score)."""
-    for seed, moves, tallest in TALLEST:
-        state = _played(seed, moves)
-        for seat in range(6):
-            for lang in ("fr", "en"):
-                rows, shown = _rows(TEXT.view(state.view(seat), lang))
-                assert rows <= 35, (seed, moves, seat, lang, rows, shown)
-        assert _rows(TEXT.view(state.view(tallest), "fr"))[0] >= 32  # still a tall one
+    80-column terminal at the tallest moment of 30 random games, with the default 15
+    rounds and with 30 (the most cards on the boards, the thief's biggest loot), in the
+    experts' variant too; with its choices under it, 44 rows (the thief's ten attacks took
+    two lines each: 55). The seat's own boards and the board under attack name their
+    cards, the other boards give their data's number and points, the thief's loot its
+    number (its points are his score)."""
+    tallest = _tallest(6, 30, **options)
+    rows, shown = tallest["view"]
+    assert 28 <= rows <= 35, (rows, shown)  # a tall one found, and it fits
+    rows, shown = tallest["decision"]
+    assert rows <= 44, (rows, shown)
+
+
+def test_every_choice_takes_one_line_of_an_80_column_terminal() -> None:
+    """Each choice fits one line after its number: the thief's attacks (« Attaquer Joueur
+    2 sur son plateau papier avec « Document oublié sur l'imprimante » » took two), each
+    card against each of five managers, ten choices at most (« 10. »); every data card
+    and measure laid on either board (the measure whose name alone is 56 characters
+    aside: « Gestionnaire de mots de passe et double authentification »), every discard
+    and theft, in French and English."""
+    from ludinum.cli.play import menu_line
+    from ludinum.games.voleur.deck import ATTACK, DATA
+
+    state = fresh(6, thief=0)
+    view = state.view(0)
+    texts: list[str] = []
+    for card in GAME.deck.cards:
+        if card.kind == ATTACK:
+            texts += [f"attack card={card.id} target={t}" for t in range(1, 6)]
+        elif card.kind == DATA or len(card.name("fr")) <= 45:
+            texts += [f"lay board={b} card={card.id}" for b in ("paper", "digital")]
+        texts.append(f"discard card={card.id}")
+        if card.kind == DATA:
+            texts.append(f"steal card={card.id}")
+    texts += [f"steal category={c}" for c in ("standard", "confidential", "sensitive")]
+    for text in texts:
+        for lang in ("fr", "en"):
+            label = TEXT.action(Action.from_text(text), view, lang)
+            rows, shown = _rows(menu_line("10", label))
+            assert rows == 1, (text, shown)
+    attack = TEXT.action(Action.from_text("attack card=oubli_imprimante target=1"), view, "fr")
+    assert attack == "Attaquer Joueur 2, plateau papier : « Document oublié sur l'imprimante »"
+
+
+def test_the_attacked_terminal_reads_the_explanation_once() -> None:
+    """V4: the data manager attacked in the terminal read the attack's explanation twice:
+    in the line that told the attack as it happened, then under the view, right above
+    their choices. The line tells it; the view names the attack only."""
+    state = fresh()
+    board(state, 0, PAPER, data=("annuaire_interne",), hidden=("armoire_a_cle",))
+    give(state, 2, "armoire_ouverte")
+    turn(state, 2)
+    events = act(state, 2, "attack card=armoire_ouverte target=0")
+    explanation = TEXT.explain("armoire_ouverte", "fr")
+    told = [TEXT.event(e, "fr") for e in events if e.kind == "attack"]
+    assert len(told) == 1 and told[0].endswith(explanation), told
+    screen = _screen(state, 0, "fr")
+    assert explanation not in screen, screen
+    assert "[red]Attaque[/red] : « Armoire restée ouverte » → Joueur 1 (papier)" in screen
 
 
 def test_the_terminal_keeps_what_each_seat_decides_with() -> None:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -237,14 +238,10 @@ def _turns(
         feed.show(player)
         feed.seen[None] = len(feed.history)
         view = state.view(player)
-        console.print()
-        console.print(text.view(view, lang))
         legal = list(state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
-        who = escape(text.seat_label(player, lang))
-        console.print(f"[bold]{who}[/]{':' if lang == 'en' else ' :'}")
-        for key, label in zip(keys_of(labels), labels, strict=True):
-            console.print(menu_line(key, label))
+        for line in decision(text, view, player, labels, lang):
+            console.print(line)
         choice = ask(console, labels, lang)
         events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
@@ -253,6 +250,15 @@ def _turns(
         feed.show(player)
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
+
+
+def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[str],
+             lang: str) -> list[str]:
+    """What the terminal prints (markup, a console line each) for a seat to decide: a blank
+    line, the seat's view, who decides, then the choices, one a line."""
+    who = escape(text.seat_label(seat, lang))
+    return ["", text.view(view, lang), f"[bold]{who}[/]{':' if lang == 'en' else ' :'}",
+            *(menu_line(key, label) for key, label in zip(keys_of(labels), labels, strict=True))]
 
 
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:

@@ -274,6 +274,9 @@ class VoleurText(GameText):
         return "" if you is not None and attack.get("target") == you else None
 
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """A choice on one line of an 80-column terminal, its number before it (the
+        thief's ten attacks took two lines each: « Attaquer Joueur 2 sur son plateau papier
+        avec « Document oublié sur l'imprimante » »): the card and the board, the target."""
         en = lang == "en"
         kind = action.kind
         card = action.get("card")
@@ -281,16 +284,11 @@ class VoleurText(GameText):
         if kind == "lay":
             board = _BOARD["en" if en else "fr"].get(str(action.get("board")), "")
             if self.deck.card(str(card)).kind == DATA:
-                return (
-                    f"Lay '{name}' on your {board} board"
-                    if en
-                    else (f"Poser « {name} » sur ton plateau {board}")
-                )
-            return (
-                f"Lay '{name}' face down on your {board} board"
-                if en
-                else f"Poser « {name} » face cachée sur ton plateau {board}"
-            )
+                return (f"Lay '{name}', {board} board" if en
+                        else f"Poser « {name} », plateau {board}")
+            # a measure lies face down (V3, V4)
+            return (f"Hide '{name}', {board} board" if en
+                    else f"Cacher « {name} », plateau {board}")
         if kind == "discard":
             return f"Discard '{name}'" if en else f"Défausser « {name} »"
         if kind == "pass":
@@ -298,11 +296,8 @@ class VoleurText(GameText):
         if kind == "attack":
             target = seat_name(int(action.number("target")), lang)
             board = _BOARD["en" if en else "fr"][BOARDS[self.deck.card(str(card)).nature]]
-            return (
-                f"Attack {target}'s {board} board with '{name}'"
-                if en
-                else f"Attaquer {target} sur son plateau {board} avec « {name} »"
-            )
+            return (f"Attack {target}, {board} board: '{name}'" if en
+                    else f"Attaquer {target}, plateau {board} : « {name} »")
         if kind in ("counter", "let_through"):
             return self._defence(kind, action.get("from"), view, lang)
         if kind == "steal":
@@ -479,8 +474,9 @@ class VoleurText(GameText):
             aimed = _BOARD[key][attack["board"]]
             quoted = f"'{card}'" if en else f"« {card} »"
             word = "Attack" if en else "Attaque"
+            # Its explanation only in the line that told it as it happened (event: the
+            # terminal printed it just above): written here too, it was read twice.
             lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({aimed})")
-            lines.append(f"[italic]{self.explain(str(attack['card']), lang)}[/italic]")
         if "hand" in view:
             label = "Your hand" if en else "Ta main"
             lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")

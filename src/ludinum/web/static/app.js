@@ -99,13 +99,16 @@
     }
   }
   // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
-  // again when it turns wider or narrower.
+  // again when it turns wider or narrower. Its board enlarged (« Agrandir le plateau »,
+  // 1,000 px wide) is not narrow: it shows the projector's layout, the whole table, which
+  // the finger moves around (zoomBoard).
   const NARROW = window.matchMedia("(max-width: 50rem)");
+  const narrowNow = () => NARROW.matches && !document.querySelector(".board.zoomed");
   // A replay's step: the page draws the public board of that step and its spotlight (a
   // quiz, a danger card being resolved) as the projector draws them then (draw.js).
   const replayed = document.querySelector("script[data-replay]");
   function drawReplay() {
-    const state = Object.assign(JSON.parse(replayed.textContent), { narrow: NARROW.matches });
+    const state = Object.assign(JSON.parse(replayed.textContent), { narrow: narrowNow() });
     fillSlots(Ludinum.screen(state, ["ground", "map", "board", "spotlight"]));
   }
   if (replayed && window.Ludinum && Ludinum.screen) {
@@ -252,7 +255,7 @@
     .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
   // ``pub``: the public view (every screen's board); ``own``: where this seat's view differs.
   const drawState = { game: body.dataset.game, lang: en ? "en" : "fr", seat: null, pub: {},
-    own: {}, names: [], lines: [], wait: "", choices: [], narrow: NARROW.matches };
+    own: {}, names: [], lines: [], wait: "", choices: [], narrow: narrowNow() };
   let drawn = {};
   function redraw(m) {
     const d = m.draw || {};
@@ -279,11 +282,13 @@
     return changed;
   }
 
-  // Turned wider or narrower (a phone turned sideways): the boards drawn again for it.
-  NARROW.addEventListener("change", () => {
-    drawState.narrow = NARROW.matches;
+  // Turned wider or narrower (a phone turned sideways, its board enlarged or back): the
+  // boards drawn again for it.
+  function relayout() {
+    drawState.narrow = narrowNow();
     fillSlots(redraw({ actions: drawState.choices }));
-  });
+  }
+  NARROW.addEventListener("change", relayout);
 
   const roomPanel = document.querySelector("[data-room-panel]");
   let passAfterStart = null;  // the shared screen to open once the game has started
@@ -685,13 +690,15 @@
     });
   }
 
-  // A phone's board enlarged (« Agrandir le plateau »): the same drawing, full screen, so
-  // every frame keeps changing it while it is open (the slots are replaced inside it). The
-  // rest of the page is inert meanwhile (focus and taps stay on the board and its « Fermer »
+  // A phone's board enlarged (« Agrandir le plateau »): the page's own drawing, full
+  // screen, so every frame keeps changing it while it is open (the slots are replaced
+  // inside it), drawn at the projector's layout, not the phone's (narrowNow). The rest of
+  // the page is inert meanwhile (focus and taps stay on the board and its « Fermer »
   // button); Escape closes it too, and the focus comes back to the button.
   function zoomBoard(button, open) {
     const board = button.closest(".board");
     board.classList.toggle("zoomed", open);
+    relayout();
     button.setAttribute("aria-expanded", String(open));
     const keep = new Set();
     for (let el = board; el && el !== body; el = el.parentElement) keep.add(el);

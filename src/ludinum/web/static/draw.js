@@ -84,6 +84,29 @@
   // only: at most 2 decimals.
   const num = (x) => String(Math.round(x * 100) / 100);
 
+  // -- lines of words in a drawing ---------------------------------------------------
+  // About how wide a line of words is at ``size`` (DejaVu Sans, generous: a space 0.35 em,
+  // a capital 0.75 em, a symbol such as ✈ or a French no-break space 1 em, any other
+  // letter 0.64 em; a bold line: ``size`` a tenth larger).
+  const textWidth = (text, size) => [...String(text)].reduce((w, ch) => w + size * (
+    ch === " " ? 0.35 : ch.charCodeAt(0) > 0x2000 ? 1 : ch >= "A" && ch <= "Z" ? 0.75 : 0.64), 0);
+  // ``textLength`` squeezing a line into ``room`` when it would be wider, so that it never
+  // runs into its neighbour (nothing when it fits).
+  const squeezed = (text, size, room) => (textWidth(text, size) > room
+    ? ` textLength="${Math.floor(room)}" lengthAdjust="spacingAndGlyphs"` : "");
+  // A text in lines at most ``room`` wide at ``size``, cut at its ordinary spaces only: a
+  // French no-break space (spaced) keeps « and » with their words, a colon with its
+  // word. A word wider than the room has a line to itself (squeezed there).
+  function wrap(text, size, room) {
+    const out = [];
+    for (const word of String(text).split(" ")) {
+      const last = out.length ? out[out.length - 1] + " " + word : word;
+      if (out.length && textWidth(last, size) <= room) out[out.length - 1] = last;
+      else out.push(word);
+    }
+    return out;
+  }
+
   // -- words -------------------------------------------------------------------------
   // The translator of a page: French is the source; other languages come in the kit.
   function translator(messages) {
@@ -247,6 +270,7 @@
     }
     return {
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
+      textWidth, squeezed, wrap,
       named: (text) => named(names || [], text), withWord,
       token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
@@ -344,5 +368,6 @@
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
   L.screen = screen;
-  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, translator, many, pieces, truthy };
+  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, wrap,
+    translator, many, pieces, truthy };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -29,12 +29,6 @@
   // « + » and « = » 0.84 em: the widest common faces).
   const width = (text, size) => [...text].reduce(
     (w, ch) => w + size * (ch === " " ? 0.35 : ch >= "0" && ch <= "9" ? 0.7 : 0.84), 0);
-  // About how wide a line of words is at ``size`` (DejaVu Sans, generous: a capital
-  // 0.75 em, a symbol such as ✈ 1 em, any other letter 0.64 em): ``textLength`` squeezes
-  // it into ``room`` when it would be wider, so that it never runs into its neighbour.
-  const squeezed = (text, size, room) => [...text].reduce((w, ch) => w + size * (
-    ch === " " ? 0.35 : ch.charCodeAt(0) > 0x2000 ? 1 : ch >= "A" && ch <= "Z" ? 0.75 : 0.64),
-  0) > room ? ` textLength="${Math.floor(room)}" lengthAdjust="spacingAndGlyphs"` : "";
 
   // The accounts as the screens group them: by owner, in seat order; under brouillage (H7)
   // no owner is shown and they come in place order, three a group (``together``: all in
@@ -97,14 +91,14 @@
     let out = `<g class="player seat-${seat}">` +
       `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
       c.token(seat, x + col / 2, y + 32, 22) +
-      `<text x="${c.num(x + col / 2)}" y="${y + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
-      `<text x="${c.num(x + col / 2)}" y="${y + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${squeezed(doing, TEXT, col - 16)}>` +
+      `<text x="${c.num(x + col / 2)}" y="${y + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
+      `<text x="${c.num(x + col / 2)}" y="${y + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${c.squeezed(doing, TEXT, col - 16)}>` +
       h`${doing}`.text + "</text>";
     const scores = view.scores || [];
     if (scores.length) {
       const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
       const score = crown + _("score : %(n)s", { n: scores[seat] });
-      out += `<text x="${c.num(x + col / 2)}" y="${y + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${squeezed(score, TEXT * 1.1, col - 16)}>` +
+      out += `<text x="${c.num(x + col / 2)}" y="${y + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(score, TEXT * 1.1, col - 16)}>` +
         h`${score}`.text + "</text>";
     }
     return out + "</g>";
@@ -122,7 +116,7 @@
     let out = `<g class="account">` +
       `<rect x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="10" fill="#ffffff" stroke="#111827" stroke-width="${resolving ? 6 : 1.5}"${resolving ? ' stroke-dasharray="12 5"' : ""}/>` +
       `<rect x="${x}" y="${y}" width="${CARD_W}" height="34" rx="10" fill="${owned ? palette.fill[a.owner % 7] : "#e5e7eb"}" stroke="#111827" stroke-width="1.5"/>` +
-      `<text x="${x + 8}" y="${y + 26}" font-size="${TEXT}" font-weight="700" fill="${owned ? palette.ink[a.owner % 7] : "#111827"}"${squeezed(mark, TEXT * 1.1, CARD_W - 16)}>` +
+      `<text x="${x + 8}" y="${y + 26}" font-size="${TEXT}" font-weight="700" fill="${owned ? palette.ink[a.owner % 7] : "#111827"}"${c.squeezed(mark, TEXT * 1.1, CARD_W - 16)}>` +
       h`${mark}`.text + "</text>";
     const stack = a.stack || [];
     const step = Math.min(VIRUS_W + 4, (CARD_W - 16 - VIRUS_W) / Math.max(1, stack.length - 1));
@@ -132,7 +126,7 @@
       // A crowded stack overlaps its cards: each mark keeps to the part left uncovered.
       const seen = i === stack.length - 1 ? VIRUS_W : Math.min(VIRUS_W, step);
       out += `<g class="virus"><rect x="${c.num(vx)}" y="${y + 39}" width="${VIRUS_W}" height="50" rx="4" fill="url(#hacker-back)" stroke="#111827" stroke-width="1.5"/>` +
-        (trip ? `<text x="${c.num(vx + seen / 2)}" y="${y + 73}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#ffffff"${squeezed(trip, TEXT * 1.1, seen - 4)}>${trip}</text>` : "") +
+        (trip ? `<text x="${c.num(vx + seen / 2)}" y="${y + 73}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#ffffff"${c.squeezed(trip, TEXT * 1.1, seen - 4)}>${trip}</text>` : "") +
         "</g>";
     });
     out += `<text x="${x + CARD_W - 8}" y="${y + CARD_H - 8}" font-size="${TEXT}" text-anchor="end" fill="#111827">☣ × ${stack.length}</text>`;
@@ -176,7 +170,7 @@
     const bank = h`⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
     const heads = c.narrow ? [round, bank] : [`${round} · ${bank}`];
     heads.forEach((head, i) => {
-      out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
+      out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${c.squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
     });
     for (let seat = 0; seat < n; seat++) out += player(c, seat, n, at);
     // the accounts, two owners a row (one on a narrow screen), three accounts each: the
@@ -188,7 +182,7 @@
       const who = none(owner) ? `? ${_("comptes brouillés")}`
         : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;
       out += '<g class="row">' +
-        `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
+        `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${c.squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
         h`${who}`.text + "</text>";
       group.forEach((a, k) => { out += account(c, a, x + k * (CARD_W + GAP), y + OWNER); });
       out += "</g>";

@@ -15,6 +15,11 @@
   const CARD_H = 30;
   const ROW = CARD_H + 4;
   const HEAD = 112;
+  // A narrow screen (``c.narrow``: a phone, app.js) draws the board NARROW_W units wide,
+  // one block a row, the header on two lines and the attack on as many as it needs, the
+  // pawns larger: its smallest text, 20 units, is 15.3 px on a 390-pixel phone (14 px at
+  // 360); drawn for the projector, 1200 units wide, its texts were 5.6 to 7.9 px.
+  const NARROW_W = 480;
   const CATS = ["standard", "confidential", "sensitive"];
   const DATA_FILL = { standard: "#e5e7eb", confidential: "#fed7aa", sensitive: "#fecaca" };
   const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
@@ -62,16 +67,18 @@
   }
 
   // The grid: the thief and the managers share one grid (2 or 3 columns, as wide as the
-  // screen is), each grid row as tall as its fullest block; the thief in its last cell.
-  function grid(c) {
+  // screen is; one on a narrow screen), each grid row as tall as its fullest block; the
+  // thief in its last cell. ``top``: where the grid begins, under the header.
+  function grid(c, top) {
     const view = c.view;
     const players = view.players || [];
     const managers = players.filter((p) => p.role === "manager");
     const cells = managers.length + 1;
     // Three blocks (three players) in two columns too: a name cut to a third of the board
     // (« Empreintes digitales du… ») on a projector whose lower half stayed empty.
-    const cols = cells <= 4 ? 2 : 3;
-    const blockW = (W - 10) / cols;
+    const cols = c.narrow ? 1 : cells <= 4 ? 2 : 3;
+    const width = c.narrow ? NARROW_W : W;
+    const blockW = (width - 10) / cols;
     const lootW = blockW - 10 - 24;
     // the loot: one card per name, side by side, as many lines as needed
     const loot = [];
@@ -91,7 +98,7 @@
       Math.max(200, headingH + boardH(p.boards.paper) + 6 + boardH(p.boards.digital) + 8));
     sizes.push(Math.max(200, 138 + (line + 1) * ROW + 8));
     const tops = [], heights = [];
-    let y = HEAD;
+    let y = top;
     for (let r = 0; r < Math.floor((cells + cols - 1) / cols); r++) {
       const tall = Math.max(...sizes.slice(r * cols, (r + 1) * cols));
       tops.push(y);
@@ -102,21 +109,29 @@
     const block = (k) => ({
       x: 5 + (k % cols) * blockW, y: tops[Math.floor(k / cols)], h: heights[Math.floor(k / cols)],
     });
-    return { players, managers, blockW, boardW: blockW - 30, loot, boardH, headingH, block, height: y };
+    return {
+      players, managers, width, blockW, boardW: blockW - 30, loot, boardH, headingH, block,
+      height: y, ...(c.narrow ? NARROW_PAWN : PAWN),
+    };
   }
 
   // The rectangle and pawn of a block: the thief's or a manager's. The pawn's turn ring
   // (1.75 times its size, draw.js) stays inside the block and left of the heading's
-  // lines, which start at NAME_X: it ran over the nickname and out of the block.
-  const PAWN = 16;
-  const PAWN_AT = 33;
-  const NAME_X = 70;
+  // lines, which start at ``nameX``: it ran over the nickname and out of the block. On a
+  // narrow screen the pawn is larger: its number (1.15 times its size) as large as a
+  // card's name.
+  const PAWN = { pawn: 16, pawnAt: 33, nameX: 70 };
+  const NARROW_PAWN = { pawn: 18, pawnAt: 36, nameX: 76 };
   function frame(c, g, p, at, fill) {
     const turn = c.view.turn === p.seat;
     return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
       ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
-      c.token(p.seat, at.x + PAWN_AT, at.y + PAWN_AT, PAWN, 0, turn);
+      c.token(p.seat, at.x + g.pawnAt, at.y + g.pawnAt, g.pawn, 0, turn);
   }
+  // A heading's line at ``size`` from ``x`` in block ``at``: on a narrow screen squeezed
+  // into the block when it would run out of it (a long nickname beside « voleur »).
+  const fitted = (c, g, at, x, text, size, bold) => (c.narrow
+    ? c.squeezed(text, size * (bold ? 1.1 : 1), at.x + g.blockW - 20 - x) : "");
   // « score : 12 ♛ · main : 3 », the crown for a winner.
   function score(c, p) {
     const crown = (c.view.winners || []).includes(p.seat) ? " ♛" : "";
@@ -128,14 +143,17 @@
     const { h, _, view } = c;
     const at = g.block(g.managers.length);
     const { x, y } = at;
+    const x0 = x + g.nameX;
+    const name = h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}`;
+    const piles = h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
+      h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}`;
     let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
-      h`<text x="${x + NAME_X}" y="${y + 36}" font-size="26" font-weight="700" fill="#111827">` +
-      h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}</text>` +
-      h`<text x="${x + NAME_X}" y="${y + 66}" font-size="22" font-weight="700" fill="#111827">` +
-      `${score(c, p)}</text>` +
-      h`<text x="${x + NAME_X}" y="${y + 92}" font-size="20" fill="#111827">` +
-      h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
-      h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}</text>` +
+      `<text x="${x0}" y="${y + 36}" font-size="26" font-weight="700" fill="#111827"` +
+      `${fitted(c, g, at, x0, name.text, 26, true)}>${name}</text>` +
+      `<text x="${x0}" y="${y + 66}" font-size="22" font-weight="700" fill="#111827"` +
+      `${fitted(c, g, at, x0, score(c, p).text, 22, true)}>${score(c, p)}</text>` +
+      `<text x="${x0}" y="${y + 92}" font-size="20" fill="#111827"` +
+      `${fitted(c, g, at, x0, piles, 20, false)}>${piles}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
       h`${_("Butin")}</text>`;
     for (const [ident, lx, line, w] of g.loot) {
@@ -151,11 +169,12 @@
   function heading(c, g, p, at) {
     const { h, _ } = c;
     const { x, y } = at;
+    const x0 = x + g.nameX;
     let out = frame(c, g, p, at, "#ffffff") +
-      h`<text x="${x + NAME_X}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
+      h`<text x="${x0}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
       h`${c.seatName(p.seat, 14)}</text>` +
-      h`<text x="${x + NAME_X}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827">` +
-      `${score(c, p)}</text>` +
+      `<text x="${x0}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827"` +
+      `${fitted(c, g, at, x0, score(c, p).text, 20, true)}>${score(c, p)}</text>` +
       h`<text x="${x + 12}" y="${y + 88}" font-size="20" fill="#111827">` +
       h`⚔ ${_("attaques déjouées : %(n)s", { n: (p.proofs || []).length })}</text>`;
     if (p.skips) {
@@ -239,11 +258,53 @@
     return out;
   }
 
+  // The board's header: the round and the piles, then the pending attack, if any (on the
+  // projector one line each, the attack's room kept when there is none; on a narrow screen
+  // the piles on a line of their own and the attack on as many as it needs). Its HTML and
+  // where the grid begins under it.
+  function header(c) {
+    const { h, _, view } = c;
+    const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })}`;
+    const piles = h`${_("pioche : %(n)s", { n: view.pile })} · ` +
+      h`${_("défausse : %(n)s", { n: (view.discard || []).length })}`;
+    // The target's name goes into the sentence as text, so it is escaped once (the
+    // template passes seat_name's HTML into _(): escaped twice).
+    const a = view.attack;
+    const said = a ? _("Attaque « %(card)s » contre %(name)s, plateau %(board)s", {
+      card: cardName(c, a.card), name: c.seatText(a.target),
+      board: a.board === "paper" ? _("papier") : _("numérique"),
+    }) : "";
+    if (!c.narrow) {
+      let out = '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">' +
+        `${round} · ${piles}</text>`;
+      if (a) {
+        out += '<g class="attack">' +
+          `<rect x="6" y="54" width="${W - 12}" height="46" rx="8" fill="#fee2e2"` +
+          ' stroke="#991b1b" stroke-width="3"/>' +
+          h`<text x="20" y="86" font-size="24" font-weight="700" fill="#7f1d1d">⚔ ${said}</text></g>`;
+      }
+      return { out, top: HEAD };
+    }
+    const room = NARROW_W - 20;
+    let out = [round, piles].map((line, i) => `<text x="10" y="${32 + i * 32}" font-size="26"` +
+      ` font-weight="700" fill="#111827"${c.squeezed(line, 26 * 1.1, room)}>${line}</text>`).join("");
+    if (!a) return { out, top: 82 };
+    const lines = c.wrap(c.spaced(`⚔ ${said}`), 24 * 1.1, room - 28);
+    out += '<g class="attack">' +
+      `<rect x="6" y="80" width="${NARROW_W - 12}" height="${16 + lines.length * 30}" rx="8"` +
+      ' fill="#fee2e2" stroke="#991b1b" stroke-width="3"/>' +
+      lines.map((line, i) => `<text x="20" y="${108 + i * 30}" font-size="24" font-weight="700"` +
+        ` fill="#7f1d1d"${c.squeezed(line, 24 * 1.1, room - 28)}>${c.show(line)}</text>`).join("") +
+      "</g>";
+    return { out, top: 80 + 16 + lines.length * 30 + 12 };
+  }
+
   // The board (public view only): title, the round and the piles, the pending attack, the
   // thief, the managers, then the legends.
   function map(c) {
     const { h, _, view } = c;
-    const g = grid(c);
+    const head = header(c);
+    const g = grid(c, head.top);
     const seats = g.players.map((p) => {
       const role = p.role === "thief" ? h` (${_("voleur")})` : "";
       return h`${c.seatName(p.seat)}${role} : ${_("score : %(n)s", { n: p.score })}`.text;
@@ -251,28 +312,13 @@
     const title = h`${_("Le Voleur de Données")} — ` +
       h`${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })} — ` +
       seats.join(h` ; `.text);
-    let out = `<svg viewBox="0 0 ${W} ${g.height}" role="img"` +
-      ' aria-labelledby="voleur-board-title" class="voleur-board">' +
+    let out = `<svg viewBox="0 0 ${g.width} ${g.height}" role="img"` +
+      ` aria-labelledby="voleur-board-title" class="voleur-board${c.narrow ? " narrow" : ""}">` +
       `<title id="voleur-board-title">${title}</title>` +
       '<defs><pattern id="voleur-back" width="10" height="10" patternUnits="userSpaceOnUse"' +
       ' patternTransform="rotate(45)"><rect width="10" height="10" fill="#1e3a8a"/>' +
       '<line x1="0" y1="0" x2="0" y2="10" stroke="#3b82f6" stroke-width="4"/></pattern></defs>' +
-      '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">' +
-      h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ` +
-      h`${_("pioche : %(n)s", { n: view.pile })} · ` +
-      h`${_("défausse : %(n)s", { n: (view.discard || []).length })}</text>`;
-    // The pending attack, if any. The target's name goes into the sentence as text, so it
-    // is escaped once (the template passes seat_name's HTML into _(): escaped twice).
-    if (view.attack) {
-      const a = view.attack;
-      const said = _("Attaque « %(card)s » contre %(name)s, plateau %(board)s", {
-        card: cardName(c, a.card), name: c.seatText(a.target),
-        board: a.board === "paper" ? _("papier") : _("numérique"),
-      });
-      out += `<rect x="6" y="54" width="${W - 12}" height="46" rx="8" fill="#fee2e2"` +
-        ' stroke="#991b1b" stroke-width="3"/>' +
-        h`<text x="20" y="86" font-size="24" font-weight="700" fill="#7f1d1d">⚔ ${said}</text>`;
-    }
+      head.out;
     for (const p of g.players) if (p.role === "thief") out += thief(c, g, p);
     g.managers.forEach((p, i) => {
       const at = g.block(i);
