@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -399,35 +400,48 @@ def paused_table(browser: Any, live: Any, contexts: list[Any], game: str, player
     return host, phone
 
 
+def played_boards(game: Any, state: Any, rng: random.Random,
+                  keep: Callable[[dict[str, Any], int], bool], names: list[str],
+                  narrow: bool) -> list[str]:
+    """The public boards of ``state`` played to its end at random (``rng``), in French and
+    English: each where ``keep(view, step)`` says so, and the end's."""
+    from tests.server.test_boards import draw
+
+    boards = []
+    for step in range(5_000):
+        if state.is_terminal():
+            break
+        view = state.view(None)
+        if keep(view, step):
+            boards += [draw(game, view, lang, names, narrow) for lang in ("fr", "en")]
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    assert state.is_terminal()
+    return boards + [draw(game, state.view(None), lang, names, narrow) for lang in ("fr", "en")]
+
+
 def hacker_boards(players: int, narrow: bool = False) -> list[str]:
     """Boards of a game of ``players`` at every phase (trips, credits, protection, guesses,
     thefts, the end with its sums of bills), with brouillage (H7) in its last round, in
     French and English, with long nicknames (``narrow``: drawn for a phone)."""
     from ludinum.games import registry
-    from tests.server.test_boards import draw
 
     game = registry().get("hacker")
     names = ["Maximilien", "Léa", "Anne-Sophie", "Tom", "Inès", "Noah", "Jade"][:players]
-    boards, phases = [], set()
+    boards: list[str] = []
+    phases: set[tuple[str, bool]] = set()
+
+    def new_phase(view: dict[str, Any], step: int) -> bool:  # a phase first seen, or now and then
+        key = (view["phase"], view["blurred"])
+        seen = key in phases
+        phases.add(key)
+        return not seen or step % 151 == 0
+
     for brouillage in (False, True):
         state = game.setup(game.make_config(
             players=players, seed=players, options={"trip_seconds": 0,
                                                     "brouillage": brouillage}))
-        rng = random.Random(players)
-        for step in range(5_000):
-            if state.is_terminal():
-                break
-            view = state.view(None)
-            key = (view["phase"], view["blurred"])
-            if key not in phases or step % 151 == 0:
-                phases.add(key)
-                for lang in ("fr", "en"):
-                    boards.append(draw(game, view, lang, names, narrow))
-            seat = rng.choice(state.active_players())
-            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-        assert state.is_terminal()
-        for lang in ("fr", "en"):
-            boards.append(draw(game, state.view(None), lang, names, narrow))
+        boards += played_boards(game, state, random.Random(players), new_phase, names, narrow)
     assert {"trip", "credit", "guess", "steal"} <= {phase for phase, _ in phases}
     assert any(blurred for _, blurred in phases)
     return boards
@@ -522,29 +536,21 @@ def voleur_games(players: int, narrow: bool, games: int = 2) -> list[str]:
     in the header), every 17th move, and the end (scores, winners, loot), in French and
     English, with long nicknames, the longest cut (``narrow``: drawn for a phone)."""
     from ludinum.games import registry
-    from tests.server.test_boards import draw
 
     game = registry().get("voleur")
     names = [*VOLEUR_NAMES[:players - 1], "Marie-Antoinette"]
-    boards = []
+    boards: list[str] = []
     attacks = 0
+
+    def attacked(view: dict[str, Any], step: int) -> bool:  # an attack waiting, or now and then
+        nonlocal attacks
+        attacks += bool(view.get("attack"))
+        return bool(view.get("attack")) or step % 17 == 0
+
     for seed in range(games):
         state = game.setup(game.make_config(
             players=players, seed=seed, options={"thief_seat": seed % players}))
-        rng = random.Random(seed)
-        for step in range(5_000):
-            if state.is_terminal():
-                break
-            view = state.view(None)
-            attacks += bool(view.get("attack"))
-            if view.get("attack") or step % 17 == 0:
-                for lang in ("fr", "en"):
-                    boards.append(draw(game, view, lang, names, narrow))
-            seat = rng.choice(state.active_players())
-            state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-        assert state.is_terminal()
-        for lang in ("fr", "en"):
-            boards.append(draw(game, state.view(None), lang, names, narrow))
+        boards += played_boards(game, state, random.Random(seed), attacked, names, narrow)
     assert attacks >= 2 * games
     return boards
 
@@ -582,6 +588,25 @@ def test_the_voleur_turn_marker_clears_the_players_name(
         assert rings >= 2 * players  # each seat's turn marked, in both languages
 
 
+def read_on_a_phone(phone: Any, boards: list[str], homes: str, names_px: float,
+                    least_px: float, width: int) -> None:
+    """Each board drawn into ``phone``'s page is laid out for it (narrow) and read there:
+    the nicknames (« Maximilien ») at ``names_px`` at least, every text at ``least_px``,
+    each inside its box (``homes``), none over another, nothing wider than ``width``."""
+    for i, html in enumerate(boards):
+        out = phone.evaluate(BOARD_TEXTS, [html, homes])
+        assert out["narrow"], "the phone draws the board laid out for it"
+        texts = out["texts"]
+        names = [t for t in texts if "Maximil" in t["text"]]
+        assert names and min(t["px"] for t in names) >= names_px, names
+        small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least_px]
+        assert not small, (i, small)
+        assert not misplaced(texts), (i, misplaced(texts))
+        assert not overlapping(texts), (i, overlapping(texts))
+        assert out["svg"]["right"] <= width and out["scroll"][1] <= width, (
+            i, out["svg"], out["scroll"])
+
+
 def test_the_hacker_board_is_read_on_a_phone(live: Any, browser: Any, contexts: list[Any]
                                              ) -> None:
     """A phone (390×844) drew the projector's Hacker board, two owners a row: with 7
@@ -592,18 +617,7 @@ def test_the_hacker_board_is_read_on_a_phone(live: Any, browser: Any, contexts: 
     then boards of every phase drawn for a phone by the page's code into the paused page."""
     _, phone = paused_table(browser, live, contexts, "hacker", 7, nickname="Maximilien")
     drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
-    boards = [drawn, *hacker_boards(7, narrow=True)]
-    for i, html in enumerate(boards):
-        out = phone.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
-        assert out["narrow"], "the phone draws the board laid out for it"
-        texts = out["texts"]
-        names = [t for t in texts if "Maximil" in t["text"]]
-        assert names and min(t["px"] for t in names) >= 12, names
-        small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < 12]
-        assert not small, (i, small)
-        assert not misplaced(texts), (i, misplaced(texts))
-        assert not overlapping(texts), (i, overlapping(texts))
-        assert out["svg"]["right"] <= 390 and out["scroll"][1] <= 390, (out["svg"], out["scroll"])
+    read_on_a_phone(phone, [drawn, *hacker_boards(7, narrow=True)], HACKER_HOMES, 12, 12, 390)
 
 
 VOLEUR_HOMES = "g.attack, g.board, g.manager, g.thief"
@@ -625,19 +639,8 @@ def test_the_voleur_board_is_read_on_a_phone(
     phone.wait_for_function("() => document.querySelector('[data-slot=\"map\"] svg.narrow')",
                             timeout=TIMEOUT)
     drawn = phone.eval_on_selector('[data-slot="map"]', "e => e.innerHTML")
-    boards = [drawn, *voleur_games(6, narrow=True)]
-    for i, html in enumerate(boards):
-        out = phone.evaluate(BOARD_TEXTS, [html, VOLEUR_HOMES])
-        assert out["narrow"], "the phone draws the board laid out for it"
-        texts = out["texts"]
-        names = [t for t in texts if "Maximil" in t["text"]]
-        assert names and min(t["px"] for t in names) >= least * 1.2, names
-        small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
-        assert not small, (i, small)
-        assert not misplaced(texts), (i, misplaced(texts))
-        assert not overlapping(texts), (i, overlapping(texts))
-        assert out["svg"]["right"] <= width and out["scroll"][1] <= width, (
-            out["svg"], out["scroll"])
+    read_on_a_phone(phone, [drawn, *voleur_games(6, narrow=True)], VOLEUR_HOMES, least * 1.2,
+                    least, width)
 
 
 def test_the_voleur_phone_enlarges_the_projectors_board(
