@@ -58,7 +58,6 @@ def lang_of(connection: HTTPConnection, *, query: bool = False) -> str:
                         connection.headers.get("accept-language"))
 
 
-@cache
 def headers(lang: str) -> dict[str, str]:
     """The headers of a page written in ``lang`` as :func:`lang_of` chose it: its language,
     and what the choice depends on (a cache in front must not give a French page to an
@@ -66,6 +65,7 @@ def headers(lang: str) -> dict[str, str]:
     return {"content-language": lang, "vary": "Cookie, Accept-Language"}
 
 
+@cache
 def catalog(lang: str, folder: Path = LOCALE_DIR) -> dict[str, str]:
     """msgid → translation for ``lang`` (French needs none), from the catalogue under
     ``folder`` (the classroom app's; the learning site has its own)."""
