@@ -465,7 +465,6 @@ class VoleurText(GameText):
                 whole = entry["seat"] == view["you"] or bool(
                     attack and attack["target"] == entry["seat"] and attack["board"] == which)
                 lines.append(self._board_line(entry["boards"][which], name, lang, whole))
-        attack = view.get("attack")
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
         if attack and board:
