@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import Conn, create_room, join, make_app
+from tests.server.helpers import Conn, create_room, finished_by_bots, join, make_app
 from tests.server.test_classes import create_class
 from tests.server.test_classes import join as join_class
 
@@ -142,3 +142,27 @@ def test_a_language_s_catalogue_is_read_once() -> None:
 
     assert i18n.catalog("en") is i18n.catalog("en")
     assert i18n.catalog("en")
+
+
+def test_the_json_api_speaks_the_browser_language_unless_asked(client: TestClient) -> None:
+    """``/api/rooms/<code>`` and its replay: ``?lang=`` first, else the cookie, else the
+    browser's ``Accept-Language`` (they defaulted to French whatever the browser)."""
+    with contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, "gnou", 2)
+    english = {"accept-language": "en-US,en;q=0.9"}
+    for path, read in ((f"/api/rooms/{code}", lambda data: data["title"]),
+                       (f"/api/rooms/{code}/replay?step=1", lambda data: data["events"])):
+        join = "&" if "?" in path else "?"
+        told = {}
+        for asked, headers in (("", english), ("", {}), (f"{join}lang=fr", english),
+                               (f"{join}lang=en", {})):
+            response = client.get(path + asked, headers=headers)
+            assert response.status_code == 200, response.text
+            lang = response.headers["content-language"]
+            assert response.headers["vary"] == "Cookie, Accept-Language", path
+            told[asked, bool(headers)] = lang, read(response.json())
+        assert [lang for lang, _ in told.values()] == ["en", "fr", "fr", "en"], path
+        english_text, french_text = told["", True][1], told["", False][1]
+        assert english_text != french_text, path
+        assert told[f"{join}lang=en", False][1] == english_text, path
+        assert told[f"{join}lang=fr", True][1] == french_text, path

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError, echoed
-from ludinum.server import names, openapi, qr, tokens
+from ludinum.server import i18n, names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
 from ludinum.server.protocol import fail, load_json, said
 from ludinum.server.ratelimit import RateLimit, address_of
@@ -178,7 +178,8 @@ async def room_info(request: Request) -> Response:
             room = await hub_of(request).room(lookup(request))
     except LudinumError as exc:
         return error_response(exc)
-    return JSONResponse(room.summary_json(request.query_params.get("lang", "fr")))
+    lang = i18n.lang_of(request, query=True)
+    return JSONResponse(room.summary_json(lang), headers=i18n.headers(lang))
 
 
 async def join(request: Request) -> Response:
@@ -217,10 +218,11 @@ async def replay_step(request: Request) -> Response:
             code = lookup(request)
             replay = await Replay.load(hub_of(request), code)
         step = replay.clamp(request.query_params.get("step"))
-        data = replay.step_json(step, request.query_params.get("lang", "fr"))
+        lang = i18n.lang_of(request, query=True)
+        data = replay.step_json(step, lang)
     except LudinumError as exc:
         return error_response(exc)
-    return JSONResponse(data)
+    return JSONResponse(data, headers=i18n.headers(lang))
 
 
 async def openapi_json(request: Request) -> Response:

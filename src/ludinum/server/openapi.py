@@ -21,6 +21,9 @@ ERROR = {
 CODE = {"name": "code", "in": "path", "required": True,
         "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{6}$"},
         "description": "Room code (6 characters, case-insensitive)."}
+LANG = {"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["fr", "en"]},
+        "description": "Language of the texts; without it, the lang cookie, then the "
+                       "browser's Accept-Language, then French."}
 
 
 def _err(description: str) -> dict[str, Any]:
@@ -76,7 +79,7 @@ def schema() -> dict[str, Any]:
                     "429": _err("Too many rooms from this address")}}},
             "/api/rooms/{code}": {"get": {
                 "summary": "Public information about a room (seats, status).",
-                "parameters": [CODE],
+                "parameters": [CODE, LANG],
                 "responses": {"200": {"description": "Room", "content": {"application/json": {
                     "schema": {"$ref": "#/components/schemas/Room"}}}},
                     "404": _err("Unknown room"), "429": _err("Too many attempts")}}},
@@ -106,8 +109,8 @@ def schema() -> dict[str, Any]:
                         "nickname": {"type": "string"}}}}}}}}},
             "/api/rooms/{code}/replay": {"get": {
                 "summary": "One step of a finished game's replay (public view).",
-                "parameters": [CODE, {"name": "step", "in": "query",
-                                      "schema": {"type": "integer", "minimum": 0}}],
+                "parameters": [CODE, LANG, {"name": "step", "in": "query",
+                                            "schema": {"type": "integer", "minimum": 0}}],
                 "responses": {"200": {"description": "Step"},
                               "400": _err("Game not finished"), "404": _err("Unknown room")}}},
             "/qr/{code}.svg": {"get": {
