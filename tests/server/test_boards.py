@@ -130,20 +130,49 @@ def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
     assert len(by_class(fixed, "cell")) == 24 + 18 + 12 + 9
 
 
+def webrunners_pawns(pawns: list[list[int]]) -> list[tuple[tuple[float, float], float]]:
+    """The Web Runners pawns drawn for ``pawns`` (a public view's), each as its centre and
+    its size (``token``'s r: its number's font size is 1.15 r, its baseline 0.42 r below the
+    centre) in the board's units, before the rotation of its cell (angle 0: the top)."""
+    import re
+
+    game = registry().get("webrunners")
+    view = {"pawns": pawns, "current": None, "winner": None, "characters": []}
+    html = draw(game, view)
+    out = []
+    for x, y, size in re.findall(r'<g class="token seat-\d">.*?<text x="([\d.]+)" '
+                                 r'y="([\d.]+)" font-size="([\d.]+)"', html, re.S):
+        r = float(size) / 1.15
+        out.append(((float(x), float(y) - 0.42 * r), r))
+    assert len(out) == len(pawns)
+    return out
+
+
 def test_webrunners_pawns_leave_their_cells_label_visible() -> None:
     """Four pawns on one cell sit on its corners: each pawn's centre is outside the cell's
     circle (radius 27), so the cell's number or symbol in the middle stays readable."""
     import math
-    import re
 
-    game = registry().get("webrunners")
-    view = {"pawns": [[1, 0]] * 4, "current": None, "winner": None, "characters": []}
-    html = draw(game, view)
-    centres = [(float(x), float(y) - 5.9) for x, y in re.findall(
-        r'<g class="token seat-\d">.*?<text x="([\d.]+)" y="([\d.]+)"', html, re.S)]
-    assert len(centres) == 4
     cell = (430.0, 430.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
-    assert all(math.dist(c, cell) > 27 for c in centres), centres
+    for centre, r in webrunners_pawns([[1, 0]] * 4):
+        assert math.dist(centre, cell) > 27, centre
+        assert math.dist(centre, cell) - 1.05 * r > 14, centre  # the label: ±12 × ±8
+
+
+def test_webrunners_pawns_are_large_and_never_overlap() -> None:
+    """A pawn is what the class follows on the projector: drawn at 17 units (14 before,
+    a 14 px pawn on a 1280×720 projector), and as crowded as the board gets (three pawns on
+    a cell's corners, one on the cell next to it on the neighbouring circle, cells 0 of
+    every circle on one line) no two pawns overlap."""
+    import math
+
+    for crowd in ([[1, 0]] * 3 + [[2, 0]], [[2, 0]] * 3 + [[3, 0]],
+                  [[3, 0]] * 3 + [[4, 1]], [[4, 1]] * 3 + [[5, 0]]):
+        drawn = webrunners_pawns(crowd)
+        assert all(r > 16.9 for _, r in drawn), drawn  # 17, its font size rounded
+        for i, (a, ra) in enumerate(drawn):
+            for b, rb in drawn[i + 1:]:
+                assert math.dist(a, b) >= 1.05 * (ra + rb), (crowd, a, b)
 
 
 @pytest.mark.parametrize("steps", [40, 120, 400])

@@ -114,8 +114,13 @@
     }
     let out = `<svg viewBox="0 0 ${2 * C} ${2 * C}" role="img" aria-labelledby="webrunners-board-title" class="webrunners-board">`;
     out += `<title id="webrunners-board-title">${title}</title>`;
-    // pawns: several on one spot share it, on the corners of the cell, clear of its label
-    const OFFSETS = [[-21, -21], [21, -21], [-21, 21], [21, 21]];
+    // pawns: several on one spot share it, on the corners of the cell, clear of its label;
+    // as large as that allows: a pawn's reach from its cell's centre, 23 + 17 × 1.05, stays
+    // under half the 83 between the two closest circles (pawns of neighbouring circles
+    // never overlap), and its nearest edge 23√2 − 17.9 ≈ 14.6 from the centre, clear of
+    // the label
+    const PAWN_R = 17;
+    const OFFSETS = [[-23, -23], [23, -23], [-23, 23], [23, 23]];
     const taken = {};
     pawns.forEach((p, seat) => {
       const spot = p[0] + "-" + p[1];
@@ -124,11 +129,11 @@
       const [dx, dy] = OFFSETS[k % 4];
       const here = seat === view.current || seat === view.winner;
       if (p[0] === 5) {
-        out += c.token(seat, C + dx * 2, C + dy * 2, 14, 0, seat === view.winner);
+        out += c.token(seat, C + dx * 2, C + dy * 2, PAWN_R, 0, seat === view.winner);
       } else {
         const angle = p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9) : 360 * p[1] / (g.sizes[p[0]] || 24);
         const y = C - RADIUS[p[0]];
-        out += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, 14, -angle, here)}</g>`;
+        out += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, PAWN_R, -angle, here)}</g>`;
       }
     });
     out += "</svg>";
