@@ -83,6 +83,32 @@ def test_a_quiz_filling_the_column_leaves_no_sliver_of_narration(
     assert stage_problems(host) == []
 
 
+def test_a_short_narration_draws_a_short_box(live: Any, browser: Any,
+                                              contexts: list[Any]) -> None:
+    """Le jeu du Gnou's narration has the rest of the right column to grow into: a move
+    of two lines drew its box down to the room panel's button all the same (an empty blue
+    panel half the screen high at 1280×720). The box is as tall as its lines; a long one
+    still gets the column (test above)."""
+    host, _, _phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                  PHONE, (1280, 720))
+    host.evaluate("""() => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p>';
+      box.querySelector('.narration-lead').textContent =
+        'Léa lance 1 + 2 : le pion va à la case 3.';
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""")
+    sizes = host.evaluate("""() => {
+      const box = document.querySelector('[data-narration]');
+      const lead = box.querySelector('.narration-lead').getBoundingClientRect();
+      const style = getComputedStyle(box);
+      const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      return {box: box.getBoundingClientRect().height, lead: lead.height, padding};
+    }""")
+    assert sizes["box"] <= sizes["lead"] + sizes["padding"] + 2 * 0.25 * 16 + 2, sizes
+
+
 #: Where Le jeu du Gnou's projector is checked with its danger card: 1080p and the smaller
 #: projectors (their sizes are 1080p's scaled, the page's top bar and margins excepted).
 PROJECTORS = ((1920, 1080), (1366, 768), (1280, 720), (1024, 768))
