@@ -150,7 +150,7 @@ def test_a_replay_step_shows_the_gnou_danger_card_in_its_spotlight(
     said = _words(page.inner_text("main"))
     assert said.count(_words(met.text)) == 1, said
     assert said.count(_words(met.alternative)) == 1, said
-    listed = _words(page.inner_text("ul.spotlight")).replace("\u202f", " ")
+    listed = _words(page.inner_text("main .narration")).replace("\u202f", " ")
     assert f"case {met.cell} « {met.title} »" in listed, listed
     page.screenshot(path=str(shots / "replay-danger-card.png"), full_page=True)
 
@@ -240,3 +240,56 @@ def test_a_reloaded_screen_narrates_the_last_move_not_the_game(
         assert now["narration"] == was["narration"], (screen.url, now["narration"])
         # Not the game's opening line (it was the narration's lead after a reload).
         assert len(now["narration"]) < len(now["journal"]), now
+
+
+#: The look of a box: its background and its left edge (the spotlight's and the
+#: narration's boxes are told apart by these on the live projector).
+LOOK = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+  const s = getComputedStyle(e);
+  return [s.backgroundColor, s.borderLeftColor, s.borderLeftWidth]; }"""
+
+#: The look of the live pages' narration (app.css ``.narration``), measured in the page.
+NARRATION_LOOK = """() => { const e = document.createElement('section');
+  e.className = 'narration'; document.body.append(e);
+  const s = getComputedStyle(e);
+  const look = [s.backgroundColor, s.borderLeftColor, s.borderLeftWidth];
+  e.remove(); return look; }"""
+
+def _answered_once() -> tuple[str, Replay, int]:
+    """A Web Runners replay at its second step: the first-player question (W15) still in
+    the spotlight, and the step's move « Bot 1 a répondu. » told under it."""
+    calls: list[Mapping[str, Any]] = []
+
+    def second(view: Mapping[str, Any]) -> bool:
+        calls.append(view)
+        return len(calls) == 2
+
+    return _kept_replay("webrunners", 3, second)
+
+
+def test_a_replay_step_tells_its_moves_apart_from_its_spotlight(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """The spotlight (the question asked, as the projector drew it) and the list of the
+    step's moves were both drawn as yellow boxes with the same brown edge, so the big
+    display and what happened looked alike. The moves are now told as the live projector
+    narrates the last move (its blue narration: the first move large, what followed under
+    it), the spotlight keeps its own look."""
+    key, _, step = _answered_once()
+    assert step == 1
+    for size in ((1920, 1080), (390, 844)):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
+        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        spot = page.evaluate(LOOK, '[data-slot="spotlight"] .quiz')
+        told = page.evaluate(LOOK, "main .narration, main ul.spotlight li")
+        assert told is not None and spot is not None
+        assert told[:2] != spot[:2], (told, spot)  # neither its background nor its edge
+        assert told == page.evaluate(NARRATION_LOOK), told
+        lead = page.inner_text("main .narration .narration-lead")
+        assert "Bot 1" in lead and "répondu" in lead, lead
+        # The question once, in the spotlight; the narration says who answered.
+        assert "Combien as-tu" not in page.inner_text("main .narration")
+        page.screenshot(path=str(shots / f"replay-told-apart-{size[0]}.png"))
