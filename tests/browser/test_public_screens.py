@@ -255,6 +255,21 @@ NARRATION_LOOK = """() => { const e = document.createElement('section');
   const look = [s.backgroundColor, s.borderLeftColor, s.borderLeftWidth];
   e.remove(); return look; }"""
 
+#: Each of the step's moves: its text, whether it leads somewhere, its box and type size.
+MOVES = """() => [...document.querySelectorAll('nav.steps .button')].map((a) => {
+  const r = a.getBoundingClientRect();
+  return { text: a.innerText.trim(), href: a.getAttribute('href'),
+           disabled: a.getAttribute('aria-disabled'),
+           top: r.top, left: r.left, right: r.right, height: r.height,
+           size: parseFloat(getComputedStyle(a).fontSize) }; })"""
+
+
+def _size(page: Any, selector: str) -> float:
+    size: float = page.evaluate(
+        "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", selector)
+    return size
+
+
 def _answered_once() -> tuple[str, Replay, int]:
     """A Web Runners replay at its second step: the first-player question (W15) still in
     the spotlight, and the step's move « Bot 1 a répondu. » told under it."""
@@ -293,3 +308,59 @@ def test_a_replay_step_tells_its_moves_apart_from_its_spotlight(
         # The question once, in the spotlight; the narration says who answered.
         assert "Combien as-tu" not in page.inner_text("main .narration")
         page.screenshot(path=str(shots / f"replay-told-apart-{size[0]}.png"))
+
+
+def test_a_replay_s_moves_fit_a_phone_and_a_projector(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """On a phone the step's moves wrapped anyhow (« Précédent », the step number and
+    « Suivant » split over two lines) and « Précédent » at the start or « Suivant » at the
+    end were links that did nothing. On a projector the page was a 70 rem column of 17 px
+    type, the board under the fold. Now: on a phone the step first, then « Précédent » and
+    « Suivant » side by side, then « Début » and « Fin », every move at least 44 px high
+    and none off the screen, a move that goes nowhere greyed and not a link; on a
+    projector the board on the left and the step, its spotlight and its moves on the
+    right, all on the first screen, in the live stage's type (≥ 28 px at 1920×1080)."""
+    key, _, step = _answered_once()
+    context = browser.new_context(**PHONE)
+    contexts.append(context)
+    phone = context.new_page()
+    phone.goto(f"{live.url}/replay/journal/{key}?step=0")
+    phone.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    phone.screenshot(path=str(shots / "replay-phone-moves.png"))
+    moves = {m["text"]: m for m in phone.evaluate(MOVES)}
+    assert set(moves) == {"Début", "Précédent", "Suivant", "Fin"}, moves
+    for m in moves.values():
+        assert m["height"] >= 44 and m["left"] >= 0 and m["right"] <= 390, m
+    assert moves["Précédent"]["top"] == moves["Suivant"]["top"]
+    assert moves["Début"]["top"] == moves["Fin"]["top"] > moves["Suivant"]["top"]
+    assert moves["Précédent"]["right"] <= moves["Suivant"]["left"]
+    count = phone.locator(".step-count").bounding_box()
+    assert count is not None and count["y"] + count["height"] <= moves["Suivant"]["top"]
+    # At the start, the moves back go nowhere: greyed, not links; at the end, those ahead.
+    assert moves["Début"]["href"] is None and moves["Début"]["disabled"] == "true"
+    assert moves["Précédent"]["href"] is None and moves["Suivant"]["href"] == "?step=1"
+    phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
+    ends = {m["text"]: m for m in phone.evaluate(MOVES)}
+    assert ends["Suivant"]["href"] is None and ends["Fin"]["disabled"] == "true"
+    assert ends["Précédent"]["href"] == f"?step={step - 1}"
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
+        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        page.screenshot(path=str(shots / f"replay-projector-{width}.png"))
+        board = page.locator(".board-svg svg").first.bounding_box()
+        spot = page.locator('[data-slot="spotlight"]').bounding_box()
+        told = page.locator("main .narration").bounding_box()
+        assert board is not None and spot is not None and told is not None
+        assert board["x"] + board["width"] <= spot["x"], (board, spot)  # side by side
+        for box in (board, spot, told):
+            assert box["y"] + box["height"] <= height, box  # all on the first screen
+        for m in page.evaluate(MOVES):
+            assert m["top"] >= 0 and m["top"] + m["height"] <= height and m["right"] <= width, m
+        if width == 1920:
+            for selector in (".step-count", "nav.steps .button", ".narration-lead",
+                             ".quiz-question", ".board-svg .legend"):
+                assert _size(page, selector) >= 28, selector
