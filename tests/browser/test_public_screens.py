@@ -364,3 +364,35 @@ def test_a_replay_s_moves_fit_a_phone_and_a_projector(
             for selector in (".step-count", "nav.steps .button", ".narration-lead",
                              ".quiz-question", ".board-svg .legend"):
                 assert _size(page, selector) >= 28, selector
+
+
+def test_a_replay_s_board_is_enlarged_on_a_phone(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A replay's board on a phone was a miniature with no way to enlarge it (Web Runners'
+    cell numbers about 8 px high): « Agrandir le plateau » now shows it full screen as on
+    a live phone, drawn at the projector's layout, and « Fermer le plateau » brings the
+    page back as it was."""
+    key, _, step = _answered_once()
+    context = browser.new_context(**PHONE)
+    contexts.append(context)
+    phone = context.new_page()
+    phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    board = phone.locator('[data-slot="map"] svg').first
+    small = board.bounding_box()
+    assert small is not None and small["width"] <= 390
+    button = phone.locator("[data-board-zoom]")
+    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
+    button.tap()
+    big = board.bounding_box()
+    assert big is not None and big["width"] >= 2.5 * small["width"], (small, big)
+    assert button.inner_text() == "Fermer le plateau"
+    assert button.get_attribute("aria-expanded") == "true"
+    closing = button.bounding_box()
+    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
+    phone.screenshot(path=str(shots / "replay-phone-board-enlarged.png"))
+    button.tap()
+    again = board.bounding_box()
+    assert again is not None and again["width"] == small["width"]
+    assert button.get_attribute("aria-expanded") == "false"
