@@ -396,3 +396,25 @@ def test_a_replay_s_board_is_enlarged_on_a_phone(
     again = board.bounding_box()
     assert again is not None and again["width"] == small["width"]
     assert button.get_attribute("aria-expanded") == "false"
+
+
+def test_a_replay_is_stepped_from_the_keyboard_or_a_presenter_s_remote(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A replay shown on a projector was stepped by clicking « Suivant » only: a teacher at
+    the laptop's keyboard or holding a presenter's remote (PageDown, PageUp) could not.
+    → and PageDown go to the next step, ← and PageUp to the one before, never past the
+    ends."""
+    key, _, steps = _answered_once()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{live.url}/replay/journal/{key}?step=0")
+    page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    assert page.get_attribute("a[rel=next]", "aria-keyshortcuts") == "ArrowRight PageDown"
+    for press, step in (("ArrowLeft", 0), ("ArrowRight", 1), ("ArrowRight", steps),
+                        ("PageUp", 0), ("PageDown", 1)):
+        page.keyboard.press(press)
+        page.wait_for_load_state()
+        page.wait_for_selector(f"text=Étape {step} sur {steps}", timeout=TIMEOUT)
+        assert page.url.endswith(f"?step={step}"), (press, page.url)

@@ -115,6 +115,18 @@
     drawReplay();
     NARROW.addEventListener("change", drawReplay);
   }
+  // A replay shown on a projector is stepped from the laptop's keyboard or a presenter's
+  // remote (which sends PageDown and PageUp): → or PageDown the next step, ← or PageUp
+  // the one before (replay.html: aria-keyshortcuts), as its « Suivant » and « Précédent ».
+  if (replayed) {
+    const KEYS = { ArrowRight: "next", PageDown: "next", ArrowLeft: "prev", PageUp: "prev" };
+    document.addEventListener("keydown", (e) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (document.querySelector(".board.zoomed") || e.target.closest("input, select, textarea")) return;
+      const link = KEYS[e.key] && document.querySelector('nav.steps a[rel="' + KEYS[e.key] + '"][href]');
+      if (link) { e.preventDefault(); location.href = link.href; }
+    });
+  }
   // A phone's board enlarged (« Agrandir le plateau »), on a live page or a replay's
   // step: the page's own drawing, full screen, so every frame keeps changing it while it
   // is open (the slots are replaced inside it), drawn at the projector's layout, not the
