@@ -150,7 +150,7 @@ def test_a_replay_step_shows_the_gnou_danger_card_in_its_spotlight(
     said = _words(page.inner_text("main"))
     assert said.count(_words(met.text)) == 1, said
     assert said.count(_words(met.alternative)) == 1, said
-    listed = _words(page.inner_text("ul.spotlight")).replace("\u202f", " ")
+    listed = _words(page.inner_text("main .narration")).replace("\u202f", " ")
     assert f"case {met.cell} « {met.title} »" in listed, listed
     page.screenshot(path=str(shots / "replay-danger-card.png"), full_page=True)
 
@@ -240,3 +240,181 @@ def test_a_reloaded_screen_narrates_the_last_move_not_the_game(
         assert now["narration"] == was["narration"], (screen.url, now["narration"])
         # Not the game's opening line (it was the narration's lead after a reload).
         assert len(now["narration"]) < len(now["journal"]), now
+
+
+#: The look of a box: its background and its left edge (the spotlight's and the
+#: narration's boxes are told apart by these on the live projector).
+LOOK = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+  const s = getComputedStyle(e);
+  return [s.backgroundColor, s.borderLeftColor, s.borderLeftWidth]; }"""
+
+#: The look of the live pages' narration (app.css ``.narration``), measured in the page.
+NARRATION_LOOK = """() => { const e = document.createElement('section');
+  e.className = 'narration'; document.body.append(e);
+  const s = getComputedStyle(e);
+  const look = [s.backgroundColor, s.borderLeftColor, s.borderLeftWidth];
+  e.remove(); return look; }"""
+
+#: Each of the step's moves: its text, whether it leads somewhere, its box and type size.
+MOVES = """() => [...document.querySelectorAll('nav.steps .button')].map((a) => {
+  const r = a.getBoundingClientRect();
+  return { text: a.innerText.trim(), href: a.getAttribute('href'),
+           disabled: a.getAttribute('aria-disabled'),
+           top: r.top, left: r.left, right: r.right, height: r.height,
+           size: parseFloat(getComputedStyle(a).fontSize) }; })"""
+
+
+def _size(page: Any, selector: str) -> float:
+    size: float = page.evaluate(
+        "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", selector)
+    return size
+
+
+def _answered_once() -> tuple[str, Replay, int]:
+    """A Web Runners replay at its second step: the first-player question (W15) still in
+    the spotlight, and the step's move « Bot 1 a répondu. » told under it."""
+    calls: list[Mapping[str, Any]] = []
+
+    def second(view: Mapping[str, Any]) -> bool:
+        calls.append(view)
+        return len(calls) == 2
+
+    return _kept_replay("webrunners", 3, second)
+
+
+def test_a_replay_step_tells_its_moves_apart_from_its_spotlight(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """The spotlight (the question asked, as the projector drew it) and the list of the
+    step's moves were both drawn as yellow boxes with the same brown edge, so the big
+    display and what happened looked alike. The moves are now told as the live projector
+    narrates the last move (its blue narration: the first move large, what followed under
+    it), the spotlight keeps its own look."""
+    key, _, step = _answered_once()
+    assert step == 1
+    for size in ((1920, 1080), (390, 844)):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
+        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        spot = page.evaluate(LOOK, '[data-slot="spotlight"] .quiz')
+        told = page.evaluate(LOOK, "main .narration, main ul.spotlight li")
+        assert told is not None and spot is not None
+        assert told[:2] != spot[:2], (told, spot)  # neither its background nor its edge
+        assert told == page.evaluate(NARRATION_LOOK), told
+        lead = page.inner_text("main .narration .narration-lead")
+        assert "Bot 1" in lead and "répondu" in lead, lead
+        # The question once, in the spotlight; the narration says who answered.
+        assert "Combien as-tu" not in page.inner_text("main .narration")
+        page.screenshot(path=str(shots / f"replay-told-apart-{size[0]}.png"))
+
+
+def test_a_replay_s_moves_fit_a_phone_and_a_projector(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """On a phone the step's moves wrapped anyhow (« Précédent », the step number and
+    « Suivant » split over two lines) and « Précédent » at the start or « Suivant » at the
+    end were links that did nothing. On a projector the page was a 70 rem column of 17 px
+    type, the board under the fold. Now: on a phone the step first, then « Précédent » and
+    « Suivant » side by side, then « Début » and « Fin », every move at least 44 px high
+    and none off the screen, a move that goes nowhere greyed and not a link; on a
+    projector the board on the left and the step, its spotlight and its moves on the
+    right, all on the first screen, in the live stage's type (≥ 28 px at 1920×1080)."""
+    key, _, step = _answered_once()
+    context = browser.new_context(**PHONE)
+    contexts.append(context)
+    phone = context.new_page()
+    phone.goto(f"{live.url}/replay/journal/{key}?step=0")
+    phone.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    phone.screenshot(path=str(shots / "replay-phone-moves.png"))
+    moves = {m["text"]: m for m in phone.evaluate(MOVES)}
+    assert set(moves) == {"Début", "Précédent", "Suivant", "Fin"}, moves
+    for m in moves.values():
+        assert m["height"] >= 44 and m["left"] >= 0 and m["right"] <= 390, m
+    assert moves["Précédent"]["top"] == moves["Suivant"]["top"]
+    assert moves["Début"]["top"] == moves["Fin"]["top"] > moves["Suivant"]["top"]
+    assert moves["Précédent"]["right"] <= moves["Suivant"]["left"]
+    count = phone.locator(".step-count").bounding_box()
+    assert count is not None and count["y"] + count["height"] <= moves["Suivant"]["top"]
+    # At the start, the moves back go nowhere: greyed, not links; at the end, those ahead.
+    assert moves["Début"]["href"] is None and moves["Début"]["disabled"] == "true"
+    assert moves["Précédent"]["href"] is None and moves["Suivant"]["href"] == "?step=1"
+    phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
+    ends = {m["text"]: m for m in phone.evaluate(MOVES)}
+    assert ends["Suivant"]["href"] is None and ends["Fin"]["disabled"] == "true"
+    assert ends["Précédent"]["href"] == f"?step={step - 1}"
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
+        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        page.screenshot(path=str(shots / f"replay-projector-{width}.png"))
+        board = page.locator(".board-svg svg").first.bounding_box()
+        spot = page.locator('[data-slot="spotlight"]').bounding_box()
+        told = page.locator("main .narration").bounding_box()
+        assert board is not None and spot is not None and told is not None
+        assert board["x"] + board["width"] <= spot["x"], (board, spot)  # side by side
+        for box in (board, spot, told):
+            assert box["y"] + box["height"] <= height, box  # all on the first screen
+        for m in page.evaluate(MOVES):
+            assert m["top"] >= 0 and m["top"] + m["height"] <= height and m["right"] <= width, m
+        if width == 1920:
+            for selector in (".step-count", "nav.steps .button", ".narration-lead",
+                             ".quiz-question", ".board-svg .legend"):
+                assert _size(page, selector) >= 28, selector
+
+
+def test_a_replay_s_board_is_enlarged_on_a_phone(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A replay's board on a phone was a miniature with no way to enlarge it (Web Runners'
+    cell numbers about 8 px high): « Agrandir le plateau » now shows it full screen as on
+    a live phone, drawn at the projector's layout, and « Fermer le plateau » brings the
+    page back as it was."""
+    key, _, step = _answered_once()
+    context = browser.new_context(**PHONE)
+    contexts.append(context)
+    phone = context.new_page()
+    phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
+    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    board = phone.locator('[data-slot="map"] svg').first
+    small = board.bounding_box()
+    assert small is not None and small["width"] <= 390
+    button = phone.locator("[data-board-zoom]")
+    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
+    button.tap()
+    big = board.bounding_box()
+    assert big is not None and big["width"] >= 2.5 * small["width"], (small, big)
+    assert button.inner_text() == "Fermer le plateau"
+    assert button.get_attribute("aria-expanded") == "true"
+    closing = button.bounding_box()
+    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
+    phone.screenshot(path=str(shots / "replay-phone-board-enlarged.png"))
+    button.tap()
+    again = board.bounding_box()
+    assert again is not None and again["width"] == small["width"]
+    assert button.get_attribute("aria-expanded") == "false"
+
+
+def test_a_replay_is_stepped_from_the_keyboard_or_a_presenter_s_remote(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A replay shown on a projector was stepped by clicking « Suivant » only: a teacher at
+    the laptop's keyboard or holding a presenter's remote (PageDown, PageUp) could not.
+    → and PageDown go to the next step, ← and PageUp to the one before, never past the
+    ends."""
+    key, _, steps = _answered_once()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{live.url}/replay/journal/{key}?step=0")
+    page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    assert page.get_attribute("a[rel=next]", "aria-keyshortcuts") == "ArrowRight PageDown"
+    for press, step in (("ArrowLeft", 0), ("ArrowRight", 1), ("ArrowRight", steps),
+                        ("PageUp", 0), ("PageDown", 1)):
+        page.keyboard.press(press)
+        page.wait_for_load_state()
+        page.wait_for_selector(f"text=Étape {step} sur {steps}", timeout=TIMEOUT)
+        assert page.url.endswith(f"?step={step}"), (press, page.url)

@@ -115,6 +115,52 @@
     drawReplay();
     NARROW.addEventListener("change", drawReplay);
   }
+  // A replay shown on a projector is stepped from the laptop's keyboard or a presenter's
+  // remote (which sends PageDown and PageUp): → or PageDown the next step, ← or PageUp
+  // the one before (replay.html: aria-keyshortcuts), as its « Suivant » and « Précédent ».
+  if (replayed) {
+    const KEYS = { ArrowRight: "next", PageDown: "next", ArrowLeft: "prev", PageUp: "prev" };
+    document.addEventListener("keydown", (e) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (document.querySelector(".board.zoomed") || e.target.closest("input, select, textarea")) return;
+      const link = KEYS[e.key] && document.querySelector('nav.steps a[rel="' + KEYS[e.key] + '"][href]');
+      if (link) { e.preventDefault(); location.href = link.href; }
+    });
+  }
+  // A phone's board enlarged (« Agrandir le plateau »), on a live page or a replay's
+  // step: the page's own drawing, full screen, so every frame keeps changing it while it
+  // is open (the slots are replaced inside it), drawn at the projector's layout, not the
+  // phone's (narrowNow). The rest of the page is inert meanwhile (focus and taps stay on
+  // the board and its « Fermer » button); Escape closes it too, and the focus comes back
+  // to the button.
+  function zoomBoard(button, open) {
+    const board = button.closest(".board");
+    board.classList.toggle("zoomed", open);
+    if (replayed) drawReplay(); else relayout();
+    button.setAttribute("aria-expanded", String(open));
+    const keep = new Set();
+    for (let el = board; el && el !== body; el = el.parentElement) keep.add(el);
+    const outside = [];
+    for (const el of keep) {
+      for (const sibling of el.parentElement.children) {
+        // Announcements still reach a screen reader (« À toi de jouer », a lost connection).
+        if (!keep.has(sibling) && !sibling.matches("[aria-live], [role=alert]")) outside.push(sibling);
+      }
+    }
+    outside.forEach((el) => { if (open) el.setAttribute("inert", ""); else el.removeAttribute("inert"); });
+    // Inside the board only the drawing and the button show: its text waits underneath.
+    board.querySelectorAll('[data-slot="board"]').forEach((el) => { el.inert = open; });
+    button.focus({ preventScroll: true });
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    const open = document.querySelector(".board.zoomed [data-board-zoom]");
+    if (open) { e.preventDefault(); zoomBoard(open, false); }
+  });
+  document.addEventListener("click", (e) => {
+    const zoom = e.target.closest("[data-board-zoom]");
+    if (zoom) zoomBoard(zoom, !zoom.closest(".board").classList.contains("zoomed"));
+  });
   // A set-up form (a room's, a class's): an option's field, or one of its values, that
   // only some player counts have (``data-players``, server/forms.py: Hacker's viruses at 3
   // players, Le Voleur's thief in a seat at the table) shows for those counts only, and is
@@ -690,36 +736,6 @@
     });
   }
 
-  // A phone's board enlarged (« Agrandir le plateau »): the page's own drawing, full
-  // screen, so every frame keeps changing it while it is open (the slots are replaced
-  // inside it), drawn at the projector's layout, not the phone's (narrowNow). The rest of
-  // the page is inert meanwhile (focus and taps stay on the board and its « Fermer »
-  // button); Escape closes it too, and the focus comes back to the button.
-  function zoomBoard(button, open) {
-    const board = button.closest(".board");
-    board.classList.toggle("zoomed", open);
-    relayout();
-    button.setAttribute("aria-expanded", String(open));
-    const keep = new Set();
-    for (let el = board; el && el !== body; el = el.parentElement) keep.add(el);
-    const outside = [];
-    for (const el of keep) {
-      for (const sibling of el.parentElement.children) {
-        // Announcements still reach a screen reader (« À toi de jouer », a lost connection).
-        if (!keep.has(sibling) && !sibling.matches("[aria-live], [role=alert]")) outside.push(sibling);
-      }
-    }
-    outside.forEach((el) => { if (open) el.setAttribute("inert", ""); else el.removeAttribute("inert"); });
-    // Inside the board only the drawing and the button show: its text waits underneath.
-    board.querySelectorAll('[data-slot="board"]').forEach((el) => { el.inert = open; });
-    button.focus({ preventScroll: true });
-  }
-  document.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape") return;
-    const open = document.querySelector(".board.zoomed [data-board-zoom]");
-    if (open) { e.preventDefault(); zoomBoard(open, false); }
-  });
-
   document.addEventListener("click", (e) => {
     const step = e.target.closest("[data-lesson-step]");
     if (step) {
@@ -727,8 +743,6 @@
       showLesson(box, Number(box.dataset.at || 0) + Number(step.dataset.lessonStep));
       return;
     }
-    const zoom = e.target.closest("[data-board-zoom]");
-    if (zoom) { zoomBoard(zoom, !zoom.closest(".board").classList.contains("zoomed")); return; }
     const card = e.target.closest("[data-card]");
     if (card) { pick(card); return; }
     const asking = e.target.closest("[data-confirm]");
