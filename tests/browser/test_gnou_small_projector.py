@@ -265,3 +265,28 @@ def test_a_player_with_every_protection_keeps_the_protections_whole(
     assert "Jade : Dispositifs anti-espion, Logiciels libres, Œuvres sous licence libre, " \
            "Services décentralisés, Action citoyenne" in said, said
     assert stage_problems(host) == []
+
+
+def test_an_answer_of_two_lines_lines_up_under_its_first_word(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A team quiz's answer too long for one line went on under its letter (« A Oui :
+    gratuit et libre veulent dire / exactement la même chose »): its second line now
+    starts under its first word, the letter alone in its column."""
+    host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts, PHONE,
+                                 (1280, 720))
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    lines = host.evaluate("""() => {
+      const li = document.querySelector('.stage .quiz-choices li');
+      const text = li.lastChild;
+      const answer = 'Oui : gratuit et libre veulent dire exactement la même chose ';
+      text.textContent = ' ' + answer.repeat(3);
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 1);
+      const letter = li.querySelector('.letter').getBoundingClientRect();
+      return {letter: letter.right, lefts: rects.map((r) => Math.round(r.left))};
+    }""")
+    assert len(lines["lefts"]) >= 2, lines
+    assert len(set(lines["lefts"])) == 1, lines  # every line starts where the first does
+    assert lines["lefts"][0] >= lines["letter"] - 1, lines
