@@ -153,7 +153,7 @@ def test_webrunners_pawns_leave_their_cells_label_visible() -> None:
     circle (radius 27), so the cell's number or symbol in the middle stays readable."""
     import math
 
-    cell = (430.0, 430.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
+    cell = (442.0, 442.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
     for centre, r in webrunners_pawns([[1, 0]] * 4):
         assert math.dist(centre, cell) > 27, centre
         assert math.dist(centre, cell) - 1.05 * r > 14, centre  # the label: ±12 × ±8
@@ -173,6 +173,27 @@ def test_webrunners_pawns_are_large_and_never_overlap() -> None:
         for i, (a, ra) in enumerate(drawn):
             for b, rb in drawn[i + 1:]:
                 assert math.dist(a, b) >= 1.05 * (ra + rb), (crowd, a, b)
+
+
+def test_webrunners_pawns_and_turn_ring_stay_inside_the_board() -> None:
+    """A pawn on an outer cell's outer corner, with the dashed ring of the seat whose turn
+    it is, is drawn whole: inside the board's square (the ring ran 8 units past its edge,
+    cut on the phone, once the pawns grew)."""
+    import math
+    import re
+
+    game = registry().get("webrunners")
+    for current in range(4):
+        view = {"pawns": [[1, 6]] * 4, "current": current, "winner": None, "characters": []}
+        html = draw(game, view)
+        size = float(svg_root(html).get("viewBox").split()[2])  # type: ignore[union-attr]
+        centre = size / 2
+        rings = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)" fill="none" '
+                           r'stroke="#111827" stroke-width="([\d.]+)" stroke-dasharray', html)
+        assert len(rings) == 1, html
+        for x, y, r, width in rings:
+            reach = math.dist((float(x), float(y)), (centre, centre)) + float(r)
+            assert reach + float(width) / 2 <= centre, (current, reach, centre)
 
 
 @pytest.mark.parametrize("steps", [40, 120, 400])

@@ -6,7 +6,7 @@
 // its number.
 (function (L) {
   "use strict";
-  const C = 430;
+  const C = 442;  // the outer circle (385) with a pawn on its cell's outer corner and its turn ring (23, 17 × 1.75, stroke): 441
   const RADIUS = { 1: 385, 2: 300, 3: 215, 4: 132 };
   const CELL_R = 27;
   const INNER_R = 24;
