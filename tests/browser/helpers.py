@@ -384,3 +384,33 @@ def refused_as_lookalike(page: Any, variant: str) -> None:
     assert said.replace("\u202f", " ").replace("\u00a0", " ") == (
         f"Ce pseudo ressemble trop à celui d'un autre joueur : essaie « {variant} ».")
     assert page.input_value("#nickname") == variant
+
+
+def enlarges_the_board(phone: Any, width: int, shot: str | None = None) -> None:
+    """A phone ``width`` px wide showing a drawn board: « Agrandir le plateau » shows it
+    full screen (at least 2.5 times wider), says how to move it, keeps its own button on
+    screen to close it, and the page does not scroll sideways; « Fermer le plateau »
+    brings it back to its size. ``shot``: a screenshot of the enlarged board there."""
+    board = phone.locator('[data-slot="map"] svg').first
+    small = board.bounding_box()
+    assert small is not None and small["width"] <= width
+    button = phone.locator("[data-board-zoom]")
+    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
+    button.tap()
+    big = board.bounding_box()
+    assert big is not None and big["width"] >= 2.5 * small["width"], (small, big)
+    assert button.inner_text() == "Fermer le plateau"
+    assert phone.locator(".zoom-hint").inner_text() == "Fais glisser le plateau avec ton doigt."
+    assert button.get_attribute("aria-expanded") == "true"
+    closing = button.bounding_box()  # always on screen to close the board
+    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= width
+    # The page itself does not scroll sideways: the board moves inside its own frame.
+    assert phone.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    ) <= 0
+    if shot is not None:
+        phone.screenshot(path=shot)
+    button.tap()
+    again = board.bounding_box()
+    assert again is not None and again["width"] == small["width"]
+    assert button.get_attribute("aria-expanded") == "false"

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ludinum.games.hacker.rules import queued_account
-from tests.browser.helpers import click_some_action, open_table, raw_words
+from tests.browser.helpers import click_some_action, enlarges_the_board, open_table, raw_words
 
 pytestmark = pytest.mark.slow
 
@@ -301,27 +301,7 @@ def test_the_phones_board_is_enlarged_on_demand(table: Any) -> None:
     _, phones = table("voleur")
     phone = phones[0]
     phone.wait_for_selector('[data-slot="map"] svg', timeout=15_000)
-    board = phone.locator('[data-slot="map"] svg').first
-    small = board.bounding_box()
-    assert small is not None and small["width"] <= 390
-    button = phone.locator("[data-board-zoom]")
-    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
-    button.tap()
-    big = board.bounding_box()
-    assert big is not None and big["width"] >= 2.5 * small["width"]
-    assert button.inner_text() == "Fermer le plateau"
-    assert phone.locator(".zoom-hint").inner_text() == "Fais glisser le plateau avec ton doigt."
-    assert button.get_attribute("aria-expanded") == "true"
-    closing = button.bounding_box()  # always on screen to close the board
-    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
-    # The page itself does not scroll sideways: the board moves inside its own frame.
-    assert phone.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    ) <= 0
-    button.tap()
-    again = board.bounding_box()
-    assert again is not None and again["width"] == small["width"]
-    assert button.get_attribute("aria-expanded") == "false"
+    enlarges_the_board(phone, 390)
 
 
 def test_a_line_only_you_see_is_marked_by_a_badge(table: Any) -> None:

@@ -18,7 +18,7 @@ from ludinum.server.replay import Replay
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 from tests import drawing
-from tests.browser.helpers import _STALE, TIMEOUT, open_table, page_seq
+from tests.browser.helpers import _STALE, TIMEOUT, enlarges_the_board, open_table, page_seq
 from tests.browser.test_gnou_small_projector import _pending_offer, _words
 from tests.browser.test_phone_screens import PHONE, play_until
 from tests.browser.test_whole_games import shots_dir
@@ -379,23 +379,7 @@ def test_a_replay_s_board_is_enlarged_on_a_phone(
     phone = context.new_page()
     phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
     phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
-    board = phone.locator('[data-slot="map"] svg').first
-    small = board.bounding_box()
-    assert small is not None and small["width"] <= 390
-    button = phone.locator("[data-board-zoom]")
-    assert button.is_visible() and button.inner_text() == "Agrandir le plateau"
-    button.tap()
-    big = board.bounding_box()
-    assert big is not None and big["width"] >= 2.5 * small["width"], (small, big)
-    assert button.inner_text() == "Fermer le plateau"
-    assert button.get_attribute("aria-expanded") == "true"
-    closing = button.bounding_box()
-    assert closing is not None and closing["y"] >= 0 and closing["x"] + closing["width"] <= 390
-    phone.screenshot(path=str(shots / "replay-phone-board-enlarged.png"))
-    button.tap()
-    again = board.bounding_box()
-    assert again is not None and again["width"] == small["width"]
-    assert button.get_attribute("aria-expanded") == "false"
+    enlarges_the_board(phone, 390, str(shots / "replay-phone-board-enlarged.png"))
 
 
 def test_a_replay_is_stepped_from_the_keyboard_or_a_presenter_s_remote(
