@@ -18,11 +18,26 @@ def test_the_board_has_a_legend_in_each_language() -> None:
     roll(state)
     french = TEXT.view(state.view(None), "fr").splitlines()
     english = TEXT.view(state.view(None), "en").splitlines()
-    assert "S = sensibilisation" in french[1] and "G = GULL" in french[1]
-    assert "A = awareness" in english[1] and "F = freedom" in english[1]
-    assert "L = LUG" in english[1] and "♞ = the pawn" in english[1]
+    assert "S = sensibilisation" in french[2] and "G = GULL" in french[2]
+    assert "A = awareness" in english[2] and "F = freedom" in english[2]
+    assert "L = LUG" in english[2] and "♞ = the pawn" in english[2]
     assert "[green]A[/]" in english[0] and "[green]S[/]" not in english[0]
     assert "[blue]F[/]" in english[0] and "[green]S[/]" in french[0]
+
+
+def test_the_text_board_fits_an_80_column_terminal() -> None:
+    """The 43 cells on two lines, cells 0 to 21 then 22 to 42, the pawn on either: on one
+    line (87 columns) a terminal of 80 wrapped its last cells alone under it."""
+    from ludinum.server.render import plain
+
+    for pos in (0, 21, 22, 42):
+        state = game(pos=pos, dice=(6,))
+        for lang in ("fr", "en"):
+            lines = [plain(line) for line in TEXT.view(state.view(None), lang).splitlines()]
+            first, second = lines[0], lines[1]
+            assert max(len(first), len(second)) <= 80, (pos, first, second)
+            assert len(first.split()) == len(second.split()) + 1 == 22, (pos, first, second)
+            assert ("♞" in first) == (pos < 22) and ("♞" in second) == (pos >= 22)
 
 
 def test_an_awareness_cell_reads_naturally_in_english() -> None:

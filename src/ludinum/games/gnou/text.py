@@ -44,6 +44,8 @@ CELL_NAMES = {
 }
 #: The awareness cells' mascots by name (the English says the GNU project's gnu).
 MASCOT_NAMES = {"gnou": ("Gnou", "Gnu"), "tux": ("Tux", "Tux")}
+#: The text board's cells on its first line (``_track``), the rest on the second.
+TRACK_ROW = 22
 #: The text board's symbols (``_track``), one legend line per language; the English
 #: letters are English initials (A = awareness, F = freedom, L = LUG).
 TRACK_LETTERS = {
@@ -369,8 +371,10 @@ class GnouText(GameText):
         return action.to_text()
 
     def _track(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """The 43 cells as text, the pawn on them (the SVG board draws the same); the
-        letters are the initials of the cells' kinds in ``lang`` (:data:`TRACK_LEGEND`)."""
+        """The 43 cells as text, the pawn on them (the SVG board draws the same), on two
+        lines of at most 45 columns, cells 0 to 21 then 22 to 42 (on one line, 87 columns,
+        an 80-column terminal wrapped its last four cells alone under it); the letters are
+        the initials of the cells' kinds in ``lang`` (:data:`TRACK_LEGEND`)."""
         letters = TRACK_LETTERS["en" if lang == "en" else "fr"]
         removed = set(view["removed"])
         track = []
@@ -388,7 +392,7 @@ class GnouText(GameText):
             else:
                 mark = "·"
             track.append(mark)
-        return " ".join(track)
+        return " ".join(track[:TRACK_ROW]) + "\n" + " ".join(track[TRACK_ROW:])
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
