@@ -508,13 +508,27 @@ class Hub:
         self._schedule(room)
 
     def _recount(self, room: Room) -> None:
-        """Count this process's connections on the room's seats again."""
+        """Count this process's connections on the room's seats again, once the
+        connections whose seats were taken from them meanwhile are closed."""
+        self._unseat_stale(room)
         for seat in room.seats:
             seat.connected = 0
         for client in self.clients.get(room.code, ()):
             if not client.closed:
                 for s in client.seats:
                     room.seats[s].connected += 1
+
+    def _unseat_stale(self, room: Room) -> None:
+        """Close this process's connections to seats their player no longer holds: the
+        room was read again from storage after the host of another process removed the
+        player, or gave the seat to a bot or to another pupil. Such a phone would go on
+        being sent the seat's hand and could still play it."""
+        for client in list(self.clients.get(room.code, ())):
+            if client.closed or not client.seats:
+                continue
+            held = tuple(room.seats[s].token_digest for s in client.seats)
+            if held != client.keys:
+                self._remove(client)
 
     def idle(self, code: str) -> bool:
         """True when the room has no write under way and no bot about to move."""
@@ -715,10 +729,15 @@ class Hub:
     def _kick_clients(self, room: Room, seat: int) -> None:
         for client in list(self.clients.get(room.code, ())):
             if seat in client.seats:
-                client.push({"type": "kicked", "fr": "L'animateur t'a retiré de la partie.",
-                             "en": "The host removed you from the game."})
-                client.close()
+                self._remove(client)
                 room.seats[seat].connected = 0
+
+    @staticmethod
+    def _remove(client: Client) -> None:
+        """Tell a connection its player was removed, and close it."""
+        client.push({"type": "kicked", "fr": "L'animateur t'a retiré de la partie.",
+                     "en": "The host removed you from the game."})
+        client.close()
 
     def _forget_live(self, room: Room) -> None:
         self.timers.cancel(room.code)
@@ -856,6 +875,7 @@ class Hub:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
         seats = self._keyed_seats(room, role, message)
         client.role, client.code, client.seats = str(role), code, seats
+        client.keys = tuple(room.seats[s].token_digest for s in seats)
         if message.get("lang") in i18n.LANGS:
             client.lang = str(message["lang"])
         for s in seats:
