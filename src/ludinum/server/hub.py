@@ -76,6 +76,14 @@ def unknown_room(code: str) -> LudinumError:
     return refuse("unknown_room", f"Aucun salon « {code[:12]} ».", f"No room '{code[:12]}'.")
 
 
+def logged_move(action: Action, exc: LudinumError | None = None) -> str:
+    """How a log line names a move: its kind and, when refused, the refusal's code; never
+    its parameters (a secret move of a seat, a W15 answer that is never stored) nor the
+    refusal's words, which may repeat them."""
+    said = f"a « {action.kind} » move"
+    return said if exc is None else f"{said} ({exc.code})"
+
+
 def check_not_early(room: Room, seat: int) -> None:
     """H3: a trip lasts its time. A person whose only move ends a duration (a traveller's
     return) may not send it early: the timer plays it, or, without a clock, it comes when
@@ -556,7 +564,7 @@ class Hub:
             raise
         except Exception:
             # A bug in a game's rules: the live state may be half-changed; rebuild it.
-            log.exception("game error in room %s on %s", code, action)
+            log.exception("game error in room %s on %s", code, logged_move(action))
             await self.writer.drain()
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
@@ -777,7 +785,7 @@ class Hub:
         try:
             await self.act(room, *due)
         except LudinumError as exc:
-            log.warning("timer action refused in %s: %s", code, exc.en)
+            log.warning("timer action refused in %s: %s", code, logged_move(due[1], exc))
 
     def _session_fired(self, key: str, at: float) -> None:
         self._spawn(self._end_session(key.removesuffix(SESSION_SUFFIX), at))
@@ -849,7 +857,7 @@ class Hub:
                     if exc.code == "storage_unavailable":
                         await asyncio.sleep(0.5)
                         continue
-                    log.warning("bot move refused in %s: %s", code, exc.en)
+                    log.warning("bot move refused in %s: %s", code, logged_move(action, exc))
                     legal = room.state.legal_actions(seat)
                     if not legal:
                         return
