@@ -330,8 +330,9 @@ class ClusterHub(Hub):
             ).first()
         return None if row is None else (int(row[0]), float(row[1]))
 
-    async def _save_room(self, room: Room) -> None:
-        await super()._save_room(room)
+    async def _save_room(self, room: Room, rewrite: dict[int, dict[str, Any]] | None = None
+                         ) -> None:
+        await super()._save_room(room, rewrite)
         self._publish(room, "room")
 
     def _publish(self, room: Room, kind: str, **extra: Any) -> None:

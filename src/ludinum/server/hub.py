@@ -572,11 +572,12 @@ class Hub:
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
-            stored, rewrite = self._redactions(room, seat, action)
-            personal = self._personal.setdefault(code, {})
-            for old, form in rewrite.items():
-                personal[old] = (personal[old][0], form)
-            personal[room.seq] = (seat, stored.to_json())
+            redacted = room.game.redact(room.state, seat, action, not room.live)
+            if redacted is not None:  # served: the earlier answers too
+                stored, rewrite = redacted, self._served_answers(room)
+            self._personal.setdefault(code, {})[room.seq] = (seat, stored.to_json())
+        elif not room.live:  # the game just ended (its last move, its session's clock)
+            rewrite = self._served_answers(room)
         op = Append(room.id, room.seq, seat, stored.to_json(), now,
                     self._room_values(room, now), rewrite)
         self._observe(room, self.bots.setdefault(code, {}), events)
@@ -585,23 +586,24 @@ class Hub:
         self._schedule(room)
         return events
 
-    def _redactions(
-        self, room: Room, seat: int, action: Action
-    ) -> tuple[Action, dict[int, dict[str, Any]]]:
+    def _served_answers(self, room: Room) -> dict[int, dict[str, Any]]:
         """W15: personal answers are stored only while they are needed. Once the state no
-        longer needs them (``Game.redact``), this action and the earlier answers are stored
-        in their neutral form, in the same transaction. The earlier answers are known from
-        memory (``_personal``), never read back on the loop."""
-        game = room.game
-        stored = game.redact(room.state, seat, action)
-        if stored is None:
-            return action, {}
+        longer needs them (``Game.redact``: the first player is known, or the game stopped
+        before), the earlier answers are stored in their neutral form, in the same
+        transaction as the change that served them: ``{seq: neutral form}`` of those not
+        stored so yet (remembered as stored). The earlier answers are known from memory
+        (``_personal``), never read back on the loop."""
+        personal = self._personal.get(room.code)
+        if not personal:
+            return {}
+        game, over = room.game, not room.live
         rewrite: dict[int, dict[str, Any]] = {}
-        for seq, (who, data) in sorted(self._personal.get(room.code, {}).items()):
-            neutral = game.redact(room.state, who, Action.from_json(data))
+        for seq, (who, data) in sorted(personal.items()):
+            neutral = game.redact(room.state, who, Action.from_json(data), over)
             if neutral is not None and neutral.to_json() != data:
                 rewrite[seq] = neutral.to_json()
-        return stored, rewrite
+                personal[seq] = (who, rewrite[seq])
+        return rewrite
 
     def _observe(self, room: Room, bots: dict[int, Bot], events: list[Event]) -> None:
         for seat, bot in bots.items():
@@ -619,8 +621,10 @@ class Hub:
             "updated_at": now,
         }
 
-    async def _save_room(self, room: Room) -> None:
-        """Save the room's seats and status (a join, a host command); once durable."""
+    async def _save_room(self, room: Room, rewrite: dict[int, dict[str, Any]] | None = None
+                         ) -> None:
+        """Save the room's seats and status (a join, a host command), and ``rewrite``
+        (``{seq: action}``: stored actions to store in another form, W15); once durable."""
         now = self.clock()
         room.updated_at = now
         values = self._room_values(room, now)
@@ -630,7 +634,7 @@ class Hub:
             values["config"] = room.config.to_json()
             values["mode"] = room.mode
         await self._commit(room, functools.partial(update_room_in, room_id=room.id,
-                                                   values=values))
+                                                   values=values, rewrite=rewrite))
 
     def _one_device(self, room: Room) -> None:
         """A game started to be played on one device passed around (the host's « Commencer
@@ -665,6 +669,7 @@ class Hub:
         now = self.clock()
         kicked: list[int] = []
         renamed: list[int] = []
+        rewrite: dict[int, dict[str, Any]] = {}
         if kind == "start":
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
@@ -682,6 +687,7 @@ class Hub:
             room.resume(now)
         elif kind == "end":
             room.end()
+            rewrite = self._served_answers(room)  # W15: never needed now
         elif kind == "rename":  # the facilitator moderates a nickname
             seat = room.seat(protocol.integer(message, "seat"))
             if seat.kind != HUMAN:
@@ -719,7 +725,7 @@ class Hub:
             else:
                 seat.make_open()
             kicked.append(seat.index)
-        await self._save_room(room)  # on failure the room is reloaded: nothing changed
+        await self._save_room(room, rewrite)  # on failure the room is reloaded: nothing changed
         for index in kicked:
             self._kick_clients(room, index)
         for index in renamed:  # the player is told, not left to find a new name on screen
