@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.engine import Action
+from ludinum.engine import Action, LudinumError
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
 from ludinum.server.rooms import Room
@@ -93,3 +93,37 @@ def test_a_bot_move_refused_is_logged_without_its_parameters(
     logged = _logged(caplog)
     assert "bot move refused" in logged and "credit" in logged
     assert tried[0].to_text() not in logged
+
+
+def test_a_failed_write_is_logged_without_the_moves_it_held(
+    sqlite_url: str, catalog: Catalog, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A write the database refuses (here its version was taken: in a service of several
+    processes, another one stored it first) is logged with the database's reason, never
+    with the statement's values: the seat and the move (a W15 answer), the seats' token
+    digests."""
+    answer = Action.make("accounts", n=7)
+
+    async def body() -> str:
+        store = Storage(sqlite_url)
+        store.migrate()
+        hub = Hub(store, catalog, bot_delay=0.0)
+        room, _ = await hub.create_room("webrunners", 3, {}, "turns", 5)
+        for name in ("Léa", "Tom", "Zoé"):
+            await hub.join(room.code, name)
+        await hub.command(room, "start", {})
+        await hub.writer.drain()
+        # Version 1 is stored meanwhile by someone else.
+        store.append(room.id, 1, 2, {"kind": "accounts", "n": 2}, 0.0, {"status": "playing"})
+        with pytest.raises(LudinumError):  # the write failed: the move is refused
+            await hub.act(room, 0, answer, person=True)
+        digest = str(room.seats[1].token_digest)
+        await hub.close()
+        return digest
+
+    with caplog.at_level(logging.DEBUG):
+        digest = asyncio.run(body())
+    logged = _logged(caplog)
+    assert "write of room" in logged
+    assert '"n":7' not in logged and "accounts" not in logged
+    assert digest not in logged

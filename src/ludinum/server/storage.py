@@ -201,7 +201,9 @@ class Storage:
             # The wait for a write lock held by another program: it is spent in the
             # writer thread (server/writer.py), never on the event loop.
             kw["connect_args"] = {"timeout": busy_timeout, "check_same_thread": False}
-        self.engine: Engine = create_engine(self.url, future=True, **kw)
+        # hide_parameters: a statement's values never go into an error's text, which the
+        # server logs (a seat's move, a W15 answer, the seats' token digests).
+        self.engine: Engine = create_engine(self.url, future=True, hide_parameters=True, **kw)
         self.locked = False
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
