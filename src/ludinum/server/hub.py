@@ -537,6 +537,9 @@ class Hub:
             held = tuple(room.seats[s].token_digest for s in client.seats)
             if held != client.keys:
                 self._remove(client)
+                # It holds nothing now: its leaving counts off no seat (the seat's new
+                # holder may be connected).
+                client.seats = client.keys = ()
 
     def idle(self, code: str) -> bool:
         """True when the room has no write under way and no bot about to move."""
