@@ -135,3 +135,38 @@ def test_hacker_expert_guesses_without_reading_the_owner() -> None:
         decisions.append(bot.choose(Blind(real, representative, victim), victim))
     assert decisions[0] == decisions[1]
     assert decisions[0].kind == "guess"
+
+
+@pytest.mark.parametrize("game", list(registry()), ids=lambda g: g.name)
+def test_whole_games_play_from_the_seat_views_alone(game: Game) -> None:
+    """A whole game (every phase: setup questions, trips, a thief crediting, a defence…)
+    where each seat is a bot of every level in turn and each of its decisions goes through
+    the Blind wrapper: no bot reads more than its seat's side of the state; the events it
+    notes are those its seat was told."""
+    from ludinum.engine import visible
+
+    levels = ["random", "easy", "medium", "hard", "expert"]
+    players = max(game.player_counts())
+    state = game.new_state(players, 3, {})
+    bots = []
+    for seat in range(players):
+        bot = make_bot(game.name, levels[seat % len(levels)], seed=seat)
+        if isinstance(bot, IsmctsBot):
+            bot.iterations = 4
+            bot.quick_iterations = 4  # type: ignore[misc]
+        bots.append(bot)
+    rng = random.Random(3)
+    moves = 0
+    while not state.is_terminal() and moves < 2000:
+        active = state.active_players()
+        seat = active[rng.randrange(len(active))]
+        blind = Blind(state, state.resample(seat, random.Random(moves)), seat)
+        action = bots[seat].choose(blind, seat)
+        assert action in state.legal_actions(seat)
+        events = state.apply(seat, action)
+        for other, bot in enumerate(bots):
+            seen = visible(events, other)
+            if seen:
+                bot.observe(other, seen)
+        moves += 1
+    assert state.is_terminal(), f"{game.name}: not over after {moves} moves"

@@ -11,7 +11,8 @@ differ; public events may reveal to the whole table), and every frame (slots: st
 line, seat list…; what the page draws from: its view, the board's keys, the game's text
 lines, its moves; acting list, timer) the server would send to ``p``, built with the
 server's own frame code. The host's and spectators' frames are checked
-the same way when the public view is the same.
+the same way when the public view is the same, and a pass-and-play device's (hidden, and
+revealed for each of its seats) when neither of two of its seats can tell them apart.
 
 A difference means that ``p`` is told something ``p`` cannot know: a leak.
 """
@@ -48,17 +49,38 @@ def _room(game: Game, state: State, mode: str) -> Room:
     return room
 
 
-def _frame(game: Game, state: State, mode: str, viewer: int | None) -> dict[str, Any]:
-    """The full frame the server would send to ``viewer`` (None: the host)."""
+def _frame(game: Game, state: State, mode: str, viewer: int | None,
+           role: str | None = None) -> dict[str, Any]:
+    """The full frame the server would send to ``viewer`` (None: the host, or a
+    spectator when ``role`` says so)."""
     room = _room(game, state, mode)
     client = Client(_no_send)
     if viewer is None:
-        client.role = "host"
+        client.role = role or "host"
     else:
         client.role, client.seats = "player", (viewer,)
     frame = frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full=True)
     assert frame is not None
     return frame
+
+
+def _device(game: Game, state: State, mode: str, seats: tuple[int, ...]
+            ) -> list[dict[str, Any] | None]:
+    """The frames a pass-and-play device holding ``seats`` would be sent: hidden (its
+    privacy screen), then revealed for each of its seats (None: that seat may not be
+    revealed now, it has no decision to make)."""
+    out: list[dict[str, Any] | None] = []
+    for revealed in (None, *seats):
+        room = _room(game, state, mode)
+        for seat in room.seats:  # people, handed the device when their turn comes
+            seat.make_human(f"Joueur{seat.index + 1}", "x")
+        if revealed is not None and revealed not in room.deciding():
+            out.append(None)
+            continue
+        client = Client(_no_send)
+        client.role, client.seats, client.revealed = "pass", seats, revealed
+        out.append(frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full=True))
+    return out
 
 
 async def _no_send(_text: str) -> None:  # pragma: no cover - frames are only built here
@@ -92,6 +114,14 @@ def check_sealed(game: Game, s: State, o: int, seed: int, mode: str) -> None:
     if same_public:
         assert s.public_active(None) == t.public_active(None), "public acting list"
         assert _frame(game, s, mode, None) == _frame(game, t, mode, None), "host frame"
+        assert _frame(game, s, mode, None, "spectator") == _frame(
+            game, t, mode, None, "spectator"), "spectator frame"
+    blind = tuple(p for p in range(players) if as_json(s.view(p)) == as_json(t.view(p)))
+    if len(blind) >= 2 and not s.is_terminal():
+        # A device passed between two seats that both cannot tell s from t: its privacy
+        # screen (whom to hand it to) and each seat's revealed screen tell them nothing.
+        assert _device(game, s, mode, blind[:2]) == _device(game, t, mode, blind[:2]), (
+            f"pass-and-play device of seats {blind[:2]} (observer {o})")
     for p in range(players):
         if as_json(s.view(p)) != as_json(t.view(p)):
             continue  # p can tell them apart

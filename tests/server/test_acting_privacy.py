@@ -119,3 +119,19 @@ def test_frame_numbers_do_not_count_secret_drops() -> None:
     assert frame is not None
     assert frame["seq"] == start["seq"] + 1
     assert all(line["seq"] == frame["seq"] for line in frame["log"])
+
+
+def test_a_device_passed_between_two_others_is_not_handed_to_the_secret_thief() -> None:
+    """A pass-and-play device holding two seats that do not know the thief (a bystander,
+    and the victim of a blind reveal) while the thief, on his own phone, credits his loot:
+    its privacy screen names nobody, and cannot be revealed for either seat."""
+    state, victim, thief = thief_crediting("blind")
+    room = _room(state)
+    bystander = (victim + 3) % 5
+    device = Client(_no_send)
+    device.role, device.seats = "pass", tuple(sorted((victim, bystander)))
+    frame = _frame(room, device, full=True)
+    assert frame is not None
+    assert frame["active"] == [] and frame["actions"] == []
+    assert f"Joueur{thief + 1}" not in frame["slots"]["privacy"]
+    assert frame["slots"]["privacy"] == ""

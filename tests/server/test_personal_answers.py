@@ -49,3 +49,74 @@ def test_answers_leave_the_stored_log_once_the_first_player_is_known(
                                     [(s, Action.from_json(a)) for _, s, a in stored])
         assert replayed.to_json() == room.state.to_json()
 
+
+
+def test_answers_leave_the_stored_log_when_the_game_stops_before_they_served(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """W15: the host ends the game (« Terminer », a class's « Tout terminer ») while the
+    questions are still being answered: the first player will never be known, and the
+    answers given are not kept for the room's retention either. The stored log keeps
+    neutral answers and still replays (the replay of a stopped game opens)."""
+    app = make_app(sqlite_url, catalog)
+    given = [{"kind": "accounts", "n": 7}, {"kind": "accounts", "n": 4}]
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host_token = create_room(client, "webrunners", 3, mode="turns",
+                                       options={"first_player": "questions"})
+        host = hello(client, code, stack, role="host", token=host_token)
+        people = []
+        for name in ("Léa", "Noé", "Zoé"):
+            seat, token = join(client, code, name)
+            people.append((seat, hello(client, code, stack, role="player", token=token)))
+        host.send(type="start")
+        host.sync()
+        for (seat, conn), answer in zip(people, given, strict=False):
+            conn.send(type="act", seat=seat, action=answer)
+            conn.sync()
+        hub = app.state.hub
+        room = hub.rooms[code]
+        assert [data for _s, _seat, data in hub.store.actions(room.id)] == given  # needed
+        host.send(type="end")
+        host.sync()
+        assert room.status == "ended"
+        stored = [data for _s, _seat, data in hub.store.actions(room.id)]
+        assert all(data["kind"] == "accounts" for data in stored) and len(stored) == 2
+        assert not any(data in given for data in stored), stored
+        assert len({data["n"] for data in stored}) == 1  # the same neutral answer for all
+        replay = client.get(f"/api/rooms/{code}/replay?step=2")
+        assert replay.status_code == 200
+        assert replay.json()["view"]["answered"] == [True, True, False]
+
+
+def test_answers_leave_the_stored_log_when_the_session_ends_before_they_served(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """W15, W18: the session's clock ends the game while the questions are answered: the
+    answers given are stored neutral in the same transaction as the end."""
+    import asyncio
+
+    from ludinum.engine import session_end
+    from ludinum.server.hub import Hub
+    from ludinum.server.storage import Storage
+
+    async def body() -> list[dict[str, object]]:
+        store = Storage(sqlite_url)
+        store.migrate()
+        hub = Hub(store, catalog, bot_delay=0.0)
+        room, _ = await hub.create_room("webrunners", 3, {"first_player": "questions",
+                                                          "session_minutes": "15"}, "turns")
+        for name in ("Léa", "Noé", "Zoé"):
+            await hub.join(room.code, name)
+        await hub.command(room, "start", {})
+        await hub.act(room, 0, Action.make("accounts", n=7), person=True)
+        await hub.act(room, 1, Action.make("accounts", n=4), person=True)
+        await hub.act(room, 2, session_end())  # the room's clock (never a person's move)
+        assert room.status == "finished"
+        await hub.writer.drain()
+        stored = [data for _s, _seat, data in store.actions(room.id)]
+        await hub.close()
+        return stored
+
+    stored = asyncio.run(body())
+    assert stored[:2] == [{"kind": "accounts", "n": 1}] * 2, stored

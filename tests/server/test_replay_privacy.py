@@ -40,3 +40,29 @@ def test_a_hacker_replay_never_shows_who_dropped_a_virus_where() -> None:
         assert data["events"] == public
         assert json.dumps(action.to_json()) not in json.dumps(data)
     assert replay.step_json(len(log), "fr")["over"]
+
+
+def test_no_replay_nor_debrief_of_a_game_under_way(tmp_path: object) -> None:
+    """The replay (API and page) and the debrief (HTML, PDF) open once the game is over:
+    asked before, they are refused and hold no view, no step, no event."""
+    import contextlib
+
+    from starlette.testclient import TestClient
+
+    from tests.server.conftest import catalog_with_toy
+    from tests.server.helpers import create_room, hello, join, make_app
+
+    app = make_app(f"sqlite:///{tmp_path}/replay.sqlite3", catalog_with_toy())
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "webrunners", 3, mode="turns")
+        join(client, code, "Léa")
+        host = hello(client, code, stack, role="host", token=host_token)
+        host.send(type="start", level="random")
+        host.sync()
+        assert host.last["status"] == "playing"
+        for path in (f"/api/rooms/{code}/replay?step=1", f"/replay/{code}?step=1",
+                     f"/debrief/{code}.html", f"/debrief/{code}.pdf"):
+            answer = client.get(path)
+            assert answer.status_code == 400, path
+            assert "fin de la partie" in answer.text, path
+            assert '"view"' not in answer.text and "answered" not in answer.text, path

@@ -379,10 +379,13 @@ class Game(ABC):
             state.apply(player, action)
         return state
 
-    def redact(self, state: State, player: int, action: Action) -> Action | None:
+    def redact(self, state: State, player: int, action: Action, over: bool = False
+               ) -> Action | None:
         """The stored form of ``player``'s personal ``action`` (a kind in :attr:`personal`)
         once ``state`` no longer needs its answer: an action that replays to the same state
-        and says nothing of the player. ``None`` while the answer is still needed."""
+        and says nothing of the player. ``None`` while the answer is still needed.
+        ``over``: the game stopped (its host ended it, its session's clock ran out) and
+        will never need it: a form that replays to the same public view."""
         return None
 
     def board_layout(self) -> tuple[dict[str, Any], ...]:

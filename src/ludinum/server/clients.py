@@ -68,6 +68,10 @@ class Client:
         self.code: str | None = None
         #: Seats this connection plays (several on a pass-and-play device).
         self.seats: tuple[int, ...] = ()
+        #: The token digest each of :attr:`seats` had when this connection proved it held
+        #: it (its hello): a seat whose digest changed since (its player removed, by this
+        #: process or another) is no longer this connection's.
+        self.keys: tuple[str | None, ...] = ()
         #: Pass-and-play: the seat currently shown (None: privacy screen or public view).
         self.revealed: int | None = None
         #: Last HTML sent per slot, to send only what changed.

@@ -46,7 +46,7 @@ from sqlalchemy.engine import Connection
 
 from ludinum.engine import Action, Event, LudinumError
 from ludinum.server.catalog import Catalog
-from ludinum.server.hub import Hub, LostVersion, storage_unavailable
+from ludinum.server.hub import Hub, LostVersion, logged_move, storage_unavailable
 from ludinum.server.leases import LocalLeases, RedisLeases
 from ludinum.server.rooms import PLAYING, Room, refuse
 from ludinum.server.seats import BOT
@@ -330,8 +330,9 @@ class ClusterHub(Hub):
             ).first()
         return None if row is None else (int(row[0]), float(row[1]))
 
-    async def _save_room(self, room: Room) -> None:
-        await super()._save_room(room)
+    async def _save_room(self, room: Room, rewrite: dict[int, dict[str, Any]] | None = None
+                         ) -> None:
+        await super()._save_room(room, rewrite)
         self._publish(room, "room")
 
     def _publish(self, room: Room, kind: str, **extra: Any) -> None:
@@ -557,7 +558,7 @@ class ClusterHub(Hub):
         try:
             await self.act(room, *due, retry=False)
         except LudinumError as exc:
-            log.info("timer action not applied in %s: %s", code, exc.en)
+            log.info("timer action not applied in %s: %s", code, logged_move(due[1], exc))
 
     async def _end_session(self, code: str, at: float) -> None:
         """The session's end under the room's lease, like a timer: one process applies it."""
@@ -611,7 +612,7 @@ class ClusterHub(Hub):
                 if self.rooms.get(room.code) is None:
                     await asyncio.sleep(0.5)
                 return
-            log.warning("bot move refused in %s: %s", room.code, exc.en)
+            log.warning("bot move refused in %s: %s", room.code, logged_move(action, exc))
             if room.seq == seq and room.status == PLAYING:
                 legal = room.state.legal_actions(seat)
                 if legal:

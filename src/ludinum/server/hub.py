@@ -76,6 +76,14 @@ def unknown_room(code: str) -> LudinumError:
     return refuse("unknown_room", f"Aucun salon « {code[:12]} ».", f"No room '{code[:12]}'.")
 
 
+def logged_move(action: Action, exc: LudinumError | None = None) -> str:
+    """How a log line names a move: its kind and, when refused, the refusal's code; never
+    its parameters (a secret move of a seat, a W15 answer that is never stored) nor the
+    refusal's words, which may repeat them."""
+    said = f"a « {action.kind} » move"
+    return said if exc is None else f"{said} ({exc.code})"
+
+
 def check_not_early(room: Room, seat: int) -> None:
     """H3: a trip lasts its time. A person whose only move ends a duration (a traveller's
     return) may not send it early: the timer plays it, or, without a clock, it comes when
@@ -508,13 +516,30 @@ class Hub:
         self._schedule(room)
 
     def _recount(self, room: Room) -> None:
-        """Count this process's connections on the room's seats again."""
+        """Count this process's connections on the room's seats again, once the
+        connections whose seats were taken from them meanwhile are closed."""
+        self._unseat_stale(room)
         for seat in room.seats:
             seat.connected = 0
         for client in self.clients.get(room.code, ()):
             if not client.closed:
                 for s in client.seats:
                     room.seats[s].connected += 1
+
+    def _unseat_stale(self, room: Room) -> None:
+        """Close this process's connections to seats their player no longer holds: the
+        room was read again from storage after the host of another process removed the
+        player, or gave the seat to a bot or to another pupil. Such a phone would go on
+        being sent the seat's hand and could still play it."""
+        for client in list(self.clients.get(room.code, ())):
+            if client.closed or not client.seats:
+                continue
+            held = tuple(room.seats[s].token_digest for s in client.seats)
+            if held != client.keys:
+                self._remove(client)
+                # It holds nothing now: its leaving counts off no seat (the seat's new
+                # holder may be connected).
+                client.seats = client.keys = ()
 
     def idle(self, code: str) -> bool:
         """True when the room has no write under way and no bot about to move."""
@@ -542,7 +567,7 @@ class Hub:
             raise
         except Exception:
             # A bug in a game's rules: the live state may be half-changed; rebuild it.
-            log.exception("game error in room %s on %s", code, action)
+            log.exception("game error in room %s on %s", code, logged_move(action))
             await self.writer.drain()
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
@@ -550,11 +575,12 @@ class Hub:
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
-            stored, rewrite = self._redactions(room, seat, action)
-            personal = self._personal.setdefault(code, {})
-            for old, form in rewrite.items():
-                personal[old] = (personal[old][0], form)
-            personal[room.seq] = (seat, stored.to_json())
+            redacted = room.game.redact(room.state, seat, action, not room.live)
+            if redacted is not None:  # served: the earlier answers too
+                stored, rewrite = redacted, self._served_answers(room)
+            self._personal.setdefault(code, {})[room.seq] = (seat, stored.to_json())
+        elif not room.live:  # the game just ended (its last move, its session's clock)
+            rewrite = self._served_answers(room)
         op = Append(room.id, room.seq, seat, stored.to_json(), now,
                     self._room_values(room, now), rewrite)
         self._observe(room, self.bots.setdefault(code, {}), events)
@@ -563,23 +589,24 @@ class Hub:
         self._schedule(room)
         return events
 
-    def _redactions(
-        self, room: Room, seat: int, action: Action
-    ) -> tuple[Action, dict[int, dict[str, Any]]]:
+    def _served_answers(self, room: Room) -> dict[int, dict[str, Any]]:
         """W15: personal answers are stored only while they are needed. Once the state no
-        longer needs them (``Game.redact``), this action and the earlier answers are stored
-        in their neutral form, in the same transaction. The earlier answers are known from
-        memory (``_personal``), never read back on the loop."""
-        game = room.game
-        stored = game.redact(room.state, seat, action)
-        if stored is None:
-            return action, {}
+        longer needs them (``Game.redact``: the first player is known, or the game stopped
+        before), the earlier answers are stored in their neutral form, in the same
+        transaction as the change that served them: ``{seq: neutral form}`` of those not
+        stored so yet (remembered as stored). The earlier answers are known from memory
+        (``_personal``), never read back on the loop."""
+        personal = self._personal.get(room.code)
+        if not personal:
+            return {}
+        game, over = room.game, not room.live
         rewrite: dict[int, dict[str, Any]] = {}
-        for seq, (who, data) in sorted(self._personal.get(room.code, {}).items()):
-            neutral = game.redact(room.state, who, Action.from_json(data))
+        for seq, (who, data) in sorted(personal.items()):
+            neutral = game.redact(room.state, who, Action.from_json(data), over)
             if neutral is not None and neutral.to_json() != data:
                 rewrite[seq] = neutral.to_json()
-        return stored, rewrite
+                personal[seq] = (who, rewrite[seq])
+        return rewrite
 
     def _observe(self, room: Room, bots: dict[int, Bot], events: list[Event]) -> None:
         for seat, bot in bots.items():
@@ -597,8 +624,10 @@ class Hub:
             "updated_at": now,
         }
 
-    async def _save_room(self, room: Room) -> None:
-        """Save the room's seats and status (a join, a host command); once durable."""
+    async def _save_room(self, room: Room, rewrite: dict[int, dict[str, Any]] | None = None
+                         ) -> None:
+        """Save the room's seats and status (a join, a host command), and ``rewrite``
+        (``{seq: action}``: stored actions to store in another form, W15); once durable."""
         now = self.clock()
         room.updated_at = now
         values = self._room_values(room, now)
@@ -608,7 +637,7 @@ class Hub:
             values["config"] = room.config.to_json()
             values["mode"] = room.mode
         await self._commit(room, functools.partial(update_room_in, room_id=room.id,
-                                                   values=values))
+                                                   values=values, rewrite=rewrite))
 
     def _one_device(self, room: Room) -> None:
         """A game started to be played on one device passed around (the host's « Commencer
@@ -643,6 +672,7 @@ class Hub:
         now = self.clock()
         kicked: list[int] = []
         renamed: list[int] = []
+        rewrite: dict[int, dict[str, Any]] = {}
         if kind == "start":
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
@@ -660,6 +690,7 @@ class Hub:
             room.resume(now)
         elif kind == "end":
             room.end()
+            rewrite = self._served_answers(room)  # W15: never needed now
         elif kind == "rename":  # the facilitator moderates a nickname
             seat = room.seat(protocol.integer(message, "seat"))
             if seat.kind != HUMAN:
@@ -697,7 +728,7 @@ class Hub:
             else:
                 seat.make_open()
             kicked.append(seat.index)
-        await self._save_room(room)  # on failure the room is reloaded: nothing changed
+        await self._save_room(room, rewrite)  # on failure the room is reloaded: nothing changed
         for index in kicked:
             self._kick_clients(room, index)
         for index in renamed:  # the player is told, not left to find a new name on screen
@@ -715,10 +746,15 @@ class Hub:
     def _kick_clients(self, room: Room, seat: int) -> None:
         for client in list(self.clients.get(room.code, ())):
             if seat in client.seats:
-                client.push({"type": "kicked", "fr": "L'animateur t'a retiré de la partie.",
-                             "en": "The host removed you from the game."})
-                client.close()
+                self._remove(client)
                 room.seats[seat].connected = 0
+
+    @staticmethod
+    def _remove(client: Client) -> None:
+        """Tell a connection its player was removed, and close it."""
+        client.push({"type": "kicked", "fr": "L'animateur t'a retiré de la partie.",
+                     "en": "The host removed you from the game."})
+        client.close()
 
     def _forget_live(self, room: Room) -> None:
         self.timers.cancel(room.code)
@@ -758,7 +794,7 @@ class Hub:
         try:
             await self.act(room, *due)
         except LudinumError as exc:
-            log.warning("timer action refused in %s: %s", code, exc.en)
+            log.warning("timer action refused in %s: %s", code, logged_move(due[1], exc))
 
     def _session_fired(self, key: str, at: float) -> None:
         self._spawn(self._end_session(key.removesuffix(SESSION_SUFFIX), at))
@@ -830,7 +866,7 @@ class Hub:
                     if exc.code == "storage_unavailable":
                         await asyncio.sleep(0.5)
                         continue
-                    log.warning("bot move refused in %s: %s", code, exc.en)
+                    log.warning("bot move refused in %s: %s", code, logged_move(action, exc))
                     legal = room.state.legal_actions(seat)
                     if not legal:
                         return
@@ -856,6 +892,7 @@ class Hub:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
         seats = self._keyed_seats(room, role, message)
         client.role, client.code, client.seats = str(role), code, seats
+        client.keys = tuple(room.seats[s].token_digest for s in seats)
         if message.get("lang") in i18n.LANGS:
             client.lang = str(message["lang"])
         for s in seats:

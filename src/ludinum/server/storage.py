@@ -201,7 +201,9 @@ class Storage:
             # The wait for a write lock held by another program: it is spent in the
             # writer thread (server/writer.py), never on the event loop.
             kw["connect_args"] = {"timeout": busy_timeout, "check_same_thread": False}
-        self.engine: Engine = create_engine(self.url, future=True, **kw)
+        # hide_parameters: a statement's values never go into an error's text, which the
+        # server logs (a seat's move, a W15 answer, the seats' token digests).
+        self.engine: Engine = create_engine(self.url, future=True, hide_parameters=True, **kw)
         self.locked = False
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -366,9 +368,7 @@ def append_many(conn: Connection, appends: Sequence[Append]) -> None:
         {"room_id": a.room_id, "seq": a.seq, "seat": a.seat,
          "action": json.dumps(a.action, separators=(",", ":")), "at": a.at}
         for a in appends])
-    rewrites = [{"rid": a.room_id, "old_seq": old_seq,
-                 "form": json.dumps(form, separators=(",", ":"))}
-                for a in appends for old_seq, form in (a.rewrite or {}).items()]
+    rewrites = [row for a in appends for row in _rewrites(a.room_id, a.rewrite)]
     if rewrites:
         conn.execute(_REWRITE_ACTION, rewrites)
     last = {a.room_id: a for a in appends}
@@ -384,5 +384,17 @@ def append_many(conn: Connection, appends: Sequence[Append]) -> None:
         conn.execute(_UPDATE_STEP, steps)
 
 
-def update_room_in(conn: Connection, room_id: int, values: dict[str, Any]) -> None:
+def update_room_in(conn: Connection, room_id: int, values: dict[str, Any],
+                   rewrite: Mapping[int, dict[str, Any]] | None = None) -> None:
+    """The room's row changed, and ``rewrite`` (``{seq: action}``): stored actions to
+    store in another form (personal answers the stopped game no longer needs, W15)."""
     conn.execute(update(rooms).where(rooms.c.id == room_id).values(**_encode(values)))
+    if rewrite:
+        conn.execute(_REWRITE_ACTION, _rewrites(room_id, rewrite))
+
+
+def _rewrites(room_id: int, rewrite: Mapping[int, dict[str, Any]] | None
+              ) -> list[dict[str, Any]]:
+    """The parameters of :data:`_REWRITE_ACTION` for ``rewrite`` (``{seq: action}``)."""
+    return [{"rid": room_id, "old_seq": seq, "form": json.dumps(form, separators=(",", ":"))}
+            for seq, form in (rewrite or {}).items()]

@@ -50,16 +50,21 @@ class WebRunnersGame(Game):
         self.options = OPTIONS
         self.text = WebRunnersText()
 
-    def redact(self, state: State, player: int, action: Action) -> Action | None:
+    def redact(self, state: State, player: int, action: Action, over: bool = False
+               ) -> Action | None:
         """W15: once the first player is known, every answer becomes the same neutral one
         (no account, no phone) but the first player's, who had the fewest accounts (none,
         against one for the others): replayed, the questions give the same first player
-        and the same draw."""
+        and the same draw. A game stopped before the first player was known (``over``)
+        keeps one neutral answer for everybody: a question left unanswered by someone
+        never chooses a first player, in the game or its replay."""
         from ludinum.games.webrunners.actions import ACCOUNTS_A, PHONE_A
 
         assert isinstance(state, WebRunnersState)
         if state.first < 0:
-            return None
+            if not over:
+                return None
+            return ACCOUNTS_A[1] if action.kind == "accounts" else PHONE_A[0]
         if action.kind == "accounts":
             return ACCOUNTS_A[0 if player == state.first else 1]
         return PHONE_A[0]
