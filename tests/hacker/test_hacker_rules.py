@@ -249,6 +249,28 @@ def test_vigilance_one_everyone_watching_notices() -> None:
     assert state.view(traveller)["accounts"][target]["stack"][0]["owner"] is None
 
 
+def test_a_drop_seen_by_several_counts_once_among_the_noticed() -> None:
+    """The ``noticed`` total counts drops someone noticed, not notices: it counted three for
+    one drop seen by three players, so a game's other drop that nobody saw left ``drops``
+    (2) under it (3) and its debrief missed « Un virus ne se voit pas » (lessons.py)."""
+    from ludinum.games.hacker.lessons import lessons_for
+
+    state = fresh(5, seed=8, vigilance=1.0)
+    credit_setup(state)
+    traveller = state.traveller
+    dropper = (traveller + 1) % 5
+    events = state.apply(dropper, drop(own(state, (traveller + 3) % 5)[2]))
+    assert len([e for e in events if e.kind == "noticed"]) == 3
+    assert (state.metrics()["drops"], state.metrics()["noticed"]) == (1, 1)
+    state.vigilance = 0.0  # the next drop nobody sees
+    other = (traveller + 2) % 5
+    events = state.apply(other, drop(own(state, (traveller + 4) % 5)[2]))
+    assert not [e for e in events if e.kind == "noticed"]
+    metrics = state.metrics()
+    assert (metrics["drops"], metrics["noticed"]) == (2, 1)
+    assert "virus-discret" in [card.id for card in lessons_for(metrics, state.config.options)]
+
+
 def test_traveller_vigilance_option_lets_the_traveller_watch() -> None:
     """« Il a tout à fait le droit de faire le trajet en marche arrière s'il le souhaite,
     c'est même conseillé. » H4 says the traveller notices nothing (default 0); the option

@@ -78,7 +78,9 @@ def land(state: HackerState, dropper: int, pos: int, events: list[Event]) -> Non
     """A virus lands on an account. H2/H4: everyone sees the stack grow and during whose
     trip; each other non-travelling seat notices who dropped it with chance ``vigilance``
     (drawn now from state.rng) and is told privately; the traveller, walking back, with
-    chance ``traveller_vigilance`` (default 0, H4)."""
+    chance ``traveller_vigilance`` (default 0, H4). The ``noticed`` total counts the drops
+    someone noticed, each once however many noticed it (``drops`` minus it: the drops
+    nobody saw)."""
     traveller = (state.first + state.trip) % state.n
     stack = state.stacks[pos]
     index = len(stack)
@@ -93,9 +95,10 @@ def land(state: HackerState, dropper: int, pos: int, events: list[Event]) -> Non
             if q != dropper and rnd() < (watching if q == traveller else p):
                 known |= 1 << q
                 state.notes[q].append((traveller << 8) | (dropper << 5) | pos)
-                state.stats[S_NOTICED] += 1
                 data = {"dropper": dropper, "account": pos, "trip": traveller, "index": index}
                 events.append(Event("noticed", data, (q,)))
+        if known != 1 << dropper:
+            state.stats[S_NOTICED] += 1
     stack.append(code | (known << KNOWN_SHIFT))
     state.trip_drops[-1] += 1
 
