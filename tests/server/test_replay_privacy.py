@@ -40,3 +40,12 @@ def test_a_hacker_replay_never_shows_who_dropped_a_virus_where() -> None:
         assert data["events"] == public
         assert json.dumps(action.to_json()) not in json.dumps(data)
     assert replay.step_json(len(log), "fr")["over"]
+    # The turn a step is in, and where the turns before and after it start, are read from
+    # the public views the steps show (« Tour 2 / 4 »), nothing else.
+    for step in range(len(log) + 1):
+        data = replay.step_json(step, "fr")
+        assert data["turn"] == game.text.turn(data["view"])
+        for near in (data["previous_turn"], data["next_turn"]):
+            if near is not None:
+                other = replay.step_json(near, "fr")
+                assert other["turn"] == game.text.turn(other["view"]) != data["turn"]
