@@ -4,6 +4,7 @@ draws what the projector draws of the public view (docs/web.md)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -402,3 +403,188 @@ def test_a_replay_is_stepped_from_the_keyboard_or_a_presenter_s_remote(
         page.wait_for_load_state()
         page.wait_for_selector(f"text=Étape {step} sur {steps}", timeout=TIMEOUT)
         assert page.url.endswith(f"?step={step}"), (press, page.url)
+
+
+def _finished(name: str, players: int) -> tuple[str, Replay]:
+    """A whole game of random bots kept as an uploaded log is: its key and its replay (Web
+    Runners: 871 steps, stopped at its 200-round limit; Hacker: 119 steps, 4 rounds)."""
+    game = get_game(name)
+    config = game.make_config(players, 1)
+    state = game.setup(config)
+    bots = [make_bot(name, "random", seat) for seat in range(players)]
+    log: list[tuple[int, Action]] = []
+    while not state.is_terminal():
+        seat = state.active_players()[0]
+        action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+        log.append((seat, action))
+    seats = [Seat(i) for i in range(players)]
+    for seat_ in seats:
+        seat_.make_bot("random")
+    record = Replay(game, config, seats, log)
+    return replay_logs.keep(record), record
+
+
+def _shown_turn(page: Any) -> int:
+    """The turn the board's own line shows (« Web Runners — … — tour 12 », « Tour 2 / 4 »)."""
+    text: str = page.evaluate("() => document.querySelector('main .board').textContent")
+    found = re.search(r"\b[Tt]our (\d+)", text)
+    assert found is not None, text
+    return int(found.group(1))
+
+
+def _step_of(page: Any) -> int:
+    found = re.search(r"[?&]step=(\d+)", page.url)
+    assert found is not None, page.url
+    return int(found.group(1))
+
+
+def test_a_long_replay_goes_a_turn_at_a_time_or_by_its_slider(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """A Web Runners replay of 871 steps was crossed one step at a time, or to its ends:
+    a teacher looking for round 150 pressed « Suivant » some 650 times. « Tour suivant »
+    (Shift+→) now opens the first step of the next round, « Tour précédent » (Shift+←) the
+    first step of the round before, as the board's line counts them; the slider of the
+    steps opens the step it is let go on, its value said in words; each keeps the step in
+    the address."""
+    key, record = _finished("webrunners", 3)
+    steps = record.length
+    assert steps > 500
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    contexts.append(context)
+    page = context.new_page()
+    middle = steps // 2
+    page.goto(f"{live.url}/replay/journal/{key}?step={middle}")
+    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    turn = _shown_turn(page)
+    ahead = page.locator("nav.steps a.turn-next")
+    assert ahead.inner_text() == "Tour suivant"
+    assert ahead.get_attribute("aria-keyshortcuts") == "Shift+ArrowRight"
+    ahead.click()
+    page.wait_for_url(re.compile(r"step="), timeout=TIMEOUT)
+    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    start = _step_of(page)
+    assert start > middle and _shown_turn(page) == turn + 1, (start, _shown_turn(page))
+    # The first step of that round: the step before is still in the round before.
+    assert record.turns()[start - 1] == turn
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function(f"() => !location.search.endsWith('step={start}')",
+                           timeout=TIMEOUT)
+    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    assert _shown_turn(page) == turn + 2
+    page.keyboard.press("Shift+ArrowLeft")
+    page.wait_for_function(f"() => location.search.endsWith('step={start}')",
+                           timeout=TIMEOUT)
+    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    assert _shown_turn(page) == turn + 1
+    page.locator("nav.steps a.turn-prev").click()
+    page.wait_for_function(f"() => !location.search.endsWith('step={start}')",
+                           timeout=TIMEOUT)
+    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    assert _shown_turn(page) == turn
+    page.screenshot(path=str(shots / "replay-turns-1920.png"))
+    # The slider: its value in words while it moves, the step opened when let go.
+    slider = page.locator("input[type=range][name=step]")
+    assert slider.get_attribute("max") == str(steps)
+    assert page.locator("[data-jump-go]").is_hidden()
+    slider.evaluate("(e) => { e.value = 200; e.dispatchEvent(new Event('input')); }")
+    assert slider.get_attribute("aria-valuetext") == f"Étape 200 sur {steps}"
+    assert page.inner_text(".step-count") == f"Étape 200 sur {steps}"
+    slider.evaluate("(e) => e.dispatchEvent(new Event('change'))")
+    page.wait_for_function("() => location.search.endsWith('step=200')", timeout=TIMEOUT)
+    page.wait_for_selector(f"text=Étape 200 sur {steps}", timeout=TIMEOUT)
+    assert page.locator("input[type=range][name=step]").input_value() == "200"
+
+
+#: The live end screen's headline size on this screen (frag/debrief.html as the host page
+#: lays it out at its end: the larger of its two layouts, with lessons or without), measured
+#: by the page's own style sheet.
+LIVE_HEADLINE = """() => {
+  const body = document.body, was = [body.dataset.page, body.dataset.status];
+  body.dataset.page = 'host'; body.dataset.status = 'finished';
+  const sizes = ['<div class="lessons-box"></div>', ''].map((inside) => {
+    const d = document.createElement('section');
+    d.className = 'debrief card'; d.innerHTML = '<p class="winner">x</p>' + inside;
+    body.append(d);
+    const size = parseFloat(getComputedStyle(d.querySelector('.winner')).fontSize);
+    d.remove(); return size; });
+  [body.dataset.page, body.dataset.status] = was;
+  return Math.max(...sizes); }"""
+
+
+@pytest.mark.parametrize(("name", "players"), [("webrunners", 3), ("hacker", 4)])
+def test_a_replay_s_last_step_shows_the_outcome_large(
+    live: Any, browser: Any, contexts: list[Any], shots: Path, name: str, players: int
+) -> None:
+    """The last step of a replay said how the game ended in a small line of its narration
+    (« Fin de la partie ! Gagnant : … »). It now shows the live end screen's headline
+    (« Victoire de … ! », « Pas de gagnant. », and why), as large as the end screen shows it,
+    on the first screen of a projector and of a phone; the steps before do not."""
+    key, record = _finished(name, players)
+    steps = record.length
+    for width, height in ((1920, 1080), (1280, 720), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={steps}")
+        page.wait_for_selector(".board svg", timeout=TIMEOUT)
+        page.screenshot(path=str(shots / f"replay-end-{name}-{width}.png"))
+        headline = page.locator(".replay-outcome .winner")
+        assert headline.is_visible()
+        said = headline.inner_text()
+        assert said.startswith(("Victoire d", "Pas de gagnant", "L'équipe")), said
+        size = float(headline.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        live_size = page.evaluate(LIVE_HEADLINE)
+        assert size >= live_size, (width, size, live_size)
+        box = headline.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, (width, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        if width == 1920:
+            assert size >= 64
+        for m in page.evaluate(MOVES):  # Hacker's narrow column too
+            assert m["left"] >= 0 and m["right"] <= width, (width, m)
+        page.goto(f"{live.url}/replay/journal/{key}?step={steps - 1}")
+        page.wait_for_selector(".board svg", timeout=TIMEOUT)
+        assert page.locator(".replay-outcome").count() == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB",
+                                  extra_http_headers={"accept-language": "en"})
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(f"{live.url}/replay/journal/{key}?step={steps}")
+    page.wait_for_selector(".board svg", timeout=TIMEOUT)
+    said = page.inner_text(".replay-outcome .winner")
+    assert said.endswith(" won!") or said.startswith(("No winner", "The team")), said
+    page.screenshot(path=str(shots / f"replay-end-{name}-1280-en.png"))
+
+
+def test_a_long_replay_s_turns_and_slider_fit_a_phone(
+    live: Any, browser: Any, contexts: list[Any], shots: Path
+) -> None:
+    """On a phone the turn moves and the slider are a thumb high, none off the screen, all
+    above the board; on a projector they stay on the first screen beside the board."""
+    key, record = _finished("webrunners", 3)
+    middle = record.length // 2
+    for viewport in ((390, 844), (1280, 720), (1920, 1080)):
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live.url}/replay/journal/{key}?step={middle}")
+        page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+        page.screenshot(path=str(shots / f"replay-turns-webrunners-{viewport[0]}.png"))
+        moves = {m["text"]: m for m in page.evaluate(MOVES)}
+        assert set(moves) == {"Début", "Précédent", "Suivant", "Fin", "Tour précédent",
+                              "Tour suivant"}, moves
+        slider = page.locator("input[type=range][name=step]").bounding_box()
+        assert slider is not None
+        for m in [*moves.values(), {"top": slider["y"], "height": slider["height"],
+                                    "left": slider["x"], "right": slider["x"] + slider["width"]}]:
+            assert m["height"] >= 44 and m["left"] >= 0 and m["right"] <= viewport[0], m
+            assert m["top"] + m["height"] <= viewport[1], m
+        board = page.locator('[data-slot="map"] svg').first.bounding_box()
+        assert board is not None
+        if viewport[0] == 390:
+            assert moves["Tour suivant"]["top"] + moves["Tour suivant"]["height"] <= board["y"]
+        else:
+            assert board["x"] + board["width"] <= slider["x"]
+            assert all(m["size"] >= 28 for m in moves.values()) or viewport[0] != 1920

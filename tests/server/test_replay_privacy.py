@@ -11,6 +11,35 @@ from ludinum.server.replay import Replay
 from ludinum.server.seats import Seat
 
 
+def test_a_replay_s_turns_are_read_from_the_public_views_it_shows() -> None:
+    """The turn a step is in, and where the turns before and after it start (« Tour
+    précédent », « Tour suivant »), come from the public views the steps show (« Tour 2 /
+    4 »), nothing else: the jumps land where the public board's count changes."""
+    game = get_game("hacker")
+    config = game.make_config(4, 5)
+    state = game.setup(config)
+    bots = [make_bot("hacker", "random", seat) for seat in range(4)]
+    log: list[tuple[int, Action]] = []
+    while not state.is_terminal():
+        player = state.active_players()[0]
+        action = bots[player].choose(state, player)
+        state.apply(player, action)
+        log.append((player, action))
+    replay = Replay(game, config, [Seat(i) for i in range(4)], log)
+    shown = [game.text.turn(replay.step_json(step, "fr")["view"])
+             for step in range(len(log) + 1)]
+    for step in range(len(log) + 1):
+        data = replay.step_json(step, "fr")
+        assert data["turn"] == shown[step]
+        after = data["next_turn"]
+        if after is not None:
+            assert shown[after] != shown[after - 1] and shown[after - 1] == shown[step]
+        before = data["previous_turn"]
+        if before is not None:
+            assert before == 0 or shown[before - 1] != shown[before]
+            assert shown[before] != shown[step]
+
+
 def test_a_hacker_replay_never_shows_who_dropped_a_virus_where() -> None:
     game = get_game("hacker")
     config = game.make_config(4, 3)

@@ -172,6 +172,20 @@ class GameText(ABC):
         view. Default: nothing."""
         return ""
 
+    def turn(self, view: Mapping[str, Any]) -> int | None:
+        """The number of the turn or round the public ``view`` is in, as the game's own
+        screen counts them (« tour 3 »): a replay goes from one to the next. None: no turn
+        counted (a set-up before the first, or a game that counts none). Default: none."""
+        return None
+
+    def turn_moves(self, lang: str = "fr") -> tuple[str, str]:
+        """The words of a replay's moves to the previous and to the next :meth:`turn`, as
+        the game names that span (« tour » in French; a "round", when every seat plays in
+        it, or a "turn" in English). Default: rounds."""
+        if lang == "en":
+            return ("Previous round", "Next round")
+        return ("Tour précédent", "Tour suivant")
+
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a seat with no decision to make is told while the game goes on, when the
         game has more to say than « Attends ton tour… » (a Hacker traveller at the bank).

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludinum.content.typography import french_spacing
-from ludinum.engine import Action, Event
+from ludinum.engine import Action, Event, GameText
 from ludinum.server import i18n, patches, render
 from ludinum.server.catalog import preferred_level
 from ludinum.server.clients import Client
@@ -347,10 +347,16 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     lessons = text.lessons(room.state, lang) if over else []
     public = room.state.view(None)
     standings = text.standings(public, lang)
-    ending = text.ending(public, lang) if over else ""
-    ending = french_spacing(text.with_names(ending, names, lang)) if ending else ""
+    ending = ending_line(text, public, names, lang) if over else ""
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
                            room=room, lessons=lessons, standings=standings, ending=ending)
+
+
+def ending_line(text: GameText, public: Mapping[str, Any], names: list[str], lang: str) -> str:
+    """Why a finished game ended (``GameText.ending``), seats by nickname: the sentence
+    under the outcome on the end screen and on a replay's last step (frag/outcome.html)."""
+    ending = text.ending(public, lang)
+    return french_spacing(text.with_names(ending, names, lang)) if ending else ""
 
 
 def pass_target(room: Room, client: Client) -> int | None:

@@ -111,7 +111,20 @@ def schema() -> dict[str, Any]:
                 "summary": "One step of a finished game's replay (public view).",
                 "parameters": [CODE, LANG, {"name": "step", "in": "query",
                                             "schema": {"type": "integer", "minimum": 0}}],
-                "responses": {"200": {"description": "Step"},
+                "responses": {"200": {"description": "Step", "content": {
+                    "application/json": {"schema": {"type": "object", "properties": {
+                        "step": {"type": "integer"}, "steps": {"type": "integer"},
+                        "view": {"type": "object", "description": "Public view"},
+                        "events": {"type": "array", "items": {"type": "string"}},
+                        "seats": {"type": "array", "items": {"type": "string"}},
+                        "over": {"type": "boolean"},
+                        "turn": {"type": ["integer", "null"],
+                                 "description": "Turn or round of this step, as the game "
+                                                "counts them"},
+                        "previous_turn": {"type": ["integer", "null"],
+                                          "description": "First step of the turn before"},
+                        "next_turn": {"type": ["integer", "null"],
+                                      "description": "First step of the turn after"}}}}}},
                               "400": _err("Game not finished"), "404": _err("Unknown room")}}},
             "/qr/{code}.svg": {"get": {
                 "summary": "QR code (SVG) of the room's join link.",

@@ -17,6 +17,7 @@ from ludinum.server import (
     address,
     debriefs,
     forms,
+    frames,
     i18n,
     kits,
     qr,
@@ -279,10 +280,17 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
     # Each event as the projector narrates it: what the spotlight shows is not said again.
     texts = [text.with_names(said, names, lang) for e in events
              if (said := text.narrated(e, lang, public))]
+    over = state.is_terminal()
+    # The last step says how the game ended as the live end screen's headline does
+    # (frag/outcome.html), from the public view only.
+    ending = frames.ending_line(text, public, names, lang) if over else ""
+    before, after = record.turn_jumps(step)
     return show(request, "replay.html", code=title, game=game, step=step,
                 steps=record.length, drawn=drawn,
                 board="" if game.page_lines else render.board(game, public, lang, None, names),
-                events=texts, names=names, over=state.is_terminal())
+                events=texts, names=names, over=over,
+                outcome=state.outcome() if over else None, ending=ending,
+                turn_before=before, turn_after=after, turn_moves=text.turn_moves(lang))
 
 
 async def replay_log_form(request: Request) -> Response:

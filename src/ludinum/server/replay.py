@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, Event, Game, GameConfig, LudinumError, State
@@ -19,6 +19,7 @@ class Replay:
     config: GameConfig
     seats: list[Seat]
     log: list[tuple[int, Action]]
+    _turns: list[int | None] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     async def load(cls, hub: Hub, code: str) -> Replay:
@@ -60,11 +61,42 @@ class Replay:
                              f"Unreadable log: {exc.en}") from None
         return state, [e for e in events if e.to is None]
 
+    def turns(self) -> list[int | None]:
+        """The turn (or round) each step is in, 0 to :attr:`length`, as the game's screen
+        counts it from the public view (``GameText.turn``). One pass over the log (a Web
+        Runners game of 871 steps: about 20 ms), kept."""
+        if self._turns is None:
+            text = self.game.text
+            state = self.game.setup(self.config)
+            turns = [text.turn(state.view(None))]
+            for seat, action in self.log:
+                try:
+                    state.apply(seat, action)
+                except LudinumError:  # at() says why; no turn counted past it
+                    break
+                turns.append(text.turn(state.view(None)))
+            self._turns = turns + [None] * (self.length + 1 - len(turns))
+        return self._turns
+
+    def turn_jumps(self, step: int) -> tuple[int | None, int | None]:
+        """The first steps of the turn before ``step``'s and of the turn after it (None
+        where there is none): where « Tour précédent » and « Tour suivant » go."""
+        turns = self.turns()
+        starts = [s for s, t in enumerate(turns)
+                  if t is not None and (s == 0 or turns[s - 1] != t)]
+        own = max((s for s in starts if s <= step), default=None)
+        if turns[step] is None:
+            own = step  # not in a turn (a set-up): the turn before is the last one begun
+        before = max((s for s in starts if own is not None and s < own), default=None)
+        after = min((s for s in starts if s > step), default=None)
+        return before, after
+
     def step_json(self, step: int, lang: str) -> dict[str, Any]:
         """Step ``step`` as the table saw it. Never the stored action itself: it may be a
         secret move (a virus dropped, a measure chosen) or a private answer (W15); its
         public events say what was seen."""
         state, events = self.at(step)
+        before, after = self.turn_jumps(step)
         return {
             "step": step,
             "steps": self.length,
@@ -72,4 +104,7 @@ class Replay:
             "events": [self.game.text.event(e, lang) for e in events],
             "seats": [s.label(lang) for s in self.seats],
             "over": state.is_terminal(),
+            "turn": self.game.text.turn(state.view(None)),
+            "previous_turn": before,
+            "next_turn": after,
         }

@@ -145,6 +145,14 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 class GnouText(GameText):
     moments = frozenset({"danger", "protection", "transmission", "danger_removed", "win"})
+    def turn(self, view: Mapping[str, Any]) -> int | None:
+        """The turn the board's line counts (« Tour 3/10 »): one player's throw of the die."""
+        return int(view["turn"]) or None
+
+    def turn_moves(self, lang: str = "fr") -> tuple[str, str]:
+        """One player plays a turn: a "turn" in English too."""
+        return ("Previous turn", "Next turn") if lang == "en" else super().turn_moves(lang)
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The free society reached, on which turn; or the last turn played without it."""
         turn, limit = view.get("turn"), view.get("turn_limit")

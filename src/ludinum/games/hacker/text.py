@@ -301,6 +301,10 @@ class HackerText(GameText):
                 "phases": phase_words(lang)}
 
     # -- the web screens' words (issue 21) ------------------------------------------------
+    def turn(self, view: Mapping[str, Any]) -> int | None:
+        """The round the board's header counts (« Tour 2 / 4 »)."""
+        return int(view["round"])
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The rule that decided: after the last round, the richest wins."""
         rounds = view.get("rounds") or 0

@@ -138,6 +138,10 @@ class VoleurText(GameText):
             return "You are the data thief: wait for your turn to attack."
         return "Tu es le voleur de données : attends ton tour pour attaquer."
 
+    def turn(self, view: Mapping[str, Any]) -> int | None:
+        """The round the board's header counts (« Tour 3 / 15 »)."""
+        return int(view["round"]) or None
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """Who the thief was, and the rule that decided: after the last round, the most
         points win."""

@@ -544,6 +544,11 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def turn(self, view: Mapping[str, Any]) -> int | None:
+        """The round the board's line counts (« tour 12 »); round 0 is the set-up (W15's
+        questions, the characters), which no line counts."""
+        return int(view["round"]) or None
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The centre reached, the session's time up (W18) or the round limit."""
         if view.get("winner") is not None:

@@ -117,15 +117,36 @@
   }
   // A replay shown on a projector is stepped from the laptop's keyboard or a presenter's
   // remote (which sends PageDown and PageUp): → or PageDown the next step, ← or PageUp
-  // the one before (replay.html: aria-keyshortcuts), as its « Suivant » and « Précédent ».
+  // the one before (replay.html: aria-keyshortcuts), as its « Suivant » and « Précédent »;
+  // Shift+→ the next turn, Shift+← the one before, as « Tour suivant » and « Tour précédent ».
   if (replayed) {
-    const KEYS = { ArrowRight: "next", PageDown: "next", ArrowLeft: "prev", PageUp: "prev" };
+    const KEYS = { ArrowRight: 'a[rel="next"]', PageDown: 'a[rel="next"]',
+                   ArrowLeft: 'a[rel="prev"]', PageUp: 'a[rel="prev"]' };
+    const SHIFTED = { ArrowRight: "a.turn-next", ArrowLeft: "a.turn-prev" };
     document.addEventListener("keydown", (e) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       if (document.querySelector(".board.zoomed") || e.target.closest("input, select, textarea")) return;
-      const link = KEYS[e.key] && document.querySelector('nav.steps a[rel="' + KEYS[e.key] + '"][href]');
+      const move = (e.shiftKey ? SHIFTED : KEYS)[e.key];
+      const link = move && document.querySelector("nav.steps " + move + "[href]");
       if (link) { e.preventDefault(); location.href = link.href; }
     });
+    // The slider of the steps: while it moves, the step it is on is said in words (above
+    // it and to a screen reader); let go, the page opens that step (« Aller » without
+    // scripts).
+    const range = document.querySelector("[data-step-range]");
+    const count = document.querySelector("[data-step-count]");
+    if (range && count) {
+      document.querySelector("[data-jump-go]").hidden = true;
+      const said = () => count.dataset.stepCount
+        .replace("%(step)s", range.value).replace("%(steps)s", range.max);
+      range.addEventListener("input", () => {
+        count.textContent = said();
+        range.setAttribute("aria-valuetext", said());
+      });
+      range.addEventListener("change", () => {
+        location.href = "?step=" + range.value;
+      });
+    }
   }
   // A phone's board enlarged (« Agrandir le plateau »), on a live page or a replay's
   // step: the page's own drawing, full screen, so every frame keeps changing it while it

@@ -1,0 +1,70 @@
+"""A long replay is crossed a turn at a time (a Web Runners game of random bots: 871 steps,
+one step or the ends were the only moves): the replay's step says the turn it is in, as the
+game counts it on its screen (``GameText.turn``), and the first steps of the turns before and
+after it; its page links them as « Tour précédent » and « Tour suivant ». Its last step says
+how the game ended as the live end screen's headline does."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.games import get_game
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import finished_by_bots, make_app
+
+
+@pytest.fixture
+def client(sqlite_url: str, catalog: Catalog) -> Iterator[TestClient]:
+    with TestClient(make_app(sqlite_url, catalog)) as c:
+        yield c
+
+
+def test_a_replay_step_says_its_turn_and_where_the_next_one_starts(client: TestClient
+                                                                   ) -> None:
+    with contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, "hacker", 4)
+    text = get_game("hacker").text
+    first = client.get(f"/api/rooms/{code}/replay?step=0").json()
+    assert first["turn"] == 1 == text.turn(first["view"])  # « Tour 1 / 4 »
+    assert first["previous_turn"] is None
+    start = first["next_turn"]
+    assert start > 1
+    before = client.get(f"/api/rooms/{code}/replay?step={start - 1}").json()
+    assert before["turn"] == 1 and before["next_turn"] == start
+    second = client.get(f"/api/rooms/{code}/replay?step={start}").json()
+    assert second["turn"] == 2 == text.turn(second["view"])
+    assert second["previous_turn"] == 0
+    last = client.get(f"/api/rooms/{code}/replay?step={first['steps']}").json()
+    assert last["turn"] == 4 and last["next_turn"] is None
+    # The page links them, the step in the address as the other moves.
+    page = client.get(f"/replay/{code}?step={start - 1}").text
+    nxt = re.search(r'<a class="button turn-next" href="\?step=(\d+)"', page)
+    assert nxt is not None and int(nxt.group(1)) == start
+    assert "Tour suivant" in page and 'aria-keyshortcuts="Shift+ArrowRight"' in page
+    client.cookies.set("lang", "en")
+    english = client.get(f"/replay/{code}?step={start}").text
+    assert "Next round" in english and "Previous round" in english
+
+
+def test_a_replay_s_last_step_says_the_outcome_as_the_end_screen_does(client: TestClient
+                                                                      ) -> None:
+    """« Fin de la partie ! Gagnant : … » was a small line of the narration; the last step
+    now has the end screen's headline (frag/outcome.html), in French and in English."""
+    with contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, "hacker", 4)
+    steps = client.get(f"/api/rooms/{code}/replay?step=0").json()["steps"]
+    for lang, words in (("fr", ("Victoire d", "Pas de gagnant")),
+                        ("en", ("won!", "No winner"))):
+        client.cookies.set("lang", lang)
+        page = client.get(f"/replay/{code}?step={steps}").text
+        headline = re.search(r'<section class="replay-outcome"[^>]*>\s*<p class="winner">'
+                             r'([^<]+)</p>', page)
+        assert headline is not None, page
+        assert any(w in headline.group(1) for w in words), headline.group(1)
+        middle = client.get(f"/replay/{code}?step={steps - 1}").text
+        assert "replay-outcome" not in middle
