@@ -749,6 +749,8 @@ def test_round_cap_ends_without_winner() -> None:
     events = act(s, 1, "stay card=plain_1")
     assert "round_cap" in kinds(events)
     assert s.is_terminal() and s.outcome().winners == ()
+    # The board and the replay count the last round played: « tour 5 », not 6.
+    assert s.view(None)["round"] == 5 and s.metrics()["turns"] == 5
 
 
 def test_theme_card_shows_its_message() -> None:

@@ -226,7 +226,8 @@ class WebRunnersState(Rules):
             "phase": PHASE_NAMES[self.phase],
             "current": self.cur,
             "first": self.first,
-            "round": self.round,
+            # The last round played, not the one the limit stopped (« tour 5 » of 5).
+            "round": min(self.round, self.max_rounds),
             "max_rounds": self.max_rounds,
         }
         if parts is None or "pawns" in parts:
