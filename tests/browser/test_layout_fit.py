@@ -136,6 +136,38 @@ def test_the_voleur_card_names_are_read_from_the_back(
     assert all(text in ("", "?") for text in backs), backs
 
 
+@pytest.mark.parametrize(("size", "least"), [((1280, 720), 14), ((1366, 768), 15)])
+def test_the_voleur_card_names_on_a_small_projector(
+    size: tuple[int, int], least: float, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Six players at 1280×720: the drawing left room under it for five lines of legend,
+    the seats' shapes and names among them (already on the board), and stood 429 px high,
+    its card names 13.1 px (14.2 at 1366×768), its other texts down to 9.2. The legend of
+    its symbols alone under it, the drawing takes the rest (525 px high): card names at
+    14.2 px (15.2), the legend whole and above the room panel's button."""
+    width, height = size
+    names = ("Léa", "Sami", "Noé", "Inès", "Tom", "Jade")
+    host, code, phones = open_table(browser, live.url, "voleur", names, contexts, PHONE, size)
+    room = live.hub.rooms[code]
+    rng = random.Random(6)
+    end = time.monotonic() + 60
+    while len(host.evaluate(CARD_NAMES)) < 6 and time.monotonic() < end \
+            and room.status == "playing":
+        for phone in phones:
+            click_some_action(phone, rng)
+    sizes = host.evaluate(CARD_NAMES)
+    assert len(sizes) >= 3, "cards should lie on the boards"
+    small = [(text, round(px, 1)) for text, px in sizes if px < least]
+    assert not small, small
+    button = host.locator(".room-panel > summary").bounding_box()
+    assert button is not None
+    for legend in host.locator(".stage .board-svg .legend").all():
+        box = legend.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= button["y"], (box, button)
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= height
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
 def board_width(page: Any) -> float:
     """The drawn board's width on the screen; asked again while a frame swaps it."""
     for _ in range(40):

@@ -300,7 +300,7 @@
   }
 
   // The board (public view only): title, the round and the piles, the pending attack, the
-  // thief, the managers, then the legends.
+  // thief, the managers, then the legend of its symbols.
   function map(c) {
     const { h, _, view } = c;
     const head = header(c);
@@ -329,8 +329,9 @@
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
       h`1 3 5 ${_("donnée et ses points")} · ▦? ${_("mesure de sécurité cachée")} · ` +
       h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
-      h`♛ ${_("gagnant")}</p>` +
-      h`<p class="legend">${c.seatsLegend(g.players.length)}</p>`;
+      h`♛ ${_("gagnant")}</p>`;
+    // No line of the seats' shapes and names under it: every block of the board has its
+    // seat's shape and name (as Hacker's), and the line took two more at 1280×720.
     return out;
   }
 
