@@ -122,12 +122,15 @@ def _projectors_spotlight(record: Replay, step: int) -> str:
     return drawing.shared().screen(record.game, held, ("spotlight",))["spotlight"]
 
 
-def _open_step(live: Any, browser: Any, contexts: list[Any], key: str, step: int) -> Any:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    contexts.append(context)
-    page = context.new_page()
+def _open_step(live: Any, browser: Any, contexts: list[Any], key: str, step: int,
+               shown: str = '[data-slot="spotlight"] .spotlight', **context: Any) -> Any:
+    """The replay of the kept game ``key`` opened at ``step`` in a new browser context
+    (``context``: its options, a 1280×900 screen unless given), once ``shown`` is drawn."""
+    opened = browser.new_context(**(context or {"viewport": {"width": 1280, "height": 900}}))
+    contexts.append(opened)
+    page = opened.new_page()
     page.goto(f"{live.url}/replay/journal/{key}?step={step}")
-    page.wait_for_selector('[data-slot="spotlight"] .spotlight', timeout=TIMEOUT)
+    page.wait_for_selector(shown, timeout=TIMEOUT)
     return page
 
 
@@ -294,11 +297,8 @@ def test_a_replay_step_tells_its_moves_apart_from_its_spotlight(
     key, _, step = _answered_once()
     assert step == 1
     for size in ((1920, 1080), (390, 844)):
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
-        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        page = _open_step(live, browser, contexts, key, step, '[data-slot="spotlight"] .quiz',
+                          viewport={"width": size[0], "height": size[1]})
         spot = page.evaluate(LOOK, '[data-slot="spotlight"] .quiz')
         told = page.evaluate(LOOK, "main .narration, main ul.spotlight li")
         assert told is not None and spot is not None
@@ -323,11 +323,8 @@ def test_a_replay_s_moves_fit_a_phone_and_a_projector(
     projector the board on the left and the step, its spotlight and its moves on the
     right, all on the first screen, in the live stage's type (≥ 28 px at 1920×1080)."""
     key, _, step = _answered_once()
-    context = browser.new_context(**PHONE)
-    contexts.append(context)
-    phone = context.new_page()
-    phone.goto(f"{live.url}/replay/journal/{key}?step=0")
-    phone.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    phone = _open_step(live, browser, contexts, key, 0, '[data-slot="spotlight"] .quiz',
+                       **PHONE)
     phone.screenshot(path=str(shots / "replay-phone-moves.png"))
     moves = {m["text"]: m for m in phone.evaluate(MOVES)}
     assert set(moves) == {"Début", "Précédent", "Suivant", "Fin"}, moves
@@ -346,11 +343,8 @@ def test_a_replay_s_moves_fit_a_phone_and_a_projector(
     assert ends["Suivant"]["href"] is None and ends["Fin"]["disabled"] == "true"
     assert ends["Précédent"]["href"] == f"?step={step - 1}"
     for width, height in ((1920, 1080), (1280, 720)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live.url}/replay/journal/{key}?step={step}")
-        page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+        page = _open_step(live, browser, contexts, key, step, '[data-slot="spotlight"] .quiz',
+                          viewport={"width": width, "height": height})
         page.screenshot(path=str(shots / f"replay-projector-{width}.png"))
         board = page.locator(".board-svg svg").first.bounding_box()
         spot = page.locator('[data-slot="spotlight"]').bounding_box()
@@ -375,11 +369,8 @@ def test_a_replay_s_board_is_enlarged_on_a_phone(
     a live phone, drawn at the projector's layout, and « Fermer le plateau » brings the
     page back as it was."""
     key, _, step = _answered_once()
-    context = browser.new_context(**PHONE)
-    contexts.append(context)
-    phone = context.new_page()
-    phone.goto(f"{live.url}/replay/journal/{key}?step={step}")
-    phone.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    phone = _open_step(live, browser, contexts, key, step, '[data-slot="map"] svg',
+                       **PHONE)
     enlarges_the_board(phone, 390, str(shots / "replay-phone-board-enlarged.png"))
 
 
@@ -391,11 +382,8 @@ def test_a_replay_is_stepped_from_the_keyboard_or_a_presenter_s_remote(
     → and PageDown go to the next step, ← and PageUp to the one before, never past the
     ends."""
     key, _, steps = _answered_once()
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(f"{live.url}/replay/journal/{key}?step=0")
-    page.wait_for_selector('[data-slot="spotlight"] .quiz', timeout=TIMEOUT)
+    page = _open_step(live, browser, contexts, key, 0, '[data-slot="spotlight"] .quiz',
+                      viewport={"width": 1920, "height": 1080})
     assert page.get_attribute("a[rel=next]", "aria-keyshortcuts") == "ArrowRight PageDown"
     for press, step in (("ArrowLeft", 0), ("ArrowRight", 1), ("ArrowRight", steps),
                         ("PageUp", 0), ("PageDown", 1)):
@@ -451,12 +439,9 @@ def test_a_long_replay_goes_a_turn_at_a_time_or_by_its_slider(
     key, record = _finished("webrunners", 3)
     steps = record.length
     assert steps > 500
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    contexts.append(context)
-    page = context.new_page()
     middle = steps // 2
-    page.goto(f"{live.url}/replay/journal/{key}?step={middle}")
-    page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+    page = _open_step(live, browser, contexts, key, middle, '[data-slot="map"] svg',
+                      viewport={"width": 1920, "height": 1080})
     turn = _shown_turn(page)
     ahead = page.locator("nav.steps a.turn-next")
     assert ahead.inner_text() == "Tour suivant"
@@ -524,11 +509,8 @@ def test_a_replay_s_last_step_shows_the_outcome_large(
     key, record = _finished(name, players)
     steps = record.length
     for width, height in ((1920, 1080), (1280, 720), (390, 844)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live.url}/replay/journal/{key}?step={steps}")
-        page.wait_for_selector(".board svg", timeout=TIMEOUT)
+        page = _open_step(live, browser, contexts, key, steps, ".board svg",
+                          viewport={"width": width, "height": height})
         page.screenshot(path=str(shots / f"replay-end-{name}-{width}.png"))
         headline = page.locator(".replay-outcome .winner")
         assert headline.is_visible()
@@ -547,12 +529,9 @@ def test_a_replay_s_last_step_shows_the_outcome_large(
         page.goto(f"{live.url}/replay/journal/{key}?step={steps - 1}")
         page.wait_for_selector(".board svg", timeout=TIMEOUT)
         assert page.locator(".replay-outcome").count() == 0
-    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB",
-                                  extra_http_headers={"accept-language": "en"})
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(f"{live.url}/replay/journal/{key}?step={steps}")
-    page.wait_for_selector(".board svg", timeout=TIMEOUT)
+    page = _open_step(live, browser, contexts, key, steps, ".board svg",
+                      viewport={"width": 1280, "height": 720}, locale="en-GB",
+                      extra_http_headers={"accept-language": "en"})
     said = page.inner_text(".replay-outcome .winner")
     assert said.endswith(" won!") or said.startswith(("No winner", "The team")), said
     page.screenshot(path=str(shots / f"replay-end-{name}-1280-en.png"))
@@ -566,11 +545,8 @@ def test_a_long_replay_s_turns_and_slider_fit_a_phone(
     key, record = _finished("webrunners", 3)
     middle = record.length // 2
     for viewport in ((390, 844), (1280, 720), (1920, 1080)):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(f"{live.url}/replay/journal/{key}?step={middle}")
-        page.wait_for_selector('[data-slot="map"] svg', timeout=TIMEOUT)
+        page = _open_step(live, browser, contexts, key, middle, '[data-slot="map"] svg',
+                          viewport={"width": viewport[0], "height": viewport[1]})
         page.screenshot(path=str(shots / f"replay-turns-webrunners-{viewport[0]}.png"))
         moves = {m["text"]: m for m in page.evaluate(MOVES)}
         assert set(moves) == {"Début", "Précédent", "Suivant", "Fin", "Tour précédent",

@@ -21,6 +21,19 @@ def _logged(caplog: pytest.LogCaptureFixture) -> str:
     return "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
 
 
+async def _asking(sqlite_url: str, catalog: Catalog) -> tuple[Storage, Hub, Room]:
+    """A Web Runners game of three people started: its first-player questions (W15) are
+    being asked. The storage, the hub and the room."""
+    store = Storage(sqlite_url)
+    store.migrate()
+    hub = Hub(store, catalog, bot_delay=0.0)
+    room, _ = await hub.create_room("webrunners", 3, {}, "turns", 5)
+    for name in ("Léa", "Tom", "Zoé"):
+        await hub.join(room.code, name)
+    await hub.command(room, "start", {})
+    return store, hub, room
+
+
 def test_a_w15_answer_that_breaks_the_game_is_not_written_in_the_log(
     sqlite_url: str, catalog: Catalog, caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch
@@ -33,13 +46,7 @@ def test_a_w15_answer_that_breaks_the_game_is_not_written_in_the_log(
         raise RuntimeError("a fault of the rules")
 
     async def body() -> None:
-        store = Storage(sqlite_url)
-        store.migrate()
-        hub = Hub(store, catalog, bot_delay=0.0)
-        room, _ = await hub.create_room("webrunners", 3, {}, "turns", 5)
-        for name in ("Léa", "Tom", "Zoé"):
-            await hub.join(room.code, name)
-        await hub.command(room, "start", {})
+        _, hub, room = await _asking(sqlite_url, catalog)
         assert answer in room.state.legal_actions(0)
         monkeypatch.setattr(Room, "apply", broken)
         with pytest.raises(Exception) as refused:
@@ -105,13 +112,7 @@ def test_a_failed_write_is_logged_without_the_moves_it_held(
     answer = Action.make("accounts", n=7)
 
     async def body() -> str:
-        store = Storage(sqlite_url)
-        store.migrate()
-        hub = Hub(store, catalog, bot_delay=0.0)
-        room, _ = await hub.create_room("webrunners", 3, {}, "turns", 5)
-        for name in ("Léa", "Tom", "Zoé"):
-            await hub.join(room.code, name)
-        await hub.command(room, "start", {})
+        store, hub, room = await _asking(sqlite_url, catalog)
         await hub.writer.drain()
         # Version 1 is stored meanwhile by someone else.
         store.append(room.id, 1, 2, {"kind": "accounts", "n": 2}, 0.0, {"status": "playing"})

@@ -5,12 +5,29 @@ first player is known, the stored log keeps neutral answers that replay to the s
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from starlette.testclient import TestClient
 
 from ludinum.engine import Action
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import create_room, hello, join, make_app
+from tests.server.helpers import Conn, create_room, hello, join, make_app
+
+
+def _asked(client: TestClient, stack: Any, names: tuple[str, ...]
+           ) -> tuple[str, Conn, list[tuple[int, Conn]]]:
+    """A Web Runners room whose first player the questions choose (W15), one phone per
+    name joined, started by its host: the code, the host's connection and each seat's."""
+    code, host_token = create_room(client, "webrunners", len(names), mode="turns",
+                                   options={"first_player": "questions"})
+    host = hello(client, code, stack, role="host", token=host_token)
+    people = []
+    for name in names:
+        seat, token = join(client, code, name)
+        people.append((seat, hello(client, code, stack, role="player", token=token)))
+    host.send(type="start")
+    host.sync()
+    return code, host, people
 
 
 def test_answers_leave_the_stored_log_once_the_first_player_is_known(
@@ -21,15 +38,7 @@ def test_answers_leave_the_stored_log_once_the_first_player_is_known(
                1: ({"kind": "accounts", "n": 3}, {"kind": "phone", "age": 11})}
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host_token = create_room(client, "webrunners", 2, mode="turns",
-                                       options={"first_player": "questions"})
-        host = hello(client, code, stack, role="host", token=host_token)
-        people = []
-        for name in ("Léa", "Noé"):
-            seat, token = join(client, code, name)
-            people.append((seat, hello(client, code, stack, role="player", token=token)))
-        host.send(type="start")
-        host.sync()
+        code, _host, people = _asked(client, stack, ("Léa", "Noé"))
         hub = app.state.hub
         room = hub.rooms[code]
         for question in (0, 1):
@@ -62,15 +71,7 @@ def test_answers_leave_the_stored_log_when_the_game_stops_before_they_served(
     given = [{"kind": "accounts", "n": 7}, {"kind": "accounts", "n": 4}]
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host_token = create_room(client, "webrunners", 3, mode="turns",
-                                       options={"first_player": "questions"})
-        host = hello(client, code, stack, role="host", token=host_token)
-        people = []
-        for name in ("Léa", "Noé", "Zoé"):
-            seat, token = join(client, code, name)
-            people.append((seat, hello(client, code, stack, role="player", token=token)))
-        host.send(type="start")
-        host.sync()
+        code, host, people = _asked(client, stack, ("Léa", "Noé", "Zoé"))
         for (seat, conn), answer in zip(people, given, strict=False):
             conn.send(type="act", seat=seat, action=answer)
             conn.sync()

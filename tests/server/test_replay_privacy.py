@@ -5,10 +5,27 @@ from __future__ import annotations
 
 import json
 
-from ludinum.engine import Action, visible
+from ludinum.engine import Action, Game, GameConfig, visible
 from ludinum.games import get_game, make_bot
 from ludinum.server.replay import Replay
 from ludinum.server.seats import Seat
+
+
+def _played_by_bots(game: Game, config: GameConfig, level: str) -> list[tuple[int, Action]]:
+    """The action log of a game of ``config`` played to its end by bots of ``level``, each
+    told only its seat's events; several active seats act in turn."""
+    state = game.setup(config)
+    bots = [make_bot(game.name, level, seat) for seat in range(config.players)]
+    log: list[tuple[int, Action]] = []
+    while not state.is_terminal():
+        active = state.active_players()
+        player = active[len(log) % len(active)]
+        action = bots[player].choose(state, player)
+        events = state.apply(player, action)
+        for seat, bot in enumerate(bots):
+            bot.observe(seat, visible(events, seat))
+        log.append((player, action))
+    return log
 
 
 def test_a_replay_s_turns_are_read_from_the_public_views_it_shows() -> None:
@@ -17,14 +34,7 @@ def test_a_replay_s_turns_are_read_from_the_public_views_it_shows() -> None:
     4 »), nothing else: the jumps land where the public board's count changes."""
     game = get_game("hacker")
     config = game.make_config(4, 5)
-    state = game.setup(config)
-    bots = [make_bot("hacker", "random", seat) for seat in range(4)]
-    log: list[tuple[int, Action]] = []
-    while not state.is_terminal():
-        player = state.active_players()[0]
-        action = bots[player].choose(state, player)
-        state.apply(player, action)
-        log.append((player, action))
+    log = _played_by_bots(game, config, "random")
     replay = Replay(game, config, [Seat(i) for i in range(4)], log)
     shown = [game.text.turn(replay.step_json(step, "fr")["view"])
              for step in range(len(log) + 1)]
@@ -43,17 +53,7 @@ def test_a_replay_s_turns_are_read_from_the_public_views_it_shows() -> None:
 def test_a_hacker_replay_never_shows_who_dropped_a_virus_where() -> None:
     game = get_game("hacker")
     config = game.make_config(4, 3)
-    state = game.setup(config)
-    bots = [make_bot("hacker", "medium", seat) for seat in range(4)]
-    log: list[tuple[int, Action]] = []
-    while not state.is_terminal():
-        active = state.active_players()
-        player = active[len(log) % len(active)]
-        action = bots[player].choose(state, player)
-        events = state.apply(player, action)
-        for seat, bot in enumerate(bots):
-            bot.observe(seat, visible(events, seat))
-        log.append((player, action))
+    log = _played_by_bots(game, config, "medium")
     drops = [k for k, (_seat, action) in enumerate(log, 1) if action.kind == "drop"]
     assert drops
     replay = Replay(game, config, [Seat(i) for i in range(4)], log)
