@@ -63,3 +63,18 @@ def test_english_buttons_name_a_game_after_of_without_a_capital_the(client: Test
         text = visible(client.get(path).text)
         assert re.search(r"\bof the \w", text), path
         assert " of The " not in text, path
+
+
+@pytest.mark.parametrize(("lang", "hacker", "gnou"), [
+    ("fr", "4 à 7 joueurs (3 en variante)", "2 à 6 joueurs · coopératif"),
+    ("en", "4 to 7 players (3 as a variant)", "2 to 6 players · cooperative"),
+])
+def test_a_game_s_card_says_how_many_play_as_its_rules_do(
+    client: TestClient, lang: str, hacker: str, gnou: str
+) -> None:
+    """Hacker is for 4 to 7 players; 3 is a variant (H1, the English edition). The home
+    page and the class's choice of game said « 3 à 7 joueurs », as if 3 were the rules'."""
+    for path in ("/", "/classe/nouvelle"):
+        page = visible(client.get(f"{path}?lang={lang}", headers={"accept-language": lang}).text)
+        assert hacker in page and gnou in page, (path, page)
+        assert ("3 à 7" if lang == "fr" else "3 to 7") not in page, path
