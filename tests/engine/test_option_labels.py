@@ -92,3 +92,29 @@ def test_a_value_whose_words_start_with_it_is_not_said_twice() -> None:
     level = registry().get("gnou").options["quiz_level"]
     assert level.allowed("fr") == "1 : facile, 2 : moyen, 3 : difficile"
     assert level.allowed("en") == "1: easy, 2: medium, 3: hard"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "Selon la difficulté"),
+                                             ("en", "Set by the difficulty")])
+def test_a_number_at_its_named_default_is_an_empty_field_saying_it(lang: str,
+                                                                   words: str) -> None:
+    """The Gnou's set-up showed « 0 tours » for its number of turns, which meant « set by
+    the difficulty »: the field is empty and says so; sent empty, it is that default. A
+    number at a default without words (Hacker's trip, 12 s) shows it as before."""
+    from ludinum.server import forms, render
+
+    gnou = registry().get("gnou")
+    html = render.page(lang, "new.html", game=gnou, fields=forms.fields(gnou, lang),
+                       players=3, mode="turns", error=None)
+    field = re.search(r'<input type="number" id="opt_turn_limit"[^>]*>', html)
+    assert field is not None, html
+    assert 'value=""' in field.group() and f'placeholder="{words}"' in field.group()
+    assert forms.parse(gnou, {"opt_turn_limit": ""}).get("turn_limit", 0) == 0
+    assert forms.parse(gnou, {"opt_turn_limit": "9"})["turn_limit"] == 9
+    hacker = registry().get("hacker")
+    trip = next(f for f in forms.fields(hacker, lang) if f.option.name == "trip_seconds")
+    assert trip.value == 12 and not trip.placeholder
+    # A host's 0 (no limit), not the default, stays written: sent empty it would be 12.
+    trip = next(f for f in forms.fields(hacker, lang, {"trip_seconds": 0})
+                if f.option.name == "trip_seconds")
+    assert trip.value == 0 and not trip.placeholder

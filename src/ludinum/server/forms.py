@@ -30,6 +30,9 @@ class Field:
     players: str = ""
     #: Whether it applies to the player count chosen now (else drawn hidden and disabled).
     shown: bool = True
+    #: number: the words of its default when the option names it (« Selon la difficulté »),
+    #: shown in the field left empty rather than a number that reads as one (« 0 tours »).
+    placeholder: str = ""
 
 
 def _counts(counts: tuple[int, ...], every: tuple[int, ...]) -> str:
@@ -67,15 +70,21 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
         if choices:
             kind = "select"
             value = str(value)
-        unit = ""
+        unit = placeholder = ""
         if kind == "number":
             unit = option.unit_en if lang == "en" else option.unit_fr
+            if value == option.default:  # left empty, the form sends the default (parse)
+                placeholder = next((english if lang == "en" else fr
+                                    for known, fr, english in option.named
+                                    if not isinstance(known, bool) and known == value), "")
+                if placeholder:
+                    value = ""
         applies = _applies_at(option, resolved, every)
         out.append(Field(
             option, PREFIX + option.name, value,
             option.help_en if lang == "en" else option.help_fr, kind,
             "any" if option.kind == "float" else "1", choices, unit,
-            _counts(applies, every), players is None or players in applies,
+            _counts(applies, every), players is None or players in applies, placeholder,
         ))
     return out
 

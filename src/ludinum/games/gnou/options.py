@@ -48,10 +48,10 @@ OPTIONS = OptionSet(
             "turn_limit",
             "int",
             0,
-            "Nombre de tours pour arriver, choisi ici plutôt que par la difficulté (0 : celui "
-            "de la difficulté).",
-            "Number of turns to get there, set here rather than by the difficulty (0: the "
-            "difficulty's).",
+            "Nombre de tours pour arriver, si tu le choisis toi-même plutôt que par la "
+            "difficulté (vide ou 0 : celui de la difficulté).",
+            "Number of turns to get there, if you set it yourself rather than by the "
+            "difficulty (empty or 0: the difficulty's).",
             minimum=0,
             maximum=100,
             named=((0, "Selon la difficulté", "Set by the difficulty"),),
