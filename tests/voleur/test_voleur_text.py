@@ -229,12 +229,11 @@ def _screen(state: VoleurState, seat: int, lang: str) -> str:
     return "\n".join(decision(TEXT, view, seat, labels, lang))
 
 
-def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int, str]]:
-    """The most rows a seat's view took, and its view with its choices to decide (every
-    seat's, in both languages), at every move of random games, with what they showed.
-    Each text's rows are first counted cheaply (a line of n characters takes n / 80 rows,
-    rounded up); those that come near the limit are printed by the terminal's console and
-    counted again."""
+def _tallest(players: int, games: int, **options: object) -> tuple[int, str]:
+    """The most rows a seat's view with its choices to decide took (every seat's, in both
+    languages), at every move of random games, with what it showed. Each screen's rows are
+    first counted cheaply (a line of n characters takes n / 80 rows, rounded up); those
+    that come near the limit are printed by the terminal's console and counted again."""
     import math
     import random
 
@@ -246,17 +245,14 @@ def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int
             return (0, "")
         return _rows(text)
 
-    tallest = {"view": (0, ""), "decision": (0, "")}
+    tallest = (0, "")
     for seed in range(games):
         state = GAME.new_state(players, seed, dict(options))
         rng = random.Random(seed)
         while not state.is_terminal():
             for seat in state.active_players():
                 for lang in ("fr", "en"):
-                    view = TEXT.view(state.view(seat), lang)
-                    tallest["view"] = max(tallest["view"], rows(view, 28))
-                    screen = _screen(state, seat, lang)
-                    tallest["decision"] = max(tallest["decision"], rows(screen, 28))
+                    tallest = max(tallest, rows(_screen(state, seat, lang), 28))
             seat = rng.choice(state.active_players())
             state.apply(seat, rng.choice(list(state.legal_actions(seat))))
     return tallest
@@ -268,15 +264,13 @@ def test_six_players_fit_a_35_row_terminal(options: dict[str, object]) -> None:
     fits 35 rows of an 80-column terminal at the tallest moment of 30 random games, with
     the default 15 rounds and with 30 (the most cards on the boards, the thief's biggest
     loot), in the experts' variant too: the thief's attacks and thefts, and a data
-    manager's every decision (laying, defence). A data manager's screen took 40 (41 with
-    bots): eight choices, two of them two lines long, and every revealed measure of the
-    other boards named. The seat's own boards and the board under attack name their
-    cards, the other boards give their data's number and points and their measures'
-    number, the thief's loot its number (its points are his score)."""
-    tallest = _tallest(6, 30, **options)
-    rows, shown = tallest["view"]
-    assert rows <= 35, (rows, shown)
-    rows, shown = tallest["decision"]
+    manager's every decision (laying, defence): 33 to 34 rows at most. The tallest took
+    41 (42 in bots' games: a data manager laying, eight choices, two of them two lines
+    long, and every revealed measure of the other boards named). The seat's own boards
+    and the board under attack name their cards, the other boards give their data's
+    number and points and their measures' number, the thief's loot its number (its
+    points are his score)."""
+    rows, shown = _tallest(6, 30, **options)
     assert 28 <= rows <= 35, (rows, shown)  # a tall one found, and it fits
 
 
@@ -387,3 +381,30 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
     assert "Paper board[/bold]: standard (1): Staff directory ×2 | sensitive (5): " in english
+
+
+def test_a_manager_laying_is_told_his_hand_once() -> None:
+    """A data manager's turn to lay, each card of his hand layable (both boards opened,
+    V3): his eight choices name every card of it, and the hand's line above them took one
+    or two of his 35 rows; it is left out. With a measure that no board can take yet (his
+    boards not opened, or one of them), the hand's line stays."""
+    from ludinum.games.voleur.deck import DIGITAL
+
+    state = fresh()
+    board(state, 0, PAPER, data=("annuaire_interne",))
+    board(state, 0, DIGITAL, data=("dossier_medical",))
+    give(state, 0, "fichier_clients", "armoire_a_cle", "chiffrement_disque", "destructeur")
+    turn(state, 0)
+    for lang, hand in (("fr", "Ta main"), ("en", "Your hand")):
+        screen = _screen(state, 0, lang)
+        assert hand not in screen, screen
+        for card in ("fichier_clients", "armoire_a_cle", "chiffrement_disque", "destructeur"):
+            assert GAME.deck.card(card).name(lang) in screen, (card, screen)
+        assert hand in TEXT.view(state.view(0), lang, board=False)  # a drawn screen keeps it
+    board(state, 0, DIGITAL)
+    board(state, 0, PAPER)  # no board opened: no measure can be laid (V3)
+    screen = _screen(state, 0, "fr")
+    assert "Ta main[/bold] : Fichier clients, Armoire fermée à clé" in screen, screen
+    assert "Armoire fermée à clé »" not in screen.split("Joueur 1[/] :")[-1], screen
+    turn(state, 1)  # another's turn: the hand is told
+    assert "Ta main" in TEXT.view(state.view(0), "fr")
