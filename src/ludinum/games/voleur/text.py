@@ -349,17 +349,17 @@ class VoleurText(GameText):
                 else f"Contrer avec {measure} de ta main")
 
     # -- the view as terminal text ------------------------------------------------------------
-    def _names(self, ids: list[str], lang: str) -> str:
+    def _names(self, ids: list[str], lang: str, short: bool = True) -> str:
         """Cards by name in their order, a card there more than once named once with how
         many (« Planning des congés ×3 »); « — » for none."""
         named: dict[str, int] = {}
         for ident in ids:
-            name = self.short(ident, lang)
+            name = self.short(ident, lang) if short else self.card(ident, lang)
             named[name] = named.get(name, 0) + 1
         return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in named.items()) or "—"
 
     def _board_line(self, board: Mapping[str, Any], name: str, lang: str,
-                    whole: bool = True) -> str:
+                    whole: bool = True, short: bool = True) -> str:
         """One board on one line: its data per category slot (``whole``: the seat's own
         board, the board under attack), else how many and their points; the revealed and
         hidden measures. Six players' boards with every card named ran past the 35 rows
@@ -379,7 +379,7 @@ class VoleurText(GameText):
             data = self._data_count(0, lang)
         elif whole:
             data = " | ".join(
-                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang)}"
+                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang, short)}"
                 for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
         else:
             data = self._summary(list(board["data"]), lang)
@@ -403,12 +403,13 @@ class VoleurText(GameText):
         if shown:
             one = shown == 1  # « dévoilée : X », « dévoilées : X, Y »
             word = "revealed" if en else "dévoilée" if one else "dévoilées"
-            parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
+            revealed = self._names(list(board["shown"]), lang, short)
+            parts.append(f"[green]{word}{colon} {revealed}[/green]")
         if board.get("hidden_cards"):
             one = len(board["hidden_cards"]) == 1
             word = (("your hidden measure" if one else "your hidden measures") if en else
                     "ta mesure cachée" if one else "tes mesures cachées")
-            names = self._names(list(board["hidden_cards"]), lang)
+            names = self._names(list(board["hidden_cards"]), lang, short)
             parts.append(f"[dim]{word}{colon} {names}[/dim]")
         elif hidden:
             if en:
@@ -500,7 +501,11 @@ class VoleurText(GameText):
                 # points: six players' boards in full ran past a terminal's 35 rows.
                 whole = entry["seat"] == view["you"] or bool(
                     attack and attack["target"] == entry["seat"] and attack["board"] == which)
-                lines.append(self._board_line(entry["boards"][which], name, lang, whole))
+                # a card's short name in the terminal's lists (its rows are few); a
+                # screen that draws the board writes these lines with the whole names
+                # (web/static/games/voleur.js: lines)
+                lines.append(self._board_line(entry["boards"][which], name, lang, whole,
+                                              short=board))
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
         if attack and board:
@@ -514,7 +519,8 @@ class VoleurText(GameText):
             lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({aimed})")
         if "hand" in view and not (board and self._hand_in_choices(view)):
             label = "Your hand" if en else "Ta main"
-            lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")
+            hand = self._names(list(view["hand"]), lang, short=board)
+            lines.append(f"[bold]{label}[/bold]{colon} {hand}")
         if view.get("winners") is not None:
             names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
             many = len(view["winners"]) > 1
