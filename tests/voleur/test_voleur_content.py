@@ -146,3 +146,19 @@ def test_the_rules_document_shows_the_deck_as_it_is() -> None:
         assert name == card.name_fr, ident
         assert str(card.count) in cells, (ident, cells)
         assert card.explain_fr in cells, (ident, cells)
+
+
+def test_a_name_too_long_for_a_choice_asks_for_a_short_one(tmp_path: Path) -> None:
+    """« Gestionnaire de mots de passe et double authentification » (56 characters) took
+    two lines of the terminal's choices: the deck gives it a short name (« nom_court »); a
+    deck whose card has a name too long for one line and no short name is told so, on the
+    name's line."""
+    folder = _broken(tmp_path, "    nom_court: Gestionnaire de mots de passe\n", "")
+    problems, _ = check_kind(DECK_KIND, folder)
+    line = _line_of(folder, "nom: Gestionnaire de mots de passe et double")
+    assert [str(p) for p in problems] == [
+        f"{folder / 'deck.yaml'}:{line}: « Gestionnaire de mots de passe et double "
+        "authentification » : 56 caractères, un choix du terminal en tient 40 sur une "
+        "ligne ; donne à la carte un « nom_court »"]
+    assert load_deck().card("gestionnaire_mots_de_passe").short("fr") == (
+        "Gestionnaire de mots de passe")

@@ -28,22 +28,24 @@ def _attacked() -> object:
 
 def test_defence_choices_name_the_measure_and_what_it_counters() -> None:
     """« il dévoile la carte mesure de sécurité correspondante au type d'attaque » : each
-    choice says which measure, where it is, and which attack it counters."""
+    choice says which measure and where it is (hidden on the board, or in the hand);
+    letting it through names the attack, which the view's line right above the choices
+    names too. Each on one line of a terminal (the measure and the attack in one choice
+    took two)."""
     state = _attacked()
     view = state.view(0)  # type: ignore[attr-defined]
     measure = GAME.deck.card("armoire_a_cle").name("fr")
     attack = GAME.deck.card("armoire_ouverte").name("fr")
     texts = {a.to_text(): TEXT.action(a, view, "fr")
              for a in state.legal_actions(0)}  # type: ignore[attr-defined]
-    assert texts["counter from=board"] == (
-        f"Dévoiler « {measure} », cachée sur ton plateau papier : elle contre « {attack} »")
-    assert texts["counter from=hand"] == (
-        f"Jouer « {measure} » de ta main : elle contre « {attack} »")
+    assert texts["counter from=board"] == f"Contrer avec ta mesure cachée « {measure} »"
+    assert texts["counter from=hand"] == f"Contrer avec « {measure} » de ta main"
     assert texts["let_through"] == f"Ne pas contrer « {attack} »"
+    assert f"[red]Attaque[/red] : « {attack} » → Joueur 1 (papier)" in TEXT.view(view, "fr")
     english = {a.to_text(): TEXT.action(a, view, "en")
                for a in state.legal_actions(0)}  # type: ignore[attr-defined]
-    assert english["counter from=hand"].endswith(
-        f"from your hand: it counters '{GAME.deck.card('armoire_ouverte').name('en')}'")
+    assert english["counter from=hand"] == "Counter with 'Locked cabinet' from your hand"
+    assert english["counter from=board"] == "Counter with your hidden 'Locked cabinet'"
 
 
 def test_a_manager_who_lets_an_attack_through_is_not_told_he_lacked_the_measure() -> None:
@@ -227,12 +229,11 @@ def _screen(state: VoleurState, seat: int, lang: str) -> str:
     return "\n".join(decision(TEXT, view, seat, labels, lang))
 
 
-def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int, str]]:
-    """The most rows a seat's view took, and its view with its choices to decide (every
-    seat's, in both languages), at every move of random games, with what they showed.
-    Each text's rows are first counted cheaply (a line of n characters takes n / 80 rows,
-    rounded up); those that come near the limit are printed by the terminal's console and
-    counted again."""
+def _tallest(players: int, games: int, **options: object) -> tuple[int, str]:
+    """The most rows a seat's view with its choices to decide took (every seat's, in both
+    languages), at every move of random games, with what it showed. Each screen's rows are
+    first counted cheaply (a line of n characters takes n / 80 rows, rounded up); those
+    that come near the limit are printed by the terminal's console and counted again."""
     import math
     import random
 
@@ -244,17 +245,14 @@ def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int
             return (0, "")
         return _rows(text)
 
-    tallest = {"view": (0, ""), "decision": (0, "")}
+    tallest = (0, "")
     for seed in range(games):
         state = GAME.new_state(players, seed, dict(options))
         rng = random.Random(seed)
         while not state.is_terminal():
             for seat in state.active_players():
                 for lang in ("fr", "en"):
-                    view = TEXT.view(state.view(seat), lang)
-                    tallest["view"] = max(tallest["view"], rows(view, 28))
-                    screen = _screen(state, seat, lang)
-                    tallest["decision"] = max(tallest["decision"], rows(screen, 36))
+                    tallest = max(tallest, rows(_screen(state, seat, lang), 28))
             seat = rng.choice(state.active_players())
             state.apply(seat, rng.choice(list(state.legal_actions(seat))))
     return tallest
@@ -262,49 +260,75 @@ def _tallest(players: int, games: int, **options: object) -> dict[str, tuple[int
 
 @pytest.mark.parametrize("options", [{}, {"rounds": 30}, {"rounds": 30, "expert": True}])
 def test_six_players_fit_a_35_row_terminal(options: dict[str, object]) -> None:
-    """``ludinum play voleur --players 6``: the view of any seat fits 35 rows of an
-    80-column terminal at the tallest moment of 30 random games, with the default 15
-    rounds and with 30 (the most cards on the boards, the thief's biggest loot), in the
-    experts' variant too; with its choices under it, 44 rows (the thief's ten attacks took
-    two lines each: 55). The seat's own boards and the board under attack name their
-    cards, the other boards give their data's number and points, the thief's loot its
-    number (its points are his score)."""
-    tallest = _tallest(6, 30, **options)
-    rows, shown = tallest["view"]
+    """``ludinum play voleur --players 6``: the view of any seat with its choices under it
+    fits 35 rows of an 80-column terminal at the tallest moment of 30 random games, with
+    the default 15 rounds and with 30 (the most cards on the boards, the thief's biggest
+    loot), in the experts' variant too: the thief's attacks and thefts, and a data
+    manager's every decision (laying, defence): 33 to 34 rows at most. The tallest took
+    41 (42 in bots' games: a data manager laying, eight choices, two of them two lines
+    long, and every revealed measure of the other boards named). The seat's own boards
+    and the board under attack name their cards, the other boards give their data's
+    number and points and their measures' number, the thief's loot its number (its
+    points are his score)."""
+    rows, shown = _tallest(6, 30, **options)
     assert 28 <= rows <= 35, (rows, shown)  # a tall one found, and it fits
-    rows, shown = tallest["decision"]
-    assert rows <= 44, (rows, shown)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_bots_games_fit_a_35_row_terminal(players: int) -> None:
+    """Whole games of bots (their boards fill up more than random moves do), 30 rounds,
+    the experts' variant: every seat's screen at each of its decisions, the view and its
+    choices, fits 35 rows of 80 columns, in French and in English."""
+    from ludinum.games import make_bot
+
+    for seed in range(2):
+        state = GAME.new_state(players, seed, {"rounds": 30, "expert": True})
+        bots = {s: make_bot("voleur", "medium", seed * 31 + s) for s in range(players)}
+        while not state.is_terminal():
+            seat = state.active_players()[0]
+            for lang in ("fr", "en"):
+                rows, shown = _rows(_screen(state, seat, lang))
+                assert rows <= 35, (rows, shown)
+            state.apply(seat, bots[seat].choose(state, seat))
 
 
 def test_every_choice_takes_one_line_of_an_80_column_terminal() -> None:
     """Each choice fits one line after its number: the thief's attacks (« Attaquer Joueur
     2 sur son plateau papier avec « Document oublié sur l'imprimante » » took two), each
     card against each of five managers, ten choices at most (« 10. »); every data card
-    and measure laid on either board (the measure whose name alone is 56 characters
-    aside: « Gestionnaire de mots de passe et double authentification »), every discard
-    and theft, in French and English."""
+    and measure laid on either board (« Gestionnaire de mots de passe et double
+    authentification », 56 characters alone, took two: a choice gives its short name),
+    every discard and theft; every defence against every attack on either board (they
+    named the measure and the attack and took two), in French and English."""
     from ludinum.cli.play import menu_line
     from ludinum.games.voleur.deck import ATTACK, DATA
 
     state = fresh(6, thief=0)
     view = state.view(0)
-    texts: list[str] = []
+    texts: list[tuple[str, dict[str, object]]] = []
     for card in GAME.deck.cards:
         if card.kind == ATTACK:
-            texts += [f"attack card={card.id} target={t}" for t in range(1, 6)]
-        elif card.kind == DATA or len(card.name("fr")) <= 45:
-            texts += [f"lay board={b} card={card.id}" for b in ("paper", "digital")]
-        texts.append(f"discard card={card.id}")
+            texts += [(f"attack card={card.id} target={t}", view) for t in range(1, 6)]
+            for where in ("paper", "digital"):
+                attacked = {**view, "attack": {"card": card.id, "board": where, "target": 1}}
+                texts += [(t, attacked) for t in
+                          ("counter from=board", "counter from=hand", "let_through")]
+        else:
+            texts += [(f"lay board={b} card={card.id}", view) for b in ("paper", "digital")]
+        texts.append((f"discard card={card.id}", view))
         if card.kind == DATA:
-            texts.append(f"steal card={card.id}")
-    texts += [f"steal category={c}" for c in ("standard", "confidential", "sensitive")]
-    for text in texts:
+            texts.append((f"steal card={card.id}", view))
+    texts += [(f"steal category={c}", view) for c in ("standard", "confidential", "sensitive")]
+    for text, seen in texts:
         for lang in ("fr", "en"):
-            label = TEXT.action(Action.from_text(text), view, lang)
+            label = TEXT.action(Action.from_text(text), seen, lang)
             rows, shown = _rows(menu_line("10", label))
             assert rows == 1, (text, shown)
     attack = TEXT.action(Action.from_text("attack card=oubli_imprimante target=1"), view, "fr")
     assert attack == "Attaquer Joueur 2, plateau papier : « Document oublié sur l'imprimante »"
+    laid = TEXT.action(Action.from_text("lay board=digital card=gestionnaire_mots_de_passe"),
+                       view, "fr")
+    assert laid == "Cacher « Gestionnaire de mots de passe », plateau numérique"
 
 
 def test_the_attacked_terminal_reads_the_explanation_once() -> None:
@@ -328,7 +352,8 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     """Nothing a decision needs is dropped for the rows: the seat's own boards with each
     data card by slot and its hidden measures (V3, V4), the board under attack named card
     by card (the thief steals from it, V5), every other board's data by number and points
-    (where to attack), the measures revealed on it by name (V4) and how many lie hidden."""
+    (where to attack) and how many measures lie on it, revealed (V4) and hidden; the board
+    under attack names its revealed measures."""
     state = fresh()
     board(state, 0, PAPER, data=("annuaire_interne", "annuaire_interne", "dossier_medical"),
           hidden=("armoire_a_cle",))
@@ -342,9 +367,11 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
                              f"{view['thief_pile']}")
     assert ("    [bold]Plateau papier[/bold] : 3 données (7 points) — [dim]1 mesure "
             "cachée[/dim]") in lines
-    # one measure: « dévoilée », « ta mesure cachée » (« dévoilées » for two or more)
-    assert ("    [bold]Plateau papier[/bold] : 2 données (6 points) — [green]dévoilée : "
-            "Armoire fermée à clé[/green] — [dim]1 mesure cachée[/dim]") in lines
+    # a board in brief counts its measures (named, they ran a line over two or three
+    # rows; each was named as it was revealed, the thief's choices are the attacks no
+    # revealed measure counters)
+    assert ("    [bold]Plateau papier[/bold] : 2 données (6 points) — [green]2 mesures "
+            "dont 1 dévoilée[/green]") in lines
     assert "butin : aucune donnée" in lines[1]
     act(state, 2, "attack card=armoire_ouverte target=0")
     for seat in (0, 2):  # the attacked manager's own board, the board under attack
@@ -354,3 +381,30 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
     assert "Paper board[/bold]: standard (1): Staff directory ×2 | sensitive (5): " in english
+
+
+def test_a_manager_laying_is_told_his_hand_once() -> None:
+    """A data manager's turn to lay, each card of his hand layable (both boards opened,
+    V3): his eight choices name every card of it, and the hand's line above them took one
+    or two of his 35 rows; it is left out. With a measure that no board can take yet (his
+    boards not opened, or one of them), the hand's line stays."""
+    from ludinum.games.voleur.deck import DIGITAL
+
+    state = fresh()
+    board(state, 0, PAPER, data=("annuaire_interne",))
+    board(state, 0, DIGITAL, data=("dossier_medical",))
+    give(state, 0, "fichier_clients", "armoire_a_cle", "chiffrement_disque", "destructeur")
+    turn(state, 0)
+    for lang, hand in (("fr", "Ta main"), ("en", "Your hand")):
+        screen = _screen(state, 0, lang)
+        assert hand not in screen, screen
+        for card in ("fichier_clients", "armoire_a_cle", "chiffrement_disque", "destructeur"):
+            assert GAME.deck.card(card).name(lang) in screen, (card, screen)
+        assert hand in TEXT.view(state.view(0), lang, board=False)  # a drawn screen keeps it
+    board(state, 0, DIGITAL)
+    board(state, 0, PAPER)  # no board opened: no measure can be laid (V3)
+    screen = _screen(state, 0, "fr")
+    assert "Ta main[/bold] : Fichier clients, Armoire fermée à clé" in screen, screen
+    assert "Armoire fermée à clé »" not in screen.split("Joueur 1[/] :")[-1], screen
+    turn(state, 1)  # another's turn: the hand is told
+    assert "Ta main" in TEXT.view(state.view(0), "fr")

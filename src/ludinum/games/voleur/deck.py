@@ -53,6 +53,10 @@ class Card:
     countered_by: int = -1  # attack: its measure
     #: Where the explanation's facts come from (one line); empty where the content gives none.
     source: str = ""
+    #: The name in a choice or a list (``nom_court``), for a name too long for one line;
+    #: empty where the name itself is short enough.
+    short_fr: str = ""
+    short_en: str = ""
 
     @property
     def points(self) -> int:
@@ -60,6 +64,13 @@ class Card:
 
     def name(self, lang: str = "fr") -> str:
         return self.name_en if lang == "en" else self.name_fr
+
+    def short(self, lang: str = "fr") -> str:
+        """The name a choice and a list give: « Gestionnaire de mots de passe » for
+        « Gestionnaire de mots de passe et double authentification » (56 characters, which
+        took two lines of a terminal's choices); the name itself when it has no short one."""
+        short = self.short_en if lang == "en" else self.short_fr
+        return short or self.name(lang)
 
     def explain(self, lang: str = "fr") -> str:
         return self.explain_en if lang == "en" else self.explain_fr
@@ -109,12 +120,18 @@ class Deck:
 
 # -- the content kind ------------------------------------------------------------------
 
+#: The longest short name (« nom_court »): with it, a choice of the terminal (« Cacher « … »,
+#: plateau numérique », its number before it) keeps to one line of 80 columns.
+SHORT_NAME = 40
 _TEXT = {"type": "string", "minLength": 30, "maxLength": 420}
 _COMMON = {
     "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
     "nombre": {"type": "integer", "minimum": 0, "maximum": 30},
     "nom": {"type": "string", "minLength": 2, "maxLength": 70},
     "nom_en": {"type": "string", "minLength": 2, "maxLength": 70},
+    # the name in a choice or a list of the terminal, for a name too long for its line
+    "nom_court": {"type": "string", "minLength": 2, "maxLength": SHORT_NAME},
+    "nom_court_en": {"type": "string", "minLength": 2, "maxLength": SHORT_NAME},
     "explication": _TEXT,
     "explication_en": _TEXT,
 }
@@ -165,10 +182,34 @@ def _count(doc: Doc, section: str) -> int:
     return sum(int(item["nombre"]) for item in doc.data[section])
 
 
+#: The longest name a choice of the terminal gives a card of each section (its short name,
+#: else its name), for the choice to keep to one line of 80 columns with its number
+#: (« 10. Attaquer Joueur 6, plateau numérique : « … » », « 10. Cacher « … », plateau
+#: numérique »).
+CHOICE_NAME = {"donnees": SHORT_NAME, "attaques": 32, "mesures": SHORT_NAME}
+
+
+def _too_long(doc: Doc) -> list[Problem]:
+    """A card whose name a choice gives (« nom_court », else « nom ») runs past one line."""
+    found = []
+    for section, limit in CHOICE_NAME.items():
+        for i, item in enumerate(doc.data[section]):
+            for key, short in (("nom", "nom_court"), ("nom_en", "nom_court_en")):
+                name = str(item.get(short) or item[key])
+                if len(name) > limit:
+                    found.append(problem(
+                        doc, (section, i, key),
+                        f"« {name} » : {len(name)} caractères, un choix du terminal en tient "
+                        f"{limit} sur une ligne ; donne à la carte un « {short} »"))
+    return found
+
+
 def check_deck(docs: Sequence[Doc]) -> list[Problem]:
-    """Meaning: unique ids, one measure per attack (V2), playable pile sizes."""
+    """Meaning: unique ids, one measure per attack (V2), playable pile sizes, names that
+    keep a choice to one line of a terminal."""
     found = unique_ids(docs, _ids)
     for doc in docs:
+        found += _too_long(doc)
         attacks = {item["id"]: i for i, item in enumerate(doc.data["attaques"])}
         covered: dict[str, int] = {}
         for i, item in enumerate(doc.data["mesures"]):
@@ -249,6 +290,8 @@ def deck_from_doc(doc: Doc) -> Deck:
             "explain_en": " ".join(str(item["explication_en"]).split()),
             "count": int(item["nombre"]),
             "source": source_text(item.get("source"), ""),
+            "short_fr": str(item.get("nom_court", "")),
+            "short_en": str(item.get("nom_court_en", "")),
         }
 
     for item in items["donnees"]:

@@ -114,6 +114,12 @@ class VoleurText(GameText):
             return self.deck.card(ident).name(lang)
         return ident
 
+    def short(self, ident: str, lang: str = "fr") -> str:
+        """The card's name in a choice or a list (:meth:`Card.short`)."""
+        if ident in self.deck.index:
+            return self.deck.card(ident).short(lang)
+        return ident
+
     def explain(self, ident: str, lang: str = "fr") -> str:
         return self.deck.card(ident).explain(lang)
 
@@ -284,7 +290,7 @@ class VoleurText(GameText):
         en = lang == "en"
         kind = action.kind
         card = action.get("card")
-        name = self.card(str(card), lang) if isinstance(card, str) else ""
+        name = self.short(str(card), lang) if isinstance(card, str) else ""
         if kind == "lay":
             board = _BOARD["en" if en else "fr"].get(str(action.get("board")), "")
             if self.deck.card(str(card)).kind == DATA:
@@ -319,45 +325,45 @@ class VoleurText(GameText):
         return action.to_text()
 
     def _defence(self, kind: str, source: object, view: Mapping[str, Any], lang: str) -> str:
-        """V4: a defence choice names the measure, where it is and the attack it counters
-        (« Dévoiler « Antivirus » sur ton plateau numérique : contre « Rançongiciel » »)."""
+        """V4: a defence choice names the measure and where it is; letting the attack
+        through names the attack, which the view's line right above the choices names
+        too (« Attaque : « Armoire restée ouverte » → Joueur 1 (papier) »). Each fits one
+        line of an 80-column terminal: « Dévoiler « Armoire fermée à clé », cachée sur ton
+        plateau papier : elle contre « Armoire restée ouverte » » took two."""
         en = lang == "en"
         attack = view.get("attack") or {}
         ident = str(attack.get("card", ""))
-        if ident not in self.deck.index:
-            if kind == "let_through":
-                return "Do not counter" if en else "Ne pas contrer"
-            if source == "board":
-                if en:
-                    return "Reveal the measure on your board"
-                return "Dévoiler la mesure de ton plateau"
-            return "Play the measure from your hand" if en else "Jouer la mesure de ta main"
-        card = self.deck.card(ident)
-        aimed = quote(card.name(lang), lang)
+        known = ident in self.deck.index
         if kind == "let_through":
+            if not known:
+                return "Do not counter" if en else "Ne pas contrer"
+            aimed = quote(self.short(ident, lang), lang)
             return f"Do not counter {aimed}" if en else f"Ne pas contrer {aimed}"
-        measure = quote(self.deck.cards[card.countered_by].name(lang), lang)
-        board = _BOARD["en" if en else "fr"][str(attack["board"])]
+        if not known:
+            if source == "board":
+                return "Counter with your hidden measure" if en else (
+                    "Contrer avec ta mesure cachée")
+            return "Counter with the measure in your hand" if en else (
+                "Contrer avec la mesure de ta main")
+        measure = quote(self.deck.cards[self.deck.card(ident).countered_by].short(lang), lang)
         if source == "board":
-            if en:
-                return f"Reveal {measure} hidden on your {board} board: it counters {aimed}"
-            return f"Dévoiler {measure}, cachée sur ton plateau {board} : elle contre {aimed}"
-        if en:
-            return f"Play {measure} from your hand: it counters {aimed}"
-        return f"Jouer {measure} de ta main : elle contre {aimed}"
+            return (f"Counter with your hidden {measure}" if en
+                    else f"Contrer avec ta mesure cachée {measure}")
+        return (f"Counter with {measure} from your hand" if en
+                else f"Contrer avec {measure} de ta main")
 
     # -- the view as terminal text ------------------------------------------------------------
-    def _names(self, ids: list[str], lang: str) -> str:
+    def _names(self, ids: list[str], lang: str, short: bool = True) -> str:
         """Cards by name in their order, a card there more than once named once with how
         many (« Planning des congés ×3 »); « — » for none."""
         named: dict[str, int] = {}
         for ident in ids:
-            name = self.card(ident, lang)
+            name = self.short(ident, lang) if short else self.card(ident, lang)
             named[name] = named.get(name, 0) + 1
         return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in named.items()) or "—"
 
     def _board_line(self, board: Mapping[str, Any], name: str, lang: str,
-                    whole: bool = True) -> str:
+                    whole: bool = True, short: bool = True) -> str:
         """One board on one line: its data per category slot (``whole``: the seat's own
         board, the board under attack), else how many and their points; the revealed and
         hidden measures. Six players' boards with every card named ran past the 35 rows
@@ -377,28 +383,44 @@ class VoleurText(GameText):
             data = self._data_count(0, lang)
         elif whole:
             data = " | ".join(
-                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang)}"
+                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang, short)}"
                 for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
         else:
             data = self._summary(list(board["data"]), lang)
         parts = [f"    [bold]{name}[/bold]{colon} {data}"]
-        if board["shown"]:
-            one = len(board["shown"]) == 1  # « dévoilée : X », « dévoilées : X, Y »
+        shown, hidden = len(board["shown"]), int(board["hidden"])
+        if shown and not whole:
+            # How many, on a board given in brief: named, the revealed measures of the other
+            # boards ran a board's line over two or three rows, and six players' screens
+            # past 35 rows with their choices. Each was named as it was revealed (the line
+            # « … contre l'attaque … avec … »), and the thief's choices are the attacks no
+            # revealed measure counters (V4, V5).
+            ss = "s" if shown > 1 else ""
+            if not hidden:  # « 2 mesures dévoilées »
+                counted = (f"{shown} revealed measure{ss}" if en
+                           else f"{shown} mesure{ss} dévoilée{ss}")
+            else:  # « 4 mesures dont 2 dévoilées »
+                counted = (f"{shown + hidden} measures, {shown} revealed" if en
+                           else f"{shown + hidden} mesures dont {shown} dévoilée{ss}")
+            counted = f"[green]{counted}[/green]"
+            return " — ".join([*parts, counted])
+        if shown:
+            one = shown == 1  # « dévoilée : X », « dévoilées : X, Y »
             word = "revealed" if en else "dévoilée" if one else "dévoilées"
-            parts.append(f"[green]{word}{colon} {self._names(list(board['shown']), lang)}[/green]")
+            revealed = self._names(list(board["shown"]), lang, short)
+            parts.append(f"[green]{word}{colon} {revealed}[/green]")
         if board.get("hidden_cards"):
             one = len(board["hidden_cards"]) == 1
             word = (("your hidden measure" if one else "your hidden measures") if en else
                     "ta mesure cachée" if one else "tes mesures cachées")
-            hidden = self._names(list(board["hidden_cards"]), lang)
-            parts.append(f"[dim]{word}{colon} {hidden}[/dim]")
-        elif int(board["hidden"]):
-            count = int(board["hidden"])
+            names = self._names(list(board["hidden_cards"]), lang, short)
+            parts.append(f"[dim]{word}{colon} {names}[/dim]")
+        elif hidden:
             if en:
-                word = "hidden measure" if count == 1 else "hidden measures"
+                word = "hidden measure" if hidden == 1 else "hidden measures"
             else:
-                word = "mesure cachée" if count == 1 else "mesures cachées"
-            parts.append(f"[dim]{count} {word}[/dim]")
+                word = "mesure cachée" if hidden == 1 else "mesures cachées"
+            parts.append(f"[dim]{hidden} {word}[/dim]")
         return " — ".join(parts)
 
     @staticmethod
@@ -412,6 +434,21 @@ class VoleurText(GameText):
         """Data cards by their number and points: « 3 données (9 points) »."""
         points = count(sum(self.deck.card(ident).points for ident in ids), "point", lang)
         return f"{self._data_count(len(ids), lang)} ({points})"
+
+    def _hand_in_choices(self, view: Mapping[str, Any]) -> bool:
+        """Whether the choices under the view name every card of the seat's hand: a data
+        manager's turn to lay, when each card of his hand can be laid (V3: a data card on
+        either board, a measure on a board opened by its first data card; both boards
+        opened, any measure has one). The terminal's view then leaves the hand out: said
+        once more above its eight choices (« Poser « … », plateau papier », « Cacher
+        « … », plateau numérique »), it took one or two of a data manager's 35 rows."""
+        if view.get("role") != "manager" or view.get("phase") != "play":
+            return False
+        if view.get("turn") != view.get("you") or not view.get("hand"):
+            return False
+        mine = next(e for e in view["players"] if e["seat"] == view["you"])
+        opened = all(mine["boards"][which].get("opened") for which in BOARDS)
+        return opened or all(self.deck.card(c).kind == DATA for c in view["hand"])
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
@@ -468,7 +505,11 @@ class VoleurText(GameText):
                 # points: six players' boards in full ran past a terminal's 35 rows.
                 whole = entry["seat"] == view["you"] or bool(
                     attack and attack["target"] == entry["seat"] and attack["board"] == which)
-                lines.append(self._board_line(entry["boards"][which], name, lang, whole))
+                # a card's short name in the terminal's lists (its rows are few); a
+                # screen that draws the board writes these lines with the whole names
+                # (web/static/games/voleur.js: lines)
+                lines.append(self._board_line(entry["boards"][which], name, lang, whole,
+                                              short=board))
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
         if attack and board:
@@ -480,9 +521,10 @@ class VoleurText(GameText):
             # Its explanation only in the line that told it as it happened (event: the
             # terminal printed it just above): written here too, it was read twice.
             lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({aimed})")
-        if "hand" in view:
+        if "hand" in view and not (board and self._hand_in_choices(view)):
             label = "Your hand" if en else "Ta main"
-            lines.append(f"[bold]{label}[/bold]{colon} {self._names(list(view['hand']), lang)}")
+            hand = self._names(list(view["hand"]), lang, short=board)
+            lines.append(f"[bold]{label}[/bold]{colon} {hand}")
         if view.get("winners") is not None:
             names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
             many = len(view["winners"]) > 1
