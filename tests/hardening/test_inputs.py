@@ -295,3 +295,23 @@ def test_another_sites_page_cannot_post_here(client: TestClient) -> None:
                         follow_redirects=False)
         assert r.status_code in (200, 303), ours
     assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 201
+
+
+@pytest.mark.parametrize(("find", "put", "said"), [
+    ("answer: 2\n", "answer: 2.0\n", "« answer » : 2.0 n'est pas un nombre entier"),
+    ("level: 1\n", "level: 1.0\n", "« level » : 1.0 n'est pas permis (valeurs permises : 1, 2, 3)"),
+])
+def test_a_decimal_for_a_whole_number_is_one_clear_error(
+        tmp_path: Path, find: str, put: str, said: str) -> None:
+    # JSON Schema counts 2.0 as an integer; the quiz figures then indexed a list with it and
+    # « content check » (and « serve --content ») stopped on a traceback (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / "gnou" / "quiz" / "utiliser.yaml"
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(find, put, 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = [line for line in result.output.splitlines() if "utiliser.yaml" in line]
+    assert len(lines) == 1 and said.replace(" :", "\N{NO-BREAK SPACE}:") in lines[0].replace(
+        " :", "\N{NO-BREAK SPACE}:"), result.output
