@@ -148,3 +148,47 @@ def test_a_long_value_is_not_sent_back_whole(client: TestClient) -> None:
         assert r.status_code in (400, 404), r.text[:200]
         assert len(r.content) < 1_000, (list(body), len(r.content))
         assert "xxxxxxxx…" in r.json()["error"]["fr"]
+
+
+def host_says(ws: object, message: dict[str, object]) -> dict[str, object]:
+    """Send a host command and read up to its answer: an error, or the pong after it."""
+    ws.send_text(json.dumps(message))  # type: ignore[attr-defined]
+    ws.send_text(json.dumps({"type": "ping", "id": "after"}))  # type: ignore[attr-defined]
+    said: dict[str, object] = {"type": "done"}
+    while (answer := json.loads(ws.receive_text()))["type"] != "pong":  # type: ignore[attr-defined]
+        if answer["type"] == "error":
+            said = answer
+    return said
+
+
+def test_start_with_shared_not_a_boolean_is_refused(client: TestClient) -> None:
+    # « shared »: "yes" or 1 started a live game with timers, as if it were false (the page
+    # sends true: the game played on one device, turn-based; attack review).
+    code, host = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        for shared in ("yes", 1, 0, [True], None):
+            said = host_says(ws, {"type": "start", "shared": shared})
+            assert said["code"] == "bad_message" and "shared" in str(said["en"]), said
+            assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"
+        assert host_says(ws, {"type": "start", "shared": False}) == {"type": "done"}
+    assert client.get(f"/api/rooms/{code}").json()["status"] == "playing"
+
+
+def test_kick_with_an_unknown_bot_level_is_refused(client: TestClient) -> None:
+    # During a game a removed player's seat goes to a bot of « level »: an unknown one was
+    # silently the default level (« bot » refused it; attack review).
+    code, host = new_room(client)
+    client.post(f"/api/rooms/{code}/join", json={"nickname": "Ada"})
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        assert host_says(ws, {"type": "start"}) == {"type": "done"}
+        for level in ("godlike", 3, ["random"]):
+            said = host_says(ws, {"type": "kick", "seat": 0, "level": level})
+            assert said["code"] == "bad_level", said
+            assert client.get(f"/api/rooms/{code}").json()["seats"][0]["kind"] == "human"
+        assert host_says(ws, {"type": "kick", "seat": 0, "level": "random"}) == {"type": "done"}
+    seat = client.get(f"/api/rooms/{code}").json()["seats"][0]
+    assert seat["kind"] == "bot", seat
