@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.hardening.test_inputs import new_room
@@ -232,3 +233,23 @@ def test_the_openapi_schema_lists_every_api_route(client: TestClient) -> None:
         if isinstance(route, Route) and route.path.startswith("/api/"):
             for method in (route.methods or set()) - {"HEAD"}:
                 assert method.lower() in paths.get(route.path, {}), (method, route.path)
+
+
+@pytest.mark.parametrize(("field", "value", "named"), [
+    ("mode", "tour", "tour"),
+    ("opt_brouillage", "peut-être", "brouillage"),
+    ("opt_vigilanse", "0.5", "vigilanse"),
+])
+@pytest.mark.parametrize("page", ["/new/hacker", "/classe/nouvelle/hacker"])
+def test_a_form_value_no_field_offers_is_refused_by_name(
+        client: TestClient, page: str, field: str, value: str, named: str) -> None:
+    # A hand-made form: an unknown mode made a live room, a checkbox's « peut-être » turned
+    # the option on, a misspelt option was dropped for its default (attack review).
+    form = {"players": "4", "table_size": "4", "bot_level": "random", field: value}
+    r = client.post(page, data=form)
+    assert r.status_code == 400, r.text[-300:]
+    assert named in html.unescape(r.text.split('role="alert">', 1)[1].split("<", 1)[0])
+    assert not client.app.state.hub.rooms  # type: ignore[attr-defined]
+    assert not client.app.state.classes.sessions  # type: ignore[attr-defined]
+    del form[field]
+    assert client.post(page, data=form).status_code == 200  # made without it

@@ -16,7 +16,7 @@ from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, problem, public_base, show
-from ludinum.server.rooms import LIVE, TURNS
+from ludinum.server.rooms import LIVE
 from ludinum.site import class_debrief
 
 
@@ -45,9 +45,9 @@ async def new_class(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         apart = form.get("friends_apart") is not None
-        mode = TURNS if form.get("mode") == TURNS else LIVE
         level = str(form.get("bot_level", level))
         try:
+            mode = forms.mode(form)
             check_rate(request, request.app.state.room_limit)
             size = forms.players(game, form.get("table_size"))
             values = forms.parse(game, form, size)

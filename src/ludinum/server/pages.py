@@ -29,7 +29,7 @@ from ludinum.server.api import check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay
-from ludinum.server.rooms import LIVE, TURNS
+from ludinum.server.rooms import LIVE
 
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -137,7 +137,7 @@ async def new_room(request: Request) -> Response:
             check_rate(request, request.app.state.room_limit)
             players = forms.players(game, form.get("players"))
             values = forms.parse(game, form, players)
-            mode = TURNS if form.get("mode") == TURNS else LIVE
+            mode = forms.mode(form)
             room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
