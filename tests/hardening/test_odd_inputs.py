@@ -253,3 +253,21 @@ def test_a_form_value_no_field_offers_is_refused_by_name(
     assert not client.app.state.classes.sessions  # type: ignore[attr-defined]
     del form[field]
     assert client.post(page, data=form).status_code == 200  # made without it
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u2066", "\u200f", "\x07", "\x1b[2J"])
+def test_a_class_message_with_an_invisible_character_is_refused(
+        client: TestClient, hidden: str) -> None:
+    # The message shows on every pupil's phone: a right-to-left override turned the rest of
+    # it backwards, a control character showed as nothing (attack review).
+    r = client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                          "bot_level": "random"})
+    code, teacher = r.json()["code"], r.json()["teacher_token"]
+    r = client.post(f"/api/classes/{code}/message",
+                    json={"token": teacher, "text": f"Rangez {hidden}vos affaires"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "bad_message"
+    assert "invisible" in r.json()["error"]["en"]
+    r = client.post(f"/api/classes/{code}/message",
+                    json={"token": teacher, "text": "Rangez vos affaires 👋"})
+    assert r.json()["message"] == "Rangez vos affaires 👋"
