@@ -271,3 +271,22 @@ def test_a_class_message_with_an_invisible_character_is_refused(
     r = client.post(f"/api/classes/{code}/message",
                     json={"token": teacher, "text": "Rangez vos affaires 👋"})
     assert r.json()["message"] == "Rangez vos affaires 👋"
+
+
+@pytest.mark.parametrize(("message", "typo"), [
+    ({"type": "start", "levle": "expert"}, "levle"),
+    ({"type": "act", "seat": 0, "action": {"kind": "roll"}, "sequence": 3}, "sequence"),
+    ({"type": "kick", "seats": 0}, "seats"),
+    ({"type": "pause", "seat": 0}, "seat"),
+])
+def test_a_message_with_a_field_it_does_not_know_is_refused_by_name(
+        client: TestClient, message: dict[str, object], typo: str) -> None:
+    # As an HTTP body's (api.only): « levle » for « level » started the game with the
+    # default bots, and every other misspelt field was dropped without a word (attack review).
+    code, host = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host}))
+        assert json.loads(ws.receive_text())["type"] == "welcome"
+        said = host_says(ws, message)
+        assert said.get("code") == "bad_message" and f"'{typo}'" in str(said["en"]), said
+    assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"
