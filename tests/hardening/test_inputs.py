@@ -315,3 +315,23 @@ def test_a_decimal_for_a_whole_number_is_one_clear_error(
     lines = [line for line in result.output.splitlines() if "utiliser.yaml" in line]
     assert len(lines) == 1 and said.replace(" :", "\N{NO-BREAK SPACE}:") in lines[0].replace(
         " :", "\N{NO-BREAK SPACE}:"), result.output
+
+
+@pytest.mark.parametrize("hidden", ["\x07", "\u200b", "\u202e", "\u2066"])
+def test_an_invisible_character_in_a_pack_is_named_at_its_line(
+        tmp_path: Path, hidden: str) -> None:
+    # A zero-width space alone made a blank question, an override turned the words after it
+    # backwards on every screen; a control character was refused in PyYAML's English,
+    # naming the built-in file at line 1 instead of the pack's (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / "gnou" / "quiz" / "utiliser.yaml"
+    text = quiz.read_text(encoding="utf-8")
+    line = text[:text.index("question:")].count("\n") + 1
+    quiz.write_text(text.replace("question: \"", f"question: \"{hidden}", 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines()[0] == (
+        f"{quiz}:{line}: caractère invisible interdit (U+{ord(hidden):04X}), à supprimer")
+    quiz.write_text("\ufeff" + text, encoding="utf-8")  # a Windows editor's byte-order mark
+    assert CliRunner().invoke(cli, ["content", "check", str(pack)]).exit_code == 0
