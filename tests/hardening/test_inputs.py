@@ -335,3 +335,21 @@ def test_an_invisible_character_in_a_pack_is_named_at_its_line(
         f"{quiz}:{line}: caractère invisible interdit (U+{ord(hidden):04X}), à supprimer")
     quiz.write_text("\ufeff" + text, encoding="utf-8")  # a Windows editor's byte-order mark
     assert CliRunner().invoke(cli, ["content", "check", str(pack)]).exit_code == 0
+
+
+@pytest.mark.parametrize(("rel", "find", "put"), [
+    ("gnou/quiz/utiliser.yaml", "\"Tu peux l'utiliser seulement pendant un mois\"",
+     "\"tu peux l'utiliser comme tu veux, pour n'importe quel usage\""),
+    ("site/webrunners_quiz.yaml", '"Le 15"', '"le 3018"'),
+])
+def test_two_choices_told_apart_by_capitals_or_spaces_are_one(
+        tmp_path: Path, rel: str, find: str, put: str) -> None:
+    # « Vrai » and « vrai » passed as two choices: a quiz question with two right answers,
+    # or a right one that looks wrong (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / rel
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(find, put, 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "deux choix identiques" in result.output

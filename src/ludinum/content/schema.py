@@ -151,6 +151,15 @@ def load_kind(kind: ContentKind, folder: Path) -> list[Doc]:
     return docs
 
 
+def same_choices(doc: Doc, path: tuple[str | int, ...], choices: Sequence[str]
+                 ) -> list[Problem]:
+    """A problem when two of a quiz question's ``choices`` read the same: the same words
+    but for capitals or spaces (« Vrai » and « vrai ») leave two right answers, or none."""
+    said = {" ".join(choice.casefold().split()) for choice in choices}
+    return ([problem(doc, (*path, "choices"), "deux choix identiques")]
+            if len(said) != len(choices) else [])
+
+
 def unique_ids(
     docs: Iterable[Doc], items: Callable[[Doc], Iterable[tuple[tuple[str | int, ...], str]]]
 ) -> list[Problem]:
