@@ -290,3 +290,18 @@ def test_a_message_with_a_field_it_does_not_know_is_refused_by_name(
         said = host_says(ws, message)
         assert said.get("code") == "bad_message" and f"'{typo}'" in str(said["en"]), said
     assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"
+
+
+@pytest.mark.parametrize("lang", ["de", 5, None, ["en"]])
+def test_a_hello_in_a_language_the_server_does_not_speak_is_refused(
+        client: TestClient, lang: object) -> None:
+    # It was answered in French without a word (attack review); the pages send fr or en.
+    code, host = new_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host, "lang": lang}))
+        said = json.loads(ws.receive_text())
+        assert said["type"] == "error" and said["code"] == "bad_message", said
+        assert "'lang'" in said["en"]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host, "lang": "en"}))
+        assert json.loads(ws.receive_text())["lang"] == "en"

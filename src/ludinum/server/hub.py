@@ -895,6 +895,9 @@ class Hub:
         role = message.get("role")
         if role not in protocol.ROLES:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
+        if message.get("lang", "fr") not in i18n.LANGS:  # not French for any other value
+            raise fail("bad_message", "« lang » vaut « fr » ou « en ».",
+                       "'lang' is 'fr' or 'en'.")
         seats = self._keyed_seats(room, role, message)
         client.role, client.code, client.seats = str(role), code, seats
         client.keys = tuple(room.seats[s].token_digest for s in seats)
