@@ -305,3 +305,18 @@ def test_a_hello_in_a_language_the_server_does_not_speak_is_refused(
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_text(json.dumps({"type": "hello", "role": "host", "token": host, "lang": "en"}))
         assert json.loads(ws.receive_text())["lang"] == "en"
+
+
+def test_moving_a_pupil_to_a_table_that_is_not_a_number_says_so(client: TestClient) -> None:
+    # « "1" » was told « Il n'y a que 1 table. » (attack review): neither the reason nor French.
+    r = client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                          "bot_level": "random"})
+    code, teacher = r.json()["code"], r.json()["teacher_token"]
+    client.post(f"/api/classes/{code}/join", json={"nickname": "Léa"})
+    move = f"/api/classes/{code}/move"
+    for table in ("1", 1.5, True):
+        r = client.post(move, json={"token": teacher, "pupil": 0, "table": table})
+        assert r.json()["error"]["en"] == "'table' is the number of a table (from 1).", r.text
+    r = client.post(move, json={"token": teacher, "pupil": 0, "table": 2})
+    assert r.json()["error"]["fr"] == "Il n'y a qu'une table.", r.text
+    assert client.post(move, json={"token": teacher, "pupil": 0, "table": 1}).json()["ok"]

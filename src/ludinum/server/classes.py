@@ -161,8 +161,13 @@ class ClassSession:
                 0 <= pupil < len(self.pupils)):
             raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
         count = self.table_count()
-        if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < count:
-            raise refuse("bad_table", f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
+        if isinstance(table, bool) or not isinstance(table, int):  # "1", 1.5, true
+            raise refuse("bad_table", "« table » est le numéro d'une table (à partir de 1).",
+                         "'table' is the number of a table (from 1).")
+        if not 0 <= table < count:
+            raise refuse("bad_table", "Il n'y a qu'une table." if count == 1 else
+                         f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
+                         "There is only one table." if count == 1 else
                          f"There are only {counted(count, TABLES, TABLES, 'en')}.")
         current = self.tables()
         if pupil not in current[table] and len(current[table]) >= self.table_size:
