@@ -320,3 +320,11 @@ def test_moving_a_pupil_to_a_table_that_is_not_a_number_says_so(client: TestClie
     r = client.post(move, json={"token": teacher, "pupil": 0, "table": 2})
     assert r.json()["error"]["fr"] == "Il n'y a qu'une table.", r.text
     assert client.post(move, json={"token": teacher, "pupil": 0, "table": 1}).json()["ok"]
+
+
+def test_a_debrief_in_a_format_there_is_none_of_is_no_page(client: TestClient) -> None:
+    # It said « Aucun salon » of a room that exists (attack review).
+    code, _ = new_room(client)
+    r = client.get(f"/debrief/{code}.exe")
+    assert r.status_code == 404 and "Cette page n&#39;existe pas." in r.text, r.text[-400:]
+    assert "Aucun salon" not in r.text

@@ -232,9 +232,11 @@ async def debrief(request: Request) -> Response:
     lang = i18n.lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     fmt = str(request.path_params["fmt"])
+    if fmt not in ("pdf", "html"):  # no such page, whatever the room (« Aucun salon » lied)
+        return problem(request, fail(*_HTTP_WORDS[404]), 404)
     try:
         with guessing(request):
-            if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
+            if not tokens.looks_like_code(code):
                 raise unknown_room(code)
             record = await Replay.load(hub, code)
     except LudinumError as exc:
