@@ -245,6 +245,34 @@ def test_room_creation_is_limited_per_address(tmp_path: Path) -> None:
         assert len(app.state.hub.rooms) == 3
 
 
+def test_a_refused_creation_spends_none_of_the_room_budget(tmp_path: Path) -> None:
+    # Three forms with a typo spent the three rooms the address could make: the teacher
+    # was then told « Trop d'essais » for minutes (attack review).
+    limit = RateLimit(burst=3, per_second=0.001)
+    app = make_app(tmp_path, room_limit=limit)
+    with TestClient(app) as client:
+        for _ in range(5):
+            assert client.post("/api/rooms", json={"game": "gnou", "players": 9}
+                               ).json()["error"]["code"] == "bad_player_count"
+            assert client.post("/new/gnou", data={"players": "9"}).status_code == 400
+            assert client.post("/api/classes", json={"game": "gnou", "table_size": 3}
+                               ).json()["error"]["code"] == "bad_option"
+            r = client.post("/classe/nouvelle/gnou", data={"table_size": "99"})
+            assert r.status_code == 400 and "Trop d" not in r.text
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 201
+        assert client.post("/new/gnou", data={"players": "2"}).status_code == 200
+        made = client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                                 "bot_level": "random"})
+        assert made.status_code == 201
+        code, teacher = made.json()["code"], made.json()["teacher_token"]
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 429
+        # A start refused (nobody joined) spends nothing either.
+        r = client.post(f"/api/classes/{code}/start", json={"token": teacher})
+        assert r.status_code in (400, 409) and r.json()["error"]["code"] != "rate_limited"
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 429
+        assert limit._tokens("testclient", limit.clock()) < 1
+
+
 def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LUDINUM_LOBBY_HOURS", "3")

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import i18n, render, tokens
-from ludinum.server.api import body, check_rate, error_response, guessing, only
+from ludinum.server.api import body, charged, error_response, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import fail
@@ -44,20 +44,20 @@ def session_of(request: Request) -> ClassSession:
 async def create(request: Request) -> Response:
     try:
         data = only(await body(request), CREATE_FIELDS)
-        check_rate(request, request.app.state.room_limit)
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
-        mode = data.get("mode", LIVE)
-        apart = data.get("friends_apart", True)
-        if not isinstance(apart, bool):
-            raise fail("bad_message", "« friends_apart » vaut true ou false.",
-                       "'friends_apart' is true or false.")
-        session, teacher = await classes_of(request).create(
-            game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
+        with charged(request, request.app.state.room_limit):
+            game = data.get("game")
+            if not isinstance(game, str):
+                raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+            options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+            mode = data.get("mode", LIVE)
+            apart = data.get("friends_apart", True)
+            if not isinstance(apart, bool):
+                raise fail("bad_message", "« friends_apart » vaut true ou false.",
+                           "'friends_apart' is true or false.")
+            session, teacher = await classes_of(request).create(
+                game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"code": session.code, "teacher_token": teacher}, status_code=201)
@@ -183,14 +183,13 @@ async def start(request: Request) -> Response:
         # created one by one (the class's creation counted as one), so that starting
         # classes of tables of 2 does not open 30 times the rooms the budget allows.
         tables = len(session.plan())
-        if tables > 1:
-            check_rate(request, request.app.state.room_limit, tables - 1, fail(
+        with charged(request, request.app.state.room_limit, max(0, tables - 1), fail(
                 "rate_limited",
                 f"Trop de parties ouvertes depuis cette adresse pour {tables} tables : "
                 "attends quelques minutes, ou fais des tables plus grandes.",
                 f"Too many games opened from this address for {tables} tables: wait "
-                "a few minutes, or make the tables larger."))
-        await hub.start(session)
+                "a few minutes, or make the tables larger.")):
+            await hub.start(session)
         return {"ok": True, "rooms": list(session.rooms)}
 
     return await _teacher(request, run)

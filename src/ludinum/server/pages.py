@@ -25,7 +25,7 @@ from ludinum.server import (
     replay_logs,
     tokens,
 )
-from ludinum.server.api import check_rate, guessing, hub_of
+from ludinum.server.api import charged, check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay
@@ -134,11 +134,11 @@ async def new_room(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         try:
-            check_rate(request, request.app.state.room_limit)
-            players = forms.players(game, form.get("players"))
-            values = forms.parse(game, form, players)
-            mode = forms.mode(form)
-            room, host_token = await hub.create_room(game.name, players, values, mode)
+            with charged(request, request.app.state.room_limit):
+                players = forms.players(game, form.get("players"))
+                values = forms.parse(game, form, players)
+                mode = forms.mode(form)
+                room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:
