@@ -168,6 +168,23 @@ def test_content_check_refuses_a_missing_folder() -> None:
     assert one_line(code, err) == "ludinum: error: content folder not found: /nonexistent/contenu."
 
 
+@pytest.mark.parametrize("command", ["serve", "play"])
+def test_a_content_flag_naming_no_folder_is_refused_in_french(
+        tmp_path: Path, command: str) -> None:
+    # Click's own words came through in English (« Directory '…' does not exist. »).
+    assert one_line(*run(command, "--content", "/nonexistent/pack")[::2]) == (
+        "ludinum : erreur : valeur invalide pour '--content' : le dossier "
+        "'/nonexistent/pack' n'existe pas.")
+    path = tmp_path / "deck.yaml"
+    path.write_text("cards: []\n", encoding="utf-8")
+    assert one_line(*run(command, "--content", str(path))[::2]) == (
+        f"ludinum : erreur : valeur invalide pour '--content' : le dossier '{path}' est un "
+        "fichier.")
+    code, _, err = run(command, "--content", "/nonexistent/pack", "--lang", "en")
+    assert one_line(code, err) == ("ludinum: error: Invalid value for '--content': Directory "
+                                   "'/nonexistent/pack' does not exist.")
+
+
 def test_content_check_refuses_a_file(tmp_path: Path) -> None:
     path = tmp_path / "deck.yaml"
     path.write_text("cards: []\n", encoding="utf-8")

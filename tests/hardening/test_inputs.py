@@ -245,6 +245,34 @@ def test_room_creation_is_limited_per_address(tmp_path: Path) -> None:
         assert len(app.state.hub.rooms) == 3
 
 
+def test_a_refused_creation_spends_none_of_the_room_budget(tmp_path: Path) -> None:
+    # Three forms with a typo spent the three rooms the address could make: the teacher
+    # was then told « Trop d'essais » for minutes (attack review).
+    limit = RateLimit(burst=3, per_second=0.001)
+    app = make_app(tmp_path, room_limit=limit)
+    with TestClient(app) as client:
+        for _ in range(5):
+            assert client.post("/api/rooms", json={"game": "gnou", "players": 9}
+                               ).json()["error"]["code"] == "bad_player_count"
+            assert client.post("/new/gnou", data={"players": "9"}).status_code == 400
+            assert client.post("/api/classes", json={"game": "gnou", "table_size": 3}
+                               ).json()["error"]["code"] == "bad_option"
+            r = client.post("/classe/nouvelle/gnou", data={"table_size": "99"})
+            assert r.status_code == 400 and "Trop d" not in r.text
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 201
+        assert client.post("/new/gnou", data={"players": "2"}).status_code == 200
+        made = client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                                 "bot_level": "random"})
+        assert made.status_code == 201
+        code, teacher = made.json()["code"], made.json()["teacher_token"]
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 429
+        # A start refused (nobody joined) spends nothing either.
+        r = client.post(f"/api/classes/{code}/start", json={"token": teacher})
+        assert r.status_code in (400, 409) and r.json()["error"]["code"] != "rate_limited"
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 429
+        assert limit._tokens("testclient", limit.clock()) < 1
+
+
 def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LUDINUM_LOBBY_HOURS", "3")
@@ -295,3 +323,61 @@ def test_another_sites_page_cannot_post_here(client: TestClient) -> None:
                         follow_redirects=False)
         assert r.status_code in (200, 303), ours
     assert client.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 201
+
+
+@pytest.mark.parametrize(("find", "put", "said"), [
+    ("answer: 2\n", "answer: 2.0\n", "« answer » : 2.0 n'est pas un nombre entier"),
+    ("level: 1\n", "level: 1.0\n", "« level » : 1.0 n'est pas permis (valeurs permises : 1, 2, 3)"),
+])
+def test_a_decimal_for_a_whole_number_is_one_clear_error(
+        tmp_path: Path, find: str, put: str, said: str) -> None:
+    # JSON Schema counts 2.0 as an integer; the quiz figures then indexed a list with it and
+    # « content check » (and « serve --content ») stopped on a traceback (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / "gnou" / "quiz" / "utiliser.yaml"
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(find, put, 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = [line for line in result.output.splitlines() if "utiliser.yaml" in line]
+    assert len(lines) == 1 and said.replace(" :", "\N{NO-BREAK SPACE}:") in lines[0].replace(
+        " :", "\N{NO-BREAK SPACE}:"), result.output
+
+
+@pytest.mark.parametrize("hidden", ["\x07", "\u200b", "\u202e", "\u2066"])
+def test_an_invisible_character_in_a_pack_is_named_at_its_line(
+        tmp_path: Path, hidden: str) -> None:
+    # A zero-width space alone made a blank question, an override turned the words after it
+    # backwards on every screen; a control character was refused in PyYAML's English,
+    # naming the built-in file at line 1 instead of the pack's (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / "gnou" / "quiz" / "utiliser.yaml"
+    text = quiz.read_text(encoding="utf-8")
+    line = text[:text.index("question:")].count("\n") + 1
+    quiz.write_text(text.replace("question: \"", f"question: \"{hidden}", 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.splitlines()[0] == (
+        f"{quiz}:{line}: caractère invisible interdit (U+{ord(hidden):04X}), à supprimer")
+    quiz.write_text("\ufeff" + text, encoding="utf-8")  # a Windows editor's byte-order mark
+    assert CliRunner().invoke(cli, ["content", "check", str(pack)]).exit_code == 0
+
+
+@pytest.mark.parametrize(("rel", "find", "put"), [
+    ("gnou/quiz/utiliser.yaml", "\"Tu peux l'utiliser seulement pendant un mois\"",
+     "\"tu peux l'utiliser comme tu veux, pour n'importe quel usage\""),
+    ("site/webrunners_quiz.yaml", '"Le 15"', '"le 3018"'),
+])
+def test_two_choices_told_apart_by_capitals_or_spaces_are_one(
+        tmp_path: Path, rel: str, find: str, put: str) -> None:
+    # « Vrai » and « vrai » passed as two choices: a quiz question with two right answers,
+    # or a right one that looks wrong (attack review).
+    pack = tmp_path / "pack"
+    assert CliRunner().invoke(cli, ["content", "init", str(pack)]).exit_code == 0
+    quiz = pack / rel
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(find, put, 1), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["content", "check", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "deux choix identiques" in result.output

@@ -58,6 +58,16 @@ CLICK_WORDS_FR = (
     ("is not a valid float.", "n'est pas un nombre."),
     ("is not one of", "n'est pas l'un de"),
     ("is not in the range", "n'est pas dans l'intervalle"),
+    # A path (click.Path: « --content » of serve, play and print).
+    (": Directory '", ": le dossier '"),
+    (": File '", ": le fichier '"),
+    (": Path '", ": le chemin '"),
+    ("' does not exist.", "' n'existe pas."),
+    ("' is a file.", "' est un fichier."),
+    ("' is a directory.", "' est un dossier."),
+    ("' is not readable.", "' n'est pas lisible."),
+    ("' is not writable.", "' n'est pas modifiable."),
+    ("' is not executable.", "' n'est pas exécutable."),
     ("': ", "' : "),
 )
 

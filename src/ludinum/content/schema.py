@@ -61,9 +61,35 @@ class ContentKind:
     facts_required: bool = True
 
 
+def _whole(_checker: object, value: object) -> bool:
+    """An ``integer`` of a content file: a whole number as written, not ``2.0`` (which
+    JSON Schema counts as one, and which then indexed a list: a traceback, attack review)
+    nor ``true``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_ENUM = jsonschema.Draft202012Validator.VALIDATORS["enum"]
+
+
+def _enum(validator: Any, enums: Any, instance: Any, schema: Any) -> Iterable[Any]:
+    """``enum`` as written: ``1.0`` is not the level ``1`` (JSON Schema compares them
+    equal; the level then named the quiz's ids « utiliser-1.0-… »)."""
+    if isinstance(instance, float) and not any(isinstance(e, float) for e in enums):
+        yield jsonschema.ValidationError(f"{instance!r} is not one of {enums!r}")
+        return
+    yield from _ENUM(validator, enums, instance, schema)
+
+
+#: The validator of content files: JSON Schema 2020-12 with :func:`_whole` integers and
+#: :func:`_enum` values.
+Validator: Any = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator, validators={"enum": _enum},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole))
+
+
 def _schema_problems(doc: Doc, schema: dict[str, Any]) -> list[Problem]:
     """The file's schema errors, each in words in French and English (content/wording)."""
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = Validator(schema)
     return [
         Problem(str(doc.file), doc.line(tuple(error.absolute_path)),
                 schema_words(error, "fr"), schema_words(error, "en"))
@@ -123,6 +149,15 @@ def load_kind(kind: ContentKind, folder: Path) -> list[Doc]:
             f"Invalid content ({counted(len(problems), *many, 'en')}):\n{en}",
         )
     return docs
+
+
+def same_choices(doc: Doc, path: tuple[str | int, ...], choices: Sequence[str]
+                 ) -> list[Problem]:
+    """A problem when two of a quiz question's ``choices`` read the same: the same words
+    but for capitals or spaces (« Vrai » and « vrai ») leave two right answers, or none."""
+    said = {" ".join(choice.casefold().split()) for choice in choices}
+    return ([problem(doc, (*path, "choices"), "deux choix identiques")]
+            if len(said) != len(choices) else [])
 
 
 def unique_ids(

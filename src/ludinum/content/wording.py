@@ -58,6 +58,8 @@ def value_words(value: Any, en: bool) -> str:
     if value is None:
         return "empty" if en else "vide"
     if isinstance(value, (int, float)):
+        if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+            return f"{value:.1f}"  # 2.0 as written: « 2 n'est pas un nombre entier » misleads
         return f"{value:g}" if isinstance(value, float) else str(value)
     if isinstance(value, str):
         return f"'{echoed(value)}'" if en else f"« {echoed(value)} »"

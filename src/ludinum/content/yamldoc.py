@@ -7,6 +7,7 @@ bytes names a billion strings) is refused with one error line, before any memory
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,6 +107,32 @@ def _lines(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], name: str)
             _lines(item, (*path, i), lines, name)
 
 
+#: Format characters (Unicode « Cf »: zero-width, direction marks and overrides, soft
+#: hyphen, invisible operators, tags; not those of scripts no content is written in),
+#: written out: a file is searched in one pass.
+_INVISIBLE = re.compile(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000e0001"
+    "\U000e0020-\U000e007f]")
+
+
+def _invisible(text: str, file: Path) -> None:
+    """Refuse a format character (zero-width space, right-to-left override…): a text of
+    it alone is a blank question on every screen, and an override turns the words after it
+    backwards. A byte-order mark opening the file (a Windows editor's) is no text."""
+    found = _INVISIBLE.search(text, 1 if text.startswith("\ufeff") else 0)
+    if found is not None:
+        raise _invisible_at(text, file, found)
+
+
+def _invisible_at(text: str, file: Path, found: re.Match[str] | None) -> ContentError:
+    """The error for the invisible character ``found`` in ``text``, at its line."""
+    line = text.count("\n", 0, found.start()) + 1 if found else 1
+    shown = f" (U+{ord(found.group()[0]):04X})" if found else ""
+    return ContentError(f"{file}:{line}: caractère invisible interdit{shown}, à supprimer",
+                        f"{file}:{line}: forbidden invisible character{shown}, to delete")
+
+
 def load(file: Path) -> Doc:
     """Load ``file``; a YAML syntax error becomes a :class:`ContentError` with its line."""
     try:
@@ -114,6 +141,7 @@ def load(file: Path) -> Doc:
         raise ContentError(
             f"{file}:1: illisible ({exc})", f"{file}:1: unreadable ({exc})"
         ) from None
+    _invisible(text, file)
     try:
         _measure(text, file)
         node = yaml.compose(text, Loader=_Loader)
@@ -128,6 +156,9 @@ def load(file: Path) -> Doc:
             f"{file}:{line}: YAML invalide ({exc.problem})",
             f"{file}:{line}: invalid YAML ({exc.problem})",
         ) from None
+    except yaml.reader.ReaderError:  # a control character (the error's own position is
+        # off by the text's length when the text is a string: found again here)
+        raise _invisible_at(text, file, yaml.reader.Reader.NON_PRINTABLE.search(text)) from None
     except yaml.YAMLError as exc:
         raise ContentError(
             f"{file}:1: YAML invalide ({exc})", f"{file}:1: invalid YAML ({exc})"

@@ -81,6 +81,20 @@ def check_rate(request: Request, limit: RateLimit, count: int = 1,
         raise refused if refused is not None else too_many()
 
 
+@contextlib.contextmanager
+def charged(request: Request, limit: RateLimit, count: int = 1,
+            refused: LudinumError | None = None) -> Iterator[None]:
+    """:func:`check_rate` around what the attempts pay for, given back when it is refused:
+    a form with a typo makes no room and spends none of the school address's budget (30
+    refused forms locked a teacher out of making a room for minutes, attack review)."""
+    check_rate(request, limit, count, refused)
+    try:
+        yield
+    except LudinumError:
+        limit.refund(address_of(request), count)
+        raise
+
+
 def lookup(request: Request) -> str:
     """The room code of the path (call inside :func:`guessing`)."""
     code = tokens.normalise_code(str(request.path_params["code"]))
@@ -144,28 +158,28 @@ async def games(request: Request) -> Response:
 async def create_room(request: Request) -> Response:
     try:
         data = only(await body(request), ROOM_FIELDS)
-        check_rate(request, request.app.state.room_limit)
-        hub = hub_of(request)
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
-        players = data.get("players")
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")
-        mode = data.get("mode", "live")
-        if not isinstance(mode, str):
-            raise fail("bad_message", "« mode » est « live » ou « turns ».",
-                       "'mode' is 'live' or 'turns'.")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or not 0 <= seed < 2 ** 63):
-            raise fail("bad_message", "« seed » est un entier de 0 à 2⁶³ − 1.",
-                       "'seed' is an integer from 0 to 2⁶³ − 1.")
-        room, host_token = await hub.create_room(game, players, options,
-                                                 mode, seed)
+        with charged(request, request.app.state.room_limit):
+            hub = hub_of(request)
+            game = data.get("game")
+            if not isinstance(game, str):
+                raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+            options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+            players = data.get("players")
+            if isinstance(players, bool) or not isinstance(players, int):
+                raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")
+            mode = data.get("mode", "live")
+            if not isinstance(mode, str):
+                raise fail("bad_message", "« mode » est « live » ou « turns ».",
+                           "'mode' is 'live' or 'turns'.")
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                     or not 0 <= seed < 2 ** 63):
+                raise fail("bad_message", "« seed » est un entier de 0 à 2⁶³ − 1.",
+                           "'seed' is an integer from 0 to 2⁶³ − 1.")
+            room, host_token = await hub.create_room(game, players, options,
+                                                     mode, seed)
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"code": room.code, "host_token": host_token,

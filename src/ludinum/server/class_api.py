@@ -17,11 +17,15 @@ from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import i18n, render, tokens
-from ludinum.server.api import body, check_rate, error_response, guessing
+from ludinum.server.api import body, charged, error_response, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import fail
 from ludinum.server.rooms import LIVE
+
+#: The fields a class's creation may hold (``api.only``: a misspelt one, « option » for
+#: « options », is refused by name rather than make a class with the default rules).
+CREATE_FIELDS = ("game", "options", "table_size", "bot_level", "friends_apart", "mode")
 
 
 def classes_of(request: Request) -> ClassHub:
@@ -39,18 +43,21 @@ def session_of(request: Request) -> ClassSession:
 
 async def create(request: Request) -> Response:
     try:
-        data = await body(request)
-        check_rate(request, request.app.state.room_limit)
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
-        mode = data.get("mode", LIVE)
-        session, teacher = await classes_of(request).create(
-            game, options, data.get("table_size"), data.get("bot_level"),
-            data.get("friends_apart", True) is not False, str(mode))
+        data = only(await body(request), CREATE_FIELDS)
+        with charged(request, request.app.state.room_limit):
+            game = data.get("game")
+            if not isinstance(game, str):
+                raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+            options = data.get("options") or {}
+            if not isinstance(options, dict):
+                raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+            mode = data.get("mode", LIVE)
+            apart = data.get("friends_apart", True)
+            if not isinstance(apart, bool):
+                raise fail("bad_message", "« friends_apart » vaut true ou false.",
+                           "'friends_apart' is true or false.")
+            session, teacher = await classes_of(request).create(
+                game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
     except LudinumError as exc:
         return error_response(exc)
     return JSONResponse({"code": session.code, "teacher_token": teacher}, status_code=201)
@@ -58,7 +65,7 @@ async def create(request: Request) -> Response:
 
 async def join(request: Request) -> Response:
     try:
-        data = await body(request)
+        data = only(await body(request), ("nickname",))
         with guessing(request):
             session = session_of(request)
         token, pupil = await classes_of(request).join(session.code, data.get("nickname"))
@@ -82,7 +89,7 @@ async def me(request: Request) -> Response:
     """A pupil's waiting state: their table, and once started the room of their seat (their
     class token is their seat token there)."""
     try:
-        data = await body(request)
+        data = only(await body(request), ("token",))
         with guessing(request):
             session = session_of(request)
             pupil = session.pupil_of(data.get("token"))
@@ -100,11 +107,12 @@ async def me(request: Request) -> Response:
 
 
 async def _teacher(request: Request,
-                   then: Callable[[ClassSession, dict[str, Any]], Awaitable[dict[str, Any]]]
-                   ) -> Response:
-    """A teacher's request: the class, the teacher's token checked, then ``then``."""
+                   then: Callable[[ClassSession, dict[str, Any]], Awaitable[dict[str, Any]]],
+                   fields: tuple[str, ...] = ()) -> Response:
+    """A teacher's request: the class, the teacher's token checked, then ``then``; the
+    body holds the token and ``fields``, nothing else."""
     try:
-        data = await body(request)
+        data = only(await body(request), ("token", *fields))
         with guessing(request):
             session = session_of(request)
             session.check_teacher(data.get("token"))
@@ -140,7 +148,7 @@ async def move(request: Request) -> Response:
                        else table)
         return {"ok": True}
 
-    return await _teacher(request, run)
+    return await _teacher(request, run, ("pupil", "table"))
 
 
 async def remove(request: Request) -> Response:
@@ -153,7 +161,7 @@ async def remove(request: Request) -> Response:
             return {"ok": True, "removed_all": await hub.remove_all(session)}
         return {"ok": True, "removed": await hub.remove(session, data.get("pupil"))}
 
-    return await _teacher(request, run)
+    return await _teacher(request, run, ("pupil", "all"))
 
 
 async def lock(request: Request) -> Response:
@@ -164,7 +172,7 @@ async def lock(request: Request) -> Response:
         await hub.lock(session, data.get("locked"))
         return {"ok": True, "locked": session.locked}
 
-    return await _teacher(request, run)
+    return await _teacher(request, run, ("locked",))
 
 
 async def start(request: Request) -> Response:
@@ -175,14 +183,13 @@ async def start(request: Request) -> Response:
         # created one by one (the class's creation counted as one), so that starting
         # classes of tables of 2 does not open 30 times the rooms the budget allows.
         tables = len(session.plan())
-        if tables > 1:
-            check_rate(request, request.app.state.room_limit, tables - 1, fail(
+        with charged(request, request.app.state.room_limit, max(0, tables - 1), fail(
                 "rate_limited",
                 f"Trop de parties ouvertes depuis cette adresse pour {tables} tables : "
                 "attends quelques minutes, ou fais des tables plus grandes.",
                 f"Too many games opened from this address for {tables} tables: wait "
-                "a few minutes, or make the tables larger."))
-        await hub.start(session)
+                "a few minutes, or make the tables larger.")):
+            await hub.start(session)
         return {"ok": True, "rooms": list(session.rooms)}
 
     return await _teacher(request, run)
@@ -196,7 +203,7 @@ async def command(request: Request) -> Response:
         done = await hub.command(session, kind if isinstance(kind, str) else "")
         return {"ok": True, "tables": done}
 
-    return await _teacher(request, run)
+    return await _teacher(request, run, ("command",))
 
 
 async def message(request: Request) -> Response:
@@ -206,4 +213,4 @@ async def message(request: Request) -> Response:
         await hub.send_message(session, data.get("text"))
         return {"ok": True, "message": session.message}
 
-    return await _teacher(request, run)
+    return await _teacher(request, run, ("text",))

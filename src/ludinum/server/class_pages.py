@@ -12,11 +12,11 @@ from starlette.responses import Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import forms, i18n, qr
-from ludinum.server.api import check_rate, guessing, hub_of
+from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, problem, public_base, show
-from ludinum.server.rooms import LIVE, TURNS
+from ludinum.server.rooms import LIVE
 from ludinum.site import class_debrief
 
 
@@ -45,14 +45,14 @@ async def new_class(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         apart = form.get("friends_apart") is not None
-        mode = TURNS if form.get("mode") == TURNS else LIVE
         level = str(form.get("bot_level", level))
         try:
-            check_rate(request, request.app.state.room_limit)
-            size = forms.players(game, form.get("table_size"))
-            values = forms.parse(game, form, size)
-            session, teacher = await classes_of(request).create(
-                game.name, dict(values), size, level, apart, mode)
+            mode = forms.mode(form)
+            with charged(request, request.app.state.room_limit):
+                size = forms.players(game, form.get("table_size"))
+                values = forms.parse(game, form, size)
+                session, teacher = await classes_of(request).create(
+                    game.name, dict(values), size, level, apart, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:

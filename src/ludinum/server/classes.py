@@ -6,6 +6,7 @@ synchronous and refuses bad input with a French and English message, changing no
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,8 @@ GATHERING, PLAYING, ENDED = "gathering", "playing", "ended"
 NO_BOTS = "none"
 #: The longest message the teacher may send to every phone.
 MESSAGE_LENGTH = 140
+#: The marks that change the direction of the text after them (a message's are refused).
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: Pupils a class takes at most: two classes in one room, with room to spare. A script
 #: adding thousands of names would otherwise open as many tables (rooms) at the start.
 MAX_PUPILS = 64
@@ -158,8 +161,13 @@ class ClassSession:
                 0 <= pupil < len(self.pupils)):
             raise refuse("bad_pupil", "Élève inconnu.", "Unknown pupil.")
         count = self.table_count()
-        if isinstance(table, bool) or not isinstance(table, int) or not 0 <= table < count:
-            raise refuse("bad_table", f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
+        if isinstance(table, bool) or not isinstance(table, int):  # "1", 1.5, true
+            raise refuse("bad_table", "« table » est le numéro d'une table (à partir de 1).",
+                         "'table' is the number of a table (from 1).")
+        if not 0 <= table < count:
+            raise refuse("bad_table", "Il n'y a qu'une table." if count == 1 else
+                         f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
+                         "There is only one table." if count == 1 else
                          f"There are only {counted(count, TABLES, TABLES, 'en')}.")
         current = self.tables()
         if pupil not in current[table] and len(current[table]) >= self.table_size:
@@ -222,6 +230,11 @@ class ClassSession:
         if not isinstance(text, str) or not text.strip():
             raise refuse("bad_message", "Écris un message.", "Write a message.")
         text = " ".join(text.split())
+        if any(unicodedata.category(c) == "Cc" or c in BIDI for c in text):
+            # It shows as nothing, or turns the rest of the text backwards on every phone.
+            raise refuse("bad_message",
+                         "Ce message contient un caractère invisible : retape-le.",
+                         "This message holds an invisible character: type it again.")
         if len(text) > MESSAGE_LENGTH:
             raise refuse("too_long", f"Message trop long : {MESSAGE_LENGTH} caractères au plus.",
                          f"Message too long: {MESSAGE_LENGTH} characters at most.")

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludinum.engine import Game, Option, OptionError, OptionValue
-from ludinum.server.rooms import TURNS
+from ludinum.engine.errors import echoed
+from ludinum.server.rooms import LIVE, TURNS
 
 PREFIX = "opt_"
 
@@ -100,11 +101,18 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
     timer the host changed is kept. Without this every turn-based room made from the form
     ran the live timers (a Hacker trip of 12 s, H3)."""
     values: dict[str, OptionValue] = {}
-    turns = form.get("mode") == TURNS
+    turns = mode(form) == TURNS
+    known = {PREFIX + option.name for option in game.options}
+    for name in form:  # a misspelt option is named, not dropped for its default
+        if str(name).startswith(PREFIX) and name not in known:
+            raise OptionError(
+                f"Option inconnue pour {game.name} : « {echoed(name[len(PREFIX):])} ».",
+                f"Unknown option for {game.name}: '{echoed(name[len(PREFIX):])}'.")
     for option in game.options:
         raw = form.get(PREFIX + option.name)
-        if option.kind == "bool":
-            values[option.name] = raw is not None and str(raw) not in ("", "false", "0")
+        if option.kind == "bool":  # a checkbox: absent when unticked, else its value
+            values[option.name] = raw is not None and str(raw) != "" and bool(
+                option.parse(str(raw)))
             continue
         if raw is None or str(raw).strip() == "":
             continue
@@ -118,6 +126,17 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
         values = {name: value for name, value in values.items()
                   if players in _applies_at(game.options[name], resolved, every)}
     return values
+
+
+def mode(form: Mapping[str, Any]) -> str:
+    """The form's pace: « live » (the default) or « turns »; another is named."""
+    raw = form.get("mode")
+    if raw is None or str(raw) == "":
+        return LIVE
+    if str(raw) not in (LIVE, TURNS):
+        raise OptionError(f"Mode inconnu : « {echoed(str(raw))} ».",
+                          f"Unknown mode: '{echoed(str(raw))}'.")
+    return str(raw)
 
 
 def players(game: Game, raw: object) -> int:

@@ -678,6 +678,9 @@ class Hub:
             levels = self.catalog.bot_levels(room.game.name)
             if level is not None and level not in levels:
                 raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
+            if not isinstance(message.get("shared", False), bool):
+                raise fail("bad_message", "« shared » vaut true ou false.",
+                           "'shared' is true or false.")
             if message.get("shared") is True and room.status == LOBBY:
                 self._one_device(room)
             room.start(level if isinstance(level, str)
@@ -711,6 +714,8 @@ class Hub:
                 raise refuse("game_over", "La partie est terminée.", "The game is over.")
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
+            if level is not None and level not in levels:  # a kick's too: never the default
+                raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
             if kind == "kick" and room.status != LOBBY and seat.kind == BOT:
                 # A bot's seat is not emptied during a game (a bot would take it again,
                 # its memory lost): « Confier à un bot » changes its level.
@@ -890,6 +895,9 @@ class Hub:
         role = message.get("role")
         if role not in protocol.ROLES:
             raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
+        if message.get("lang", "fr") not in i18n.LANGS:  # not French for any other value
+            raise fail("bad_message", "« lang » vaut « fr » ou « en ».",
+                       "'lang' is 'fr' or 'en'.")
         seats = self._keyed_seats(room, role, message)
         client.role, client.code, client.seats = str(role), code, seats
         client.keys = tuple(room.seats[s].token_digest for s in seats)

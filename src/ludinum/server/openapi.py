@@ -149,6 +149,11 @@ _CLASS_ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
     "move": ("The teacher moves a pupil to another table (from 1) before the start.",
              {"token": {"type": "string"}, "pupil": {"type": "integer"},
               "table": {"type": "integer"}}),
+    "remove": ("The teacher removes a pupil (by index, from 0) or every pupil before the "
+               "start.", {"token": {"type": "string"}, "pupil": {"type": "integer"},
+                          "all": {"type": "boolean"}}),
+    "lock": ("The teacher closes the class to new pupils, or opens it.",
+             {"token": {"type": "string"}, "locked": {"type": "boolean"}}),
     "start": ("The teacher starts every table.", {"token": {"type": "string"}}),
     "command": ("Pause, resume or end every table.",
                 {"token": {"type": "string"},

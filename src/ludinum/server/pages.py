@@ -25,11 +25,11 @@ from ludinum.server import (
     replay_logs,
     tokens,
 )
-from ludinum.server.api import check_rate, guessing, hub_of
+from ludinum.server.api import charged, check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay
-from ludinum.server.rooms import LIVE, TURNS
+from ludinum.server.rooms import LIVE
 
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -134,11 +134,11 @@ async def new_room(request: Request) -> Response:
     if request.method == "POST":
         form = await request.form()
         try:
-            check_rate(request, request.app.state.room_limit)
-            players = forms.players(game, form.get("players"))
-            values = forms.parse(game, form, players)
-            mode = TURNS if form.get("mode") == TURNS else LIVE
-            room, host_token = await hub.create_room(game.name, players, values, mode)
+            with charged(request, request.app.state.room_limit):
+                players = forms.players(game, form.get("players"))
+                values = forms.parse(game, form, players)
+                mode = forms.mode(form)
+                room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
         else:
@@ -232,9 +232,11 @@ async def debrief(request: Request) -> Response:
     lang = i18n.lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     fmt = str(request.path_params["fmt"])
+    if fmt not in ("pdf", "html"):  # no such page, whatever the room (« Aucun salon » lied)
+        return problem(request, fail(*_HTTP_WORDS[404]), 404)
     try:
         with guessing(request):
-            if not tokens.looks_like_code(code) or fmt not in ("pdf", "html"):
+            if not tokens.looks_like_code(code):
                 raise unknown_room(code)
             record = await Replay.load(hub, code)
     except LudinumError as exc:

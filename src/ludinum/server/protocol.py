@@ -12,6 +12,7 @@ from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import LudinumError
+from ludinum.engine.errors import echoed
 
 MAX_MESSAGE = 8192
 
@@ -22,6 +23,18 @@ CLIENT_TYPES = (
 HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename", "offer", "withdraw",
               "lock", "unlock")
 ROLES = ("host", "player", "pass", "spectator")
+#: The fields each message may hold besides its ``type`` (the pages send ``level`` with
+#: every command about a seat). Another one is refused by name: « levle » for « level »
+#: would otherwise start the game with the default bots.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "hello": ("role", "token", "tokens", "lang", "room"),
+    "act": ("seat", "action", "seq"),
+    "reveal": ("seat",),
+    "start": ("level", "shared"),
+    "kick": ("seat", "level"), "bot": ("seat", "level"), "offer": ("seat", "level"),
+    "withdraw": ("seat", "level"), "rename": ("seat", "nickname", "level"),
+    "ping": ("id",),
+}
 
 
 class ProtocolError(LudinumError):
@@ -78,6 +91,13 @@ def parse(text: object) -> dict[str, Any]:
     if data["type"] not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", f"Type de message inconnu : « {data['type'][:40]} ».",
                             f"Unknown message type: '{data['type'][:40]}'.")
+    allowed = FIELDS.get(data["type"], ())
+    for key in data:
+        if key != "type" and key not in allowed:
+            listed = ", ".join(allowed) or "aucun"
+            raise ProtocolError(
+                "bad_message", f"Champ inconnu : « {echoed(key)} » (champs : {listed}).",
+                f"Unknown field: '{echoed(key)}' (fields: {', '.join(allowed) or 'none'}).")
     return data
 
 

@@ -53,6 +53,12 @@ class RateLimit:
         self._take(key, tokens, now, count)
         return True
 
+    def refund(self, key: str, count: int = 1) -> None:
+        """Give back ``count`` attempts :meth:`allow` counted (what they paid for was
+        refused), up to the burst."""
+        now = self.clock()
+        self._buckets[key] = (min(float(self.burst), self._tokens(key, now) + count), now)
+
     def blocked(self, key: str) -> bool:
         """True when the address has used up its attempts (nothing is counted)."""
         return key in self._buckets and self._tokens(key, self.clock()) < 1.0

@@ -15,7 +15,14 @@ from typing import Any
 from ludinum.content import BUILTIN
 from ludinum.content.facts import SOURCE_PROPERTIES, items_at, items_of
 from ludinum.content.pack import loader as content_loader
-from ludinum.content.schema import ContentKind, Problem, load_kind, problem, unique_ids
+from ludinum.content.schema import (
+    ContentKind,
+    Problem,
+    load_kind,
+    problem,
+    same_choices,
+    unique_ids,
+)
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
 
@@ -183,8 +190,7 @@ def check_quiz(docs: Sequence[Doc]) -> list[Problem]:
                 found.append(problem(doc, (*path, "id"), message))
             if q["answer"] >= len(q["choices"]):
                 found.append(problem(doc, (*path, "answer"), "la réponse n'est pas un des choix"))
-            if len(set(q["choices"])) != len(q["choices"]):
-                found.append(problem(doc, (*path, "choices"), "deux choix identiques"))
+            found.extend(same_choices(doc, path, q["choices"]))
             if len(q.get("choices_en", q["choices"])) != len(q["choices"]):
                 found.append(problem(doc, (*path, "choices_en"),
                                      "autant de choix en anglais qu'en français"))

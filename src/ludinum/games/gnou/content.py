@@ -21,6 +21,7 @@ from ludinum.content.schema import (
     english_problems,
     load_kind,
     problem,
+    same_choices,
     unique_ids,
 )
 from ludinum.content.typography import french_problems
@@ -190,8 +191,7 @@ def _quiz_check(docs: Sequence[Doc]) -> list[Problem]:
                         f"réponse {q['answer']} hors des {len(q['choices'])} choix",
                     )
                 )
-            if len(set(q["choices"])) != len(q["choices"]):
-                found.append(problem(doc, (*path, "choices"), "deux choix identiques"))
+            found.extend(same_choices(doc, path, q["choices"]))
             counts[(series, q["level"])] += 1
         found += english_problems(doc, "questions", QUESTION_TEXTS)
     found += unique_ids(
