@@ -155,17 +155,24 @@ async def games(request: Request) -> Response:
     return JSONResponse({"games": out})
 
 
+def game_and_options(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A creation's ``game`` (a name) and ``options`` (an object, empty when absent), or
+    the error naming the one of the wrong type (a room's, a class's)."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+    return game, options
+
+
 async def create_room(request: Request) -> Response:
     try:
         data = only(await body(request), ROOM_FIELDS)
         with charged(request, request.app.state.room_limit):
             hub = hub_of(request)
-            game = data.get("game")
-            if not isinstance(game, str):
-                raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+            game, options = game_and_options(data)
             players = data.get("players")
             if isinstance(players, bool) or not isinstance(players, int):
                 raise fail("bad_message", "« players » est un entier.", "'players' is an integer.")

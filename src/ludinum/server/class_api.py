@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import i18n, render, tokens
-from ludinum.server.api import body, charged, error_response, guessing, only
+from ludinum.server.api import body, charged, error_response, game_and_options, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import fail
@@ -45,12 +45,7 @@ async def create(request: Request) -> Response:
     try:
         data = only(await body(request), CREATE_FIELDS)
         with charged(request, request.app.state.room_limit):
-            game = data.get("game")
-            if not isinstance(game, str):
-                raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-            options = data.get("options") or {}
-            if not isinstance(options, dict):
-                raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
+            game, options = game_and_options(data)
             mode = data.get("mode", LIVE)
             apart = data.get("friends_apart", True)
             if not isinstance(apart, bool):
