@@ -104,13 +104,21 @@ class Option:
             + (f" (choose from: {en})." if fits else "."),
         )
 
+    def named_label(self, value: OptionValue, lang: str = "fr") -> str | None:
+        """The words the option gives ``value`` itself (``named``: « Selon la difficulté »
+        for 0), or None."""
+        for known, fr, english in self.named:
+            if isinstance(known, bool) == isinstance(value, bool) and known == value:
+                return english if lang == "en" else fr
+        return None
+
     def label(self, value: OptionValue, lang: str = "fr") -> str | None:
         """``value`` in words for a screen (French or English), or None when the option
         has no words for it."""
         en = lang == "en"
-        for known, fr, english in self.named:
-            if isinstance(known, bool) == isinstance(value, bool) and known == value:
-                return english if en else fr
+        named = self.named_label(value, lang)
+        if named is not None:
+            return named
         if self.kind not in ("int", "float") or isinstance(value, (bool, str)):
             return None
         if self.percent:

@@ -75,9 +75,7 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
         if kind == "number":
             unit = option.unit_en if lang == "en" else option.unit_fr
             if value == option.default:  # left empty, the form sends the default (parse)
-                placeholder = next((english if lang == "en" else fr
-                                    for known, fr, english in option.named
-                                    if not isinstance(known, bool) and known == value), "")
+                placeholder = option.named_label(value, lang) or ""
                 if placeholder:
                     value = ""
         applies = _applies_at(option, resolved, every)
