@@ -237,7 +237,7 @@ async def replay_step(request: Request) -> Response:
     try:
         with guessing(request):
             code = lookup(request)
-            replay = await Replay.load(hub_of(request), code)
+            replay = await Replay.load(hub_of(request), code, stepped=True)
         step = replay.clamp(request.query_params.get("step"))
         lang = i18n.lang_of(request, query=True)
         data = replay.step_json(step, lang)

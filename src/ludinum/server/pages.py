@@ -257,7 +257,7 @@ async def replay(request: Request) -> Response:
         with guessing(request):
             if not tokens.looks_like_code(code):
                 raise unknown_room(code)
-            record = await Replay.load(hub, code)
+            record = await Replay.load(hub, code, stepped=True)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
     return _replay_page(request, record, code, lang)

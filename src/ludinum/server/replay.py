@@ -1,16 +1,53 @@
-"""Replays of finished games, stepped through from the stored log (public view only)."""
+"""Replays of finished games, stepped through from the stored log (public view only).
+
+A step is the state after that many moves of the log. Replaying a whole log for each
+request cost the event loop 45 ms for the last step of a Web Runners game of 1,152 moves on
+a slow machine, and its turn table (the turn of every step, for « Tour précédent / Tour
+suivant ») 48 ms more: a class stepping through its replay, or one device asking for steps
+in a loop, stopped every room of the server that long per request. So a replay is
+*prepared* once, in a reader thread (never on the event loop): one pass over the log keeps
+the turn of every step and a copy of the state every :data:`EVERY` moves; a step is then
+its nearest copy, cloned, plus fewer than :data:`EVERY` moves. Prepared replays are kept
+for the process (:data:`MOST` at most, least recently used out) under a digest of the
+game, its settings and its stored log: a finished game's log never changes, and a log that
+did (an answer rewritten, W15) has another digest.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, Event, Game, GameConfig, LudinumError, State
+from ludinum.server.render import digest
 from ludinum.server.rooms import ENDED, FINISHED, refuse
 from ludinum.server.seats import Seat
 
 if TYPE_CHECKING:
     from ludinum.server.hub import Hub
+
+
+#: Moves between two kept copies of a replay's state: a step costs at most this many moves.
+EVERY = 32
+#: Prepared replays kept by the process (a Web Runners game of 1,152 moves: 37 copies).
+MOST = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """What one pass over a replay's log leaves (:meth:`Replay.prepare`): the turn of each
+    step, 0 to the log's length (None past a move that does not replay), and the state
+    after 0, EVERY, 2 × EVERY… moves, up to the first move that does not replay. The
+    copies are never changed: a step clones one."""
+
+    turns: tuple[int | None, ...]
+    kept: tuple[State, ...]
+
+
+_PREPARED: OrderedDict[bytes, Prepared] = OrderedDict()
+_LOCK = threading.Lock()  # reader threads prepare replays side by side
 
 
 @dataclass
@@ -19,10 +56,13 @@ class Replay:
     config: GameConfig
     seats: list[Seat]
     log: list[tuple[int, Action]]
-    _turns: list[int | None] | None = field(default=None, init=False, repr=False)
+    _prepared: Prepared | None = field(default=None, init=False, repr=False)
 
     @classmethod
-    async def load(cls, hub: Hub, code: str) -> Replay:
+    async def load(cls, hub: Hub, code: str, stepped: bool = False) -> Replay:
+        """The finished game of room ``code``; ``stepped``: prepared to be stepped through
+        (:meth:`prepare`, done off the event loop), what a replay's page and API need and
+        a debrief does not."""
         loaded = await hub.stored(code)
         if loaded is None:
             from ludinum.server.hub import unknown_room
@@ -33,10 +73,17 @@ class Replay:
             raise refuse("not_finished", "Cette page s'ouvre à la fin de la partie.",
                          "This page opens when the game is over.")
         game = hub.catalog.game(row.game)
-        config = game.config_from_json(row.config)
-        log = [(seat, Action.from_json(a)) for _, seat, a in stored]
-        seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
-        return cls(game, config, seats, log)
+
+        def made() -> Replay:  # in a reader thread: reading the log is work too
+            config = game.config_from_json(row.config)
+            log = [(seat, Action.from_json(a)) for _, seat, a in stored]
+            seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
+            replay = cls(game, config, seats, log)
+            if stepped:
+                replay.prepare(digest(row.game, row.config, [(s, a) for _, s, a in stored]))
+            return replay
+
+        return await hub.writer.read(made)
 
     @property
     def length(self) -> int:
@@ -49,11 +96,49 @@ class Replay:
             step = 0
         return max(0, min(self.length, step))
 
-    def at(self, step: int) -> tuple[State, list[Event]]:
-        """The state after ``step`` actions, and the public events of the last one."""
+    def prepare(self, key: bytes | None = None) -> Prepared:
+        """One pass over the log (module docstring), or the pass made earlier for the same
+        ``key`` (a digest of the game, its settings and its stored log; None: not shared,
+        an uploaded log that its :class:`Replay` keeps itself)."""
+        if self._prepared is not None:
+            return self._prepared
+        if key is not None:
+            with _LOCK:
+                kept = _PREPARED.get(key)
+                if kept is not None:
+                    _PREPARED.move_to_end(key)
+                    self._prepared = kept
+                    return kept
+        text = self.game.text
         state = self.game.setup(self.config)
+        turns = [text.turn(state.view(None))]
+        copies = [state.clone()]
+        for seat, action in self.log:
+            try:
+                state.apply(seat, action)
+            except LudinumError:  # at() says why; no turn counted past it
+                break
+            turns.append(text.turn(state.view(None)))
+            if (len(turns) - 1) % EVERY == 0:
+                copies.append(state.clone())
+        prepared = Prepared(tuple(turns + [None] * (self.length + 1 - len(turns))),
+                            tuple(copies))
+        if key is not None:
+            with _LOCK:
+                _PREPARED[key] = prepared
+                while len(_PREPARED) > MOST:
+                    _PREPARED.popitem(last=False)
+        self._prepared = prepared
+        return prepared
+
+    def at(self, step: int) -> tuple[State, list[Event]]:
+        """The state after ``step`` actions, and the public events of the last one: the
+        kept copy before that last move, cloned, and the moves since."""
+        kept = self.prepare().kept
+        start = min((step - 1) // EVERY if step else 0, len(kept) - 1)
+        state = kept[start].clone()
         events: list[Event] = []
-        for seat, action in self.log[:step]:
+        for seat, action in self.log[start * EVERY:step]:
             try:
                 events = state.apply(seat, action)
             except LudinumError as exc:  # a log that no longer replays: say so
@@ -61,22 +146,10 @@ class Replay:
                              f"Unreadable log: {exc.en}") from None
         return state, [e for e in events if e.to is None]
 
-    def turns(self) -> list[int | None]:
+    def turns(self) -> tuple[int | None, ...]:
         """The turn (or round) each step is in, 0 to :attr:`length`, as the game's screen
-        counts it from the public view (``GameText.turn``). One pass over the log (a Web
-        Runners game of 871 steps: about 20 ms), kept."""
-        if self._turns is None:
-            text = self.game.text
-            state = self.game.setup(self.config)
-            turns = [text.turn(state.view(None))]
-            for seat, action in self.log:
-                try:
-                    state.apply(seat, action)
-                except LudinumError:  # at() says why; no turn counted past it
-                    break
-                turns.append(text.turn(state.view(None)))
-            self._turns = turns + [None] * (self.length + 1 - len(turns))
-        return self._turns
+        counts it from the public view (``GameText.turn``)."""
+        return self.prepare().turns
 
     def turn_jumps(self, step: int) -> tuple[int | None, int | None]:
         """The first steps of the turn before ``step``'s and of the turn after it (None
