@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
+from typing import Any
+
+import pytest
 
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
+from ludinum.server.hub import Hub
 from tests.server.helpers import create_room, finished_by_bots, hello, join, make_app
 
 
@@ -87,3 +92,33 @@ def test_finished_games_can_be_replayed_after_restart(sqlite_url: str,
         page = client.get(f"/replay/{code}?step={steps}")
         assert page.status_code == 200 and "Partie terminée" in page.text
         assert client.get(f"/host/{code}").status_code == 200
+
+
+def test_a_room_loaded_on_demand_is_replayed_off_the_event_loop(
+        sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A room this process did not hold (a finished game opened again, a room moved from a
+    dead process): its log, hundreds of moves, is replayed in a reader thread. On the event
+    loop it stopped every other room of the server for as long."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, "hacker", 4)
+        before = app.state.hub.rooms[code].state.to_json()
+        seq = app.state.hub.rooms[code].seq
+    assert seq > 50
+    threads: list[str] = []
+    rebuilt = Hub._rebuilt
+
+    def watched(self: Hub, *args: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return rebuilt(self, *args)
+
+    monkeypatch.setattr(Hub, "_rebuilt", watched)
+    again = make_app(sqlite_url, catalog)
+    with TestClient(again) as client, contextlib.ExitStack() as stack:
+        assert code not in again.state.hub.rooms  # finished: not loaded at start
+        watcher = hello(client, code, stack, role="spectator")
+        assert watcher.messages[0]["type"] == "welcome"
+        room = again.state.hub.rooms[code]
+        assert room.state.to_json() == before and room.seq == seq
+        assert room.status == "finished"
+    assert len(threads) == 1 and threads[0].startswith("ludinum-read"), threads

@@ -213,13 +213,22 @@ class Hub:
         self.writer.close()
 
     def _restore(self, row: RoomRow, stored: Log) -> Room:
+        """The room of ``row`` rebuilt from its log, its bots told what they saw."""
+        room, personal = self._rebuilt(row, stored, self.bots.setdefault(row.code, {}))
+        self._personal[row.code] = personal
+        return room
+
+    def _rebuilt(self, row: RoomRow, stored: Log, bots: dict[int, Bot]
+                 ) -> tuple[Room, dict[int, tuple[int, dict[str, Any]]]]:
+        """The room of ``row`` and its personal answers (W15), its log replayed, each move's
+        events told to ``bots``. Touches nothing of the hub: with no bots yet it runs in a
+        reader thread (:meth:`_load_room`)."""
         game = self.catalog.game(row.game)
         config = game.config_from_json(row.config)
         state = game.setup(config)
         seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
         room = Room(row.id, row.code, game, config, row.mode, seats, row.host, state,
                     status=row.status, created_at=row.created_at, updated_at=row.updated_at)
-        bots = self.bots.setdefault(row.code, {})
         personal: dict[int, tuple[int, dict[str, Any]]] = {}
         for seq, seat, data in stored:
             events = state.apply(seat, Action.from_json(data))
@@ -232,8 +241,8 @@ class Hub:
                 room.recent.append((s, e))
                 if e.to is None:
                     room.kinds[e.kind] += 1
-            self._observe(room, bots, events)
-        self._personal[row.code] = personal
+            if bots:
+                self._observe(room, bots, events)
         if row.status in (PLAYING, PAUSED):
             # A game under way never waits for a seat nobody holds: a bot takes it.
             for seat_ in room.seats:
@@ -246,7 +255,7 @@ class Hub:
         room.locked = row.locked
         if row.status == PLAYING and room.deadline_at is None:
             room.refresh_deadline(self.clock(), actor=None)
-        return room
+        return room, personal
 
     def purge(self) -> int:
         """Delete what the retention period no longer keeps (at start-up, before serving)."""
@@ -306,8 +315,17 @@ class Hub:
         if loaded is None:
             raise unknown_room(code)
         room = self.rooms.get(code)
-        if room is None:
+        if room is None and not self.bots.get(code):
+            # Replaying the log off the loop (a room moved from a dead process: hundreds of
+            # moves each, which would stop every other room meanwhile).
+            rebuilt = await self.writer.read(self._rebuilt, *loaded, {})
+            room = self.rooms.get(code)
+            if room is None:
+                room, self._personal[code] = rebuilt
+                self.bots.setdefault(code, {})
+        elif room is None:
             room = self._restore(*loaded)
+        if self.rooms.get(code) is not room:
             self.rooms[code] = room
             self._recount(room)
             self._schedule(room)
