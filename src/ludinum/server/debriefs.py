@@ -37,9 +37,12 @@ hits = 0
 misses = 0
 
 
-def key(code: str, lang: str, fmt: str, config_json: object,
-        log: Sequence[tuple[int, object]], names: Sequence[str]) -> tuple[str, str, str, bytes]:
-    return code, lang, fmt, digest(config_json, list(log), list(names))
+def key(code: str, lang: str, fmt: str, source: bytes, names: Sequence[str]
+        ) -> tuple[str, str, str, bytes]:
+    """``source``: the digest of the game, its settings and its stored log
+    (:func:`ludinum.server.replay.log_digest`, made off the event loop with the log's
+    reading: for a long game it is the costly part)."""
+    return code, lang, fmt, digest(source.hex(), list(names))
 
 
 async def response(key: tuple[str, str, str, bytes],

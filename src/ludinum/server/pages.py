@@ -242,11 +242,9 @@ async def debrief(request: Request) -> Response:
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
     names = [s.label(lang) for s in record.seats]
-    config = record.config.to_json()
-    log = [(seat, action.to_json()) for seat, action in record.log]
     return await debriefs.response(  # a finished game's debrief is built once (issue 20)
-        debriefs.key(code, lang, fmt, config, log, names),
-        lambda: site.debrief_response(config, record.log, names, lang, fmt))
+        debriefs.key(code, lang, fmt, record.source, names),
+        lambda: site.debrief_response(record.config.to_json(), record.log, names, lang, fmt))
 
 
 async def replay(request: Request) -> Response:

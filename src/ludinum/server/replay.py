@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -50,12 +51,21 @@ _PREPARED: OrderedDict[bytes, Prepared] = OrderedDict()
 _LOCK = threading.Lock()  # reader threads prepare replays side by side
 
 
+def log_digest(game: str, config: object, log: Sequence[tuple[int, object]]) -> bytes:
+    """What a finished game is drawn from, as one digest: the game, its settings and its
+    stored log (``(seat, action as stored)``). Its replay's steps and its debriefs are
+    kept under it."""
+    return digest(game, config, list(log))
+
+
 @dataclass
 class Replay:
     game: Game
     config: GameConfig
     seats: list[Seat]
     log: list[tuple[int, Action]]
+    #: :func:`log_digest` of a stored game (empty: an uploaded log, never shared).
+    source: bytes = b""
     _prepared: Prepared | None = field(default=None, init=False, repr=False)
 
     @classmethod
@@ -78,9 +88,10 @@ class Replay:
             config = game.config_from_json(row.config)
             log = [(seat, Action.from_json(a)) for _, seat, a in stored]
             seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
-            replay = cls(game, config, seats, log)
+            replay = cls(game, config, seats, log,
+                         log_digest(row.game, row.config, [(s, a) for _, s, a in stored]))
             if stepped:
-                replay.prepare(digest(row.game, row.config, [(s, a) for _, s, a in stored]))
+                replay.prepare()
             return replay
 
         return await hub.writer.read(made)
@@ -96,13 +107,13 @@ class Replay:
             step = 0
         return max(0, min(self.length, step))
 
-    def prepare(self, key: bytes | None = None) -> Prepared:
+    def prepare(self) -> Prepared:
         """One pass over the log (module docstring), or the pass made earlier for the same
-        ``key`` (a digest of the game, its settings and its stored log; None: not shared,
-        an uploaded log that its :class:`Replay` keeps itself)."""
+        :attr:`source` (none: an uploaded log, that its :class:`Replay` keeps itself)."""
         if self._prepared is not None:
             return self._prepared
-        if key is not None:
+        key = self.source
+        if key:
             with _LOCK:
                 kept = _PREPARED.get(key)
                 if kept is not None:
@@ -123,7 +134,7 @@ class Replay:
                 copies.append(state.clone())
         prepared = Prepared(tuple(turns + [None] * (self.length + 1 - len(turns))),
                             tuple(copies))
-        if key is not None:
+        if key:
             with _LOCK:
                 _PREPARED[key] = prepared
                 while len(_PREPARED) > MOST:
