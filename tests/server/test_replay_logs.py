@@ -5,13 +5,16 @@ public view only; a file that is not a log is refused with its reason."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
+from ludinum.server.replay import Replay
 from tests.server.helpers import make_app
 from tests.sim.test_replay import keep
 
@@ -61,3 +64,34 @@ def test_one_address_cannot_push_out_everyone_elses_logs(sqlite_url: str, catalo
         other = TestClient(client.app, client=("10.1.2.3", 5000))
         assert other.post("/replay/journal", files={"journal": (
             "x.json", b'{"x": 1}', "application/json")}).status_code == 400
+
+
+def test_an_uploaded_log_is_read_and_prepared_off_the_event_loop(
+        tmp_path: Path, sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading an uploaded log replays it (to check it) and preparing its steps replays it
+    again: a Web Runners game is a tenth of a second of work, once done on the event loop
+    that every room shares. Both now run in a worker thread, and its steps need no replay
+    of the whole log afterwards."""
+    log = sorted(keep(tmp_path, "hacker", 1).iterdir())[0]
+    threads: list[str] = []
+    prepare = Replay.prepare
+
+    def watched(self: Replay) -> object:
+        if self._prepared is None:
+            try:
+                asyncio.get_running_loop()
+                threads.append("the event loop's")
+            except RuntimeError:  # no loop runs in this thread
+                threads.append(threading.current_thread().name)
+        return prepare(self)
+
+    monkeypatch.setattr(Replay, "prepare", watched)
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        opened = client.post("/replay/journal", files={"journal": (log.name, log.read_bytes(),
+                                                                     "application/json")},
+                             follow_redirects=False)
+        assert opened.status_code == 303
+        for step in (0, 5, 40):
+            assert client.get(opened.headers["location"], params={"step": step}).status_code == 200
+    assert len(threads) == 1 and threads[0] != "the event loop's", threads

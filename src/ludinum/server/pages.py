@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -313,7 +314,10 @@ async def replay_log_upload(request: Request) -> Response:
     upload = form.get("journal")
     raw = await upload.read() if isinstance(upload, UploadFile) else b""
     try:
-        record = replay_logs.read(hub_of(request).catalog, raw)
+        # Read, replayed to check it and prepared to be stepped through in a worker
+        # thread: a long game's log is a tenth of a second of work, on the event loop
+        # every room's.
+        record = await run_in_threadpool(replay_logs.read, hub_of(request).catalog, raw)
     except LudinumError as exc:
         return show(request, "replay_log.html", status=400,
                     error=exc.en if lang == "en" else exc.fr)

@@ -25,8 +25,9 @@ _KEPT: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
 
 
 def read(catalog: Catalog, raw: bytes) -> Replay:
-    """The replay of an uploaded log; :class:`StateFormatError` (French and English) when
-    it is not one."""
+    """The replay of an uploaded log, prepared (:meth:`Replay.prepare`);
+    :class:`StateFormatError` (French and English) when it is not one. Work for a worker
+    thread: the log is replayed."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -43,7 +44,9 @@ def read(catalog: Catalog, raw: bytes) -> Replay:
     for seat, level in zip(seats, log.bots, strict=False):
         seat.make_bot(level)
     actions: list[tuple[int, Action]] = list(log.actions)
-    return Replay(game, log.config, seats, actions)
+    replay = Replay(game, log.config, seats, actions)
+    replay.prepare()  # stepped through next: prepared here, with the reading
+    return replay
 
 
 def keep(record: Replay, now: float | None = None) -> str:
