@@ -81,3 +81,34 @@ def test_the_set_up_form_follows_the_player_count(live: Any, browser: Any) -> No
         assert seat5.is_disabled() and page.input_value("#opt_thief_seat") == "-1"
     finally:
         context.close()
+
+
+#: Every number field that says its empty value in words: [its placeholder, the width its
+#: words take in the field's font, the room inside the field for them].
+PLACEHOLDERS = """() => [...document.querySelectorAll('input[type=number][placeholder]')].map(f => {
+  const style = getComputedStyle(f);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = f.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [f.placeholder, ctx.measureText(f.placeholder).width, room];
+})"""
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_number_left_empty_shows_its_words_whole(live: Any, browser: Any, locale: str,
+                                                   width: int) -> None:
+    """Le jeu du Gnou's number of turns, empty, says « Selon la difficulté »: the field kept
+    the browser's narrow width and showed « Set by t » (« Selon la d »), cut."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale=locale)
+    try:
+        page = context.new_page()
+        seen = []
+        for game in ("gnou", "voleur"):
+            page.goto(f"{live.url}/new/{game}")
+            seen += page.evaluate(PLACEHOLDERS)
+        assert seen  # the turns of Le jeu du Gnou at least
+        for words, needed, room in seen:
+            assert needed <= room, (words, needed, room)
+    finally:
+        context.close()
