@@ -7,6 +7,7 @@ timers, bots and sockets are driven by :mod:`ludinum.server.hub`.
 
 from __future__ import annotations
 
+import json
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,7 +61,14 @@ class Room:
     #: room's summary shows, since :attr:`seq`'s jumps would count secret moves (issue 20).
     public_seq: int = 0
     created_at: float = 0.0
+    #: The last change of any kind, a secret move included: for storage and retention
+    #: only, never shown (its time would say when someone moved in secret).
     updated_at: float = 0.0
+    #: When the room last changed in a way everyone could see (:meth:`note_public`): what
+    #: the class dashboard's « Bloquée » counts from (docs/class.md).
+    public_at: float = 0.0
+    #: What everyone could see at :attr:`public_at` (:meth:`public_mark`).
+    public_seen: str = ""
     #: The pending timed decision and when it fires (epoch seconds), or what is left of
     #: it while paused.
     deadline: Deadline | None = None
@@ -218,7 +226,8 @@ class Room:
     def record(self, seat: int | None, events: list[Event], now: float) -> None:
         self.seq += 1
         self.updated_at = now
-        if any(event.to is None for event in events):
+        public = any(event.to is None for event in events)
+        if public:
             self.public_seq += 1
         for event in events:
             self.recent.append((self.seq, event))
@@ -230,6 +239,31 @@ class Room:
             self.session_at = self.session_left = None
         else:
             self.refresh_deadline(now, actor=seat)
+        self.note_public(now, changed=public)
+
+    # -- what everyone could see change ------------------------------------------------
+    def public_mark(self) -> str:
+        """Everything a spectator's screen shows of the room, as one string: the public
+        view, who is publicly acting, the status and the seats. A move that leaves it as it
+        was (a virus dropped in secret in turn-based Hacker, H3; « J'ai fini » during a
+        trip) changed nothing anyone could see."""
+        seats = [(s.kind, s.nickname, s.bot_level, s.offered) for s in self.seats]
+        return json.dumps([self.state.view(None), self.public_active(None), self.status,
+                           self.locked, seats], sort_keys=True, default=str)
+
+    def note_public(self, now: float, changed: bool = False) -> None:
+        """Move :attr:`public_at` to ``now`` if everyone could see something change:
+        ``changed`` (a public event, a host command, a seat) or a new :meth:`public_mark`.
+        A secret move leaves it where it was, so that nothing computed from it (the class
+        dashboard's « Bloquée ») tells when someone moved in secret."""
+        mark = self.public_mark()
+        if changed or mark != self.public_seen:
+            self.public_at = now
+        self.public_seen = mark
+
+    def quiet_for(self, now: float) -> float:
+        """Seconds since everyone last saw the room change."""
+        return now - self.public_at
 
     # -- timers ----------------------------------------------------------------------
     def clear_deadline(self) -> None:
