@@ -35,7 +35,9 @@ from ludinum.server.seats import BOT, Seat
 
 log = logging.getLogger("ludinum.server")
 
-#: Seconds without any move after which a playing table is shown as stuck.
+#: Seconds without any change everyone could see (:meth:`Room.quiet_for`) after which a
+#: playing table is shown as stuck. Never counted from the last move of any kind: a
+#: projected dashboard would then tell when someone moved in secret (docs/class.md).
 STUCK_AFTER = 60.0
 COMMANDS = ("pause", "resume", "end")
 
@@ -344,7 +346,7 @@ class ClassHub:
             out.append(TableState(
                 number + 1, room.code, room.status, labels, room.public_seq,
                 [labels[i] for i in room.public_active(None)],
-                room.status == "playing" and now - room.updated_at > STUCK_AFTER,
+                room.status == PLAYING_ROOM and room.quiet_for(now) > STUCK_AFTER,
                 room.state.outcome() if over else None))
         if session.status == PLAYING and not any(applies("end", t.status) for t in out):
             session.status = ENDED

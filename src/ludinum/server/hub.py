@@ -255,6 +255,9 @@ class Hub:
         room.locked = row.locked
         if row.status == PLAYING and room.deadline_at is None:
             room.refresh_deadline(self.clock(), actor=None)
+        # The stored times include secret moves' (updated_at): the quiet time of a room
+        # brought back counts from now, when its screens see it again (docs/class.md).
+        room.note_public(self.clock(), changed=True)
         return room, personal
 
     def purge(self) -> int:
@@ -384,6 +387,7 @@ class Hub:
             raise storage_unavailable() from None
         room = Room(room_id, code, game, config, mode, seats, host, state,
                     created_at=now, updated_at=now)
+        room.note_public(now, changed=True)
         self.rooms[code] = room
         self.bots[code] = {}
         self._personal[code] = {}
@@ -524,7 +528,12 @@ class Hub:
             self._forget(code)
             return
         self.bots[code] = {}
+        before = self.rooms.get(code)
         room = self._restore(*loaded)
+        if before is not None and before.public_seen == room.public_seen:
+            # Nothing anyone could see changed (a secret move caught up from storage, a
+            # failed write): the quiet time goes on rather than restart with the reload.
+            room.public_at = before.public_at
         self.rooms[code] = room
         self._after_reload(room)
         self._broadcast(room)
@@ -648,6 +657,7 @@ class Hub:
         (``{seq: action}``: stored actions to store in another form, W15); once durable."""
         now = self.clock()
         room.updated_at = now
+        room.note_public(now, changed=True)  # a seat, a status, a lock: on every screen
         values = self._room_values(room, now)
         values["seats"] = [s.to_json() for s in room.seats]
         values["locked"] = room.locked

@@ -60,7 +60,14 @@ class Room:
     #: room's summary shows, since :attr:`seq`'s jumps would count secret moves (issue 20).
     public_seq: int = 0
     created_at: float = 0.0
+    #: The last change of any kind, a secret move included: for storage and retention
+    #: only, never shown (its time would say when someone moved in secret).
     updated_at: float = 0.0
+    #: When the room last changed in a way everyone could see (:meth:`note_public`): what
+    #: the class dashboard's « Bloquée » counts from (docs/class.md).
+    public_at: float = 0.0
+    #: What everyone could see at :attr:`public_at` (:meth:`public_mark`).
+    public_seen: tuple[Any, ...] = ()
     #: The pending timed decision and when it fires (epoch seconds), or what is left of
     #: it while paused.
     deadline: Deadline | None = None
@@ -218,7 +225,8 @@ class Room:
     def record(self, seat: int | None, events: list[Event], now: float) -> None:
         self.seq += 1
         self.updated_at = now
-        if any(event.to is None for event in events):
+        public = any(event.to is None for event in events)
+        if public:
             self.public_seq += 1
         for event in events:
             self.recent.append((self.seq, event))
@@ -230,6 +238,33 @@ class Room:
             self.session_at = self.session_left = None
         else:
             self.refresh_deadline(now, actor=seat)
+        self.note_public(now, changed=public)
+
+    # -- what everyone could see change ------------------------------------------------
+    def public_mark(self) -> tuple[Any, ...]:
+        """What a spectator's screen shows change, as one tuple: the public moves (those
+        with a public event), who is publicly acting, the status, the lock and the seats.
+        A move that leaves it as it was (a virus dropped in secret in turn-based Hacker,
+        H3; « J'ai fini » during a trip) changed nothing anyone could see. Made at every
+        move, so cheap: not the public view itself (its text and a comparison cost 0.1 to
+        0.3 ms a move); a change of the board alone without a public event (a Web Runners
+        discard, counted in the hand sizes) does not count as news."""
+        return (self.public_seq, self.public_active(None), self.status, self.locked,
+                tuple((s.kind, s.nickname, s.bot_level, s.offered) for s in self.seats))
+
+    def note_public(self, now: float, changed: bool = False) -> None:
+        """Move :attr:`public_at` to ``now`` if everyone could see something change:
+        ``changed`` (a public event, a host command, a seat) or a new :meth:`public_mark`.
+        A secret move leaves it where it was, so that nothing computed from it (the class
+        dashboard's « Bloquée ») tells when someone moved in secret."""
+        mark = self.public_mark()
+        if changed or mark != self.public_seen:
+            self.public_at = now
+        self.public_seen = mark
+
+    def quiet_for(self, now: float) -> float:
+        """Seconds since everyone last saw the room change."""
+        return now - self.public_at
 
     # -- timers ----------------------------------------------------------------------
     def clear_deadline(self) -> None:

@@ -1,0 +1,111 @@
+"""The class dashboard is projected in class: it shows of each table only what every player
+there may know (docs/class.md). Its « Bloquée » counts from the last change anyone could
+see, never from a secret move (a virus dropped in turn-based Hacker, H3), so its state and
+its timing say nothing of who moved in secret, nor when."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from ludinum.engine import Action
+from ludinum.games.hacker.rules import SETUP, TRIP
+from ludinum.server.catalog import Catalog
+from ludinum.server.class_hub import STUCK_AFTER
+from ludinum.server.rooms import Room
+from tests.server.helpers import make_app
+from tests.server.test_classes import NAMES, create_class, join, teacher
+
+
+def cards(html: str) -> dict[int, str]:
+    """Each table's card on the dashboard, by table number."""
+    found = re.findall(r'<li class="class-table table-card[^"]*" data-table="(\d+)".*?</li>',
+                       html, re.S)
+    bodies = re.split(r'<li class="class-table table-card', html)[1:]
+    return {int(n): body for n, body in zip(found, bodies, strict=True)}
+
+
+def state_line(card: str) -> str:
+    match = re.search(r'<p class="table-state">(.*?)</p>', card, re.S)
+    assert match is not None
+    return match.group(1)
+
+
+def moves_line(card: str) -> str:
+    match = re.search(r'<p class="table-moves">(.*?)</p>', card, re.S)
+    assert match is not None
+    return match.group(1)
+
+
+def public_side(room: Room) -> tuple[Any, ...]:
+    """What a spectator of the table is shown: the public view, who is publicly acting,
+    the public log and the moves counted from it."""
+    return (room.state.view(None), room.public_active(None),
+            [(seq, e.kind, e.data) for seq, e in room.events_since(0, None)],
+            room.public_seq)
+
+
+def test_a_secret_drop_does_not_show_on_the_dashboard(sqlite_url: str, catalog: Catalog
+                                                      ) -> None:
+    now = [1_000_000.0]
+    app = make_app(sqlite_url, catalog)
+    hub = app.state.hub
+    hub.clock = lambda: now[0]
+    with TestClient(app) as client:
+        code, key = create_class(client, "hacker", 3, bot_level="none", mode="turns")
+        for name in NAMES[:6]:
+            join(client, code, name)
+        started = teacher(client, code, "start", key).json()["rooms"]
+        rooms: list[Room] = [hub.rooms[c] for c in started]
+        assert len(rooms) == 2
+
+        def act(room: Room, seat: int, action: Action) -> None:
+            client.portal.call(hub.act, room, seat, action)
+
+        def board() -> dict[int, str]:
+            return cards(teacher(client, code, "state", key).json()["html"])
+
+        for room in rooms:  # everyone credits their setup bills (public moves)
+            while room.state.phase == SETUP:
+                seat = room.state.active_players()[0]
+                act(room, seat, room.state.legal_actions(seat)[0])
+            assert room.state.phase == TRIP
+        start = now[0]
+        seen = [public_side(room) for room in rooms]
+        first = board()
+
+        # Table 1: a player drops a virus in secret, 30 s into the trip. Table 2: nobody.
+        now[0] += 30
+        secret, other = rooms
+        traveller = secret.state.traveller
+        dropper = next(p for p in secret.state.active_players() if p != traveller)
+        drop = next(a for a in secret.state.legal_actions(dropper) if a.kind == "drop")
+        act(secret, dropper, drop)
+        # Nothing anyone else sees has changed at either table: the two are alike.
+        assert [public_side(room) for room in rooms] == seen
+        assert board() == first
+
+        # 61 s after the last change anyone could see, both tables are stuck, alike: the
+        # dashboard does not single out the table where someone moved in secret.
+        now[0] = start + STUCK_AFTER + 1
+        assert [public_side(room) for room in rooms] == seen
+        later = board()
+        assert "Bloquée" in state_line(later[1])
+        assert state_line(later[1]) == state_line(later[2])
+        for n in (1, 2):  # the moves counted are the public ones: the drop is not one
+            assert moves_line(later[n]) == moves_line(first[n])
+
+        # Reloaded from storage (a failed write, another process's change), the secret
+        # table keeps counting from the last public change.
+        client.portal.call(hub._reload, secret.code)
+        assert "Bloquée" in state_line(board()[1])
+
+        # Still useful: a change everyone sees (the trip ends: « J'ai fini » from both, the
+        # return announced) takes table 2 out of « Bloquée » at once.
+        for seat in [p for p in other.state.active_players() if p != other.state.traveller]:
+            act(other, seat, Action.make("done"))
+        assert other.state.phase != TRIP
+        assert state_line(board()[2]) == "En jeu"
+        assert "Bloquée" in state_line(board()[1])
