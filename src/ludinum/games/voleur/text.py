@@ -106,6 +106,8 @@ def count(n: int, noun: str, lang: str) -> str:
 
 class VoleurText(GameText):
     moments = frozenset({"breach", "breach_skip", "steal", "foiled", "game_over"})
+    endings = frozenset({"game_over"})
+
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
 
