@@ -68,3 +68,33 @@ def test_a_replay_s_last_step_says_the_outcome_as_the_end_screen_does(client: Te
         assert any(w in headline.group(1) for w in words), headline.group(1)
         middle = client.get(f"/replay/{code}?step={steps - 1}").text
         assert "replay-outcome" not in middle
+
+
+def _narration(page: str) -> str:
+    """The text of a replay page's narration section (what « Ce qui s'est passé » says)."""
+    section = re.search(r'<section class="narration".*?</section>', page, re.S)
+    return "" if section is None else re.sub(r"<[^>]+>", " ", section.group(0))
+
+
+@pytest.mark.parametrize(("game", "players"), [("hacker", 4), ("voleur", 3)])
+def test_a_replay_s_last_step_says_the_end_once(client: TestClient, game: str,
+                                                 players: int) -> None:
+    """The last step read « Fin de la partie ! Gagnant : Jaune (J4). » in its narration
+    under the headline « Victoire de Jaune (J4) ! »: the end was said twice. The headline
+    and the ending under it say it (frag/outcome.html); the narration keeps the step's
+    other events. The API's step, with no headline, keeps the end's line."""
+    with contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, game, players)
+    last = client.get(f"/api/rooms/{code}/replay?step=0").json()["steps"]
+    api = client.get(f"/api/rooms/{code}/replay?step={last}").json()
+    assert any(e.startswith(("Fin de la partie", "Game over")) for e in api["events"]), api
+    for lang, end in (("fr", "Fin de la partie"), ("en", "Game over")):
+        client.cookies.set("lang", lang)
+        page = client.get(f"/replay/{code}?step={last}").text
+        assert 'class="replay-outcome"' in page and 'class="ending"' in page, page
+        assert end not in page, _narration(page)
+        before = client.get(f"/replay/{code}?step={last - 1}").text
+        assert "replay-outcome" not in before
+    client.cookies.set("lang", "fr")
+    if game == "hacker":  # the last round's other events are still told
+        assert "Fin du tour 4" in _narration(client.get(f"/replay/{code}?step={last}").text)

@@ -8,7 +8,6 @@ import time
 from typing import Any
 
 import pytest
-
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog

@@ -266,10 +266,10 @@ def test_six_players_fit_a_35_row_terminal(options: dict[str, object]) -> None:
     loot), in the experts' variant too: the thief's attacks and thefts, and a data
     manager's every decision (laying, defence): 33 to 34 rows at most. The tallest took
     41 (42 in bots' games: a data manager laying, eight choices, two of them two lines
-    long, and every revealed measure of the other boards named). The seat's own boards
-    and the board under attack name their cards, the other boards give their data's
-    number and points and their measures' number, the thief's loot its number (its
-    points are his score)."""
+    long, and every revealed measure of the other boards named with their data's
+    number: 37). The seat's own boards and the board under attack name their cards, the
+    other boards give their data's points, their revealed measures by name and the
+    number of the hidden ones, the thief's loot its number (its points are his score)."""
     rows, shown = _tallest(6, 30, **options)
     assert 28 <= rows <= 35, (rows, shown)  # a tall one found, and it fits
 
@@ -351,9 +351,9 @@ def test_the_attacked_terminal_reads_the_explanation_once() -> None:
 def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     """Nothing a decision needs is dropped for the rows: the seat's own boards with each
     data card by slot and its hidden measures (V3, V4), the board under attack named card
-    by card (the thief steals from it, V5), every other board's data by number and points
-    (where to attack) and how many measures lie on it, revealed (V4) and hidden; the board
-    under attack names its revealed measures."""
+    by card (the thief steals from it, V5), every other board's data by their points
+    (where to attack), its revealed measures by name (V4: the table sees them) and how
+    many lie hidden."""
     state = fresh()
     board(state, 0, PAPER, data=("annuaire_interne", "annuaire_interne", "dossier_medical"),
           hidden=("armoire_a_cle",))
@@ -365,13 +365,11 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     lines = TEXT.view(view, "fr").splitlines()  # the thief's
     assert lines[0].endswith(f" — pioche : {view['pile']}, pioche du voleur : "
                              f"{view['thief_pile']}")
-    assert ("    [bold]Plateau papier[/bold] : 3 données (7 points) — [dim]1 mesure "
+    assert ("    [bold]Plateau papier[/bold] : 7 points — [dim]1 mesure "
             "cachée[/dim]") in lines
-    # a board in brief counts its measures (named, they ran a line over two or three
-    # rows; each was named as it was revealed, the thief's choices are the attacks no
-    # revealed measure counters)
-    assert ("    [bold]Plateau papier[/bold] : 2 données (6 points) — [green]2 mesures "
-            "dont 1 dévoilée[/green]") in lines
+    # a board in brief names its revealed measures, counts its hidden ones
+    assert ("    [bold]Plateau papier[/bold] : 6 points — [green]dévoilée : Armoire fermée "
+            "à clé[/green] — [dim]1 cachée[/dim]") in lines
     assert "butin : aucune donnée" in lines[1]
     act(state, 2, "attack card=armoire_ouverte target=0")
     for seat in (0, 2):  # the attacked manager's own board, the board under attack
@@ -408,3 +406,69 @@ def test_a_manager_laying_is_told_his_hand_once() -> None:
     assert "Armoire fermée à clé »" not in screen.split("Joueur 1[/] :")[-1], screen
     turn(state, 1)  # another's turn: the hand is told
     assert "Ta main" in TEXT.view(state.view(0), "fr")
+
+
+def _revealed_beside_hidden(seed: int) -> tuple[VoleurState, int, int] | None:
+    """A game of random moves (``seed``) played until a data manager's board shows a
+    measure revealed by a counter (V4) next to another still face down: the state, the
+    seat and the board; None if the game ends first."""
+    import random
+
+    state = GAME.new_state(4, seed, {})
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        for seat in state.managers:
+            for side in (0, 1):
+                shown, hidden = state.shown[2 * seat + side], state.hidden[2 * seat + side]
+                if shown and hidden and not set(shown) & set(hidden):
+                    return state, seat, side
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    return None
+
+
+def test_another_seat_s_revealed_measures_are_named_its_hidden_ones_counted() -> None:
+    """V4: a revealed measure stays face up on its board, the whole table sees it; the
+    terminal only counted them on another seat's board (« 2 mesures dont 1 dévoilée »),
+    although the table may know which. Each other seat's screen names it (its short
+    name), on the line of its board; a measure still face down is counted, never named."""
+    found = next(filter(None, map(_revealed_beside_hidden, range(40))))
+    state, owner, side = found
+    for viewer in (s for s in range(4) if s != owner):
+        for lang in ("fr", "en"):
+            lines = _screen(state, viewer, lang).splitlines()
+            start = next(i for i, line in enumerate(lines)
+                         if line.startswith(f"[bold]{'Player' if lang == 'en' else 'Joueur'}"
+                                            f" {owner + 1}"))
+            block = lines[start + 1:start + 3]  # its paper board, then its digital board
+            line = block[side]
+            for card in state.shown[2 * owner + side]:
+                assert GAME.deck.cards[card].short(lang) in line, (lang, line)
+            hidden = len(state.hidden[2 * owner + side])
+            assert (f"{hidden} hidden" if lang == "en"
+                    else f"{hidden} cachée") in line, (lang, line)
+            for card in state.hidden[2 * owner + side]:
+                name = GAME.deck.cards[card].short(lang)
+                assert name not in line, (state.ids[card], line)
+
+
+def test_a_manager_laying_reads_his_own_data_by_their_points() -> None:
+    """His turn to lay (V3): his eight choices name what he may lay; his boards give their
+    data's points and name his hidden measures (with the other boards' revealed measures
+    named, his screen took 36 rows of 35). Any other moment names his data card by card."""
+    from ludinum.games.voleur.deck import DIGITAL
+
+    state = fresh()
+    board(state, 0, PAPER, data=("annuaire_interne", "dossier_medical"),
+          hidden=("armoire_a_cle",))
+    board(state, 0, DIGITAL, data=("fichier_clients",))
+    give(state, 0, "fichier_clients", "destructeur", "chiffrement_disque", "annuaire_interne")
+    turn(state, 0)
+    screen = _screen(state, 0, "fr")
+    assert ("    [bold]Plateau papier[/bold] : 6 points — [dim]ta mesure cachée : Armoire "
+            "fermée à clé[/dim]") in screen.splitlines(), screen
+    assert "Dossier médical" not in screen, screen
+    # a screen that draws the board writes his boards in full (it has the rows)
+    assert "sensible (5) : Dossier médical" in TEXT.view(state.view(0), "fr", board=False)
+    turn(state, 1)
+    assert "sensible (5) : Dossier médical" in TEXT.view(state.view(0), "fr")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ludinum.engine import Event
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.text import count
-from tests.voleur.helpers import PAPER, board, fresh, give
+from tests.voleur.helpers import PAPER, board, fresh, give, turn
 
 TEXT = GAME.text
 
@@ -52,6 +52,7 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     """« sensible (5) : — — tes mesures cachées » read like a glitch."""
     state = fresh(4, thief=3)
     board(state, 0, PAPER, data=("annuaire_interne",), hidden=("armoire_a_cle",))
+    turn(state, 1)  # not Joueur 1's turn to lay: his boards name their data
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
     paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
@@ -66,6 +67,7 @@ def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
     over two lines on a phone and in a 100-column terminal, most of them « aucune »."""
     state = fresh(4, thief=3)
     board(state, 0, PAPER, data=("annuaire_interne", "dossier_medical"))
+    turn(state, 1)  # not Joueur 1's turn to lay: his boards name their data
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     paper = _line(french, "    [bold]Plateau papier[/bold]")
     assert paper == ("    [bold]Plateau papier[/bold] : standard (1) : Annuaire interne | "

@@ -102,6 +102,11 @@ class GameText(ABC):
     #: times in the room's recent history.
     moments: frozenset[str] = frozenset()
 
+    #: The public event kinds that announce the end of the game (« Fin de la partie !
+    #: Gagnant : … »): a screen that shows the outcome in large type and why the game
+    #: ended (frag/outcome.html, :meth:`ending`) does not narrate them a second time.
+    endings: frozenset[str] = frozenset()
+
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """``text`` with every seat called by the name the table knows (its nickname)
         instead of the game's « Joueur 2 »: one identity per seat on every screen (issue

@@ -29,7 +29,7 @@ from ludinum.server import (
 from ludinum.server.api import charged, check_rate, guessing, hub_of
 from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
-from ludinum.server.replay import Replay
+from ludinum.server.replay import Replay, narration
 from ludinum.server.rooms import LIVE
 
 COOKIE_AGE = 365 * 24 * 3600
@@ -278,10 +278,8 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
     drawn = {"game": game.name, "lang": lang, "seat": None, "names": names,
              "view": dict(game.text.localised(public, lang))}
     text = game.text  # seats by nickname, as during the game (issue 21)
-    # Each event as the projector narrates it: what the spotlight shows is not said again.
-    texts = [text.with_names(said, names, lang) for e in events
-             if (said := text.narrated(e, lang, public))]
     over = state.is_terminal()
+    texts = narration(text, events, public, names, lang, over)
     # The last step says how the game ended as the live end screen's headline does
     # (frag/outcome.html), from the public view only.
     ending = frames.ending_line(text, public, names, lang) if over else ""

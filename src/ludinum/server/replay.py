@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, Event, Game, GameConfig, LudinumError, State
+from ludinum.engine import Action, Event, Game, GameConfig, GameText, LudinumError, State
 from ludinum.server.render import digest
 from ludinum.server.rooms import ENDED, FINISHED, refuse
 from ludinum.server.seats import Seat
@@ -193,3 +193,14 @@ class Replay:
             "previous_turn": before,
             "next_turn": after,
         }
+
+
+def narration(text: GameText, events: Sequence[Event], public: Mapping[str, Any],
+              names: Sequence[str], lang: str, over: bool) -> list[str]:
+    """A step's public events as the projector narrates them, seats by nickname: what the
+    spotlight shows is not said again, nor, on the last step (``over``), the end of the
+    game (``GameText.endings``): the outcome's headline in large type above the narration
+    says it (frag/outcome.html); « Fin de la partie ! Gagnant : … » was read twice."""
+    return [text.with_names(said, names, lang) for e in events
+            if not (over and e.kind in text.endings)
+            and (said := text.narrated(e, lang, public))]

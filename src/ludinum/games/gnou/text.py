@@ -145,6 +145,7 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
 
 class GnouText(GameText):
     moments = frozenset({"danger", "protection", "transmission", "danger_removed", "win"})
+    endings = frozenset({"win", "lose"})
 
     def turn(self, view: Mapping[str, Any]) -> int | None:
         """The turn the board's line counts (« Tour 3/10 »): one player's throw of the die."""

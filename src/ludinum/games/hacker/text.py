@@ -181,6 +181,7 @@ class HackerText(GameText):
     #: The end of each round too, as a mark between the guesses: two guesses of one
     #: account in two rounds read as a contradiction without it.
     moments = frozenset({"guess", "emptied", "round_end", "game_over"})
+    endings = frozenset({"game_over"})
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
         match the board's palette, the nickname and the seat's badge do (issue 21)."""

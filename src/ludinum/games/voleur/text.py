@@ -106,6 +106,8 @@ def count(n: int, noun: str, lang: str) -> str:
 
 class VoleurText(GameText):
     moments = frozenset({"breach", "breach_skip", "steal", "foiled", "game_over"})
+    endings = frozenset({"game_over"})
+
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
 
@@ -365,9 +367,10 @@ class VoleurText(GameText):
     def _board_line(self, board: Mapping[str, Any], name: str, lang: str,
                     whole: bool = True, short: bool = True) -> str:
         """One board on one line: its data per category slot (``whole``: the seat's own
-        board, the board under attack), else how many and their points; the revealed and
-        hidden measures. Six players' boards with every card named ran past the 35 rows
-        of a terminal (the drawn board, on a screen, names them).
+        board, the board under attack), else their points; the revealed measures named,
+        on every board: the whole table sees them (V4); the hidden ones counted (the seat's
+        own named). Six players' boards with every data card named ran past the 35
+        rows of a terminal (the drawn board, on a screen, names them).
 
         Only the slots that hold data are written: the three slots of every board spelt
         out (« standard (1) : aucune | hautement confidentielle (3) : aucune | sensible
@@ -389,21 +392,6 @@ class VoleurText(GameText):
             data = self._summary(list(board["data"]), lang)
         parts = [f"    [bold]{name}[/bold]{colon} {data}"]
         shown, hidden = len(board["shown"]), int(board["hidden"])
-        if shown and not whole:
-            # How many, on a board given in brief: named, the revealed measures of the other
-            # boards ran a board's line over two or three rows, and six players' screens
-            # past 35 rows with their choices. Each was named as it was revealed (the line
-            # « … contre l'attaque … avec … »), and the thief's choices are the attacks no
-            # revealed measure counters (V4, V5).
-            ss = "s" if shown > 1 else ""
-            if not hidden:  # « 2 mesures dévoilées »
-                counted = (f"{shown} revealed measure{ss}" if en
-                           else f"{shown} mesure{ss} dévoilée{ss}")
-            else:  # « 4 mesures dont 2 dévoilées »
-                counted = (f"{shown + hidden} measures, {shown} revealed" if en
-                           else f"{shown + hidden} mesures dont {shown} dévoilée{ss}")
-            counted = f"[green]{counted}[/green]"
-            return " — ".join([*parts, counted])
         if shown:
             one = shown == 1  # « dévoilée : X », « dévoilées : X, Y »
             word = "revealed" if en else "dévoilée" if one else "dévoilées"
@@ -416,12 +404,18 @@ class VoleurText(GameText):
             names = self._names(list(board["hidden_cards"]), lang, short)
             parts.append(f"[dim]{word}{colon} {names}[/dim]")
         elif hidden:
-            if en:
-                word = "hidden measure" if hidden == 1 else "hidden measures"
-            else:
-                word = "mesure cachée" if hidden == 1 else "mesures cachées"
-            parts.append(f"[dim]{hidden} {word}[/dim]")
+            parts.append(f"[dim]{self._hidden_count(hidden, lang, bool(shown))}[/dim]")
         return " — ".join(parts)
+
+    @staticmethod
+    def _hidden_count(n: int, lang: str, after_revealed: bool) -> str:
+        """« 2 mesures cachées »; after the revealed measures named (« dévoilée : Armoire
+        fermée à clé — 2 cachées ») the noun is theirs: written again, a board's line ran
+        past the 80 columns of a terminal."""
+        ss = "s" if n > 1 else ""
+        if lang == "en":
+            return f"{n} hidden" if after_revealed else f"{n} hidden measure{ss}"
+        return f"{n} cachée{ss}" if after_revealed else f"{n} mesure{ss} cachée{ss}"
 
     @staticmethod
     def _data_count(n: int, lang: str) -> str:
@@ -431,9 +425,16 @@ class VoleurText(GameText):
         return "aucune donnée" if not n else f"{n} donnée{'s' if n > 1 else ''}"
 
     def _summary(self, ids: list[str], lang: str) -> str:
-        """Data cards by their number and points: « 3 données (9 points) »."""
-        points = count(sum(self.deck.card(ident).points for ident in ids), "point", lang)
-        return f"{self._data_count(len(ids), lang)} ({points})"
+        """A board's data given in brief by their points, what the thief weighs (V5):
+        « 9 points ». Their number too (« 3 données (9 points) ») ran a board's line past
+        80 columns once its revealed measures are named."""
+        return count(sum(self.deck.card(ident).points for ident in ids), "point", lang)
+
+    @staticmethod
+    def _lays(view: Mapping[str, Any]) -> bool:
+        """Whether the view is that of a data manager whose turn it is to lay (V3)."""
+        return (view.get("role") == "manager" and view.get("phase") == "play"
+                and view.get("turn") == view.get("you"))
 
     def _hand_in_choices(self, view: Mapping[str, Any]) -> bool:
         """Whether the choices under the view name every card of the seat's hand: a data
@@ -442,9 +443,7 @@ class VoleurText(GameText):
         opened, any measure has one). The terminal's view then leaves the hand out: said
         once more above its eight choices (« Poser « … », plateau papier », « Cacher
         « … », plateau numérique »), it took one or two of a data manager's 35 rows."""
-        if view.get("role") != "manager" or view.get("phase") != "play":
-            return False
-        if view.get("turn") != view.get("you") or not view.get("hand"):
+        if not self._lays(view) or not view.get("hand"):
             return False
         mine = next(e for e in view["players"] if e["seat"] == view["you"])
         opened = all(mine["boards"][which].get("opened") for which in BOARDS)
@@ -481,6 +480,7 @@ class VoleurText(GameText):
                 f"{loot_word}{colon} {loot}"
             )
         attack = view.get("attack")
+        laying = board and self._lays(view)
         for entry in view["players"]:
             # A screen that draws the board (board=False) is told the seat's own boards
             # only: the drawing is public, and hides the seat's own measures (V4).
@@ -501,9 +501,13 @@ class VoleurText(GameText):
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
                 # Each card named on the seat's own boards and on the board under attack
-                # (its data are what the thief steals); elsewhere the data's number and
-                # points: six players' boards in full ran past a terminal's 35 rows.
-                whole = entry["seat"] == view["you"] or bool(
+                # (its data are what the thief steals); elsewhere the data's points and
+                # the revealed measures by name: six players' boards in full ran past a
+                # terminal's 35 rows. A data manager laying a card (``laying``) has his
+                # own data by their points too: his eight choices name what he may lay,
+                # and with the revealed measures of the other boards named, his screen
+                # took 36 rows.
+                whole = (entry["seat"] == view["you"] and not laying) or bool(
                     attack and attack["target"] == entry["seat"] and attack["board"] == which)
                 # a card's short name in the terminal's lists (its rows are few); a
                 # screen that draws the board writes these lines with the whole names

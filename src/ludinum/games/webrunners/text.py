@@ -217,6 +217,7 @@ ACTION_TEXTS = {
 
 class WebRunnersText(GameText):
     moments = frozenset({"cross", "damage", "retro", "hacked", "power", "win", "round_cap"})
+    endings = frozenset({"win", "session_over", "round_cap"})
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
         the table saw played, then the theme's others (``lessons.py``, W16)."""
