@@ -42,8 +42,9 @@ def test_the_creation_form_is_built_from_the_options(client: TestClient, game: s
     page = client.get(f"/new/{game}")
     assert page.status_code == 200
     assert g.summary_fr.split()[0] in page.text
-    for option in g.options:
-        assert f'name="opt_{option.name}"' in page.text
+    for option in g.options:  # a per-seat option has one list per seat (Gnou's G3)
+        seat = "-1" if option.seats_of else ""
+        assert f'name="opt_{option.name}{seat}"' in page.text
     # Submitting the defaults creates a room and hands the host token to the browser.
     form = {"players": str(g.min_players), "mode": "live"}
     for option in g.options:

@@ -67,6 +67,12 @@ class Option:
     #: a 3-player game cannot): the set-up form offers only those, a game refuses the
     #: others (:meth:`OptionSet.check_players`). None: every value can.
     fits: Fits | None = None
+    #: A ``"text"`` option holding one value per seat, comma-separated in seat order, each
+    #: a value of the option so named (Le Gnou's level of each player, G3: of its quiz
+    #: level). A set-up form offers one list per seat, each with that option's values and
+    #: first « comme les autres » (that option's value); the game checks the count. Empty:
+    #: not per seat.
+    seats_of: str = ""
 
     def title(self, lang: str = "fr") -> str:
         """The option's short name in ``lang`` (« Premier joueur »)."""
@@ -254,6 +260,7 @@ class Option:
             "maximum": self.maximum,
             "help": {"fr": self.help_fr, "en": self.help_en},
             "ruling": self.ruling,
+            "seats_of": self.seats_of,
         }
 
 
@@ -263,6 +270,11 @@ class OptionSet:
     def __init__(self, game: str, options: Iterable[Option]) -> None:
         self.game = game
         self._options = {o.name: o for o in options}
+        for option in self._options.values():  # a per-seat option's values are another's
+            if option.seats_of and (option.kind != "text"
+                                    or self._options.get(option.seats_of) is None):
+                raise ValueError(f"{game}: {option.name} is per seat of an unknown option "
+                                 f"or is not text: {option.seats_of!r}")
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._options.values())

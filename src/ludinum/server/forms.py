@@ -11,6 +11,23 @@ from ludinum.engine.errors import echoed
 from ludinum.server.rooms import LIVE, TURNS
 
 PREFIX = "opt_"
+#: Between a per-seat option's name and its seat number (from 1): ``opt_handicap-2``. No
+#: option's name holds it.
+SEAT = "-"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat's list of a per-seat option (:attr:`Option.seats_of`)."""
+
+    name: str
+    number: int  # from 1, as the page says it (« Joueur 1 »)
+    #: The value chosen as sent, empty for « comme les autres ».
+    value: str
+    #: The player counts that have this seat (« 3 4 5 6 »), empty for every count.
+    players: str
+    #: Whether the player count chosen now has it (else drawn hidden and disabled).
+    shown: bool
 
 
 @dataclass
@@ -19,7 +36,7 @@ class Field:
     name: str
     value: OptionValue
     help: str
-    input: str  # checkbox, number, select, text
+    input: str  # checkbox, number, select, seats, text
     step: str = "1"
     #: select: (value as sent, the value in words, the player counts it can be chosen for:
     #: « 3 4 », empty for every count, whether it can with the count chosen now); number:
@@ -34,6 +51,8 @@ class Field:
     #: number: the words of its default when the option names it (« Selon la difficulté »),
     #: shown in the field left empty rather than a number that reads as one (« 0 tours »).
     placeholder: str = ""
+    #: seats: one list per seat (:attr:`Option.seats_of`), each with ``choices``.
+    seats: tuple[Seat, ...] = ()
 
 
 def _counts(counts: tuple[int, ...], every: tuple[int, ...]) -> str:
@@ -47,6 +66,18 @@ def _applies_at(option: Option, values: Mapping[str, OptionValue], every: tuple[
     changes something (:meth:`Option.counts`); every count when it changes nothing at any
     (another option's value decides, which the page cannot follow)."""
     return option.counts(values, every) or every
+
+
+def _seats(option: Option, value: OptionValue, every: tuple[int, ...],
+           players: int | None) -> tuple[Seat, ...]:
+    """A per-seat option's lists, one per seat of the largest table, each with the value
+    of ``value`` for that seat (empty: « comme les autres »)."""
+    chosen = [part.strip() for part in str(value).split(",")] if str(value).strip() else []
+    return tuple(
+        Seat(f"{PREFIX}{option.name}{SEAT}{n}", n, chosen[n - 1] if n <= len(chosen) else "",
+             _counts(tuple(c for c in every if c >= n), every),
+             players is None or n <= players)
+        for n in range(1, max(every) + 1))
 
 
 def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = None,
@@ -64,11 +95,15 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
         value = (values or {}).get(option.name, option.default)
         kind = {"bool": "checkbox", "int": "number", "float": "number",
                 "choice": "select"}.get(option.kind, "text")
-        offered = option.values() if option.kind != "bool" else ()
-        choices = tuple((str(v), option.label(v, lang) or str(v), _counts(
+        shared = game.options[option.seats_of] if option.seats_of else option
+        offered = shared.values() if option.kind != "bool" else ()
+        choices = tuple((str(v), shared.label(v, lang) or str(v), _counts(
             tuple(n for n in every if option.fits_with(v, n)), every),
             players is None or option.fits_with(v, players)) for v in offered)
-        if choices:
+        seats = _seats(option, value, every, players) if option.seats_of else ()
+        if seats:
+            kind = "seats"
+        elif choices:
             kind = "select"
             value = str(value)
         unit = placeholder = ""
@@ -79,11 +114,14 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
                 if placeholder:
                     value = ""
         applies = _applies_at(option, resolved, every)
+        # Lists per seat need no help on how to write the value (« 1,2,3,1 »): its name.
+        words = option.title(lang) if seats else (
+            option.help_en if lang == "en" else option.help_fr)
         out.append(Field(
-            option, PREFIX + option.name, value,
-            option.help_en if lang == "en" else option.help_fr, kind,
+            option, PREFIX + option.name, value, words, kind,
             "any" if option.kind == "float" else "1", choices, unit,
             _counts(applies, every), players is None or players in applies, placeholder,
+            seats,
         ))
     return out
 
@@ -101,8 +139,10 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
     values: dict[str, OptionValue] = {}
     turns = mode(form) == TURNS
     known = {PREFIX + option.name for option in game.options}
+    seated = tuple(PREFIX + option.name + SEAT for option in game.options if option.seats_of)
     for name in form:  # a misspelt option is named, not dropped for its default
-        if str(name).startswith(PREFIX) and name not in known:
+        if (str(name).startswith(PREFIX) and name not in known
+                and not str(name).startswith(seated)):
             raise OptionError(
                 f"Option inconnue pour {game.name} : « {echoed(name[len(PREFIX):])} ».",
                 f"Unknown option for {game.name}: '{echoed(name[len(PREFIX):])}'.")
@@ -118,12 +158,67 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
         if turns and option.timer and value == option.default:
             continue
         values[option.name] = value
+    for option in game.options:  # after the loop: the option they are of is read
+        if option.seats_of:
+            _read_seats(game, option, form, values, players)
     if players is not None:
         every = tuple(game.player_counts())
         resolved = {**game.options.defaults(), **values}
         values = {name: value for name, value in values.items()
                   if players in _applies_at(game.options[name], resolved, every)}
     return values
+
+
+def _seat_number(text: str) -> int | None:
+    """A seat's number as a list's name ends with it (« 2 », from 1), or None: not one
+    (« x », « ² », « 0 », a thousand digits)."""
+    if text.isascii() and text.isdigit() and len(text) <= 3 and int(text) > 0:
+        return int(text)
+    return None
+
+
+def _read_seats(game: Game, option: Option, form: Mapping[str, Any],
+                values: dict[str, OptionValue], players: int | None) -> None:
+    """A per-seat option's value (:attr:`Option.seats_of`) from its seats' lists
+    (:func:`_seats`) into ``values``: each seat's value in seat order, « comme les autres »
+    (empty) taking the value of the option it is of, as the game reads an empty option (Le
+    Gnou's quiz level, G3). Every seat left so changes nothing (the option keeps its
+    default, or the text sent in its own field). A seat beyond ``players``, or a value the
+    option it is of does not allow, is refused by its number."""
+    shared = game.options[option.seats_of]
+    head = PREFIX + option.name + SEAT
+    title_fr, title_en = option.title(), option.title("en")
+    chosen: dict[int, OptionValue] = {}
+    for name in form:
+        if not str(name).startswith(head):
+            continue
+        number, raw = _seat_number(str(name)[len(head):]), str(form.get(name) or "").strip()
+        if number is None:
+            raise OptionError(
+                f"{title_fr} : place inconnue « {echoed(str(name)[len(head):])} ».",
+                f"{title_en}: unknown seat '{echoed(str(name)[len(head):])}'.")
+        if not raw:
+            continue
+        if players is not None and number > players:
+            raise OptionError(
+                f"{title_fr}, joueur {number} : il n'y a que {players} joueurs.",
+                f"{title_en}, player {number}: there are only {players} players.")
+        try:
+            chosen[number] = shared.parse(raw)
+        except OptionError:
+            raise OptionError(
+                f"{title_fr}, joueur {number} : « {echoed(raw)} » n'est pas possible "
+                f"(au choix : {shared.allowed()}).",
+                f"{title_en}, player {number}: '{echoed(raw)}' is not possible "
+                f"(choose from: {shared.allowed('en')}).") from None
+    if not chosen:
+        return
+    if str(values.get(option.name, "")).strip():
+        raise OptionError(f"{title_fr} : à donner soit par joueur, soit en texte, pas les deux.",
+                          f"{title_en}: give it per player or as text, not both.")
+    others = values.get(shared.name, shared.default)
+    count = players if players is not None else max(chosen)
+    values[option.name] = ",".join(str(chosen.get(n, others)) for n in range(1, count + 1))
 
 
 def mode(form: Mapping[str, Any]) -> str:

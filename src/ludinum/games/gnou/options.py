@@ -84,6 +84,7 @@ OPTIONS = OptionSet(
             "for all.",
             title_fr="Niveau de chaque joueur", title_en="Each player's level",
             applies=lambda values, _players: bool(str(values.get("handicap", "")).strip()),
+            seats_of="quiz_level",
             ruling="G3",
         ),
         Option(
