@@ -55,6 +55,7 @@ async def new_class(request: Request) -> Response:
                     game.name, dict(values), size, level, apart, mode)
         except LudinumError as exc:
             error = exc.message(lang)
+            values = forms.kept(game, form, size)  # the other choices shown as made
         else:
             return show(request, "class_created.html", code=session.code,
                         teacher_token=teacher)

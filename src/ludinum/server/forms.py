@@ -136,8 +136,6 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
     form showed is not asked for, so the room puts it at 0 (``OptionSet.untimed``); only a
     timer the host changed is kept. Without this every turn-based room made from the form
     ran the live timers (a Hacker trip of 12 s, H3)."""
-    values: dict[str, OptionValue] = {}
-    turns = mode(form) == TURNS
     known = {PREFIX + option.name for option in game.options}
     seated = tuple(PREFIX + option.name + SEAT for option in game.options if option.seats_of)
     for name in form:  # a misspelt option is named, not dropped for its default
@@ -146,27 +144,63 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
             raise OptionError(
                 f"Option inconnue pour {game.name} : « {echoed(name[len(PREFIX):])} ».",
                 f"Unknown option for {game.name}: '{echoed(name[len(PREFIX):])}'.")
+    return _read(game, form, players, strict=True)
+
+
+def kept(game: Game, form: Mapping[str, Any], players: int | None = None
+         ) -> dict[str, OptionValue]:
+    """What a refused form is shown again with: every option whose field reads alone, as
+    :func:`parse` reads it; the others (the one the error names) at their default. A
+    facilitator who mistyped one value found every other choice undone."""
+    return _read(game, form, players, strict=False)
+
+
+def _read(game: Game, form: Mapping[str, Any], players: int | None, strict: bool
+          ) -> dict[str, OptionValue]:
+    """The options of ``form`` (:func:`parse`); not ``strict``: one that does not read is
+    left out instead of refused."""
+    values: dict[str, OptionValue] = {}
+    try:
+        turns = mode(form) == TURNS
+    except OptionError:
+        if strict:
+            raise
+        turns = False
     for option in game.options:
-        raw = form.get(PREFIX + option.name)
-        if option.kind == "bool":  # a checkbox: absent when unticked, else its value
-            values[option.name] = raw is not None and str(raw) != "" and bool(
-                option.parse(str(raw)))
-            continue
-        if raw is None or str(raw).strip() == "":
-            continue
-        value = option.parse(str(raw))
-        if turns and option.timer and value == option.default:
-            continue
-        values[option.name] = value
+        try:
+            _read_one(option, form, values, turns)
+        except OptionError:
+            if strict:
+                raise
     for option in game.options:  # after the loop: the option they are of is read
         if option.seats_of:
-            _read_seats(game, option, form, values, players)
+            try:
+                _read_seats(game, option, form, values, players)
+            except OptionError:
+                if strict:
+                    raise
     if players is not None:
         every = tuple(game.player_counts())
         resolved = {**game.options.defaults(), **values}
         values = {name: value for name, value in values.items()
                   if players in _applies_at(game.options[name], resolved, every)}
     return values
+
+
+def _read_one(option: Option, form: Mapping[str, Any], values: dict[str, OptionValue],
+              turns: bool) -> None:
+    """One option's field into ``values``; left out when empty (its default)."""
+    raw = form.get(PREFIX + option.name)
+    if option.kind == "bool":  # a checkbox: absent when unticked, else its value
+        values[option.name] = raw is not None and str(raw) != "" and bool(
+            option.parse(str(raw)))
+        return
+    if raw is None or str(raw).strip() == "":
+        return
+    value = option.parse(str(raw))
+    if turns and option.timer and value == option.default:
+        return
+    values[option.name] = value
 
 
 def _seat_number(text: str) -> int | None:

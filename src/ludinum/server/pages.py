@@ -3,6 +3,7 @@ spectator and replay. Live content arrives over the WebSocket; these are the she
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -142,6 +143,9 @@ async def new_room(request: Request) -> Response:
                 room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
             error = exc.message(lang)
+            values = forms.kept(game, form, players)  # the other choices shown as made
+            with contextlib.suppress(LudinumError):
+                mode = forms.mode(form)
         else:
             return show(request, "created.html", code=room.code, host_token=host_token)
     return show(request, "new.html", game=game, fields=forms.fields(game, lang, values, players),
