@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, Event, Game, GameConfig, LudinumError, State
+from ludinum.server.protocol import number
 from ludinum.server.rooms import ENDED, FINISHED, refuse
 from ludinum.server.seats import Seat
 
@@ -42,12 +43,11 @@ class Replay:
     def length(self) -> int:
         return len(self.log)
 
-    def clamp(self, raw: object) -> int:
-        try:
-            step = int(str(raw)) if raw is not None else 0
-        except ValueError:
-            step = 0
-        return max(0, min(self.length, step))
+    def step(self, raw: str | None, name: str = "step", name_en: str | None = None) -> int:
+        """The step asked for (``?step=``): 0, the start, when absent; a step past the
+        end or not a number (``?step=abc``) is refused naming the field (``name``), not
+        shown as the start or the end."""
+        return number(raw, (0, self.length), 0, name, name_en)
 
     def at(self, step: int) -> tuple[State, list[Event]]:
         """The state after ``step`` actions, and the public events of the last one."""
