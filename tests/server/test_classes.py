@@ -606,3 +606,45 @@ def test_the_teacher_removes_every_pupil_in_one_request(
         assert gone.status_code != 200  # the removed pupil's page asks for a nickname
         join(client, code, "Léa")  # a real pupil joins again
         assert teacher(client, code, "state", key).json()["pupils"] == 1
+
+
+@pytest.mark.parametrize(("path", "data", "field"), [
+    ("remove", {"all": "yes"}, "all"),
+    ("remove", {"all": 1}, "all"),
+    ("remove", {"all": None, "pupil": 0}, "all"),
+    ("lock", {"locked": "true"}, "locked"),
+    ("lock", {}, "locked"),
+    ("command", {"command": ["pause"]}, "command"),
+])
+def test_a_teachers_field_of_the_wrong_type_is_refused_by_name(
+        sqlite_url: str, catalog: Catalog, path: str, data: dict[str, Any], field: str
+) -> None:
+    """A string where a boolean is expected (« "all": "yes" ») was read as false: the
+    request removed one pupil, or none with « Élève inconnu », never naming ``all``. Every
+    such field is refused by name (protocol.boolean, protocol.text), and nothing changes."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "toy", 3)
+        for name in NAMES[:3]:
+            join(client, code, name)
+        answer = teacher(client, code, path, key, **data)
+        assert answer.status_code == 400, answer.text
+        error = answer.json()["error"]
+        assert error["code"] == "bad_message"
+        assert f"«\u202f{field}\u202f»" in error["fr"] and f"'{field}'" in error["en"], error
+        session = app.state.classes.sessions[code]
+        assert [p.nickname for p in session.pupils] == NAMES[:3] and not session.locked
+        # The right type goes through.
+        assert teacher(client, code, "remove", key, all=False, pupil=2).json()["removed"] == \
+            NAMES[2]
+
+
+def test_a_class_with_friends_apart_of_the_wrong_type_is_not_made(
+        sqlite_url: str, catalog: Catalog) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        answer = client.post("/api/classes", json={
+            "game": "toy", "table_size": 3, "bot_level": "random", "friends_apart": "no"})
+        assert answer.status_code == 400
+        assert answer.json()["error"]["en"] == "'friends_apart' is true or false."
+        assert not app.state.classes.sessions

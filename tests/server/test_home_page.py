@@ -78,3 +78,32 @@ def test_a_game_s_card_says_how_many_play_as_its_rules_do(
         page = visible(client.get(f"{path}?lang={lang}", headers={"accept-language": lang}).text)
         assert hacker in page and gnou in page, (path, page)
         assert ("3 à 7" if lang == "fr" else "3 to 7") not in page, path
+
+
+@pytest.mark.parametrize("typed", ["X" * 6000, "O0O0O0", "ABC", "ABCDEFG", "AB CD EF GH",
+                                   "ABC!DE", " - ", "<b>ABCDEF</b>"])
+def test_a_code_that_cannot_be_one_is_said_on_the_home_page(client: TestClient,
+                                                            typed: str) -> None:
+    """The code box sent any text on to ``/j/<text>`` (« Aucun salon », as if the room had
+    ended; 6,000 characters into the address): now the home page says the code is not
+    valid (400), with the box and the games still there and at most 12 characters of it."""
+    answer = client.get("/join", params={"code": typed}, follow_redirects=False)
+    assert answer.status_code == 400
+    html = answer.text
+    text = visible(html)
+    assert "Ce code n'est pas valable : un code de salon a 6 lettres et chiffres" in text
+    assert 'role="alert"' in html and 'aria-invalid="true"' in html
+    assert 'name="code"' in html and "/new/" in html  # the page still works
+    assert "X" * 13 not in html and "<b>ABCDEF" not in html  # not echoed whole, escaped
+    assert len(html) < len(client.get("/").text) + 1000
+    client.cookies.set("lang", "en")
+    english = visible(client.get("/join", params={"code": typed}).text)
+    assert "This code is not valid: a room code has 6 letters and digits" in english
+
+
+def test_a_code_of_the_right_shape_goes_on_to_its_page(client: TestClient) -> None:
+    # Whether a room has it is told by /j/ (which counts guesses), never by the box.
+    for typed, code in (("abc-def", "ABCDEF"), ("zz zz zz", "ZZZZZZ")):
+        answer = client.get("/join", params={"code": typed}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == f"/j/{code}"
+    assert client.get("/join", follow_redirects=False).headers["location"] == "/"

@@ -3,9 +3,14 @@ typed as a nickname is refused, in a class as in a room (tests/server/test_class
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from starlette.testclient import TestClient
 
 from ludinum.server import names
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import create_room, hello, join, make_app
 
 
 @pytest.mark.parametrize("typed", ["0612345678", "06 12 34 56 78", "Léa 06-12-34-56",
@@ -20,3 +25,90 @@ def test_a_phone_number_is_not_a_nickname(typed: str) -> None:
 def test_a_short_number_stays_allowed(typed: str) -> None:
     assert names.clean(typed) == typed
 
+
+
+# -- a first name and a family name (docs/web.md « Nicknames, not names ») ----------------
+
+REAL_NAMES = ["Léa Martin", "LEA MARTIN", "Lea Martin", "Lucas Dupont", "Marie-Lou Dupont",
+              "Tom D'Amico", "Inès Ben Ali", "Noé le Gall", "Chloé Martin 2"]
+NOT_NAMES = ["Léa", "Léa M", "Zoé B", "Léa 2", "Loutre Agile", "Dominique R",
+             "Véronique Rose", "Petit Pois", "Lucas le rapide"]
+
+
+@pytest.mark.parametrize("typed", REAL_NAMES)
+def test_a_first_and_family_name_is_not_a_nickname(typed: str) -> None:
+    with pytest.raises(names.NicknameError) as refused:
+        names.clean(typed)
+    assert refused.value.code == "bad_nickname"
+    assert refused.value.fr == "Choisis un pseudo, pas ton vrai nom et ton nom de famille."
+    assert refused.value.en == "Pick a nickname, not your first and last name."
+
+
+@pytest.mark.parametrize("typed", NOT_NAMES)
+def test_a_first_name_alone_or_with_an_initial_stays_a_nickname(typed: str) -> None:
+    assert names.clean(typed) == typed
+
+
+def test_an_initial_with_its_dot_is_no_family_name() -> None:
+    # « Léa M. » is refused for its dot (a nickname's characters), not as a name.
+    assert not names.looks_like_real_name("Léa M.")
+    assert names.looks_like_real_name("Léa M. Dupont")
+
+
+def test_the_first_names_are_a_data_file_of_about_150() -> None:
+    listed = names.first_names()
+    assert 140 <= len(listed) <= 200
+    assert {"lea", "lucas", "ines", "noe"} <= listed  # read without accents or case
+    assert (names.WORDLISTS / "first-names.txt").exists()
+
+
+def test_every_way_in_refuses_a_real_name_and_changes_nothing(sqlite_url: str,
+                                                              catalog: Catalog) -> None:
+    """The join form and the host's « Ajouter ce joueur sur cet appareil » (pass-and-play)
+    post to the room's join, a pupil of a class to the class's, the host renames over the
+    WebSocket: each refuses « Léa Martin » with the same words, and seats nobody."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "toy", 2)
+        refused = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa Martin"})
+        assert refused.status_code == 400
+        assert refused.json()["error"]["en"] == "Pick a nickname, not your first and last name."
+        assert [s.kind for s in app.state.hub.rooms[code].seats] == ["open", "open"]
+        made = client.post("/api/classes", json={"game": "toy", "table_size": 2,
+                                                 "bot_level": "random"}).json()
+        pupil = client.post(f"/api/classes/{made['code']}/join", json={"nickname": "Lucas Dupont"})
+        assert pupil.status_code == 400 and pupil.json()["error"]["code"] == "bad_nickname"
+        assert not app.state.classes.sessions[made["code"]].pupils
+        join(client, code, "Léa")
+        host = hello(client, code, stack, role="host", token=host_token)
+        before = len(host.messages)
+        host.send(type="rename", seat=0, nickname="Léa Martin")
+        host.sync()
+        errors = host.errors(before)
+        assert [e["code"] for e in errors] == ["bad_nickname"]
+        assert errors[0]["en"] == "Pick a nickname, not your first and last name."
+        assert app.state.hub.rooms[code].seats[0].nickname == "Léa"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "Choisis un pseudo, pas ton vrai nom et ton nom de famille."),
+    ("en", "Pick a nickname, not your first and last name."),
+])
+def test_the_join_form_says_why_a_real_name_is_refused(sqlite_url: str, catalog: Catalog,
+                                                       lang: str, said: str) -> None:
+    """What the join page's form shows (app.js: the refusal's text in the page's language,
+    in its ``[data-error]`` line under the field), read without a browser: the page has
+    the line, and the join it posts answers with these words."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        client.cookies.set("lang", lang)
+        code, _ = create_room(client, "toy", 2)
+        page = client.get(f"/j/{code}").text
+        form = page[page.index("<form data-join"):page.index("</form>")]
+        assert 'id="nickname"' in form and 'class="error" data-error role="alert"' in form
+        answer = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa Martin"})
+        assert answer.status_code == 400
+        shown = answer.json()["error"][lang]
+        assert shown == said
+        assert client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa M"}
+                           ).status_code == 201

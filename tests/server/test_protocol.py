@@ -116,7 +116,8 @@ def test_hello_errors(sqlite_url: str, catalog: Catalog) -> None:
         for message, error in [
             ({"role": "host", "token": "guess"}, "bad_token"),
             ({"role": "player", "token": "guess"}, "bad_token"),
-            ({"role": "pass", "tokens": []}, "bad_token"),
+            ({"role": "pass"}, "bad_token"),
+            ({"role": "pass", "tokens": []}, "bad_message"),
             ({"role": "king"}, "bad_role"),
         ]:
             ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
@@ -129,6 +130,48 @@ def test_hello_errors(sqlite_url: str, catalog: Catalog) -> None:
         conn = Conn(ws)
         conn.send(type="hello", role="spectator")
         expect_refused(conn, "unknown_room")
+
+
+@pytest.mark.parametrize(("message", "field", "said"), [
+    # A key another role sends: refused by name, not ignored (a host holds no seat).
+    ({"role": "host", "tokens": ["x"]}, "tokens", "ne sert pas au rôle « host »"),
+    ({"role": "spectator", "tokens": ["x"]}, "tokens", "ne sert pas au rôle « spectator »"),
+    ({"role": "spectator", "token": "x"}, "token", "ne sert pas au rôle « spectator »"),
+    ({"role": "pass", "token": "x"}, "token", "ne sert pas au rôle « pass »"),
+    # A key of the wrong shape.
+    ({"role": "pass", "tokens": "abc"}, "tokens", "est une liste de textes"),
+    ({"role": "pass", "tokens": [1, 2]}, "tokens", "est une liste de textes"),
+    ({"role": "pass", "tokens": ["a", "b", "c"]}, "tokens", "a de 1 à 2 éléments"),
+    ({"role": "pass", "tokens": ["a" * 201]}, "tokens", "au plus 200 caractères"),
+    ({"role": "player", "token": 12}, "token", "est un texte"),
+    ({"role": "host", "token": ["x"]}, "token", "est un texte"),
+])
+def test_a_hello_of_the_wrong_shape_is_refused_by_name(
+        sqlite_url: str, catalog: Catalog, message: dict[str, Any], field: str,
+        said: str) -> None:
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, host_token = create_room(client, "toy", 2)
+        if message["role"] == "host" and "token" not in message:
+            message = {**message, "token": host_token}  # the right key, and more
+        ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        conn = Conn(ws)
+        conn.send(type="hello", **message)
+        seen = [json.loads(conn.ws.receive_text())]  # an error, or welcomed: never both
+        while seen[-1]["type"] not in ("error", "welcome"):
+            seen.append(json.loads(conn.ws.receive_text()))
+        assert seen[-1]["type"] == "error", seen
+        with pytest.raises(WebSocketDisconnect):  # then the refused hello is closed
+            conn.ws.receive_text()
+        errors = [m for m in seen if m["type"] == "error"]
+        assert [m["code"] for m in errors] == ["bad_message"], seen
+        fr = errors[0]["fr"]
+        assert not breakable_spaces(fr)
+        plain = fr.replace("\u202f", " ").replace("\u00a0", " ")
+        assert f"« {field} »" in plain and said in plain, fr
+        assert f"'{field}'" in errors[0]["en"]
+        assert not any(m["type"] == "welcome" for m in seen)
+        assert not app.state.hub.clients.get(code)  # nobody connected: nothing changed
 
 
 def expect_refused(conn: Conn, code: str) -> None:

@@ -7,6 +7,7 @@ how the game ended as the live end screen's headline does."""
 from __future__ import annotations
 
 import contextlib
+import html
 import re
 from collections.abc import Iterator
 
@@ -98,3 +99,23 @@ def test_a_replay_s_last_step_says_the_end_once(client: TestClient, game: str,
     client.cookies.set("lang", "fr")
     if game == "hacker":  # the last round's other events are still told
         assert "Fin du tour 4" in _narration(client.get(f"/replay/{code}?step={last}").text)
+
+
+def test_a_replay_step_that_is_no_step_is_refused_by_name(client: TestClient) -> None:
+    """``?step=abc`` showed the start and ``?step=9999`` the end, as if asked: now the API
+    and the page refuse them naming the step (protocol.number), and an absent step is
+    still the start."""
+    with contextlib.ExitStack() as stack:
+        code, _ = finished_by_bots(client, stack, "hacker", 4)
+    steps = client.get(f"/api/rooms/{code}/replay").json()["steps"]
+    for wrong in ("abc", "-1", str(steps + 1), "1.5", "9" * 40):
+        answer = client.get(f"/api/rooms/{code}/replay", params={"step": wrong})
+        assert answer.status_code == 400, wrong
+        error = answer.json()["error"]
+        assert error["code"] == "bad_number"
+        assert error["en"].startswith(f"'step' is a whole number from 0 to {steps}"), error
+        page = client.get(f"/replay/{code}", params={"step": wrong})
+        assert page.status_code == 400
+        shown = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+        assert f"« étape » est un nombre entier de 0 à {steps}" in shown, wrong
+    assert client.get(f"/api/rooms/{code}/replay", params={"step": ""}).json()["step"] == 0

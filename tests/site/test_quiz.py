@@ -15,6 +15,7 @@ import pytest
 
 from ludinum.content.quizstats import choice_length
 from ludinum.content.typography import french_spacing
+from ludinum.server.protocol import ProtocolError
 from ludinum.site import diploma_code, quiz, signing
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.pdf.diploma import build_diploma, french_date
@@ -63,8 +64,13 @@ def test_settings_tokens_are_signed_and_bounded() -> None:
     assert quiz.settings_from_token(secret, bad) is None
     bad = signing.sign(secret, quiz.SETTINGS, {"t": ["sante"], "n": 5, "m": True})
     assert quiz.settings_from_token(secret, bad) is None
-    # A facilitator's form is brought back within bounds.
-    assert quiz.Settings.from_form(["nope"], "999", "5") == quiz.Settings(THEMES, 10, 50)
+    # A facilitator's form: empty fields are the defaults, a wrong value is refused.
+    assert quiz.Settings.from_form([], None, "") == quiz.Settings()
+    assert quiz.Settings.from_form(["sante"], " 4 ", "80") == quiz.Settings(("sante",), 4, 80)
+    for themes, per, mark in ((["nope"], "5", "70"), ([], "999", "70"), ([], "abc", "70"),
+                              ([], "5", "5"), ([], "5", "7e1"), ([], "4.5", "70")):
+        with pytest.raises(ProtocolError):
+            quiz.Settings.from_form(themes, per, mark)
 
 
 def test_attempts_and_awards_refuse_tampering_and_lateness() -> None:
@@ -138,6 +144,31 @@ def _facilitator_link(themes: list[str], per: str, mark: str) -> str:
     link = re.search(r'class="quiz-link">([^<]+)<', unescape(page.text)).group(1)  # type: ignore[union-attr]
     assert "<svg" in page.text  # the QR code for the pupils, drawn by the server
     return link.split("?r=", 1)[1]
+
+
+@pytest.mark.parametrize(("params", "named_fr", "named_en"), [
+    ({"par": "abc"}, "« Questions par thème » est un nombre entier de 3 à 10",
+     "'Questions per theme' is a whole number from 3 to 10"),
+    ({"theme": "sante", "par": "99"}, "« Questions par thème » est un nombre entier de 3 à 10",
+     "'Questions per theme' is a whole number from 3 to 10"),
+    ({"theme": "sante", "seuil": "-5"}, "« Seuil de réussite (en %) » est un nombre entier",
+     "'Pass mark (in %)' is a whole number"),
+    ({"theme": "nope"}, "Thème inconnu : « nope »", "Unknown theme: 'nope'"),
+])
+def test_the_facilitators_page_refuses_a_wrong_value_by_its_label(
+        params: dict[str, str], named_fr: str, named_en: str) -> None:
+    for lang, named in (("fr", named_fr), ("en", named_en)):
+        page = CLIENT.get("/apprendre/quiz/reglages", params={**params, "lang": lang})
+        assert page.status_code == 400
+        text = unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+        assert named in text, text
+        assert 'class="quiz-link"' not in page.text  # no link made from a default
+        assert 'name="par"' in page.text  # the form is there to try again
+        if params.get("theme") == "sante":  # with the themes ticked
+            assert page.text.count(" checked>") == 1 and 'value="sante" checked' in page.text
+    # A value left empty is the default, as the page first shows it.
+    page = CLIENT.get("/apprendre/quiz/reglages", params={"theme": "sante", "par": ""})
+    assert page.status_code == 200 and 'class="quiz-link"' in page.text
 
 
 def test_the_quiz_leads_to_a_diploma_pdf_that_the_site_verifies() -> None:
@@ -262,7 +293,8 @@ def test_the_diploma_renders_french_accents() -> None:
 
 
 def test_quiz_settings_are_bounded_and_a_missing_draw_is_refused() -> None:
-    token = _facilitator_link(["nope"], "999", "5")
+    # The largest quiz and the lowest mark the bounds allow (past them: refused, above).
+    token = _facilitator_link(list(THEMES), "10", "50")
     page = CLIENT.get("/apprendre/quiz/questions", params={"r": token})
     assert page.text.count('<fieldset class="question">') == 40
     start = unescape(CLIENT.get("/apprendre/quiz", params={"r": token}).text)

@@ -238,7 +238,7 @@ async def replay_step(request: Request) -> Response:
         with guessing(request):
             code = lookup(request)
             replay = await Replay.load(hub_of(request), code, stepped=True)
-        step = replay.clamp(request.query_params.get("step"))
+        step = replay.step(request.query_params.get("step"))
         lang = i18n.lang_of(request, query=True)
         data = replay.step_json(step, lang)
     except LudinumError as exc:

@@ -20,7 +20,7 @@ from ludinum.server import i18n, render, tokens
 from ludinum.server.api import body, charged, error_response, game_and_options, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
-from ludinum.server.protocol import fail
+from ludinum.server.protocol import boolean, fail, text
 from ludinum.server.rooms import LIVE
 
 #: The fields a class's creation may hold (``api.only``: a misspelt one, « option » for
@@ -47,10 +47,7 @@ async def create(request: Request) -> Response:
         with charged(request, request.app.state.room_limit):
             game, options = game_and_options(data)
             mode = data.get("mode", LIVE)
-            apart = data.get("friends_apart", True)
-            if not isinstance(apart, bool):
-                raise fail("bad_message", "« friends_apart » vaut true ou false.",
-                           "'friends_apart' is true or false.")
+            apart = boolean(data, "friends_apart", True)
             session, teacher = await classes_of(request).create(
                 game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
     except LudinumError as exc:
@@ -152,7 +149,7 @@ async def remove(request: Request) -> Response:
     hub = classes_of(request)
 
     async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
-        if data.get("all") is True:
+        if boolean(data, "all", False):  # « "all": "yes" » is refused, not one pupil removed
             return {"ok": True, "removed_all": await hub.remove_all(session)}
         return {"ok": True, "removed": await hub.remove(session, data.get("pupil"))}
 
@@ -164,7 +161,7 @@ async def lock(request: Request) -> Response:
     hub = classes_of(request)
 
     async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
-        await hub.lock(session, data.get("locked"))
+        await hub.lock(session, boolean(data, "locked"))
         return {"ok": True, "locked": session.locked}
 
     return await _teacher(request, run, ("locked",))
@@ -194,8 +191,7 @@ async def command(request: Request) -> Response:
     hub = classes_of(request)
 
     async def run(session: ClassSession, data: dict[str, Any]) -> dict[str, Any]:
-        kind = data.get("command")
-        done = await hub.command(session, kind if isinstance(kind, str) else "")
+        done = await hub.command(session, text(data, "command", 40))
         return {"ok": True, "tables": done}
 
     return await _teacher(request, run, ("command",))

@@ -278,7 +278,7 @@ class ClassHub:
         await self._save(session)  # on failure the session is reloaded with them
         return count
 
-    async def lock(self, session: ClassSession, locked: object) -> None:
+    async def lock(self, session: ClassSession, locked: bool) -> None:
         """Close the class to new pupils (``locked``), or open it again."""
         session.set_locked(locked)
         await self._save(session)

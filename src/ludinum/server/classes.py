@@ -191,11 +191,8 @@ class ClassSession:
         self.pupils.clear()
         return count
 
-    def set_locked(self, locked: object) -> None:
+    def set_locked(self, locked: bool) -> None:
         """The teacher closes the class to new pupils (``locked``) or opens it again."""
-        if not isinstance(locked, bool):
-            raise refuse("bad_message", "« locked » vaut true ou false.",
-                         "'locked' is true or false.")
         self.locked = locked
 
     def check_gathering(self) -> None:

@@ -706,10 +706,7 @@ class Hub:
             levels = self.catalog.bot_levels(room.game.name)
             if level is not None and level not in levels:
                 raise fail("bad_level", "Niveau de bot inconnu.", "Unknown bot level.")
-            if not isinstance(message.get("shared", False), bool):
-                raise fail("bad_message", "« shared » vaut true ou false.",
-                           "'shared' is true or false.")
-            if message.get("shared") is True and room.status == LOBBY:
+            if protocol.boolean(message, "shared", False) and room.status == LOBBY:
                 self._one_device(room)
             room.start(level if isinstance(level, str)
                        else self.catalog.default_level(room.game.name))
@@ -920,14 +917,12 @@ class Hub:
     # -- clients -----------------------------------------------------------------------
     async def hello(self, client: Client, code: str, message: dict[str, Any]) -> None:
         room = await self.room(code)
-        role = message.get("role")
-        if role not in protocol.ROLES:
-            raise fail("bad_role", "Rôle inconnu.", "Unknown role.")
+        role = protocol.hello_role(message, len(room.seats))
         if message.get("lang", "fr") not in i18n.LANGS:  # not French for any other value
             raise fail("bad_message", "« lang » vaut « fr » ou « en ».",
                        "'lang' is 'fr' or 'en'.")
         seats = self._keyed_seats(room, role, message)
-        client.role, client.code, client.seats = str(role), code, seats
+        client.role, client.code, client.seats = role, code, seats
         client.keys = tuple(room.seats[s].token_digest for s in seats)
         if message.get("lang") in i18n.LANGS:
             client.lang = str(message["lang"])
@@ -951,22 +946,23 @@ class Hub:
         if role not in ("host", "player", "pass"):
             return False
         try:
-            self._keyed_seats(await self.room(code), role, message)
+            room = await self.room(code)
+            self._keyed_seats(room, protocol.hello_role(message, len(room.seats)), message)
         except LudinumError:
             return False
         return True
 
-    def _keyed_seats(self, room: Room, role: object, message: dict[str, Any]
+    def _keyed_seats(self, room: Room, role: str, message: dict[str, Any]
                      ) -> tuple[int, ...]:
-        """The seats a hello's keys open (none for a host or a spectator); a wrong key
-        raises ``bad_token``."""
+        """The seats a hello's keys open (none for a host or a spectator), their shape
+        checked (:func:`protocol.hello_role`); a wrong or missing key raises ``bad_token``."""
         if role == "host" and not tokens.matches(message.get("token"), room.host_digest):
             raise fail("bad_token", "Jeton d'animateur invalide.", "Invalid host token.")
         if role == "player":
             return (self._seat_of(room, message.get("token")),)
         if role == "pass":
             given = message.get("tokens")
-            if not isinstance(given, list) or not given or len(given) > len(room.seats):
+            if not isinstance(given, list):
                 raise fail("bad_token", "Jetons de places attendus.", "Seat tokens expected.")
             return tuple(sorted({self._seat_of(room, t) for t in given}))
         return ()

@@ -5,7 +5,9 @@ apostrophes, and refused when it contains a rude word once accents, case, look-a
 repeated letters, separators and a plural's final s or x are set aside (``"C-0-N"`` is
 caught like ``"con"``), insults glued to other letters (« Grossesalope », « Mabite »), a hate
 number, or reads as the screen's own words (« Place 3 ») or holds a word for the teacher or
-the app (« Prof Martin », « Admin 1 »), or holds six digits or more (a phone number). The
+the app (« Prof Martin », « Admin 1 »), or holds six digits or more (a phone number), or
+reads as a first and a family name (« Léa Martin »: a common first name,
+``wordlists/first-names.txt``, then a capitalised word; « Léa » and « Léa M » pass). The
 words come from ``wordlists/`` (the LDNOOBW
 French and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``);
 names and words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Literal
 
 from ludinum.engine import LudinumError
+from ludinum.server import i18n
 
 Gender = Literal["m", "f"]
 
@@ -307,6 +310,36 @@ def generate() -> str:
 PERSONAL_DIGITS = 6
 
 
+@cache
+def first_names() -> frozenset[str]:
+    """The first names of ``wordlists/first-names.txt``, plain (:func:`_plain`)."""
+    lines = (WORDLISTS / "first-names.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(_plain(line.strip()) for line in lines
+                     if line.strip() and not line.startswith("#"))
+
+
+def _family_name(word: str) -> bool:
+    """A word that reads as a family name after a first name: a capital, then at least
+    one more letter (« Martin », « D'Amico »; not an initial, « M. », nor « 2 »)."""
+    return word[:1].isupper() and sum(ch.isalpha() for ch in word) >= 2
+
+
+def looks_like_real_name(name: str) -> bool:
+    """True if ``name`` reads as a child's first name and family name: two words or more,
+    the first a common first name (:func:`first_names`, accents and case aside; « Marie-Lou »
+    when each part is one) and a later one a family name (:func:`_family_name`). « Léa »,
+    « Léa M. » and « Léa 2 » pass; « Léa Martin » does not (docs/web.md, « Nicknames, not
+    names »)."""
+    first, *rest = name.split(" ")
+    known = first_names()
+    return bool(rest) and all(_plain(part) in known for part in first.split("-")) and any(
+        _family_name(word) for word in rest)
+
+
+#: The refusal of a first and family name, French first; its English from the catalogue.
+REAL_NAME = "Choisis un pseudo, pas ton vrai nom et ton nom de famille."
+
+
 def clean(text: object) -> str:
     """The nickname to use, or :class:`NicknameError` with the reason."""
     if not isinstance(text, str):
@@ -342,6 +375,10 @@ def clean(text: object) -> str:
             "Ce pseudo ressemble à un mot de l'écran : choisis-en un autre.",
             "This nickname looks like a word of the screen: choose another one.",
         )
+    # Players may be children: nicknames, never names. Checked last, so that an insult
+    # or a teacher's word is said as such (« Tom Puuue » is no name).
+    if looks_like_real_name(name):
+        raise NicknameError(i18n.gettext("fr", REAL_NAME), i18n.gettext("en", REAL_NAME))
     return name
 
 

@@ -100,9 +100,13 @@ async def kit(request: Request) -> Response:
     return Response(text, media_type="text/javascript; charset=utf-8", headers=headers)
 
 
+#: Characters the home page's code box takes: a code typed with spaces or a dash.
+CODE_BOX = 12
+
+
 async def home(request: Request) -> Response:
     hub = hub_of(request)
-    return show(request, "home.html", games=hub.catalog.games())
+    return show(request, "home.html", games=hub.catalog.games(), typed_length=CODE_BOX)
 
 
 async def set_lang(request: Request) -> Response:
@@ -115,11 +119,27 @@ async def set_lang(request: Request) -> Response:
     return response
 
 
+#: What the home page says of a code that cannot be one (its shape alone: no lookup).
+BAD_CODE = ("Ce code n'est pas valable : un code de salon a 6 lettres et chiffres, comme sur "
+            "l'écran de l'animateur.")
+
+
 async def find_room(request: Request) -> Response:
     """The home page's code box: to ``/j/<code>``, which tells a room from a class (a
-    lookup here would answer guesses without counting them)."""
-    code = tokens.normalise_code(request.query_params.get("code", ""))
-    return RedirectResponse(f"/j/{quote(code)}" if code else "/", status_code=303)
+    lookup here would answer guesses without counting them). A code that cannot be one
+    (empty, another length, a letter no code has: :func:`tokens.looks_like_code`) is
+    said on the home page again (400), with at most what the box holds of it, rather
+    than sent on as a room that does not exist; nothing is looked up or counted."""
+    raw = request.query_params.get("code")
+    if raw is None:
+        return RedirectResponse("/", status_code=303)
+    code = tokens.normalise_code(raw[:100])
+    if not tokens.looks_like_code(code):
+        lang = i18n.lang_of(request)
+        return show(request, "home.html", status=400, games=hub_of(request).catalog.games(),
+                    code_error=i18n.gettext(lang, BAD_CODE), typed=raw[:CODE_BOX],
+                    typed_length=CODE_BOX)
+    return RedirectResponse(f"/j/{quote(code)}", status_code=303)
 
 
 async def new_room(request: Request) -> Response:
@@ -269,7 +289,7 @@ async def replay(request: Request) -> Response:
 def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Response:
     """One step of a replay: the public board and the public events of that step."""
     try:
-        step = record.clamp(request.query_params.get("step"))
+        step = record.step(request.query_params.get("step"), "étape", "step")
         state, events = record.at(step)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))

@@ -8,6 +8,7 @@ and changes nothing.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ludinum.content.typography import french_spacing
@@ -111,6 +112,110 @@ def integer(data: dict[str, Any], key: str) -> int:
 
 def optional_int(data: dict[str, Any], key: str) -> int | None:
     return None if data.get(key) is None else integer(data, key)
+
+
+# -- fields of a message or a JSON body -------------------------------------------------
+# A value of the wrong type is refused by its field's name, never read as the field's
+# default: « "all": "yes" » removing one pupil, or a host's hello carrying seat tokens it
+# has no use for, would do something else than what was sent, without a word.
+
+
+def wrong(key: str, fr: str, en: str) -> ProtocolError:
+    """The refusal of field ``key``: « « key » fr », `'key' en`."""
+    return ProtocolError("bad_message", f"« {key} » {fr}", f"'{key}' {en}")
+
+
+def boolean(data: dict[str, Any], key: str, default: bool | None = None) -> bool:
+    """``data[key]``, true or false; ``default`` when it is absent (None: it must be
+    there). Any other value (« "yes" », 1, null) is refused by name."""
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise wrong(key, "vaut true ou false.", "is true or false.")
+    return value
+
+
+def text(data: dict[str, Any], key: str, most: int) -> str:
+    """``data[key]``, a string of at most ``most`` characters, or the refusal naming it."""
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise wrong(key, "est un texte.", "is a string.")
+    if len(value) > most:
+        raise wrong(key, f"a au plus {most} caractères.", f"has at most {most} characters.")
+    return value
+
+
+def texts(data: dict[str, Any], key: str, most: int, longest: int) -> list[str]:
+    """``data[key]``, a list of 1 to ``most`` strings of at most ``longest`` characters
+    each, or the refusal naming it."""
+    value = data.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise wrong(key, "est une liste de textes.", "is a list of strings.")
+    if not 1 <= len(value) <= most:
+        raise wrong(key, f"a de 1 à {most} éléments.", f"has 1 to {most} items.")
+    if any(len(v) > longest for v in value):
+        raise wrong(key, f"a des textes d'au plus {longest} caractères.",
+                    f"holds strings of at most {longest} characters.")
+    return value
+
+
+def absent(data: dict[str, Any], keys: tuple[str, ...], fr: str, en: str) -> None:
+    """Refuse the first of ``keys`` that ``data`` holds: it has no use here (``fr`` and
+    ``en`` say why), and ignoring it would hide the sender's mistake."""
+    for key in keys:
+        if key in data:
+            raise wrong(key, fr, en)
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def number(raw: str | None, bounds: tuple[int, int], default: int, name: str,
+           name_en: str | None = None) -> int:
+    """A whole number typed in a form or a query string (``?step=``): ``default`` when
+    absent or left empty, else digits within ``bounds``; anything else (« abc », « 1e3 »,
+    « 999 » past the bound) is refused naming the field (``name``, and ``name_en`` for
+    English when a page names it by its label) rather than read as its default."""
+    if raw is None or not raw.strip():
+        return default
+    low, high = bounds
+    value = int(raw) if _WHOLE.fullmatch(raw.strip()) else None
+    if value is None or not low <= value <= high:
+        shown = echoed(raw, 20)
+        raise ProtocolError(
+            "bad_number", f"« {name} » est un nombre entier de {low} à {high} "
+            f"(reçu : « {shown} »).", f"'{name_en or name}' is a whole number from {low} "
+            f"to {high} (got '{shown}').")
+    return value
+
+
+#: Longest key a hello may carry (a token is 32 characters; :func:`tokens.matches`).
+TOKEN_LENGTH = 200
+#: The key fields of a hello by role: a host and a player send ``token``, a pass-and-play
+#: device ``tokens`` (one per seat it holds), a spectator neither.
+HELLO_KEYS: dict[str, tuple[str, ...]] = {
+    "host": ("token",), "player": ("token",), "pass": ("tokens",), "spectator": (),
+}
+
+
+def hello_role(message: dict[str, Any], most_seats: int) -> str:
+    """The role of a hello whose keys have the shape of that role's (:data:`HELLO_KEYS`):
+    the token a string, the tokens a list of 1 to ``most_seats`` strings (the room's
+    seats), and no key of another role (a host's hello with ``tokens`` is refused by
+    name, not ignored)."""
+    role = message.get("role")
+    if not isinstance(role, str) or role not in ROLES:
+        raise ProtocolError("bad_role", "Rôle inconnu.", "Unknown role.")
+    mine = HELLO_KEYS[role]
+    others = tuple(k for k in ("token", "tokens") if k not in mine)
+    absent(message, others, f"ne sert pas au rôle « {role} ».",
+           f"is not used by role '{role}'.")
+    # A missing key is a wrong key (``bad_token``, counted as a guess): only the shape of
+    # one sent is checked here.
+    if "token" in mine and "token" in message:
+        text(message, "token", TOKEN_LENGTH)
+    if "tokens" in mine and "tokens" in message:
+        texts(message, "tokens", most_seats, TOKEN_LENGTH)
+    return role
 
 
 def pong(ping: dict[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import Action, Event, Game, GameConfig, GameText, LudinumError, State
+from ludinum.server.protocol import number
 from ludinum.server.render import digest
 from ludinum.server.rooms import ENDED, FINISHED, refuse
 from ludinum.server.seats import Seat
@@ -101,12 +102,11 @@ class Replay:
     def length(self) -> int:
         return len(self.log)
 
-    def clamp(self, raw: object) -> int:
-        try:
-            step = int(str(raw)) if raw is not None else 0
-        except ValueError:
-            step = 0
-        return max(0, min(self.length, step))
+    def step(self, raw: str | None, name: str = "step", name_en: str | None = None) -> int:
+        """The step asked for (``?step=``): 0, the start, when absent; a step past the
+        end or not a number (``?step=abc``) is refused naming the field (``name``), not
+        shown as the start or the end."""
+        return number(raw, (0, self.length), 0, name, name_en)
 
     def prepare(self) -> Prepared:
         """One pass over the log (module docstring), or the pass made earlier for the same

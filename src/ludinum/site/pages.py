@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ludinum.engine import LudinumError
 from ludinum.games import get_game
 from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit, address_of
@@ -164,16 +165,22 @@ async def quiz_start(request: Request) -> HTMLResponse:
 async def quiz_settings(request: Request) -> HTMLResponse:
     """The facilitator's page: choose the quiz, get the link (and QR code) for the pupils."""
     params = request.query_params
-    settings = quiz.Settings.from_form(params.getlist("theme"), params.get("par"),
-                                       params.get("seuil"))
-    link = ""
-    if "theme" in params:
+    lang = lang_of(request)
+    link = error = ""
+    try:
+        settings = quiz.Settings.from_form(params.getlist("theme"), params.get("par"),
+                                           params.get("seuil"))
+    except LudinumError as exc:  # the form again, its themes kept, with what was wrong
+        settings = quiz.Settings(quiz.pick_themes(params.getlist("theme")))
+        error = exc.message(lang)
+    if "theme" in params and not error:
         token = quiz.settings_token(await _secret(request), settings)
         link = f"{server_address(request)}/apprendre/quiz?{urlencode({'r': token})}"
-    lang = lang_of(request)
     return _page(
         request,
         "quiz_settings.html",
+        status=400 if error else 200,
+        error=error,
         settings=settings,
         themes=await run_in_threadpool(_theme_titles, lang),
         per_range=quiz.PER_THEME_RANGE,

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from ludinum.engine.errors import echoed
+from ludinum.server.protocol import ProtocolError, number
 from ludinum.site import signing
 from ludinum.site.content import THEMES, QuizBank, QuizQuestion, load_quiz
 
@@ -27,6 +29,10 @@ DEFAULT_THRESHOLD = 70
 THRESHOLD_RANGE = (50, 100)
 DEFAULT_PER_THEME = 5
 PER_THEME_RANGE = (3, 10)
+#: The facilitator's fields as the settings page labels them (French, English): a refusal
+#: names them so, never by their parameters (``par``, ``seuil``).
+PER_THEME_NAME = ("Questions par thème", "Questions per theme")
+THRESHOLD_NAME = ("Seuil de réussite (en %)", "Pass mark (in %)")
 #: How long a pupil has to hand in a drawn quiz, and to download the diploma it opened.
 ATTEMPT_SECONDS = 3 * 3600
 AWARD_SECONDS = 24 * 3600
@@ -160,12 +166,20 @@ class Settings:
         return len(self.themes) * self.per_theme
 
     @classmethod
-    def from_form(cls, themes: Sequence[str], per: object, threshold: object) -> Settings:
-        """The facilitator's form, each value brought back within its bounds."""
+    def from_form(cls, themes: Sequence[str], per: str | None, threshold: str | None
+                  ) -> Settings:
+        """The facilitator's form; a value left empty is its default, a value out of its
+        bounds or not a number (``?par=abc``) raises ``ProtocolError`` naming the field by
+        its label, as is a theme the site does not have: a quiz with other settings than
+        those asked would be handed out without a word."""
+        unknown = [t for t in themes if t not in THEMES]
+        if unknown:
+            raise ProtocolError("bad_theme", f"Thème inconnu : « {echoed(unknown[0], 20)} ».",
+                                f"Unknown theme: '{echoed(unknown[0], 20)}'.")
         return cls(
             pick_themes(themes),
-            clamp(per, DEFAULT_PER_THEME, PER_THEME_RANGE),
-            clamp(threshold, DEFAULT_THRESHOLD, THRESHOLD_RANGE),
+            number(per, PER_THEME_RANGE, DEFAULT_PER_THEME, *PER_THEME_NAME),
+            number(threshold, THRESHOLD_RANGE, DEFAULT_THRESHOLD, *THRESHOLD_NAME),
         )
 
     def to_json(self) -> dict[str, Any]:
