@@ -434,7 +434,7 @@ def paused_table(browser: Any, live: Any, contexts: list[Any], game: str, player
 
 def played_boards(game: Any, state: Any, rng: random.Random,
                   keep: Callable[[dict[str, Any], int], bool], names: list[str],
-                  narrow: bool) -> list[str]:
+                  narrow: bool, box: dict[str, float] | None = None) -> list[str]:
     """The public boards of ``state`` played to its end at random (``rng``), in French and
     English: each where ``keep(view, step)`` says so, and the end's."""
     from tests.server.test_boards import draw
@@ -445,17 +445,20 @@ def played_boards(game: Any, state: Any, rng: random.Random,
             break
         view = state.view(None)
         if keep(view, step):
-            boards += [draw(game, view, lang, names, narrow) for lang in ("fr", "en")]
+            boards += [draw(game, view, lang, names, narrow, box) for lang in ("fr", "en")]
         seat = rng.choice(state.active_players())
         state.apply(seat, rng.choice(list(state.legal_actions(seat))))
     assert state.is_terminal()
-    return boards + [draw(game, state.view(None), lang, names, narrow) for lang in ("fr", "en")]
+    return boards + [draw(game, state.view(None), lang, names, narrow, box)
+                     for lang in ("fr", "en")]
 
 
-def hacker_boards(players: int, narrow: bool = False) -> list[str]:
+def hacker_boards(players: int, narrow: bool = False,
+                  box: dict[str, float] | None = None) -> list[str]:
     """Boards of a game of ``players`` at every phase (trips, credits, protection, guesses,
     thefts, the end with its sums of bills), with brouillage (H7) in its last round, in
-    French and English, with long nicknames (``narrow``: drawn for a phone)."""
+    French and English, with long nicknames (``narrow``: drawn for a phone; ``box``: for
+    the projector's room, draw.js: fit)."""
     from ludinum.games import registry
 
     game = registry().get("hacker")
@@ -473,7 +476,8 @@ def hacker_boards(players: int, narrow: bool = False) -> list[str]:
         state = game.setup(game.make_config(
             players=players, seed=players, options={"trip_seconds": 0,
                                                     "brouillage": brouillage}))
-        boards += played_boards(game, state, random.Random(players), new_phase, names, narrow)
+        boards += played_boards(game, state, random.Random(players), new_phase, names, narrow,
+                                box)
     assert {"trip", "credit", "guess", "steal"} <= {phase for phase, _ in phases}
     assert any(blurred for _, blurred in phases)
     return boards

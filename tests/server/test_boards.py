@@ -34,11 +34,13 @@ def play(name: str, seed: int, steps: int) -> tuple[Game, State]:
 
 
 def draw(game: Game, view: dict[str, Any], lang: str = "fr",
-         names: list[str] | None = None, narrow: bool = False) -> str:
+         names: list[str] | None = None, narrow: bool = False,
+         box: dict[str, float] | None = None) -> str:
     """The board as every screen draws it from the public view (``narrow``: as a page
-    under 50 rem wide, a phone, draws it)."""
+    under 50 rem wide, a phone, draws it; ``box``: as the projector draws it in the room
+    its stage leaves the drawing, app.js: fitBoard)."""
     players = PLAYERS[game.name]
-    state = {"lang": lang, "seat": None, "view": view, "narrow": narrow,
+    state = {"lang": lang, "seat": None, "view": view, "narrow": narrow, "box": box,
              "names": NAMES[:players] if names is None else names}
     return shared().screen(game, state, ("map",))["map"]
 

@@ -357,6 +357,55 @@
   }
   NARROW.addEventListener("change", relayout);
 
+  // The projector's board takes the height its column leaves it (issue 21: read from the
+  // back of the room). What lies under the drawing in its column (the legend of its
+  // symbols; Le jeu du Gnou's protections) keeps its own height and ends above the stage's
+  // bottom and the folded room panel's button; the drawing gets the rest, as ``--board-h``
+  // on the stage (app.css caps every game's drawing with it). The same box, width and
+  // height, goes to the drawers (draw.js: box), which lay their board out to fill it (a
+  // board of few players drawn less wide and taller). Measured again after each frame
+  // and each resize; drawn again when the box changed.
+  function boardBox() {
+    const stage = document.querySelector(".stage");
+    const status = body.dataset.status;
+    if (page !== "host" || !stage || narrowNow() || (status !== "playing" && status !== "paused")) return null;
+    const stack = stage.querySelector(".board-stack");
+    const drawing = stack && stack.querySelector('[data-slot="map"] svg');
+    if (!drawing) return null;
+    const s = stage.getBoundingClientRect();
+    const d = drawing.getBoundingClientRect();
+    if (d.width < 1) return null;
+    const under = Array.from(stack.querySelectorAll('[data-slot="map"] svg ~ *'));
+    const own = stage.querySelector('[data-slot="board"]');
+    if (own && own.textContent.trim()) {
+      const t = own.getBoundingClientRect();
+      if (t.top >= d.bottom - 1 && t.left < d.right && d.left < t.right) under.push(own);
+    }
+    // The lowest the drawing's bottom may go: each thing under it moved down with it.
+    let bottom = s.bottom - 2;
+    for (const el of under) {
+      const r = el.getBoundingClientRect();
+      if (r.height < 1) continue;
+      const after = parseFloat(getComputedStyle(el).marginBottom) || 0;
+      bottom = Math.min(bottom, aboveButton(r, s.bottom - 2) - after - (r.bottom - d.bottom));
+    }
+    return { w: Math.floor(stack.getBoundingClientRect().width), h: Math.floor(bottom - d.top) };
+  }
+  function fitBoard() {
+    const stage = document.querySelector(".stage");
+    const box = boardBox();
+    if (!box || box.h < 1) {
+      if (stage) stage.style.removeProperty("--board-h");
+      if (drawState.box) { drawState.box = null; fillSlots(redraw({ actions: drawState.choices })); }
+      return;
+    }
+    stage.style.setProperty("--board-h", box.h + "px");
+    const was = drawState.box;
+    if (was && Math.abs(was.w - box.w) <= 2 && Math.abs(was.h - box.h) <= 2) return;
+    drawState.box = box;
+    fillSlots(redraw({ actions: drawState.choices }));
+  }
+
   const roomPanel = document.querySelector("[data-room-panel]");
   let passAfterStart = null;  // the shared screen to open once the game has started
   function update(m) {
@@ -384,6 +433,7 @@
     // A frame that carries the game so far (a screen opened or reloaded mid-game) says how
     // many of its last lines make up the latest change: only those are narrated.
     if (narrationEl && m.log && m.log.length) narrate("latest" in m ? m.log.slice(m.log.length - m.latest) : m.log);
+    fitBoard();
     fitSpotlight();
     fitNarration();
     if (logEl && m.log && m.log.length) {
@@ -711,7 +761,7 @@
     // Not even the lead sentence whole: the box gives way entirely.
     if (over()) narrationEl.classList.add("no-room");
   }
-  window.addEventListener("resize", () => { fitSpotlight(); fitNarration(); });
+  window.addEventListener("resize", () => { fitBoard(); fitSpotlight(); fitNarration(); });
 
   function tickSession() {
     if (!sessionEl) return;

@@ -107,6 +107,21 @@
     return out;
   }
 
+  // -- the room a board is given -----------------------------------------------------
+  // Of a board's layouts (each ``{width, height}`` in the drawing's units, the board's own
+  // first), the one drawn largest in ``box`` (its scale: the smaller of its two ratios),
+  // so that on the projector a board of few players fills the stage's height instead of
+  // its width alone. Another than the first only when it is drawn ``gain`` times larger
+  // at least (a tenth unless told): a board does not change its shape for a few pixels.
+  // Without a box (a phone, a replay, the tests' drawings): the first.
+  const scaleIn = (box, l) => Math.min(box.w / l.width, box.h / l.height);
+  function fit(box, layouts, gain = 1.1) {
+    if (!box || layouts.length < 2) return layouts[0];
+    let best = layouts[0];
+    for (const l of layouts.slice(1)) if (scaleIn(box, l) > gain * scaleIn(box, best)) best = l;
+    return best;
+  }
+
   // -- words -------------------------------------------------------------------------
   // The translator of a page: French is the source; other languages come in the kit.
   function translator(messages) {
@@ -270,7 +285,7 @@
     }
     return {
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
-      textWidth, squeezed, wrap,
+      textWidth, squeezed, wrap, fit,
       named: (text) => named(names || [], text), withWord,
       token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
@@ -337,12 +352,15 @@
   // in the page's language), ``board`` (the public view's drawn keys; null: ``view``),
   // ``names``, ``lines``, ``choices`` (the frame's actions: seat, label, action),
   // ``wait`` (what a seat with nothing to decide is told), ``narrow`` (the page is under
-  // 50 rem wide, a phone: a board may lay itself out for it). ``slots``: which to draw.
+  // 50 rem wide, a phone: a board may lay itself out for it), ``box`` (the room the
+  // projector's stage leaves the drawing, ``{w, h}`` in CSS pixels, app.js: fitBoard; a
+  // board may pick the layout that fills it, see ``fit``). ``slots``: which to draw.
   function screen(state, slots) {
     const drawer = L.games[state.game] || {};
     const base = pieces(state.game, state.lang, state.names || []);
     const c = Object.assign({}, base, {
       narrow: !!state.narrow,
+      box: !state.narrow && state.box && state.box.w > 0 && state.box.h > 0 ? state.box : null,
       seat: state.seat === undefined ? null : state.seat,
       view: state.view || {},
       board: state.board || state.view || {},
@@ -368,6 +386,6 @@
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
   L.screen = screen;
-  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, wrap,
+  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, wrap, fit,
     translator, many, pieces, truthy };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -57,14 +57,36 @@
   // (``c.narrow``: a phone, app.js) draws one owner a row, the players' columns in rows of
   // three or four and the header on two lines: drawn two owners a row, 1288 units on a
   // 374-pixel phone, a name was 7.8 px; one a row, 636 units, it is 15.9 px.
+  //
+  // On the projector the stage's box (draw.js: fit) picks the layout that draws the board
+  // largest: two owners a row; the phone's (3 players, 1.28 times larger at 1920×1080); or
+  // « side » (4 players, 1.3 times larger): the players' columns one under the other on
+  // the left (SIDE wide, as wide as 4 players' columns are), the accounts one owner a row
+  // on their right. Two owners a row, 3 or 4 players' board is 2.4 times wider than high
+  // and filled the width of its column only: the lower half of a 1920×1080 projector
+  // stayed empty, the labels at 25 px.
+  const SIDE = 320;
   function layout(c, n, groups) {
-    const perRow = c.narrow ? 1 : 2;
+    const wide = stacked(n, groups, c.narrow);
+    if (c.narrow || !c.box) return wide;
+    const side = {
+      narrow: false, perRow: 1, width: SIDE + APART + 2 * EDGE + BLOCK, cols: 1, top: TOP,
+      accountsTop: TOP, left: SIDE + APART, col: SIDE,
+      height: TOP + Math.max(n * STRIP, groups * ROW) + 4,
+    };
+    return c.fit(c.box, [wide, stacked(n, groups, true), side]);
+  }
+  // The players' columns side by side above the accounts: two owners a row, or
+  // (``narrow``) the phone's one owner a row, the players' columns in rows of three or
+  // four and the header on two lines.
+  function stacked(n, groups, narrow) {
+    const perRow = narrow ? 1 : 2;
     const width = 2 * EDGE + perRow * BLOCK + (perRow - 1) * APART;
-    const cols = !c.narrow || n <= 4 ? Math.max(n, 1) : Math.ceil(n / 2);
-    const top = TOP + (c.narrow ? HEAD_LINE : 0);
+    const cols = !narrow || n <= 4 ? Math.max(n, 1) : Math.ceil(n / 2);
+    const top = TOP + (narrow ? HEAD_LINE : 0);
     const accountsTop = top + Math.ceil(n / cols) * STRIP;
     return {
-      perRow, width, cols, top, accountsTop, col: width / cols,
+      narrow, perRow, width, cols, top, accountsTop, left: 0, col: width / cols,
       height: accountsTop + Math.ceil(groups / perRow) * ROW + 4,
     };
   }
@@ -86,8 +108,8 @@
     else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
     // As large as the column allows (bold: a tenth wider).
-    const big = !c.narrow && n <= 5 ? 30 : 27;
-    const cut = c.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 5 ? 12 : 10);
+    const big = !at.narrow && n <= 5 ? 30 : 27;
+    const cut = at.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 5 ? 12 : 10);
     let out = `<g class="player seat-${seat}">` +
       `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
       c.token(seat, x + col / 2, y + 32, 22) +
@@ -168,7 +190,7 @@
       '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
     const bank = h`⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
-    const heads = c.narrow ? [round, bank] : [`${round} · ${bank}`];
+    const heads = at.narrow ? [round, bank] : [`${round} · ${bank}`];
     heads.forEach((head, i) => {
       out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${c.squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
     });
@@ -177,7 +199,7 @@
     // owner's shape, number and nickname above its accounts (« ? » under brouillage, in
     // place order)
     grouped.forEach(([owner, group], i) => {
-      const x = EDGE + (i % at.perRow) * (BLOCK + APART);
+      const x = at.left + EDGE + (i % at.perRow) * (BLOCK + APART);
       const y = at.accountsTop + Math.floor(i / at.perRow) * ROW;
       const who = none(owner) ? `? ${_("comptes brouillés")}`
         : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;

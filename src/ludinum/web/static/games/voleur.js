@@ -69,15 +69,15 @@
   // The grid: the thief and the managers share one grid (2 or 3 columns, as wide as the
   // screen is; one on a narrow screen), each grid row as tall as its fullest block; the
   // thief in its last cell. ``top``: where the grid begins, under the header.
-  function grid(c, top) {
+  // ``width`` and ``cols``: the projector's board as the stage's box wants it (layout).
+  function grid(c, top, width = c.narrow ? NARROW_W : W, cols = 0) {
     const view = c.view;
     const players = view.players || [];
     const managers = players.filter((p) => p.role === "manager");
     const cells = managers.length + 1;
     // Three blocks (three players) in two columns too: a name cut to a third of the board
     // (« Empreintes digitales du… ») on a projector whose lower half stayed empty.
-    const cols = c.narrow ? 1 : cells <= 4 ? 2 : 3;
-    const width = c.narrow ? NARROW_W : W;
+    cols = cols || (c.narrow ? 1 : cells <= 4 ? 2 : 3);
     const blockW = (width - 10) / cols;
     const lootW = blockW - 10 - 24;
     // the loot: one card per name, side by side, as many lines as needed
@@ -110,7 +110,7 @@
       x: 5 + (k % cols) * blockW, y: tops[Math.floor(k / cols)], h: heights[Math.floor(k / cols)],
     });
     return {
-      players, managers, width, blockW, boardW: blockW - 30, loot, boardH, headingH, block,
+      players, managers, width, cols, blockW, boardW: blockW - 30, loot, boardH, headingH, block,
       height: y, ...(c.narrow ? NARROW_PAWN : PAWN),
     };
   }
@@ -130,7 +130,7 @@
   }
   // A heading's line at ``size`` from ``x`` in block ``at``: on a narrow screen squeezed
   // into the block when it would run out of it (a long nickname beside « voleur »).
-  const fitted = (c, g, at, x, text, size, bold) => (c.narrow
+  const fitted = (c, g, at, x, text, size, bold) => (c.narrow || g.width < W
     ? c.squeezed(text, size * (bold ? 1.1 : 1), at.x + g.blockW - 20 - x) : "");
   // « score : 12 ♛ · main : 3 », the crown for a winner.
   function score(c, p) {
@@ -258,11 +258,25 @@
     return out;
   }
 
+  // The grid the board is drawn with. On the projector, when the stage's box (draw.js:
+  // box) is higher than the board of W units, the board is drawn less wide, as wide as
+  // fills the box's height (MIN_W at least: a card's name cut at a word's end a little
+  // sooner), and so larger: 3 players' board, 1200 units wide, filled the width of its
+  // column only, its lower third empty, its card names 21.7 px at 1920×1080.
+  const MIN_W = 900;
+  function layout(c) {
+    const top = header(c).top;
+    const own = grid(c, top);
+    if (c.narrow || !c.box) return own;
+    const width = Math.max(MIN_W, Math.floor(own.height * c.box.w / c.box.h / 10) * 10);
+    return width >= W ? own : c.fit(c.box, [own, grid(c, top, width, own.cols)], 1);
+  }
+
   // The board's header: the round and the piles, then the pending attack, if any (on the
   // projector one line each, the attack's room kept when there is none; on a narrow screen
   // the piles on a line of their own and the attack on as many as it needs). Its HTML and
   // where the grid begins under it.
-  function header(c) {
+  function header(c, width = W) {
     const { h, _, view } = c;
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })}`;
     const piles = h`${_("pioche : %(n)s", { n: view.pile })} · ` +
@@ -279,9 +293,11 @@
         `${round} · ${piles}</text>`;
       if (a) {
         out += '<g class="attack">' +
-          `<rect x="6" y="54" width="${W - 12}" height="46" rx="8" fill="#fee2e2"` +
+          `<rect x="6" y="54" width="${width - 12}" height="46" rx="8" fill="#fee2e2"` +
           ' stroke="#991b1b" stroke-width="3"/>' +
-          h`<text x="20" y="86" font-size="24" font-weight="700" fill="#7f1d1d">⚔ ${said}</text></g>`;
+          `<text x="20" y="86" font-size="24" font-weight="700" fill="#7f1d1d"` +
+          `${width < W ? c.squeezed(`⚔ ${c.spaced(said)}`, 24 * 1.1, width - 40) : ""}>` +
+          h`⚔ ${said}</text></g>`;
       }
       return { out, top: HEAD };
     }
@@ -303,8 +319,8 @@
   // thief, the managers, then the legend of its symbols.
   function map(c) {
     const { h, _, view } = c;
-    const head = header(c);
-    const g = grid(c, head.top);
+    const g = layout(c);
+    const head = header(c, g.width);
     const seats = g.players.map((p) => {
       const role = p.role === "thief" ? h` (${_("voleur")})` : "";
       return h`${c.seatName(p.seat)}${role} : ${_("score : %(n)s", { n: p.score })}`.text;
