@@ -20,7 +20,7 @@ def test_levels_chosen_per_seat_make_the_room_s_config(live: Any, browser: Any) 
         seats = [page.locator(f"#opt_handicap-{n}") for n in range(1, 7)]
         assert [s.is_visible() for s in seats] == [True] * 3 + [False] * 3
         assert all(s.is_disabled() for s in seats[3:])  # not sent
-        assert page.get_by_label("Joueur 2").is_visible()
+        assert page.get_by_label("Place 2").is_visible()
         page.select_option("#opt_quiz_level", "2")
         seats[0].select_option(label="3 : difficile")
         seats[2].select_option(label="1 : facile")  # seat 2 stays « comme les autres »

@@ -48,10 +48,10 @@ def test_each_seat_has_its_list_of_levels(client: TestClient, path: str,
         assert words == ["comme les autres", "1\u00a0: facile", "2\u00a0: moyen",
                          "3\u00a0: difficile"]
         assert hidden == (n > players)  # the count proposed first; the page follows it
-    assert 'data-players="3 4 5 6"' in page and "Joueur 3" in page
+    assert 'data-players="3 4 5 6"' in page and "Place 3" in page
     assert "Niveau de chaque joueur" in page
     english = client.get(path, headers={"accept-language": "en"}).text
-    assert "Player 3" in english and "same as the others" in english
+    assert "Seat 3" in english and "same as the others" in english
 
 
 def test_the_lists_make_the_value_the_game_reads(client: TestClient) -> None:
@@ -75,9 +75,9 @@ def test_the_lists_make_the_value_the_game_reads(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("sent", "words"), [
-    ({"opt_handicap-2": "7"}, "Niveau de chaque joueur, joueur 2 : « 7 » n'est pas possible "
+    ({"opt_handicap-2": "7"}, "Niveau de chaque joueur, place 2 : « 7 » n'est pas possible "
                               "(au choix : 1 : facile, 2 : moyen, 3 : difficile)."),
-    ({"opt_handicap-4": "2"}, "Niveau de chaque joueur, joueur 4 : il n'y a que 3 joueurs."),
+    ({"opt_handicap-4": "2"}, "Niveau de chaque joueur, place 4 : il n'y a que 3 joueurs."),
     ({"opt_handicap-x": "2"}, "Niveau de chaque joueur : place inconnue « x »."),
     ({"opt_handicap-" + "9" * 5000: "2"}, "Niveau de chaque joueur : place inconnue « 999"),
     ({"opt_handicap-1": "2", "opt_handicap": "1,1,1"}, "pas les deux"),

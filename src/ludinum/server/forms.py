@@ -235,15 +235,15 @@ def _read_seats(game: Game, option: Option, form: Mapping[str, Any],
             continue
         if players is not None and number > players:
             raise OptionError(
-                f"{title_fr}, joueur {number} : il n'y a que {players} joueurs.",
-                f"{title_en}, player {number}: there are only {players} players.")
+                f"{title_fr}, place {number} : il n'y a que {players} joueurs.",
+                f"{title_en}, seat {number}: there are only {players} players.")
         try:
             chosen[number] = shared.parse(raw)
         except OptionError:
             raise OptionError(
-                f"{title_fr}, joueur {number} : « {echoed(raw)} » n'est pas possible "
+                f"{title_fr}, place {number} : « {echoed(raw)} » n'est pas possible "
                 f"(au choix : {shared.allowed()}).",
-                f"{title_en}, player {number}: '{echoed(raw)}' is not possible "
+                f"{title_en}, seat {number}: '{echoed(raw)}' is not possible "
                 f"(choose from: {shared.allowed('en')}).") from None
     if not chosen:
         return
