@@ -342,6 +342,15 @@ _STALE = """(expected) => {
 }"""
 
 
+#: The box a projector's board was last laid out in (``{w, h}``, app.js: fitBoard), or null.
+BOARD_BOX = """() => {
+  const b = (document.querySelector('.stage') || {dataset: {}}).dataset.box;
+  if (!b) return null;
+  const [w, h] = b.split('x').map(Number);
+  return {w, h};
+}"""
+
+
 def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
     """The slots of ``page`` (a ``role`` client: host, player…) whose DOM differs from the
     HTML the server last sent it, or the page's drawing of what it last sent it (drawn
@@ -358,10 +367,14 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
             # but not enlarged
             narrow = bool(page.evaluate("() => matchMedia('(max-width: 50rem)').matches"
                                         " && !document.querySelector('.board.zoomed')"))
+            # a projector's board is laid out for the room its stage leaves it (app.js:
+            # fitBoard, draw.js: fit)
+            box = page.evaluate(BOARD_BOX)
             for client in clients:
                 expected = {k: v for k, v in client.slots.items() if k in SERVER_SLOTS}
                 if client.drawn is not None:  # what the page draws (issue 19)
-                    held = {**drawing.held(client.drawn, client.lang), "narrow": narrow}
+                    held = {**drawing.held(client.drawn, client.lang), "narrow": narrow,
+                            "box": box}
                     expected.update(drawing.shared().screen(room.game, held, DRAWN_SLOTS))
                 stale = list(page.evaluate(_STALE, expected))
                 if not stale:

@@ -16,14 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import TIMEOUT, click_some_action, create_room, join
-from tests.browser.test_layout_fit import (
-    BOARD_TEXTS,
-    HACKER_HOMES,
-    hacker_boards,
-    misplaced,
-    overlapping,
-    paused_table,
-)
+from tests.browser.test_layout_fit import assert_read_from_afar, hacker_boards, paused_table
 from tests.browser.test_phone_screens import PHONE
 from tests.browser.test_small_projector import stage_problems
 
@@ -92,15 +85,4 @@ def test_hackers_taller_boards_are_read_from_the_back_of_the_room(
     for players in (3, 4):
         for html in hacker_boards(players, box=box):
             assert 'viewBox="0 0 1288 ' not in html  # not two owners a row
-            out = host.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
-            texts = out["texts"]
-            small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
-            assert not small, (players, small)
-            assert not misplaced(texts), (players, misplaced(texts))
-            assert not overlapping(texts), (players, overlapping(texts))
-            assert out["svg"]["bottom"] <= height and out["svg"]["right"] <= width
-            assert out["scroll"][0] <= height and out["scroll"][1] <= width, out["scroll"]
-            for legend in out["legend"]:
-                assert legend["bottom"] <= height, (players, legend)
-                assert legend["right"] <= out["button"]["left"] or \
-                    legend["bottom"] <= out["button"]["top"], (players, legend)
+            assert_read_from_afar(host, html, players, least, (width, height))

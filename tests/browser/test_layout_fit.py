@@ -496,19 +496,29 @@ def test_the_hacker_board_is_read_from_the_back_of_the_room(
     host, _ = paused_table(browser, live, contexts, "hacker", 4, (width, height))
     for players in range(4, 8):
         for html in hacker_boards(players):
-            out = host.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
-            texts = out["texts"]
-            small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
-            assert not small, (players, small)
-            assert not misplaced(texts), (players, misplaced(texts))
-            assert not overlapping(texts), (players, overlapping(texts))
-            assert out["svg"]["bottom"] <= height and out["svg"]["right"] <= width
-            assert out["scroll"][0] <= height and out["scroll"][1] <= width, out["scroll"]
-            button = out["button"]
-            for legend in out["legend"]:
-                assert legend["bottom"] <= height, (players, legend)
-                assert legend["right"] <= button["left"] or legend["bottom"] <= button["top"], (
-                    players, legend, button)
+            assert_read_from_afar(host, html, players, least, (width, height))
+
+
+def assert_read_from_afar(host: Any, html: str, players: int, least: float,
+                          screen: tuple[int, int]) -> None:
+    """A Hacker board drawn into the paused projector ``host``: every text at least
+    ``least`` px, inside its card or its column, none over another, the drawing and its
+    legend on the ``screen`` (width, height), the legend clear of the room panel's
+    button."""
+    width, height = screen
+    out = host.evaluate(BOARD_TEXTS, [html, HACKER_HOMES])
+    texts = out["texts"]
+    small = [(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least]
+    assert not small, (players, small)
+    assert not misplaced(texts), (players, misplaced(texts))
+    assert not overlapping(texts), (players, overlapping(texts))
+    assert out["svg"]["bottom"] <= height and out["svg"]["right"] <= width
+    assert out["scroll"][0] <= height and out["scroll"][1] <= width, out["scroll"]
+    button = out["button"]
+    for legend in out["legend"]:
+        assert legend["bottom"] <= height, (players, legend)
+        assert legend["right"] <= button["left"] or legend["bottom"] <= button["top"], (
+            players, legend, button)
 
 
 #: Each block of the Voleur board in the host page, measured: the turn marker (the dashed

@@ -395,7 +395,7 @@
     const stage = document.querySelector(".stage");
     const box = boardBox();
     if (!box || box.h < 1) {
-      if (stage) stage.style.removeProperty("--board-h");
+      if (stage) { stage.style.removeProperty("--board-h"); delete stage.dataset.box; }
       if (drawState.box) { drawState.box = null; fillSlots(redraw({ actions: drawState.choices })); }
       return;
     }
@@ -403,6 +403,7 @@
     const was = drawState.box;
     if (was && Math.abs(was.w - box.w) <= 2 && Math.abs(was.h - box.h) <= 2) return;
     drawState.box = box;
+    stage.dataset.box = box.w + "x" + box.h;  // the box the drawing was laid out in (tests)
     fillSlots(redraw({ actions: drawState.choices }));
   }
 
