@@ -21,6 +21,7 @@ from ludinum.games import get_game, registry
 from ludinum.server import guards
 from ludinum.server.ratelimit import RateLimit
 from tests.hardening.conftest import make_app
+from tests.server.helpers import restored
 
 NESTED = "[" * 5000 + "]" * 5000
 
@@ -298,6 +299,7 @@ def test_empty_lobbies_are_ended_after_a_few_hours(tmp_path: Path,
             assert joined in hub.rooms and watched in hub.rooms
         assert client.get(f"/api/rooms/{empty}").json()["status"] == "ended"
     with TestClient(make_app(tmp_path)) as client:  # not reloaded as a live room
+        restored(client, client.app)
         assert empty not in client.app.state.hub.rooms  # type: ignore[attr-defined]
         assert joined in client.app.state.hub.rooms  # type: ignore[attr-defined]
 

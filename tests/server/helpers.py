@@ -34,6 +34,13 @@ def make_app(url: str, catalog: Catalog, **kw: Any) -> Any:
     return create_app(url, catalog=catalog, **kw)
 
 
+def restored(client: Any, app: Any) -> None:
+    """Wait until a restarted app (``client``: its TestClient, entered) has brought back
+    the live rooms it found in storage: it serves first and restores them in the
+    background (``Hub.load_later``)."""
+    client.portal.call(app.state.hub.restored)
+
+
 class Conn:
     """One WebSocket, with everything it received kept for inspection."""
 

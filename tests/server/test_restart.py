@@ -12,7 +12,14 @@ from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
-from tests.server.helpers import create_room, finished_by_bots, hello, join, make_app
+from tests.server.helpers import (
+    create_room,
+    finished_by_bots,
+    hello,
+    join,
+    make_app,
+    restored,
+)
 
 
 def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -> None:
@@ -45,6 +52,7 @@ def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -
     # A new process on the same database.
     again = make_app(db_url, catalog)
     with TestClient(again) as client, contextlib.ExitStack() as stack:
+        restored(client, again)
         room = again.state.hub.rooms[code]
         assert room.state.to_json() == before
         assert room.seq == seq and room.deadline_at == deadline_at
@@ -68,6 +76,7 @@ def test_a_timer_that_expired_while_down_fires_on_restart(sqlite_url: str,
     time.sleep(1.2)
     again = make_app(sqlite_url, catalog)
     with TestClient(again) as client:
+        restored(client, again)
         for _ in range(100):
             if again.state.hub.rooms[code].seq >= 1:
                 break
@@ -121,3 +130,75 @@ def test_a_room_loaded_on_demand_is_replayed_off_the_event_loop(
         assert room.state.to_json() == before and room.seq == seq
         assert room.status == "finished"
     assert len(threads) == 1 and threads[0].startswith("ludinum-read"), threads
+
+
+def live_rooms(url: str, catalog: Catalog, count: int) -> dict[str, tuple[int, Any]]:
+    """``count`` Hacker rooms under way (a person's turn after the bots'), as stored:
+    their moves and state."""
+    app = make_app(url, catalog)
+    out: dict[str, tuple[int, Any]] = {}
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        for _ in range(count):
+            code, host_token = create_room(client, "hacker", 4)
+            join(client, code, "Léa")
+            host = hello(client, code, stack, role="host", token=host_token)
+            host.send(type="start", level="random")
+            for _ in range(1000):
+                if app.state.hub.idle(code) and app.state.hub.rooms[code].seq > 0:
+                    break
+                time.sleep(0.01)
+            room = app.state.hub.rooms[code]
+            out[code] = (room.seq, room.state.to_json())
+    return out
+
+
+def test_a_restarted_server_answers_before_its_rooms_are_back(
+        sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the live rooms were all replayed on the event loop before the server
+    answered anything (seconds with a class's tables in mid-game). It now answers at once
+    and brings them back in the background, each log replayed in a reader thread; a room
+    asked for meanwhile is loaded first, once."""
+    rooms = live_rooms(sqlite_url, catalog, 3)
+    threads: list[str] = []
+    gate = threading.Event()
+    rebuilt = Hub._rebuilt
+
+    def slow(self: Hub, *args: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        gate.wait(10)  # every replay waits until the test has been answered
+        return rebuilt(self, *args)
+
+    monkeypatch.setattr(Hub, "_rebuilt", slow)
+    again = make_app(sqlite_url, catalog)
+    with TestClient(again) as client, contextlib.ExitStack() as stack:
+        hub = again.state.hub
+        assert client.get("/").status_code == 200  # served while no room is back yet
+        assert hub.rooms == {}
+        gate.set()
+        last = list(rooms)[-1]
+        watcher = hello(client, last, stack, role="spectator")  # asked for: loaded once
+        assert watcher.messages[0]["type"] == "welcome"
+        restored(client, again)
+        assert set(hub.rooms) == set(rooms)
+        for code, (seq, state) in rooms.items():
+            assert hub.rooms[code].seq == seq and hub.rooms[code].state.to_json() == state
+            assert hub.timers.pending(code) == hub.rooms[code].deadline_at
+    assert len(threads) == len(rooms) and all(t.startswith("ludinum-read") for t in threads)
+
+
+def test_a_room_that_cannot_be_replayed_does_not_keep_the_others_away(
+        sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    rooms = live_rooms(sqlite_url, catalog, 2)
+    broken = next(iter(rooms))
+    rebuilt = Hub._rebuilt
+
+    def failing(self: Hub, row: Any, *args: Any) -> Any:
+        if row.code == broken:
+            raise ValueError("a log this code cannot replay")
+        return rebuilt(self, row, *args)
+
+    monkeypatch.setattr(Hub, "_rebuilt", failing)
+    again = make_app(sqlite_url, catalog)
+    with TestClient(again) as client:
+        restored(client, again)
+        assert set(again.state.hub.rooms) == set(rooms) - {broken}

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from ludinum.content.typography import french_spacing
 from ludinum.server.catalog import Catalog
-from tests.server.helpers import create_room, hello, join, make_app
+from tests.server.helpers import create_room, hello, join, make_app, restored
 
 
 def _refused(conn: object, kind: str, **message: object) -> str:
@@ -82,6 +82,7 @@ def test_the_lock_survives_a_restart(db_url: str, catalog: Catalog) -> None:
         host.sync()
     again = make_app(db_url, catalog)
     with TestClient(again) as client:
+        restored(client, again)
         assert again.state.hub.rooms[code].locked is True
         r = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa"})
         assert r.status_code == 409 and r.json()["error"]["code"] == "room_locked"

@@ -26,7 +26,7 @@ from ludinum.server import writer as writer_module
 from ludinum.server.catalog import Catalog
 from ludinum.server.hub import Hub
 from ludinum.server.storage import Storage, StorageLocked, acquire_lock, release_lock
-from tests.server.helpers import Conn, create_room, hello, join, make_app
+from tests.server.helpers import Conn, create_room, hello, join, make_app, restored
 
 
 def disk_full(*_args: Any, **_kw: Any) -> None:
@@ -224,7 +224,8 @@ def test_a_restored_playing_room_gives_bots_to_seats_nobody_holds(
         # A store left by an older version: playing, with seats nobody took.
         hub.store.update_room(hub.rooms[code].id, {"status": "playing"})
     again = make_app(sqlite_url, catalog)
-    with TestClient(again):
+    with TestClient(again) as client:
+        restored(client, again)
         room = again.state.hub.rooms[code]
         assert [s.kind for s in room.seats] == ["human", "bot", "bot"]
         assert all(s.bot_level for s in room.seats[1:])

@@ -79,9 +79,9 @@ def create_app(
         log.info("open-file limit: %d", soft)
         leases.migrate_once(store)
         hub.purge()
-        count = hub.load()
+        count = hub.load_later()  # brought back once serving (Hub.resume_all)
         if count:
-            log.info("restored %d live rooms", count)
+            log.info("%d live rooms to restore", count)
         classes.purge()
         classes.load()
         hub.resume_all()

@@ -205,6 +205,12 @@ class ClusterHub(Hub):
             return super().load()
         return 0
 
+    def load_later(self) -> int:
+        """As :meth:`load`: with other processes, nothing to list (:meth:`claim_orphans`)."""
+        if self.bus is None:
+            return super().load_later()
+        return 0
+
     # -- the action path ---------------------------------------------------------------
     async def act(
         self, room: Room, seat: int, action: Action, retry: bool = True, *, person: bool = False

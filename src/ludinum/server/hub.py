@@ -185,6 +185,9 @@ class Hub:
         #: The facilitator's last message per room (:meth:`notify`), memory only.
         self.notices: dict[str, str] = {}
         self.accepted = 0
+        #: Live rooms listed at start-up and not yet brought back (:meth:`load_later`).
+        self._to_restore: list[str] = []
+        self._restoring: asyncio.Task[None] | None = None
 
     # -- start and stop --------------------------------------------------------------
     def load(self) -> int:
@@ -196,12 +199,49 @@ class Hub:
                 log.error("room %s cannot be restored: %s", row.code, exc.en)
         return len(self.rooms)
 
+    def load_later(self) -> int:
+        """At start-up, before serving: list the live rooms without replaying any;
+        :meth:`resume_all` then brings them back in the background, each log replayed in a
+        reader thread, while the server already answers (a room asked for meanwhile is
+        loaded first, :meth:`room`). Returns how many there are."""
+        self._to_restore = [row.code for row in self.store.rooms_with_status(LIVE_STATUSES)
+                            if row.code not in self.rooms]
+        return len(self._to_restore)
+
     def resume_all(self) -> None:
-        """Schedule the timers and bots of restored rooms (needs a running loop)."""
+        """Schedule the timers and bots of restored rooms, and bring back those
+        :meth:`load_later` listed (needs a running loop)."""
         for room in self.rooms.values():
             self._schedule(room)
+        codes, self._to_restore = self._to_restore, []
+        if codes:
+            self._restoring = asyncio.get_running_loop().create_task(self._restore_all(codes))
+
+    async def _restore_all(self, codes: list[str]) -> None:
+        """The rooms of ``codes``, one after the other, each as :meth:`room` loads one (its
+        timers and bots scheduled when it is back)."""
+        began = time.perf_counter()
+        restored = 0
+        for code in codes:
+            try:
+                await self.room(code)
+                restored += 1
+            except LudinumError as exc:
+                log.error("room %s cannot be restored: %s", code, exc.en)
+            except Exception:  # a log this code cannot replay: the other rooms come back
+                log.exception("room %s cannot be restored", code)
+        log.info("restored %d live rooms in %.1f s", restored, time.perf_counter() - began)
+
+    async def restored(self) -> None:
+        """Once every room :meth:`load_later` listed is back (at once if none was)."""
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
 
     async def close(self) -> None:
+        if self._restoring is not None:
+            self._restoring.cancel()
+        for loading in list(self._loading.values()):
+            loading.cancel()
         self.timers.cancel_all()
         for task in list(self._bot_tasks.values()):
             task.cancel()
