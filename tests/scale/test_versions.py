@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -273,3 +274,69 @@ def test_a_copy_with_its_own_writes_under_way_is_ahead_not_behind(pg: str) -> No
         return seen
 
     assert asyncio.run(run()) == [False, False, True]
+
+
+def test_a_copy_behind_takes_only_the_moves_it_lacks(pg: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: a process whose copy of a room fell behind (messages missed, another
+    process's moves and joins) replayed the room's whole log on its event loop to catch
+    up, at every resync. It now reads the row and the actions after its version and
+    applies those: the same copy, moved on, equal to the stored room."""
+    a, b = two_hubs(pg)
+    replays: list[str] = []
+    rebuilt = ClusterHub._rebuilt
+
+    def counted(self: ClusterHub, row: Any, *args: Any) -> Any:
+        replays.append(row.code)
+        return rebuilt(self, row, *args)
+
+    async def run() -> None:
+        room, _ = await a.create_room("toy", 3, {"turn_seconds": 0}, seed=7)
+        code = room.code
+        await a.join(code, "Ada")
+        await a.join(code, "Bob")
+        await a.command(room, "start", {})
+        copy = await b.room(code)
+        monkeypatch.setattr(ClusterHub, "_rebuilt", counted)
+        for _ in range(3):  # moves b hears nothing of (no Redis here)
+            mover = a.rooms[code]
+            seat = mover.active()[0]
+            await a.act(mover, seat, mover.state.legal_actions(seat)[0])
+        await a.command(a.rooms[code], "offer", {"seat": 2})  # a bot's seat opened there…
+        await a.join(code, "Cléo", seat=2)  # …and taken
+        await a.command(a.rooms[code], "lock", {})
+        assert copy.seq < a.rooms[code].seq
+        await b.resync()
+        assert b.rooms[code] is copy  # the same copy, moved on
+        assert copy.seq == a.rooms[code].seq == 3
+        assert copy.state.to_json() == a.rooms[code].state.to_json()
+        assert [s.to_json() for s in copy.seats] == [s.to_json() for s in a.rooms[code].seats]
+        assert copy.deadline_at == a.rooms[code].deadline_at
+        assert copy.locked and copy.seats[2].nickname == "Cléo"
+        assert b.followed == 1 and replays == []
+        await b.resync()  # nothing new: nothing read again
+        assert b.followed == 1
+
+    asyncio.run(run())
+
+
+def test_a_copy_ahead_of_storage_replays_the_whole_log(pg: str) -> None:
+    """A copy whose version storage does not have (none of its own writes under way: a
+    move kept in memory that never landed) cannot take stored moves on top of it: the
+    room is rebuilt from the whole log."""
+    a, b = two_hubs(pg)
+
+    async def run() -> None:
+        code = await toy_room(a, b)
+        mover = a.rooms[code]
+        await a.act(mover, 0, mover.state.legal_actions(0)[0])
+        copy = b.rooms[code]
+        copy.state.apply(0, copy.state.legal_actions(0)[0])
+        copy.seq = 5  # ahead of the stored version 1
+        await b._follow(code)
+        assert b.rooms[code] is not copy
+        assert b.rooms[code].seq == 1
+        assert b.rooms[code].state.to_json() == a.rooms[code].state.to_json()
+        assert b.followed == 0
+
+    asyncio.run(run())

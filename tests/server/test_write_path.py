@@ -12,6 +12,7 @@ import contextlib
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,10 +132,21 @@ def test_an_action_that_cannot_be_saved_changes_nothing(
         before, seq = room.state.to_json(), room.seq
         action = player.actions[0]["action"]
         updates = len([m for m in player.messages if m["type"] == "update"])
+        threads: list[str] = []
+        rebuilt = Hub._rebuilt
+
+        def watched(self: Hub, *args: Any) -> Any:
+            threads.append(threading.current_thread().name)
+            return rebuilt(self, *args)
+
         with failing_store(monkeypatch):
+            monkeypatch.setattr(Hub, "_rebuilt", watched)
             player.send(type="act", action=action)
             player.sync()
         unavailable(player)
+        # The room was read again and its log replayed off the event loop (issue 19: on
+        # the loop, a long game's replay stopped every other room meanwhile).
+        assert threads and all(t.startswith("ludinum-read") for t in threads), threads
         # No frame showed the refused action; the live room is the stored one.
         assert len([m for m in player.messages if m["type"] == "update"]) == updates
         room = app.state.hub.rooms[code]

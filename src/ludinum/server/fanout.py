@@ -50,7 +50,7 @@ from ludinum.server.hub import Hub, LostVersion, logged_move, storage_unavailabl
 from ludinum.server.leases import LocalLeases, RedisLeases
 from ludinum.server.rooms import PLAYING, Room, refuse
 from ludinum.server.seats import BOT
-from ludinum.server.storage import Storage, rooms
+from ludinum.server.storage import RoomRow, Storage, rooms
 
 log = logging.getLogger("ludinum.server")
 
@@ -174,6 +174,8 @@ class ClusterHub(Hub):
             RedisLeases(bus.redis) if bus is not None else LocalLeases()
         )
         self.conflicts = 0
+        #: Copies brought up to the stored room with the moves they lacked (:meth:`_follow`).
+        self.followed = 0
         self._tasks: list[asyncio.Task[None]] = []
         self._locks: dict[str, asyncio.Lock] = {}
 
@@ -226,7 +228,7 @@ class ClusterHub(Hub):
                 if exc.code != "storage_unavailable":
                     # Refused on this copy: if another process moved on, look again there.
                     if retry and await self._behind(room):
-                        await self._reload(code)
+                        await self._follow(code)
                         fresh = self.rooms.get(code)
                         if fresh is not None:
                             room = fresh
@@ -285,7 +287,7 @@ class ClusterHub(Hub):
             try:
                 room = self.rooms.get(code)
                 if room is not None and await self._behind(room):
-                    await self._reload(code)
+                    await self._follow(code)
                 yield
             finally:
                 with contextlib.suppress(Exception):
@@ -389,7 +391,68 @@ class ClusterHub(Hub):
             return
         if seq < room.seq or (seq == room.seq and message.get("k") == "act"):
             return  # already here
-        self._spawn(self._reload_and_settle(code))
+        self._spawn(self._follow(code))
+
+    async def _follow(self, code: str) -> None:
+        """Bring this process's copy of ``code`` up to the stored room with what it lacks
+        only: the room's row and the actions after its version, applied here as the
+        other process's messages are (a few moves, not the whole log replayed on the
+        event loop: issue 19). The whole log is replayed instead (:meth:`_reload`) when
+        the copy cannot follow that way: its own writes are under way or failed, it
+        changed while the read was out, storage is behind it, or a move does not apply."""
+        room = self.rooms.get(code)
+        if room is None or self._writing(code):
+            await self._reload_and_settle(code)
+            return
+        seq = room.seq
+        try:
+            loaded = await self.writer.read(self._stored_after, code, seq)
+        except Exception:
+            log.exception("storage failed reading room %s", code)
+            return  # the next resync looks again
+        if self.rooms.get(code) is not room or room.seq != seq or self._writing(code):
+            await self._reload_and_settle(code)
+            return
+        if loaded is None:
+            self._forget(code)
+            return
+        row, missing = loaded
+        if row.seq < seq or [m[0] for m in missing] != list(range(seq + 1, row.seq + 1)):
+            await self._reload_and_settle(code)
+            return
+        try:
+            bots = self.bots.setdefault(code, {})
+            for at, seat, data in missing:
+                events = room.state.apply(seat, Action.from_json(data))
+                room.record(seat, events, row.updated_at)
+                if data.get("kind") in room.game.personal:
+                    self._personal.setdefault(code, {})[at] = (seat, data)
+                self._observe(room, bots, events)
+            self._take_row(room, row)
+            room.note_public(self.clock())  # a seat, the status or the lock changed there
+        except Exception:
+            log.exception("room %s cannot follow its log; replaying it whole", code)
+            self._forget(code)
+            await self._reload_and_settle(code)
+            return
+        self.followed += 1
+        self._after_reload(room)
+        self._broadcast(room)
+        if not room.live:
+            self._forget_live(room)
+
+    def _writing(self, code: str) -> bool:
+        """Whether this process has writes of the room under way, or one that failed."""
+        return code in self._inflight or code in self._recovering or self.writer.failed(code)
+
+    def _stored_after(self, code: str, seq: int
+                      ) -> tuple[RoomRow, list[tuple[int, int, dict[str, Any]]]] | None:
+        """In a reader thread: the room's row, then its actions after ``seq`` up to the
+        row's version (committed with it)."""
+        row = self.store.room(code)
+        if row is None:
+            return None
+        return row, self.store.actions(row.id, after=seq, upto=row.seq)
 
     async def _reload_when_idle(self, code: str) -> None:
         while code in self._inflight or code in self._recovering:
@@ -429,7 +492,7 @@ class ClusterHub(Hub):
             # A stored version older than the copy: its own moves landed after the read.
             if _newer(version, room):
                 try:
-                    await self._reload(code)
+                    await self._follow(code)
                 except Exception:
                     log.exception("resync: cannot reload room %s", code)
 

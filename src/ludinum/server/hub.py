@@ -283,22 +283,30 @@ class Hub:
                     room.kinds[e.kind] += 1
             if bots:
                 self._observe(room, bots, events)
+        self._take_row(room, row)
+        # The stored times include secret moves' (updated_at): the quiet time of a room
+        # brought back counts from now, when its screens see it again (docs/class.md).
+        room.note_public(self.clock(), changed=True)
+        return room, personal
+
+    def _take_row(self, room: Room, row: RoomRow) -> None:
+        """What a copy of the room takes from its stored row as it is, its log replayed up
+        to the row's version: status, seats, timer, session clock, lock."""
+        room.status, room.updated_at = row.status, row.updated_at
+        room.seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
         if row.status in (PLAYING, PAUSED):
             # A game under way never waits for a seat nobody holds: a bot takes it.
             for seat_ in room.seats:
                 if seat_.kind == OPEN:
-                    seat_.make_bot(self.catalog.default_level(game.name))
-        room.deadline = state.deadline() if row.deadline_at or row.deadline_left else None
+                    seat_.make_bot(self.catalog.default_level(room.game.name))
+        room.deadline = (room.state.deadline() if row.deadline_at or row.deadline_left
+                         else None)
         room.deadline_at = row.deadline_at
         room.deadline_left = row.deadline_left
         room.session_at, room.session_left = row.session_at, row.session_left
         room.locked = row.locked
         if row.status == PLAYING and room.deadline_at is None:
             room.refresh_deadline(self.clock(), actor=None)
-        # The stored times include secret moves' (updated_at): the quiet time of a room
-        # brought back counts from now, when its screens see it again (docs/class.md).
-        room.note_public(self.clock(), changed=True)
-        return room, personal
 
     def purge(self) -> int:
         """Delete what the retention period no longer keeps (at start-up, before serving)."""
@@ -549,12 +557,12 @@ class Hub:
             log.exception("room %s: reload failed", code)
 
     async def _reload(self, code: str) -> None:
-        """Rebuild the room from storage (in a reader thread) so that memory agrees with
-        disk; if storage cannot be read either, drop it from memory (it is loaded again
-        when next needed). If moves of this process are being written when the read comes
-        back (accepted meanwhile), its copy is the newer one and is kept: replacing it
-        would drop those moves and let the next one reuse their versions (a reload after
-        a failed write always replaces: no move is accepted while it runs)."""
+        """Rebuild the room from storage (read and replayed in reader threads) so that
+        memory agrees with disk; if storage cannot be read either, drop it from memory (it
+        is loaded again when next needed). If moves of this process are being written when
+        the read comes back (accepted meanwhile), its copy is the newer one and is kept:
+        replacing it would drop those moves and let the next one reuse their versions (a
+        reload after a failed write always replaces: no move is accepted while it runs)."""
         try:
             loaded = await self.writer.read(self._read_room, code)
         except Exception:
@@ -567,9 +575,14 @@ class Hub:
         if loaded is None:
             self._forget(code)
             return
+        # The log replayed in a reader thread too (hundreds of moves: on the loop, every
+        # other room would wait for it); its bots start afresh, told nothing of the past.
+        room, personal = await self.writer.read(self._rebuilt, *loaded, {})
+        if code in self._inflight and code not in self._recovering and code in self.rooms:
+            return  # moves accepted meanwhile (above)
         self.bots[code] = {}
+        self._personal[code] = personal
         before = self.rooms.get(code)
-        room = self._restore(*loaded)
         if before is not None and before.public_seen == room.public_seen:
             # Nothing anyone could see changed (a secret move caught up from storage, a
             # failed write): the quiet time goes on rather than restart with the reload.

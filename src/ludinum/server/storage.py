@@ -267,12 +267,19 @@ class Storage:
         with self.engine.begin() as conn:
             append_in(conn, room_id, seq, seat, action, at, room_values, rewrite)
 
-    def actions(self, room_id: int) -> list[tuple[int, int, dict[str, Any]]]:
-        """``(seq, seat, action JSON)`` in order."""
+    def actions(self, room_id: int, after: int = 0, upto: int | None = None
+                ) -> list[tuple[int, int, dict[str, Any]]]:
+        """``(seq, seat, action JSON)`` in order: all of them, or those after version
+        ``after`` up to ``upto`` (what a copy of the room at ``after`` lacks)."""
+        where = actions.c.room_id == room_id
+        if after:
+            where = where & (actions.c.seq > after)
+        if upto is not None:
+            where = where & (actions.c.seq <= upto)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions.c.seq, actions.c.seat, actions.c.action)
-                .where(actions.c.room_id == room_id)
+                .where(where)
                 .order_by(actions.c.seq)
             ).all()
         return [(int(r[0]), int(r[1]), json.loads(r[2])) for r in rows]
