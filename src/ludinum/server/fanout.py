@@ -370,7 +370,7 @@ class ClusterHub(Hub):
             return  # another process's room: loaded here only if a request names it
         if code in self._inflight or code in self._recovering or self.writer.failed(code):
             # This copy has writes of its own under way: the database decides, reload.
-            self._spawn(self._reload_when_idle(code))
+            self._spawn(self._follow_when_idle(code))
             return
         seq = int(message.get("s", 0))
         if message.get("k") == "act" and seq == room.seq + 1:
@@ -454,10 +454,12 @@ class ClusterHub(Hub):
             return None
         return row, self.store.actions(row.id, after=seq, upto=row.seq)
 
-    async def _reload_when_idle(self, code: str) -> None:
+    async def _follow_when_idle(self, code: str) -> None:
+        """:meth:`_follow` once this process's own writes of the room are stored (its copy
+        then agrees with storage up to its version)."""
         while code in self._inflight or code in self._recovering:
             await asyncio.sleep(0.01)
-        await self._reload_and_settle(code)
+        await self._follow(code)
 
     async def _reload_and_settle(self, code: str) -> None:
         await self._reload(code)
