@@ -24,6 +24,14 @@ def test_heuristic_is_an_alias_of_medium(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_levels_french_names_are_understood(game: str) -> None:
+    """The pages name the levels in French (« moyen »…); a command line takes those too."""
+    for french, level in (("hasard", "random"), ("au hasard", "random"),
+                          ("facile", "easy"), ("Moyen", "medium"), ("difficile", "hard")):
+        assert type(make_bot(game, french)) is type(make_bot(game, level)), french
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_level_is_built_as_documented(game: str) -> None:
     assert type(make_bot(game, "random")) is RandomBot
     easy = make_bot(game, "easy")

@@ -30,7 +30,10 @@ from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
 LEVELS = ("random", "easy", "medium", "hard", "expert")
-ALIASES = {"heuristic": "medium"}
+#: Other names of the levels: ``heuristic`` for ``medium``, and the French names the pages
+#: show (« au hasard », « facile », « moyen », « difficile ») typed on a command line.
+ALIASES = {"heuristic": "medium", "hasard": "random", "au hasard": "random",
+           "facile": "easy", "moyen": "medium", "difficile": "hard"}
 QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
 EASY_NOISE = 0.3
 #: (hard, expert) iteration budgets of a game that declares none.
@@ -166,5 +169,5 @@ def level_classes(
 
 
 def canonical_level(level: str) -> str:
-    """``heuristic`` is an alias of ``medium``."""
-    return ALIASES.get(level, level)
+    """The level named ``level`` (:data:`ALIASES`: ``heuristic``, the French names)."""
+    return ALIASES.get(level.strip().lower(), level)

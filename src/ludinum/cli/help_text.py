@@ -77,7 +77,8 @@ ENGLISH: dict[str, str] = {
         "Play a game in the terminal (humans and bots).",
     "Nombre de joueurs.": "Number of players.",
     "Sièges humains (les premiers).": "Human seats (the first ones).",
-    "Niveau des bots.": "Bot level.",
+    "Niveau des bots : random, easy, medium, hard, expert (ou hasard, facile, moyen, "
+    "difficile).": "Bot level: random, easy, medium, hard, expert.",
     "Graine (partie reproductible).": "Seed (a reproducible game).",
     "Option de règle (répétable), ex. -o variant=trottant.":
         "Rule option (repeatable), e.g. -o variant=trottant.",
