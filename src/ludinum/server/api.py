@@ -50,7 +50,7 @@ def names_a_live_code(request: Request) -> bool:
     if raw is None:
         return False
     code = tokens.normalise_code(str(raw))
-    return code in request.app.state.hub.rooms or code in request.app.state.classes.sessions
+    return request.app.state.hub.holds(code) or code in request.app.state.classes.sessions
 
 
 @contextlib.contextmanager

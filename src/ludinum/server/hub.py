@@ -185,8 +185,8 @@ class Hub:
         #: The facilitator's last message per room (:meth:`notify`), memory only.
         self.notices: dict[str, str] = {}
         self.accepted = 0
-        #: Live rooms listed at start-up and not yet brought back (:meth:`load_later`).
-        self._to_restore: list[str] = []
+        #: Live rooms listed at start-up, until they are all back (:meth:`load_later`).
+        self._to_restore: dict[str, None] = {}
         self._restoring: asyncio.Task[None] | None = None
 
     # -- start and stop --------------------------------------------------------------
@@ -204,8 +204,9 @@ class Hub:
         :meth:`resume_all` then brings them back in the background, each log replayed in a
         reader thread, while the server already answers (a room asked for meanwhile is
         loaded first, :meth:`room`). Returns how many there are."""
-        self._to_restore = [row.code for row in self.store.rooms_with_status(LIVE_STATUSES)
-                            if row.code not in self.rooms]
+        self._to_restore = dict.fromkeys(
+            row.code for row in self.store.rooms_with_status(LIVE_STATUSES)
+            if row.code not in self.rooms)
         return len(self._to_restore)
 
     def resume_all(self) -> None:
@@ -213,9 +214,9 @@ class Hub:
         :meth:`load_later` listed (needs a running loop)."""
         for room in self.rooms.values():
             self._schedule(room)
-        codes, self._to_restore = self._to_restore, []
-        if codes:
-            self._restoring = asyncio.get_running_loop().create_task(self._restore_all(codes))
+        if self._to_restore:
+            self._restoring = asyncio.get_running_loop().create_task(
+                self._restore_all(list(self._to_restore)))
 
     async def _restore_all(self, codes: list[str]) -> None:
         """The rooms of ``codes``, one after the other, each as :meth:`room` loads one (its
@@ -230,7 +231,13 @@ class Hub:
                 log.error("room %s cannot be restored: %s", code, exc.en)
             except Exception:  # a log this code cannot replay: the other rooms come back
                 log.exception("room %s cannot be restored", code)
+        self._to_restore = {}
         log.info("restored %d live rooms in %.1f s", restored, time.perf_counter() - began)
+
+    def holds(self, code: str) -> bool:
+        """Whether ``code`` is a live room of this process: in memory, or listed at
+        start-up and not yet back (:meth:`load_later`)."""
+        return code in self.rooms or code in self._to_restore
 
     async def restored(self) -> None:
         """Once every room :meth:`load_later` listed is back (at once if none was)."""
