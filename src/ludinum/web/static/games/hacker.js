@@ -211,7 +211,7 @@
     });
     out += "</svg>";
     // The symbols only: the players' names and what they do are written on the board.
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet de la place 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
     return out;
   }
 
