@@ -29,3 +29,16 @@ def test_no_seat_is_named_by_a_bare_number(name: str, steps: int, lang: str) -> 
     for narrow in (False, True):
         said = words(draw(game, state.view(None), lang, narrow=narrow))
         assert not BY_NUMBER[lang].search(said), BY_NUMBER[lang].findall(said)
+
+
+@pytest.mark.parametrize("name", ["hacker", "voleur"])
+def test_an_english_board_title_has_no_french_spacing(name: str) -> None:
+    """The board's spoken title (its <title>) in English read « Léa : score: 3 ; Tom
+    (thief) : score: 20 »: the French space before « : » and « ; » in English."""
+    from tests.server.test_boards import title_of
+
+    game, state = play(name, seed=3, steps=60)
+    english = title_of(draw(game, state.view(None), "en"))
+    assert "; " in english and not re.search(r"\S [;:]", english), english
+    french = title_of(draw(game, state.view(None), "fr"))
+    assert re.search(r"\S [;:]", french), french  # French keeps it

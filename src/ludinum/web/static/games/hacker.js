@@ -183,7 +183,7 @@
       title += h` — ${_("%(name)s est à la banque", { name: c.seatText(view.traveller) })}`.text;
     }
     title += " — " + accounts.map((a) =>
-      h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(h` ; `.text);
+      h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(c.lang === "en" ? "; " : h` ; `.text);
     let out = `<svg viewBox="0 0 ${W} ${at.height}" role="img" aria-labelledby="hacker-board-title" class="hacker-board${c.narrow ? " narrow" : ""}">` +
       `<title id="hacker-board-title">${title}</title>` +
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
@@ -339,13 +339,14 @@
     }
     const over = view.phase === "over";
     const out = [];
+    const and = en ? "; " : " ; ";  // French spacing in French only
     if (money.length) {
       const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
-      out.push(`${title}${en ? ":" : " :"} ${money.join(" ; ")}.`);
+      out.push(`${title}${en ? ":" : " :"} ${money.join(and)}.`);
     }
-    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(" ; ") + ".");
+    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(and) + ".");
     if (known.length) {
-      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(" ; ") + ".");
+      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(and) + ".");
     }
     return out;
   }

@@ -345,13 +345,16 @@
     const { h, _, view } = c;
     const g = layout(c);
     const head = header(c, g.width);
+    // French spacing before « : » and « ; » in French only: "Léa: score: 3; Tom…"
+    const en = c.lang === "en";
     const seats = g.players.map((p) => {
       const role = p.role === "thief" ? h` (${_("voleur")})` : "";
-      return h`${c.seatName(p.seat)}${role} : ${_("score : %(n)s", { n: p.score })}`.text;
+      return h`${c.seatName(p.seat)}${role}`.text + (en ? ": " : h` : `.text) +
+        h`${_("score : %(n)s", { n: p.score })}`.text;
     });
     const title = h`${_("Le Voleur de Données")} — ` +
       h`${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })} — ` +
-      seats.join(h` ; `.text);
+      seats.join(en ? "; " : h` ; `.text);
     let out = `<svg viewBox="0 0 ${g.width} ${g.height}" role="img"` +
       ` aria-labelledby="voleur-board-title" class="voleur-board${c.narrow ? " narrow" : ""}">` +
       `<title id="voleur-board-title">${title}</title>` +
