@@ -59,19 +59,23 @@
   // 374-pixel phone, a name was 7.8 px; one a row, 636 units, it is 15.9 px.
   //
   // On the projector the stage's box (draw.js: fit) picks the layout that draws the board
-  // largest: two owners a row; the phone's (3 players, 1.28 times larger at 1920×1080); or
-  // « side » (4 players, 1.3 times larger): the players' columns one under the other on
-  // the left (SIDE wide, as wide as 4 players' columns are), the accounts one owner a row
-  // on their right. Two owners a row, 3 or 4 players' board is 2.4 times wider than high
+  // largest: two owners a row; the phone's; or « side » (3 and 4 players): the players'
+  // columns one under the other on the left (SIDE wide), the accounts one owner a row on
+  // their right. Two owners a row, 3 or 4 players' board is 2.4 times wider than high
   // and filled the width of its column only: the lower half of a 1920×1080 projector
-  // stayed empty, the labels at 25 px.
-  const SIDE = 320;
+  // stayed empty, the labels at 25 px. The side columns were 320 units wide (as wide as 4
+  // players' columns are): 3 players' board, 984 units wide, still filled the width of a
+  // 1280×720 projector's column only, its labels at 21.7 px; 256 units (a long nickname
+  // squeezed into it), 904 wide, they are 23.6 px (35.9 at 1920×1080, where the phone's
+  // layout drew them at 30.4).
+  const SIDE = 256;
+  const SIDE_GAP = 12;  // between the players' columns and the accounts
   function layout(c, n, groups) {
     const wide = stacked(n, groups, c.narrow);
     if (c.narrow || !c.box) return wide;
     const side = {
-      narrow: false, perRow: 1, width: SIDE + APART + 2 * EDGE + BLOCK, cols: 1, top: TOP,
-      accountsTop: TOP, left: SIDE + APART, col: SIDE,
+      narrow: false, perRow: 1, width: SIDE + SIDE_GAP + 2 * EDGE + BLOCK, cols: 1, top: TOP,
+      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE,
       height: TOP + Math.max(n * STRIP, groups * ROW) + 4,
     };
     return c.fit(c.box, [wide, stacked(n, groups, true), side]);
