@@ -37,3 +37,21 @@ def test_a_single_bill_is_said_alone() -> None:
     socketless.random_moves(room, random.Random(5), 3)  # a few bills credited
     terminal = room.game.text.view(room.state.view(0), "fr")
     assert not re.search(r"(?<![+\d] )\b(\d+) = \1\b", terminal), terminal
+
+
+def test_english_lines_have_no_space_before_a_semicolon() -> None:
+    """« Your bills: account 5: none ; account 7: none » on an English phone: the French
+    spacing (a space before « ; ») was written into the English lines, on the phone
+    (hacker.js), in the terminal (screen.py) and in the board's spoken title."""
+    room = socketless.playing_room("hacker", 4, 5)
+    socketless.random_moves(room, random.Random(5), 120)
+    for seat in range(4):
+        shown = html.unescape(slot(room, seat, "board", "en"))
+        text = re.sub(r"<[^>]+>", " ", shown)
+        assert "Your bills:" in text and not re.search(r"\S[ \u00a0\u202f][;:]", text), text
+        terminal = room.game.text.view(room.state.view(seat), "en")
+        assert not re.search(r"\S[ \u00a0\u202f]; ", terminal), terminal
+        assert "; " in slot(room, seat, "map", "en")  # the title lists the accounts
+        assert not re.search(r"\S[ \u00a0\u202f]; ", slot(room, seat, "map", "en"))
+    french = html.unescape(slot(room, 0, "board", "fr"))
+    assert re.search(r"\S\u202f; ", french), french  # French keeps its thin space

@@ -654,6 +654,15 @@ def test_brouillage_crediting_a_wrong_account_credits_its_owner() -> None:
     assert state.metrics()["misdirected_credits"] == 1.0
 
 
+def test_the_brouillage_option_says_where_a_misdirected_bill_goes() -> None:
+    """The set-up form said « un billet mis sous un compte adverse est perdu » (« a bill
+    put under another's account is lost »): it is not lost, it is the account's owner's
+    (H7, the test above). The option's description says so in both languages."""
+    (option,) = [o for o in GAME.options if o.name == "brouillage"]
+    assert "perdu" not in option.help_fr and "est à lui" in option.help_fr
+    assert "lost" not in option.help_en and "is theirs" in option.help_en
+
+
 def test_brouillage_own_account_virus_has_no_effect() -> None:
     """FAQ: « J'ai attaqué mon propre compte, que dois-je faire ? Ce n'est pas grave, ça
     n'a aucun effet » (H6)."""

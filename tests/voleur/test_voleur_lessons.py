@@ -12,7 +12,7 @@ import pytest
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.deck import load_deck
 from ludinum.games.voleur.game import VoleurGame
-from ludinum.games.voleur.lessons import ORIGINAL, lessons_for
+from ludinum.games.voleur.lessons import REFERENCES, lessons_for
 from tests.conformance.lessons import check_lessons, edited_pack, finished
 
 
@@ -46,7 +46,21 @@ def test_a_quiet_game_still_teaches() -> None:
     cards = lessons_for(deck, {}, [])
     assert [c.title for c in cards] == [deck.card(i).name_fr for i in (
         "armoire_a_cle", "destructeur", "impression_securisee", "bureau_range")]
-    assert all(c.source == ORIGINAL for c in cards) and all(c.text_en for c in cards)
+    assert all(c.source == REFERENCES for c in cards) and all(c.text_en for c in cards)
+
+
+def test_no_lesson_claims_the_original_rules_as_its_source() -> None:
+    """A card without a source of its own said « Source : Le Voleur de Données, règles du
+    jeu »: the original text gives no deck (V2), none of these words is in it. Such a card
+    names the public references it follows, in French and in English."""
+    from ludinum.engine.lessons import in_lang
+
+    deck = load_deck()
+    cards = lessons_for(deck, {}, [])
+    for lang in ("fr", "en"):
+        for lesson in in_lang(cards, lang):
+            assert "règles du jeu" not in lesson.source and "rules of the game" not in lesson.source
+            assert "cybermalveillance.gouv.fr" in lesson.source and "CNIL" in lesson.source
 
 
 def test_the_game_effect_is_not_advice() -> None:

@@ -83,9 +83,9 @@ OPTIONS = OptionSet(
             "bool",
             False,
             "Brouillage magnétique : tout le dernier tour se joue comptes face cachée, "
-            "butin des voleurs compris ; un billet mis sous un compte adverse est perdu.",
+            "butin des voleurs compris ; un billet mis sous le compte d'un autre joueur est à lui.",
             "Magnetic jamming: the whole last round is played with the accounts face down, "
-            "thieves' loot included; a bill put under another's account is lost.",
+            "thieves' loot included; a bill put under another player's account is theirs.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
             title_fr="Brouillage magnétique", title_en="Magnetic jamming",
             ruling="H7",

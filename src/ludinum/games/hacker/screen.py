@@ -73,15 +73,16 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
                               f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
     over = view.get("phase") == "over"
     lines = []
+    join = "; " if en else " ; "  # French spacing in French only
     if money:
         title = ("Bills" if over else "Your bills") if en else (
             "Billets" if over else "Tes billets")
-        lines.append(f"{title}{':' if en else ' :'} " + " ; ".join(money) + ".")
+        lines.append(f"{title}{':' if en else ' :'} " + join.join(money) + ".")
     if mine:
-        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + " ; ".join(mine) + ".")
+        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + join.join(mine) + ".")
     if known:
         lines.append(("You know whose: the virus on " if en else "Tu sais à qui : le virus du ")
-                     + " ; ".join(known) + ".")
+                     + join.join(known) + ".")
     return lines
 
 

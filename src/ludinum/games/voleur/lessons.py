@@ -15,12 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ludinum.engine.lessons import Card, original, pick
+from ludinum.engine.lessons import Card, pick
 from ludinum.games.voleur.deck import ATTACK, Deck
 from ludinum.games.voleur.deck import Card as DeckCard
 
-#: The source of a card whose content names none: the original game.
-ORIGINAL = original("Le Voleur de Données")
+#: The source of a card whose content names none. Not « Le Voleur de Données, règles du
+#: jeu », as it said: the original text gives no deck (V2), the cards' words are this
+#: project's, after the public French references on the security of personal data and on
+#: cyber-risks, which a teacher can open.
+REFERENCES = ("CNIL, Guide de la sécurité des données personnelles ; "
+              "https://www.cybermalveillance.gouv.fr")
 
 
 #: The sentence of an attack card that tells its effect at the table (V5: the victim skips
@@ -31,7 +35,7 @@ GAME_EFFECT = re.compile(r"\s*(?:La victime perd \d tours?|The victim loses \d t
 def data_lesson(card: DeckCard) -> Card:
     """A data card stolen: its name and why it matters."""
     return Card(card.name_fr, card.explain_fr, card.name_en, card.explain_en,
-                card.source or ORIGINAL)
+                card.source or REFERENCES)
 
 
 def attack_lesson(deck: Deck, attack: DeckCard) -> Card:
@@ -41,7 +45,7 @@ def attack_lesson(deck: Deck, attack: DeckCard) -> Card:
                                                               attack.explain_en))
     return Card(measure.name_fr, f"{risk_fr} {measure.explain_fr}",
                 measure.name_en, f"{risk_en} {measure.explain_en}",
-                measure.source or attack.source or ORIGINAL)
+                measure.source or attack.source or REFERENCES)
 
 
 def lessons_for(deck: Deck, metrics: Mapping[str, float], loot: Iterable[str]) -> list[Card]:

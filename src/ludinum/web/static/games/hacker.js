@@ -59,19 +59,23 @@
   // 374-pixel phone, a name was 7.8 px; one a row, 636 units, it is 15.9 px.
   //
   // On the projector the stage's box (draw.js: fit) picks the layout that draws the board
-  // largest: two owners a row; the phone's (3 players, 1.28 times larger at 1920×1080); or
-  // « side » (4 players, 1.3 times larger): the players' columns one under the other on
-  // the left (SIDE wide, as wide as 4 players' columns are), the accounts one owner a row
-  // on their right. Two owners a row, 3 or 4 players' board is 2.4 times wider than high
+  // largest: two owners a row; the phone's; or « side » (3 and 4 players): the players'
+  // columns one under the other on the left (SIDE wide), the accounts one owner a row on
+  // their right. Two owners a row, 3 or 4 players' board is 2.4 times wider than high
   // and filled the width of its column only: the lower half of a 1920×1080 projector
-  // stayed empty, the labels at 25 px.
-  const SIDE = 320;
+  // stayed empty, the labels at 25 px. The side columns were 320 units wide (as wide as 4
+  // players' columns are): 3 players' board, 984 units wide, still filled the width of a
+  // 1280×720 projector's column only, its labels at 21.7 px; 256 units (a long nickname
+  // squeezed into it), 904 wide, they are 23.6 px (35.9 at 1920×1080, where the phone's
+  // layout drew them at 30.4).
+  const SIDE = 256;
+  const SIDE_GAP = 12;  // between the players' columns and the accounts
   function layout(c, n, groups) {
     const wide = stacked(n, groups, c.narrow);
     if (c.narrow || !c.box) return wide;
     const side = {
-      narrow: false, perRow: 1, width: SIDE + APART + 2 * EDGE + BLOCK, cols: 1, top: TOP,
-      accountsTop: TOP, left: SIDE + APART, col: SIDE,
+      narrow: false, perRow: 1, width: SIDE + SIDE_GAP + 2 * EDGE + BLOCK, cols: 1, top: TOP,
+      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE,
       height: TOP + Math.max(n * STRIP, groups * ROW) + 4,
     };
     return c.fit(c.box, [wide, stacked(n, groups, true), side]);
@@ -183,7 +187,7 @@
       title += h` — ${_("%(name)s est à la banque", { name: c.seatText(view.traveller) })}`.text;
     }
     title += " — " + accounts.map((a) =>
-      h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(h` ; `.text);
+      h`${_("compte %(k)s : %(n)s virus", { k: a.id + 1, n: (a.stack || []).length })}`.text).join(c.lang === "en" ? "; " : h` ; `.text);
     let out = `<svg viewBox="0 0 ${W} ${at.height}" role="img" aria-labelledby="hacker-board-title" class="hacker-board${c.narrow ? " narrow" : ""}">` +
       `<title id="hacker-board-title">${title}</title>` +
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
@@ -211,7 +215,7 @@
     });
     out += "</svg>";
     // The symbols only: the players' names and what they do are written on the board.
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet du joueur 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet de la place 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
     return out;
   }
 
@@ -339,13 +343,14 @@
     }
     const over = view.phase === "over";
     const out = [];
+    const and = en ? "; " : " ; ";  // French spacing in French only
     if (money.length) {
       const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
-      out.push(`${title}${en ? ":" : " :"} ${money.join(" ; ")}.`);
+      out.push(`${title}${en ? ":" : " :"} ${money.join(and)}.`);
     }
-    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(" ; ") + ".");
+    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(and) + ".");
     if (known.length) {
-      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(" ; ") + ".");
+      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(and) + ".");
     }
     return out;
   }

@@ -7,13 +7,14 @@
 (function (L) {
   "use strict";
   // Read from the back of the room: every card name is 20 units tall (≥ 18 px on a
-  // 1920×1080 projector), on a row of its own across its board, cut at a word's end only
-  // when longer than the board is wide (CHW: the width of a character).
+  // 1920×1080 projector), on a row of its own across its board, whole: a name longer than
+  // the board is wide goes on to a second line (or more), cut at its spaces only, the card
+  // as much taller (CHW: the width of a character). It was cut at a word's end (« Empreintes
+  // digitales du… »): 3 of the 38 names on the narrowest projector board.
   const W = 1200;
   const FS = 20;
   const CHW = 11.3;
   const CARD_H = 30;
-  const ROW = CARD_H + 4;
   const HEAD = 112;
   // A narrow screen (``c.narrow``: a phone, app.js) draws the board NARROW_W units wide,
   // one block a row, the header on two lines and the attack on as many as it needs, the
@@ -41,30 +42,46 @@
     const card = known(c, ident);
     return card ? (c.lang === "en" ? card.name_en : card.name_fr) : ident;
   }
-  // Cut to ``size`` characters at a word's end (« Empreintes… », never « Empreintes
-  // digital… », half a word that reads as another one): Jinja's truncate(size, false, "…", 0).
-  function truncate(text, size) {
-    const chars = [...String(text)];
-    if (chars.length <= size) return text;
-    const head = chars.slice(0, size - 1).join("");
-    const space = head.lastIndexOf(" ");
-    return (space < 0 ? head : head.slice(0, space)) + "…";
+  // A card's name (after ``prefix``) in lines of at most ``size`` characters, cut at its
+  // spaces only; a word longer than a line has a line to itself (squeezed there, dataCard).
+  function nameLines(c, ident, size, prefix = "") {
+    const out = [];
+    for (const word of (prefix + cardName(c, ident)).split(" ")) {
+      const last = out.length ? out[out.length - 1] + " " + word : word;
+      if (out.length && [...last].length <= size) out[out.length - 1] = last;
+      else out.push(word);
+    }
+    return out;
   }
-  // A card's name cut to ``size`` characters (0: whole), before it is escaped.
-  const shortName = (c, ident, size) => (size ? truncate(cardName(c, ident), size) : cardName(c, ident));
+  // How tall a card of ``lines`` lines of name is; where its i-th line's baseline lies.
+  const LINE_H = 22;
+  const cardH = (lines) => CARD_H + (lines - 1) * LINE_H;
+  const baseline = (y, i) => y + 22 + i * LINE_H;
+  // How many characters a line of a card ``w`` wide holds, its points before it.
+  const dataSize = (w) => Math.trunc((w - 38) / CHW);
+  // The lines of a card's name, each a <text> from ``x``, squeezed into ``room`` when
+  // longer than it (a single long word).
+  const nameTexts = (c, lines, x, y, size, fill) => lines.map((line, i) =>
+    `<text x="${x}" y="${baseline(y, i)}" font-size="${FS}" fill="${fill}"` +
+    `${[...line].length > size ? ` textLength="${Math.floor(size * CHW)}" lengthAdjust="spacingAndGlyphs"` : ""}>` +
+    c.h`${line}</text>`).join("");
 
-  // A data card on a row: its points, then its name, cut to the row's width.
+  // A data card on a row: its points, then its name, whole, on as many lines as it needs.
   function dataCard(c, ident, x, y, w) {
     const card = known(c, ident);
     const fill = (card && DATA_FILL[card.category]) || "#ffffff";
-    const name = shortName(c, ident, Math.trunc((w - 38) / CHW));
+    const size = dataSize(w);
+    const lines = nameLines(c, ident, size);
     return '<g class="card data">' +
-      `<rect x="${x}" y="${y}" width="${w}" height="${CARD_H}" rx="4" fill="${fill}"` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${cardH(lines.length)}" rx="4" fill="${fill}"` +
       ' stroke="#111827" stroke-width="1"/>' +
       c.h`<text x="${x + 6}" y="${y + 22}" font-size="${FS}" font-weight="700" fill="#111827">` +
-      c.h`${card ? card.points : ""}</text>` +
-      c.h`<text x="${x + 32}" y="${y + 22}" font-size="${FS}" fill="#111827">${name}</text></g>`;
+      c.h`${card ? card.points : ""}</text>` + nameTexts(c, lines, x + 32, y, size, "#111827") + "</g>";
   }
+
+  // A revealed measure's row on a board ``boardW`` wide: « ✔ » and its name, whole.
+  const shownSize = (boardW) => Math.trunc((boardW - 12 - 34) / CHW) + 2;
+  const shownLines = (c, ident, boardW) => nameLines(c, ident, shownSize(boardW), "✔ ");
 
   // The grid: the thief and the managers share one grid (2 or 3 columns, as wide as the
   // screen is; one on a narrow screen), each grid row as tall as its fullest block; the
@@ -80,23 +97,30 @@
     cols = cols || (c.narrow ? 1 : cells <= 4 ? 2 : 3);
     const blockW = (width - 10) / cols;
     const lootW = blockW - 10 - 24;
-    // the loot: one card per name, side by side, as many lines as needed
+    // the loot: one card per name, side by side, as many lines as needed, each line as
+    // tall as its tallest card (a long name on two lines)
     const loot = [];
-    let x = 0, line = 0;
+    let x = 0, lineY = 0, lineH = 0;
     for (const ident of view.loot || []) {
       const w = Math.min(lootW, 40 + [...String(cardName(c, ident))].length * CHW);
-      if (x > 0 && x + w > lootW) { line += 1; x = 0; }
-      loot.push([ident, x, line, w]);
+      if (x > 0 && x + w > lootW) { lineY += lineH + 4; x = 0; lineH = 0; }
+      loot.push([ident, x, lineY, w]);
+      lineH = Math.max(lineH, cardH(nameLines(c, ident, dataSize(w)).length));
       x += w + 6;
     }
-    // a board: its label (its measures beside it), a row per data card and revealed measure
-    const boardH = (b) => 40 + (b.data.length + (b.shown || []).length) * ROW;
+    const lootH = lineY + (lineH || CARD_H) + 4;
+    // a board: its label (its measures beside it), a row per data card and revealed measure,
+    // each as tall as its name's lines
+    const boardW = blockW - 30;
+    const boardH = (b) => 40 +
+      b.data.reduce((sum, ident) => sum + cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4, 0) +
+      (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some
     const headingH = 98 + (managers.some((p) => p.skips) ? 24 : 0);
     const sizes = managers.map((p) =>
       Math.max(200, headingH + boardH(p.boards.paper) + 6 + boardH(p.boards.digital) + 8));
-    sizes.push(Math.max(200, 138 + (line + 1) * ROW + 8));
+    sizes.push(Math.max(200, 138 + lootH + 8));
     const tops = [], heights = [];
     let y = top;
     for (let r = 0; r < Math.floor((cells + cols - 1) / cols); r++) {
@@ -110,7 +134,7 @@
       x: 5 + (k % cols) * blockW, y: tops[Math.floor(k / cols)], h: heights[Math.floor(k / cols)],
     });
     return {
-      players, managers, width, cols, blockW, boardW: blockW - 30, loot, boardH, headingH, block,
+      players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block,
       height: y, ...(c.narrow ? NARROW_PAWN : PAWN),
     };
   }
@@ -156,8 +180,8 @@
       `${fitted(c, g, at, x0, piles, 20, false)}>${piles}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
       h`${_("Butin")}</text>`;
-    for (const [ident, lx, line, w] of g.loot) {
-      out += dataCard(c, ident, x + 12 + lx, y + 138 + line * ROW, w);
+    for (const [ident, lx, ly, w] of g.loot) {
+      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w);
     }
     if (!(view.loot || []).length) {
       out += `<text x="${x + 100}" y="${y + 126}" font-size="22" fill="#4b5563">—</text>`;
@@ -209,13 +233,13 @@
         h`<text x="${x + 10}" y="${y + 26}" font-size="${FS}" font-weight="700" fill="#111827">` +
         h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}</text>`;
       // the data, a row each, by slot (a card the catalogue does not know comes last)
-      let row = 0;
+      let ry = y + 36;
       for (const slot of [...CATS, null]) {
         for (const ident of b.data) {
           const category = has(cards, ident) ? cards[ident].category : null;
           if ((category === undefined ? null : category) !== slot) continue;
-          out += dataCard(c, ident, x + 6, y + 36 + row * ROW, boardW - 12);
-          row += 1;
+          out += dataCard(c, ident, x + 6, ry, boardW - 12);
+          ry += cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4;
         }
       }
       // Security measures: a place each on the label's line, at the right, the revealed ones
@@ -228,19 +252,19 @@
       const mw = step - 4;
       const my = y + 4;
       const m0 = x + boardW - 6 - total * step + 4;
-      const size = Math.trunc((boardW - 12 - 34) / CHW);
+      const size = shownSize(boardW);
       shown.forEach((ident, i) => {
         const mx = m0 + i * step;
-        const ry = y + 36 + (row + i) * ROW;
+        const lines = shownLines(c, ident, boardW);
         out += '<g class="card measure revealed">' +
           `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4" fill="#bbf7d0"` +
           ' stroke="#166534" stroke-width="2"/>' +
           `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
           ' text-anchor="middle" fill="#14532d">✔</text>' +
-          `<rect x="${x + 6}" y="${ry}" width="${boardW - 12}" height="${CARD_H}" rx="4"` +
-          ' fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
-          h`<text x="${x + 12}" y="${ry + 22}" font-size="${FS}" fill="#14532d">` +
-          h`✔ ${shortName(c, ident, size)}</text></g>`;
+          `<rect x="${x + 6}" y="${ry}" width="${boardW - 12}" height="${cardH(lines.length)}"` +
+          ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
+          nameTexts(c, lines, x + 12, ry, size, "#14532d") + "</g>";
+        ry += cardH(lines.length) + 4;
       });
       for (let i = 0; i < hidden; i++) {
         const mx = m0 + (shown.length + i) * step;
@@ -321,13 +345,16 @@
     const { h, _, view } = c;
     const g = layout(c);
     const head = header(c, g.width);
+    // French spacing before « : » and « ; » in French only: "Léa: score: 3; Tom…"
+    const en = c.lang === "en";
     const seats = g.players.map((p) => {
       const role = p.role === "thief" ? h` (${_("voleur")})` : "";
-      return h`${c.seatName(p.seat)}${role} : ${_("score : %(n)s", { n: p.score })}`.text;
+      return h`${c.seatName(p.seat)}${role}`.text + (en ? ": " : h` : `.text) +
+        h`${_("score : %(n)s", { n: p.score })}`.text;
     });
     const title = h`${_("Le Voleur de Données")} — ` +
       h`${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })} — ` +
-      seats.join(h` ; `.text);
+      seats.join(en ? "; " : h` ; `.text);
     let out = `<svg viewBox="0 0 ${g.width} ${g.height}" role="img"` +
       ` aria-labelledby="voleur-board-title" class="voleur-board${c.narrow ? " narrow" : ""}">` +
       `<title id="voleur-board-title">${title}</title>` +
