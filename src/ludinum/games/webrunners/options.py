@@ -8,6 +8,7 @@ from __future__ import annotations
 from ludinum.engine import Option, OptionSet
 from ludinum.games.webrunners import session
 from ludinum.games.webrunners.content import THEMES
+from ludinum.games.webrunners.data import THEME_DATA
 
 OPTIONS = OptionSet(
     "webrunners",
@@ -17,9 +18,10 @@ OPTIONS = OptionSet(
             "Thème de la partie : ses cartes affichent leur message de prévention.",
             "Theme of the game: its cards show their prevention message.",
             choices=THEMES, ruling="W16", title_fr="Thème", title_en="Theme",
-            named=(("relations", "Relations", "Relationships"), ("sante", "Santé", "Health"),
-                   ("information", "Information", "Information"),
-                   ("education", "Éducation", "Education")),
+            # The theme's whole name, as the rules print it: « Relations » alone did not
+            # tell a teacher that this theme's cards speak of nudes and pornography.
+            named=tuple((t, THEME_DATA[t]["name_fr"], THEME_DATA[t]["name_en"])
+                        for t in THEMES),
         ),
         Option(
             "first_player", "choice", "questions",
