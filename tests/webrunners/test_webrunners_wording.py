@@ -216,3 +216,17 @@ def test_a_bug_on_the_entry_cell_says_the_pawn_does_not_move() -> None:
     said = [TEXT.event(e, "fr") for e in events if e.kind == "damage"]
     assert said == ["Joueur 2 ne recule pas : la case départ (START) est l'entrée de son "
                     "cercle."]
+
+
+def test_the_debrief_lists_each_message_once_under_its_card_and_speaker() -> None:
+    # The debrief listed « White Hat » four times, twice with the same Bug message (the card
+    # played again after the discard was reshuffled): which card said what was lost.
+    from ludinum.games.webrunners.data import DECK_DATA
+
+    card = next(c for c in DECK_DATA.cards if c.message and c.speaker)
+    said = Event("message", {"card": card.id, "speaker": card.speaker, "text": card.message})
+    config = GAME.new_state(3, 3, {}).config
+    items = TEXT.debrief(config, [said, said], "fr")
+    assert len(items.messages) == 1
+    who, text = items.messages[0]
+    assert who.startswith(f"{card.name_fr} — ") and text == card.message

@@ -228,16 +228,21 @@ class WebRunnersText(GameText):
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
     ) -> DebriefItems:
-        """The game's theme, and the prevention message of every theme card played with the
-        character who says it (W16)."""
+        """The game's theme, and the prevention message of every theme card played, once
+        each (a card played again after the discard was reshuffled said it twice), headed by
+        the card and the character who says it (W16): « Bug — White Hat »."""
         theme = str(config.options.get("theme", ""))
         name = theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme
-        messages = []
+        messages: dict[tuple[str, str], None] = {}
         for event in events:
             if event.kind == "message":
                 speaker = str(event.data.get("speaker"))
                 names = CHARACTER_NAMES.get(speaker, (speaker, speaker))
-                messages.append((_pick(lang, *names), message_text(event.data, lang)))
+                who = _pick(lang, *names)
+                card = event.data.get("card")
+                if card is not None:
+                    who = f"{plain_name(str(card), lang)} — {who}"
+                messages[(who, message_text(event.data, lang))] = None
         return DebriefItems((name,) if name else (), (), tuple(messages))
 
     # -- words for the web screens' own drawing (issue 21) ----------------------------
