@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 from ludinum.engine import Action
 from ludinum.games import registry
@@ -85,3 +86,18 @@ def test_the_set_up_form_names_each_theme_in_full() -> None:
         "Information, technique et esprit critique",
         "Éducation et culture"]
     assert theme.named_label("sante", "en") == "Physical, mental and environmental health"
+
+
+def test_a_finished_game_shows_nobody_to_play() -> None:
+    # The end screen's board still read « Sami : White Hat ⟵ à son tour » and « ▶ Sami ».
+    from ludinum.games.webrunners.base import MAIN, OVER
+
+    room = _room()
+    state: Any = room.state
+    state.cur = 1
+    for phase, shown in ((MAIN, True), (OVER, False)):
+        state.phase = phase
+        drawn = " ".join(unescape(re.sub(r"<[^>]+>", " ", slot(room, None, name)))
+                         for name in ("map", "board"))
+        assert ("à son tour" in drawn) is shown, drawn
+        assert ("▶ " in room.game.text.view(state.view(None), "fr")) is shown

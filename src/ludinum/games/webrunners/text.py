@@ -604,7 +604,8 @@ class WebRunnersText(GameText):
                 lang, "personnage à venir", "character to come")
             used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
                     if view["powers_used"][p] else "")
-            mark = "▶ " if p == view["current"] else "  "
+            # nobody's turn once the game is over
+            mark = "▶ " if p == view["current"] and view.get("phase") != "over" else "  "
             size = view["hand_sizes"][p]
             cards = _pick(lang, "carte" if size < 2 else "cartes", "card" if size == 1 else "cards")
             lines.append(f"{mark}{seat(p, lang)} — {name}{used} — {size} {cards}")

@@ -141,7 +141,7 @@
     const seats = pawns.map((_p, seat) => {
       let line = `${c.glyph(seat)} ${c.seatName(seat)}`;
       if (characters[seat]) line += c.show(c.lang === "en" ? ":" : " :") + h` ${c.kit.characters[characters[seat]] || ""}`.text;
-      if (seat === view.current) line += h` ⟵ ${_("à son tour")}`.text;
+      if (seat === view.current && view.phase !== "over") line += h` ⟵ ${_("à son tour")}`.text;
       return line;
     });
     out += `<p class="legend">${seats.join(" · ")}</p>`;
