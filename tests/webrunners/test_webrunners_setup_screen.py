@@ -74,18 +74,16 @@ def test_the_projector_says_who_chooses_a_character_and_which_are_free() -> None
         "use once in the game."]
 
 
-def test_the_set_up_form_names_each_theme_in_full() -> None:
+def test_the_set_up_form_says_what_each_theme_speaks_of() -> None:
     # The theme list read « Relations, Santé, Information, Éducation »: a teacher could not
     # tell that « Relations » is the theme whose cards speak of nudes and pornography.
     from ludinum.games.webrunners.options import OPTIONS
 
     theme = OPTIONS["theme"]
     assert [theme.named_label(t, "fr") for t in theme.choices] == [
-        "Vie relationnelle, affective et sexuelle",
-        "Santé physique, mentale et environnementale",
-        "Information, technique et esprit critique",
-        "Éducation et culture"]
-    assert theme.named_label("sante", "en") == "Physical, mental and environmental health"
+        "Vie affective et sexuelle", "Santé et environnement",
+        "Information et esprit critique", "Éducation et culture"]
+    assert theme.named_label("relations", "en") == "Love and sexuality"
 
 
 def test_a_finished_game_shows_nobody_to_play() -> None:
