@@ -320,3 +320,17 @@ def test_a_line_only_you_see_is_marked_by_a_badge(table: Any) -> None:
     assert content == '"Pour toi"', mark
     assert background not in ("rgba(0, 0, 0, 0)", "transparent"), mark  # a badge
     assert text[:1].isupper(), mark  # the line's own sentence, whole
+
+
+def test_the_host_screen_on_a_phone_does_not_overflow(live: Any, browser: Any) -> None:
+    # One device passed around the table (pass-and-play) may be a phone: its host screen
+    # was 474 px wide at 390 px, the join address « http://…/j/CODE » in one unbroken line.
+    from tests.browser.helpers import create_room
+
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        create_room(page, live.url, "gnou", 3)
+        check_screen(page)
+    finally:
+        context.close()

@@ -118,3 +118,23 @@ def test_the_danger_met_is_narrated_by_its_title_while_its_card_is_shown() -> No
     (met,) = [e for e in roll(removed) if e.kind == "danger"]
     assert removed.view(None).get("danger") is None
     assert FrameCache(_room(removed), 0.0, ["random"]).event_text(met, "fr", None)[1] is None
+
+
+def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_a_quiz() -> None:
+    """The pawn sent back from a danger onto « la communauté du libre »: the next player's
+    quiz fills the projector's spotlight, and the danger's line, read in full, was the first
+    to give way in the narration's column (app.js fitNarration): the projector said « le pion
+    recule en case 1 » and never which danger. It now names it by its title there; a
+    player's screen, which scrolls, still reads the card in full."""
+    from ludinum.server.frames import FrameCache
+
+    state = game(dice=(2,))
+    (met,) = [e for e in roll(state) if e.kind == "danger"]
+    assert state.view(None)["quiz"] is not None and state.view(None)["danger"] is None
+    cache = FrameCache(_room(state), 0.0, ["random"])
+    line, brief = cache.event_text(met, "fr", None)
+    assert _said(CARD.text) in _said(line)  # the journal keeps the whole card
+    assert brief is not None and len(brief) < 140  # app.js LONG_LINE: kept before the rest
+    assert brief.startswith("Danger en case 2 «") and "protéger" not in brief
+    for seat in (0, 1):
+        assert cache.event_text(met, "fr", seat)[1] is None

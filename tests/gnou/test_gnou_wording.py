@@ -54,3 +54,15 @@ def test_quotes_inside_a_danger_title_are_second_level_quotes() -> None:
     assert "« Le droit d'auteur “tous droits réservés” »" in french
     assert "« tous droits réservés » »" not in french
     assert "“‘All rights reserved’ copyright”" in english
+
+
+def test_the_variants_bear_the_rules_names() -> None:
+    # « Gnou galopant » and « Tux trottant » (the rules' names, G2): the set-up form read
+    # « Galopant : 2 dés, partie courte » and the debrief « Variante : Galopant : 2 dés, … ».
+    from ludinum.games.gnou.options import OPTIONS
+
+    variant = OPTIONS["variant"]
+    assert variant.named_label("galopant", "fr") == "Gnou galopant (2 dés)"
+    assert variant.named_label("trottant", "fr") == "Tux trottant (1 dé)"
+    assert variant.named_label("trottant", "en") == "Trotting Tux (1 die)"
+    assert "le Tux trottant (1 dé" in variant.help_fr

@@ -246,3 +246,22 @@ def test_the_voleur_debrief_names_its_cards_for_what_they_are() -> None:
     assert english.themes_heading == "Attacks and security measures played"
     assert "Attacks and security measures played" in flat(" ".join(pdf_text(build_debrief(
         config, log, ["A", "B", "C"], "en"))))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "L'équipe a perdu cette fois."),
+                                            ("en", "The team lost this time.")])
+def test_a_lost_cooperative_game_says_the_team_lost(lang: str, said: str) -> None:
+    # Le jeu du Gnou's team lost on its last turn: its debrief read « Résultat : Pas de
+    # gagnant. », a race's words, while the end screen said « L'équipe a perdu cette fois. »
+    for seed in range(3, 40):
+        config, log = play("gnou", 2, seed)
+        game = get_game("gnou")
+        state = game.setup(game.config_from_json(json.loads(config)))
+        for seat, action in log:
+            state.apply(int(str(seat)), Action.from_json(action))
+        if not state.outcome().winners:
+            break
+    else:
+        pytest.fail("no lost Gnou game among the seeds")
+    debrief = collect(config, [(s, a) for s, a in log], ["Castor", "Hibou"], lang)
+    assert debrief.outcome == said

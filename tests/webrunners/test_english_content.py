@@ -271,7 +271,10 @@ def test_english_debrief_lists_the_english_messages() -> None:
     cards = [c for c in DECK_DATA.cards if c.message_en]
     assert {text for _, text in english.messages} <= {c.message_en for c in cards}
     assert {text for _, text in french.messages} <= {c.message for c in cards}
-    assert {who for who, _ in english.messages} <= {en for _, en in CHARACTER_NAMES.values()}
+    # headed « card — speaker » (« Bug — White Hat »), each in English
+    assert {who.split(" — ")[1] for who, _ in english.messages} <= {
+        en for _, en in CHARACTER_NAMES.values()}
+    assert {who.split(" — ")[0] for who, _ in english.messages} <= {c.name_en for c in cards}
     theme = str(config.options["theme"])
     assert english.themes == [THEME_DATA[theme]["name_en"]]
     assert french.themes == [THEME_DATA[theme]["name_fr"]]

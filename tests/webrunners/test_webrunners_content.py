@@ -125,3 +125,14 @@ def test_theme_missing_is_reported(tmp_path: Path) -> None:
     themes.write_text(text, encoding="utf-8")
     problems, _ = check_kind(THEME_KIND, folder)
     assert any("sante" in p.message for p in problems)
+
+
+def test_the_facts_cite_public_bodies_not_a_casino_page() -> None:
+    # Shown to pupils under « Source : » on the debrief and the card pages: the gambling
+    # card cited a casino-affiliate page and the repair card a local radio's article. The
+    # regulator (ANJ) and the State's repair site say the same.
+    sources = {c.id: c.source for c in DECK_DATA.cards}
+    assert "anj.fr" in sources["jeux_argent"] and "casino" not in sources["jeux_argent"]
+    assert "longuevieauxobjets.gouv.fr" in sources["contre_obsolescence"]
+    assert not any(site in text for text in sources.values()
+                   for site in ("musionet", "rtsfm"))

@@ -127,3 +127,23 @@ def test_a_bridge_is_crossed_by_tapping_a_bridge_card() -> None:
     assert len(crossing) == 2  # Pont and E-learning
     assert not re.search(r'class="card-tile[^"]* idle"', html)
     assert "Franchir le pont (2 cartes PONT)" in unescape(html).replace("\xa0", " ")
+
+
+def test_paying_a_bridge_says_how_many_cards_are_left() -> None:
+    """W3. A 2-bar bridge paid with two kinds of PONT cards asks which to play: the phone
+    said « Touche les cartes PONT à jouer » and never how many, so a pupil tapped one and
+    waited. It now counts down."""
+    s = arrange(new(2), hands={0: ["plain_pont", "e_learning", "plain_pont", "plain_2"]},
+                pawns={0: (1, 12)})
+    act(s, 0, "cross")
+    assert _prompt(s, 0) == ("Il reste 2 cartes PONT à payer pour franchir le pont : "
+                             "touche-les une à une.")
+    assert _prompt(s, 0, "en") == ("2 bridge cards left to pay to cross the bridge: tap them "
+                                   "one by one.")
+    s = arrange(new(2), hands={0: ["plain_pont", "e_learning", "communaute", "s_informer"]},
+                pawns={0: (1, 5)})  # a 3-bar bridge, four kinds of PONT cards
+    act(s, 0, "cross")
+    assert _prompt(s, 0).startswith("Il reste 3 cartes PONT")
+    act(s, 0, "pay card=e_learning")
+    act(s, 0, "pay card=communaute")
+    assert _prompt(s, 0) == "Il reste 1 carte PONT à payer pour franchir le pont : touche-la."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 from ludinum.engine import Action
 from ludinum.games import registry
@@ -71,3 +72,30 @@ def test_the_projector_says_who_chooses_a_character_and_which_are_free() -> None
         "Choosing the characters", "Sami chooses a character.",
         "Still free: White Hat, Cyber-activist, Geekcolo. Each character has a power, to "
         "use once in the game."]
+
+
+def test_the_set_up_form_says_what_each_theme_speaks_of() -> None:
+    # The theme list read « Relations, Santé, Information, Éducation »: a teacher could not
+    # tell that « Relations » is the theme whose cards speak of nudes and pornography.
+    from ludinum.games.webrunners.options import OPTIONS
+
+    theme = OPTIONS["theme"]
+    assert [theme.named_label(t, "fr") for t in theme.choices] == [
+        "Vie affective et sexuelle", "Santé et environnement",
+        "Information et esprit critique", "Éducation et culture"]
+    assert theme.named_label("relations", "en") == "Love and sexuality"
+
+
+def test_a_finished_game_shows_nobody_to_play() -> None:
+    # The end screen's board still read « Sami : White Hat ⟵ à son tour » and « ▶ Sami ».
+    from ludinum.games.webrunners.base import MAIN, OVER
+
+    room = _room()
+    state: Any = room.state
+    state.cur = 1
+    for phase, shown in ((MAIN, True), (OVER, False)):
+        state.phase = phase
+        drawn = " ".join(unescape(re.sub(r"<[^>]+>", " ", slot(room, None, name)))
+                         for name in ("map", "board"))
+        assert ("à son tour" in drawn) is shown, drawn
+        assert ("▶ " in room.game.text.view(state.view(None), "fr")) is shown

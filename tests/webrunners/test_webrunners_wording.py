@@ -9,7 +9,7 @@ import random
 from ludinum.engine import Action, Event
 from ludinum.games.webrunners import GAME
 from ludinum.games.webrunners.text import WebRunnersText, card_list, card_name
-from tests.webrunners.helpers import arrange, new
+from tests.webrunners.helpers import act, arrange, new, pawn
 
 TEXT = WebRunnersText()  # GAME.text, typed as this game's (its board and pending lines)
 
@@ -182,3 +182,51 @@ def test_the_waiting_line_ends_with_a_full_stop_and_says_whose_hand_is_looked_at
     line = TEXT._pending_line(s.view(1)["pending"], "hack", "fr")
     assert line.endswith(f" — main adverse : {card_list(['plain_1'], 'fr')}.")
 
+
+
+# -- Bug near the entry of a circle (W10): the words say where the pawn really stops -----
+def test_a_bug_near_start_names_where_the_pawn_stops_and_how_far_it_went() -> None:
+    # Léa 3 cells past START, Bug of 8 chosen: the choices all read « Faire reculer de
+    # 8 cases » with no hint that 4 to 8 do the same, and the table was told « recule de
+    # 8 cases, jusqu'à la case départ » for a pawn that went back 3.
+    s = arrange(new(2), hands={0: ["bug"]}, pawns={1: (1, 3)})
+    act(s, 0, "attack card=bug")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    view = s.view(0)
+    labels = {a.number("cells"): TEXT.action(a, view, "fr") for a in s.legal_actions(0)
+              if a.kind == "distance"}
+    assert labels[1] == "Faire reculer de 1 case → cercle 1, case 2"
+    assert labels[3] == labels[8].replace("8 cases", "3 cases") == (
+        "Faire reculer de 3 cases → START")
+    assert TEXT.action(Action.make("distance", cells=8), s.view(0), "en") == (
+        "Move back 8 cells → START")
+    events = act(s, 0, "distance cells=8")
+    said = [TEXT.event(e, "fr") for e in events if e.kind == "damage"]
+    assert said == ["Joueur 2 recule de 3 cases, jusqu'à la case départ (START)."]
+    assert pawn(s, 1) == (1, 0)
+
+
+def test_a_bug_on_the_entry_cell_says_the_pawn_does_not_move() -> None:
+    s = arrange(new(2), hands={0: ["bug"]}, pawns={1: (1, 0)})
+    act(s, 0, "attack card=bug")
+    act(s, 0, "target seat=1")
+    act(s, 1, "accept")
+    events = act(s, 0, "distance cells=5")
+    said = [TEXT.event(e, "fr") for e in events if e.kind == "damage"]
+    assert said == ["Joueur 2 ne recule pas : la case départ (START) est l'entrée de son "
+                    "cercle."]
+
+
+def test_the_debrief_lists_each_message_once_under_its_card_and_speaker() -> None:
+    # The debrief listed « White Hat » four times, twice with the same Bug message (the card
+    # played again after the discard was reshuffled): which card said what was lost.
+    from ludinum.games.webrunners.data import DECK_DATA
+
+    card = next(c for c in DECK_DATA.cards if c.message and c.speaker)
+    said = Event("message", {"card": card.id, "speaker": card.speaker, "text": card.message})
+    config = GAME.new_state(3, 3, {}).config
+    items = TEXT.debrief(config, [said, said], "fr")
+    assert len(items.messages) == 1
+    who, text = items.messages[0]
+    assert who.startswith(f"{card.name_fr} — ") and text == card.message

@@ -43,6 +43,7 @@ WORDS = {
         "tie": "Égalité : {names} ont gagné.",
         "and": " et ",
         "team_won": "L'équipe a gagné ensemble.",
+        "team_lost": "L'équipe a perdu cette fois.",
         "no_winner": "Pas de gagnant.",
         "unfinished": "Partie arrêtée avant la fin.",
         "more": "et {n} de plus",
@@ -69,6 +70,7 @@ WORDS = {
         "tie": "A tie: {names} won.",
         "and": " and ",
         "team_won": "The team won together.",
+        "team_lost": "The team lost this time.",
         "no_winner": "No winner.",
         "unfinished": "Game stopped before the end.",
         "more": "and {n} more",
@@ -196,10 +198,10 @@ def _outcome(state: Any, players: Sequence[str], words: Mapping[str, str]) -> st
     if not state.is_terminal():
         return words["unfinished"]
     result = state.outcome()
+    if result.team:  # a cooperative game: the team won or lost, never « no winner »
+        return words["team_won" if result.winners else "team_lost"]
     if not result.winners:
         return words["no_winner"]
-    if result.team:
-        return words["team_won"]
     names = [players[w] if w < len(players) else str(w + 1) for w in result.winners]
     said = words["and"].join((", ".join(names[:-1]), names[-1])) if len(names) > 1 else names[0]
     return words["won" if len(names) == 1 else "tie"].format(names=said)

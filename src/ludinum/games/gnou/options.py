@@ -18,15 +18,15 @@ OPTIONS = OptionSet(
             "variant",
             "choice",
             "galopant",
-            "Variante : le Gnou galopant (2 dés, partie courte) ou trottant (1 dé, partie "
-            "longue).",
-            "Variant: the galloping Gnu (2 dice, short game) or the trotting one (1 die, long "
+            "Variante : le Gnou galopant (2 dés, partie courte) ou le Tux trottant (1 dé, "
+            "partie longue).",
+            "Variant: the galloping Gnu (2 dice, short game) or the trotting Tux (1 die, long "
             "game).",
             choices=("galopant", "trottant"),
             title_fr="Variante", title_en="Variant",
-            named=(("galopant", "Galopant : 2 dés, partie courte",
-                    "Galloping: 2 dice, short game"),
-                   ("trottant", "Trottant : 1 dé, partie longue", "Trotting: 1 die, long game")),
+            # The rules' own names; the debrief read « Variante : Galopant : 2 dés, … ».
+            named=(("galopant", "Gnou galopant (2 dés)", "Galloping Gnu (2 dice)"),
+                   ("trottant", "Tux trottant (1 dé)", "Trotting Tux (1 die)")),
             ruling="G2",
         ),
         Option(

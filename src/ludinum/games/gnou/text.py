@@ -205,12 +205,17 @@ class GnouText(GameText):
         offer to pass its protection on is pending): its first sentence only, the cell, the
         title and the kind (the card's text was said twice on a spectator's screen, in the
         spotlight and in the narration); read in full when the card is not on the screen
-        (the danger removed at once, or the pawn gone back)."""
+        (the danger removed at once, or the pawn gone back). On a screen with no seat (the
+        projector) the danger that sent the pawn back to a quiz is named the same way while
+        that quiz fills its spotlight: read in full, the card was the first line to give
+        way in a full column, and the projector no longer said which danger it was."""
         if event.kind == "quiz":
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)
-        if event.kind == "danger" and view is not None and view.get("danger") == event.data["cell"]:
+        if event.kind == "danger" and view is not None and (
+                view.get("danger") == event.data["cell"]
+                or (view.get("seat") is None and view.get("quiz") is not None)):
             return self.moment(event, lang)
         return None
 

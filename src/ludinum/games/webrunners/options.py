@@ -17,9 +17,14 @@ OPTIONS = OptionSet(
             "Thème de la partie : ses cartes affichent leur message de prévention.",
             "Theme of the game: its cards show their prevention message.",
             choices=THEMES, ruling="W16", title_fr="Thème", title_en="Theme",
-            named=(("relations", "Relations", "Relationships"), ("sante", "Santé", "Health"),
-                   ("information", "Information", "Information"),
-                   ("education", "Éducation", "Education")),
+            # What each theme speaks of, short enough for a phone's list box (32
+            # characters): « Relations » alone did not tell a teacher that this theme's
+            # cards speak of nudes and pornography (the rules' names are longer).
+            named=(("relations", "Vie affective et sexuelle", "Love and sexuality"),
+                   ("sante", "Santé et environnement", "Health and environment"),
+                   ("information", "Information et esprit critique",
+                    "Information, critical thinking"),
+                   ("education", "Éducation et culture", "Education and culture")),
         ),
         Option(
             "first_player", "choice", "questions",

@@ -642,11 +642,15 @@ def _distance(s: Rules, p: int, cells: int) -> None:
     if c < INNER:
         size, entry = SIZES[c], ENTRIES[c]
         progress = (s.cell[vic] - entry) % size
-        s.cell[vic] = (entry + max(0, progress - cells)) % size
+        moved = min(progress, cells)
+        s.cell[vic] = (entry + progress - moved) % size
     else:
+        moved = int(s.cell[vic] != 1)  # one step along the inner graph, back to « 1 »
         s.cell[vic] = 1
-    s._ev.append(public("damage", effect="bug", seat=vic, by=p, cells=cells, circle=c + 1,
-                        cell=s.cell[vic]))
+    # ``moved``: the cells the pawn really went back (the entry cell stops it), which the
+    # narration says: « recule de 8 cases » for a pawn 3 cells from START was untrue.
+    s._ev.append(public("damage", effect="bug", seat=vic, by=p, cells=cells, moved=moved,
+                        circle=c + 1, cell=s.cell[vic]))
     s._pushed(vic)
 
 

@@ -228,16 +228,21 @@ class WebRunnersText(GameText):
     def debrief(
         self, config: GameConfig, events: Sequence[Event], lang: str = "fr"
     ) -> DebriefItems:
-        """The game's theme, and the prevention message of every theme card played with the
-        character who says it (W16)."""
+        """The game's theme, and the prevention message of every theme card played, once
+        each (a card played again after the discard was reshuffled said it twice), headed by
+        the card and the character who says it (W16): « Bug — White Hat »."""
         theme = str(config.options.get("theme", ""))
         name = theme_texts(theme, lang)["name"] if theme in THEME_DATA else theme
-        messages = []
+        messages: dict[tuple[str, str], None] = {}
         for event in events:
             if event.kind == "message":
                 speaker = str(event.data.get("speaker"))
                 names = CHARACTER_NAMES.get(speaker, (speaker, speaker))
-                messages.append((_pick(lang, *names), message_text(event.data, lang)))
+                who = _pick(lang, *names)
+                card = event.data.get("card")
+                if card is not None:
+                    who = f"{plain_name(str(card), lang)} — {who}"
+                messages[(who, message_text(event.data, lang))] = None
         return DebriefItems((name,) if name else (), (), tuple(messages))
 
     # -- words for the web screens' own drawing (issue 21) ----------------------------
@@ -475,12 +480,16 @@ class WebRunnersText(GameText):
         if effect == "cyberviolence":
             return _pick(lang, f"{who} retourne sur {where(d['circle'], d['cell'], lang)}.",
                          f"{who} goes back to {where(d['circle'], d['cell'], lang)}.")
-        if effect == "bug":
-            cells = counted(d["cells"], *_CELLS, lang)
-            return _pick(lang, f"{who} recule de {cells}, jusqu'à "
-                         f"{where(d['circle'], d['cell'], lang)}.",
-                         f"{who} moves back {cells} to "
-                         f"{where(d['circle'], d['cell'], lang)}.")
+        if effect == "bug":  # W10: never below the circle's entry cell
+            to = where(d["circle"], d["cell"], lang)
+            moved = int(d.get("moved", d["cells"]))
+            if moved == 0:
+                return _pick(lang, f"{who} ne recule pas : {to} est l'entrée de son "
+                             "cercle.", f"{who} does not move back: {to} is the entry of "
+                             "their circle.")
+            cells = counted(moved, *_CELLS, lang)
+            return _pick(lang, f"{who} recule de {cells}, jusqu'à {to}.",
+                         f"{who} moves back {cells} to {to}.")
         lost = card_list(d["lost"], lang) or _pick(lang, "rien", "nothing")
         return _pick(lang, f"{who} montre sa main et défausse : {lost}.",
                      f"{who} shows their hand and discards: {lost}.")
@@ -518,7 +527,9 @@ class WebRunnersText(GameText):
         if k == "distance":
             n = action.number("cells")
             cells = counted(n, *_CELLS, lang)
-            return _pick(lang, f"Faire reculer de {cells}", f"Move back {cells}")
+            head = _pick(lang, f"Faire reculer de {cells}", f"Move back {cells}")
+            back = _pushed_back(view, n)
+            return head if back is None else f"{head} → {_cell_label(*back, lang)}"
         if k == "convert":
             to = action.word("to")
             if to == "bridge":
@@ -593,7 +604,8 @@ class WebRunnersText(GameText):
                 lang, "personnage à venir", "character to come")
             used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
                     if view["powers_used"][p] else "")
-            mark = "▶ " if p == view["current"] else "  "
+            # nobody's turn once the game is over
+            mark = "▶ " if p == view["current"] and view.get("phase") != "over" else "  "
             size = view["hand_sizes"][p]
             cards = _pick(lang, "carte" if size < 2 else "cartes", "card" if size == 1 else "cards")
             lines.append(f"{mark}{seat(p, lang)} — {name}{used} — {size} {cards}")
@@ -774,6 +786,25 @@ def _landing(view: Mapping[str, Any], value: int) -> tuple[int, int] | None:
         to = BOARD_DATA.inner_moves.get((cell, value))
         return None if to is None else (4, to)
     return None
+
+
+def _pushed_back(view: Mapping[str, Any], cells: int) -> tuple[int, int] | None:
+    """Circle (1-4) and cell a Bug (or Débug) of ``cells`` sends its victim to (W10: back
+    on the same circle, never below its entry cell), from the pending attack of ``view``:
+    the choices name where the pawn stops, so that « 8 cases » 3 cells from START says
+    START. None when the view does not tell."""
+    attack = (view.get("pending") or {}).get("attack") or {}
+    victim = attack.get("by") if attack.get("returned_by") is not None else attack.get("target")
+    if victim is None or "pawns" not in view:
+        return None
+    circle, cell = (int(x) for x in view["pawns"][int(victim)])
+    if circle == 4:
+        return 4, 1
+    if not 1 <= circle <= 3:
+        return None
+    size, entry = BOARD_DATA.sizes[circle - 1], BOARD_DATA.entries[circle - 1]
+    progress = (cell - entry) % size
+    return circle, (entry + max(0, progress - cells)) % size
 
 
 def _cell_label(circle: int, cell: int, lang: str) -> str:

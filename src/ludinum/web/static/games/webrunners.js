@@ -141,7 +141,7 @@
     const seats = pawns.map((_p, seat) => {
       let line = `${c.glyph(seat)} ${c.seatName(seat)}`;
       if (characters[seat]) line += c.show(c.lang === "en" ? ":" : " :") + h` ${c.kit.characters[characters[seat]] || ""}`.text;
-      if (seat === view.current) line += h` ⟵ ${_("à son tour")}`.text;
+      if (seat === view.current && view.phase !== "over") line += h` ⟵ ${_("à son tour")}`.text;
       return line;
     });
     out += `<p class="legend">${seats.join(" · ")}</p>`;
@@ -244,8 +244,13 @@
         return _("Case verte : touche les cartes à défausser, une à une ; tu en repioches autant à la fin.");
       case "geek":
         return _("Pouvoir Geekcolo : touche la carte de la défausse à récupérer.");
-      case "pay":
+      case "pay": {
+        // W3: how many PONT cards the bridge still costs (a 3-bar bridge takes 3 taps).
+        const left = Number(pending.left) || 0;
+        if (left === 1) return _("Il reste 1 carte PONT à payer pour franchir le pont : touche-la.");
+        if (left > 1) return _("Il reste %(n)s cartes PONT à payer pour franchir le pont : touche-les une à une.", { n: left });
         return _("Touche les cartes PONT à jouer pour franchir le pont.");
+      }
       case "convert":
         return _("Pouvoir White Hat : choisis comment jouer ta carte.");
       case "distance": {
