@@ -22,8 +22,8 @@ def test_levels_chosen_per_seat_make_the_room_s_config(live: Any, browser: Any) 
         assert all(s.is_disabled() for s in seats[3:])  # not sent
         assert page.get_by_label("Place 2").is_visible()
         page.select_option("#opt_quiz_level", "2")
-        seats[0].select_option(label="3 : difficile")
-        seats[2].select_option(label="1 : facile")  # seat 2 stays « comme les autres »
+        seats[0].select_option(label="3 – difficile")
+        seats[2].select_option(label="1 – facile")  # seat 2 stays « comme les autres »
         page.click("button[type=submit]")
         page.wait_for_url(f"{live.url}/host/*")
         code = page.eval_on_selector("body", "b => b.dataset.code")

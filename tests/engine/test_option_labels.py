@@ -88,10 +88,11 @@ def test_a_number_whose_every_value_has_words_lists_them() -> None:
 
 def test_a_value_whose_words_start_with_it_is_not_said_twice() -> None:
     """A terminal review read « 1 : 1 : facile, 2 : 2 : moyen » for the Gnou's quiz level,
-    whose words already start with the number."""
+    whose words already start with the number. Its words are « 1 – facile », not
+    « 1 : facile »: a debrief read « Niveau des questions : 1 : facile »."""
     level = registry().get("gnou").options["quiz_level"]
-    assert level.allowed("fr") == "1 : facile, 2 : moyen, 3 : difficile"
-    assert level.allowed("en") == "1: easy, 2: medium, 3: hard"
+    assert level.allowed("fr") == "1 – facile, 2 – moyen, 3 – difficile"
+    assert level.allowed("en") == "1 – easy, 2 – medium, 3 – hard"
 
 
 @pytest.mark.parametrize(("lang", "words"), [("fr", "Selon la difficulté"),

@@ -45,8 +45,7 @@ def test_each_seat_has_its_list_of_levels(client: TestClient, path: str,
     seats = lists(page)
     assert list(seats) == [f"opt_handicap-{n}" for n in range(1, 7)]  # up to 6 players
     for n, (hidden, words) in enumerate(seats.values(), 1):
-        assert words == ["comme les autres", "1\u00a0: facile", "2\u00a0: moyen",
-                         "3\u00a0: difficile"]
+        assert words == ["comme les autres", "1 – facile", "2 – moyen", "3 – difficile"]
         assert hidden == (n > players)  # the count proposed first; the page follows it
     assert 'data-players="3 4 5 6"' in page and "Place 3" in page
     assert "Niveau de chaque joueur" in page
@@ -76,7 +75,7 @@ def test_the_lists_make_the_value_the_game_reads(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("sent", "words"), [
     ({"opt_handicap-2": "7"}, "Niveau de chaque joueur, place 2 : « 7 » n'est pas possible "
-                              "(au choix : 1 : facile, 2 : moyen, 3 : difficile)."),
+                              "(au choix : 1 – facile, 2 – moyen, 3 – difficile)."),
     ({"opt_handicap-4": "2"}, "Niveau de chaque joueur, place 4 : il n'y a que 3 joueurs."),
     ({"opt_handicap-x": "2"}, "Niveau de chaque joueur : place inconnue « x »."),
     ({"opt_handicap-" + "9" * 5000: "2"}, "Niveau de chaque joueur : place inconnue « 999"),

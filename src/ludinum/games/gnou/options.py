@@ -70,8 +70,8 @@ OPTIONS = OptionSet(
             applies=lambda values, _players: not str(values.get("handicap", "")).strip(),
             minimum=1,
             maximum=3,
-            named=((1, "1 : facile", "1: easy"), (2, "2 : moyen", "2: medium"),
-                   (3, "3 : difficile", "3: hard")),
+            named=((1, "1 – facile", "1 – easy"), (2, "2 – moyen", "2 – medium"),
+                   (3, "3 – difficile", "3 – hard")),
             ruling="G3",
         ),
         Option(
