@@ -376,7 +376,9 @@ class VoleurText(GameText):
         out (« standard (1) : aucune | hautement confidentielle (3) : aucune | sensible
         (5) : aucune ») filled two lines a board, wrapped on a phone and in a terminal. A
         board without data says so in words (a dash there ran into the dash between the
-        parts: « — — tes mesures cachées »)."""
+        parts: « — — tes mesures cachées »). The cards come first, their slot after
+        (« Annuaire interne ×2 (standard, 1 pt) »): « Plateau papier : standard (1) :
+        Annuaire interne » read as two labels in a row."""
         en = lang == "en"
         colon = ":" if en else " :"
         by_cat: list[list[str]] = [[], [], []]
@@ -386,7 +388,8 @@ class VoleurText(GameText):
             data = self._data_count(0, lang)
         elif whole:
             data = " | ".join(
-                f"{label} ({POINTS[c]}){colon} {self._names(by_cat[c], lang, short)}"
+                f"{self._names(by_cat[c], lang, short)} ({label}, {POINTS[c]} pt"
+                f"{'s' if POINTS[c] > 1 else ''})"
                 for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
         else:
             data = self._summary(list(board["data"]), lang)

@@ -597,7 +597,7 @@
       byCat[slot < 0 ? 2 : slot].push(ident);
     }
     const slots = w.categories.flatMap((name, i) =>
-      byCat[i].length ? [`${name} (${POINTS[i]})${w.colon} ${cardNames(c, byCat[i])}`] : []);
+      byCat[i].length ? [`${cardNames(c, byCat[i])} (${name}, ${POINTS[i]} pt${POINTS[i] > 1 ? "s" : ""})`] : []);
     const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     // « dévoilée : X » for one measure, « dévoilées : X, Y » for more (text.py alike)
     const shown = b.shown || [], own = b.hidden_cards || [];
