@@ -28,7 +28,7 @@ def cards(html: str) -> dict[int, str]:
 
 
 def state_line(card: str) -> str:
-    match = re.search(r'<p class="table-state">(.*?)</p>', card, re.S)
+    match = re.search(r'<p class="table-state"[^>]*>(.*?)</p>', card, re.S)
     assert match is not None
     return match.group(1)
 
