@@ -40,7 +40,8 @@ NOT_NAMES = ["Léa", "Léa M", "Léa M.", "Zoé B.", "Zoé B", "Léa 2", "Loutre
              "Dominique R", "Véronique Rose", "Petit Pois", "Lucas le rapide",
              # A first name and an ordinary word of nicknames, any case (docs/web.md).
              "Rose Bonbon", "rose bonbon", "Léa Licorne", "Tom le Rapide", "hugo ninja",
-             "Jade Étoiles", "Inès la Pro", "Léo Super Panda"]
+             "Jade Étoiles", "Inès la Pro", "Léo Super Panda", "Emma xoxo", "Lou Lou",
+             "Tom Minecraft", "Léa Chat Noir", "Lucas Foot"]
 
 
 @pytest.mark.parametrize("typed", REAL_NAMES)

@@ -348,8 +348,9 @@ def looks_like_real_name(name: str) -> bool:
     not (docs/web.md, « Nicknames, not names »)."""
     first, *rest = name.split(" ")
     known = first_names()
+    # The first name said twice (« Lou Lou ») is a nickname, not a family name.
     return bool(rest) and all(_plain(part) in known for part in first.split("-")) and any(
-        _family_name(word) for word in rest)
+        _family_name(word) for word in rest if _plain(word) != _plain(first))
 
 
 #: The refusal of a first and family name, French first; its English from the catalogue.
