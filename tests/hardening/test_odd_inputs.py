@@ -357,3 +357,38 @@ def test_a_debrief_in_a_format_there_is_none_of_is_no_page(client: TestClient) -
     r = client.get(f"/debrief/{code}.exe")
     assert r.status_code == 404 and "Cette page n&#39;existe pas." in r.text, r.text[-400:]
     assert "Aucun salon" not in r.text
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/api/rooms", b"application/json"), ("/api/rooms/ABCDEF/join", b"application/json"),
+    ("/new/gnou", b"application/x-www-form-urlencoded"),
+    ("/replay/journal", b"multipart/form-data; boundary=zz")])
+def test_a_phone_leaving_in_the_middle_of_its_body_is_no_server_error(
+        client: TestClient, caplog: pytest.LogCaptureFixture, path: str, kind: bytes) -> None:
+    """A phone that loses the Wi-Fi while it sends a join (Content-Length 40, 3 bytes
+    sent, then gone) left « Exception in ASGI application » and a traceback in the
+    server's log (starlette's ClientDisconnect, attack review): there is nobody left to
+    answer, nothing is done, nothing is logged."""
+    app = client.app
+    sent: list[dict[str, object]] = []
+    parts = [{"type": "http.request", "body": b'{"n', "more_body": True},
+             {"type": "http.disconnect"}]
+
+    async def receive() -> dict[str, object]:
+        return parts.pop(0) if parts else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "client": ("192.0.2.9", 5000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", kind),
+                         (b"content-length", b"40")]}
+    rooms = len(client.app.state.hub.rooms)  # type: ignore[attr-defined]
+    with caplog.at_level("INFO"):
+        client.portal.call(app, scope, receive, send)  # type: ignore[arg-type]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not [m for m in sent if m.get("status") == 500]
+    assert len(client.app.state.hub.rooms) == rooms  # type: ignore[attr-defined]
