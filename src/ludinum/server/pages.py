@@ -135,11 +135,11 @@ async def find_room(request: Request) -> Response:
         return RedirectResponse("/", status_code=303)
     code = tokens.normalise_code(raw[:100])
     if not tokens.looks_like_code(code):
-        return _bad_code(request, raw)
+        return bad_code(request, raw)
     return RedirectResponse(f"/j/{quote(code)}", status_code=303)
 
 
-def _bad_code(request: Request, raw: str) -> Response:
+def bad_code(request: Request, raw: str) -> Response:
     """The home page again (400) saying that ``raw`` cannot be a code, with at most what
     its code box holds of it: nothing looked up, nothing counted."""
     lang = i18n.lang_of(request)
@@ -237,7 +237,7 @@ async def join(request: Request) -> Response:
     home page says so (400) like its code box (:func:`find_room`), and nothing is counted."""
     code = tokens.normalise_code(str(request.path_params["code"]))
     if not tokens.looks_like_code(code):
-        return _bad_code(request, str(request.path_params["code"]))
+        return bad_code(request, str(request.path_params["code"]))
     if code in request.app.state.classes.sessions and code not in hub_of(request).rooms:
         try:
             with guessing(request):
