@@ -4,14 +4,14 @@ A typed nickname is trimmed, limited to 2–20 letters, digits, spaces, hyphens 
 apostrophes (and the dot of a final initial, « Léa M. »), and refused when it contains a
 rude word once accents, case, look-alike digits, repeated letters, separators and a plural's
 final s or x are set aside (``"C-0-N"`` is caught like ``"con"``), insults glued to other
-letters (« Grossesalope », « Mabite »), a hate number, or reads as the screen's own words («
-Place 3 ») or holds a word for the teacher or the app (« Prof Martin », « Admin 1 »), or
-holds six digits or more (a phone number), or reads as a first and a family name (« Léa
-Martin », « léa martin »: a common first name, ``wordlists/first-names.txt``, then a word
-that is not an ordinary word of nicknames, ``wordlists/nickname-words.txt``; « Léa », « Léa
-M. » and « Rose Bonbon » pass). The words come from ``wordlists/`` (the LDNOOBW French and
-English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``); names and words
-that merely contain one (« Nazim », « Peter », « Orbite ») are listed as allowed. Two
+letters (« Grossesalope », « Mabite »), a hate number, or reads as the screen's own words
+(« Place 3 ») or holds a word for the teacher or the app (« Prof Martin », « Admin 1 »), or
+holds six digits or more (a phone number), or reads as a first and a family name
+(« Léa Martin », « léa martin »: a common first name, ``wordlists/first-names.txt``, then a
+word that is not an ordinary word of nicknames, ``wordlists/nickname-words.txt``; « Léa »,
+« Léa M. » and « Rose Bonbon » pass). The words come from ``wordlists/`` (the LDNOOBW French
+and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``); names and
+words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as allowed. Two
 nicknames of one room must differ by more than case, accents, separators or confusable
 letters (:func:`keys`, the filter's own readings).
 """
