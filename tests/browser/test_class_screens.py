@@ -5,12 +5,15 @@ phone (390×844)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import time
 import urllib.request
 from typing import Any
 
 import pytest
 
+from ludinum.server.class_hub import STUCK_AFTER
 from tests.browser.helpers import TIMEOUT, refused_as_lookalike
 
 pytestmark = pytest.mark.slow
@@ -224,3 +227,49 @@ def test_a_closed_class_says_so_when_its_join_page_opens(live: Any, browser: Any
     finally:
         for page in (teacher, *phones):
             page.context.close()
+
+
+#: Lines of text an element takes: its height over its line height.
+LINES = """(e) => { const s = getComputedStyle(e);
+  const line = parseFloat(s.lineHeight) || 1.2 * parseFloat(s.fontSize);
+  return Math.round(e.getBoundingClientRect().height / line); }"""
+
+
+def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
+    """« Bloquée » on a table's card is read from the back of the room: on six tables at
+    1920 px it took three lines (« ⚠ Bloquée : rien de nouveau depuis plus d'une
+    minute », and six stuck cards went below the fold); it now reads « ⚠ Bloquée » on the
+    table's heading line, at ≥ 28 px, its explanation as a tooltip."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        code = create_class(page, live.url)
+        for n in range(30):
+            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
+                               timeout=TIMEOUT)
+        live.app.state.hub.clock = lambda: time.time() + STUCK_AFTER + 5  # a minute on
+        page.wait_for_function(
+            "() => document.querySelectorAll('.table-card.stuck').length === 6",
+            timeout=TIMEOUT)
+        if os.environ.get("LUDINUM_SHOTS"):
+            page.screenshot(path=f"{os.environ['LUDINUM_SHOTS']}/class-stuck-1920.png")
+        states = page.locator(".table-card.stuck .table-state")
+        for i in range(6):
+            label = states.nth(i)
+            assert label.inner_text() == "⚠ Bloquée"
+            assert label.evaluate(LINES) == 1
+            assert label.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= READABLE
+            # On the heading's line: « Table 2  ⚠ Bloquée ».
+            head = page.locator(".table-card.stuck h2").nth(i).bounding_box()
+            box = label.bounding_box()
+            assert box["y"] < head["y"] + head["height"] and box["x"] > head["x"] + head["width"]
+            assert "plus d'une minute" in (label.get_attribute("title") or "")
+        cards = [page.locator(".table-card").nth(i).bounding_box() for i in range(6)]
+        assert max(c["y"] + c["height"] for c in cards) <= PROJECTOR["height"]
+    finally:
+        context.close()

@@ -164,3 +164,25 @@ def test_a_hello_for_a_room_that_does_not_exist_closes_for_good(tmp_path: Path) 
     assert closed.value.code == 1008
     script = (Path(__file__).parents[2] / "src/ludinum/web/static/app.js").read_text()
     assert 'm.code === "unknown_room"' in script
+
+
+@pytest.mark.parametrize("route", ["/j/{}", "/c/{}"])
+@pytest.mark.parametrize("lang,words", [("fr", "Ce code n'est pas valable"),
+                                        ("en", "This code is not valid")])
+def test_a_malformed_code_typed_after_j_is_said_so_and_not_counted(tmp_path: Path, lang: str,
+                                                                   words: str,
+                                                                   route: str) -> None:
+    """/j/<code> (and a class's /c/<code>, typed from the projector) with a code that
+    cannot be one (another length, a letter no code has: 0, O, 1, I, L) is no guess: the
+    home page says the code is not valid, like its code box, and the limiter counts
+    nothing; a well-formed unknown code still counts."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app, cookies={"lang": lang}) as client:
+        for bad in ("ABC", "ABCDEFG", "AB0CDE", "OOOOOO", "IIIIII", "%F0%9F%98%80", "ABCD-EFG"):
+            answer = client.get(route.format(bad))
+            assert answer.status_code == 400, bad
+            assert words in answer.text.replace("&#39;", "'"), bad
+        statuses = [client.get(route.format(wrong)).status_code
+                    for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")]
+        assert statuses == [404, 404, 404, 429]  # none of the malformed ones was counted

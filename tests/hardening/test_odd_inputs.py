@@ -255,7 +255,12 @@ def test_a_form_value_no_field_offers_is_refused_by_name(
     assert client.post(page, data=form).status_code == 200  # made without it
 
 
-@pytest.mark.parametrize("hidden", ["\u202e", "\u2066", "\u200f", "\x07", "\x1b[2J"])
+@pytest.mark.parametrize("hidden", ["\u202e", "\u2066", "\u200f", "\x07", "\x1b[2J",
+                                    # Format characters that show as nothing (a second
+                                    # attack review): zero-width space, word joiner, BOM,
+                                    # soft hyphen, a tag letter (hidden ASCII text).
+                                    "\u200b", "\u2060", "\ufeff", "\u00ad", "\U000e0041",
+                                    "\u200d"])
 def test_a_class_message_with_an_invisible_character_is_refused(
         client: TestClient, hidden: str) -> None:
     # The message shows on every pupil's phone: a right-to-left override turned the rest of
@@ -271,6 +276,30 @@ def test_a_class_message_with_an_invisible_character_is_refused(
     r = client.post(f"/api/classes/{code}/message",
                     json={"token": teacher, "text": "Rangez vos affaires 👋"})
     assert r.json()["message"] == "Rangez vos affaires 👋"
+    # A zero-width joiner inside an emoji (a family, a rainbow flag) is part of it.
+    for emoji in ("👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈"):
+        r = client.post(f"/api/classes/{code}/message",
+                        json={"token": teacher, "text": f"Bravo {emoji}"})
+        assert r.json()["message"] == f"Bravo {emoji}", r.text
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u200b", "\x00", "\ufeff"])
+def test_an_unknown_name_is_quoted_with_its_invisible_characters_shown(
+        client: TestClient, hidden: str) -> None:
+    """An error quotes what was sent (« Option inconnue : « x » »): a right-to-left
+    override quoted as is turned the rest of the error backwards on the page, a zero-width
+    character quoted nothing; they are quoted as their code (« \\u202e »), and a
+    16 KB name is cut (engine.errors.echoed)."""
+    r = client.post("/api/rooms", json={"game": "gnou", "players": 3,
+                                        "options": {f"tour{hidden}s": 3}})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    for words in (error["fr"], error["en"]):
+        assert hidden not in words
+        assert f"tour\\u{ord(hidden):04x}s" in words
+    r = client.post("/api/rooms", json={"game": "gnou", "players": 3,
+                                        "options": {"x" * 5000: 3}})
+    assert r.status_code == 400 and len(r.text) < 1000
 
 
 @pytest.mark.parametrize(("message", "typo"), [
@@ -328,3 +357,38 @@ def test_a_debrief_in_a_format_there_is_none_of_is_no_page(client: TestClient) -
     r = client.get(f"/debrief/{code}.exe")
     assert r.status_code == 404 and "Cette page n&#39;existe pas." in r.text, r.text[-400:]
     assert "Aucun salon" not in r.text
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/api/rooms", b"application/json"), ("/api/rooms/ABCDEF/join", b"application/json"),
+    ("/new/gnou", b"application/x-www-form-urlencoded"),
+    ("/replay/journal", b"multipart/form-data; boundary=zz")])
+def test_a_phone_leaving_in_the_middle_of_its_body_is_no_server_error(
+        client: TestClient, caplog: pytest.LogCaptureFixture, path: str, kind: bytes) -> None:
+    """A phone that loses the Wi-Fi while it sends a join (Content-Length 40, 3 bytes
+    sent, then gone) left « Exception in ASGI application » and a traceback in the
+    server's log (starlette's ClientDisconnect, attack review): there is nobody left to
+    answer, nothing is done, nothing is logged."""
+    app = client.app
+    sent: list[dict[str, object]] = []
+    parts = [{"type": "http.request", "body": b'{"n', "more_body": True},
+             {"type": "http.disconnect"}]
+
+    async def receive() -> dict[str, object]:
+        return parts.pop(0) if parts else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "client": ("192.0.2.9", 5000),
+             "server": ("127.0.0.1", 8000),
+             "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", kind),
+                         (b"content-length", b"40")]}
+    rooms = len(client.app.state.hub.rooms)  # type: ignore[attr-defined]
+    with caplog.at_level("INFO"):
+        client.portal.call(app, scope, receive, send)  # type: ignore[arg-type]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not [m for m in sent if m.get("status") == 500]
+    assert len(client.app.state.hub.rooms) == rooms  # type: ignore[attr-defined]

@@ -28,7 +28,7 @@ def cards(html: str) -> dict[int, str]:
 
 
 def state_line(card: str) -> str:
-    match = re.search(r'<p class="table-state">(.*?)</p>', card, re.S)
+    match = re.search(r'<p class="table-state"[^>]*>(.*?)</p>', card, re.S)
     assert match is not None
     return match.group(1)
 
@@ -109,3 +109,41 @@ def test_a_secret_drop_does_not_show_on_the_dashboard(sqlite_url: str, catalog: 
         assert other.state.phase != TRIP
         assert state_line(board()[2]) == "En jeu"
         assert "Bloquée" in state_line(board()[1])
+
+
+def test_a_secret_drop_does_not_show_in_the_class_debrief_opened_during_play(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """The class debrief opens while the tables play (the dashboard's « Bilan de la
+    classe »), projected like the dashboard: each table's « N actions jouées » counted
+    every stored move, so a virus dropped in secret (H3) showed as one more action at its
+    table. It counts the moves anyone could see, as the dashboard's « coups joués »."""
+    app = make_app(sqlite_url, catalog)
+    hub = app.state.hub
+    with TestClient(app) as client:
+        code, key = create_class(client, "hacker", 3, bot_level="none", mode="turns")
+        for name in NAMES[:6]:
+            join(client, code, name)
+        rooms: list[Room] = [hub.rooms[c] for c in
+                             teacher(client, code, "start", key).json()["rooms"]]
+
+        def act(room: Room, seat: int, action: Action) -> None:
+            client.portal.call(hub.act, room, seat, action)
+
+        def counts() -> list[str]:
+            page = client.post(f"/classe/{code}/bilan", data={"cle": key})
+            assert page.status_code == 200, page.text[-300:]
+            return re.findall(r"\((\d+) actions jouées\)", page.text)
+
+        for room in rooms:
+            while room.state.phase == SETUP:
+                seat = room.state.active_players()[0]
+                act(room, seat, room.state.legal_actions(seat)[0])
+        before = counts()
+        assert len(before) == 2 and before[0] == before[1]
+        secret = rooms[0]
+        dropper = next(p for p in secret.state.active_players()
+                       if p != secret.state.traveller)
+        act(secret, dropper, next(a for a in secret.state.legal_actions(dropper)
+                                  if a.kind == "drop"))
+        assert counts() == before
+        assert int(before[0]) == rooms[0].public_seq == rooms[1].public_seq

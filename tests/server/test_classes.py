@@ -273,7 +273,7 @@ def test_commands_messages_and_the_dashboard(sqlite_url: str, catalog: Catalog) 
             assert name in board["html"]
         now[0] += STUCK_AFTER + 1
         assert board["html"] != (stuck := teacher(client, code, "state", key).json()["html"])
-        assert stuck.count("Bloquée") == 2
+        assert stuck.count(" stuck\" data-table") == 2 and stuck.count("⚠ Bloquée<") == 2
         # A message reaches the phones, filtered and shown as a banner.
         sent = teacher(client, code, "message", key, text="  Plus que   5 minutes !  ")
         text = "Plus que 5 minutes\u202f!"  # French spacing

@@ -30,9 +30,18 @@ def test_a_short_number_stays_allowed(typed: str) -> None:
 # -- a first name and a family name (docs/web.md « Nicknames, not names ») ----------------
 
 REAL_NAMES = ["Léa Martin", "LEA MARTIN", "Lea Martin", "Lucas Dupont", "Marie-Lou Dupont",
-              "Tom D'Amico", "Inès Ben Ali", "Noé le Gall", "Chloé Martin 2"]
-NOT_NAMES = ["Léa", "Léa M", "Zoé B", "Léa 2", "Loutre Agile", "Dominique R",
-             "Véronique Rose", "Petit Pois", "Lucas le rapide"]
+              "Tom D'Amico", "Inès Ben Ali", "Noé le Gall", "Chloé Martin 2",
+              # Case says nothing: a phone capitalises the first word alone, a child may
+              # type no capital at all.
+              "léa martin", "Léa martin", "lucas dupont", "noé le gall",
+              # An ordinary word that is also a common family name stays a name.
+              "Léa Petit", "Hugo Blanc", "Zoé Renard", "Léa Bonbon-Martin"]
+NOT_NAMES = ["Léa", "Léa M", "Léa M.", "Zoé B.", "Zoé B", "Léa 2", "Loutre Agile",
+             "Dominique R", "Véronique Rose", "Petit Pois", "Lucas le rapide",
+             # A first name and an ordinary word of nicknames, any case (docs/web.md).
+             "Rose Bonbon", "rose bonbon", "Léa Licorne", "Tom le Rapide", "hugo ninja",
+             "Jade Étoiles", "Inès la Pro", "Léo Super Panda", "Emma xoxo", "Lou Lou",
+             "Tom Minecraft", "Léa Chat Noir", "Lucas Foot"]
 
 
 @pytest.mark.parametrize("typed", REAL_NAMES)
@@ -50,9 +59,25 @@ def test_a_first_name_alone_or_with_an_initial_stays_a_nickname(typed: str) -> N
 
 
 def test_an_initial_with_its_dot_is_no_family_name() -> None:
-    # « Léa M. » is refused for its dot (a nickname's characters), not as a name.
     assert not names.looks_like_real_name("Léa M.")
     assert names.looks_like_real_name("Léa M. Dupont")
+
+
+@pytest.mark.parametrize("typed", ["L.éa", "Léa. M", "Léa M..", "Léa MA.", "Léa M. B",
+                                   "Léa 2.", ".M", "Léa M.Dupont", "Léa-M."])
+def test_a_dot_anywhere_but_after_a_final_initial_is_refused(typed: str) -> None:
+    with pytest.raises(names.NicknameError) as refused:
+        names.clean(typed)
+    assert "point après une initiale" in refused.value.fr
+
+
+def test_a_dotted_initial_counts_in_the_length_and_in_look_alikes() -> None:
+    assert names.clean("Maximilien Alexa M.") == "Maximilien Alexa M."  # 19 characters
+    with pytest.raises(names.NicknameError):
+        names.clean("Maximilien Alexand M.")  # 21
+    assert names.taken("Léa M", ["Léa M."])
+    assert names.variant("Léa M.", ["Léa M."]) == "Léa M 2"  # a nickname clean accepts
+    assert names.clean(names.variant("Léa M.", ["Léa M."])) == "Léa M 2"
 
 
 def test_the_first_names_are_a_data_file_of_about_150() -> None:
@@ -112,3 +137,19 @@ def test_the_join_form_says_why_a_real_name_is_refused(sqlite_url: str, catalog:
         assert shown == said
         assert client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa M"}
                            ).status_code == 201
+
+
+def test_no_ordinary_word_of_nicknames_is_a_common_family_name() -> None:
+    ordinary = names.nickname_words()
+    assert {"bonbon", "licorne", "rapide", "le"} <= ordinary
+    assert not {"petit", "blanc", "roux", "brun", "renard", "martin", "rose", "grand",
+                "fort", "berger", "noel", "leroy", "fontaine"} & ordinary
+
+
+def test_a_dotted_initial_is_seated_as_typed(sqlite_url: str, catalog: Catalog) -> None:
+    with TestClient(make_app(sqlite_url, catalog)) as client:
+        code, _host = create_room(client, "gnou", 3)
+        answer = client.post(f"/api/rooms/{code}/join", json={"nickname": "Léa M."})
+        assert answer.status_code == 201, answer.text
+        state = client.get(f"/api/rooms/{code}").json()
+        assert "Léa M." in str(state)

@@ -8,6 +8,7 @@ English message, so that the CLI and the server can show it without knowing the 
 from __future__ import annotations
 
 import json
+import unicodedata
 
 
 class LudinumError(ValueError):
@@ -78,4 +79,14 @@ def echoed(value: object, limit: int = 40) -> str:
     sent back), in JSON's words for what is not text (true, not Python's True)."""
     text = value if isinstance(value, str) else json.dumps(value, default=str,
                                                            ensure_ascii=False)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
+    # A character that shows as nothing or turns the rest backwards (a right-to-left
+    # override, a zero-width space, NUL) is quoted as its code: « tour\u200bs ».
+    return "".join(_shown(ch) for ch in text)
+
+
+def _shown(ch: str) -> str:
+    """``ch`` as an error quotes it: itself, or ``\\uXXXX`` when it is invisible."""
+    if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn"):
+        return ch
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"

@@ -291,8 +291,8 @@ class OptionSet:
     def _unknown(self, name: str) -> OptionError:
         known = ", ".join(self._options) or "aucune / none"
         return OptionError(
-            f"Option inconnue pour {self.game} : « {name} » (options : {known}).",
-            f"Unknown option for {self.game}: '{name}' (options: {known}).",
+            f"Option inconnue pour {self.game} : « {echoed(name)} » (options : {known}).",
+            f"Unknown option for {self.game}: '{echoed(name)}' (options: {known}).",
         )
 
     def defaults(self) -> dict[str, OptionValue]:

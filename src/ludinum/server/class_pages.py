@@ -11,11 +11,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import forms, i18n, qr
+from ludinum.server import forms, i18n, qr, tokens
 from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
-from ludinum.server.pages import _status, problem, public_base, show
+from ludinum.server.pages import _status, bad_code, problem, public_base, show
 from ludinum.server.rooms import LIVE
 from ludinum.site import class_debrief
 
@@ -79,7 +79,12 @@ async def dashboard(request: Request) -> Response:
 async def join(request: Request) -> Response:
     """``/c/<code>``: the pupil's nickname, then « Tu es à la table 3 » until the start.
     A class closed to newcomers says why on opening, with no form (a pupil who already
-    joined still reaches their waiting page: class.js)."""
+    joined still reaches their waiting page: class.js). A code that cannot be one (the
+    address typed by hand, « /c/GJ569 ») is said so on the home page, not counted as a
+    guess (:func:`pages.bad_code`)."""
+    raw = str(request.path_params["code"])
+    if not tokens.looks_like_code(tokens.normalise_code(raw)):
+        return bad_code(request, raw)
     try:
         with guessing(request):
             session = session_of(request)

@@ -25,6 +25,28 @@ NO_BOTS = "none"
 MESSAGE_LENGTH = 140
 #: The marks that change the direction of the text after them (a message's are refused).
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: The joiner of an emoji sequence (« 👨‍👩‍👧 », « 🏳️‍🌈 »): a format character that is part of
+#: the picture between two symbols, invisible between letters.
+ZWJ = "\u200d"
+
+
+def _invisible(text: str, i: int) -> bool:
+    """True if ``text[i]`` shows as nothing or turns the text around: a control character,
+    a direction mark (:data:`BIDI`), or any other format character (zero-width space, word
+    joiner, byte-order mark, soft hyphen, tag letters that hide text) but a joiner between
+    two symbols (an emoji sequence, :data:`ZWJ`)."""
+    ch = text[i]
+    kind = unicodedata.category(ch)
+    if kind == "Cc" or ch in BIDI:
+        return True
+    if kind != "Cf":
+        return False
+    if ch != ZWJ or i == 0 or i == len(text) - 1:
+        return True
+    before, after = text[i - 1], text[i + 1]
+    return not all(unicodedata.category(c) in ("So", "Sk", "Mn") for c in (before, after))
+
+
 #: Pupils a class takes at most: two classes in one room, with room to spare. A script
 #: adding thousands of names would otherwise open as many tables (rooms) at the start.
 MAX_PUPILS = 64
@@ -227,7 +249,7 @@ class ClassSession:
         if not isinstance(text, str) or not text.strip():
             raise refuse("bad_message", "Écris un message.", "Write a message.")
         text = " ".join(text.split())
-        if any(unicodedata.category(c) == "Cc" or c in BIDI for c in text):
+        if any(_invisible(text, i) for i in range(len(text))):
             # It shows as nothing, or turns the rest of the text backwards on every phone.
             raise refuse("bad_message",
                          "Ce message contient un caractère invisible : retape-le.",

@@ -3,7 +3,8 @@
 - **Body size**: a request whose ``Content-Length`` exceeds :data:`MAX_BODY` is refused with
   413 before a byte of its body is read; a body sent without a length (chunked) is counted
   while it streams and refused the moment it passes the limit. No route ever holds more
-  than that in memory for one request.
+  than that in memory for one request. A client gone before its body is all sent is let
+  go without an answer or a logged traceback.
 - **Host** (DNS rebinding): a page of another site whose name was made to point at this
   server would otherwise talk to it as if it were its own. The ``Host`` header must be an
   IP address (the QR code's: no name to rebind), a name without a dot (``localhost``, this
@@ -25,6 +26,7 @@ import os
 import socket
 from collections.abc import Awaitable, Iterable
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludinum.server import limits
@@ -99,6 +101,11 @@ class BodyLimit:
             if started:
                 raise
             await _too_large(send)
+        except ClientDisconnect:
+            # Gone while sending its body (a phone off the Wi-Fi): nobody to answer, and
+            # nothing done yet (a body is read before anything changes); not a server
+            # error to log with its traceback.
+            return
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -1,18 +1,19 @@
 """Nicknames: the only thing a player tells the server. Generated or typed, always filtered.
 
 A typed nickname is trimmed, limited to 2–20 letters, digits, spaces, hyphens and
-apostrophes, and refused when it contains a rude word once accents, case, look-alike digits,
-repeated letters, separators and a plural's final s or x are set aside (``"C-0-N"`` is
-caught like ``"con"``), insults glued to other letters (« Grossesalope », « Mabite »), a hate
-number, or reads as the screen's own words (« Place 3 ») or holds a word for the teacher or
-the app (« Prof Martin », « Admin 1 »), or holds six digits or more (a phone number), or
-reads as a first and a family name (« Léa Martin »: a common first name,
-``wordlists/first-names.txt``, then a capitalised word; « Léa » and « Léa M » pass). The
-words come from ``wordlists/`` (the LDNOOBW
-French and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``);
-names and words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as
-allowed. Two nicknames of one room must differ by more than case,
-accents, separators or confusable letters (:func:`keys`, the filter's own readings).
+apostrophes (and the dot of a final initial, « Léa M. »), and refused when it contains a
+rude word once accents, case, look-alike digits, repeated letters, separators and a plural's
+final s or x are set aside (``"C-0-N"`` is caught like ``"con"``), insults glued to other
+letters (« Grossesalope », « Mabite »), a hate number, or reads as the screen's own words
+(« Place 3 ») or holds a word for the teacher or the app (« Prof Martin », « Admin 1 »), or
+holds six digits or more (a phone number), or reads as a first and a family name
+(« Léa Martin », « léa martin »: a common first name, ``wordlists/first-names.txt``, then a
+word that is not an ordinary word of nicknames, ``wordlists/nickname-words.txt``; « Léa »,
+« Léa M. » and « Rose Bonbon » pass). The words come from ``wordlists/`` (the LDNOOBW French
+and English lists, CC BY 4.0, and Ludinum's own list; ``wordlists/LICENCE.md``); names and
+words that merely contain one (« Nazim », « Peter », « Orbite ») are listed as allowed. Two
+nicknames of one room must differ by more than case, accents, separators or confusable
+letters (:func:`keys`, the filter's own readings).
 """
 
 from __future__ import annotations
@@ -318,26 +319,54 @@ def first_names() -> frozenset[str]:
                      if line.strip() and not line.startswith("#"))
 
 
+@cache
+def nickname_words() -> frozenset[str]:
+    """The ordinary words of ``wordlists/nickname-words.txt`` (« Bonbon », « Licorne »,
+    « le »), plain and letters only: after a first name, none of them is a family name."""
+    return frozenset(word for word, _note in _entries("nickname-words.txt"))
+
+
 def _family_name(word: str) -> bool:
-    """A word that reads as a family name after a first name: a capital, then at least
-    one more letter (« Martin », « D'Amico »; not an initial, « M. », nor « 2 »)."""
-    return word[:1].isupper() and sum(ch.isalpha() for ch in word) >= 2
+    """A word that reads as a family name after a first name, whatever its case (a phone
+    capitalises the first word alone: « Léa martin »): two letters or more (not an
+    initial, « M » or « M. », nor « 2 »), each hyphenated part not an ordinary word of
+    nicknames (:func:`nickname_words`, its plural too: « Rose Bonbon », « Tom le Rapide »
+    pass; « Léa Martin », « léa martin », « Léa Petit » do not)."""
+    if sum(ch.isalpha() for ch in word) < 2:
+        return False
+    ordinary = nickname_words()
+    parts = [re.sub(r"[^a-z]", "", _plain(part)) for part in word.split("-")]
+    return not all(part in ordinary or _singular(part) in ordinary
+                   for part in parts if part)
 
 
 def looks_like_real_name(name: str) -> bool:
     """True if ``name`` reads as a child's first name and family name: two words or more,
     the first a common first name (:func:`first_names`, accents and case aside; « Marie-Lou »
     when each part is one) and a later one a family name (:func:`_family_name`). « Léa »,
-    « Léa M. » and « Léa 2 » pass; « Léa Martin » does not (docs/web.md, « Nicknames, not
-    names »)."""
+    « Léa M. », « Léa 2 » and « Rose Bonbon » pass; « Léa Martin » and « léa martin » do
+    not (docs/web.md, « Nicknames, not names »)."""
     first, *rest = name.split(" ")
     known = first_names()
+    # The first name said twice (« Lou Lou ») is a nickname, not a family name.
     return bool(rest) and all(_plain(part) in known for part in first.split("-")) and any(
-        _family_name(word) for word in rest)
+        _family_name(word) for word in rest if _plain(word) != _plain(first))
 
 
 #: The refusal of a first and family name, French first; its English from the catalogue.
 REAL_NAME = "Choisis un pseudo, pas ton vrai nom et ton nom de famille."
+
+
+#: The longest nickname, in characters.
+MAX_LENGTH = 20
+#: A last word of one letter and its dot: an initial as a child writes it (« Léa M. »).
+_INITIAL_DOT = re.compile(r"(?<= )[^\W\d_]\.\Z")
+
+
+def _without_initial_dot(name: str) -> str:
+    """``name`` without the dot of a final initial (« Léa M. » → « Léa M »): the one dot
+    a nickname may hold; anywhere else (« L.e.a », « Léa M. Dupont ») it is refused."""
+    return name[:-1] if _INITIAL_DOT.search(name) else name
 
 
 def clean(text: object) -> str:
@@ -346,10 +375,12 @@ def clean(text: object) -> str:
         raise NicknameError("Choisis un pseudo.", "Choose a nickname.")
     # Accents typed as a letter and a combining mark (« L\u0301ea ») are one letter (NFC).
     name = " ".join(unicodedata.normalize("NFC", text).split())
-    if not _ALLOWED.match(name):
+    if not _ALLOWED.match(_without_initial_dot(name)) or len(name) > MAX_LENGTH:
         raise NicknameError(
-            "Un pseudo fait de 2 à 20 lettres, chiffres, espaces, tirets ou apostrophes.",
-            "A nickname is 2 to 20 letters, digits, spaces, hyphens or apostrophes.",
+            "Un pseudo fait de 2 à 20 lettres, chiffres, espaces, tirets ou apostrophes"
+            " (et un point après une initiale).",
+            "A nickname is 2 to 20 letters, digits, spaces, hyphens or apostrophes (and a dot"
+            " after an initial).",
         )
     # A phone number (« 0612345678 », « 06 12 34 56 78 ») is not a nickname: nothing personal.
     if sum(c.isdigit() for c in name) >= PERSONAL_DIGITS:
@@ -413,7 +444,7 @@ def variant(name: str, others: list[str]) -> str:
     """A nickname like ``name`` that none of ``others`` looks like: « Léa 2 », « Léa 3 »…"""
     for number in range(2, 100):
         suffix = f" {number}"
-        candidate = name[: 20 - len(suffix)].rstrip(" -'") + suffix
+        candidate = name[: MAX_LENGTH - len(suffix)].rstrip(" -'.") + suffix
         if not taken(candidate, others) and not is_rude(candidate):
             return candidate
     return generate()

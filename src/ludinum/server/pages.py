@@ -135,11 +135,17 @@ async def find_room(request: Request) -> Response:
         return RedirectResponse("/", status_code=303)
     code = tokens.normalise_code(raw[:100])
     if not tokens.looks_like_code(code):
-        lang = i18n.lang_of(request)
-        return show(request, "home.html", status=400, games=hub_of(request).catalog.games(),
-                    code_error=i18n.gettext(lang, BAD_CODE), typed=raw[:CODE_BOX],
-                    typed_length=CODE_BOX)
+        return bad_code(request, raw)
     return RedirectResponse(f"/j/{quote(code)}", status_code=303)
+
+
+def bad_code(request: Request, raw: str) -> Response:
+    """The home page again (400) saying that ``raw`` cannot be a code, with at most what
+    its code box holds of it: nothing looked up, nothing counted."""
+    lang = i18n.lang_of(request)
+    return show(request, "home.html", status=400, games=hub_of(request).catalog.games(),
+                code_error=i18n.gettext(lang, BAD_CODE), typed=raw[:CODE_BOX],
+                typed_length=CODE_BOX)
 
 
 async def new_room(request: Request) -> Response:
@@ -226,8 +232,12 @@ async def host(request: Request) -> Response:
 
 async def join(request: Request) -> Response:
     """``/j/<code>``: a room's join page, or a class's (docs/class.md); an unknown code
-    counts as a guess, and an address that guessed too much is told nothing."""
+    counts as a guess, and an address that guessed too much is told nothing. A code that
+    cannot be one (another length, a letter no code has) is no guess of a real room: the
+    home page says so (400) like its code box (:func:`find_room`), and nothing is counted."""
     code = tokens.normalise_code(str(request.path_params["code"]))
+    if not tokens.looks_like_code(code):
+        return bad_code(request, str(request.path_params["code"]))
     if code in request.app.state.classes.sessions and code not in hub_of(request).rooms:
         try:
             with guessing(request):

@@ -91,7 +91,7 @@ class Debrief:
     players: list[str]
     options: list[tuple[str, str]]
     outcome: str
-    steps: int
+    steps: int  # the moves anyone could see (a secret one is not counted)
     finished: bool = False  # played to the end (else stopped before)
     themes: list[str] = field(default_factory=list)
     #: What the themes section is called for this game (« Thèmes abordés » by default).
@@ -161,8 +161,14 @@ def collect(
     words = WORDS.get(lang, WORDS["fr"])
     state = game.setup(config)
     public: list[Event] = []
+    # The moves anyone could see, as the live screens count them (Room.public_seq): a
+    # secret one (a virus dropped, H3) would show as one more action on a debrief opened
+    # during play (the class debrief) or read beside the replay's numbered steps.
+    seen = 0
     for seat, raw in log:
-        public.extend(e for e in state.apply(int(seat), _action(raw)) if e.to is None)
+        told = [e for e in state.apply(int(seat), _action(raw)) if e.to is None]
+        public.extend(told)
+        seen += bool(told)
     # Only what changed this game: not a number of viruses « à 3 joueurs » in a game of 4.
     options = [
         (
@@ -181,7 +187,7 @@ def collect(
         players=players,
         options=options,
         outcome=_outcome(state, players, words),
-        steps=len(log),
+        steps=seen,
         finished=state.is_terminal(),
     )
     items = game.text.debrief(config, public, lang)
