@@ -81,9 +81,9 @@ def test_the_set_up_form_says_what_each_theme_speaks_of() -> None:
 
     theme = OPTIONS["theme"]
     assert [theme.named_label(t, "fr") for t in theme.choices] == [
-        "Vie affective et sexuelle", "Santé et environnement",
+        "Relations, amour, sexualité", "Santé et environnement",
         "Information et esprit critique", "Éducation et culture"]
-    assert theme.named_label("relations", "en") == "Love and sexuality"
+    assert theme.named_label("relations", "en") == "Relationships, love, sexuality"
 
 
 def test_a_finished_game_shows_nobody_to_play() -> None:

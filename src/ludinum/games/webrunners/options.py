@@ -20,7 +20,8 @@ OPTIONS = OptionSet(
             # What each theme speaks of, short enough for a phone's list box (32
             # characters): « Relations » alone did not tell a teacher that this theme's
             # cards speak of nudes and pornography (the rules' names are longer).
-            named=(("relations", "Vie affective et sexuelle", "Love and sexuality"),
+            named=(("relations", "Relations, amour, sexualité",
+                    "Relationships, love, sexuality"),
                    ("sante", "Santé et environnement", "Health and environment"),
                    ("information", "Information et esprit critique",
                     "Information, critical thinking"),
