@@ -186,3 +186,54 @@ def test_a_malformed_code_typed_after_j_is_said_so_and_not_counted(tmp_path: Pat
         statuses = [client.get(route.format(wrong)).status_code
                     for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")]
         assert statuses == [404, 404, 404, 429]  # none of the malformed ones was counted
+
+
+#: Every route that looks a room's code up, with how it answers: a page, or JSON (API).
+ROOM_ROUTES = [("GET", "/host/{}"), ("GET", "/play/{}"), ("GET", "/pass/{}"),
+               ("GET", "/watch/{}"), ("GET", "/replay/{}"), ("GET", "/debrief/{}.html"),
+               ("GET", "/debrief/{}.pdf"), ("GET", "/qr/{}.svg"), ("GET", "/api/rooms/{}"),
+               ("GET", "/api/rooms/{}/replay"), ("POST", "/api/rooms/{}/join")]
+CLASS_ROUTES = [("GET", "/classe/{}/tableau"), ("GET", "/classe/{}/bilan"),
+                ("POST", "/api/classes/{}/join"), ("POST", "/api/classes/{}/state")]
+MALFORMED = ("ABC", "ABCDEFG", "AB0CDE", "OOOOOO", "IIIIII", "%F0%9F%98%80")
+
+
+def _ask(client: TestClient, method: str, path: str) -> Any:
+    if method == "POST":
+        return client.post(path, json={"nickname": "Léa"} if path.endswith("/join") else {})
+    return client.get(path)
+
+
+@pytest.mark.parametrize("method,route", ROOM_ROUTES + CLASS_ROUTES)
+def test_a_malformed_code_is_refused_by_name_on_every_route_and_not_counted(
+        tmp_path: Path, method: str, route: str) -> None:
+    """/host, /play, /pass, /watch, /replay, /debrief, /qr and the API with a code that
+    cannot be one answer 400 naming it (« AB0CDE » n'est pas un code de salon), as /j/ and
+    /c/ do, and the limiter counts nothing; a well-formed unknown code still counts. A
+    class's routes say « code de classe »."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    kind = "classe" if route in {r for _, r in CLASS_ROUTES} else "salon"
+    with TestClient(app) as client:
+        for bad in MALFORMED:
+            answer = _ask(client, method, route.format(bad))
+            assert answer.status_code == 400, (bad, answer.status_code)
+            said = answer.text.replace("&#39;", "'").replace("\u202f", " ").replace(
+                "\\u202f", " ").replace("\\u00ab", "«").replace("\\u00bb", "»")
+            assert f"n'est pas un code de {kind}" in said, said[:300]
+            if bad == "AB0CDE":
+                assert "AB0CDE" in said  # the bad code named
+        statuses = [_ask(client, method, route.format(wrong)).status_code
+                    for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")]
+        assert statuses[-1] == 429 and 429 not in statuses[:-1], statuses
+
+
+def test_a_malformed_class_code_says_class_code_not_room_code(tmp_path: Path) -> None:
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3")
+    with TestClient(app, cookies={"lang": "fr"}) as client:
+        said = client.get("/c/GJ569").text.replace("&#39;", "'")
+        assert "code de classe" in said and "code de salon" not in said
+        said = client.get("/j/GJ569").text.replace("&#39;", "'")
+        assert "code de salon" in said
+    with TestClient(app, cookies={"lang": "en"}) as client:
+        assert "a class code has 6" in client.get("/c/GJ569").text

@@ -48,6 +48,7 @@ def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -
         before = room.state.to_json()
         seq, deadline_at = room.seq, room.deadline_at
         seats = [s.to_json() for s in room.seats]
+        kinds, story = dict(room.kinds), [e.kind for e in room.story]
         assert seq >= 4
     # A new process on the same database.
     again = make_app(db_url, catalog)
@@ -57,6 +58,8 @@ def test_restart_resumes_games_seats_and_timers(db_url: str, catalog: Catalog) -
         assert room.state.to_json() == before
         assert room.seq == seq and room.deadline_at == deadline_at
         assert [s.to_json() for s in room.seats] == seats
+        # the end screen's key moments come back with the game (Room.note)
+        assert dict(room.kinds) == kinds and [e.kind for e in room.story] == story
         assert again.state.hub.timers.pending(code) == deadline_at
         player = hello(client, code, stack, role="player", token=token)
         assert player.messages[0]["type"] == "welcome" and player.messages[0]["seats"] == [0]

@@ -136,3 +136,20 @@ def test_the_facts_cite_public_bodies_not_a_casino_page() -> None:
     assert "longuevieauxobjets.gouv.fr" in sources["contre_obsolescence"]
     assert not any(site in text for text in sources.values()
                    for site in ("musionet", "rtsfm"))
+
+
+#: News sites a fact once cited: a source shown to pupils and teachers is the body that
+#: states the fact (the ministry, the regulation, the service itself), not a report of it.
+NEWS_SITES = ("europe1.fr", "linfodurable.fr")
+
+
+def test_no_card_or_theme_cites_a_news_site() -> None:
+    sources = {c.id: c.source for c in DECK_DATA.cards}
+    themes = str(THEME_DATA)
+    for site in NEWS_SITES:
+        assert not any(site in text for text in sources.values()), site
+        assert site not in themes, site
+    # the energy label (June 2025) by the ministry's own announcement; ADEME's repair site
+    # by itself
+    assert "ecologie.gouv.fr" in sources["obsolescence_programmee"]
+    assert "https://longuevieauxobjets.gouv.fr" in themes

@@ -147,3 +147,43 @@ def test_paying_a_bridge_says_how_many_cards_are_left() -> None:
     act(s, 0, "pay card=e_learning")
     act(s, 0, "pay card=communaute")
     assert _prompt(s, 0) == "Il reste 1 carte PONT à payer pour franchir le pont : touche-la."
+
+
+#: The longest label a phone puts on a card (read aloud to a child): « Avancer de 10 →
+#: case 15 (verte : défausser et repiocher) » is 56 characters.
+CARD_LABEL_MAX = 60
+
+
+def test_a_card_on_the_phone_says_what_the_tap_does_not_the_cards_name_again() -> None:
+    """The phone draws the card with its name: its label says what happens (« Avancer de
+    5 → case 12 »), never « Jouer Identité numérique, 5 cases : avancer de 5 → … »; the
+    terminal, with no card pictures, keeps the name (:meth:`action`)."""
+    from ludinum.games.webrunners.text import plain_name
+    from ludinum.server import render
+
+    game = get_game("webrunners")
+    kinds: set[str] = set()
+    for _seat, view, legal in phone_decisions(game, 4, range(8), 150):
+        for a, label in render.labelled(game, view, legal, "fr"):
+            card = a.get("card")
+            if card is None or a.kind in ("stay", "whitehat"):  # buttons, no card drawn
+                continue
+            name = plain_name(str(card), "fr")
+            assert name not in label, label
+            assert len(label) <= CARD_LABEL_MAX, label
+            assert name in game.text.action(a, view, "fr")  # the terminal's
+            kinds.add(a.kind)
+    assert {"move", "attack", "discard"} <= kinds, kinds
+
+
+def test_a_move_on_the_phone_reads_where_the_pawn_lands() -> None:
+    """A move stays on its circle (W4): « Avancer de 2 → case 14 (jaune : rejouer) »."""
+    from ludinum.server import render
+
+    game = get_game("webrunners")
+    moves = [label for _seat, view, legal in phone_decisions(game, 2, range(2), 40)
+             for a, label in render.labelled(game, view, legal, "fr") if a.kind == "move"]
+    assert moves
+    for label in moves:
+        assert re.fullmatch(r"Avancer de \d+( → (case \d+|case «\u202f\d+\u202f»|START).*)?",
+                            label), label

@@ -149,6 +149,13 @@ class GameText(ABC):
     @abstractmethod
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
 
+    def button(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The label a screen that draws the action's card puts on it (a phone's card
+        tile, its « que veux-tu en faire ? » buttons): what the tap does, without the
+        card's name the card already shows. The terminal, with no card pictures, keeps
+        :meth:`action`. Default: :meth:`action`."""
+        return self.action(action, view, lang)
+
     @abstractmethod
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         """The view as terminal text (rich markup allowed). ``board=False``: a screen

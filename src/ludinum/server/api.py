@@ -53,13 +53,35 @@ def names_a_live_code(request: Request) -> bool:
     return request.app.state.hub.holds(code) or code in request.app.state.classes.sessions
 
 
+def bad_code(code: str, of_class: bool = False) -> LudinumError:
+    """A code that cannot be one (another length, a letter no code has), named: no room or
+    class has it, so looking it up is no guess (400, counted by no limiter)."""
+    shown = code[:12]
+    if of_class:
+        return fail("bad_code",
+                    f"« {shown} » n'est pas un code de classe : un code de classe a "
+                    f"{tokens.CODE_LENGTH} lettres et chiffres, comme au tableau.",
+                    f"'{shown}' is not a class code: a class code has "
+                    f"{tokens.CODE_LENGTH} letters and digits, as on the board.")
+    return fail("bad_code",
+                f"« {shown} » n'est pas un code de salon : un code de salon a "
+                f"{tokens.CODE_LENGTH} lettres et chiffres, comme sur l'écran de l'animateur.",
+                f"'{shown}' is not a room code: a room code has {tokens.CODE_LENGTH} "
+                "letters and digits, as on the host's screen.")
+
+
 @contextlib.contextmanager
-def guessing(request: Request) -> Iterator[None]:
+def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
     """Around a room-code lookup: refused while the address has too many failures, and a
     wrong code or token counts as one (a successful join counts nothing). A blocked address
     naming a live room or class still gets in, within its own smaller budget
     (``known_limit``): one pupil guessing codes does not lock the school's address out,
-    and the guesser learns no more than one code a couple of seconds."""
+    and the guesser learns no more than one code a couple of seconds. A path's code that
+    cannot be one (:func:`bad_code`; a class's when ``of_class``) is refused first, by
+    name, and counted nowhere: no real code is guessed by it."""
+    raw = request.path_params.get("code")
+    if raw is not None and not tokens.looks_like_code(tokens.normalise_code(str(raw))):
+        raise bad_code(tokens.normalise_code(str(raw)), of_class)
     limit: RateLimit = request.app.state.limit
     address = address_of(request)
     if limit.blocked(address) and not (

@@ -58,7 +58,7 @@ async def create(request: Request) -> Response:
 async def join(request: Request) -> Response:
     try:
         data = only(await body(request), ("nickname",))
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
         token, pupil = await classes_of(request).join(session.code, data.get("nickname"))
     except LudinumError as exc:
@@ -82,7 +82,7 @@ async def me(request: Request) -> Response:
     class token is their seat token there)."""
     try:
         data = only(await body(request), ("token",))
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
             pupil = session.pupil_of(data.get("token"))
     except LudinumError as exc:
@@ -105,7 +105,7 @@ async def _teacher(request: Request,
     body holds the token and ``fields``, nothing else."""
     try:
         data = only(await body(request), ("token", *fields))
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
             session.check_teacher(data.get("token"))
         result = await then(session, data)

@@ -67,7 +67,7 @@ async def new_class(request: Request) -> Response:
 async def dashboard(request: Request) -> Response:
     """``/classe/<code>/tableau``: the class code and QR code, then the tables."""
     try:
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
@@ -84,9 +84,9 @@ async def join(request: Request) -> Response:
     guess (:func:`pages.bad_code`)."""
     raw = str(request.path_params["code"])
     if not tokens.looks_like_code(tokens.normalise_code(raw)):
-        return bad_code(request, raw)
+        return bad_code(request, raw, of_class=True)
     try:
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
@@ -103,7 +103,7 @@ async def debrief(request: Request) -> Response:
     prevention messages shown and each table's outcome, nicknames only."""
     fmt = "pdf" if request.url.path.endswith(".pdf") else "html"
     try:
-        with guessing(request):
+        with guessing(request, of_class=True):
             session = session_of(request)
             if request.method == "POST":
                 form = await request.form()

@@ -337,12 +337,16 @@ def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
 def debrief(room: Room, lang: str, names: list[str]) -> str:
     outcome = room.state.outcome()
     text = room.game.text
-    story = text.moments or {k for k, n in room.kinds.items() if n <= 3}
+    # The game's story from its whole course (Room.story), or, for a game naming no
+    # story kinds, the rare kinds of its recent events; never the game's end, which the
+    # outcome above says in large type (« Limite de 5 tours atteinte : pas de gagnant. »,
+    # GameText.endings): the moments are how it came to that.
+    rare = {k for k, n in room.kinds.items() if n <= 3} - text.endings
+    told = room.story if text.moments else [
+        e for _, e in room.recent if e.to is None and e.kind in rare]
     # Each moment once (a line said twice is one moment).
     moments = list(dict.fromkeys(
-        text.with_names(text.moment(e, lang), names, lang)
-        for _, e in room.recent if e.to is None and e.kind in story
-    ))[-8:]
+        text.with_names(text.moment(e, lang), names, lang) for e in told))[-8:]
     over = room.state.is_terminal()
     lessons = text.lessons(room.state, lang) if over else []
     public = room.state.view(None)

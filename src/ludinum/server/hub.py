@@ -284,10 +284,8 @@ class Hub:
                 personal[seq] = (seat, data)
             if any(e.to is None for e in events):
                 room.public_seq += 1
-            for s, e in ((seq, e) for e in events):
-                room.recent.append((s, e))
-                if e.to is None:
-                    room.kinds[e.kind] += 1
+            for e in events:
+                room.note(seq, e)
             if bots:
                 self._observe(room, bots, events)
         self._take_row(room, row)

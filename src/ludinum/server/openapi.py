@@ -82,6 +82,7 @@ def schema() -> dict[str, Any]:
                 "parameters": [CODE, LANG],
                 "responses": {"200": {"description": "Room", "content": {"application/json": {
                     "schema": {"$ref": "#/components/schemas/Room"}}}},
+                    "400": _err("Not a code's shape (bad_code, not counted)"),
                     "404": _err("Unknown room"), "429": _err("Too many attempts")}}},
             "/api/rooms/{code}/join": {"post": {
                 "summary": "Take a seat with a nickname; returns the seat's secret token. "
@@ -97,7 +98,7 @@ def schema() -> dict[str, Any]:
                     "201": {"description": "Joined", "content": {"application/json": {
                         "schema": {"type": "object", "properties": {
                             "seat": {"type": "integer"}, "token": {"type": "string"}}}}}},
-                    "400": _err("Refused nickname or bad request"),
+                    "400": _err("Refused nickname, bad request or not a code's shape"),
                     "404": _err("Unknown room"),
                     "409": _err("Room full, name taken, seat not offered or game over"),
                     "413": _err("Body over 64 KiB"), "415": _err("Not application/json"),
@@ -125,12 +126,14 @@ def schema() -> dict[str, Any]:
                                           "description": "First step of the turn before"},
                         "next_turn": {"type": ["integer", "null"],
                                       "description": "First step of the turn after"}}}}}},
-                              "400": _err("Game not finished"), "404": _err("Unknown room")}}},
+                              "400": _err("Game not finished, or not a code's shape"),
+                              "404": _err("Unknown room")}}},
             "/qr/{code}.svg": {"get": {
                 "summary": "QR code (SVG) of the room's join link.",
                 "parameters": [CODE],
                 "responses": {"200": {"description": "SVG",
                                       "content": {"image/svg+xml": {}}},
+                              "400": _err("Not a code's shape (bad_code, not counted)"),
                               "404": _err("Unknown room")}}},
             **class_paths(),
         },
@@ -169,7 +172,7 @@ def _post(summary: str, properties: dict[str, Any], parameters: list[Any]) -> di
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "properties": properties}}}},
         "responses": {"200": {"description": "Done"}, "201": {"description": "Created"},
-                      "400": _err("Bad request or wrong token"),
+                      "400": _err("Bad request, wrong token or not a code's shape"),
                       "404": _err("Unknown class"), "409": _err("Not now (see the code)"),
                       "429": _err("Too many wrong codes or tokens from this address")}}}
 

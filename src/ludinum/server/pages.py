@@ -28,7 +28,6 @@ from ludinum.server import (
     tokens,
 )
 from ludinum.server.api import charged, check_rate, guessing, hub_of
-from ludinum.server.hub import unknown_room
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay, narration
 from ludinum.server.rooms import LIVE
@@ -122,6 +121,9 @@ async def set_lang(request: Request) -> Response:
 #: What the home page says of a code that cannot be one (its shape alone: no lookup).
 BAD_CODE = ("Ce code n'est pas valable : un code de salon a 6 lettres et chiffres, comme sur "
             "l'écran de l'animateur.")
+#: The same for a class's code (``/c/<code>``, typed from the board).
+BAD_CLASS_CODE = ("Ce code n'est pas valable : un code de classe a 6 lettres et chiffres, "
+                  "comme au tableau.")
 
 
 async def find_room(request: Request) -> Response:
@@ -139,12 +141,14 @@ async def find_room(request: Request) -> Response:
     return RedirectResponse(f"/j/{quote(code)}", status_code=303)
 
 
-def bad_code(request: Request, raw: str) -> Response:
-    """The home page again (400) saying that ``raw`` cannot be a code, with at most what
-    its code box holds of it: nothing looked up, nothing counted."""
+def bad_code(request: Request, raw: str, of_class: bool = False) -> Response:
+    """The home page again (400) saying that ``raw`` cannot be a code (a class's when
+    ``of_class``), with at most what its code box holds of it: nothing looked up, nothing
+    counted."""
     lang = i18n.lang_of(request)
+    said = i18n.gettext(lang, BAD_CLASS_CODE if of_class else BAD_CODE)
     return show(request, "home.html", status=400, games=hub_of(request).catalog.games(),
-                code_error=i18n.gettext(lang, BAD_CODE), typed=raw[:CODE_BOX],
+                code_error=said, typed=raw[:CODE_BOX],
                 typed_length=CODE_BOX)
 
 
@@ -182,9 +186,7 @@ async def _room_page(request: Request, template: str) -> Response:
     hub = hub_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        with guessing(request):
-            if not tokens.looks_like_code(code):
-                raise unknown_room(code)
+        with guessing(request):  # a code that cannot be one: 400, not counted
             room = await hub.room(code)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
@@ -270,9 +272,7 @@ async def debrief(request: Request) -> Response:
     if fmt not in ("pdf", "html"):  # no such page, whatever the room (« Aucun salon » lied)
         return problem(request, fail(*_HTTP_WORDS[404]), 404)
     try:
-        with guessing(request):
-            if not tokens.looks_like_code(code):
-                raise unknown_room(code)
+        with guessing(request):  # a code that cannot be one: 400, not counted
             record = await Replay.load(hub, code)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))
@@ -287,9 +287,7 @@ async def replay(request: Request) -> Response:
     lang = i18n.lang_of(request)
     code = tokens.normalise_code(str(request.path_params["code"]))
     try:
-        with guessing(request):
-            if not tokens.looks_like_code(code):
-                raise unknown_room(code)
+        with guessing(request):  # a code that cannot be one: 400, not counted
             record = await Replay.load(hub, code, stepped=True)
     except LudinumError as exc:
         return problem(request, exc, _status(exc))

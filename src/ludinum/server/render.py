@@ -178,9 +178,10 @@ LINES_ROOMS = 128
 def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str,
              names: Sequence[str] = ()) -> list[tuple[Action, str]]:
     """The legal actions with their button text (French no-break spaces, issue 16 §5;
-    seats by nickname, issue 21)."""
+    seats by nickname, issue 21): the screen's :meth:`GameText.button`, which a card
+    drawn on the phone does not repeat the name of."""
     text = game.text
-    return [(a, french_spacing(text.with_names(text.action(a, view, lang), names, lang)))
+    return [(a, french_spacing(text.with_names(text.button(a, view, lang), names, lang)))
             for a in legal]
 
 

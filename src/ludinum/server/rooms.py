@@ -32,6 +32,9 @@ LIVE, TURNS = "live", "turns"
 
 #: Public events kept in memory per room for late joiners and the debrief.
 HISTORY = 120
+#: How many story events a room keeps for its end screen (which lists the last 8 lines,
+#: each once: a line may be said several times).
+STORY = 64
 
 
 class RoomError(LudinumError):
@@ -83,6 +86,12 @@ class Room:
     #: (seq, event) of recent events, any visibility; filtered per reader.
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     kinds: Counter[str] = field(default_factory=Counter)
+    #: The public events of the game's story (``GameText.moments``), its end aside
+    #: (``GameText.endings``: the end screen says it in large type), from the whole game:
+    #: the « Moments clés » of the end screen. ``recent`` holds the last HISTORY events
+    #: only, which a Web Runners game's draw-pile reshuffles and stays fill: its attacks
+    #: and bridges were lost from the end screen.
+    story: deque[Event] = field(default_factory=lambda: deque(maxlen=STORY))
     #: What the room's screens last drew from, encoded (server/frames.py): a part that
     #: did not change since is not encoded again. Emptied when nobody watches.
     drawn_texts: dict[tuple[Any, ...], tuple[Any, str]] = field(default_factory=dict)
@@ -222,6 +231,16 @@ class Room:
         self.record(seat, events, now)
         return events
 
+    def note(self, seq: int, event: Event) -> None:
+        """Keep ``event`` (of move ``seq``) in the room's history, and in its story when
+        it is one of the game's moments (:attr:`story`)."""
+        self.recent.append((seq, event))
+        if event.to is None:
+            self.kinds[event.kind] += 1
+            text = self.game.text
+            if event.kind in text.moments and event.kind not in text.endings:
+                self.story.append(event)
+
     def record(self, seat: int | None, events: list[Event], now: float) -> None:
         self.seq += 1
         self.updated_at = now
@@ -229,9 +248,7 @@ class Room:
         if public:
             self.public_seq += 1
         for event in events:
-            self.recent.append((self.seq, event))
-            if event.to is None:
-                self.kinds[event.kind] += 1
+            self.note(self.seq, event)
         if self.state.is_terminal():
             self.status = FINISHED
             self.clear_deadline()

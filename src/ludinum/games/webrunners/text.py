@@ -215,6 +215,21 @@ ACTION_TEXTS = {
 }
 
 
+#: A phone's words on a card (``WebRunnersText.button``): the card shows its name, the
+#: tap says what it does with it.
+BUTTON_TEXTS = {
+    "pay": ("Payer le pont", "Pay the bridge"),
+    "attack": ("Attaquer", "Attack"),
+    "retro": ("Riposter", "Strike back"),
+    "counter": ("Annuler l'attaque", "Cancel the attack"),
+    "take": ("Prendre", "Take"),
+    "keep": ("Garder", "Keep"),
+    "give": ("Donner", "Give"),
+    "discard": ("Défausser", "Discard"),
+    "pick": ("Récupérer", "Take back"),
+}
+
+
 class WebRunnersText(GameText):
     moments = frozenset({"cross", "damage", "retro", "hacked", "power", "win", "round_cap"})
     endings = frozenset({"win", "session_over", "round_cap"})
@@ -556,6 +571,32 @@ class WebRunnersText(GameText):
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
 
+    def button(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """What a tap on a card does, for the phone that draws the card with its name
+        (« Avancer de 5 → case 12 », not « Jouer Identité numérique, 5 cases : avancer de
+        5 → cercle 1, case 12 »): short enough to read aloud. Staying in place and White
+        Hat's power are buttons under the hand (no card drawn): they keep the card's
+        name, which tells one from another; so do the terminal's labels (:meth:`action`)."""
+        k = action.kind
+        card = action.get("card")
+        if card is None or k in ("stay", "whitehat"):
+            if k == "convert" and action.word("to") != "bridge":
+                return self._move_choice("", int(action.word("to")[1:]), view, lang,
+                                         _pick(lang, "La jouer comme {v}", "Play it as {v}"),
+                                         short=True)
+            if k == "stay" and card is not None:  # under « rester sur place en défaussant »
+                return _pick(lang, "Défausser {c}", "Discard {c}").format(
+                    c=card_name(str(card), lang))
+            return self.action(action, view, lang)
+        if k == "move":
+            return self._move_choice("", _value(str(card)), view, lang,
+                                     _pick(lang, "Avancer de {v}", "Move {v}"), short=True)
+        if k == "give" and view.get("phase") == "surveil":  # W9: to the discard
+            return _pick(lang, "Défausser en échange", "Discard in exchange")
+        fr, en = BUTTON_TEXTS.get(k, ACTION_TEXTS.get(k, ("", "")))
+        return _pick(lang, fr, en).format(c=card_name(str(card), lang)) or self.action(
+            action, view, lang)
+
     def turn(self, view: Mapping[str, Any]) -> int | None:
         """The round the board's line counts (« tour 12 »); round 0 is the set-up (W15's
         questions, the characters), which no line counts."""
@@ -714,16 +755,18 @@ class WebRunnersText(GameText):
         return f"[italic]{waiting}[/italic]" + (f". {text}" if text else "") + extra + "."
 
     def _move_choice(self, name: str, value: int, view: Mapping[str, Any], lang: str,
-                     label: str = "") -> str:
+                     label: str = "", short: bool = False) -> str:
         """« Jouer X (2) : avancer de 2 → cercle 1, case 7 (jaune : rejouer) »: where the
-        pawn lands and what the cell does."""
+        pawn lands and what the cell does; ``short``: the cell without its circle (a
+        move stays on it, W4), for a phone's card."""
         landing = _landing(view, value)
         head = (label.format(v=value) if label else
                 _pick(lang, f"Jouer {name} : avancer de {value}",
                       f"Play {name}: move {value}"))
         if landing is None:
             return head
-        return f"{head} → {_cell_label(landing[0], landing[1], lang)}"
+        cell = (_short_cell if short else _cell_label)(landing[0], landing[1], lang)
+        return f"{head} → {cell}"
 
     def _cross_choice(self, view: Mapping[str, Any], lang: str) -> str:
         circle, cell = _pawn(view)
@@ -805,6 +848,15 @@ def _pushed_back(view: Mapping[str, Any], cells: int) -> tuple[int, int] | None:
     size, entry = BOARD_DATA.sizes[circle - 1], BOARD_DATA.entries[circle - 1]
     progress = (cell - entry) % size
     return circle, (entry + max(0, progress - cells)) % size
+
+
+def _short_cell(circle: int, cell: int, lang: str) -> str:
+    """:func:`_cell_label` without the circle, which a move or a Bug never leaves (W4,
+    W10): « case 7 (jaune : rejouer) », « case « 3 » » on the inner circle, START."""
+    label = _cell_label(circle, cell, lang)
+    if circle == 4:
+        return label.replace(_pick(lang, "cercle intérieur, ", "inner circle, "), "", 1)
+    return label.replace(_pick(lang, f"cercle {circle}, ", f"circle {circle}, "), "", 1)
 
 
 def _cell_label(circle: int, cell: int, lang: str) -> str:

@@ -228,7 +228,10 @@
       if (o.action) out += ` data-seat="${attr(o.seat)}" data-action="${attr(o.action)}"`;
       if (o.confirm) out += ` data-confirm="${attr(o.confirm)}"`;
       out += ">";
-      if (o.label) out += `<span class="visually-hidden">${show(o.label)}</span>`;
+      // a label says what the tap does, the card's name it may leave to the card (a
+      // phone's move): a screen reader, which skips the drawn words, hears both.
+      const named = o.label && String(o.label).indexOf(String(card.title)) < 0 ? `${card.title} — ${o.label}` : o.label;
+      if (o.label) out += `<span class="visually-hidden">${show(named)}</span>`;
       out += `<span class="card-top"${hidden}><span class="card-family"><span class="card-symbol" aria-hidden="true">${show(card.symbol)}</span> ${show(card.family)}</span>`;
       if (card.value) out += ` <span class="card-value">${show(card.value)}</span>`;
       out += "</span>";
