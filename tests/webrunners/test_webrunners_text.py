@@ -170,7 +170,7 @@ def test_a_green_cell_is_one_line_that_names_no_discarded_card() -> None:
         said = [GAME.text.event(e, "fr") for e in events if e.visible_to(viewer)]
         assert said == ["Joueur 1 joue la carte « Déplacement 2 » et va sur la case 6 du "
                         "cercle 1.",
-                        "Joueur 1 : case verte : défausse et repioche.",
+                        "Case verte pour Joueur 1 : défausse et repioche.",
                         "Joueur 1 défausse 3 cartes et en repioche 3."], said
         for card_id in gone:
             assert not any(card_name(card_id, "fr") in line for line in said), card_id

@@ -361,8 +361,12 @@ class WebRunnersText(GameText):
             return _pick(lang, "La pioche est vide : la défausse est mélangée pour la remplacer.",
                          "The draw pile is empty: the discard is shuffled into a new one.")
         if k == "colour":
-            fr, en = COLOUR_TEXT[d["colour"]]
-            return f"{who} : {fr}." if lang != "en" else f"{who}: {en}."
+            # « Case verte pour Léa : défausse et repioche. » (« Léa : case verte :
+            # défausse et repioche. » read as two labels in a row)
+            head, _, tail = COLOUR_TEXT[d["colour"]][1 if lang == "en" else 0].partition(":")
+            head = head.strip()
+            return (f"{head[0].upper()}{head[1:]} for {who}:{tail}." if lang == "en" else
+                    f"{head[0].upper()}{head[1:]} pour {who} :{tail}.")
         if k == "message":
             speaker = CHARACTER_NAMES[d["speaker"]][1 if lang == "en" else 0]
             name = card_name(d["card"], lang)
