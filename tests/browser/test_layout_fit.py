@@ -711,3 +711,63 @@ def test_the_voleur_phone_enlarges_the_projectors_board(
     phone.click("[data-board-zoom]")
     narrow, again, width, _ = phone.evaluate(layout)
     assert narrow and again == units and width == small
+
+
+#: Every line of the projector's board, measured in the drawing's units: its width drawn
+#: (``width``), its natural width (a copy of it without ``textLength``) and the room the
+#: drawing squeezed it into (``room``: its ``textLength`` in ``html``, else null). With
+#: ``html``, that drawing is first put in the page as app.js puts a frame's (unstretch);
+#: without, the page's own drawing is measured (``room`` then read from the page's DOM).
+SQUEEZED_LINES = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  let rooms = null;
+  if (html !== null) {
+    const parsed = document.createElement('div');
+    parsed.innerHTML = html;
+    rooms = [...parsed.querySelectorAll('svg text')].map((t) => t.getAttribute('textLength'));
+    slot.innerHTML = html;
+    Ludinum.unstretch(slot);
+  }
+  return [...slot.querySelectorAll('svg text')].map((t, i) => {
+    const bare = t.cloneNode(true);
+    bare.removeAttribute('textLength');
+    bare.removeAttribute('lengthAdjust');
+    t.after(bare);
+    const natural = bare.getBBox().width;
+    bare.remove();
+    const room = rooms ? rooms[i] : t.getAttribute('textLength');
+    return {text: t.textContent, width: t.getBBox().width, natural,
+            room: room === null ? null : Number(room)};
+  }).filter((t) => t.text.trim());
+}"""
+
+
+def test_a_squeezed_line_is_never_stretched(live: Any, browser: Any, contexts: list[Any]
+                                            ) -> None:
+    """A line whose guessed width (draw.js: textWidth, generous) exceeds its room is
+    squeezed into it with ``textLength``; where the browser draws it narrower than that
+    room, ``textLength`` stretched it (the Hacker header at 1280×720 with 4 players, about
+    a tenth wider than its letters). The page keeps a line's natural width when it fits
+    (app.js: unstretch): no line drawn wider than its natural width, none wider than its
+    room. The projector's own board, then boards of every phase of 4 to 7 players drawn by
+    the page's code into it, some of whose lines the guess squeezed though they fit."""
+    host, _ = paused_table(browser, live, contexts, "hacker", 4, (1280, 720))
+    own = host.evaluate(SQUEEZED_LINES, None)
+    stretched = [(t["text"], round(t["width"], 1), round(t["natural"], 1))
+                 for t in own if t["width"] > t["natural"] + 1]
+    assert not stretched, stretched
+    box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
+                        ".split('x').map(Number); return {w, h}; }")
+    guessed_wide = 0
+    for players in (4, 7):
+        for html in hacker_boards(players, box=box)[::3]:
+            lines = host.evaluate(SQUEEZED_LINES, html)
+            stretched = [(t["text"], round(t["width"], 1), round(t["natural"], 1))
+                         for t in lines if t["width"] > t["natural"] + 1]
+            assert not stretched, (players, stretched)
+            overflowing = [(t["text"], round(t["width"], 1), t["room"]) for t in lines
+                           if t["room"] is not None and t["width"] > t["room"] + 1]
+            assert not overflowing, (players, overflowing)
+            guessed_wide += sum(1 for t in lines
+                                if t["room"] is not None and t["natural"] < t["room"] - 1)
+    assert guessed_wide, "no line squeezed by the guess though it fits: nothing checked"

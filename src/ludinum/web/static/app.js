@@ -92,10 +92,27 @@
     if ([...picker.options].some((o) => o.value === saved)) { picker.value = saved; show(); }
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
+  // A drawing's lines squeezed into their room (draw.js: squeezed, from a generous guess
+  // of their width) are only ever narrowed: a line the browser draws narrower than its
+  // room keeps its natural width, where its ``textLength`` would stretch it (a Hacker
+  // header ~10 % wider at 1280×720). All measured at once, then put back where too wide.
+  // A drawing not shown (no width measured) keeps its squeezing.
+  function unstretch(root) {
+    const squeezed = Array.from(root.querySelectorAll("svg text[textLength]")).map((t) => (
+      { t, room: t.getAttribute("textLength"), adjust: t.getAttribute("lengthAdjust") }));
+    for (const s of squeezed) { s.t.removeAttribute("textLength"); s.t.removeAttribute("lengthAdjust"); }
+    for (const s of squeezed) s.natural = s.t.getComputedTextLength();
+    for (const s of squeezed) {
+      if (s.natural > 0 && s.natural <= Number(s.room)) continue;
+      s.t.setAttribute("textLength", s.room);
+      if (s.adjust !== null) s.t.setAttribute("lengthAdjust", s.adjust);
+    }
+  }
+  (window.Ludinum = window.Ludinum || {}).unstretch = unstretch;  // the same in the tests
   // Each slot's new HTML put in every element of the page showing that slot.
   function fillSlots(slots) {
     for (const [name, html] of Object.entries(slots || {})) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; unstretch(el); });
     }
   }
   // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
@@ -425,7 +442,7 @@
     fillSlots(m.slots);
     let whole = true;
     for (const [name, parts] of Object.entries(m.parts || {})) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; });
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; unstretch(el); });
     }
     if (page === "host") markSeatsHere();
     if (m.slots && "actions" in m.slots) announce();
