@@ -457,7 +457,7 @@
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
         const li = document.createElement("li");
-        li.textContent = line.text;
+        putLine(li, line.text);
         if (line.private) {
           // Said in words (a padlock emoji is a box where the fonts have no emoji), as a
           // badge before the line: after « Pour toi : » its capital would be wrong.
@@ -608,6 +608,13 @@
   // of the latest update in their order, the move itself large (« Lina lance 2 + 6 : … »,
   // a quiz's answer with its explanation), then what followed (a danger card, a prevention
   // message, whose turn it is), each on its own line.
+  // A line of the story put in ``el`` as text, its hyphenated nicknames kept whole
+  // (draw.js: nicks).
+  function putLine(el, text) {
+    const d = window.Ludinum && Ludinum.draw;
+    if (d && d.nicks) el.innerHTML = d.nicks(d.escape(text), drawState.names);
+    else el.textContent = text;
+  }
   function narrate(lines) {
     // A line's brief form leaves out what the screen already shows large (a quiz's
     // question); an empty one, a line the screen's decision says whole (a Voleur attack
@@ -618,14 +625,14 @@
     narrationEl.textContent = "";
     const lead = document.createElement("p");
     lead.className = "narration-lead";
-    lead.textContent = shown[0];
+    putLine(lead, shown[0]);
     narrationEl.appendChild(lead);
     if (shown.length > 1) {
       const more = document.createElement("div");
       more.className = "narration-more";
       for (const text of shown.slice(1)) {
         const line = document.createElement("p");
-        line.textContent = text;
+        putLine(line, text);
         more.appendChild(line);
       }
       narrationEl.appendChild(more);
