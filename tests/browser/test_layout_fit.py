@@ -782,7 +782,8 @@ COVERED_LABELS = """(html) => {
   const slot = document.querySelector('.stage [data-slot="map"]');
   slot.innerHTML = html;
   const tokens = [...slot.querySelectorAll('.token')].map((t) => t.getBoundingClientRect());
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
   const out = [];
   for (const label of document.querySelectorAll('.board-ground g.cell > text:first-of-type')) {
     const b = label.getBoundingClientRect();
@@ -825,4 +826,3 @@ def test_web_runners_pawns_leave_their_cell_readable(live: Any, browser: Any,
             assert not hidden, (spot, current, hidden)
             checked += len(labels)
     assert checked >= len(spots) * 2
-    host.screenshot(path="/tmp/wr-pawns-check.png")
