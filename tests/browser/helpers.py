@@ -328,7 +328,9 @@ def turns_of(page: Any) -> int:
 #: room's, sent as HTML, and the game's, drawn by the page from what frames bring.
 SERVER_SLOTS = ("seats", "status")
 DRAWN_SLOTS = ("map", "board")
-#: The slots of ``expected`` whose DOM is not what a fresh page parses from that HTML.
+#: The slots of ``expected`` whose DOM is not what a fresh page parses from that HTML. A
+#: line the page found narrower than its room has lost its squeezing (app.js: unstretch):
+#: the HTML's line loses it too, where the page's did.
 _STALE = """(expected) => {
   const stale = [];
   for (const [name, html] of Object.entries(expected)) {
@@ -336,6 +338,13 @@ _STALE = """(expected) => {
     if (!el) continue;
     const fresh = el.cloneNode(false);
     fresh.innerHTML = html;
+    const shown = el.querySelectorAll("svg text");
+    fresh.querySelectorAll("svg text").forEach((t, i) => {
+      if (shown[i] && !shown[i].hasAttribute("textLength")) {
+        t.removeAttribute("textLength");
+        t.removeAttribute("lengthAdjust");
+      }
+    });
     if (fresh.innerHTML !== el.innerHTML) stale.push(name);
   }
   return stale;

@@ -711,3 +711,118 @@ def test_the_voleur_phone_enlarges_the_projectors_board(
     phone.click("[data-board-zoom]")
     narrow, again, width, _ = phone.evaluate(layout)
     assert narrow and again == units and width == small
+
+
+#: Every line of the projector's board, measured in the drawing's units: its width drawn
+#: (``width``), its natural width (a copy of it without ``textLength``) and the room the
+#: drawing squeezed it into (``room``: its ``textLength`` in ``html``, else null). With
+#: ``html``, that drawing is first put in the page as app.js puts a frame's (unstretch);
+#: without, the page's own drawing is measured (``room`` then read from the page's DOM).
+SQUEEZED_LINES = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  let rooms = null;
+  if (html !== null) {
+    const parsed = document.createElement('div');
+    parsed.innerHTML = html;
+    rooms = [...parsed.querySelectorAll('svg text')].map((t) => t.getAttribute('textLength'));
+    slot.innerHTML = html;
+    Ludinum.unstretch(slot);
+  }
+  return [...slot.querySelectorAll('svg text')].map((t, i) => {
+    const bare = t.cloneNode(true);
+    bare.removeAttribute('textLength');
+    bare.removeAttribute('lengthAdjust');
+    t.after(bare);
+    const natural = bare.getBBox().width;
+    bare.remove();
+    const room = rooms ? rooms[i] : t.getAttribute('textLength');
+    return {text: t.textContent, width: t.getBBox().width, natural,
+            room: room === null ? null : Number(room)};
+  }).filter((t) => t.text.trim());
+}"""
+
+
+def test_a_squeezed_line_is_never_stretched(live: Any, browser: Any, contexts: list[Any]
+                                            ) -> None:
+    """A line whose guessed width (draw.js: textWidth, generous) exceeds its room is
+    squeezed into it with ``textLength``; where the browser draws it narrower than that
+    room, ``textLength`` stretched it (the Hacker header at 1280×720 with 4 players, about
+    a tenth wider than its letters). The page keeps a line's natural width when it fits
+    (app.js: unstretch): no line drawn wider than its natural width, none wider than its
+    room. The projector's own board, then boards of every phase of 4 to 7 players drawn by
+    the page's code into it, some of whose lines the guess squeezed though they fit."""
+    host, _ = paused_table(browser, live, contexts, "hacker", 4, (1280, 720))
+    own = host.evaluate(SQUEEZED_LINES, None)
+    stretched = [(t["text"], round(t["width"], 1), round(t["natural"], 1))
+                 for t in own if t["width"] > t["natural"] + 1]
+    assert not stretched, stretched
+    box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
+                        ".split('x').map(Number); return {w, h}; }")
+    guessed_wide = 0
+    for players in (4, 7):
+        for html in hacker_boards(players, box=box)[::3]:
+            lines = host.evaluate(SQUEEZED_LINES, html)
+            stretched = [(t["text"], round(t["width"], 1), round(t["natural"], 1))
+                         for t in lines if t["width"] > t["natural"] + 1]
+            assert not stretched, (players, stretched)
+            overflowing = [(t["text"], round(t["width"], 1), t["room"]) for t in lines
+                           if t["room"] is not None and t["width"] > t["room"] + 1]
+            assert not overflowing, (players, overflowing)
+            guessed_wide += sum(1 for t in lines
+                                if t["room"] is not None and t["natural"] < t["room"] - 1)
+    assert guessed_wide, "no line squeezed by the guess though it fits: nothing checked"
+
+
+#: The labels of the board's cells (numbers, ▶ START, symbols, bridge costs: the fixed
+#: layer's) that a pawn's box overlaps, once ``html`` is the projector's moving layer: for
+#: each, the points of its box (middle and near its four corners) where a pawn or a turn
+#: ring is what the screen shows on top (``document.elementFromPoint``; the fixed layer
+#: takes no pointer, its labels are read under the moving layer).
+COVERED_LABELS = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  slot.innerHTML = html;
+  const tokens = [...slot.querySelectorAll('.token')].map((t) => t.getBoundingClientRect());
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const label of document.querySelectorAll('.board-ground g.cell > text:first-of-type')) {
+    const b = label.getBoundingClientRect();
+    if (!tokens.some((t) => meets(t, b))) continue;
+    const points = [[0.5, 0.5], [0.2, 0.25], [0.8, 0.25], [0.2, 0.75], [0.8, 0.75]];
+    const covered = points.filter(([fx, fy]) => {
+      const hit = document.elementFromPoint(b.left + fx * b.width, b.top + fy * b.height);
+      return hit && hit.closest('.token');
+    });
+    out.push({label: label.textContent, covered: covered.length, px: b.height});
+  }
+  return out;
+}"""
+
+
+def test_web_runners_pawns_leave_their_cell_readable(live: Any, browser: Any,
+                                                      contexts: list[Any]) -> None:
+    """Four pawns on one cell of the Web Runners board (START at the first turn) hid it on
+    the projector: ▶ under the pawns, a cell's number under their corners and the turn
+    ring. A cell with pawns has its label drawn again above them, on a label of its
+    colour: at 1920×1080, on START, on numbered, coloured and bridge cells of each circle
+    and on the inner circle, no pawn or ring is on top of any point of its label."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    host, _ = paused_table(browser, live, contexts, "webrunners", 4)
+    game = registry().get("webrunners")
+    view = game.setup(game.make_config(players=4, seed=1)).view(None)
+    spots = [[1, 0], [1, 3], [1, 5], [1, 7], [2, 4], [2, 9], [3, 2], [3, 6], [4, 1], [4, 5],
+             [4, 10]]
+    names = ["Anne-Sophie", "Léa", "Jean-Baptiste", "Tom"]
+    checked = 0
+    for spot in spots:
+        for current in (0, 3):
+            html = draw(game, {**view, "pawns": [spot] * 4, "current": current,
+                               "winner": None}, names=names)
+            labels = host.evaluate(COVERED_LABELS, html)
+            assert labels, (spot, "no label under the pawns: nothing checked")
+            hidden = [lab for lab in labels if lab["covered"]]
+            assert not hidden, (spot, current, hidden)
+            checked += len(labels)
+    assert checked >= len(spots) * 2

@@ -334,3 +334,80 @@ def test_the_host_screen_on_a_phone_does_not_overflow(live: Any, browser: Any) -
         check_screen(page)
     finally:
         context.close()
+
+
+#: For each of ``words``, how many lines ``selector``'s text draws it on (the distinct tops
+#: of its characters' boxes), measured where it first appears in that text.
+LINES_OF = """([selector, words]) => {
+  const el = document.querySelector(selector);
+  const nodes = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+  const text = nodes.map((n) => n.data).join('');
+  const out = {};
+  for (const word of words) {
+    const at = text.indexOf(word);
+    if (at < 0) { out[word] = 0; continue; }
+    const tops = new Set();
+    let start = 0;
+    for (const n of nodes) {
+      for (let i = 0; i < n.data.length; i++) {
+        const k = start + i;
+        if (k < at || k >= at + word.length || !n.data[i].trim()) continue;
+        const r = document.createRange();
+        r.setStart(n, i); r.setEnd(n, i + 1);
+        tops.add(Math.round(r.getBoundingClientRect().top));
+      }
+      start += n.data.length;
+    }
+    out[word] = tops.size;
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("winners", [["Anne-Sophie"], ["Jean-Baptiste"],
+                                     ["Léa", "Anne-Sophie"], ["Marie-Hélène", "Jean-Baptiste"],
+                                     ["Tom", "Jean-Baptiste"]])
+def test_a_hyphenated_nickname_is_never_cut(winners: list[str], live: Any, browser: Any
+                                            ) -> None:
+    """« Victoire d'Anne- / Sophie ! » on a phone's end screen (390×844): a nickname was cut
+    at its hyphen. Each nickname is now kept on one line (render.py: nick, app.css: .nick),
+    in the end screen's headline (frag/outcome.html as the server renders it, in the
+    phone's own page and style sheet) and in the lines of the game's story the page writes
+    (draw.js: nicks)."""
+    from ludinum.server import render
+
+    names = ["Maximilien", *winners]
+    outcome = render.environment("fr").get_template("frag/outcome.html").render(
+        outcome={"team": False, "winners": list(range(1, len(names)))}, names=names,
+        ending=None)
+    from tests.browser.helpers import create_room, join
+
+    host_context = browser.new_context()
+    context = browser.new_context(**PHONE)
+    try:
+        code = create_room(host_context.new_page(), live.url, "gnou", 3)
+        page = context.new_page()
+        join(page, live.url, code, winners[0])  # the phone's own page, draw.js and all
+        lines = page.evaluate("""([outcome, names]) => {
+          const d = document.createElement('section');
+          d.className = 'debrief card'; d.id = 'end'; d.innerHTML = outcome;
+          document.querySelector('main').prepend(d);
+          const t = document.createElement('div');
+          t.className = 'game-text'; t.id = 'story';
+          const said = `${names[1]} lance le dé et avance de 2 cases, puis ${names.at(-1)} répond.`;
+          t.innerHTML = '<p class="narration-lead">' + (window.Ludinum && Ludinum.draw
+            ? Ludinum.draw.nicks(Ludinum.draw.escape(said), names) : said) + '</p>';
+          document.querySelector('main').prepend(t);
+          return null; }""", [outcome, names])
+        assert lines is None
+        assert page.evaluate("() => !!(window.Ludinum && Ludinum.draw)"), "draw.js not loaded"
+        for selector in ("#end .winner", "#story p"):
+            font = page.evaluate(f"() => getComputedStyle(document.querySelector('{selector}'))"
+                                 ".fontSize")
+            counted = page.evaluate(LINES_OF, [selector, winners])
+            assert all(n == 1 for n in counted.values()), (selector, font, counted)
+    finally:
+        context.close()
+        host_context.close()

@@ -13,9 +13,10 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from markupsafe import Markup, escape
 from starlette.requests import HTTPConnection
 
-from ludinum.content.typography import french_spacing
+from ludinum.content.typography import finalize, french_spacing
 from ludinum.engine.game import elided_values
 
 LANGS = ("fr", "en")
@@ -95,7 +96,16 @@ def translator(lang: str, folder: Path = LOCALE_DIR):  # type: ignore[no-untyped
 
     def _(message: str, **values: object) -> str:
         text = table.get(message, message)
-        # « Victoire de %(names)s ! » for Inès: « Victoire d'Inès ! »
-        return elided_values(text, values) % values if values else text
+        if not values:
+            return text
+        # « Victoire de %(names)s ! » for Inès: « Victoire d'Inès ! » (a value already HTML,
+        # a nickname in its span, is read as its words)
+        words = {k: v.striptags() if isinstance(v, Markup) else v for k, v in values.items()}
+        text = elided_values(text, words)
+        if any(isinstance(v, Markup) for v in values.values()):
+            # HTML values (nicknames kept whole, render.nick): the message is spaced as
+            # Jinja's finalize would have done, escaped, the other values escaped in it
+            return Markup(escape(finalize(text))) % values
+        return text % values
 
     return _

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, select_autoescape
+from markupsafe import Markup
 
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, Game, lessons
@@ -30,6 +31,13 @@ TEMPLATES = WEB / "templates"
 STATIC = WEB / "static"
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
+
+
+def nick(name: object) -> Markup:
+    """A nickname as HTML, in a span the stylesheet keeps on one line (``.nick``): « Anne-
+    Sophie » is never cut at its hyphen, on the end screen of a phone or anywhere else."""
+    spaced = finalize(str(name))
+    return Markup('<span class="nick">%s</span>') % spaced
 
 
 def plain(text: str) -> str:
@@ -68,6 +76,7 @@ def environment(lang: str) -> Environment:
                                    "glyph": boards.SEAT_GLYPH}
     env.globals["drawer_of"] = kits.drawer_of
     env.filters["plain"] = plain
+    env.filters["nick"] = nick
     env.filters["sites"] = lessons.sites
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))

@@ -92,10 +92,27 @@
     if ([...picker.options].some((o) => o.value === saved)) { picker.value = saved; show(); }
     picker.addEventListener("change", () => { store.set("ludinum.address", picker.value); show(); });
   }
+  // A drawing's lines squeezed into their room (draw.js: squeezed, from a generous guess
+  // of their width) are only ever narrowed: a line the browser draws narrower than its
+  // room keeps its natural width, where its ``textLength`` would stretch it (a Hacker
+  // header ~10 % wider at 1280×720). All measured at once, then put back where too wide.
+  // A drawing not shown (no width measured) keeps its squeezing.
+  function unstretch(root) {
+    const squeezed = Array.from(root.querySelectorAll("svg text[textLength]")).map((t) => (
+      { t, room: t.getAttribute("textLength"), adjust: t.getAttribute("lengthAdjust") }));
+    for (const s of squeezed) { s.t.removeAttribute("textLength"); s.t.removeAttribute("lengthAdjust"); }
+    for (const s of squeezed) s.natural = s.t.getComputedTextLength();
+    for (const s of squeezed) {
+      if (s.natural > 0 && s.natural <= Number(s.room)) continue;
+      s.t.setAttribute("textLength", s.room);
+      if (s.adjust !== null) s.t.setAttribute("lengthAdjust", s.adjust);
+    }
+  }
+  (window.Ludinum = window.Ludinum || {}).unstretch = unstretch;  // the same in the tests
   // Each slot's new HTML put in every element of the page showing that slot.
   function fillSlots(slots) {
     for (const [name, html] of Object.entries(slots || {})) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; });
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { el.innerHTML = html; unstretch(el); });
     }
   }
   // A page under 50 rem wide (a phone) draws the boards laid out for it (draw.js: narrow),
@@ -425,7 +442,7 @@
     fillSlots(m.slots);
     let whole = true;
     for (const [name, parts] of Object.entries(m.parts || {})) {
-      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; });
+      document.querySelectorAll('[data-slot="' + name + '"]').forEach((el) => { whole = patch(el, parts) && whole; unstretch(el); });
     }
     if (page === "host") markSeatsHere();
     if (m.slots && "actions" in m.slots) announce();
@@ -440,7 +457,7 @@
     if (logEl && m.log && m.log.length) {
       for (const line of m.log) {
         const li = document.createElement("li");
-        li.textContent = line.text;
+        putLine(li, line.text);
         if (line.private) {
           // Said in words (a padlock emoji is a box where the fonts have no emoji), as a
           // badge before the line: after « Pour toi : » its capital would be wrong.
@@ -591,6 +608,13 @@
   // of the latest update in their order, the move itself large (« Lina lance 2 + 6 : … »,
   // a quiz's answer with its explanation), then what followed (a danger card, a prevention
   // message, whose turn it is), each on its own line.
+  // A line of the story put in ``el`` as text, its hyphenated nicknames kept whole
+  // (draw.js: nicks).
+  function putLine(el, text) {
+    const d = window.Ludinum && Ludinum.draw;
+    if (d && d.nicks) el.innerHTML = d.nicks(d.escape(text), drawState.names);
+    else el.textContent = text;
+  }
   function narrate(lines) {
     // A line's brief form leaves out what the screen already shows large (a quiz's
     // question); an empty one, a line the screen's decision says whole (a Voleur attack
@@ -601,14 +625,14 @@
     narrationEl.textContent = "";
     const lead = document.createElement("p");
     lead.className = "narration-lead";
-    lead.textContent = shown[0];
+    putLine(lead, shown[0]);
     narrationEl.appendChild(lead);
     if (shown.length > 1) {
       const more = document.createElement("div");
       more.className = "narration-more";
       for (const text of shown.slice(1)) {
         const line = document.createElement("p");
-        line.textContent = text;
+        putLine(line, text);
         more.appendChild(line);
       }
       narrationEl.appendChild(more);

@@ -347,8 +347,20 @@
       `<div class="hand" role="group" aria-label="${attr(title)}">${tiles}</div></div>`;
   }
 
-  // The game's own text of the screen, one paragraph a line (the server writes the lines).
-  const lines = (texts) => `<div class="game-text">${(texts || []).map((t) => (t.trim() ? `<p>${escape(t)}</p>` : "")).join("")}</div>`;
+  // A text's hyphenated nicknames (« Anne-Sophie ») kept on one line: each in a span the
+  // stylesheet never cuts (app.css: .nick), not « Anne- / Sophie » on a phone. ``html``:
+  // the text already escaped; ``names``: the seats' nicknames.
+  function nicks(html, names) {
+    const whole = [...new Set((names || []).filter((n) => n && String(n).includes("-"))
+      .map((n) => escape(n)))].sort((a, b) => b.length - a.length);
+    if (!whole.length) return html;
+    const any = new RegExp(whole.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+    return html.replace(any, (n) => `<span class="nick">${n}</span>`);
+  }
+
+  // The game's own text of the screen, one paragraph a line (the server writes the lines),
+  // its hyphenated nicknames kept whole.
+  const lines = (texts, names) => `<div class="game-text">${(texts || []).map((t) => (t.trim() ? `<p>${nicks(escape(t), names)}</p>` : "")).join("")}</div>`;
 
   // Everything a screen draws from its state (app.js keeps it from frame to frame):
   // ``game``, ``lang``, ``seat`` (the seat whose view it is, or null), ``view`` (that view,
@@ -376,7 +388,7 @@
     if (want("map")) out.map = drawer.map ? String(drawer.map(Object.assign({}, c, { view: c.board }))) : "";
     // The game's text under its board: drawn here from the view when the game's drawer
     // says it (``lines``), else the lines the server wrote.
-    if (want("board")) out.board = lines(drawer.lines ? drawer.lines(c) : state.lines);
+    if (want("board")) out.board = lines(drawer.lines ? drawer.lines(c) : state.lines, state.names);
     if (want("spotlight")) out.spotlight = spotlight(drawer, c);
     if (want("actions")) out.actions = c.seat === null ? "" : actions(drawer, c);
     return out;
@@ -390,5 +402,5 @@
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
   L.screen = screen;
   L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, wrap, fit,
-    translator, many, pieces, truthy };
+    nicks, translator, many, pieces, truthy };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -36,6 +36,18 @@
   }
   const mod = (a, n) => ((a % n) + n) % n;
 
+  // A cell's colour and its label (W5: a symbol with every colour; a bridge's cost, P1 to
+  // P3; else its number, a little paler): ``text`` (HTML) and its ``size``, ``attrs``.
+  function cellLabel(c, cell) {
+    if (cell.kind === "inner") {
+      return { fill: "#ddd6fe", label: { text: String(cell.number), size: 22, attrs: ' font-size="22" font-weight="700"' } };
+    }
+    const [fill, symbol] = STYLES[cell.colour] || ["#ffffff", ""];
+    if (cell.bars) return { fill, label: { text: `P${cell.bars}`, size: 20 * 1.1, attrs: ' font-size="20" font-weight="700"' } };
+    if (symbol) return { fill, label: { text: c.show(symbol), size: 22, attrs: ' font-size="22"' } };
+    return { fill, label: { text: String(cell.index), size: 20, attrs: ' font-size="20" fill-opacity="0.8"' } };
+  }
+
   // The fixed layer: circles, bridges, cells and the centre (W2–W5).
   function ground(c) {
     const { h, num, _ } = c;
@@ -67,14 +79,10 @@
     for (const cell of g.ring) {
       const angle = 360 * cell.index / cell.size;
       const y = C - RADIUS[cell.circle];
-      const [fill, symbol] = STYLES[cell.colour] || ["#ffffff", ""];
-      let label;
-      if (cell.bars) label = ` font-size="20" font-weight="700">P${cell.bars}`;
-      else if (symbol) label = h` font-size="22">${symbol}`.text;
-      else label = ` font-size="20" fill-opacity="0.8">${cell.index}`;
+      const { fill, label } = cellLabel(c, cell);
       out += `<g class="cell cell-${c.attr(cell.colour)}" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${CELL_R}" fill="${fill}" stroke="#374151" stroke-width="${cell.bars ? 4 : 1.5}"/>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 7}" text-anchor="middle" fill="#111827"${label}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 7}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
     }
     // inner circle: numbered cells
     for (const cell of g.inner) {
@@ -122,6 +130,7 @@
     const PAWN_R = 17;
     const OFFSETS = [[-23, -23], [23, -23], [-23, 23], [23, 23]];
     const taken = {};
+    const occupied = new Map();  // the cells with a pawn: their label drawn again, on top
     pawns.forEach((p, seat) => {
       const spot = p[0] + "-" + p[1];
       const k = taken[spot] || 0;
@@ -134,8 +143,24 @@
         const angle = p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9) : 360 * p[1] / (g.sizes[p[0]] || 24);
         const y = C - RADIUS[p[0]];
         out += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, PAWN_R, -angle, here)}</g>`;
+        const cell = p[0] === 4 ? g.inner.find((x) => x.number === p[1])
+          : g.ring.find((x) => x.circle === p[0] && x.index === p[1]);
+        if (cell) occupied.set(spot, { cell, angle, radius: RADIUS[p[0]] });
       }
     });
+    // Pawns sharing a cell cover its middle (up to four on START at the first turn, and a
+    // turn ring across it): the cell's label is drawn again above them, upright on a
+    // label of the cell's colour, so that its number, symbol or bridge cost still reads
+    // from the back of the room.
+    for (const { cell, angle, radius } of occupied.values()) {
+      const { fill, label } = cellLabel(c, cell);
+      const x = C + radius * Math.sin(angle * Math.PI / 180);
+      const y = C - radius * Math.cos(angle * Math.PI / 180);
+      const w = Math.max(26, c.textWidth(label.text.replace(/&[^;]+;/g, "x"), label.size) + 10);
+      out += `<g class="cell-label">` +
+        `<rect x="${c.num(x - w / 2)}" y="${c.num(y - 13)}" width="${c.num(w)}" height="26" rx="7" fill="${fill}" stroke="#374151" stroke-width="1.5"/>` +
+        `<text x="${c.num(x)}" y="${c.num(y + (cell.kind === "inner" ? 8 : 7))}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
+    }
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;
     const seats = pawns.map((_p, seat) => {
