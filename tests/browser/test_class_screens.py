@@ -92,16 +92,23 @@ def test_a_look_alike_nickname_gets_its_variant_in_the_class_form(live: Any,
             page.context.close()
 
 
+def class_of_thirty(page: Any, base: str) -> str:
+    """A class created on ``page`` (the teacher's projector), thirty pupils joined and
+    listed on it; its code."""
+    code = create_class(page, base)
+    for n in range(30):
+        join(base, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+    page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
+                           timeout=TIMEOUT)
+    return code
+
+
 def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None:
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     try:
-        code = create_class(page, live.url)
-        for n in range(30):
-            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
-        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
-                               timeout=TIMEOUT)
+        class_of_thirty(page, live.url)
         # The teacher's tools (« Retirer tous les élèves », ✕) at arm's length.
         assert big_enough(page) == []
         # The page's main action is not smaller than « Fermer la classe » beside it.
@@ -244,11 +251,7 @@ def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     try:
-        code = create_class(page, live.url)
-        for n in range(30):
-            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
-        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
-                               timeout=TIMEOUT)
+        class_of_thirty(page, live.url)
         page.click('[data-class-cmd="start"]')
         page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
                                timeout=TIMEOUT)
