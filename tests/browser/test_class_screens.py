@@ -250,12 +250,15 @@ def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
+    clock = live.app.state.hub.clock
     try:
         class_of_thirty(page, live.url)
         page.click('[data-class-cmd="start"]')
         page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6",
                                timeout=TIMEOUT)
-        live.app.state.hub.clock = lambda: time.time() + STUCK_AFTER + 5  # a minute on
+        # A minute on, for this hub only while the test runs: the browser tests share one
+        # server, and a clock left ahead put the next tests' timers a minute late.
+        live.app.state.hub.clock = lambda: time.time() + STUCK_AFTER + 5
         page.wait_for_function(
             "() => document.querySelectorAll('.table-card.stuck').length === 6",
             timeout=TIMEOUT)
@@ -275,4 +278,5 @@ def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
         cards = [page.locator(".table-card").nth(i).bounding_box() for i in range(6)]
         assert max(c["y"] + c["height"] for c in cards) <= PROJECTOR["height"]
     finally:
+        live.app.state.hub.clock = clock
         context.close()
