@@ -49,6 +49,7 @@ def test_a_spectator_reads_the_danger_card_once(
     title; the card is read once, in the spotlight, as on the projector. The journal keeps
     the whole card."""
     from ludinum.games.gnou.content import load_dangers
+    from ludinum.games.gnou.text import _quoted
 
     spectators: list[Any] = []
 
@@ -63,11 +64,15 @@ def test_a_spectator_reads_the_danger_card_once(
     host, _, room = _pending_offer(live, browser, contexts, (1920, 1080), watch)
     (page,) = spectators
     met = load_dangers()[room.state.danger]
+    # The title as the narration quotes it: a title with quotes of its own (« Le film
+    # “acheté” qui disparaît ») has them made second-level ones.
+    named = _words(_quoted(met.title, "fr"))
     for screen in (page, host):
         screen.wait_for_selector(".danger-card", timeout=TIMEOUT)
     page.wait_for_function(
-        "(title) => document.querySelector('[data-narration]').innerText.includes(title)",
-        arg=met.title, timeout=TIMEOUT)
+        "(named) => document.querySelector('[data-narration]').innerText"
+        ".replace(/\\s+/g, ' ').includes(named)",
+        arg=named, timeout=TIMEOUT)
     page.screenshot(path=str(shots / "watch-danger-card.png"), full_page=True)
     for screen in (page, host):
         said = _words(screen.evaluate(SAID))
@@ -75,7 +80,7 @@ def test_a_spectator_reads_the_danger_card_once(
         assert said.count(_words(met.alternative)) == 1, said
     # The danger named (on the projector that line may give way when its column is full).
     narrated = _words(page.inner_text("[data-narration]"))
-    assert f"case {met.cell} « {met.title} »" in narrated.replace("\u202f", " "), narrated
+    assert f"case {met.cell} {named}" in narrated, narrated
     assert _words(met.text) in _words(page.inner_text("[data-log]"))
     # Opened while the card is shown (a reload): its first frame narrates the same way.
     page.reload()
@@ -143,6 +148,7 @@ def test_a_replay_step_shows_the_gnou_danger_card_in_its_spotlight(
     draws it at that step (the same code), and the event list names the danger by its
     title: the card is read once."""
     from ludinum.games.gnou.content import load_dangers
+    from ludinum.games.gnou.text import _quoted
 
     key, record, step = _kept_replay(
         "gnou", 4, lambda v: v.get("danger") is not None and not v.get("quiz"))
@@ -154,8 +160,8 @@ def test_a_replay_step_shows_the_gnou_danger_card_in_its_spotlight(
     said = _words(page.inner_text("main"))
     assert said.count(_words(met.text)) == 1, said
     assert said.count(_words(met.alternative)) == 1, said
-    listed = _words(page.inner_text("main .narration")).replace("\u202f", " ")
-    assert f"case {met.cell} « {met.title} »" in listed, listed
+    listed = _words(page.inner_text("main .narration"))
+    assert f"case {met.cell} {_words(_quoted(met.title, 'fr'))}" in listed, listed
     page.screenshot(path=str(shots / "replay-danger-card.png"), full_page=True)
 
 
