@@ -375,17 +375,15 @@ class ClusterHub(Hub):
         seq = int(message.get("s", 0))
         if message.get("k") == "act" and seq == room.seq + 1:
             seat = int(message["seat"])
-            action = message["action"]
-            events = room.state.apply(seat, Action.from_json(action))
-            room.record(seat, events, float(message["u"]))
-            if isinstance(action, dict) and action.get("kind") in room.game.personal:
-                self._personal.setdefault(code, {})[room.seq] = (seat, action)
+            public = self._apply_stored(room, seq, seat, dict(message["action"]),
+                                        self._personal.setdefault(code, {}),
+                                        self.bots.setdefault(code, {}))
+            room.settle(seat, public, float(message["u"]))  # its timer object, the news
+            # The status and clocks as the process that took the move stored them.
             room.status = str(message["st"])
             room.deadline_at = message.get("da")
             room.deadline_left = message.get("dl")
             room.session_at, room.session_left = message.get("sa"), message.get("sl")
-            room.updated_at = float(message["u"])
-            self._observe(room, self.bots.setdefault(code, {}), events)
             self._broadcast(room)
             self._schedule(room)
             return
@@ -421,13 +419,12 @@ class ClusterHub(Hub):
             await self._reload_and_settle(code)
             return
         try:
-            bots = self.bots.setdefault(code, {})
+            bots, personal = self.bots.setdefault(code, {}), self._personal.setdefault(code, {})
+            public = False
             for at, seat, data in missing:
-                events = room.state.apply(seat, Action.from_json(data))
-                room.record(seat, events, row.updated_at)
-                if data.get("kind") in room.game.personal:
-                    self._personal.setdefault(code, {})[at] = (seat, data)
-                self._observe(room, bots, events)
+                public = self._apply_stored(room, at, seat, data, personal, bots) or public
+            if public:  # seen when the other process stored it
+                room.note_public(row.updated_at, changed=True)
             self._take_row(room, row)
             room.note_public(self.clock())  # a seat, the status or the lock changed there
         except Exception:

@@ -272,27 +272,32 @@ class Hub:
         reader thread (:meth:`_load_room`)."""
         game = self.catalog.game(row.game)
         config = game.config_from_json(row.config)
-        state = game.setup(config)
-        seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
-        room = Room(row.id, row.code, game, config, row.mode, seats, row.host, state,
-                    status=row.status, created_at=row.created_at, updated_at=row.updated_at)
+        # Its seats, status and timers are the row's, taken once the log is replayed.
+        room = Room(row.id, row.code, game, config, row.mode, [], row.host, game.setup(config),
+                    created_at=row.created_at)
         personal: dict[int, tuple[int, dict[str, Any]]] = {}
         for seq, seat, data in stored:
-            events = state.apply(seat, Action.from_json(data))
-            room.seq = seq
-            if data.get("kind") in game.personal:
-                personal[seq] = (seat, data)
-            if any(e.to is None for e in events):
-                room.public_seq += 1
-            for e in events:
-                room.note(seq, e)
-            if bots:
-                self._observe(room, bots, events)
+            self._apply_stored(room, seq, seat, data, personal, bots)
         self._take_row(room, row)
         # The stored times include secret moves' (updated_at): the quiet time of a room
         # brought back counts from now, when its screens see it again (docs/class.md).
         room.note_public(self.clock(), changed=True)
         return room, personal
+
+    def _apply_stored(self, room: Room, seq: int, seat: int, data: dict[str, Any],
+                      personal: dict[int, tuple[int, dict[str, Any]]], bots: dict[int, Bot]
+                      ) -> bool:
+        """Stored move ``seq`` (``seat``'s ``data``) applied to a copy of its room: a log
+        replayed, or another process's move followed. Its events kept as the room's
+        history, a personal answer kept in ``personal`` (W15), the ``bots`` told what they
+        saw. Returns whether everyone saw the move (:meth:`Room.keep`)."""
+        events = room.state.apply(seat, Action.from_json(data))
+        public = room.keep(seq, events)
+        if data.get("kind") in room.game.personal:
+            personal[seq] = (seat, data)
+        if bots:
+            self._observe(room, bots, events)
+        return public
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up

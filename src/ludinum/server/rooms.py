@@ -242,13 +242,25 @@ class Room:
                 self.story.append(event)
 
     def record(self, seat: int | None, events: list[Event], now: float) -> None:
-        self.seq += 1
-        self.updated_at = now
+        """A move ``seat`` just made (its ``events``) taken into the room: its history,
+        then what follows from the new state (:meth:`settle`)."""
+        self.settle(seat, self.keep(self.seq + 1, events), now)
+
+    def keep(self, seq: int, events: list[Event]) -> bool:
+        """The ``events`` of move ``seq`` kept as the room's history (a log replayed does
+        only this, its row giving the rest); returns whether one of them is public."""
+        self.seq = seq
         public = any(event.to is None for event in events)
         if public:
             self.public_seq += 1
         for event in events:
-            self.note(self.seq, event)
+            self.note(seq, event)
+        return public
+
+    def settle(self, seat: int | None, public: bool, now: float) -> None:
+        """After a move of ``seat`` at ``now`` (``public``: everyone saw it): the game over
+        ends the room, else the timer is started, kept or dropped."""
+        self.updated_at = now
         if self.state.is_terminal():
             self.status = FINISHED
             self.clear_deadline()
