@@ -12,15 +12,8 @@ import pytest
 
 from ludinum.content.schema import check_kind
 from ludinum.games.hacker import CONTENT, GAME
-from ludinum.games.hacker.lessons import (
-    FOLDER,
-    LEAST,
-    LESSONS,
-    MOST,
-    happened,
-    lessons_for,
-    load_lessons,
-)
+from ludinum.games.hacker.content import FOLDER, LESSONS, load_lessons
+from ludinum.games.hacker.lessons import LEAST, MOST, happened, lessons_for
 from ludinum.site import build_debrief, debrief_html
 from tests.conformance.lessons import check_lessons, finished
 from tests.site.helpers import client, pdf_text

@@ -152,7 +152,7 @@ def test_each_game_lists_what_it_showed() -> None:
     """GameText.debrief: Hacker keeps the default (no quiz, no message during play: its
     advice is its lessons), the Voleur speaks English in English (V2)."""
     from ludinum.engine import DebriefItems
-    from ludinum.games.voleur.deck import load_deck
+    from ludinum.games.voleur.content import load_deck
 
     config, log = play("hacker", 3, 1)
     hacker = get_game("hacker")

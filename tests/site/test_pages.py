@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 import pytest
 
 from ludinum.games.gnou.content import LIBERTIES, PROTECTIONS, load_dangers
-from ludinum.games.voleur.deck import load_deck
+from ludinum.games.voleur.content import load_deck
 from ludinum.site.catalog import catalog
 from ludinum.site.webrunners import raw
 

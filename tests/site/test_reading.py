@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from ludinum.games import get_game
-from ludinum.games.hacker.lessons import load_lessons
+from ludinum.games.hacker.content import load_lessons
 from ludinum.site.catalog import catalog
 
 from .helpers import client, flat

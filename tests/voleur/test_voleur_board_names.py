@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from ludinum.games.voleur.deck import load_deck
+from ludinum.games.voleur.content import load_deck
 from tests.server.test_boards import draw, svg_root
 
 #: The data cards and measures of the deck, by id.

@@ -11,7 +11,7 @@ import pytest
 from ludinum.content.schema import check_kind
 from ludinum.engine import ContentError
 from ludinum.games.voleur import CONTENT, GAME
-from ludinum.games.voleur.deck import ATTACK, DATA, DECK_KIND, FOLDER, MEASURE, load_deck
+from ludinum.games.voleur.content import ATTACK, DATA, DECK_KIND, FOLDER, MEASURE, load_deck
 
 
 def test_default_deck_has_no_problem() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ludinum.games.voleur import GAME
-from ludinum.games.voleur.deck import load_deck
+from ludinum.games.voleur.content import load_deck
 from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.lessons import REFERENCES, lessons_for
 from tests.conformance.lessons import check_lessons, edited_pack, finished

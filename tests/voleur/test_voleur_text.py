@@ -301,7 +301,7 @@ def test_every_choice_takes_one_line_of_an_80_column_terminal() -> None:
     every discard and theft; every defence against every attack on either board (they
     named the measure and the attack and took two), in French and English."""
     from ludinum.cli.play import menu_line
-    from ludinum.games.voleur.deck import ATTACK, DATA
+    from ludinum.games.voleur.content import ATTACK, DATA
 
     state = fresh(6, thief=0)
     view = state.view(0)
@@ -387,7 +387,7 @@ def test_a_manager_laying_is_told_his_hand_once() -> None:
     V3): his eight choices name every card of it, and the hand's line above them took one
     or two of his 35 rows; it is left out. With a measure that no board can take yet (his
     boards not opened, or one of them), the hand's line stays."""
-    from ludinum.games.voleur.deck import DIGITAL
+    from ludinum.games.voleur.content import DIGITAL
 
     state = fresh()
     board(state, 0, PAPER, data=("annuaire_interne",))
@@ -457,7 +457,7 @@ def test_a_manager_laying_reads_his_own_data_by_their_points() -> None:
     """His turn to lay (V3): his eight choices name what he may lay; his boards give their
     data's points and name his hidden measures (with the other boards' revealed measures
     named, his screen took 36 rows of 35). Any other moment names his data card by card."""
-    from ludinum.games.voleur.deck import DIGITAL
+    from ludinum.games.voleur.content import DIGITAL
 
     state = fresh()
     board(state, 0, PAPER, data=("annuaire_interne", "dossier_medical"),

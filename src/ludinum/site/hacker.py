@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ludinum.games.hacker.lessons import Lesson, load_lessons
+from ludinum.games.hacker.content import Lesson, load_lessons
 from ludinum.site.model import Resource, Source, ThemePage, say
 
 THEME_PATH = "/apprendre/hacker"

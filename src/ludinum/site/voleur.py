@@ -9,7 +9,7 @@ from typing import Any
 
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
-from ludinum.games.voleur.deck import (
+from ludinum.games.voleur.content import (
     ATTACK,
     BOARDS,
     DATA,

@@ -13,9 +13,9 @@ from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, seat_reward, seat_rewards
 from ludinum.games.hacker.bot import HackerBot
+from ludinum.games.hacker.content import LESSONS
 from ludinum.games.hacker.encoding import ENCODING
 from ludinum.games.hacker.game import GAME, HackerGame
-from ludinum.games.hacker.lessons import LESSONS
 from ludinum.games.hacker.search import SEARCH
 from ludinum.games.hacker.state import HackerState, new_state
 

@@ -9,7 +9,7 @@ from ludinum.content.schema import ContentKind
 from ludinum.engine import State
 from ludinum.engine.headline import Headline, even_share, metric
 from ludinum.games.voleur.bot import VoleurBot
-from ludinum.games.voleur.deck import DECK_KIND
+from ludinum.games.voleur.content import DECK_KIND
 from ludinum.games.voleur.encoding import VoleurEncoding
 from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.search import SEARCH
@@ -55,7 +55,7 @@ METRIC_LABELS: dict[str, tuple[str, str]] = {
 def content_metric_labels() -> dict[str, tuple[str, str]]:
     """The words of each attack card's own metrics (``played_<card>``, ``foiled_<card>``),
     by the card's name in the deck in use."""
-    from ludinum.games.voleur.deck import load_deck
+    from ludinum.games.voleur.content import load_deck
 
     labels: dict[str, tuple[str, str]] = {}
     deck = load_deck()

@@ -15,7 +15,7 @@ Text forms::
 from __future__ import annotations
 
 from ludinum.engine import Action
-from ludinum.games.voleur.deck import ATTACK, BOARDS, CATEGORIES, DATA, Deck
+from ludinum.games.voleur.content import ATTACK, BOARDS, CATEGORIES, DATA, Deck
 from ludinum.games.voleur.events import EventTable
 
 LAY, DISCARD, PASS, ATTACK_OP, COUNTER_BOARD, COUNTER_HAND, LET, STEAL, STEAL_CAT = range(9)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ludinum.bots.base import Bot
 from ludinum.engine import Action, State
-from ludinum.games.voleur.deck import BOARDS, DATA, POINTS, Deck, load_deck
+from ludinum.games.voleur.content import BOARDS, DATA, POINTS, Deck, load_deck
 
 
 @lru_cache(maxsize=1)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ludinum.engine.encoding import ActionSpace, Encoding, Features
 from ludinum.games.voleur.actions import MAX_SEATS
-from ludinum.games.voleur.deck import ATTACK, BOARDS, DATA, MEASURE, Deck
+from ludinum.games.voleur.content import ATTACK, BOARDS, DATA, MEASURE, Deck
 from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.state import PHASES
 

@@ -6,7 +6,7 @@ Events are immutable values (nobody mutates their data), so states may share the
 from __future__ import annotations
 
 from ludinum.engine import Event, private, public
-from ludinum.games.voleur.deck import BOARDS, Deck
+from ludinum.games.voleur.content import BOARDS, Deck
 
 MAX_SEATS = 6
 MAX_ROUNDS = 30

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ludinum.engine import Game, GameConfig
 from ludinum.games.voleur.actions import ActionTable
-from ludinum.games.voleur.deck import Deck, load_deck
+from ludinum.games.voleur.content import Deck, load_deck
 from ludinum.games.voleur.options import OPTIONS
 from ludinum.games.voleur.serial import fill_from_json
 from ludinum.games.voleur.state import VoleurState
@@ -48,7 +48,7 @@ class VoleurGame(Game):
     def board_layout(self) -> tuple[dict[str, Any], ...]:
         """The card catalogue (V2), public content: id, kind, names, category and points
         of a data card, nature of an attack, the attack a measure counters."""
-        from ludinum.games.voleur.deck import BOARDS, CATEGORIES, KIND_NAMES
+        from ludinum.games.voleur.content import BOARDS, CATEGORIES, KIND_NAMES
 
         cards = self.deck.cards
         return tuple(

@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterable, Mapping
 
 from ludinum.engine.lessons import Card, pick
-from ludinum.games.voleur.deck import ATTACK, Deck
-from ludinum.games.voleur.deck import Card as DeckCard
+from ludinum.games.voleur.content import ATTACK, Deck
+from ludinum.games.voleur.content import Card as DeckCard
 
 #: The source of a card whose content names none. Not « Le Voleur de Données, règles du
 #: jeu », as it said: the original text gives no deck (V2), the cards' words are this

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludinum.engine import Action, IllegalActionError
-from ludinum.games.voleur.deck import BOARDS, DATA, MEASURE
+from ludinum.games.voleur.content import BOARDS, DATA, MEASURE
 
 if TYPE_CHECKING:
     from ludinum.games.voleur.state import VoleurState

@@ -37,7 +37,7 @@ from ludinum.games.voleur.actions import (
     STEAL_CAT,
     ActionTable,
 )
-from ludinum.games.voleur.deck import BOARDS, DATA, Deck
+from ludinum.games.voleur.content import BOARDS, DATA, Deck
 
 PLAY, DEFEND, STEAL_PHASE, OVER = 0, 1, 2, 3
 PHASES = ("play", "defend", "steal", "over")
@@ -469,15 +469,15 @@ class VoleurState(KeptLegal):
             out[f"foiled_{ident}"] = float(self.foiled[a])
         return out
 
-    # -- views, copies, storage (see view.py and serial.py) ------------------------------------
+    # -- views, copies, storage (see views.py and serial.py) ------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        return _view.build_view(self, player)
+        return _views.build_view(self, player)
 
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
-        return _view.build_view(self, player, parts)
+        return _views.build_view(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> VoleurState:
-        return _view.resample(self, observer, rng)
+        return _views.resample(self, observer, rng)
 
     def clone(self) -> VoleurState:
         rng = random.Random(0)
@@ -515,6 +515,6 @@ class VoleurState(KeptLegal):
         return state_to_json(self)
 
 
-# Imported last, as view.py imports this module's constants: an import statement in the
+# Imported last, as views.py imports this module's constants: an import statement in the
 # methods would cost a rollout bot's every observation about a microsecond.
-import ludinum.games.voleur.view as _view  # noqa: E402
+import ludinum.games.voleur.views as _views  # noqa: E402

@@ -18,7 +18,7 @@ from ludinum.engine import (
     counted,
 )
 from ludinum.engine.lessons import in_lang
-from ludinum.games.voleur.deck import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
+from ludinum.games.voleur.content import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
 from ludinum.games.voleur.lessons import lessons_for
 
 _BOARD = {

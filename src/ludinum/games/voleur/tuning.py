@@ -18,7 +18,7 @@ from typing import Any
 
 from ludinum.bots.base import Bot, RandomBot
 from ludinum.games.voleur.bot import VoleurBot
-from ludinum.games.voleur.deck import ATTACK, Deck, load_deck
+from ludinum.games.voleur.content import ATTACK, Deck, load_deck
 from ludinum.games.voleur.game import VoleurGame
 from ludinum.games.voleur.options import OPTIONS
 

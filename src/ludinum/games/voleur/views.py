@@ -11,7 +11,7 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from ludinum.games.voleur.deck import BOARDS, MEASURE
+from ludinum.games.voleur.content import BOARDS, MEASURE
 from ludinum.games.voleur.state import PHASES, THIEF_ROUND
 
 PAPER_SIDE, DIGITAL_SIDE = BOARDS
