@@ -103,7 +103,7 @@ def test_hacker_expert_guesses_without_reading_the_owner() -> None:
     """Expert's guesses are quick decisions over determinisations: two tables that differ
     only in who really dropped the viruses give the same guess."""
     from ludinum.engine import Action
-    from ludinum.games.hacker.rules import OWNER_MASK, virus
+    from ludinum.games.hacker.base import OWNER_MASK, virus
     from tests.hacker.helpers import (
         credit_setup,
         fresh,

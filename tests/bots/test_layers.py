@@ -100,7 +100,7 @@ def test_bots_and_environments_do_not_even_mention_a_game(layer: str) -> None:
 def test_the_scan_finds_what_it_looks_for() -> None:
     """The scan is not blind: imports, names, strings of each kind are caught; prose is not."""
     caught = [
-        "from ludinum.games.hacker.rules import BILL_VALUE",
+        "from ludinum.games.hacker.base import BILL_VALUE",
         "import ludinum.games.webrunners",
         "LEVELS = {'gnou': 1}",
         "def voleur_value(): pass",

@@ -84,7 +84,7 @@ def test_hacker_value_counts_the_viruses_waiting() -> None:
     """A virus of seat 1 on a seat-0 account holding bills: seat 0's value falls and seat
     1's rises against the running scores; the viruses of an account's owner count for
     nothing (H6), nor do viruses on an empty account."""
-    from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK
+    from ludinum.games.hacker.base import BILL_VALUE, OWNER_MASK
 
     state = played(get_game("hacker"), 4, 8)  # bills credited, no drop yet
     assert not any(state.stacks)
@@ -205,7 +205,7 @@ def test_a_determinisation_depends_on_the_view_and_the_rng_only(game: Game) -> N
 def test_hacker_determinisations_spread_the_unseen_bills_evenly() -> None:
     """The bills a seat cannot see are dealt uniformly among the places it cannot see
     (bills of one value are alike: counted by value)."""
-    from ludinum.games.hacker.rules import BILL_VALUE
+    from ludinum.games.hacker.base import BILL_VALUE
 
     state = played(get_game("hacker"), 4, 30, seed=2)
     player = state.active_players()[0]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.games.hacker.rules import queued_account
+from ludinum.games.hacker.base import queued_account
 from tests.browser.helpers import click_some_action, enlarges_the_board, open_table, raw_words
 
 pytestmark = pytest.mark.slow

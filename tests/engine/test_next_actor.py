@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludinum.engine import next_actor
 from ludinum.games import get_game, make_bot
-from ludinum.games.hacker.rules import TRIP
+from ludinum.games.hacker.base import TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.bots.toy import SAFE, PickState
 

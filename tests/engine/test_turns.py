@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludinum.engine import deciders, must_wait, next_actor, people_first, waiting_seat
 from ludinum.games import get_game
-from ludinum.games.hacker.rules import TRIP
+from ludinum.games.hacker.base import TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.bots.toy import PickState
 

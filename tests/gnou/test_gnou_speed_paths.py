@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ludinum.games.gnou import GAME, GnouState
-from ludinum.games.gnou.state import CULTURE_Q, DEALT, STATS, _fix, deal, fixed
+from ludinum.games.gnou.rules import CULTURE_Q, DEALT, STATS, _fix, deal, fixed
 
 #: (players, options) → digest of every event of seeds 0–11 played at random with
 #: ``apply``; taken from the code before the per-configuration tables, the shared seat

@@ -7,7 +7,7 @@ from typing import Any
 from ludinum.engine import Action, Event
 from ludinum.games.hacker import GAME
 from ludinum.games.hacker import protection as protection_rules
-from ludinum.games.hacker.rules import BILL_VALUE, SETUP, TRIP, virus
+from ludinum.games.hacker.base import BILL_VALUE, SETUP, TRIP, virus
 from ludinum.games.hacker.state import HackerState
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action, Event
-from ludinum.games.hacker.rules import BILL_VALUE, TRIP
+from ludinum.games.hacker.base import BILL_VALUE, TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,

@@ -12,7 +12,7 @@ import pytest
 
 from ludinum.engine import Action, Event, OptionError, PlayerCountError
 from ludinum.games.hacker import GAME
-from ludinum.games.hacker.rules import (
+from ludinum.games.hacker.base import (
     BILL_VALUE,
     CHOOSE,
     COLOURS_FR,

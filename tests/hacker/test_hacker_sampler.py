@@ -1,5 +1,6 @@
-"""Hacker's determinisations (``sampler.resample``): what a seat knows stays, the rest is
-redrawn from its view alone, with the players' habit of spreading their viruses over trips."""
+"""Hacker's determinisations (``HackerState.resample``, ``sampler.redraw``): what a seat
+knows stays, the rest is redrawn from its view alone, with the players' habit of spreading
+their viruses over trips."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import Counter
 
 from ludinum.engine import Action
 from ludinum.games.hacker import sampler
-from ludinum.games.hacker.rules import KNOWN_SHIFT, OWNER_MASK, v_trip
+from ludinum.games.hacker.base import KNOWN_SHIFT, OWNER_MASK, v_trip
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ludinum.games.hacker import GAME
-from ludinum.games.hacker.rules import FACE_DOWN, KNOWN_SHIFT, OWNER_MASK, v_face_down, v_pos
+from ludinum.games.hacker.base import FACE_DOWN, KNOWN_SHIFT, OWNER_MASK, v_face_down, v_pos
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,

@@ -11,7 +11,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from ludinum.engine import Action
-from ludinum.games.hacker.rules import SETUP, TRIP
+from ludinum.games.hacker.base import SETUP, TRIP
 from ludinum.server.catalog import Catalog
 from ludinum.server.class_hub import STUCK_AFTER
 from ludinum.server.rooms import Room

@@ -6,7 +6,8 @@ from typing import Any
 
 from ludinum.engine import Action, Event
 from ludinum.games.voleur import GAME
-from ludinum.games.voleur.state import PLAY, VoleurState
+from ludinum.games.voleur.rules import PLAY
+from ludinum.games.voleur.state import VoleurState
 
 PAPER, DIGITAL = 0, 1
 

@@ -11,7 +11,7 @@ import pytest
 
 from ludinum.engine import Action, IllegalActionError, OptionError
 from ludinum.games.voleur import GAME
-from ludinum.games.voleur.state import DEFEND, OVER, PLAY, STEAL_PHASE
+from ludinum.games.voleur.rules import DEFEND, OVER, PLAY, STEAL_PHASE
 from tests.voleur.helpers import (
     DIGITAL,
     PAPER,

@@ -6,7 +6,7 @@ other rule cases (``test_voleur_rules.py``) already quote are not repeated here.
 
 from __future__ import annotations
 
-from ludinum.games.voleur.state import STEAL_PHASE
+from ludinum.games.voleur.rules import STEAL_PHASE
 from tests.voleur.helpers import DIGITAL, PAPER, act, board, fresh, give, legal, turn
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludinum.bots.base import Bot, knows_answer
 from ludinum.engine import Action, State
 from ludinum.games.gnou.content import PROTECTION_FOR, answer_key, load_board
-from ludinum.games.gnou.state import HINT, TRANSMIT
+from ludinum.games.gnou.rules import HINT, TRANSMIT
 
 HINT_BONUS = 0.15
 LOOKAHEAD = 14

@@ -12,7 +12,7 @@ from typing import Any
 
 from ludinum.engine.encoding import ActionSpace, Encoding, Features
 from ludinum.games.gnou.content import LEVELS, PROTECTIONS, load_board
-from ludinum.games.gnou.state import ANSWERS, DECLINE, HINT, ROLL, SEEK, TRANSMIT
+from ludinum.games.gnou.rules import ANSWERS, DECLINE, HINT, ROLL, SEEK, TRANSMIT
 
 MAX_SEATS = 6
 STEPS = ("roll", "choose", "answer", "offer", "over")

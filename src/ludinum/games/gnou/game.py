@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 from ludinum.engine import Game, GameConfig, OptionError, State, echoed, new_rng
 from ludinum.games.gnou.content import load_bank, load_board
 from ludinum.games.gnou.options import OPTIONS
-from ludinum.games.gnou.state import Fixed, GnouState, fixed
+from ludinum.games.gnou.rules import Fixed, fixed
+from ludinum.games.gnou.state import GnouState
 from ludinum.games.gnou.text import GnouText
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludinum.engine.encoding import ActionSpace, Encoding, Features
-from ludinum.games.hacker.rules import BILL_COUNT, BILL_VALUE, PHASE_NAMES, ROUNDS
+from ludinum.games.hacker.base import BILL_COUNT, BILL_VALUE, PHASE_NAMES, ROUNDS
 from ludinum.games.hacker.table import (
     CREDIT,
     DONE,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ludinum.engine import Event, private, public
 from ludinum.games.hacker import protection
-from ludinum.games.hacker.rules import (
+from ludinum.games.hacker.base import (
     BILL_VALUE,
     CREDIT,
     KNOWN_SHIFT,
@@ -32,17 +32,17 @@ from ludinum.games.hacker.rules import (
 from ludinum.games.hacker.table import CREDITED, CREDITED_SECRETLY, DROPPED, TRIP_EVENTS
 
 if TYPE_CHECKING:
-    from ludinum.games.hacker.state import HackerState
+    from ludinum.games.hacker.rules import Rules
 
 
-def start_round(state: HackerState, events: list[Event]) -> None:
+def start_round(state: Rules, events: list[Event]) -> None:
     state.trip = 0
     state.trip_drops = []
     events.append(public("round", round=state.round + 1, first=state.first))
     start_trip(state, events)
 
 
-def start_trip(state: HackerState, events: list[Event]) -> None:
+def start_trip(state: Rules, events: list[Event]) -> None:
     traveller = state.traveller
     hand = state.hand
     state.done = [p == traveller or hand[p] == 0 for p in range(state.n)]
@@ -53,7 +53,7 @@ def start_trip(state: HackerState, events: list[Event]) -> None:
         end_trip(state, events)
 
 
-def drop(state: HackerState, player: int, pos: int, events: list[Event]) -> None:
+def drop(state: Rules, player: int, pos: int, events: list[Event]) -> None:
     """Drop one virus face down (seed text: one at a time; never taken back)."""
     state.hand[player] -= 1
     state.stats[S_DROPS] += 1
@@ -69,12 +69,12 @@ def drop(state: HackerState, player: int, pos: int, events: list[Event]) -> None
     after_trip_step(state, events)
 
 
-def after_trip_step(state: HackerState, events: list[Event]) -> None:
+def after_trip_step(state: Rules, events: list[Event]) -> None:
     if all(state.done):
         end_trip(state, events)
 
 
-def land(state: HackerState, dropper: int, pos: int, events: list[Event]) -> None:
+def land(state: Rules, dropper: int, pos: int, events: list[Event]) -> None:
     """A virus lands on an account. H2/H4: everyone sees the stack grow and during whose
     trip; each other non-travelling seat notices who dropped it with chance ``vigilance``
     (drawn now from state.rng) and is told privately; the traveller, walking back, with
@@ -103,7 +103,7 @@ def land(state: HackerState, dropper: int, pos: int, events: list[Event]) -> Non
     state.trip_drops[-1] += 1
 
 
-def end_trip(state: HackerState, events: list[Event]) -> None:
+def end_trip(state: Rules, events: list[Event]) -> None:
     """The traveller is back with the top bill of the bank, to credit at once."""
     if state.pending:
         pending = state.pending
@@ -121,7 +121,7 @@ def end_trip(state: HackerState, events: list[Event]) -> None:
     state.phase = CREDIT
 
 
-def credit(state: HackerState, player: int, pos: int, events: list[Event]) -> None:
+def credit(state: Rules, player: int, pos: int, events: list[Event]) -> None:
     """Credit a bill at once under an account (seed text « Créditer un compte »). H7: under
     brouillage a bill put under another's account is theirs."""
     bill = state.incoming[player].pop(0)

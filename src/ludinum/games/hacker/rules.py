@@ -1,147 +1,219 @@
-"""Hacker's vocabulary: bills, virus counts, phases, and the encoding of a virus card.
+"""Hacker's rules: who acts, what is legal, and what each action does.
 
-Seats are numbered clockwise. Accounts are identified by their place on the table
-(0 .. 3n-1), shuffled at setup like the face-up account cards of the text.
+The flow of a round: the hacking phase (one trip per player from the round's first
+player, clockwise; the others may drop viruses meanwhile; the traveller credits the bill
+brought back: :mod:`ludinum.games.hacker.flow`), then the protection phase
+(:mod:`ludinum.games.hacker.protection`). Its vocabulary is ``base.py``'s.
 """
 
 from __future__ import annotations
 
-ROUNDS = 4
-ACCOUNTS_PER_PLAYER = 3
-BILLS_PER_PLAYER_AT_SETUP = 2
+import random
+from collections.abc import Sequence
 
-#: The 42 bills (seed text, H1): 10 of value 1, 20 of value 2, 12 of value 3. A bill is
-#: an id 0..41 whose value is ``BILL_VALUE[id]``.
-BILL_VALUE: tuple[int, ...] = (1,) * 10 + (2,) * 20 + (3,) * 12
-BILL_COUNT = len(BILL_VALUE)
-
-COLOURS_FR = ("rouge", "bleu", "vert", "jaune", "violet", "noir", "orange")
-COLOURS_EN = ("red", "blue", "green", "yellow", "purple", "black", "orange")
-#: rich markup colour per seat (terminal).
-COLOURS_RICH = ("red", "blue", "green", "yellow", "magenta", "bright_black", "dark_orange")
-
-# Phases.
-SETUP = 0  # everyone credits the two bills dealt at setup (simultaneous decisions)
-TRIP = 1  # one player's trip to the bank; the others may drop viruses (simultaneous)
-CREDIT = 2  # the traveller credits the bill brought back
-CHOOSE = 3  # the protecting player picks the next attacked account to resolve
-GUESS = 4  # the protecting player names the owner of the top virus
-STEAL = 5  # the virus owner picks a bill position (option theft=chosen)
-LOOT = 6  # the thief credits the stolen bill at once
-OVER = 7
-
-PHASE_NAMES = ("setup", "trip", "credit", "choose", "guess", "steal", "loot", "over")
-
-
-def warded(bills: list[int]) -> int:
-    """H8 cryptage: the viruses an account sets aside before guessing, its bills of 1 minus
-    its bills of 3 (none when that is not positive)."""
-    points = 0
-    for bill in bills:
-        value = BILL_VALUE[bill]
-        points += 1 if value == 1 else -1 if value == 3 else 0
-    return max(0, points)
-
-
-def viruses_for(players: int, three_player_viruses: int) -> int:
-    """Viruses per colour (H1): 4 with 5–6 players, 3 with 4 or 7, an option with 3."""
-    if players == 3:
-        return three_player_viruses
-    return 4 if players in (5, 6) else 3
-
-
-# A virus card is one int: owner (3 bits) | trip (3 bits, the traveller's seat when it was
-# dropped) | known-by mask (7 bits, seats that know its owner) | account (5 bits) | set
-# aside face down (1 bit: H8 cryptage or no bill left, without a guess; absent from
-# states saved before it, read as a guessed virus).
-OWNER_MASK = 0b111
-TRIP_SHIFT = 3
-KNOWN_SHIFT = 6
-KNOWN_MASK = 0x7F << KNOWN_SHIFT
-POS_SHIFT = 13
-POS_MASK = 31
-FACE_DOWN = 1 << 18
-
-
-def virus(owner: int, trip: int, pos: int) -> int:
-    return owner | (trip << TRIP_SHIFT) | (1 << (owner + KNOWN_SHIFT)) | (pos << POS_SHIFT)
-
-
-def queued(pos: int, dropper: int) -> int:
-    """A face-down drop of a turn-based trip, waiting for the trip's end: account and
-    dropper in one int (``dropper`` below 8)."""
-    return pos * 8 + dropper
-
-
-def queued_dropper(item: int) -> int:
-    return item & 7
-
-
-def queued_account(item: int) -> int:
-    return item >> 3
-
-
-def v_owner(code: int) -> int:
-    return code & OWNER_MASK
-
-
-def v_trip(code: int) -> int:
-    return (code >> TRIP_SHIFT) & 0b111
-
-
-def v_pos(code: int) -> int:
-    return (code >> POS_SHIFT) & POS_MASK
-
-
-def v_face_down(code: int) -> bool:
-    """Whether the virus was set aside face down, without a guess: nobody learnt its
-    owner then (H8 cryptage, or no bill left on the account)."""
-    return bool(code & FACE_DOWN)
-
-
-def v_knows(code: int, player: int) -> bool:
-    return bool(code >> (KNOWN_SHIFT + player) & 1)
-
-
-def v_reveal(code: int, players: int) -> int:
-    """The same virus, now known to the seats in the bit mask ``players``."""
-    return code | ((players & 0x7F) << KNOWN_SHIFT)
-
-
-def loot_record(pos: int, thief: int, knowers: int, anywhere: bool) -> int:
-    """A stolen bill credited face down: the account it went to, the thief, the seats that
-    know the thief (bit mask) and whether any account was allowed (brouillage)."""
-    return pos | (thief << 5) | (int(anywhere) << 8) | ((knowers & 0x7F) << 9)
-
-
-def loot_account(record: int) -> int:
-    return record & 31
-
-
-def loot_thief(record: int) -> int:
-    return (record >> 5) & 7
-
-
-def loot_anywhere(record: int) -> bool:
-    return bool(record >> 8 & 1)
-
-
-def loot_knows(record: int, player: int) -> bool:
-    return bool(record >> (9 + player) & 1)
-
-
-#: Counters kept for ``metrics()``, by index.
-STAT_NAMES = (
-    "drops",
-    "noticed",
-    "guesses",
-    "guesses_right",
-    "thefts",
-    "set_aside_empty",
-    "set_aside_cryptage",
-    "own_virus",
-    "misdirected_credits",
-    "self_drops",
+from ludinum.engine import (
+    Action,
+    Deadline,
+    Event,
+    GameConfig,
+    State,
 )
-S_DROPS, S_NOTICED, S_GUESSES, S_RIGHT, S_THEFTS = 0, 1, 2, 3, 4
-S_EMPTY, S_CRYPT, S_OWN, S_MISCREDIT, S_SELF = 5, 6, 7, 8, 9
+from ludinum.games.hacker import flow, protection, views
+from ludinum.games.hacker.base import (
+    ACCOUNTS_PER_PLAYER,
+    BILL_VALUE,
+    CHOOSE,
+    CREDIT,
+    GUESS,
+    LOOT,
+    OVER,
+    ROUNDS,
+    SETUP,
+    STAT_NAMES,
+    STEAL,
+    TRIP,
+    viruses_for,
+)
+from ludinum.games.hacker.table import PROTECT, RETURN, RETURN_ONLY, Table
+from ludinum.games.hacker.table import STEAL as STEAL_ACTIONS
+
+_DONE = tuple(Event("done", {}, (p,)) for p in range(7))
+#: The trip deadlines made so far, by (seconds, traveller): a deadline is a frozen value,
+#: asked for on every action of a trip (who decides now, engine/turns.py).
+_TRIP_DEADLINES: dict[tuple[float, int], Deadline] = {}
+
+
+def _trip_deadline(seconds: float, traveller: int) -> Deadline:
+    key = (seconds, traveller)
+    deadline = _TRIP_DEADLINES.get(key)
+    if deadline is None:
+        deadline = Deadline("trip", seconds, traveller, RETURN, duration=True)
+        if len(_TRIP_DEADLINES) < 1024:
+            _TRIP_DEADLINES[key] = deadline
+    return deadline
+
+
+class Rules(State):
+    """Everything on the table, in everyone's hand and in the bank, and the rules that
+    change it (the state as a whole: :class:`.state.HackerState`)."""
+
+    def __init__(self, config: GameConfig, rng: random.Random, table: Table) -> None:
+        self.config = config
+        self.rng = rng
+        self.table = table
+        n = config.players
+        self.n = n
+        opts = config.options
+        self.viruses = viruses_for(n, int(opts["viruses_3p"]))
+        self.live = int(opts["trip_seconds"]) > 0
+        self.vigilance = float(opts["vigilance"])
+        self.traveller_vigilance = float(opts["traveller_vigilance"])
+        self.reveal = str(opts["reveal"])
+        self.chosen_theft = opts["theft"] == "chosen"
+        self.brouillage = bool(opts["brouillage"])
+        self.cryptage = bool(opts["cryptage"])
+        accounts = n * ACCOUNTS_PER_PLAYER
+        self.round = 0
+        self.first = 0
+        self.phase = SETUP
+        self.trip = 0
+        self.bills: list[list[int]] = [[] for _ in range(accounts)]
+        self.bank: list[int] = []  # the top of the pile is the end of the list
+        self.stacks: list[list[int]] = [[] for _ in range(accounts)]
+        self.aside: list[int] = []
+        #: Viruses found this round (a right guess): back in their owner's hand, still part
+        #: of the trip record; the guesser knows whose they were (everyone with ``table``).
+        self.found: list[int] = []
+        self.hand = [self.viruses] * n
+        self.done = [True] * n
+        self.pending: list[int] = []  # turn-based drops (base.queued), shown at trip end
+        self.incoming: list[list[int]] = [[] for _ in range(n)]
+        self.seen = [0] * n  # bit mask of the bills each seat has seen
+        self.notes: list[list[int]] = [[] for _ in range(n)]  # noticed drops: trip, dropper, pos
+        self.trip_drops: list[int] = []
+        self.protector = 0  # offset from the first player during the protection phase
+        self.current = -1  # account being resolved
+        self.thief = -1
+        self.stats = [0] * len(STAT_NAMES)
+        self.leaders_before = -1  # bit mask of the richest seats before the last protection
+        #: Stolen bills credited face down (base.loot_record): where they went is the
+        #: thief's secret, so determinisations redraw it (sampler).
+        self.loots: list[int] = []
+        self.active: tuple[int, ...] = ()
+
+    # -- derived -------------------------------------------------------------------------
+    @property
+    def traveller(self) -> int:
+        return (self.first + self.trip) % self.n
+
+    def blurred(self) -> bool:
+        """H7: « Pour le dernier tour de jeu, retournez tous les comptes face cachée »: the
+        whole last round, protection and loot included, until the game is over."""
+        return self.brouillage and self.round == ROUNDS - 1 and self.phase != OVER
+
+    def protecting(self) -> int:
+        return (self.first + self.protector) % self.n
+
+    def score(self, player: int) -> int:
+        own = self.table.own[player]
+        return sum(BILL_VALUE[b] for k in own for b in self.bills[k])
+
+    def scores(self) -> list[int]:
+        totals = [0] * self.n
+        owner = self.table.owner
+        value = BILL_VALUE.__getitem__
+        for k, pile in enumerate(self.bills):
+            if pile:  # a search values every rollout by the scores: no generator per pile
+                totals[owner[k]] += sum(map(value, pile))
+        return totals
+
+    # -- who acts ------------------------------------------------------------------------
+    def _refresh_active(self) -> None:
+        phase = self.phase
+        if phase == TRIP:
+            idle = self.done
+            if self.live:
+                traveller = self.traveller
+                self.active = tuple([p for p in range(self.n) if not idle[p] or p == traveller])
+            else:
+                self.active = tuple([p for p in range(self.n) if not idle[p]])
+        elif phase in (CHOOSE, GUESS):
+            self.active = ((self.first + self.protector) % self.n,)
+        elif phase == CREDIT:
+            self.active = ((self.first + self.trip) % self.n,)
+        elif phase in (STEAL, LOOT):
+            self.active = (self.thief,)
+        elif phase == SETUP:
+            incoming = self.incoming
+            self.active = tuple([p for p in range(self.n) if incoming[p]])
+        else:
+            self.active = ()
+
+    def active_players(self) -> tuple[int, ...]:
+        return self.active
+
+    def public_active(self, viewer: int | None) -> tuple[int, ...]:
+        return views.public_active(self, viewer)
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        if player not in self.active:
+            return ()
+        phase = self.phase
+        if phase == TRIP:
+            if player == self.traveller:
+                return RETURN_ONLY
+            return self.table.all_drops if self.blurred() else self.table.drops[player]
+        if phase in (SETUP, CREDIT, LOOT):
+            return self.table.all_credits if self.blurred() else self.table.credits[player]
+        if phase == GUESS:
+            return self.table.guesses[player]
+        if phase == CHOOSE:
+            stacks = self.stacks
+            return tuple(PROTECT[k] for k in self.table.own[player] if stacks[k])
+        if phase == STEAL:
+            return STEAL_ACTIONS[: len(self.bills[self.current])]
+        return ()
+
+    def deadline(self) -> Deadline | None:
+        """H3: in live play a trip lasts ``trip_seconds``; then the traveller is back."""
+        if self.phase == TRIP and self.live:
+            return _trip_deadline(float(self.config.options["trip_seconds"]), self.traveller)
+        return None
+
+    def waiting_seat(self) -> int | None:
+        """During a live trip, the traveller: its only move is ``return`` (``RETURN_ONLY``),
+        which the trip's deadline plays (H3). What ``Deadline.waiting`` finds, without
+        the deadline or the traveller's moves: asked before each drop of a trip."""
+        if self.phase == TRIP and self.live:
+            return (self.first + self.trip) % self.n
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # -- applying --------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        if kind == "done":
+            self.done[player] = True
+            events.append(_DONE[player])
+            flow.after_trip_step(self, events)
+        elif kind == "return":
+            flow.end_trip(self, events)
+        else:
+            arg: int = action.params[0][1]  # type: ignore[assignment]
+            if kind == "drop":
+                flow.drop(self, player, arg, events)
+                if self.phase == TRIP and not self.done[player]:
+                    return events  # nobody joined or left the active players
+            elif kind == "credit":
+                flow.credit(self, player, arg, events)
+            elif kind == "guess":
+                protection.guess(self, player, arg, events)
+            elif kind == "protect":
+                protection.begin_account(self, arg, events)
+            elif kind == "steal":
+                protection.take(self, player, arg, events)
+        self._refresh_active()
+        return events

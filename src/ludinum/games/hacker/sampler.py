@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ludinum.games.hacker.rules import (
+from ludinum.games.hacker.base import (
     BILL_VALUE,
     GUESS,
     KNOWN_MASK,
@@ -64,7 +64,7 @@ from ludinum.games.hacker.rules import (
 from ludinum.games.hacker.views import knows_thief
 
 if TYPE_CHECKING:
-    from ludinum.games.hacker.state import HackerState
+    from ludinum.games.hacker.rules import Rules
 
 #: The weight of a candidate owner is multiplied by this for each virus of theirs already
 #: placed in the same trip (1.0: a uniform draw among the players who still have viruses).
@@ -73,9 +73,9 @@ SPREAD = 0.1
 ATTEMPTS = 20
 
 
-def resample(state: HackerState, observer: int, rng: random.Random) -> HackerState:
-    """A copy of ``state`` with ``observer``'s hidden information redrawn (module doc)."""
-    twin = state.copy_with(random.Random(rng.getrandbits(64)))
+def redraw(twin: Rules, observer: int, rng: random.Random) -> None:
+    """In ``twin``, a copy of the state: ``observer``'s hidden information redrawn (module
+    doc)."""
     twin.pending = [item for item in twin.pending if queued_dropper(item) == observer]
     used, per_trip = _known(twin, observer)
     _forget_notices(twin, observer)
@@ -91,10 +91,9 @@ def resample(state: HackerState, observer: int, rng: random.Random) -> HackerSta
     _redraw_bills(twin, observer, rng)
     _redraw_notices(twin, observer, rng)
     twin._refresh_active()
-    return twin
 
 
-def _redraw_thief(twin: HackerState, observer: int) -> None:
+def _redraw_thief(twin: Rules, observer: int) -> None:
     """While a thief steals or credits: for an observer who does not know him, the owner
     drawn for the missed virus is the thief, and holds the stolen bill."""
     if twin.phase not in (STEAL, LOOT) or knows_thief(twin, observer):
@@ -124,7 +123,7 @@ def _spread(count: int) -> float:
     return SPREAD**count
 
 
-def _known_to(twin: HackerState, pile: list[int], code: int, me: int) -> bool:
+def _known_to(twin: Rules, pile: list[int], code: int, me: int) -> bool:
     """Whether the seat of bit ``me`` knows this virus's owner: noted in the virus, or a
     virus on its owner's own account set aside in the open (H6, the ``own_virus`` event
     names him; not one set aside face down with the rest of the stack)."""
@@ -137,7 +136,7 @@ def _known_to(twin: HackerState, pile: list[int], code: int, me: int) -> bool:
     )
 
 
-def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]]:
+def _known(twin: Rules, observer: int) -> tuple[list[int], list[list[int]]]:
     """What the observer knows of who dropped what: per player, the viruses on the table
     (stacks, set aside, found) it knows are theirs; and ``[trip][player]``, the same per
     trip, its own queued drops included."""
@@ -157,7 +156,7 @@ def _known(twin: HackerState, observer: int) -> tuple[list[int], list[list[int]]
     return used, per_trip
 
 
-def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
+def _redraw_bills(twin: Rules, observer: int, rng: random.Random) -> None:
     """The bills the observer cannot see, redrawn among the places it cannot see. How many
     bills lie under each account is what the observer was told (public credits and
     thefts, its own loot), plus the stolen bills credited face down by others, placed
@@ -230,7 +229,7 @@ def _redraw_bills(twin: HackerState, observer: int, rng: random.Random) -> None:
 _FREE = {v: [b for b in range(len(BILL_VALUE)) if BILL_VALUE[b] == v][::-1] for v in (1, 2, 3)}
 
 
-def _relabel(twin: HackerState) -> None:
+def _relabel(twin: Rules) -> None:
     """Bills of the same value are alike: the ids are given again in table order, so
     that the copy depends on where the values lie, never on which of two equal bills the
     observer holds. (``seen`` keeps the old ids: nothing reads it on a copy.)"""
@@ -249,7 +248,7 @@ def _shuffle(items: list[int], rnd: Callable[[], float]) -> None:
 
 
 def _redraw_viruses(
-    twin: HackerState,
+    twin: Rules,
     observer: int,
     rng: random.Random,
     known: list[int],
@@ -281,7 +280,7 @@ def _redraw_viruses(
 
 
 def _draw_owners(
-    twin: HackerState,
+    twin: Rules,
     observer: int,
     rng: random.Random,
     hidden: list[tuple[list[int], int]],
@@ -333,7 +332,7 @@ def _draw_owners(
         _assign(twin, hidden, matched)
 
 
-def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list[int]) -> None:
+def _assign(twin: Rules, hidden: list[tuple[list[int], int]], owners: list[int]) -> None:
     """Give the ``hidden`` viruses their drawn owners, known to them and to whoever the
     table saw learn it (:func:`_seen_learning`)."""
     for (pile, i), q in zip(hidden, owners, strict=True):
@@ -342,7 +341,7 @@ def _assign(twin: HackerState, hidden: list[tuple[list[int], int]], owners: list
         pile[i] = (code & ~KNOWN_MASK & ~OWNER_MASK) | q | (keep << KNOWN_SHIFT)
 
 
-def _seen_learning(twin: HackerState, pile: list[int], code: int) -> int:
+def _seen_learning(twin: Rules, pile: list[int], code: int) -> int:
     """Of the seats that know a virus's owner, those the table saw learn it, by a guess:
     everyone when it was said aloud (``reveal=table``), else the account's owner, the
     guesser, if he knew (he learns the owner of a virus he found, and of one he missed
@@ -365,7 +364,7 @@ def _seen_learning(twin: HackerState, pile: list[int], code: int) -> int:
     return knowers & (1 << account_owner)
 
 
-def _forget_notices(twin: HackerState, observer: int) -> None:
+def _forget_notices(twin: Rules, observer: int) -> None:
     """The viruses resolved this round that the observer knows (noted, or its owner named
     in the open, H6): who else noticed them is not its business (the owner, the observer
     and what the table saw stay)."""
@@ -415,7 +414,7 @@ def _match(
     return owner_of
 
 
-def _redraw_notices(twin: HackerState, observer: int, rng: random.Random) -> None:
+def _redraw_notices(twin: Rules, observer: int, rng: random.Random) -> None:
     """Who noticed each drop on the stacks, besides its owner and the observer (H4): each
     other seat with the game's vigilance (the traveller with ``traveller_vigilance``), as
     the drop itself drew it; their notes follow. A seat's notices are its own secret, even

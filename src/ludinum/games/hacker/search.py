@@ -19,7 +19,7 @@ from __future__ import annotations
 from ludinum.bots.evaluation import softmax
 from ludinum.bots.levels import PAIRED, SearchSettings
 from ludinum.engine import State
-from ludinum.games.hacker.rules import BILL_VALUE, OWNER_MASK, warded
+from ludinum.games.hacker.base import BILL_VALUE, OWNER_MASK, warded
 from ludinum.games.hacker.state import HackerState
 
 #: The share of guesses that miss (heuristic bots, 4 players: 0.54 of guesses are right,

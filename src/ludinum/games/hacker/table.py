@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludinum.engine import Action, Event
-from ludinum.games.hacker.rules import ACCOUNTS_PER_PLAYER, BILL_COUNT
+from ludinum.games.hacker.base import ACCOUNTS_PER_PLAYER, BILL_COUNT
 
 MAX_PLAYERS = 7
 MAX_ACCOUNTS = MAX_PLAYERS * ACCOUNTS_PER_PLAYER

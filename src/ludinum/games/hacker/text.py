@@ -9,8 +9,8 @@ from typing import Any
 from ludinum.engine import Action, Event, GameText, Lesson, State
 from ludinum.engine.game import ELIDABLE, nickname_for
 from ludinum.engine.lessons import in_lang
+from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 from ludinum.games.hacker.lessons import lessons_for
-from ludinum.games.hacker.rules import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 
 
 def name(player: int | None, lang: str, markup: bool = False) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from ludinum.games.hacker.rules import (
+from ludinum.games.hacker.base import (
     BILL_VALUE,
     KNOWN_SHIFT,
     LOOT,
@@ -33,11 +33,11 @@ from ludinum.games.hacker.rules import (
 )
 
 if TYPE_CHECKING:
-    from ludinum.games.hacker.state import HackerState
+    from ludinum.games.hacker.rules import Rules
 
 
 def view(
-    state: HackerState, player: int | None, parts: Collection[str] | None = None
+    state: Rules, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
     """``player``'s view; with ``parts``, only those entries (``State.observation``, see
     :func:`observe`)."""
@@ -92,7 +92,7 @@ def view(
     return data
 
 
-def _options(state: HackerState) -> dict[str, Any]:
+def _options(state: Rules) -> dict[str, Any]:
     """The rule options a view shows (every seat plays by them)."""
     return {
         "brouillage": state.brouillage,
@@ -104,7 +104,7 @@ def _options(state: HackerState) -> dict[str, Any]:
     }
 
 
-def observe(state: HackerState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
+def observe(state: Rules, player: int | None, parts: Collection[str]) -> dict[str, Any]:
     """The entries ``parts`` of ``view(state, player)``, equal to them, and only those
     built: a rollout bot reads a few of them on each of thousands of simulated moves.
     Read-only: a seat's accounts share the table's entries (:func:`_seen_accounts`)."""
@@ -195,7 +195,7 @@ def observe(state: HackerState, player: int | None, parts: Collection[str]) -> d
 
 
 def _accounts(
-    state: HackerState, player: int | None, blurred: bool, over: bool
+    state: Rules, player: int | None, blurred: bool, over: bool
 ) -> list[dict[str, Any]]:
     """The accounts as ``player`` sees them (the rules of :func:`_virus` and
     :func:`shows_bills`, applied inline: a view is built on every bot decision)."""
@@ -222,7 +222,7 @@ def _accounts(
     return out
 
 
-def _seen_accounts(state: HackerState, player: int, blurred: bool) -> list[dict[str, Any]]:
+def _seen_accounts(state: Rules, player: int, blurred: bool) -> list[dict[str, Any]]:
     """:func:`_accounts` for a seat before the game is over, equal to it: the accounts with
     no virus and no bills shown are the table's shared entries (``Table.bare``, read-only),
     only the others are built."""
@@ -253,7 +253,7 @@ def _virus(code: int, player: int | None) -> dict[str, int | None]:
     return {"trip": v_trip(code), "owner": code & OWNER_MASK if knows else None}
 
 
-def _loots(state: HackerState, player: int) -> list[dict[str, int | None]]:
+def _loots(state: Rules, player: int) -> list[dict[str, int | None]]:
     """The stolen bills credited face down, as ``player`` knows them: the thief if it
     knows him, the account if it put the bill there or sees that account's bills."""
     out: list[dict[str, int | None]] = []
@@ -268,7 +268,7 @@ def _loots(state: HackerState, player: int) -> list[dict[str, int | None]]:
     return out
 
 
-def shows_bills(state: HackerState, player: int | None, account: int) -> bool:
+def shows_bills(state: Rules, player: int | None, account: int) -> bool:
     """Whether ``player`` sees the bills under ``account`` (H2): its own accounts outside
     brouillage, every account once the game is over."""
     if state.phase == OVER:
@@ -276,7 +276,7 @@ def shows_bills(state: HackerState, player: int | None, account: int) -> bool:
     return player is not None and state.table.owner[account] == player and not state.blurred()
 
 
-def knows_thief(state: HackerState, player: int | None) -> bool:
+def knows_thief(state: Rules, player: int | None) -> bool:
     """Whether ``player`` knows who is stealing or crediting a stolen bill: the thief
     himself and whoever knows the owner of the virus just missed (everyone at an open
     table, the victim unless the reveal is blind, a seat that noticed the drop, H4)."""
@@ -285,7 +285,7 @@ def knows_thief(state: HackerState, player: int | None) -> bool:
     return player == state.thief or bool(state.aside[-1] >> (KNOWN_SHIFT + player) & 1)
 
 
-def public_active(state: HackerState, viewer: int | None) -> tuple[int, ...]:
+def public_active(state: Rules, viewer: int | None) -> tuple[int, ...]:
     """Who ``viewer`` may know is acting (issue 20). During a trip nobody knows who is
     still dropping nor who said « J'ai fini » (nor who dropped their last virus): every
     seat but the traveller is named, the traveller too in live play (the trip is his),
@@ -304,7 +304,7 @@ def public_active(state: HackerState, viewer: int | None) -> tuple[int, ...]:
     return active
 
 
-def _thief(state: HackerState, player: int | None) -> int | None:
+def _thief(state: Rules, player: int | None) -> int | None:
     """Who is choosing a bill to steal (``theft=chosen``): the seats that know him
     (:func:`knows_thief`)."""
     if state.phase != STEAL:

@@ -16,7 +16,7 @@ from ludinum.engine.encoding import ActionSpace, Encoding, Features
 from ludinum.games.voleur.actions import MAX_SEATS
 from ludinum.games.voleur.content import ATTACK, BOARDS, DATA, MEASURE, Deck
 from ludinum.games.voleur.game import VoleurGame
-from ludinum.games.voleur.state import PHASES
+from ludinum.games.voleur.rules import PHASES
 
 MAX_ROUNDS = 30
 MAX_SCORE = 60

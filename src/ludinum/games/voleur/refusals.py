@@ -9,11 +9,11 @@ from ludinum.engine import Action, IllegalActionError
 from ludinum.games.voleur.content import BOARDS, DATA, MEASURE
 
 if TYPE_CHECKING:
-    from ludinum.games.voleur.state import VoleurState
+    from ludinum.games.voleur.rules import Rules
 
 
 def explain(
-    st: VoleurState, player: int, action: Action, legal: Sequence[Action]
+    st: Rules, player: int, action: Action, legal: Sequence[Action]
 ) -> IllegalActionError | None:
     """A precise reason for the common mistakes; ``None`` leaves the generic message."""
     decoded = st.table.decode.get(action)

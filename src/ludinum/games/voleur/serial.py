@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ludinum.engine import StateFormatError, rng_from_json, rng_to_json
-from ludinum.games.voleur.state import PHASES
+from ludinum.games.voleur.rules import PHASES, Rules
 
-if TYPE_CHECKING:
-    from ludinum.games.voleur.state import VoleurState
+#: The state filled from JSON is given back as it came (the game's ``VoleurState``).
+Filled = TypeVar("Filled", bound=Rules)
 
 
-def state_to_json(st: VoleurState) -> dict[str, Any]:
+def state_to_json(st: Rules) -> dict[str, Any]:
     ids = [c.id for c in st.deck.cards]
 
     def names(cards: list[int]) -> list[str]:
@@ -52,7 +52,7 @@ def state_to_json(st: VoleurState) -> dict[str, Any]:
     }
 
 
-def fill_from_json(st: VoleurState, data: Mapping[str, Any]) -> VoleurState:
+def fill_from_json(st: Filled, data: Mapping[str, Any]) -> Filled:
     """Fill a freshly built state (same configuration) from :func:`state_to_json` data."""
     index = st.deck.index
     n = st.n

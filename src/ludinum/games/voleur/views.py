@@ -12,16 +12,16 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ludinum.games.voleur.content import BOARDS, MEASURE
-from ludinum.games.voleur.state import PHASES, THIEF_ROUND
+from ludinum.games.voleur.rules import PHASES, THIEF_ROUND
 
 PAPER_SIDE, DIGITAL_SIDE = BOARDS
 
 if TYPE_CHECKING:
-    from ludinum.games.voleur.state import VoleurState
+    from ludinum.games.voleur.rules import Rules
 
 
 def build_view(
-    st: VoleurState, player: int | None, parts: Collection[str] | None = None
+    st: Rules, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
     """``player``'s view; with ``parts``, only those entries (``State.observation``, see
     :func:`_observe`)."""
@@ -62,7 +62,7 @@ def build_view(
     return view
 
 
-def _observe(st: VoleurState, player: int | None, parts: Collection[str]) -> dict[str, Any]:
+def _observe(st: Rules, player: int | None, parts: Collection[str]) -> dict[str, Any]:
     """The entries ``parts`` of ``build_view(st, player)``, equal to them, and only those
     built: a rollout bot reads a few of them on each of thousands of simulated moves."""
     out: dict[str, Any] = {}
@@ -114,14 +114,14 @@ def _observe(st: VoleurState, player: int | None, parts: Collection[str]) -> dic
     return out
 
 
-def _attack(st: VoleurState) -> dict[str, Any] | None:
+def _attack(st: Rules) -> dict[str, Any] | None:
     """The attack being resolved, if any."""
     if st.p_attack < 0:
         return None
     return {"card": st.ids[st.p_attack], "target": st.p_target, "board": BOARDS[st.p_board & 1]}
 
 
-def _options(st: VoleurState) -> dict[str, Any]:
+def _options(st: Rules) -> dict[str, Any]:
     return {
         "expert": st.expert,
         "foil_points": st.foil_points,
@@ -130,12 +130,12 @@ def _options(st: VoleurState) -> dict[str, Any]:
     }
 
 
-def _composition(st: VoleurState) -> dict[str, Any]:
+def _composition(st: Rules) -> dict[str, Any]:
     composition = st.deck.composition
     return {"common": dict(composition[0]), "thief": dict(composition[1])}
 
 
-def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
+def _players(st: Rules, player: int | None) -> list[dict[str, Any]]:
     """Every seat's public entry: role, hand size, score, and a manager's boards (with his
     own hidden measures for ``player``), proofs and skipped turns. Built on every decision
     of a rollout bot: scores are summed here (as ``scores``), both boards written out,
@@ -186,8 +186,9 @@ def _players(st: VoleurState, player: int | None) -> list[dict[str, Any]]:
     return players
 
 
-def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
-    """Redraw the cards ``observer`` cannot see among the places they could be.
+def redraw(st: Rules, twin: Rules, observer: int, rng: random.Random) -> None:
+    """In ``twin``, a copy of ``st``: redraw the cards ``observer`` cannot see among the
+    places they could be.
 
     Unseen common cards (the pile, the other managers' hands and hidden measures) are
     pooled and dealt again: each hidden slot gets a random unseen measure (of the board's
@@ -195,7 +196,6 @@ def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
     the pile. Piles are unordered (a draw picks at random), so nothing else is needed.
     For a manager, the thief's hand is redrawn from his hand and pile likewise.
     """
-    twin = st.copy_with(random.Random(rng.getrandbits(64)))
     rand = rng.random
     kind = st.deck.kind
     nature = st.deck.nature
@@ -259,4 +259,3 @@ def resample(st: VoleurState, observer: int, rng: random.Random) -> VoleurState:
         twin.tpile = sorted(st.tpile)
     # A hand's order is nobody's knowledge (views sort it): the observer's too.
     twin.hands = [sorted(h) for h in twin.hands]
-    return twin
