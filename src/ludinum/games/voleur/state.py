@@ -59,10 +59,10 @@ class VoleurState(Rules):
 
     # -- what each seat may see (views.py), copies, storage (serial.py) -----------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        return views.build_view(self, player)
+        return views.view(self, player)
 
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
-        return views.build_view(self, player, parts)
+        return views.view(self, player, parts)
 
     def resample(self, observer: int, rng: random.Random) -> VoleurState:
         """A copy with what ``observer`` cannot see redrawn (:func:`.views.redraw`)."""

@@ -1,4 +1,4 @@
-"""What each seat may see (``view``) and a redraw of what it may not (``resample``).
+"""What each seat may see (``view``) and a redraw of what it may not (``redraw``).
 
 Public: every data card and revealed measure on the boards, how many measures lie face down
 on each board, hand and pile sizes, both discards, the proofs, the thief's loot. Private:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ludinum.games.voleur.rules import Rules
 
 
-def build_view(
+def view(
     st: Rules, player: int | None, parts: Collection[str] | None = None
 ) -> dict[str, Any]:
     """``player``'s view; with ``parts``, only those entries (``State.observation``, see
@@ -34,7 +34,7 @@ def build_view(
         return list(map(name, cards))
 
     over = st.is_terminal()
-    view: dict[str, Any] = {
+    out: dict[str, Any] = {
         "game": "voleur",
         "you": player,
         "role": None if player is None else ("thief" if player == st.thief else "manager"),
@@ -56,14 +56,14 @@ def build_view(
         "composition": _composition(st),
     }
     if player is not None and 0 <= player < st.n:
-        view["hand"] = names(sorted(st.hands[player]))
+        out["hand"] = names(sorted(st.hands[player]))
     if over:
-        view["winners"] = list(st.outcome().winners)
-    return view
+        out["winners"] = list(st.outcome().winners)
+    return out
 
 
 def _observe(st: Rules, player: int | None, parts: Collection[str]) -> dict[str, Any]:
-    """The entries ``parts`` of ``build_view(st, player)``, equal to them, and only those
+    """The entries ``parts`` of ``view(st, player)``, equal to them, and only those
     built: a rollout bot reads a few of them on each of thousands of simulated moves."""
     out: dict[str, Any] = {}
     name = st.ids.__getitem__
