@@ -237,3 +237,33 @@ def test_a_malformed_class_code_says_class_code_not_room_code(tmp_path: Path) ->
         assert "code de salon" in said
     with TestClient(app, cookies={"lang": "en"}) as client:
         assert "a class code has 6" in client.get("/c/GJ569").text
+
+
+def test_a_malformed_code_on_the_websocket_is_refused_by_name_and_not_counted(
+        tmp_path: Path) -> None:
+    """/ws/<code> with a code that cannot be one is answered at once, before any hello and
+    any lookup, as the pages answer it: an error ``bad_code`` naming it, then a close 1008
+    (policy: the page stops, app.js) whose reason says ``bad_code``. No room has such a
+    code, so it is no guess: the limiter counts nothing (it counted one ``unknown_room``
+    each), and a well-formed unknown code still counts."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app) as client:
+        for bad in (*MALFORMED, "A" * 5000):
+            with client.websocket_connect(f"/ws/{bad}") as ws:
+                said = json.loads(ws.receive_text())
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_text()
+            assert said["type"] == "error" and said["code"] == "bad_code", (bad, said)
+            assert "n'est pas un code de salon" in said["fr"].replace("\u202f", " "), said
+            assert "is not a room code" in said["en"], said
+            assert (closed.value.code, closed.value.reason) == (1008, "bad_code"), bad
+            if bad == "AB0CDE":
+                assert "« AB0CDE »" in said["fr"].replace("\u202f", " ")
+            else:
+                assert len(said["fr"]) < 200  # at most 12 characters of it are said
+        answers = [hello(client, wrong, role="spectator")[-1]["code"]
+                   for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")]
+        assert answers == ["unknown_room"] * 3 + ["rate_limited"]
+    script = (Path(__file__).parents[2] / "src/ludinum/web/static/app.js").read_text()
+    assert 'm.code === "bad_code"' in script  # the page stops trying, as on unknown_room

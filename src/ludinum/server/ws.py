@@ -3,7 +3,8 @@
 A connection is refused when its address already holds :data:`limits.MAX_CONNECTIONS`, and
 closed when it has not said hello within the hello timeout, when its hello is refused (the
 page retries with a growing delay), when it floods, or when it stops reading what it is
-sent (see :mod:`clients`); a page reconnects and gets the whole room again.
+sent (see :mod:`clients`); a page reconnects and gets the whole room again. A path's
+code that cannot be one is refused by name at once (:func:`refuse_code`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludinum.server import i18n, limits, protocol, tokens
-from ludinum.server.api import GUESSES, too_many
+from ludinum.server.api import GUESSES, bad_code, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
 from ludinum.server.ratelimit import RateLimit, address_of
@@ -40,9 +41,26 @@ async def endpoint(websocket: WebSocket) -> None:
         await websocket.close(code=TRY_LATER)
         return
     try:
-        await _serve(websocket, code, address)
+        if tokens.looks_like_code(code):
+            await _serve(websocket, code, address)
+        else:
+            await refuse_code(websocket, code)
     finally:
         connections.close(address)
+
+
+async def refuse_code(websocket: WebSocket, code: str) -> None:
+    """``/ws/<code>`` with a code that cannot be one (another length, a letter no code
+    has): answered at once as the pages answer it, ``bad_code`` naming at most 12
+    characters of it, then closed for good (1008, reason ``bad_code``: the page stops
+    trying, app.js). No room has such a code: nothing is looked up, no hello awaited, and
+    no limiter counts it as a guess (``api.guessing``)."""
+    said = json.dumps(protocol.error(bad_code(code)), ensure_ascii=False,
+                      separators=(",", ":"))
+    await websocket.accept()
+    with contextlib.suppress(RuntimeError, TimeoutError, WebSocketDisconnect):
+        await asyncio.wait_for(websocket.send_text(said), CLOSE_WAIT)
+        await asyncio.wait_for(websocket.close(code=POLICY, reason="bad_code"), CLOSE_WAIT)
 
 
 async def _serve(websocket: WebSocket, code: str, address: str) -> None:
