@@ -151,6 +151,23 @@ def test_a_long_value_is_not_sent_back_whole(client: TestClient) -> None:
         assert "xxxxxxxx…" in r.json()["error"]["fr"]
 
 
+def test_a_huge_player_count_is_not_sent_back_whole(client: TestClient) -> None:
+    """A player count of 4,000 digits (the room form's field, the API, a class's table
+    size) was quoted whole in « se joue de 2 à 6 joueurs (demandé : 9999…) »: 4 KB on
+    the teacher's page, in one unbreakable line. It is quoted as any value sent is, short."""
+    huge = int("9" * 4_000)
+    answers = [client.post("/api/rooms", json={"game": "gnou", "players": huge}),
+               client.post("/api/classes", json={"game": "gnou", "table_size": huge,
+                                                  "bot_level": "random"})]
+    for r in answers:
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_player_count"
+        assert len(r.content) < 1_000, len(r.content)
+        assert "9999…" in r.json()["error"]["fr"]
+    page = client.post("/new/gnou", data={"players": "9" * 4_000})
+    assert page.status_code == 400 and "se joue de 2 à 6 joueurs" in page.text
+    assert "9" * 100 not in page.text
+
+
 def host_says(ws: object, message: dict[str, object]) -> dict[str, object]:
     """Send a host command and read up to its answer: an error, or the pong after it."""
     ws.send_text(json.dumps(message))  # type: ignore[attr-defined]
