@@ -76,8 +76,8 @@ async def _refuse(send: Send, status: int, code: str, fr: str, en: str,
 async def _too_large(send: Send, scope: Scope, most: int) -> None:
     kib = max(1, most // 1024)
     await _refuse(send, 413, "too_large",
-                  f"Ce que tu envoies est trop gros : {kib} Ko au plus.",
-                  f"What you are sending is too large: {kib} KB at most.", scope)
+                  f"Ce que tu envoies est trop gros : {kib}\u00a0Ko au plus.",
+                  f"What you are sending is too large: {kib}\u00a0KB at most.", scope)
 
 
 class BodyLimit:
