@@ -10,6 +10,8 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
+from ludinum.engine import Action, LudinumError
+from ludinum.games import get_game
 from tests.hardening.test_inputs import new_room
 
 
@@ -166,6 +168,23 @@ def test_a_huge_player_count_is_not_sent_back_whole(client: TestClient) -> None:
     page = client.post("/new/gnou", data={"players": "9" * 4_000})
     assert page.status_code == 400 and "se joue de 2 à 6 joueurs" in page.text
     assert "9" * 100 not in page.text
+
+
+@pytest.mark.parametrize("game", ["gnou", "hacker", "voleur", "webrunners"])
+def test_a_refused_move_is_not_quoted_whole(game: str) -> None:
+    """A move of 3,000 characters (its kind, or a parameter of a move the seat may make)
+    was quoted whole in « Action refusée : « xxx… » », back to the phone that sent it
+    (a kind with an invisible character is refused before, by name): quoted short."""
+    state = get_game(game).new_state(3, seed=1)
+    seat = state.active_players()[0]
+    legal = state.legal_actions(seat)[0]
+    odd = [Action.from_json({"kind": "x" * 3_000}),
+           Action.from_json({**legal.to_json(), "extra": "y" * 3_000})]
+    for action in odd:
+        with pytest.raises(LudinumError) as refused:
+            state.apply(seat, action)
+        for said in (refused.value.fr, refused.value.en):
+            assert len(said) < 300, said[:100]
 
 
 def host_says(ws: object, message: dict[str, object]) -> dict[str, object]:
