@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from ludinum.server.app import create_app
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_key
 
 PUPILS = 30
 
@@ -267,3 +267,26 @@ def test_a_malformed_code_on_the_websocket_is_refused_by_name_and_not_counted(
         assert answers == ["unknown_room"] * 3 + ["rate_limited"]
     script = (Path(__file__).parents[2] / "src/ludinum/web/static/app.js").read_text()
     assert 'm.code === "bad_code"' in script  # the page stops trying, as on unknown_room
+
+
+def test_a_guesser_rotating_the_ipv6_addresses_of_its_network_is_one_address(
+        tmp_path: Path) -> None:
+    """A device on IPv6 may use any address of its /64 network (privacy addresses, or a
+    script binding each): each was counted apart, so rotating them guessed room codes
+    without end. An IPv6 address counts as its /64 (a school's phones share it, like a
+    school behind one IPv4 address, for which the limits are made); another network is
+    not blocked; an IPv4 address written as IPv6 (« ::ffff:10.0.0.7 ») is the IPv4 one."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app, client=("2001:db8:5:6::1", 40000)) as client:
+        statuses = []
+        for i, wrong in enumerate(("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE")):
+            client._transport.client = (f"2001:db8:5:6:{i}::{i + 7:x}", 40000)  # type: ignore[attr-defined]
+            statuses.append(client.get(f"/j/{wrong}").status_code)
+        assert statuses == [404, 404, 404, 429, 429]
+        client._transport.client = ("2001:db8:5:7::1", 40000)  # type: ignore[attr-defined]
+        assert client.get("/j/FFFFFF").status_code == 404  # a neighbouring network
+    assert address_key("::ffff:10.0.0.7") == "10.0.0.7"
+    assert address_key("2001:db8:5:6:a:b:c:d") == address_key("2001:db8:5:6::1")
+    assert [address_key(a) for a in ("::1", "127.0.0.1", "10.1.2.3", "testclient")] == [
+        "::1", "127.0.0.1", "10.1.2.3", "testclient"]

@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludinum.content.typography import french_spacing
 from ludinum.server import i18n, limits, render
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_key
 
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
@@ -243,7 +243,7 @@ class PdfLimit:
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] == "http" and is_pdf(scope):
             client = scope.get("client")
-            if not self.limit.allow(str(client[0]) if client else "?"):
+            if not self.limit.allow(address_key(str(client[0]) if client else "?")):
                 return _refuse(send, 429, "rate_limited",
                                "Trop de PDF demandés : attends un peu.",
                                "Too many PDFs requested: wait a little.", scope)
