@@ -290,3 +290,26 @@ def test_a_guesser_rotating_the_ipv6_addresses_of_its_network_is_one_address(
     assert address_key("2001:db8:5:6:a:b:c:d") == address_key("2001:db8:5:6::1")
     assert [address_key(a) for a in ("::1", "127.0.0.1", "10.1.2.3", "testclient")] == [
         "::1", "127.0.0.1", "10.1.2.3", "testclient"]
+
+
+@pytest.mark.parametrize(("hello", "refusal"), [
+    ({"role": "god"}, "bad_role"), ({"role": ["host"]}, "bad_role"),
+    ({"role": "spectator", "lang": "de"}, "bad_message"),
+    ({"role": "host", "token": 123}, "bad_message"),
+    ({"role": "host", "token": "guess"}, "bad_token"),
+])
+def test_a_hello_that_trying_again_cannot_mend_closes_for_good_with_its_reason(
+        tmp_path: Path, hello: dict[str, Any], refusal: str) -> None:
+    """A hello refused for its own shape (an unknown role, a key of the wrong type, a
+    language the server does not speak) was closed with 1013, « try again later », so a
+    client said the same hello again and again; it is closed with 1008 like a wrong token,
+    and every close after a refused hello says its refusal as the close reason."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3")
+    with TestClient(app) as client:
+        code, _ = new_room(client, 2)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_text(json.dumps({"type": "hello", **hello}))
+            assert json.loads(ws.receive_text())["code"] == refusal
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+    assert (closed.value.code, closed.value.reason) == (1008, refusal)
