@@ -166,7 +166,7 @@ def test_a_huge_player_count_is_not_sent_back_whole(client: TestClient) -> None:
         assert len(r.content) < 1_000, len(r.content)
         assert "9999…" in r.json()["error"]["fr"]
     page = client.post("/new/gnou", data={"players": "9" * 4_000})
-    assert page.status_code == 400 and "se joue de 2 à 6 joueurs" in page.text
+    assert page.status_code == 400 and "un nombre entier de 2 à 6" in page.text
     assert "9" * 100 not in page.text
 
 
@@ -185,6 +185,27 @@ def test_a_refused_move_is_not_quoted_whole(game: str) -> None:
             state.apply(seat, action)
         for said in (refused.value.fr, refused.value.en):
             assert len(said) < 300, said[:100]
+
+
+def test_a_player_count_or_bot_level_of_the_wrong_kind_says_what_is_expected(
+        client: TestClient) -> None:
+    """« Nombre de joueurs invalide. », « Taille de table invalide. » said a value was
+    wrong, not what was expected nor what came; a bot level sent as a list was quoted as
+    Python writes it (« ['a'] »). Now the field, its range and the value sent, short."""
+    page = client.post("/new/hacker", data={"players": "beaucoup"})
+    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    assert page.status_code == 400
+    assert "Nombre de joueurs : un nombre entier de 3 à 7 (reçu : « beaucoup »)." in said
+    page = client.post("/classe/nouvelle/hacker", data={"table_size": "x" * 5_000,
+                                                          "bot_level": "random"})
+    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    assert "un nombre entier de 3 à 7" in said and "x" * 100 not in said
+    api = client.post("/api/classes", json={"game": "hacker", "table_size": "4",
+                                              "bot_level": "random"}).json()["error"]
+    assert api["en"] == "'table_size' is a whole number from 3 to 7 (got '\"4\"')."
+    api = client.post("/api/classes", json={"game": "hacker", "table_size": 4,
+                                              "bot_level": ["a"]}).json()["error"]
+    assert "['a']" not in api["fr"] and '["a"]' in api["fr"]
 
 
 def host_says(ws: object, message: dict[str, object]) -> dict[str, object]:
