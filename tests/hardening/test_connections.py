@@ -217,7 +217,7 @@ def test_a_phone_gone_before_its_close_frame_leaves_no_traceback() -> None:
         client_state = WebSocketState.CONNECTED
         tried = 0
 
-        async def close(self, code: int = 1000) -> None:
+        async def close(self, code: int = 1000, reason: str | None = None) -> None:
             self.tried += 1
             raise WebSocketDisconnect(code=1006)
 

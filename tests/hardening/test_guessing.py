@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from ludinum.server.app import create_app
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import RateLimit, address_key
 
 PUPILS = 30
 
@@ -237,3 +237,79 @@ def test_a_malformed_class_code_says_class_code_not_room_code(tmp_path: Path) ->
         assert "code de salon" in said
     with TestClient(app, cookies={"lang": "en"}) as client:
         assert "a class code has 6" in client.get("/c/GJ569").text
+
+
+def test_a_malformed_code_on_the_websocket_is_refused_by_name_and_not_counted(
+        tmp_path: Path) -> None:
+    """/ws/<code> with a code that cannot be one is answered at once, before any hello and
+    any lookup, as the pages answer it: an error ``bad_code`` naming it, then a close 1008
+    (policy: the page stops, app.js) whose reason says ``bad_code``. No room has such a
+    code, so it is no guess: the limiter counts nothing (it counted one ``unknown_room``
+    each), and a well-formed unknown code still counts."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app) as client:
+        for bad in (*MALFORMED, "A" * 5000):
+            with client.websocket_connect(f"/ws/{bad}") as ws:
+                said = json.loads(ws.receive_text())
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_text()
+            assert said["type"] == "error" and said["code"] == "bad_code", (bad, said)
+            assert "n'est pas un code de salon" in said["fr"].replace("\u202f", " "), said
+            assert "is not a room code" in said["en"], said
+            assert (closed.value.code, closed.value.reason) == (1008, "bad_code"), bad
+            if bad == "AB0CDE":
+                assert "« AB0CDE »" in said["fr"].replace("\u202f", " ")
+            else:
+                assert len(said["fr"]) < 200  # at most 12 characters of it are said
+        answers = [hello(client, wrong, role="spectator")[-1]["code"]
+                   for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")]
+        assert answers == ["unknown_room"] * 3 + ["rate_limited"]
+    script = (Path(__file__).parents[2] / "src/ludinum/web/static/app.js").read_text()
+    assert 'm.code === "bad_code"' in script  # the page stops trying, as on unknown_room
+
+
+def test_a_guesser_rotating_the_ipv6_addresses_of_its_network_is_one_address(
+        tmp_path: Path) -> None:
+    """A device on IPv6 may use any address of its /64 network (privacy addresses, or a
+    script binding each): each was counted apart, so rotating them guessed room codes
+    without end. An IPv6 address counts as its /64 (a school's phones share it, like a
+    school behind one IPv4 address, for which the limits are made); another network is
+    not blocked; an IPv4 address written as IPv6 (« ::ffff:10.0.0.7 ») is the IPv4 one."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app, client=("2001:db8:5:6::1", 40000)) as client:
+        statuses = []
+        for i, wrong in enumerate(("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE")):
+            client._transport.client = (f"2001:db8:5:6:{i}::{i + 7:x}", 40000)  # type: ignore[attr-defined]
+            statuses.append(client.get(f"/j/{wrong}").status_code)
+        assert statuses == [404, 404, 404, 429, 429]
+        client._transport.client = ("2001:db8:5:7::1", 40000)  # type: ignore[attr-defined]
+        assert client.get("/j/FFFFFF").status_code == 404  # a neighbouring network
+    assert address_key("::ffff:10.0.0.7") == "10.0.0.7"
+    assert address_key("2001:db8:5:6:a:b:c:d") == address_key("2001:db8:5:6::1")
+    assert [address_key(a) for a in ("::1", "127.0.0.1", "10.1.2.3", "testclient")] == [
+        "::1", "127.0.0.1", "10.1.2.3", "testclient"]
+
+
+@pytest.mark.parametrize(("hello", "refusal"), [
+    ({"role": "god"}, "bad_role"), ({"role": ["host"]}, "bad_role"),
+    ({"role": "spectator", "lang": "de"}, "bad_message"),
+    ({"role": "host", "token": 123}, "bad_message"),
+    ({"role": "host", "token": "guess"}, "bad_token"),
+])
+def test_a_hello_that_trying_again_cannot_mend_closes_for_good_with_its_reason(
+        tmp_path: Path, hello: dict[str, Any], refusal: str) -> None:
+    """A hello refused for its own shape (an unknown role, a key of the wrong type, a
+    language the server does not speak) was closed with 1013, « try again later », so a
+    client said the same hello again and again; it is closed with 1008 like a wrong token,
+    and every close after a refused hello says its refusal as the close reason."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3")
+    with TestClient(app) as client:
+        code, _ = new_room(client, 2)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_text(json.dumps({"type": "hello", **hello}))
+            assert json.loads(ws.receive_text())["code"] == refusal
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+    assert (closed.value.code, closed.value.reason) == (1008, refusal)

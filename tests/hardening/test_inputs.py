@@ -235,6 +235,44 @@ def test_pdf_requests_are_limited_per_address(client: TestClient) -> None:
     assert client.get("/", headers=other).status_code == 200
 
 
+#: What a browser's navigation (a link, a form) accepts; the pages' own fetch() and the API's
+#: clients ask for JSON or anything.
+BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.mark.parametrize("lang,words", [("fr", "Ce que tu envoies est trop gros"),
+                                        ("en", "What you are sending is too large")])
+def test_a_file_too_large_for_a_page_form_is_said_on_a_page(tmp_path: Path, lang: str,
+                                                             words: str) -> None:
+    """A teacher who picks a wrong, large file on the replay page (« Revoir une partie
+    simulée ») got the raw JSON of the body guard (« {"error": {"code": "too_large"… »),
+    in both languages at once: a page's form is answered with the problem page, in the
+    page's language, saying what is too large and by how much; the API keeps its JSON."""
+    with TestClient(make_app(tmp_path), cookies={"lang": lang}) as client:
+        big = {"journal": ("partie.json", b"[" * (guards.MAX_BODY + 1), "application/json")}
+        answer = client.post("/replay/journal", files=big, headers=BROWSER)
+        assert answer.status_code == 413
+        assert answer.headers["content-type"].startswith("text/html")
+        said = answer.text.replace("&#39;", "'").replace("\u202f", " ").replace("\xa0", " ")
+        assert words in said, said[-600:]
+        assert '{"error"' not in said and f'lang="{lang}"' in said
+        api = client.post("/api/rooms", content=b"[" * (guards.MAX_BODY + 1),
+                          headers={"content-type": "application/json"})
+        assert api.status_code == 413 and api.json()["error"]["code"] == "too_large"
+
+
+def test_too_many_pdfs_asked_from_a_link_is_said_on_a_page(client: TestClient) -> None:
+    """The PDF guard's refusal, for a link followed in the browser (a debrief's « PDF »),
+    was raw JSON; it is the problem page, 429, saying to wait."""
+    for _ in range(guards.PDF_BURST):
+        client.get("/debrief/ZZZZZZ.pdf", headers=BROWSER)
+    answer = client.get("/debrief/ZZZZZZ.pdf", headers=BROWSER)
+    assert answer.status_code == 429
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "Trop de PDF demandés" in answer.text and '{"error"' not in answer.text
+    assert client.get("/debrief/ZZZZZZ.pdf").json()["error"]["code"] == "rate_limited"
+
+
 def test_room_creation_is_limited_per_address(tmp_path: Path) -> None:
     app = make_app(tmp_path, room_limit=RateLimit(burst=3, per_second=0.001))
     with TestClient(app) as client:

@@ -10,6 +10,8 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
+from ludinum.engine import Action, LudinumError
+from ludinum.games import get_game
 from tests.hardening.test_inputs import new_room
 
 
@@ -149,6 +151,61 @@ def test_a_long_value_is_not_sent_back_whole(client: TestClient) -> None:
         assert r.status_code in (400, 404), r.text[:200]
         assert len(r.content) < 1_000, (list(body), len(r.content))
         assert "xxxxxxxx…" in r.json()["error"]["fr"]
+
+
+def test_a_huge_player_count_is_not_sent_back_whole(client: TestClient) -> None:
+    """A player count of 4,000 digits (the room form's field, the API, a class's table
+    size) was quoted whole in « se joue de 2 à 6 joueurs (demandé : 9999…) »: 4 KB on
+    the teacher's page, in one unbreakable line. It is quoted as any value sent is, short."""
+    huge = int("9" * 4_000)
+    answers = [client.post("/api/rooms", json={"game": "gnou", "players": huge}),
+               client.post("/api/classes", json={"game": "gnou", "table_size": huge,
+                                                  "bot_level": "random"})]
+    for r in answers:
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_player_count"
+        assert len(r.content) < 1_000, len(r.content)
+        assert "9999…" in r.json()["error"]["fr"]
+    page = client.post("/new/gnou", data={"players": "9" * 4_000})
+    assert page.status_code == 400 and "un nombre entier de 2 à 6" in page.text
+    assert "9" * 100 not in page.text
+
+
+@pytest.mark.parametrize("game", ["gnou", "hacker", "voleur", "webrunners"])
+def test_a_refused_move_is_not_quoted_whole(game: str) -> None:
+    """A move of 3,000 characters (its kind, or a parameter of a move the seat may make)
+    was quoted whole in « Action refusée : « xxx… » », back to the phone that sent it
+    (a kind with an invisible character is refused before, by name): quoted short."""
+    state = get_game(game).new_state(3, seed=1)
+    seat = state.active_players()[0]
+    legal = state.legal_actions(seat)[0]
+    odd = [Action.from_json({"kind": "x" * 3_000}),
+           Action.from_json({**legal.to_json(), "extra": "y" * 3_000})]
+    for action in odd:
+        with pytest.raises(LudinumError) as refused:
+            state.apply(seat, action)
+        for said in (refused.value.fr, refused.value.en):
+            assert len(said) < 300, said[:100]
+
+
+def test_a_player_count_or_bot_level_of_the_wrong_kind_says_what_is_expected(
+        client: TestClient) -> None:
+    """« Nombre de joueurs invalide. », « Taille de table invalide. » said a value was
+    wrong, not what was expected nor what came; a bot level sent as a list was quoted as
+    Python writes it (« ['a'] »). Now the field, its range and the value sent, short."""
+    page = client.post("/new/hacker", data={"players": "beaucoup"})
+    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    assert page.status_code == 400
+    assert "Nombre de joueurs : un nombre entier de 3 à 7 (reçu : « beaucoup »)." in said
+    page = client.post("/classe/nouvelle/hacker", data={"table_size": "x" * 5_000,
+                                                          "bot_level": "random"})
+    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    assert "un nombre entier de 3 à 7" in said and "x" * 100 not in said
+    api = client.post("/api/classes", json={"game": "hacker", "table_size": "4",
+                                              "bot_level": "random"}).json()["error"]
+    assert api["en"] == "'table_size' is a whole number from 3 to 7 (got '\"4\"')."
+    api = client.post("/api/classes", json={"game": "hacker", "table_size": 4,
+                                              "bot_level": ["a"]}).json()["error"]
+    assert "['a']" not in api["fr"] and '["a"]' in api["fr"]
 
 
 def host_says(ws: object, message: dict[str, object]) -> dict[str, object]:

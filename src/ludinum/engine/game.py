@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 from ludinum.engine.actions import Action
 from ludinum.engine.cards import CardFace
 from ludinum.engine.config import GameConfig
-from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError
+from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError, echoed
 from ludinum.engine.events import Event
 from ludinum.engine.options import OptionSet
 from ludinum.engine.state import State
@@ -325,11 +325,12 @@ class Game(ABC):
         if isinstance(players, bool) or not isinstance(players, int) or players not in (
             self.player_counts()
         ):
+            asked = echoed(players, 12)  # a count of 4,000 digits is not quoted whole
             raise PlayerCountError(
                 f"{self.title_fr} se joue de {self.min_players} à {self.max_players} joueurs "
-                f"(demandé : {players}).",
+                f"(demandé : {asked}).",
                 f"{self.title_en} is played by {self.min_players} to {self.max_players} "
-                f"players (asked: {players}).",
+                f"players (asked: {asked}).",
             )
 
     def make_config(

@@ -23,6 +23,7 @@ from ludinum.engine.errors import (
     MalformedActionError,
     NotYourTurnError,
     StateFormatError,
+    echoed,
 )
 from ludinum.engine.events import Event
 from ludinum.engine.outcome import Outcome
@@ -266,15 +267,17 @@ class State(ABC):
         kinds = sorted({a.kind for a in legal})
         shown = ", ".join(kinds)
         if action.kind in kinds:
+            sent = echoed(action.to_text(), 60)  # what was sent, short (3,000 characters)
             return IllegalActionError(
-                f"Action refusée : « {action.to_text()} » n'est pas permise maintenant "
+                f"Action refusée : « {sent} » n'est pas permise maintenant "
                 f"(paramètres invalides).",
-                f"Refused: '{action.to_text()}' is not allowed now (invalid parameters).",
+                f"Refused: '{sent}' is not allowed now (invalid parameters).",
             )
+        kind = echoed(action.kind)
         return IllegalActionError(
-            f"Action refusée : « {action.kind} » n'est pas possible maintenant "
+            f"Action refusée : « {kind} » n'est pas possible maintenant "
             f"(possibles : {shown}).",
-            f"Refused: '{action.kind}' is not possible now (possible: {shown}).",
+            f"Refused: '{kind}' is not possible now (possible: {shown}).",
         )
 
     def deadline(self) -> Deadline | None:

@@ -9,6 +9,7 @@ The tables are ordinary rooms of the hub, whose host key is the teacher's.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import secrets
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludinum.content.typography import french_spacing
-from ludinum.engine import LudinumError, OptionError, Outcome
+from ludinum.engine import LudinumError, OptionError, Outcome, echoed
 from ludinum.server import class_store, tokens
 from ludinum.server.classes import (
     ENDED,
@@ -140,14 +141,20 @@ class ClassHub:
         catalog = self.hub.catalog
         game = catalog.game(game_name)
         if isinstance(table_size, bool) or not isinstance(table_size, int):
-            raise OptionError("Taille de table invalide.", "Invalid table size.")
+            # JSON's words for what came: « "4" » is a text, not the number 4.
+            low, high = game.min_players, game.max_players
+            shown = echoed(json.dumps(table_size, ensure_ascii=False, default=str), 12)
+            raise OptionError(
+                f"« table_size » est un nombre entier de {low} à {high} (reçu : « {shown} »).",
+                f"'table_size' is a whole number from {low} to {high} (got '{shown}').")
         game.check_players(table_size)
         levels = catalog.bot_levels(game.name)
         if bot_level is None:
             raise OptionError("Choisis le niveau des bots.", "Choose the bots' level.")
         if bot_level != NO_BOTS and bot_level not in levels:
-            raise OptionError(french_spacing(f"Niveau de bot inconnu : « {str(bot_level)[:20]} »."),
-                              f"Unknown bot level: '{str(bot_level)[:20]}'.")
+            sent = echoed(bot_level, 20)
+            raise OptionError(french_spacing(f"Niveau de bot inconnu : « {sent} »."),
+                              f"Unknown bot level: '{sent}'.")
         if mode not in (LIVE, TURNS):
             raise OptionError(french_spacing(f"Mode inconnu : « {mode[:20]} »."),
                               f"Unknown mode: '{mode[:20]}'.")

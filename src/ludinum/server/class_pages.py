@@ -49,7 +49,8 @@ async def new_class(request: Request) -> Response:
         try:
             mode = forms.mode(form)
             with charged(request, request.app.state.room_limit):
-                size = forms.players(game, form.get("table_size"))
+                size = forms.players(game, form.get("table_size"), (
+                    "Joueurs par table", "Players per table"))
                 values = forms.parse(game, form, size)
                 session, teacher = await classes_of(request).create(
                     game.name, dict(values), size, level, apart, mode)

@@ -266,10 +266,18 @@ def mode(form: Mapping[str, Any]) -> str:
     return str(raw)
 
 
-def players(game: Game, raw: object) -> int:
-    try:
-        count = int(str(raw))
-    except ValueError:
-        raise OptionError("Nombre de joueurs invalide.", "Invalid number of players.") from None
-    game.check_players(count)
-    return count
+def players(game: Game, raw: object, field: tuple[str, str] = (
+        "Nombre de joueurs", "Number of players")) -> int:
+    """The count of a form's ``field`` (its French and English names): digits, within the
+    game's counts. Anything else is refused with the field, its range and, short, what was
+    sent (« Nombre de joueurs invalide. » said none of them)."""
+    text = str(raw).strip() if raw is not None else ""
+    if text.isascii() and text.isdigit() and len(text) <= 3:
+        count = int(text)
+        game.check_players(count)
+        return count
+    low, high = game.min_players, game.max_players
+    shown = echoed(text, 12)
+    raise OptionError(
+        f"{field[0]} : un nombre entier de {low} à {high} (reçu : « {shown} »).",
+        f"{field[1]}: a whole number from {low} to {high} (got '{shown}').")

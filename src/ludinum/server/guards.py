@@ -26,11 +26,12 @@ import os
 import socket
 from collections.abc import Awaitable, Iterable
 
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ludinum.server import limits
-from ludinum.server.ratelimit import RateLimit
+from ludinum.content.typography import french_spacing
+from ludinum.server import i18n, limits, render
+from ludinum.server.ratelimit import RateLimit, address_key
 
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
@@ -41,19 +42,42 @@ class BodyTooLarge(Exception):
     """The body being read went past the limit."""
 
 
-async def _refuse(send: Send, status: int, code: str, fr: str, en: str) -> None:
-    body = json.dumps({"error": {"code": code, "fr": fr, "en": en}},
-                      ensure_ascii=False).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json; charset=utf-8"),
-        (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
-    ]})
+def wants_page(scope: Scope) -> bool:
+    """Whether a refused request is a browser's navigation (a link followed, a page's form
+    sent): not the API, and HTML accepted. The API, the pages' own ``fetch()`` and scripts
+    keep the JSON ``{"error": …}``."""
+    if scope.get("type") != "http" or str(scope.get("path", "")).startswith("/api/"):
+        return False
+    return any(name == b"accept" and b"text/html" in value
+               for name, value in scope.get("headers", ()))
+
+
+async def _refuse(send: Send, status: int, code: str, fr: str, en: str,
+                  scope: Scope | None = None) -> None:
+    """Answer a request the guards refuse: the problem page, in the page's language, for
+    a browser's navigation (:func:`wants_page`; a teacher saw the raw JSON of a refusal in
+    both languages), else the API's JSON error."""
+    headers = [(b"connection", b"close")]
+    if scope is not None and wants_page(scope):
+        lang = i18n.lang_of(HTTPConnection(scope))
+        body = render.page(lang, "problem.html", path=str(scope.get("path", "/")),
+                           message=fr if lang == "fr" else en).encode()
+        headers += [(b"content-type", b"text/html; charset=utf-8"),
+                    *((k.encode(), v.encode()) for k, v in i18n.headers(lang).items())]
+    else:
+        body = json.dumps({"error": {"code": code, "fr": french_spacing(fr), "en": en}},
+                          ensure_ascii=False).encode()
+        headers.append((b"content-type", b"application/json; charset=utf-8"))
+    headers.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
-async def _too_large(send: Send) -> None:
-    await _refuse(send, 413, "too_large", "Requête trop longue.", "Request too long.")
+async def _too_large(send: Send, scope: Scope, most: int) -> None:
+    kib = max(1, most // 1024)
+    await _refuse(send, 413, "too_large",
+                  f"Ce que tu envoies est trop gros : {kib}\u00a0Ko au plus.",
+                  f"What you are sending is too large: {kib}\u00a0KB at most.", scope)
 
 
 class BodyLimit:
@@ -75,7 +99,7 @@ class BodyLimit:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = _content_length(scope)
         if declared is not None and declared > self.max_body:
-            await _too_large(send)
+            await _too_large(send, scope, self.max_body)
             return
         seen = 0
         started = False
@@ -100,7 +124,7 @@ class BodyLimit:
         except BodyTooLarge:
             if started:
                 raise
-            await _too_large(send)
+            await _too_large(send, scope, self.max_body)
         except ClientDisconnect:
             # Gone while sending its body (a phone off the Wi-Fi): nobody to answer, and
             # nothing done yet (a body is read before anything changes); not a server
@@ -187,12 +211,12 @@ class HostCheck:
                 if scope["type"] == "websocket":
                     return send({"type": "websocket.close", "code": 1008})
                 return _refuse(send, 421, "bad_host", "Adresse de serveur inconnue.",
-                               "Unknown server address.")
+                               "Unknown server address.", scope)
             if (scope["type"] == "http" and scope.get("method") in _UNSAFE
                     and from_elsewhere(origin, site, host, self.public_url)):
                 return _refuse(send, 403, "cross_site", "Cette demande vient d'un autre "
                                "site : ouvre Ludinum directement.", "This request comes "
-                               "from another site: open Ludinum directly.")
+                               "from another site: open Ludinum directly.", scope)
         return self.app(scope, receive, send)  # no frame of this middleware is kept
 
 
@@ -219,8 +243,8 @@ class PdfLimit:
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] == "http" and is_pdf(scope):
             client = scope.get("client")
-            if not self.limit.allow(str(client[0]) if client else "?"):
+            if not self.limit.allow(address_key(str(client[0]) if client else "?")):
                 return _refuse(send, 429, "rate_limited",
                                "Trop de PDF demandés : attends un peu.",
-                               "Too many PDFs requested: wait a little.")
+                               "Too many PDFs requested: wait a little.", scope)
         return self.app(scope, receive, send)  # no frame of this middleware is kept

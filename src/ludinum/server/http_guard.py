@@ -25,6 +25,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ludinum.server.limits import MAX_CONNECTIONS, setting
+from ludinum.server.ratelimit import address_key
 
 #: Seconds a request has to send its headers (``$LUDINUM_HEADER_TIMEOUT``).
 HEADER_TIMEOUT = 10.0
@@ -63,6 +64,7 @@ class GuardedH11Protocol(H11Protocol):
         if address in self._trusted():  # a proxy: its phones are counted by their own caps
             self._await_headers()
             return
+        address = address_key(address)  # an IPv6 address: its /64 (ratelimit.address_key)
         if self.open_by_address[address] >= self.max_per_address:
             transport.abort()  # connection_lost follows: nothing was counted
             return

@@ -8,6 +8,7 @@ seconds. Other limits (rooms created, PDFs) count every attempt with :meth:`allo
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -18,8 +19,27 @@ if TYPE_CHECKING:
 
 def address_of(connection: HTTPConnection) -> str:
     """The client address a per-address limit counts, for a request or a WebSocket (behind
-    the proxy, the one uvicorn took from X-Forwarded-For)."""
-    return connection.client.host if connection.client else "?"
+    the proxy, the one uvicorn took from X-Forwarded-For), as :func:`address_key` says it."""
+    return address_key(connection.client.host if connection.client else "?")
+
+
+def address_key(host: str) -> str:
+    """What one address is for the limits: an IPv4 address itself, an IPv6 address its
+    /64 network. A device on IPv6 may use any address of its /64 (privacy addresses, a
+    script binding each): counted apart, rotating them escaped every limit (attack
+    review). A school's phones share their /64 as they share one IPv4 address behind its
+    router, for which the limits are made. An IPv4 address written as IPv6
+    (« ::ffff:10.0.0.7 ») is the IPv4 one; loopback and a name stay as they are."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 class RateLimit:

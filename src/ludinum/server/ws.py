@@ -3,7 +3,8 @@
 A connection is refused when its address already holds :data:`limits.MAX_CONNECTIONS`, and
 closed when it has not said hello within the hello timeout, when its hello is refused (the
 page retries with a growing delay), when it floods, or when it stops reading what it is
-sent (see :mod:`clients`); a page reconnects and gets the whole room again.
+sent (see :mod:`clients`); a page reconnects and gets the whole room again. A path's
+code that cannot be one is refused by name at once (:func:`refuse_code`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludinum.server import i18n, limits, protocol, tokens
-from ludinum.server.api import GUESSES, too_many
+from ludinum.server.api import GUESSES, bad_code, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
 from ludinum.server.ratelimit import RateLimit, address_of
@@ -24,6 +25,11 @@ from ludinum.server.ws_protocol import send_now_of
 #: Close codes: the server is refusing for now (try again later), and a policy refusal.
 TRY_LATER = 1013
 POLICY = 1008
+#: A close: its code and its reason (the refusal's code, for a script; the page reads the
+#: error sent before it).
+Close = tuple[int, str]
+#: Refused hellos that trying again cannot mend: the connection closes for good (1008).
+FOR_GOOD = frozenset({"bad_token", "unknown_room", "bad_role", "bad_message"})
 #: Seconds to wait for the close frame to go out (a phone that does not read may never).
 CLOSE_WAIT = 5.0
 
@@ -40,9 +46,26 @@ async def endpoint(websocket: WebSocket) -> None:
         await websocket.close(code=TRY_LATER)
         return
     try:
-        await _serve(websocket, code, address)
+        if tokens.looks_like_code(code):
+            await _serve(websocket, code, address)
+        else:
+            await refuse_code(websocket, code)
     finally:
         connections.close(address)
+
+
+async def refuse_code(websocket: WebSocket, code: str) -> None:
+    """``/ws/<code>`` with a code that cannot be one (another length, a letter no code
+    has): answered at once as the pages answer it, ``bad_code`` naming at most 12
+    characters of it, then closed for good (1008, reason ``bad_code``: the page stops
+    trying, app.js). No room has such a code: nothing is looked up, no hello awaited, and
+    no limiter counts it as a guess (``api.guessing``)."""
+    said = json.dumps(protocol.error(bad_code(code)), ensure_ascii=False,
+                      separators=(",", ":"))
+    await websocket.accept()
+    with contextlib.suppress(RuntimeError, TimeoutError, WebSocketDisconnect):
+        await asyncio.wait_for(websocket.send_text(said), CLOSE_WAIT)
+        await asyncio.wait_for(websocket.close(code=POLICY, reason="bad_code"), CLOSE_WAIT)
 
 
 async def _serve(websocket: WebSocket, code: str, address: str) -> None:
@@ -53,29 +76,29 @@ async def _serve(websocket: WebSocket, code: str, address: str) -> None:
     writer = asyncio.create_task(client.writer())
     client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read
     reader = asyncio.create_task(_read(websocket, hub, client, code, address))
-    close_code = 1000
+    close: Close = (1000, "")
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         if client.overflowed:
-            close_code = TRY_LATER  # fell behind: the page reconnects and resyncs
+            close = (TRY_LATER, "behind")  # fell behind: the page reconnects and resyncs
         elif reader.done():
-            close_code = reader.result()
+            close = reader.result()
     finally:
         reader.cancel()
         hub.leave(client)
         for task in (reader, writer):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        await close_quietly(websocket, close_code)
+        await close_quietly(websocket, *close)
 
 
-async def close_quietly(websocket: WebSocket, code: int) -> None:
+async def close_quietly(websocket: WebSocket, code: int, reason: str = "") -> None:
     """Close with ``code`` if the socket is still open. A phone that went away meanwhile
     (its close frame cannot be sent: ``WebSocketDisconnect``), or one that never reads
     it, is simply gone: nothing to log."""
     if websocket.client_state.name == "CONNECTED":
         with contextlib.suppress(RuntimeError, TimeoutError, WebSocketDisconnect):
-            await asyncio.wait_for(websocket.close(code=code), CLOSE_WAIT)
+            await asyncio.wait_for(websocket.close(code=code, reason=reason), CLOSE_WAIT)
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
@@ -90,8 +113,8 @@ async def _receive(websocket: WebSocket) -> str | bytes:
 
 
 async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, address: str
-                ) -> int:
-    """Receive until the connection ends; returns the close code to send."""
+                ) -> Close:
+    """Receive until the connection ends; returns the close to send."""
     limit: RateLimit = websocket.app.state.limit
     timeout: float = websocket.app.state.hello_timeout
     messages = limits.MessageLimit()
@@ -106,7 +129,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
                     async with asyncio.timeout_at(hello_by):
                         text = await _receive(websocket)
                 except TimeoutError:
-                    return POLICY  # no hello in time: an idle socket costs a file
+                    return POLICY, "no_hello"  # no hello in time: an idle socket costs a file
             else:
                 text = await _receive(websocket)
             paced = messages.allow()
@@ -114,7 +137,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
                 if paced:  # this socket's pace was fine: its address's budget ran out
                     messages.refuse()
                 if messages.exhausted:
-                    return POLICY
+                    return POLICY, "rate_limited"
                 client.push(protocol.error(protocol.fail(
                     "rate_limited", "Trop de messages : ralentis.",
                     "Too many messages: slow down.")))
@@ -128,12 +151,12 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
             await hub.handle(client, text)
     except WebSocketDisconnect:
         pass
-    return 1000
+    return 1000, ""
 
 
 async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
                         hellos: limits.AddressHellos, address: str,
-                        text: str | bytes, code: str) -> int | None:
+                        text: str | bytes, code: str) -> Close | None:
     """A message before the hello. A refused hello closes the connection (the page tries
     again later); a wrong room code or token counts as a guess against the address, a
     valid one counts nothing (a class behind one address reconnects at once). While the
@@ -143,11 +166,11 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     text, is_hello = _with_room(text, code)
     if is_hello and not hellos.allow(address):  # a reconnect loop: each hello draws the room
         client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER
+        return TRY_LATER, "rate_limited"
     if is_hello and limit.blocked(address) and not await hub.holds_key(
             code, protocol.parse(text)):
         client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER
+        return TRY_LATER, "rate_limited"
     client.last_error = None
     await hub.handle(client, text)
     if not is_hello or client.role is not None:
@@ -157,7 +180,11 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     # A wrong token or a room that does not exist (never made, or deleted at the end of its
     # retention) will not come right by trying again: the page stops (a tab left open on a
     # deleted room would otherwise spend its school address's guesses every few seconds).
-    return POLICY if client.last_error in ("bad_token", "unknown_room") else TRY_LATER
+    # Nor will a hello of the wrong shape (an unknown role, a key of the wrong type, a
+    # language the server does not speak): it was told to try again later (1013), and a
+    # script said it again and again. Anything else (storage down) may come right later.
+    refusal = client.last_error or ""
+    return (POLICY if refusal in FOR_GOOD else TRY_LATER), refusal
 
 
 def _with_room(text: str | bytes, code: str) -> tuple[str | bytes, bool]:

@@ -291,9 +291,10 @@
         if (page === "host") { document.querySelector("[data-host-missing]").hidden = false; }
         stopped = true;
         if (socket) socket.close();
-      } else if (m.code === "unknown_room") {
+      } else if (m.code === "unknown_room" || m.code === "bad_code") {
         // A room that does not exist (deleted at the end of its retention, or a code
-        // mistyped) will not appear by trying again: no more hellos from this tab.
+        // mistyped, or one no code can be: bad_code) will not appear by trying again: no
+        // more hellos from this tab.
         stopped = true;
         if (socket) socket.close();
       }
