@@ -134,3 +134,24 @@ def test_an_option_says_whether_it_applied(game: str, name: str, values: dict[st
     options = registry().get(game).options
     resolved = options.resolve(values)
     assert options[name].applied(resolved, players) is applied
+
+
+def test_a_number_sent_as_text_is_told_so_and_other_digits_are_not_numbers() -> None:
+    """An API call with « "vigilance": "0.5" » was answered « Valeur invalide … : 0.5
+    (valeurs permises : nombre de 0 à 1) », which reads as a contradiction; and « ٣ »
+    (an Arabic-Indic digit) was read as 3 by the set-up form (attack review)."""
+    from ludinum.engine import OptionError
+    from ludinum.games import get_game
+
+    options = get_game("hacker").options
+    with pytest.raises(OptionError) as told:
+        options["vigilance"].validate("0.5")
+    assert "attend un nombre, pas un texte (reçu : « 0.5 »" in told.value.fr, told.value.fr
+    assert "takes a number, not a text" in told.value.en
+    with pytest.raises(OptionError):
+        options["brouillage"].validate("true")
+    with pytest.raises(OptionError) as told:
+        options["trip_seconds"].parse("٣٠")
+    assert "Valeur invalide" in told.value.fr
+    assert options["trip_seconds"].parse(" 30 ") == 30  # ASCII digits still read
+    assert options["vigilance"].validate(0.5) == 0.5

@@ -72,6 +72,23 @@ def test_rate_limit_memory_is_bounded() -> None:
     assert len(limit._buckets) <= 10
 
 
+def test_a_blocked_address_stays_blocked_when_many_others_fill_the_limiter() -> None:
+    """The limiter forgot every address at once when 10,000 were counted and none had
+    refilled: a guesser with many IPv6 networks (a /48 holds 65,536 /64s) could fill it
+    and unblock its own address (attack review). The addresses closest to refilled are
+    forgotten first; a blocked one is kept while fuller ones remain."""
+    now = [0.0]
+    limit = RateLimit(burst=3, per_second=0.001, clock=lambda: now[0], max_keys=10)
+    for _ in range(3):
+        limit.failed("guesser")
+    assert limit.blocked("guesser")
+    for i in range(40):  # other networks, one miss each: fuller than the guesser
+        now[0] += 1
+        limit.failed(f"net{i}")
+        assert len(limit._buckets) <= 10
+        assert limit.blocked("guesser"), i
+
+
 def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
     import json as _json
 

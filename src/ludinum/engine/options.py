@@ -199,9 +199,25 @@ class Option:
             f"(allowed: {self.allowed('en')}).",
         )
 
+    def _not_text(self, value: str) -> OptionError:
+        """A number or a yes/no sent as text (JSON « "0.5" »): said so, not « 0.5 » refused
+        beside « valeurs permises : nombre de 0 à 1 », which read as a contradiction."""
+        shown = echoed(value)
+        what = ("true ou false", "true or false") if self.kind == "bool" else (
+            "un nombre", "a number")
+        return OptionError(
+            f"L'option « {self.name} » attend {what[0]}, pas un texte (reçu : « {shown} » ; "
+            f"valeurs permises : {self.allowed()}).",
+            f"Option '{self.name}' takes {what[1]}, not a text (received: \"{shown}\"; "
+            f"allowed: {self.allowed('en')}).",
+        )
+
     def parse(self, text: str) -> OptionValue:
-        """Read a value from command-line text (``true``, ``3``, ``0.2``, ``difficile``)."""
+        """Read a value from command-line text (``true``, ``3``, ``0.2``, ``difficile``).
+        A number is written in ASCII digits: « ٣ » is not 3 here, as Python reads it."""
         raw = text.strip()
+        if self.kind in ("int", "float") and not raw.isascii():
+            raise self._bad(text)
         if self.kind == "bool":
             lowered = raw.lower()
             if lowered in ("true", "1", "yes", "oui", "on"):
@@ -222,6 +238,8 @@ class Option:
         return self.validate(raw)
 
     def validate(self, value: object) -> OptionValue:
+        if isinstance(value, str) and self.kind in ("bool", "int", "float"):
+            raise self._not_text(value)
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value

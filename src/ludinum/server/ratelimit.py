@@ -94,7 +94,10 @@ class RateLimit:
         self._buckets[key] = (max(0.0, tokens - count), now)
 
     def _forget_full(self, now: float) -> None:
-        """Drop the buckets that have refilled (they carry no information any more)."""
+        """Drop the buckets that have refilled (they carry no information any more). When
+        that frees nothing, a tenth are forgotten, those closest to refilled first: an
+        address that used up its attempts stays blocked while fuller ones remain (forgetting
+        them all let a guesser with many networks unblock itself)."""
         full = [
             k
             for k, (t, last) in self._buckets.items()
@@ -103,4 +106,6 @@ class RateLimit:
         for k in full:
             del self._buckets[k]
         if len(self._buckets) >= self.max_keys:
-            self._buckets.clear()
+            fullest = sorted(self._buckets, key=lambda k: self._tokens(k, now), reverse=True)
+            for k in fullest[: max(1, self.max_keys // 10)]:
+                del self._buckets[k]

@@ -272,8 +272,10 @@
     // said again later, without hammering it.
     socket.addEventListener("open", () => { socket.send(JSON.stringify(first)); });
     socket.addEventListener("message", (e) => onMessage(JSON.parse(e.data)));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (e) => {
       socket = null;
+      // 1008: a hello trying again cannot mend (docs/protocol.md): no more hellos.
+      if (e.code === 1008) stopped = true;
       if (stopped) return;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
