@@ -4,6 +4,7 @@ wrong shape, a code that cannot be one) it stops."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -27,8 +28,8 @@ def _hellos(live: Any, browser: Any, contexts: list[Any], close: int, reason: st
     def refuse(ws: Any) -> None:
         def on_message(message: str | bytes) -> None:
             said.append(str(message))
-            ws.send('{"type": "error", "code": "%s", "message": "Refusé.", "fr": "Refusé.",'
-                    ' "en": "Refused."}' % reason)
+            ws.send(json.dumps({"type": "error", "code": reason, "message": "Refusé.",
+                                "fr": "Refusé.", "en": "Refused."}))
             ws.close(code=close, reason=reason)
         ws.on_message(on_message)
 
