@@ -235,6 +235,17 @@ def test_pdf_requests_are_limited_per_address(client: TestClient) -> None:
     assert client.get("/", headers=other).status_code == 200
 
 
+def test_only_what_builds_a_pdf_counts_against_the_pdf_limit(client: TestClient) -> None:
+    """The class debrief's key form (GET ``/classe/<code>/bilan.pdf``: its POST builds the
+    PDF) and a method the route refuses (405) cost one PDF each: a teacher opening the
+    debrief twice was refused a PDF built once (attack review)."""
+    for _ in range(guards.PDF_BURST + 2):
+        assert client.get("/classe/ZZZZZZ/bilan.pdf").status_code != 429
+        assert client.put("/imprimer/gnou.pdf").status_code == 405
+        assert client.delete("/debrief/ZZZZZZ.pdf").status_code != 429
+    assert client.get("/imprimer/gnou.pdf").status_code == 200
+
+
 #: What a browser's navigation (a link, a form) accepts; the pages' own fetch() and the API's
 #: clients ask for JSON or anything.
 BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

@@ -227,10 +227,16 @@ PDF_EVERY = 6.0
 
 
 def is_pdf(scope: Scope) -> bool:
-    """A request that builds a PDF: any ``….pdf`` path, and the diploma form."""
-    path = str(scope.get("path", ""))
-    return path.endswith(".pdf") or (path == "/apprendre/diplome"
-                                     and scope.get("method") == "POST")
+    """A request that builds a PDF: a ``….pdf`` path read (GET, or HEAD, which runs the
+    same handler), the class debrief's posted with its key (its GET only shows the key's
+    form), and the diploma form. Another method builds nothing (405): it counted, and each
+    class debrief cost two PDFs of the budget (attack review)."""
+    path, method = str(scope.get("path", "")), scope.get("method")
+    if path.endswith(".pdf"):
+        if path.startswith("/classe/"):
+            return method == "POST"
+        return method in ("GET", "HEAD")
+    return path == "/apprendre/diplome" and method == "POST"
 
 
 class PdfLimit:
