@@ -300,3 +300,17 @@ def test_a_room_seed_is_a_64_bit_integer(sqlite_url: str, catalog: Catalog) -> N
             assert "seed" in made.json()["error"]["en"]
         made = client.post("/api/rooms", json={"game": "toy", "players": 2, "seed": 2 ** 63 - 1})
         assert made.status_code == 201, made.text
+
+
+def test_starting_a_finished_game_says_it_is_over(sqlite_url: str, catalog: Catalog) -> None:
+    """« start » from the host of a game played to its end was answered « La partie a
+    déjà commencé. » (attack review): it says the game is over, and changes nothing."""
+    from tests.server.helpers import finished_by_bots
+
+    with TestClient(make_app(sqlite_url, catalog)) as client, \
+            contextlib.ExitStack() as stack:
+        code, host = finished_by_bots(client, stack, "gnou", 2, seed=4)
+        host.send(type="start", level="random")
+        error = expect(host, "game_over")
+        assert error["fr"] == "La partie est terminée." and error["en"] == "The game is over."
+        assert host.last.get("status") == "finished"

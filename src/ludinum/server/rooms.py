@@ -164,6 +164,8 @@ class Room:
 
     # -- life cycle ------------------------------------------------------------------
     def start(self, fill_level: str) -> None:
+        if self.status in (FINISHED, ENDED):  # not « déjà commencé » (attack review)
+            raise refuse("game_over", "La partie est terminée.", "The game is over.")
         if self.status != LOBBY:
             raise refuse("already_started", "La partie a déjà commencé.",
                          "The game has already started.")
