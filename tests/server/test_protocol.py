@@ -309,7 +309,7 @@ def test_starting_a_finished_game_says_it_is_over(sqlite_url: str, catalog: Cata
 
     with TestClient(make_app(sqlite_url, catalog)) as client, \
             contextlib.ExitStack() as stack:
-        code, host = finished_by_bots(client, stack, "gnou", 2, seed=4)
+        _code, host = finished_by_bots(client, stack, "gnou", 2, seed=4)
         host.send(type="start", level="random")
         error = expect(host, "game_over")
         assert error["fr"] == "La partie est terminée." and error["en"] == "The game is over."
