@@ -26,7 +26,6 @@ from ludinum.games.hacker.base import (
     warded,
 )
 from ludinum.games.hacker.table import GUESSED, RESOLVE
-from ludinum.games.hacker.views import shows_bills
 
 if TYPE_CHECKING:
     from ludinum.games.hacker.rules import Rules
@@ -142,7 +141,7 @@ def guess(state: Rules, player: int, named: int, events: list[Event]) -> None:
     shown = owner if right or reveal != "blind" else None
     # The guesser learns the value of the bill he loses only if he sees his bills (H7: not
     # under brouillage, where his accounts show nothing; the thief takes it in hand).
-    told = value if shows_bills(state, player, pos) else None
+    told = value if state.shows_bills(player, pos) else None
     events.append(
         Event(
             "guess_detail",
@@ -177,7 +176,7 @@ def take(state: Rules, thief: int, slot: int, events: list[Event]) -> None:
     value = BILL_VALUE[bill]
     events.append(Event("loot", {"value": value, "account": pos, "victim": victim}, (thief,)))
     shown = None if state.reveal == "blind" else thief
-    told = value if shows_bills(state, victim, pos) else None  # H7: no bills seen, no value
+    told = value if state.shows_bills(victim, pos) else None  # H7: no bills seen, no value
     events.append(Event("lost", {"value": told, "account": pos, "thief": shown}, (victim,)))
     _loot(state, thief, bill)
 

@@ -18,13 +18,14 @@ from ludinum.engine import (
     GameConfig,
     State,
 )
-from ludinum.games.hacker import flow, protection, views
+from ludinum.games.hacker import flow, protection
 from ludinum.games.hacker.base import (
     ACCOUNTS_PER_PLAYER,
     BILL_VALUE,
     CHOOSE,
     CREDIT,
     GUESS,
+    KNOWN_SHIFT,
     LOOT,
     OVER,
     ROUNDS,
@@ -152,8 +153,38 @@ class Rules(State):
     def active_players(self) -> tuple[int, ...]:
         return self.active
 
+    def shows_bills(self, player: int | None, account: int) -> bool:
+        """Whether ``player`` sees the bills under ``account`` (H2): its own accounts outside
+        brouillage, every account once the game is over."""
+        if self.phase == OVER:
+            return True
+        return player is not None and self.table.owner[account] == player and not self.blurred()
+
+    def knows_thief(self, player: int | None) -> bool:
+        """Whether ``player`` knows who is stealing or crediting a stolen bill: the thief
+        himself and whoever knows the owner of the virus just missed (everyone at an open
+        table, the victim unless the reveal is blind, a seat that noticed the drop, H4)."""
+        if player is None or self.phase not in (STEAL, LOOT) or not self.aside:
+            return False
+        return player == self.thief or bool(self.aside[-1] >> (KNOWN_SHIFT + player) & 1)
+
     def public_active(self, viewer: int | None) -> tuple[int, ...]:
-        return views.public_active(self, viewer)
+        """Who ``viewer`` may know is acting (issue 20). During a trip nobody knows who is
+        still dropping nor who said « J'ai fini » (nor who dropped their last virus): every
+        seat but the traveller is named, the traveller too in live play (the trip is his),
+        and the viewer as it is. While a thief steals or credits his loot, only the seats
+        that know him see him act; the others see nobody. Everything else acts in the open."""
+        phase = self.phase
+        active = self.active
+        if phase == TRIP:
+            traveller = self.traveller
+            return tuple(
+                p for p in range(self.n)
+                if (p in active if p in (viewer, traveller) else True)
+            )
+        if phase in (STEAL, LOOT) and not (self.reveal == "table" or self.knows_thief(viewer)):
+            return ()
+        return active
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.active:

@@ -61,7 +61,6 @@ from ludinum.games.hacker.base import (
     v_pos,
     v_trip,
 )
-from ludinum.games.hacker.views import knows_thief
 
 if TYPE_CHECKING:
     from ludinum.games.hacker.rules import Rules
@@ -96,7 +95,7 @@ def redraw(twin: Rules, observer: int, rng: random.Random) -> None:
 def _redraw_thief(twin: Rules, observer: int) -> None:
     """While a thief steals or credits: for an observer who does not know him, the owner
     drawn for the missed virus is the thief, and holds the stolen bill."""
-    if twin.phase not in (STEAL, LOOT) or knows_thief(twin, observer):
+    if twin.phase not in (STEAL, LOOT) or twin.knows_thief(observer):
         return
     thief = twin.aside[-1] & OWNER_MASK
     if thief != twin.thief:

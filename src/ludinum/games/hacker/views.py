@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ludinum.games.hacker.base import (
     BILL_VALUE,
     KNOWN_SHIFT,
-    LOOT,
     OVER,
     OWNER_MASK,
     PHASE_NAMES,
@@ -198,7 +197,7 @@ def _accounts(
     state: Rules, player: int | None, blurred: bool, over: bool
 ) -> list[dict[str, Any]]:
     """The accounts as ``player`` sees them (the rules of :func:`_virus` and
-    :func:`shows_bills`, applied inline: a view is built on every bot decision)."""
+    :meth:`.rules.Rules.shows_bills`, applied inline: a view is built on every bot decision)."""
     owner = state.table.owner
     bit = -1 if player is None else KNOWN_SHIFT + player
     mine = player is not None and not blurred
@@ -263,52 +262,16 @@ def _loots(state: Rules, player: int) -> list[dict[str, int | None]]:
         known = thief == player or loot_knows(record, player)
         out.append({
             "thief": thief if known else None,
-            "account": k if thief == player or shows_bills(state, player, k) else None,
+            "account": k if thief == player or state.shows_bills(player, k) else None,
         })
     return out
 
 
-def shows_bills(state: Rules, player: int | None, account: int) -> bool:
-    """Whether ``player`` sees the bills under ``account`` (H2): its own accounts outside
-    brouillage, every account once the game is over."""
-    if state.phase == OVER:
-        return True
-    return player is not None and state.table.owner[account] == player and not state.blurred()
-
-
-def knows_thief(state: Rules, player: int | None) -> bool:
-    """Whether ``player`` knows who is stealing or crediting a stolen bill: the thief
-    himself and whoever knows the owner of the virus just missed (everyone at an open
-    table, the victim unless the reveal is blind, a seat that noticed the drop, H4)."""
-    if player is None or state.phase not in (STEAL, LOOT) or not state.aside:
-        return False
-    return player == state.thief or bool(state.aside[-1] >> (KNOWN_SHIFT + player) & 1)
-
-
-def public_active(state: Rules, viewer: int | None) -> tuple[int, ...]:
-    """Who ``viewer`` may know is acting (issue 20). During a trip nobody knows who is
-    still dropping nor who said « J'ai fini » (nor who dropped their last virus): every
-    seat but the traveller is named, the traveller too in live play (the trip is his),
-    and the viewer as it is. While a thief steals or credits his loot, only the seats
-    that know him see him act; the others see nobody. Everything else acts in the open."""
-    phase = state.phase
-    active = state.active
-    if phase == TRIP:
-        traveller = state.traveller
-        return tuple(
-            p for p in range(state.n)
-            if (p in active if p in (viewer, traveller) else True)
-        )
-    if phase in (STEAL, LOOT) and not (state.reveal == "table" or knows_thief(state, viewer)):
-        return ()
-    return active
-
-
 def _thief(state: Rules, player: int | None) -> int | None:
     """Who is choosing a bill to steal (``theft=chosen``): the seats that know him
-    (:func:`knows_thief`)."""
+    (:meth:`.rules.Rules.knows_thief`)."""
     if state.phase != STEAL:
         return None
-    if state.reveal == "table" or knows_thief(state, player):
+    if state.reveal == "table" or state.knows_thief(player):
         return state.thief
     return None
