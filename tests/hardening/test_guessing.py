@@ -313,3 +313,21 @@ def test_a_hello_that_trying_again_cannot_mend_closes_for_good_with_its_reason(
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_text()
     assert (closed.value.code, closed.value.reason) == (1008, refusal)
+
+
+def test_a_hello_with_a_field_of_too_many_is_answered_and_closed_as_a_hello(
+        tmp_path: Path) -> None:
+    """A hello with an unknown field was not taken for a hello: its error said nothing of
+    what it answered (no ``about``) and the socket stayed open until the hello's time
+    limit (attack review). It is a hello refused for its shape: closed for good (1008)."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3")
+    with TestClient(app) as client:
+        code, _ = new_room(client, 2)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "role": "spectator", "colour": "red"}))
+            error = json.loads(ws.receive_text())
+            assert (error["code"], error.get("about")) == ("bad_message", "hello"), error
+            assert "colour" in error["fr"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+    assert (closed.value.code, closed.value.reason) == (1008, "bad_message")

@@ -1085,7 +1085,7 @@ class Hub:
             elif kind == "act":
                 await self._act_message(room, client, message)
         except LudinumError as exc:
-            client.push(protocol.error(exc, kind))
+            client.push(protocol.error(exc, kind or protocol.type_of(text)))
         except Exception:
             log.exception("unexpected error on a %s message", kind)
             client.push(protocol.error(refuse(

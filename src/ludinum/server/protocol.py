@@ -102,6 +102,18 @@ def parse(text: object) -> dict[str, Any]:
     return data
 
 
+def type_of(text: object) -> str | None:
+    """The type of a message :func:`parse` refused, when it names a known one (a hello
+    with a field of too many): its error says what it answers, and the socket treats it
+    as that message. None for what is not a JSON object of a known type."""
+    try:
+        data = load_json(text) if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    except (ValueError, RecursionError):
+        return None
+    kind = data.get("type") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) and kind in CLIENT_TYPES else None
+
+
 def integer(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):

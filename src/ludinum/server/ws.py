@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -167,8 +168,7 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     if is_hello and not hellos.allow(address):  # a reconnect loop: each hello draws the room
         client.push(protocol.error(too_many(), "hello"))
         return TRY_LATER, "rate_limited"
-    if is_hello and limit.blocked(address) and not await hub.holds_key(
-            code, protocol.parse(text)):
+    if is_hello and limit.blocked(address) and not await hub.holds_key(code, _fields(text)):
         client.push(protocol.error(too_many(), "hello"))
         return TRY_LATER, "rate_limited"
     client.last_error = None
@@ -187,12 +187,22 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     return (POLICY if refusal in FOR_GOOD else TRY_LATER), refusal
 
 
+def _fields(text: str | bytes) -> dict[str, Any]:
+    """A hello's fields, none when it is refused as it stands."""
+    try:
+        return protocol.parse(text)
+    except protocol.ProtocolError:
+        return {}
+
+
 def _with_room(text: str | bytes, code: str) -> tuple[str | bytes, bool]:
-    """A hello names the room of the URL (the client need not repeat it)."""
+    """A hello names the room of the URL (the client need not repeat it). A hello refused
+    as it stands (a field of too many) is still a hello: its refusal closes the socket,
+    which waited for the hello's time limit."""
     try:
         message = protocol.parse(text)
     except protocol.ProtocolError:
-        return text, False
+        return text, protocol.type_of(text) == "hello"
     if message.get("type") == "hello":
         message["room"] = code
         return json.dumps(message), True
