@@ -311,7 +311,7 @@ class WebRunnersText(GameText):
         return CardFace(title=title, symbol="↩", tone="green", family=_pick(
             lang, "Riposte", "Retro-damage"), text=_pick(
             lang, f"Renvoie « {effect} » à qui te l'inflige.",
-            f"Sends '{effect}' back to whoever inflicts it."), portrait=portrait)
+            f"Sends “{effect}” back to whoever inflicts it."), portrait=portrait)
 
     def effect_name(self, effect: object, lang: str = "fr") -> str:
         names = EFFECT_NAMES.get(str(effect))
