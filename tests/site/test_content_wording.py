@@ -166,3 +166,16 @@ def test_the_hacker_option_says_chiffrement() -> None:
     assert option.title_fr.startswith("Chiffrement")
     assert "cryptage" in option.title_fr.lower()
     assert option.help_fr.startswith("Chiffrement")
+
+
+def test_every_game_of_hacker_says_that_hacking_is_an_offence() -> None:
+    """Review H8: a game where children « hack » each other's accounts ends, whatever
+    happened, on a card saying that doing it for real is an offence (C. pén. 323-1), even as
+    a joke, and whom to tell."""
+    from ludinum.games.hacker.lessons import lessons_for
+
+    for metrics, options in (({}, {}), ({"thefts": 3, "drops": 5, "set_aside_empty": 1},
+                                        {"cryptage": True, "brouillage": True})):
+        texts = [c.text for c in lessons_for(metrics, options)]
+        assert any("délit" in t and "même pour rire" in t for t in texts), texts
+        assert any("adulte de confiance" in t for t in texts)
