@@ -179,3 +179,13 @@ def test_every_game_of_hacker_says_that_hacking_is_an_offence() -> None:
         texts = [c.text for c in lessons_for(metrics, options)]
         assert any("délit" in t and "même pour rire" in t for t in texts), texts
         assert any("adulte de confiance" in t for t in texts)
+
+
+def test_a_text_about_intimate_images_points_to_help_and_blames_nobody() -> None:
+    """Every sentence-text about intimate images names the 3018; one that tells a pupil
+    never to send one also says that a pupil who did is not to blame (no victim-blaming:
+    the 3018 and e-Enfance's first words to a victim of sextortion)."""
+    about = [(f, t) for f, k, t in FRENCH if k in SENTENCES and "intime" in t]
+    assert about and all("3018" in t for _, t in about), about
+    warned = [(f, t) for f, t in about if "n'envoie jamais" in t.lower()]
+    assert warned and all("pas ta faute" in t or "jamais ta faute" in t for _, t in warned)
