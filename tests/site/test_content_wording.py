@@ -189,3 +189,37 @@ def test_a_text_about_intimate_images_points_to_help_and_blames_nobody() -> None
     assert about and all("3018" in t for _, t in about), about
     warned = [(f, t) for f, t in about if "n'envoie jamais" in t.lower()]
     assert warned and all("pas ta faute" in t or "jamais ta faute" in t for _, t in warned)
+
+
+#: A straight quote used as a quotation mark: any ", or 'X' opened after a space (an
+#: apostrophe, « Player 2's hand », « parents' rules », is not one).
+_STRAIGHT = re.compile(r""""|(?:^|[\s(])'[^'\s][^']*'(?=$|[\s).,:;!?])""")
+
+
+@pytest.mark.parametrize("game_name", ["webrunners", "gnou", "hacker", "voleur"])
+def test_english_game_text_quotes_with_english_quotation_marks(game_name: str) -> None:
+    """What the four games say in English (events, choices, views of random games) quotes a
+    card or a cell with “ ”, as the content does: the Voleur wrote « You draw 'Annuaire
+    interne' » and Web Runners « cell "3" of the inner circle »."""
+    import random
+
+    from ludinum.games import registry
+
+    game = registry().get(game_name)
+    said: set[str] = set()
+    for seed in range(3):
+        state = game.setup(game.make_config(4, seed, {}))
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            seat = state.active_players()[0]
+            view = state.view(seat)
+            said.add(game.text.view(view, "en"))
+            actions = list(state.legal_actions(seat))
+            said.update(game.text.action(a, view, "en") for a in actions)
+            for event in state.apply(seat, rng.choice(actions)):
+                said.add(game.text.event(event, "en"))
+    assert len(said) > 50
+    wrong = sorted(t for t in said if _STRAIGHT.search(t))
+    assert wrong == []
