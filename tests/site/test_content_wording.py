@@ -223,3 +223,12 @@ def test_english_game_text_quotes_with_english_quotation_marks(game_name: str) -
     assert len(said) > 50
     wrong = sorted(t for t in said if _STRAIGHT.search(t))
     assert wrong == []
+
+
+def test_fil_sante_jeunes_is_named_with_its_age_and_a_trusted_adult() -> None:
+    """Review A9: Fil Santé Jeunes listens to 12-25-year-olds, and the games are played from
+    9: a text that sends a pupil there says from what age, and names a trusted adult too (a
+    resource's own description, which says « 12-25 ans », is not addressed to a pupil)."""
+    wrong = [(f, t) for f, k, t in FRENCH if k in SENTENCES and "Fil Santé Jeunes" in t
+             and not ("12" in t and "adulte de confiance" in t)]
+    assert wrong == []
