@@ -118,6 +118,7 @@ STRUCK = {
     r"(?<!booby-)trapped (link|usb)": "G4: « booby-trapped »",
     "toi seul connais": "X3: « que tu es seul ou seule à connaître »",
     "assis sans bouger": "X3: the pupil may be a girl",
+    "tu peux être identifié et suivi": "X3: « on peut t'identifier et te suivre »",
     "œuvres de guerre": "wartime extensions end with 70 years; the exception is an author "
     "« mort pour la France »",
 }
