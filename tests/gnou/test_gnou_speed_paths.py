@@ -16,10 +16,12 @@ from ludinum.games.gnou.rules import CULTURE_Q, DEALT, STATS, _fix, deal, fixed
 
 #: (players, options) → digest of every event of seeds 0–11 played at random with
 #: ``apply``; taken from the code before the per-configuration tables, the shared seat
-#: tuples and the merged roll: the events a reader gets did not change.
+#: tuples and the merged roll: the events a reader gets did not change. The events carry
+#: the danger cards' French (G5): a danger text rewritten moves a digest (2026-11-29, the
+#: facial-recognition card, X3, in the 4- and 6-player ones).
 EVENTS = [
-    (4, None, "6ff22fab4dca9369"),
-    (6, {"hard_mode": True, "game_master": True}, "5e5adad9ad2139cd"),
+    (4, None, "f42e2f0e29f368b3"),
+    (6, {"hard_mode": True, "game_master": True}, "b8d8e87a051117f2"),
     (3, {"variant": "trottant", "handicap": "1,2,3"}, "c0d14eabfa8f2106"),
 ]
 

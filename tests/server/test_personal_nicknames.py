@@ -49,7 +49,7 @@ def test_a_first_and_family_name_is_not_a_nickname(typed: str) -> None:
     with pytest.raises(names.NicknameError) as refused:
         names.clean(typed)
     assert refused.value.code == "bad_nickname"
-    assert refused.value.fr == "Choisis un pseudo, pas ton vrai nom et ton nom de famille."
+    assert refused.value.fr == "Choisis un pseudo, pas ton prénom et ton nom de famille."
     assert refused.value.en == "Pick a nickname, not your first and last name."
 
 
@@ -116,7 +116,7 @@ def test_every_way_in_refuses_a_real_name_and_changes_nothing(sqlite_url: str,
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "Choisis un pseudo, pas ton vrai nom et ton nom de famille."),
+    ("fr", "Choisis un pseudo, pas ton prénom et ton nom de famille."),
     ("en", "Pick a nickname, not your first and last name."),
 ])
 def test_the_join_form_says_why_a_real_name_is_refused(sqlite_url: str, catalog: Catalog,

@@ -44,8 +44,8 @@ def test_defence_choices_name_the_measure_and_what_it_counters() -> None:
     assert f"[red]Attaque[/red] : « {attack} » → Joueur 1 (papier)" in TEXT.view(view, "fr")
     english = {a.to_text(): TEXT.action(a, view, "en")
                for a in state.legal_actions(0)}  # type: ignore[attr-defined]
-    assert english["counter from=hand"] == "Counter with 'Locked cabinet' from your hand"
-    assert english["counter from=board"] == "Counter with your hidden 'Locked cabinet'"
+    assert english["counter from=hand"] == "Counter with “Locked cabinet” from your hand"
+    assert english["counter from=board"] == "Counter with your hidden “Locked cabinet”"
 
 
 def test_a_manager_who_lets_an_attack_through_is_not_told_he_lacked_the_measure() -> None:

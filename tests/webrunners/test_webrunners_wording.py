@@ -114,7 +114,7 @@ def test_the_inner_circle_keeps_pawns_apart_from_cell_numbers() -> None:
     assert "«1» (J1)" in inner and "«10» (J2 J3)" in inner and "«2»  «5»" in inner
     assert not any(line.startswith("Cercle 4") for line in french)
     (inner_en,) = [line for line in english if line.startswith("Inner circle: ")]
-    assert '"1" (P1)' in inner_en and '"10" (P2 P3)' in inner_en
+    assert "“1” (P1)" in inner_en and "“10” (P2 P3)" in inner_en
     assert "«" not in "\n".join(english)
     assert "* = plusieurs pions" in french[1] and "* = several pawns" in english[1]
 
@@ -129,7 +129,7 @@ def test_two_pawns_on_an_outer_cell_show_the_star_the_legend_explains() -> None:
 
 def test_english_damage_text_uses_english_quotes() -> None:
     text = TEXT.effect_result("cyberviolence", "en")
-    assert "«" not in text and '"1"' in text and "BRIDGE 1" in text
+    assert "«" not in text and "“1”" in text and "BRIDGE 1" in text
 
 
 # -- the log and buttons of an attack (review of the terminal game) ----------------------

@@ -354,7 +354,7 @@ def looks_like_real_name(name: str) -> bool:
 
 
 #: The refusal of a first and family name, French first; its English from the catalogue.
-REAL_NAME = "Choisis un pseudo, pas ton vrai nom et ton nom de famille."
+REAL_NAME = "Choisis un pseudo, pas ton prénom et ton nom de famille."
 
 
 #: The longest nickname, in characters.

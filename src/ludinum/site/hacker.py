@@ -41,10 +41,10 @@ RESOURCES = (
      "harcèlement en ligne, jour et nuit.",
      "The French public service helping victims of hacking, scams or online harassment, day "
      "and night.", "17cyber.gouv.fr", "17cyber.gouv.fr"),
-    ("3018", "Le numéro national contre le harcèlement et les violences numériques, "
-     "gratuit et anonyme, pour les jeunes et leurs parents.",
-     "The French national helpline against bullying and online violence, free and "
-     "anonymous, for young people and their parents.",
+    ("3018", "Le numéro national unique contre le harcèlement, à l'école comme en ligne, "
+     "et les violences numériques : gratuit et anonyme, pour les jeunes et leurs parents.",
+     "The French single national helpline against bullying, at school as well as online, "
+     "and online violence: free and anonymous, for young people and their parents.",
      "3018 (téléphone), 3018.fr, appli 3018", "3018 (phone), 3018.fr, 3018 app"),
     ("Cybermalveillance.gouv.fr", "Les conseils du dispositif national pour se "
      "protéger : mots de passe, mises à jour, sauvegardes, hameçonnage.",

@@ -80,7 +80,7 @@ OPTIONS = OptionSet(
             "",
             "Niveau des questions de chaque joueur, dans l'ordre des places (ex. « 1,2,3,1 ») ; "
             "vide : le niveau ci-dessus pour tous.",
-            "Each player's quiz level, in seat order (e.g. '1,2,3,1'); empty: the level above "
+            "Each player's quiz level, in seat order (e.g. “1,2,3,1”); empty: the level above "
             "for all.",
             title_fr="Niveau de chaque joueur", title_en="Each player's level",
             applies=lambda values, _players: bool(str(values.get("handicap", "")).strip()),

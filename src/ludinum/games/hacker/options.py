@@ -94,12 +94,14 @@ OPTIONS = OptionSet(
             "cryptage",
             "bool",
             False,
-            "Cryptage : chaque billet de 1 d'un compte écarte un virus, chaque billet de 3 "
-            "annule l'effet d'un billet de 1.",
+            # Review H8: « chiffrement » is the right word (ANSSI); the seed's « cryptage »
+            # is given after it, for the teacher who holds the boxed game.
+            "Chiffrement (« cryptage » dans le jeu original) : chaque billet de 1 d'un compte "
+            "écarte un virus, chaque billet de 3 annule l'effet d'un billet de 1.",
             "Encryption: each bill of 1 in an account wards off one virus, each bill of 3 "
             "cancels the effect of a bill of 1.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
-            title_fr="Cryptage", title_en="Encryption",
+            title_fr="Chiffrement (« cryptage » du jeu original)", title_en="Encryption",
             ruling="H8",
         ),
         Option(

@@ -310,7 +310,7 @@ class HackerText(GameText):
         """The rule that decided: after the last round, the richest wins."""
         rounds = view.get("rounds") or 0
         if lang == "en":
-            return f"All {rounds} rounds are played: each counts their notes, the richest wins."
+            return f"All {rounds} rounds are played: each counts their bills, the richest wins."
         return (f"Les {rounds} tours sont joués : chacun compte ses billets, le plus riche "
                 "gagne.")
 

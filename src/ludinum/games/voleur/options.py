@@ -26,9 +26,9 @@ OPTIONS = OptionSet(
             "bool",
             False,
             "Variante « experts » : une attaque réussie vole toutes les données d'une catégorie.",
-            "'Experts' variant: a successful attack steals every data card of one category.",
+            "“Experts” variant: a successful attack steals every data card of one category.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
-            title_fr="Variante « experts »", title_en="'Experts' variant",
+            title_fr="Variante « experts »", title_en="“Experts” variant",
             ruling="V5",
         ),
         Option(

@@ -59,19 +59,19 @@ _EVENTS: dict[str, dict[str, str]] = {
         "hand": "Your cards: {cards}.",
         "round": "— Round {round} —",
         "reshuffle": "{player}: the pile is empty, the discard is shuffled ({cards}).",
-        "draw": "You draw '{card}'.",
+        "draw": "You draw “{card}”.",
         "no_draw": "{player}: no card left to draw.",
         "skip_turn": "{player} misses a turn (attack suffered).",
-        "discard": "{player} discards '{card}'.",
+        "discard": "{player} discards “{card}”.",
         "pass": "{player} has no card left and passes.",
-        "lay_data": "{player} lays '{card}' on their {board} board.",
+        "lay_data": "{player} lays “{card}” on their {board} board.",
         "lay_hidden": "{player} lays a security measure face down on their {board} board.",
-        "hidden_card": "Your hidden measure on the {board} board: '{card}'.",
-        "attack": "The thief attacks {target}'s {board} board: '{card}'!",
-        "foiled": "{player} counters '{card}' with '{measure}' ({source}) and keeps the "
+        "hidden_card": "Your hidden measure on the {board} board: “{card}”.",
+        "attack": "The thief attacks {target}'s {board} board: “{card}”!",
+        "foiled": "{player} counters “{card}” with “{measure}” ({source}) and keeps the "
         "card as proof.",
-        "breach": "The attack '{card}' succeeds: {player} does not counter it.",
-        "breach_skip": "The attack '{card}' succeeds: {player} misses {turns}.",
+        "breach": "The attack “{card}” succeeds: {player} does not counter it.",
+        "breach_skip": "The attack “{card}” succeeds: {player} misses {turns}.",
         "steal": "The thief steals {cards} from {victim}'s {board} board.",
         "game_over": "Game over. Scores: {scores}.",
     },
@@ -83,7 +83,7 @@ _SOURCE = {
 
 
 def quote(text: str, lang: str) -> str:
-    return f"'{text}'" if lang == "en" else f"« {text} »"
+    return f"“{text}”" if lang == "en" else f"« {text} »"
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -296,25 +296,25 @@ class VoleurText(GameText):
         if kind == "lay":
             board = _BOARD["en" if en else "fr"].get(str(action.get("board")), "")
             if self.deck.card(str(card)).kind == DATA:
-                return (f"Lay '{name}', {board} board" if en
+                return (f"Lay “{name}”, {board} board" if en
                         else f"Poser « {name} », plateau {board}")
             # a measure lies face down (V3, V4)
-            return (f"Hide '{name}', {board} board" if en
+            return (f"Hide “{name}”, {board} board" if en
                     else f"Cacher « {name} », plateau {board}")
         if kind == "discard":
-            return f"Discard '{name}'" if en else f"Défausser « {name} »"
+            return f"Discard “{name}”" if en else f"Défausser « {name} »"
         if kind == "pass":
             return "Pass" if en else "Passer"
         if kind == "attack":
             target = seat_name(int(action.number("target")), lang)
             board = _BOARD["en" if en else "fr"][BOARDS[self.deck.card(str(card)).nature]]
-            return (f"Attack {target}, {board} board: '{name}'" if en
+            return (f"Attack {target}, {board} board: “{name}”" if en
                     else f"Attaquer {target}, plateau {board} : « {name} »")
         if kind in ("counter", "let_through"):
             return self._defence(kind, action.get("from"), view, lang)
         if kind == "steal":
             if isinstance(card, str):
-                return f"Steal '{name}'" if en else f"Voler « {name} »"
+                return f"Steal “{name}”" if en else f"Voler « {name} »"
             category = CATEGORIES.index(str(action.get("category")))
             label = _CATEGORY["en" if en else "fr"][category]
             if en:
@@ -523,7 +523,7 @@ class VoleurText(GameText):
             target = seat_name(int(attack["target"]), lang)
             card = self.card(str(attack["card"]), lang)
             aimed = _BOARD[key][attack["board"]]
-            quoted = f"'{card}'" if en else f"« {card} »"
+            quoted = f"“{card}”" if en else f"« {card} »"
             word = "Attack" if en else "Attaque"
             # Its explanation only in the line that told it as it happened (event: the
             # terminal printed it just above): written here too, it was read twice.

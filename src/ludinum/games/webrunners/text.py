@@ -158,7 +158,7 @@ def where(circle: int, cell: int, lang: str) -> str:
         return _pick(lang, "le centre", "the centre")
     if circle == 4:
         return _pick(lang, f"la case « {cell} » du cercle intérieur",
-                     f"cell \"{cell}\" of the inner circle")
+                     f"cell “{cell}” of the inner circle")
     if circle == 1 and cell == 0:  # the printed board's name of the start cell
         return _pick(lang, "la case départ (START)", "the START cell")
     return _pick(lang, f"la case {cell} du cercle {circle}", f"cell {cell} of circle {circle}")
@@ -168,7 +168,7 @@ def where(circle: int, cell: int, lang: str) -> str:
 EFFECT_RESULT = {
     "cyberviolence": ("la cible recule à l'entrée de son cercle (départ, sortie du PONT 1 "
                       "ou « 1 »).", "the target goes back to the entry of their circle "
-                      "(START, BRIDGE 1 exit or \"1\")."),
+                      "(START, BRIDGE 1 exit or “1”)."),
     "hacking": ("la cible montre sa main ; l'attaquant peut y prendre 2 cartes et en donner "
                 "autant.", "the target shows their hand; the attacker may take 2 cards and "
                 "give as many."),
@@ -311,7 +311,7 @@ class WebRunnersText(GameText):
         return CardFace(title=title, symbol="↩", tone="green", family=_pick(
             lang, "Riposte", "Retro-damage"), text=_pick(
             lang, f"Renvoie « {effect} » à qui te l'inflige.",
-            f"Sends '{effect}' back to whoever inflicts it."), portrait=portrait)
+            f"Sends “{effect}” back to whoever inflicts it."), portrait=portrait)
 
     def effect_name(self, effect: object, lang: str = "fr") -> str:
         names = EFFECT_NAMES.get(str(effect))
@@ -692,7 +692,7 @@ class WebRunnersText(GameText):
         for num in (1, 2, 5, 10):
             here = " ".join(f"{tag}{p + 1}" for p, (c, cell) in enumerate(pawns)
                             if c == 4 and cell == num)
-            label = _pick(lang, f"«{num}»", f'"{num}"')
+            label = _pick(lang, f"«{num}»", f"“{num}”")
             cells.append(f"{label} ({here})" if here else label)
         centre = " ".join(f"{tag}{p + 1}" for p, (c, _) in enumerate(pawns) if c == 5)
         lines.append(_pick(lang, "Cercle intérieur : ", "Inner circle: ") + "  ".join(cells)
@@ -867,7 +867,7 @@ def _cell_label(circle: int, cell: int, lang: str) -> str:
     """« cercle 1, case 7 (jaune : rejouer) », « pont à 2 traits » when a bridge leaves it."""
     if circle == 4:
         return _pick(lang, f"cercle intérieur, case « {cell} »",
-                     f"inner circle, cell \"{cell}\"")
+                     f"inner circle, cell “{cell}”")
     if circle == 1 and cell == BOARD_DATA.entries[0]:
         return "START"
     text = _pick(lang, f"cercle {circle}, case {cell}", f"circle {circle}, cell {cell}")
