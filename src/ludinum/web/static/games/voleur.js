@@ -44,9 +44,9 @@
   }
   // A card's name (after ``prefix``) in lines of at most ``size`` characters, cut at its
   // spaces only; a word longer than a line has a line to itself (squeezed there, dataCard).
-  function nameLines(c, ident, size, prefix = "") {
+  function nameLines(c, ident, size, prefix = "", suffix = "") {
     const out = [];
-    for (const word of (prefix + cardName(c, ident)).split(" ")) {
+    for (const word of (prefix + cardName(c, ident) + suffix).split(" ")) {
       const last = out.length ? out[out.length - 1] + " " + word : word;
       if (out.length && [...last].length <= size) out[out.length - 1] = last;
       else out.push(word);
@@ -66,12 +66,25 @@
     `${[...line].length > size ? ` textLength="${Math.floor(size * CHW)}" lengthAdjust="spacingAndGlyphs"` : ""}>` +
     c.h`${line}</text>`).join("");
 
-  // A data card on a row: its points, then its name, whole, on as many lines as it needs.
-  function dataCard(c, ident, x, y, w) {
+  // The same data laid several times on a board (the deck holds copies) is one row with
+  // its count, « Annuaire interne ×2 »: late in a game a row each made the boards so tall
+  // that the projector shrank them. ``[ident, count]`` in the order first laid.
+  function grouped(idents) {
+    const counts = new Map();
+    for (const ident of idents) counts.set(ident, (counts.get(ident) || 0) + 1);
+    return [...counts];
+  }
+  // The lines of a data card's name, its count after it (« ×2 ») when there are several.
+  const dataLines = (c, ident, size, n = 1) =>
+    nameLines(c, ident, size, "", n > 1 ? ` ×${n}` : "");
+
+  // A data card on a row: its points, then its name, whole, on as many lines as it needs
+  // (``n``: how many of it lie there).
+  function dataCard(c, ident, x, y, w, n = 1) {
     const card = known(c, ident);
     const fill = (card && DATA_FILL[card.category]) || "#ffffff";
     const size = dataSize(w);
-    const lines = nameLines(c, ident, size);
+    const lines = dataLines(c, ident, size, n);
     return '<g class="card data">' +
       `<rect x="${x}" y="${y}" width="${w}" height="${cardH(lines.length)}" rx="4" fill="${fill}"` +
       ' stroke="#111827" stroke-width="1"/>' +
@@ -113,7 +126,8 @@
     // each as tall as its name's lines
     const boardW = blockW - 30;
     const boardH = (b) => 40 +
-      b.data.reduce((sum, ident) => sum + cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4, 0) +
+      grouped(b.data).reduce((sum, [ident, n]) =>
+        sum + cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4, 0) +
       (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some
@@ -235,11 +249,11 @@
       // the data, a row each, by slot (a card the catalogue does not know comes last)
       let ry = y + 36;
       for (const slot of [...CATS, null]) {
-        for (const ident of b.data) {
+        for (const [ident, n] of grouped(b.data)) {
           const category = has(cards, ident) ? cards[ident].category : null;
           if ((category === undefined ? null : category) !== slot) continue;
-          out += dataCard(c, ident, x + 6, ry, boardW - 12);
-          ry += cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4;
+          out += dataCard(c, ident, x + 6, ry, boardW - 12, n);
+          ry += cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4;
         }
       }
       // Security measures: a place each on the label's line, at the right, the revealed ones
@@ -287,13 +301,23 @@
   // fills the box's height (MIN_W at least: a card's name cut at a word's end a little
   // sooner), and so larger: 3 players' board, 1200 units wide, filled the width of its
   // column only, its lower third empty, its card names 21.7 px at 1920×1080.
+  // Late in a game the boards fill up (a row per data card) and the board grows taller
+  // than the stage is: drawn three blocks a row it was shrunk by the height, a third of
+  // the stage's width empty (card names 7.8 px at 1280×720 with six players). When the
+  // box is wider than the board, more blocks a row (as wide each) are tried too.
   const MIN_W = 900;
   function layout(c) {
     const top = header(c).top;
     const own = grid(c, top);
     if (c.narrow || !c.box) return own;
     const width = Math.max(MIN_W, Math.floor(own.height * c.box.w / c.box.h / 10) * 10);
-    return width >= W ? own : c.fit(c.box, [own, grid(c, top, width, own.cols)], 1);
+    const layouts = [own];
+    if (width < W) layouts.push(grid(c, top, width, own.cols));
+    const cells = own.managers.length + 1;
+    for (let cols = own.cols + 1; cols <= cells && width > W; cols++) {
+      layouts.push(grid(c, top, Math.round(own.blockW * cols + 10), cols));
+    }
+    return c.fit(c.box, layouts, 1);
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
@@ -533,8 +557,11 @@
           h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`;
       }
       out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
+      // each drawn as the data card it is, but what it says is where it goes: the thief
+      // lays nothing on a board (a hand card's « Se pose face visible sur un plateau. »)
+      const goes = _("Elle rejoint ton butin.");
       for (const [a, label, data] of steals) {
-        out += c.cardTile(c.face(a.card), { seat, action: data, label });
+        out += c.cardTile({ ...c.face(a.card), text: goes }, { seat, action: data, label });
       }
       out += "</div>" + c.plainButtons(categories, seat);
     }
