@@ -296,8 +296,24 @@
           : h` ${_("Il a été posé pendant le trajet de %(name)s.", { name: c.seatText(top.trip) })}`;
       out += h`<p class="prompt">${_("Qui a posé ce virus sur ton compte %(k)s ?", { k: acc.id + 1 })}${from}</p>` +
         h`<p class="effect">${_("Si tu te trompes, son auteur te prend un billet de ce compte.")}</p>`;
-    } else if (acc && otherKinds.indexOf("steal") >= 0 && !none(acc.owner)) {
-      out += h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans en voir la valeur.", { name: c.seatText(acc.owner), k: acc.id + 1 })}</p>`;
+    } else if (acc && otherKinds.indexOf("steal") >= 0) {
+      // Whose bills: the account's owner, or under brouillage (H7: no owner shown) the
+      // player who protects it, public (« Raté pour Noé sur le compte 8 »): the phone
+      // said nothing at all there, seven buttons « Prendre le billet n° … » alone.
+      const victim = none(acc.owner) ? view.protector : acc.owner;
+      out += none(victim)
+        ? h`<p class="prompt">${_("Prends un billet du compte %(k)s, sans en voir la valeur.", { k: acc.id + 1 })}</p>`
+        : h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans en voir la valeur.", { name: c.seatText(victim), k: acc.id + 1 })}</p>`;
+      // The bills under the account, face down: the thief touches the one he takes (H5,
+      // theft=chosen), as at the table, rather than a column of buttons.
+      out += `<div class="hand bills" role="group" aria-label="${c.attr(_("Billets du compte %(k)s", { k: acc.id + 1 }))}">`;
+      for (const [a, label, data] of d.others.filter((ch) => ch[0].kind === "steal")) {
+        const back = { symbol: "▦", tone: "grey", family: _("Billet face cachée"),
+          title: _("n° %(k)s", { k: Number(a.slot) + 1 }) };
+        out += c.cardTile(back, { seat, action: data, label });
+      }
+      out += "</div>";
+      d.others = d.others.filter((ch) => ch[0].kind !== "steal");
     }
     // « J'ai fini » ends the pupil's trip: asked first while a virus could still be dropped.
     const confirm = d.byAccount.size
