@@ -55,3 +55,25 @@ def test_english_lines_have_no_space_before_a_semicolon() -> None:
         assert not re.search(r"\S[ \u00a0\u202f]; ", slot(room, seat, "map", "en"))
     french = html.unescape(slot(room, 0, "board", "fr"))
     assert re.search(r"\S\u202f; ", french), french  # French keeps its thin space
+
+
+def test_a_player_out_of_viruses_during_a_trip_is_told_why_they_wait() -> None:
+    """H3: during a trip every player but the traveller may drop viruses. A player whose
+    viruses were all dropped (or who said « J'ai fini ») read « Attends ton tour… » while
+    the others played on: it read as a game stuck or a turn skipped. They are told why and
+    what they wait for; the traveller still reads what goes on at the bank."""
+    from ludinum.games import get_game
+
+    text = get_game("hacker").text
+    trip = {"phase": "trip", "traveller": 3, "you": 0, "hand": 0, "done": False}
+    assert text.waiting(trip, "fr") == (
+        "Tu n'as plus de virus pour ce tour : attends la fin du trajet.")
+    assert text.waiting({**trip, "hand": 2, "done": True}, "fr") == (
+        "Tu as fini pour ce trajet : attends qu'il se termine.")
+    assert text.waiting(trip, "en") == (
+        "You have no virus left this round: wait for the trip to end.")
+    assert text.waiting({**trip, "hand": 2, "done": True}, "en") == (
+        "You are done for this trip: wait for it to end.")
+    assert text.waiting({**trip, "you": 3}, "fr").startswith("Tu es à la banque")
+    assert text.waiting({**trip, "phase": "protect"}, "fr") == ""
+    assert text.waiting({**trip, "hand": 2}, "fr") == ""  # still dropping: a decision

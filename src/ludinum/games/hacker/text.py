@@ -323,6 +323,16 @@ class HackerText(GameText):
                         "secret. You come back when the time is up.")
             return ("Tu es à la banque : pendant ce temps, les autres peuvent poser des virus "
                     "en secret. Tu reviens quand le temps est écoulé.")
+        # A player left out of the trip (no virus left, or « J'ai fini ») read « Attends ton
+        # tour… » while the others dropped on: say why, and what they wait for.
+        if view.get("phase") == "trip" and view.get("you") is not None:
+            if not view.get("hand"):
+                return ("You have no virus left this round: wait for the trip to end."
+                        if lang == "en" else
+                        "Tu n'as plus de virus pour ce tour : attends la fin du trajet.")
+            if view.get("done"):
+                return ("You are done for this trip: wait for it to end." if lang == "en"
+                        else "Tu as fini pour ce trajet : attends qu'il se termine.")
         return ""
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
