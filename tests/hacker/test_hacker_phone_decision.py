@@ -132,3 +132,17 @@ def test_the_thief_touches_the_bill_he_takes() -> None:
     assert sorted(map(repr, controls(html))) == sorted(repr(a.to_json()) for a in steals)
     assert 'class="act"' not in html and 'class="act primary"' not in html
     assert "face cachée" in unescape(html)
+
+
+def test_the_board_under_brouillage_says_comptes_brouilles_once() -> None:
+    """H7: the projector's board in the last round wrote « ? comptes brouillés » over each
+    row of three places (five times with 5 players, seven with 7): the table reads it once,
+    over the first row; the rows keep their places."""
+    hidden = [{"id": k, "owner": None, "stack": []} for k in range(15)]
+    blurred = {"players": 5, "accounts": hidden, "blurred": True, "you": None, "round": 4,
+               "rounds": 4, "phase": "trip", "bank": 12}
+    for lang, words in (("fr", "comptes brouillés"), ("en", "scrambled accounts")):
+        board = shared().screen(GAME, {"lang": lang, "seat": None, "view": blurred,
+                                       "names": []}, ("map",))["map"]
+        assert board.count('<g class="row">') == 5
+        assert board.count(words) == 1, board

@@ -205,11 +205,13 @@
     grouped.forEach(([owner, group], i) => {
       const x = at.left + EDGE + (i % at.perRow) * (BLOCK + APART);
       const y = at.accountsTop + Math.floor(i / at.perRow) * ROW;
-      const who = none(owner) ? `? ${_("comptes brouillés")}`
+      // under brouillage (H7) the places are said « ? comptes brouillés » once, over the
+      // first row: over each row it was written five to seven times
+      const who = none(owner) ? (i === 0 ? `? ${_("comptes brouillés")}` : "")
         : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;
-      out += '<g class="row">' +
-        `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${c.squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
-        h`${who}`.text + "</text>";
+      out += '<g class="row">' + (who
+        ? `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${c.squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
+          h`${who}`.text + "</text>" : "");
       group.forEach((a, k) => { out += account(c, a, x + k * (CARD_W + GAP), y + OWNER); });
       out += "</g>";
     });
