@@ -77,3 +77,30 @@ def test_a_player_out_of_viruses_during_a_trip_is_told_why_they_wait() -> None:
     assert text.waiting({**trip, "you": 3}, "fr").startswith("Tu es à la banque")
     assert text.waiting({**trip, "phase": "protect"}, "fr") == ""
     assert text.waiting({**trip, "hand": 2}, "fr") == ""  # still dropping: a decision
+
+
+def test_the_protection_phase_speaks_of_protecting() -> None:
+    """« il choisit dans quel ordre il résout la protection de ses différents comptes
+    attaqués » (H5): the phase, the seat (« ☂ se protège ») and the rules speak of
+    protecting, the child's screen of « traiter » a compte (« Touche le compte à
+    traiter. », « Traiter ton compte 4 », « Léa traite le compte 4. »), a word for adults.
+    They say « protéger » now."""
+    from ludinum.engine import Action, Event
+    from ludinum.games import get_game
+    from tests.drawing import decision
+
+    game = get_game("hacker")
+    accounts = [{"id": k, "owner": k % 4, "stack": [{"trip": 1, "owner": None}]}
+                for k in range(12)]
+    view = {"players": 4, "accounts": accounts, "you": 0, "phase": "protect",
+            "protector": 0}
+    protects = [Action.make("protect", account=k) for k in (0, 4)]
+    said = html.unescape(decision(game, 0, view, protects, "fr"))
+    assert "Touche le compte à protéger." in said and "traiter" not in said.lower(), said
+    assert "Protéger ton compte 1" in said
+    said = html.unescape(decision(game, 0, view, protects, "en"))
+    assert "Tap the account to protect." in said and "Protect your account 1" in said
+    told = game.text.event(Event("resolve", {"player": 0, "account": 4}), "fr")
+    assert "protège le compte 5" in told and "traite" not in told, told
+    told = game.text.event(Event("resolve", {"player": 0, "account": 4}), "en")
+    assert "protects account 5" in told, told

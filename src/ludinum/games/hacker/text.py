@@ -63,7 +63,7 @@ _FR: dict[str, str] = {
     "returned": "{traveller} revient de la banque ({drops}).",
     "bill": "Tu rapportes un billet de {value}. Crédite-le.",
     "protection": "Phase de protection : plus aucun virus ne peut être posé.",
-    "resolve": "{player} traite le {account}.",
+    "resolve": "{player} protège le {account}.",
     # « Chiffrement », the correct word (review H8); the rule option keeps the seed's name.
     "encrypted": "Chiffrement : {count} du {account}.",
     "own_virus": "Un virus de {player} sur son propre {account} : sans effet.",
@@ -104,7 +104,7 @@ _EN: dict[str, str] = {
     "returned": "{traveller} is back from the bank ({drops}).",
     "bill": "You bring back a bill of {value}. Credit it.",
     "protection": "Protection phase: no more viruses may be dropped.",
-    "resolve": "{player} resolves {account}.",
+    "resolve": "{player} protects {account}.",
     "encrypted": "Encryption: {count} from {account}.",
     "own_virus": "A virus of {player} on their own {account}: no effect.",
     "emptied": "{account} is empty: {count}.",
@@ -289,7 +289,7 @@ class HackerText(GameText):
         if kind == "drop":
             return f"Drop a virus on {where}" if en else f"Poser un virus sur {where}"
         if kind == "protect":
-            return f"Resolve {where}" if en else f"Traiter {where}"
+            return f"Protect {where}" if en else f"Protéger {where}"
         return action.to_text()
 
     def kit(self, lang: str = "fr") -> dict[str, Any]:

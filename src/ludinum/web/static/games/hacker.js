@@ -248,7 +248,7 @@
       return _("Touche le compte où ranger ton billet de %(n)s.", { n: view.incoming[0] });
     }
     if (only("credit")) return _("Touche le compte à créditer.");
-    if (only("protect")) return _("Touche le compte à traiter.");
+    if (only("protect")) return _("Touche le compte à protéger.");
     return _("Touche un compte.");
   }
 
