@@ -114,11 +114,13 @@
     // tall as its tallest card (a long name on two lines)
     const loot = [];
     let x = 0, lineY = 0, lineH = 0;
-    for (const ident of view.loot || []) {
-      const w = Math.min(lootW, 40 + [...String(cardName(c, ident))].length * CHW);
+    // (copies of one data once, with their count, as on the boards)
+    for (const [ident, n] of grouped(view.loot || [])) {
+      const more = n > 1 ? [...` ×${n}`].length : 0;
+      const w = Math.min(lootW, 40 + ([...String(cardName(c, ident))].length + more) * CHW);
       if (x > 0 && x + w > lootW) { lineY += lineH + 4; x = 0; lineH = 0; }
-      loot.push([ident, x, lineY, w]);
-      lineH = Math.max(lineH, cardH(nameLines(c, ident, dataSize(w)).length));
+      loot.push([ident, x, lineY, w, n]);
+      lineH = Math.max(lineH, cardH(dataLines(c, ident, dataSize(w), n).length));
       x += w + 6;
     }
     const lootH = lineY + (lineH || CARD_H) + 4;
@@ -194,8 +196,8 @@
       `${fitted(c, g, at, x0, piles, 20, false)}>${piles}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
       h`${_("Butin")}</text>`;
-    for (const [ident, lx, ly, w] of g.loot) {
-      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w);
+    for (const [ident, lx, ly, w, n] of g.loot) {
+      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w, n);
     }
     if (!(view.loot || []).length) {
       out += `<text x="${x + 100}" y="${y + 126}" font-size="22" fill="#4b5563">—</text>`;
