@@ -121,3 +121,12 @@ def test_every_game_says_that_breaking_into_an_account_is_against_the_law() -> N
     state, _, _ = _finished(5)
     assert "Pirater un compte, c'est interdit" in [
         lesson.title for lesson in GAME.text.lessons(state, "fr")]  # type: ignore[arg-type]
+
+
+def test_the_cryptage_option_says_chiffrement() -> None:
+    """« Cryptage » is the box's word, « chiffrement » the right one (content review H8,
+    ANSSI): the set-up form and the debrief's options list named the option « Cryptage »
+    alone, while the game's events and cards say « Chiffrement »."""
+    option = next(o for o in GAME.options if o.name == "cryptage")
+    assert "chiffrement" in option.title("fr").lower()
+    assert "en vrai, on dit chiffrement" in option.help_fr

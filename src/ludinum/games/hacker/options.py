@@ -94,12 +94,12 @@ OPTIONS = OptionSet(
             "cryptage",
             "bool",
             False,
-            "Cryptage : chaque billet de 1 d'un compte écarte un virus, chaque billet de 3 "
-            "annule l'effet d'un billet de 1.",
+            "Cryptage (en vrai, on dit chiffrement) : chaque billet de 1 d'un compte écarte "
+            "un virus, chaque billet de 3 annule l'effet d'un billet de 1.",
             "Encryption: each bill of 1 in an account wards off one virus, each bill of 3 "
             "cancels the effect of a bill of 1.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
-            title_fr="Cryptage", title_en="Encryption",
+            title_fr="Cryptage (chiffrement)", title_en="Encryption",
             ruling="H8",
         ),
         Option(
