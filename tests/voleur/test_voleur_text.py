@@ -495,3 +495,28 @@ def test_the_data_to_steal_say_they_go_to_the_loot(lang: str, laid: str, loot: s
     assert html.count('class="card-tile') == 2, html
     assert laid not in html
     assert html.count(loot) == 2
+
+
+def test_the_experts_thief_is_asked_for_a_category() -> None:
+    """Variante « experts » (V5): the thief takes every data of one category. His phone said
+    « L'attaque réussit. Touche la donnée à prendre à … » over buttons « Voler toutes les
+    données « standard » »: there was no data card to touch. It asks for the category."""
+    from html import unescape
+
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh(expert=True)
+    board(state, 0, PAPER, data=("annuaire_interne", "planning_conges", "contrats_commerciaux"))
+    give(state, 2, "armoire_ouverte")
+    turn(state, 2)
+    act(state, 2, "attack card=armoire_ouverte target=0")
+    act(state, 0, "let_through")
+    names = ["Léa", "Sami", "Inès"]
+    said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "fr",
+                                   names))
+    assert "Touche la donnée" not in said, said
+    assert "L'attaque réussit. Choisis la catégorie de données à prendre à Léa." in said.replace(
+        "\u202f", " ").replace("\xa0", " "), said
+    said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "en",
+                                   names))
+    assert "The attack succeeds. Choose the category of data to take from Léa." in said, said

@@ -555,8 +555,10 @@
       const victim = attack ? attack.target : null;
       if (victim !== null && victim !== undefined) {
         const name = victim < c.names.length ? c.names[victim] : "";
-        out += h`<p class="prompt">` +
-          h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`;
+        // the experts' variant takes a whole category: no data card to touch (V5)
+        out += h`<p class="prompt">` + (steals.length
+          ? h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`
+          : h`${_("L'attaque réussit. Choisis la catégorie de données à prendre à %(name)s.", { name })}</p>`);
       }
       out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
       // each drawn as the data card it is, but what it says is where it goes: the thief
