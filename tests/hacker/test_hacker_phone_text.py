@@ -104,3 +104,31 @@ def test_the_protection_phase_speaks_of_protecting() -> None:
     assert "protège le compte 5" in told and "traite" not in told, told
     told = game.text.event(Event("resolve", {"player": 0, "account": 4}), "en")
     assert "protects account 5" in told, told
+
+
+def test_the_terminal_asks_who_dropped_the_virus() -> None:
+    """``ludinum play``: the guess was « Rouge (J1) : 1. Désigner Bleu (J2) … » under the
+    table, the account only marked « ▶ » in it; the phone asks « Qui a posé ce virus sur ton
+    compte 5 ? ». The terminal asks it too, with the trip the virus came in and what a
+    wrong guess costs (H5); the web's text under the board does not (its decision does)."""
+    from rich.text import Text
+
+    from ludinum.games.hacker import screen
+
+    def render(view: dict[str, object], lang: str, board: bool) -> str:
+        return Text.from_markup(screen.render(view, lang, board)).plain
+
+    accounts = [{"id": k, "owner": k % 4, "stack": [], "bills": None} for k in range(12)]
+    accounts[4]["stack"] = [{"trip": 1, "owner": None}, {"trip": 2, "owner": None}]
+    view = {"players": 4, "accounts": accounts, "you": 0, "current": 4, "phase": "guess",
+            "protector": 0, "round": 1, "rounds": 4, "bank": 30, "hand": 3, "viruses": 3}
+    said = render(view, "fr", board=True)
+    assert ("Qui a posé le virus du haut de ton compte 5 ? Il a été posé pendant le trajet "
+            "de Vert (J3). Si tu te trompes, son auteur te prend un billet de ce compte."
+            ) in said, said
+    assert "Who dropped the virus on top of your account 5?" in render(view, "en", board=True)
+    assert "Qui a posé" not in render(view, "fr", board=False)
+    assert "Qui a posé" not in render({**view, "you": 1}, "fr", board=True)
+    mine = {**view, "accounts": [*accounts[:4], {**accounts[4], "stack": [
+        {"trip": 0, "owner": None}]}, *accounts[5:]]}
+    assert "Il a été posé pendant ton trajet." in render(mine, "fr", board=True)
