@@ -96,3 +96,30 @@ def test_the_learning_page_lists_every_card_with_its_source() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (5, 6), (7, 3)])
 def test_lessons_pass_the_checks_every_game_passes(players: int, seed: int) -> None:
     check_lessons(GAME, finished(GAME, players, seed))
+
+
+def test_every_game_says_that_breaking_into_an_account_is_against_the_law() -> None:
+    """The children play pirates emptying bank accounts « pour s'en mettre plein les
+    poches » (seed 002); no card said that entering someone's account without leave is an
+    offence (content review H8, Code pénal art. 323-1). Every finished game shows it, in
+    both languages, whatever happened."""
+    for metrics, options in (({}, {}), ({"thefts": 3, "drops": 5, "noticed": 1,
+                                         "set_aside_empty": 1},
+                                        {"cryptage": True, "brouillage": True})):
+        cards = lessons_for(metrics, options)
+        law = [c for c in cards if c.id == "la-loi"]
+        assert law, [c.id for c in cards]
+        assert "interdit par la loi" in law[0].text and "323-1" in law[0].source
+        assert "against the law" in law[0].text_en
+    state, _, _ = _finished(5)
+    assert "Pirater un compte, c'est interdit" in [
+        lesson.title for lesson in GAME.text.lessons(state, "fr")]  # type: ignore[arg-type]
+
+
+def test_the_cryptage_option_says_chiffrement() -> None:
+    """« Cryptage » is the box's word, « chiffrement » the right one (content review H8,
+    ANSSI): the set-up form and the debrief's options list named the option « Cryptage »
+    alone, while the game's events and cards say « Chiffrement »."""
+    option = next(o for o in GAME.options if o.name == "cryptage")
+    assert "chiffrement" in option.title("fr").lower()
+    assert "« cryptage » dans le jeu original" in option.help_fr

@@ -94,3 +94,55 @@ def test_a_drop_says_whose_trip_it_is() -> None:
     assert "Inès est à la banque\u00a0: touche un compte pour y poser un virus" in said, said
     said = unescape(decision(GAME, 1, view, drops, "en", names))
     assert "Inès is at the bank: tap an account to drop" in said, said
+
+
+def _theft(blurred: bool) -> tuple[dict[str, object], list[Action]]:
+    """Seat 0's view as the thief of a bill of account 5, protected by seat 2 (its owner
+    not shown under brouillage, H7), and its three choices."""
+    accounts = [{"id": k, "owner": None if blurred else (k + 1) % 4, "stack": [], "bills": None}
+                for k in range(12)]
+    view = {"players": 4, "accounts": accounts, "you": 0, "current": 5, "phase": "steal",
+            "protector": 2, "thief": 0, "blurred": blurred}
+    return view, [Action.make("steal", slot=i) for i in range(3)]
+
+
+def test_a_theft_under_brouillage_says_what_it_is() -> None:
+    """H7: in the last round under brouillage no account shows its owner, and the thief's
+    phone showed seven buttons « Prendre le billet n° 1 … 7 » and not a word of what was
+    happening (the sentence named the account's owner, hidden). Who protects is public
+    (« Raté pour Noé sur le compte 6 »): the sentence names them."""
+    names = ["Léa", "Sami", "Inès", "Tom"]
+    for blurred in (False, True):
+        view, steals = _theft(blurred)
+        said = unescape(decision(GAME, 0, view, steals, "fr", names))
+        assert ("Inès n'a pas deviné que c'était toi\u00a0: prends-lui un billet du "
+                "compte 6, sans en voir la valeur.") in said, (blurred, said)
+        said = unescape(decision(GAME, 0, view, steals, "en", names))
+        assert "Inès did not find you: take one of their bills" in said, (blurred, said)
+
+
+def test_the_thief_touches_the_bill_he_takes() -> None:
+    """A child acts by touching the thing he acts on: the bills under the account are drawn
+    face down, one to tap each (« n° 1 », its value unseen), not a column of buttons."""
+    view, steals = _theft(False)
+    html = decision(GAME, 0, view, steals)
+    tiles = re.findall(r'<button[^>]*class="card-tile[^"]*act[^"]*"[^>]*data-action="([^"]*)"',
+                       html)
+    assert len(tiles) == 3, html
+    assert sorted(map(repr, controls(html))) == sorted(repr(a.to_json()) for a in steals)
+    assert 'class="act"' not in html and 'class="act primary"' not in html
+    assert "face cachée" in unescape(html)
+
+
+def test_the_board_under_brouillage_says_comptes_brouilles_once() -> None:
+    """H7: the projector's board in the last round wrote « ? comptes brouillés » over each
+    row of three places (five times with 5 players, seven with 7): the table reads it once,
+    over the first row; the rows keep their places."""
+    hidden = [{"id": k, "owner": None, "stack": []} for k in range(15)]
+    blurred = {"players": 5, "accounts": hidden, "blurred": True, "you": None, "round": 4,
+               "rounds": 4, "phase": "trip", "bank": 12}
+    for lang, words in (("fr", "comptes brouillés"), ("en", "scrambled accounts")):
+        board = shared().screen(GAME, {"lang": lang, "seat": None, "view": blurred,
+                                       "names": []}, ("map",))["map"]
+        assert board.count('<g class="row">') == 5
+        assert board.count(words) == 1, board

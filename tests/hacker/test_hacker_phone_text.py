@@ -55,3 +55,80 @@ def test_english_lines_have_no_space_before_a_semicolon() -> None:
         assert not re.search(r"\S[ \u00a0\u202f]; ", slot(room, seat, "map", "en"))
     french = html.unescape(slot(room, 0, "board", "fr"))
     assert re.search(r"\S\u202f; ", french), french  # French keeps its thin space
+
+
+def test_a_player_out_of_viruses_during_a_trip_is_told_why_they_wait() -> None:
+    """H3: during a trip every player but the traveller may drop viruses. A player whose
+    viruses were all dropped (or who said « J'ai fini ») read « Attends ton tour… » while
+    the others played on: it read as a game stuck or a turn skipped. They are told why and
+    what they wait for; the traveller still reads what goes on at the bank."""
+    from ludinum.games import get_game
+
+    text = get_game("hacker").text
+    trip = {"phase": "trip", "traveller": 3, "you": 0, "hand": 0, "done": False}
+    assert text.waiting(trip, "fr") == (
+        "Tu n'as plus de virus pour ce tour : attends la fin du trajet.")
+    assert text.waiting({**trip, "hand": 2, "done": True}, "fr") == (
+        "Tu as fini pour ce trajet : attends qu'il se termine.")
+    assert text.waiting(trip, "en") == (
+        "You have no virus left this round: wait for the trip to end.")
+    assert text.waiting({**trip, "hand": 2, "done": True}, "en") == (
+        "You are done for this trip: wait for it to end.")
+    assert text.waiting({**trip, "you": 3}, "fr").startswith("Tu es à la banque")
+    assert text.waiting({**trip, "phase": "protect"}, "fr") == ""
+    assert text.waiting({**trip, "hand": 2}, "fr") == ""  # still dropping: a decision
+
+
+def test_the_protection_phase_speaks_of_protecting() -> None:
+    """« il choisit dans quel ordre il résout la protection de ses différents comptes
+    attaqués » (H5): the phase, the seat (« ☂ se protège ») and the rules speak of
+    protecting, the child's screen of « traiter » a compte (« Touche le compte à
+    traiter. », « Traiter ton compte 4 », « Léa traite le compte 4. »), a word for adults.
+    They say « protéger » now."""
+    from ludinum.engine import Action, Event
+    from ludinum.games import get_game
+    from tests.drawing import decision
+
+    game = get_game("hacker")
+    accounts = [{"id": k, "owner": k % 4, "stack": [{"trip": 1, "owner": None}]}
+                for k in range(12)]
+    view = {"players": 4, "accounts": accounts, "you": 0, "phase": "protect",
+            "protector": 0}
+    protects = [Action.make("protect", account=k) for k in (0, 4)]
+    said = html.unescape(decision(game, 0, view, protects, "fr"))
+    assert "Touche le compte à protéger." in said and "traiter" not in said.lower(), said
+    assert "Protéger ton compte 1" in said
+    said = html.unescape(decision(game, 0, view, protects, "en"))
+    assert "Tap the account to protect." in said and "Protect your account 1" in said
+    told = game.text.event(Event("resolve", {"player": 0, "account": 4}), "fr")
+    assert "protège le compte 5" in told and "traite" not in told, told
+    told = game.text.event(Event("resolve", {"player": 0, "account": 4}), "en")
+    assert "protects account 5" in told, told
+
+
+def test_the_terminal_asks_who_dropped_the_virus() -> None:
+    """``ludinum play``: the guess was « Rouge (J1) : 1. Désigner Bleu (J2) … » under the
+    table, the account only marked « ▶ » in it; the phone asks « Qui a posé ce virus sur ton
+    compte 5 ? ». The terminal asks it too, with the trip the virus came in and what a
+    wrong guess costs (H5); the web's text under the board does not (its decision does)."""
+    from rich.text import Text
+
+    from ludinum.games.hacker import screen
+
+    def render(view: dict[str, object], lang: str, board: bool) -> str:
+        return Text.from_markup(screen.render(view, lang, board)).plain
+
+    accounts = [{"id": k, "owner": k % 4, "stack": [], "bills": None} for k in range(12)]
+    accounts[4]["stack"] = [{"trip": 1, "owner": None}, {"trip": 2, "owner": None}]
+    view = {"players": 4, "accounts": accounts, "you": 0, "current": 4, "phase": "guess",
+            "protector": 0, "round": 1, "rounds": 4, "bank": 30, "hand": 3, "viruses": 3}
+    said = render(view, "fr", board=True)
+    assert ("Qui a posé le virus du haut de ton compte 5 ? Il a été posé pendant le trajet "
+            "de Vert (J3). Si tu te trompes, son auteur te prend un billet de ce compte."
+            ) in said, said
+    assert "Who dropped the virus on top of your account 5?" in render(view, "en", board=True)
+    assert "Qui a posé" not in render(view, "fr", board=False)
+    assert "Qui a posé" not in render({**view, "you": 1}, "fr", board=True)
+    mine = {**view, "accounts": [*accounts[:4], {**accounts[4], "stack": [
+        {"trip": 0, "owner": None}]}, *accounts[5:]]}
+    assert "Il a été posé pendant ton trajet." in render(mine, "fr", board=True)

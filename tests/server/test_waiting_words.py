@@ -275,3 +275,45 @@ def test_hacker_key_moments_mark_the_end_of_each_round() -> None:
         marks = [m for m in moments if re.fullmatch(r"— Fin du tour \d —", m)]
         assert marks, moments
         assert not any("reprend ses virus" in m for m in moments)
+
+
+def test_the_key_moments_are_the_last_ones_said() -> None:
+    """The debrief's « Moments clés » are the story's last eight moments, each once. A line
+    said again late in the game was kept where it was first said and dropped at the end:
+    Le Voleur's end screen read « L'attaque « Intrus dans les locaux » réussit : Maël ne la
+    contre pas. » with no theft after it (« Le voleur dérobe « Compte rendu de réunion » à
+    Maël » had been said in round 4 already), and Hacker's last round lost every guess said
+    in an earlier round. Each line now stands where it was said last."""
+    import re
+
+    def plain(line: str) -> str:
+        return " ".join(html.unescape(line).replace("\u202f", " ").replace("\xa0", " ").split())
+
+    for game in ("voleur", "hacker"):
+        text = socketless.playing_room(game, 4, 0).game.text
+        repeated = 0
+        for seed in (1, 2, 3):
+            room = socketless.playing_room(game, 4, seed)
+            names = [s.label("fr") for s in room.seats]
+            story: list[str] = []
+            rng = random.Random(seed)
+            for step in range(3000):
+                if room.state.is_terminal():
+                    break
+                actor = rng.choice(room.active())
+                events = room.apply(actor, rng.choice(list(room.state.legal_actions(actor))),
+                                    float(step))
+                story += [plain(text.with_names(text.moment(e, "fr"), names, "fr"))
+                          for e in events if e.to is None and e.kind in text.moments
+                    and e.kind not in text.endings]
+            assert room.state.is_terminal(), (game, seed)
+            repeated += len(story) > len(set(story))
+            last: list[str] = []
+            for line in reversed(story):
+                if line not in last:
+                    last.append(line)
+            shown = html.unescape(frames.debrief(room, "fr", names))
+            box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
+            moments = [plain(m) for m in re.findall(r"<li>(.*?)</li>", box, re.S)]
+            assert moments == last[:8][::-1], (game, seed, moments, last[:8][::-1])
+        assert repeated, game  # lines said twice were met

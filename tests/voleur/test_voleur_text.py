@@ -11,7 +11,7 @@ from ludinum.server import frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
-from tests.voleur.helpers import PAPER, act, board, fresh, give, turn
+from tests.voleur.helpers import DIGITAL, PAPER, act, board, fresh, give, turn
 
 TEXT = GAME.text
 
@@ -473,3 +473,50 @@ def test_a_manager_laying_reads_his_own_data_by_their_points() -> None:
     assert "Dossier médical (sensible, 5 pts)" in TEXT.view(state.view(0), "fr", board=False)
     turn(state, 1)
     assert "Dossier médical (sensible, 5 pts)" in TEXT.view(state.view(0), "fr")
+
+
+@pytest.mark.parametrize(("lang", "laid", "loot"), [
+    ("fr", "Se pose face visible sur un plateau.", "Elle rejoint ton butin."),
+    ("en", "Laid face up on a board.", "It goes into your loot.")])
+def test_the_data_to_steal_say_they_go_to_the_loot(lang: str, laid: str, loot: str) -> None:
+    """V5: « le voleur choisit une carte de donnée sur le plateau du joueur attaqué, puis
+    la pose à côté de lui pour constituer son butin ». The thief's phone drew each data he
+    may take as a card of the hand, with a hand card's line « Se pose face visible sur un
+    plateau. »: the thief lays nothing on a board, he takes it into his loot."""
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh()
+    board(state, 0, DIGITAL, data=("annuaire_interne", "dossier_medical"))
+    give(state, 2, "vol_ordinateur")
+    turn(state, 2)
+    act(state, 2, "attack card=vol_ordinateur target=0")
+    act(state, 0, "let_through")
+    html = drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), lang)
+    assert html.count('class="card-tile') == 2, html
+    assert laid not in html
+    assert html.count(loot) == 2
+
+
+def test_the_experts_thief_is_asked_for_a_category() -> None:
+    """Variante « experts » (V5): the thief takes every data of one category. His phone said
+    « L'attaque réussit. Touche la donnée à prendre à … » over buttons « Voler toutes les
+    données « standard » »: there was no data card to touch. It asks for the category."""
+    from html import unescape
+
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh(expert=True)
+    board(state, 0, PAPER, data=("annuaire_interne", "planning_conges", "contrats_commerciaux"))
+    give(state, 2, "armoire_ouverte")
+    turn(state, 2)
+    act(state, 2, "attack card=armoire_ouverte target=0")
+    act(state, 0, "let_through")
+    names = ["Léa", "Sami", "Inès"]
+    said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "fr",
+                                   names))
+    assert "Touche la donnée" not in said, said
+    assert "L'attaque réussit. Choisis la catégorie de données à prendre à Léa." in said.replace(
+        "\u202f", " ").replace("\xa0", " "), said
+    said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "en",
+                                   names))
+    assert "The attack succeeds. Choose the category of data to take from Léa." in said, said

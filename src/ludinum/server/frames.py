@@ -344,9 +344,10 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     rare = {k for k, n in room.kinds.items() if n <= 3} - text.endings
     told = room.story if text.moments else [
         e for _, e in room.recent if e.to is None and e.kind in rare]
-    # Each moment once (a line said twice is one moment).
-    moments = list(dict.fromkeys(
-        text.with_names(text.moment(e, lang), names, lang) for e in told))[-8:]
+    # Each moment once (a line said twice is one moment), where it was said last: kept
+    # where first said, a theft said again in round 13 was missing after its attack.
+    lines = [text.with_names(text.moment(e, lang), names, lang) for e in told]
+    moments = list(dict.fromkeys(reversed(lines)))[:8][::-1]
     over = room.state.is_terminal()
     lessons = text.lessons(room.state, lang) if over else []
     public = room.state.view(None)

@@ -86,6 +86,31 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
     return lines
 
 
+def _guess_question(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:
+    """The terminal's question above a guess (H5), which the phone's decision asks: which
+    virus, the trip it came in, what a wrong guess costs. Only its protector is asked."""
+    current = view.get("current")
+    if view.get("phase") != "guess" or current is None or view.get("protector") != you:
+        return []
+    accounts = view.get("accounts") or []
+    if int(current) >= len(accounts):
+        return []
+    stack = accounts[int(current)].get("stack") or []
+    if not stack:
+        return []
+    trip = stack[-1].get("trip")
+    where = int(current) + 1
+    if lang == "en":
+        came = ("It was dropped during your trip." if trip == you
+                else f"It was dropped during {_name(trip, lang)}'s trip.")
+        return [f"Who dropped the virus on top of your account {where}? {came} If you are "
+                "wrong, its owner takes a bill from this account."]
+    came = ("Il a été posé pendant ton trajet." if trip == you
+            else f"Il a été posé pendant le trajet de {_name(trip, lang)}.")
+    return [f"Qui a posé le virus du haut de ton compte {where} ? {came} Si tu te trompes, "
+            "son auteur te prend un billet de ce compte."]
+
+
 def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
     """The seat's view as text; ``board`` False where a board is drawn beside it (the web):
     the accounts are said in sentences instead of the terminal's table."""
@@ -196,4 +221,6 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     if view.get("scores") is not None:
         scores = ", ".join(f"{_name(p, lang)} {s}" for p, s in enumerate(view["scores"]))
         lines.append(f"Scores: {scores}." if en else f"Scores : {scores}.")
+    if board:  # last, right above the choices it asks for
+        lines.extend(_guess_question(view, you, lang))
     return "\n".join(lines)

@@ -63,7 +63,7 @@ _FR: dict[str, str] = {
     "returned": "{traveller} revient de la banque ({drops}).",
     "bill": "Tu rapportes un billet de {value}. Crédite-le.",
     "protection": "Phase de protection : plus aucun virus ne peut être posé.",
-    "resolve": "{player} traite le {account}.",
+    "resolve": "{player} protège le {account}.",
     # « Chiffrement », the correct word (review H8); the rule option keeps the seed's name.
     "encrypted": "Chiffrement : {count} du {account}.",
     "own_virus": "Un virus de {player} sur son propre {account} : sans effet.",
@@ -104,7 +104,7 @@ _EN: dict[str, str] = {
     "returned": "{traveller} is back from the bank ({drops}).",
     "bill": "You bring back a bill of {value}. Credit it.",
     "protection": "Protection phase: no more viruses may be dropped.",
-    "resolve": "{player} resolves {account}.",
+    "resolve": "{player} protects {account}.",
     "encrypted": "Encryption: {count} from {account}.",
     "own_virus": "A virus of {player} on their own {account}: no effect.",
     "emptied": "{account} is empty: {count}.",
@@ -289,7 +289,7 @@ class HackerText(GameText):
         if kind == "drop":
             return f"Drop a virus on {where}" if en else f"Poser un virus sur {where}"
         if kind == "protect":
-            return f"Resolve {where}" if en else f"Traiter {where}"
+            return f"Protect {where}" if en else f"Protéger {where}"
         return action.to_text()
 
     def kit(self, lang: str = "fr") -> dict[str, Any]:
@@ -323,6 +323,16 @@ class HackerText(GameText):
                         "secret. You come back when the time is up.")
             return ("Tu es à la banque : pendant ce temps, les autres peuvent poser des virus "
                     "en secret. Tu reviens quand le temps est écoulé.")
+        # A player left out of the trip (no virus left, or « J'ai fini ») read « Attends ton
+        # tour… » while the others dropped on: say why, and what they wait for.
+        if view.get("phase") == "trip" and view.get("you") is not None:
+            if not view.get("hand"):
+                return ("You have no virus left this round: wait for the trip to end."
+                        if lang == "en" else
+                        "Tu n'as plus de virus pour ce tour : attends la fin du trajet.")
+            if view.get("done"):
+                return ("You are done for this trip: wait for it to end." if lang == "en"
+                        else "Tu as fini pour ce trajet : attends qu'il se termine.")
         return ""
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:

@@ -205,11 +205,13 @@
     grouped.forEach(([owner, group], i) => {
       const x = at.left + EDGE + (i % at.perRow) * (BLOCK + APART);
       const y = at.accountsTop + Math.floor(i / at.perRow) * ROW;
-      const who = none(owner) ? `? ${_("comptes brouillés")}`
+      // under brouillage (H7) the places are said « ? comptes brouillés » once, over the
+      // first row: over each row it was written five to seven times
+      const who = none(owner) ? (i === 0 ? `? ${_("comptes brouillés")}` : "")
         : `${palette.glyph[owner % 7]} ${owner + 1} · ${c.seatText(owner)}`;
-      out += '<g class="row">' +
-        `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${c.squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
-        h`${who}`.text + "</text>";
+      out += '<g class="row">' + (who
+        ? `<text x="${x + 4}" y="${y + 27}" font-size="27" font-weight="700" fill="${none(owner) ? "#6b7280" : "#111827"}"${c.squeezed(who, 27 * 1.1, BLOCK - 8)}>` +
+          h`${who}`.text + "</text>" : "");
       group.forEach((a, k) => { out += account(c, a, x + k * (CARD_W + GAP), y + OWNER); });
       out += "</g>";
     });
@@ -246,7 +248,7 @@
       return _("Touche le compte où ranger ton billet de %(n)s.", { n: view.incoming[0] });
     }
     if (only("credit")) return _("Touche le compte à créditer.");
-    if (only("protect")) return _("Touche le compte à traiter.");
+    if (only("protect")) return _("Touche le compte à protéger.");
     return _("Touche un compte.");
   }
 
@@ -296,8 +298,24 @@
           : h` ${_("Il a été posé pendant le trajet de %(name)s.", { name: c.seatText(top.trip) })}`;
       out += h`<p class="prompt">${_("Qui a posé ce virus sur ton compte %(k)s ?", { k: acc.id + 1 })}${from}</p>` +
         h`<p class="effect">${_("Si tu te trompes, son auteur te prend un billet de ce compte.")}</p>`;
-    } else if (acc && otherKinds.indexOf("steal") >= 0 && !none(acc.owner)) {
-      out += h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans en voir la valeur.", { name: c.seatText(acc.owner), k: acc.id + 1 })}</p>`;
+    } else if (acc && otherKinds.indexOf("steal") >= 0) {
+      // Whose bills: the account's owner, or under brouillage (H7: no owner shown) the
+      // player who protects it, public (« Raté pour Noé sur le compte 8 »): the phone
+      // said nothing at all there, seven buttons « Prendre le billet n° … » alone.
+      const victim = none(acc.owner) ? view.protector : acc.owner;
+      out += none(victim)
+        ? h`<p class="prompt">${_("Prends un billet du compte %(k)s, sans en voir la valeur.", { k: acc.id + 1 })}</p>`
+        : h`<p class="prompt">${_("%(name)s n'a pas deviné que c'était toi : prends-lui un billet du compte %(k)s, sans en voir la valeur.", { name: c.seatText(victim), k: acc.id + 1 })}</p>`;
+      // The bills under the account, face down: the thief touches the one he takes (H5,
+      // theft=chosen), as at the table, rather than a column of buttons.
+      out += `<div class="hand bills" role="group" aria-label="${c.attr(_("Billets du compte %(k)s", { k: acc.id + 1 }))}">`;
+      for (const [a, label, data] of d.others.filter((ch) => ch[0].kind === "steal")) {
+        const back = { symbol: "▦", tone: "grey", family: _("Billet face cachée"),
+          title: _("n° %(k)s", { k: Number(a.slot) + 1 }) };
+        out += c.cardTile(back, { seat, action: data, label });
+      }
+      out += "</div>";
+      d.others = d.others.filter((ch) => ch[0].kind !== "steal");
     }
     // « J'ai fini » ends the pupil's trip: asked first while a virus could still be dropped.
     const confirm = d.byAccount.size

@@ -44,9 +44,9 @@
   }
   // A card's name (after ``prefix``) in lines of at most ``size`` characters, cut at its
   // spaces only; a word longer than a line has a line to itself (squeezed there, dataCard).
-  function nameLines(c, ident, size, prefix = "") {
+  function nameLines(c, ident, size, prefix = "", suffix = "") {
     const out = [];
-    for (const word of (prefix + cardName(c, ident)).split(" ")) {
+    for (const word of (prefix + cardName(c, ident) + suffix).split(" ")) {
       const last = out.length ? out[out.length - 1] + " " + word : word;
       if (out.length && [...last].length <= size) out[out.length - 1] = last;
       else out.push(word);
@@ -66,12 +66,25 @@
     `${[...line].length > size ? ` textLength="${Math.floor(size * CHW)}" lengthAdjust="spacingAndGlyphs"` : ""}>` +
     c.h`${line}</text>`).join("");
 
-  // A data card on a row: its points, then its name, whole, on as many lines as it needs.
-  function dataCard(c, ident, x, y, w) {
+  // The same data laid several times on a board (the deck holds copies) is one row with
+  // its count, « Annuaire interne ×2 »: late in a game a row each made the boards so tall
+  // that the projector shrank them. ``[ident, count]`` in the order first laid.
+  function grouped(idents) {
+    const counts = new Map();
+    for (const ident of idents) counts.set(ident, (counts.get(ident) || 0) + 1);
+    return [...counts];
+  }
+  // The lines of a data card's name, its count after it (« ×2 ») when there are several.
+  const dataLines = (c, ident, size, n = 1) =>
+    nameLines(c, ident, size, "", n > 1 ? ` ×${n}` : "");
+
+  // A data card on a row: its points, then its name, whole, on as many lines as it needs
+  // (``n``: how many of it lie there).
+  function dataCard(c, ident, x, y, w, n = 1) {
     const card = known(c, ident);
     const fill = (card && DATA_FILL[card.category]) || "#ffffff";
     const size = dataSize(w);
-    const lines = nameLines(c, ident, size);
+    const lines = dataLines(c, ident, size, n);
     return '<g class="card data">' +
       `<rect x="${x}" y="${y}" width="${w}" height="${cardH(lines.length)}" rx="4" fill="${fill}"` +
       ' stroke="#111827" stroke-width="1"/>' +
@@ -101,11 +114,13 @@
     // tall as its tallest card (a long name on two lines)
     const loot = [];
     let x = 0, lineY = 0, lineH = 0;
-    for (const ident of view.loot || []) {
-      const w = Math.min(lootW, 40 + [...String(cardName(c, ident))].length * CHW);
+    // (copies of one data once, with their count, as on the boards)
+    for (const [ident, n] of grouped(view.loot || [])) {
+      const more = n > 1 ? [...` ×${n}`].length : 0;
+      const w = Math.min(lootW, 40 + ([...String(cardName(c, ident))].length + more) * CHW);
       if (x > 0 && x + w > lootW) { lineY += lineH + 4; x = 0; lineH = 0; }
-      loot.push([ident, x, lineY, w]);
-      lineH = Math.max(lineH, cardH(nameLines(c, ident, dataSize(w)).length));
+      loot.push([ident, x, lineY, w, n]);
+      lineH = Math.max(lineH, cardH(dataLines(c, ident, dataSize(w), n).length));
       x += w + 6;
     }
     const lootH = lineY + (lineH || CARD_H) + 4;
@@ -113,7 +128,8 @@
     // each as tall as its name's lines
     const boardW = blockW - 30;
     const boardH = (b) => 40 +
-      b.data.reduce((sum, ident) => sum + cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4, 0) +
+      grouped(b.data).reduce((sum, [ident, n]) =>
+        sum + cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4, 0) +
       (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some
@@ -180,8 +196,8 @@
       `${fitted(c, g, at, x0, piles, 20, false)}>${piles}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
       h`${_("Butin")}</text>`;
-    for (const [ident, lx, ly, w] of g.loot) {
-      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w);
+    for (const [ident, lx, ly, w, n] of g.loot) {
+      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w, n);
     }
     if (!(view.loot || []).length) {
       out += `<text x="${x + 100}" y="${y + 126}" font-size="22" fill="#4b5563">—</text>`;
@@ -235,11 +251,11 @@
       // the data, a row each, by slot (a card the catalogue does not know comes last)
       let ry = y + 36;
       for (const slot of [...CATS, null]) {
-        for (const ident of b.data) {
+        for (const [ident, n] of grouped(b.data)) {
           const category = has(cards, ident) ? cards[ident].category : null;
           if ((category === undefined ? null : category) !== slot) continue;
-          out += dataCard(c, ident, x + 6, ry, boardW - 12);
-          ry += cardH(nameLines(c, ident, dataSize(boardW - 12)).length) + 4;
+          out += dataCard(c, ident, x + 6, ry, boardW - 12, n);
+          ry += cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4;
         }
       }
       // Security measures: a place each on the label's line, at the right, the revealed ones
@@ -287,13 +303,23 @@
   // fills the box's height (MIN_W at least: a card's name cut at a word's end a little
   // sooner), and so larger: 3 players' board, 1200 units wide, filled the width of its
   // column only, its lower third empty, its card names 21.7 px at 1920×1080.
+  // Late in a game the boards fill up (a row per data card) and the board grows taller
+  // than the stage is: drawn three blocks a row it was shrunk by the height, a third of
+  // the stage's width empty (card names 7.8 px at 1280×720 with six players). When the
+  // box is wider than the board, more blocks a row (as wide each) are tried too.
   const MIN_W = 900;
   function layout(c) {
     const top = header(c).top;
     const own = grid(c, top);
     if (c.narrow || !c.box) return own;
     const width = Math.max(MIN_W, Math.floor(own.height * c.box.w / c.box.h / 10) * 10);
-    return width >= W ? own : c.fit(c.box, [own, grid(c, top, width, own.cols)], 1);
+    const layouts = [own];
+    if (width < W) layouts.push(grid(c, top, width, own.cols));
+    const cells = own.managers.length + 1;
+    for (let cols = own.cols + 1; cols <= cells && width > W; cols++) {
+      layouts.push(grid(c, top, Math.round(own.blockW * cols + 10), cols));
+    }
+    return c.fit(c.box, layouts, 1);
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
@@ -529,12 +555,17 @@
       const victim = attack ? attack.target : null;
       if (victim !== null && victim !== undefined) {
         const name = victim < c.names.length ? c.names[victim] : "";
-        out += h`<p class="prompt">` +
-          h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`;
+        // the experts' variant takes a whole category: no data card to touch (V5)
+        out += h`<p class="prompt">` + (steals.length
+          ? h`${_("L'attaque réussit. Touche la donnée à prendre à %(name)s.", { name })}</p>`
+          : h`${_("L'attaque réussit. Choisis la catégorie de données à prendre à %(name)s.", { name })}</p>`);
       }
       out += `<div class="hand" role="group" aria-label="${c.attr(_("Données à voler"))}">`;
+      // each drawn as the data card it is, but what it says is where it goes: the thief
+      // lays nothing on a board (a hand card's « Se pose face visible sur un plateau. »)
+      const goes = _("Elle rejoint ton butin.");
       for (const [a, label, data] of steals) {
-        out += c.cardTile(c.face(a.card), { seat, action: data, label });
+        out += c.cardTile({ ...c.face(a.card), text: goes }, { seat, action: data, label });
       }
       out += "</div>" + c.plainButtons(categories, seat);
     }
