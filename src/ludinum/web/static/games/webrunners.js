@@ -164,7 +164,8 @@
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;
     const seats = pawns.map((_p, seat) => {
-      let line = `${c.glyph(seat)} ${c.seatName(seat)}`;
+      // the nickname kept whole (« Marie-Ange », not « Marie- / Ange »: app.css .nick)
+      let line = `${c.glyph(seat)} <span class="nick">${c.seatName(seat)}</span>`;
       if (characters[seat]) line += c.show(c.lang === "en" ? ":" : " :") + h` ${c.kit.characters[characters[seat]] || ""}`.text;
       if (seat === view.current && view.phase !== "over") line += h` ⟵ ${_("à son tour")}`.text;
       return line;
@@ -316,7 +317,7 @@
       out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
     }
     const step = stepPrompt(c);
-    if (step) out += h`<div class="prompt step"><p>${step}</p></div>`.text;
+    if (step) out += `<div class="prompt step"><p>${L.draw.nicks(c.show(step), c.names)}</p></div>`;
     if (!attack && d.influence) {
       out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
     }
