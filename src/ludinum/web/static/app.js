@@ -198,6 +198,13 @@
     // Inside the board only the drawing and the button show: its text waits underneath.
     board.querySelectorAll('[data-slot="board"]').forEach((el) => { el.inert = open; });
     button.focus({ preventScroll: true });
+    // It opens on what the drawing marks (``.zoom-to``: the seat's pawn), not its corner.
+    const pane = board.querySelector(".board-svg"), mark = open && board.querySelector(".zoom-to");
+    if (pane && mark) {
+      const at = mark.getBoundingClientRect(), box = pane.getBoundingClientRect();
+      pane.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      pane.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    }
   }
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;

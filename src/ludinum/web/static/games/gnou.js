@@ -73,7 +73,8 @@
       const pawn = cell.index === view.pawn;
       if (!danger && !pawn) continue;
       const [x, y] = place(cell.index);
-      out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}">`;
+      // the pawn's cell: where an enlarged board opens (app.js: zoomBoard)
+      out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}${pawn ? " zoom-to" : ""}">`;
       if (danger) out += square(c, cell, x, y, REMOVED, "✓");
       if (pawn) {
         out += `<rect x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="6" fill="none" stroke="#374151" stroke-width="4"/>` +

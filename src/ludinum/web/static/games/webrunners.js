@@ -131,12 +131,15 @@
     const OFFSETS = [[-23, -23], [23, -23], [-23, 23], [23, 23]];
     const taken = {};
     const occupied = new Map();  // the cells with a pawn: their label drawn again, on top
+    // The pawn an enlarged board opens on (app.js: zoomBoard): a phone's own, else whose turn.
+    const mine = c.seat !== null && c.seat !== undefined ? c.seat : view.current;
     pawns.forEach((p, seat) => {
       const spot = p[0] + "-" + p[1];
       const k = taken[spot] || 0;
       taken[spot] = k + 1;
       const [dx, dy] = OFFSETS[k % 4];
       const here = seat === view.current || seat === view.winner;
+      if (seat === mine) out += '<g class="zoom-to">';
       if (p[0] === 5) {
         out += c.token(seat, C + dx * 2, C + dy * 2, PAWN_R, 0, seat === view.winner);
       } else {
@@ -147,6 +150,7 @@
           : g.ring.find((x) => x.circle === p[0] && x.index === p[1]);
         if (cell) occupied.set(spot, { cell, angle, radius: RADIUS[p[0]] });
       }
+      if (seat === mine) out += "</g>";
     });
     // Pawns sharing a cell cover its middle (up to four on START at the first turn, and a
     // turn ring across it): the cell's label is drawn again above them, upright on a
