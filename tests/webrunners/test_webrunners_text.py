@@ -200,3 +200,28 @@ def test_the_terminal_tells_a_green_cell_in_one_line() -> None:
     lines = out.getvalue().splitlines()
     assert lines[2:] == ["• Joueur 1 défausse 3 cartes et en repioche 3."], lines
     assert "Hacking" not in out.getvalue()
+
+
+def test_a_key_moment_counts_the_cards_an_obsolescence_took() -> None:
+    """« Moments clés » is a reminder: an Obsolescence programmée listed every card lost
+    (« Tom montre sa main et défausse : Pont ; Déplacement 10 ; Initiation au codage, carte
+    PONT ; … », nine of them, two lines of the end screen); it now says how many. The
+    journal still names them."""
+    from ludinum.engine import Event
+    from ludinum.games.webrunners.data import DECK_DATA
+
+    lost = [c.id for c in DECK_DATA.cards][:9]
+    event = Event("damage", {"effect": "obsolescence", "seat": 3, "by": 0, "hand": lost,
+                             "lost": lost})
+    text = GAME.text
+    names = ["Jean-Léo", "Inès", "Marie-Ange", "Tom"]
+    said = text.with_names(text.moment(event, "fr"), names, "fr")
+    assert said == ("Obsolescence programmée de Jean-Léo : Tom défausse 9 cartes "
+                    "et en repioche autant.")
+    told = text.with_names(text.moment(event, "en"), names, "en")
+    assert told == "Jean-Léo's planned obsolescence: Tom discards 9 cards and draws as many."
+    journal = text.event(event, "fr")
+    assert "montre sa main et défausse" in journal and journal.count(";") == 8
+    by_ines = Event("damage", {**event.data, "by": 1})
+    assert text.with_names(text.moment(by_ines, "fr"), names, "fr").startswith(
+        "Obsolescence programmée d'Inès : ")

@@ -233,6 +233,20 @@ BUTTON_TEXTS = {
 class WebRunnersText(GameText):
     moments = frozenset({"cross", "damage", "retro", "hacked", "power", "win", "round_cap"})
     endings = frozenset({"win", "session_over", "round_cap"})
+
+    def moment(self, event: Event, lang: str = "fr") -> str:
+        """The end screen's reminder of a moment: an Obsolescence programmée says how many
+        cards it took, not each of them (the journal line lists up to a dozen, card titles
+        a teacher would not have read out at the end: « Divulgateur d'un nu »…)."""
+        d = event.data
+        if event.kind == "damage" and d.get("effect") == "obsolescence":
+            who, by = seat(d["seat"], lang), seat(d["by"], lang)
+            lost = counted(len(d["lost"]), *_CARDS, lang)
+            return _pick(lang, f"Obsolescence programmée de {by} : {who} défausse {lost} et "
+                         "en repioche autant.", f"{by}'s planned obsolescence: {who} discards "
+                         f"{lost} and draws as many.")
+        return self.event(event, lang)
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
         the table saw played, then the theme's others (``lessons.py``, W16)."""
