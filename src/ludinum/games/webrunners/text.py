@@ -205,7 +205,7 @@ ACTION_TEXTS = {
     "give": ("Donner {c}", "Give {c}"),
     "done": ("Terminer", "Done"),
     # W12: the clock's move when the minute runs out; a pupil may also give the action up.
-    "timeout": ("Abandonner cette action", "Give up this action"),
+    "timeout": ("Abandonner l'échange", "Give up the exchange"),
     "discard": ("Défausser {c}", "Discard {c}"),
     "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
     "cancel": ("Annuler", "Cancel"),

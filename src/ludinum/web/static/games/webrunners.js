@@ -348,7 +348,14 @@
       }
       out += "</div>";
     } else {
-      out += c.plainButtons(d.others, seat);
+      // W12: giving up the exchange (what its clock does when it runs out) is set apart and
+      // asked first: among the large buttons, one tap cancelled a pupil's whole attack.
+      out += c.plainButtons(d.others.filter((ch) => ch[0].kind !== "timeout"), seat);
+      for (const [action, label, data] of d.others) {
+        if (action.kind !== "timeout") continue;
+        const asks = _("Abandonner l'échange ? Aucune carte ne sera échangée.");
+        out += `<p class="aside"><button type="button" class="act secondary" data-seat="${c.attr(seat)}" data-action="${c.attr(data)}" data-confirm="${c.attr(asks)}">${c.show(label)}</button></p>`;
+      }
     }
     // The other uses of a card, folded under one line each; open when they are all there is.
     const stays = d.extra.filter((ch) => ch[0].kind === "stay");
