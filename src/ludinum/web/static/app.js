@@ -7,6 +7,10 @@
   const page = body.dataset.page;
   const code = body.dataset.code;
   const en = document.documentElement.lang === "en";
+  // Whether the keyboard is in use (app.css: the focus ring of a decision's control, which
+  // the page focuses itself, shows only then: on a phone it made « A. … » look chosen).
+  document.addEventListener("keydown", () => body.classList.add("keys"), true);
+  document.addEventListener("pointerdown", () => body.classList.remove("keys"), true);
   const key = {
     host: (c) => "ludinum.host." + c,
     seat: (c) => "ludinum.seat." + c,
