@@ -225,3 +225,20 @@ def test_a_key_moment_counts_the_cards_an_obsolescence_took() -> None:
     by_ines = Event("damage", {**event.data, "by": 1})
     assert text.with_names(text.moment(by_ines, "fr"), names, "fr").startswith(
         "Obsolescence programmée d'Inès : ")
+
+
+def test_where_each_pawn_stopped_never_leaves_a_number_alone_on_a_line() -> None:
+    """The end screen's table « Où chacun est arrivé » (large type on the projector, a
+    narrow column) wrapped « la case 0 du cercle / 3 »: a number is now bound to its word
+    by a no-break space, and the place reads the same."""
+    view = {"pawns": [[3, 0], [1, 6], [5, 0], [4, 5], [1, 0]]}
+    for lang in ("fr", "en"):
+        places = GAME.text.standings(view, lang)
+        assert places is not None
+        for place in places:
+            assert not re.search(r" \d", place), place
+    places = GAME.text.standings(view, "fr")
+    assert places is not None
+    assert [p.replace("\u00a0", " ") for p in places] == [
+        "la case 0 du cercle 3", "la case 6 du cercle 1", "le centre",
+        "la case « 5 » du cercle intérieur", "la case départ (START)"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import lru_cache
@@ -641,7 +642,10 @@ class WebRunnersText(GameText):
         pawns = view.get("pawns")
         if not pawns:
             return None
-        return [where(int(circle), int(cell), lang) for circle, cell in pawns]
+        # each number bound to the word before it: the end screen's narrow column in large
+        # type wrapped « la case 0 du cercle / 3 »
+        return [re.sub(r" (?=\d)", "\u00a0", where(int(circle), int(cell), lang))
+                for circle, cell in pawns]
 
     def session_rule(self, lang: str = "fr") -> str:
         return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",
