@@ -162,7 +162,7 @@ class FrameCache:
         may still go to another pupil or a bot (a Web Runners phone showed its cards)."""
         if seat not in self._views:
             lobby = seat is not None and self.room.status == LOBBY
-            self._views[seat] = self.view(None) if lobby else self.room.state.view(seat)
+            self._views[seat] = self.room.state.view(None if lobby else seat)
         return self._views[seat]
 
     def public_active(self, seat: int | None) -> tuple[int, ...]:
