@@ -85,3 +85,25 @@ def test_the_seat_list_and_key_moments_keep_each_nickname_whole() -> None:
     moments = part(shown, r'<ul class="moments">.*?</ul>')
     assert any(n in moments for n in HYPHENATED)
     assert cut(moments) == [], moments
+
+
+def test_the_projectors_character_choice_keeps_the_nickname_whole() -> None:
+    """W13, characters chosen in turn: « Marie-Ange choisit son personnage. » in large type
+    on the projector."""
+    from ludinum.server.rooms import PLAYING
+    from ludinum.server.seats import Seat
+
+    state = GAME.new_state(4, seed=1, options={"characters": "chosen"})
+    seats = [Seat(i) for i in range(4)]
+    for seat, name in zip(seats, NAMES, strict=True):
+        seat.make_human(name, "x")
+    room = Room(1, "SOCKET", GAME, state.config, "turns", seats, "", state, status=PLAYING)
+    rng = random.Random(1)
+    for _ in range(200):
+        public = room.state.view(None)
+        if public.get("phase") == "setup_character" and "-" in NAMES[public["pending"]["seat"]]:
+            shown = part(slot(room, None, "spotlight"), r'<p class="quiz-question">.*?</p>')
+            assert "choisit son personnage" in shown and cut(shown) == [], shown
+            return
+        socketless.random_moves(room, rng, 1)
+    raise AssertionError("no hyphenated nickname chose a character")

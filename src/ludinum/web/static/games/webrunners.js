@@ -204,7 +204,7 @@
       return "";
     }
     return '<div class="spotlight quiz setup">' + h`<p class="quiz-title">${title}</p>`.text +
-      h`<p class="quiz-question">${question}</p>`.text + h`<p class="setup-note">${note}</p>`.text + "</div>";
+      `<p class="quiz-question">${L.draw.nicks(c.show(question), c.names)}</p>` + h`<p class="setup-note">${note}</p>`.text + "</div>";
   }
 
   // The phone's decision: every prompt says who, with what, and what happens next. A
