@@ -187,3 +187,28 @@ def test_a_move_on_the_phone_reads_where_the_pawn_lands() -> None:
     for label in moves:
         assert re.fullmatch(r"Avancer de \d+( → (case \d+|case «\u202f\d+\u202f»|START).*)?",
                             label), label
+
+
+def test_giving_up_an_exchange_is_set_apart_and_asked_first() -> None:
+    """W12: during a Hacking or Surveillance exchange the phone offered « Abandonner cette
+    action » as a large button among the others: one tap cancelled the pupil's whole
+    attack. It is now a small secondary button, apart, that asks first, and says what it
+    gives up."""
+    game = get_game("webrunners")
+    met = 0
+    for seat, view, legal in phone_decisions(game, 4, range(6), 400):
+        if not any(a.kind == "timeout" for a in legal):
+            continue
+        raw = decision(game, seat, view, legal)
+        html = unescape(raw)
+        found = re.search(r'<button type="button" class="act secondary"([^>]*)>([^<]+)</button>',
+                          raw)
+        assert found, html
+        assert controls(found.group(0)) == [{"kind": "timeout"}]
+        assert unescape(found.group(2)) == "Abandonner l'échange"
+        asks = re.search(r'data-confirm="([^"]+)"', found.group(1))
+        assert asks and "Aucune carte ne sera échangée" in unescape(asks.group(1))
+        buttons = html.split('<div class="buttons">', 1)[-1].split("</div>", 1)[0]
+        assert "Abandonner" not in buttons
+        met += 1
+    assert met, "no exchange met"

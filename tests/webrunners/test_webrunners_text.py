@@ -200,3 +200,45 @@ def test_the_terminal_tells_a_green_cell_in_one_line() -> None:
     lines = out.getvalue().splitlines()
     assert lines[2:] == ["• Joueur 1 défausse 3 cartes et en repioche 3."], lines
     assert "Hacking" not in out.getvalue()
+
+
+def test_a_key_moment_counts_the_cards_an_obsolescence_took() -> None:
+    """« Moments clés » is a reminder: an Obsolescence programmée listed every card lost
+    (« Tom montre sa main et défausse : Pont ; Déplacement 10 ; Initiation au codage, carte
+    PONT ; … », nine of them, two lines of the end screen); it now says how many. The
+    journal still names them."""
+    from ludinum.engine import Event
+    from ludinum.games.webrunners.data import DECK_DATA
+
+    lost = [c.id for c in DECK_DATA.cards][:9]
+    event = Event("damage", {"effect": "obsolescence", "seat": 3, "by": 0, "hand": lost,
+                             "lost": lost})
+    text = GAME.text
+    names = ["Jean-Léo", "Inès", "Marie-Ange", "Tom"]
+    said = text.with_names(text.moment(event, "fr"), names, "fr")
+    assert said == ("Obsolescence programmée de Jean-Léo : Tom défausse 9 cartes "
+                    "et en repioche autant.")
+    told = text.with_names(text.moment(event, "en"), names, "en")
+    assert told == "Jean-Léo's planned obsolescence: Tom discards 9 cards and draws as many."
+    journal = text.event(event, "fr")
+    assert "montre sa main et défausse" in journal and journal.count(";") == 8
+    by_ines = Event("damage", {**event.data, "by": 1})
+    assert text.with_names(text.moment(by_ines, "fr"), names, "fr").startswith(
+        "Obsolescence programmée d'Inès : ")
+
+
+def test_where_each_pawn_stopped_never_leaves_a_number_alone_on_a_line() -> None:
+    """The end screen's table « Où chacun est arrivé » (large type on the projector, a
+    narrow column) wrapped « la case 0 du cercle / 3 »: a number is now bound to its word
+    by a no-break space, and the place reads the same."""
+    view = {"pawns": [[3, 0], [1, 6], [5, 0], [4, 5], [1, 0]]}
+    for lang in ("fr", "en"):
+        places = GAME.text.standings(view, lang)
+        assert places is not None
+        for place in places:
+            assert not re.search(r" \d", place), place
+    places = GAME.text.standings(view, "fr")
+    assert places is not None
+    assert [p.replace("\u00a0", " ") for p in places] == [
+        "la case 0 du cercle 3", "la case 6 du cercle 1", "le centre",
+        "la case « 5 » du cercle intérieur", "la case départ (START)"]

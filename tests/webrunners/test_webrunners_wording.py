@@ -144,7 +144,7 @@ def test_an_attack_and_an_exchange_read_as_sentences() -> None:
     # W12: the one-minute action given up (or timed out), said the same way
     cancelled = Event("cancelled", {"seat": 0, "action": "hacking"})
     assert TEXT.event(cancelled, "fr") == "L'action « Hacking » de Joueur 1 est annulée."
-    assert TEXT.action(Action.make("timeout"), {}, "fr") == "Abandonner cette action"
+    assert TEXT.action(Action.make("timeout"), {}, "fr") == "Abandonner l'échange"
     # W9: in Surveillance what is given back goes to the discard
     give = Action.make("give", card="e_learning")
     name = card_name("e_learning", "fr")

@@ -157,8 +157,12 @@ class FrameCache:
         return kept[1], brief[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know now. Before the start a seat is told only what everyone
+        is: a hand dealt at the room's creation is not shown in the lobby, where the seat
+        may still go to another pupil or a bot (a Web Runners phone showed its cards)."""
         if seat not in self._views:
-            self._views[seat] = self.room.state.view(seat)
+            lobby = seat is not None and self.room.status == LOBBY
+            self._views[seat] = self.room.state.view(None if lobby else seat)
         return self._views[seat]
 
     def public_active(self, seat: int | None) -> tuple[int, ...]:

@@ -40,6 +40,17 @@ def nick(name: object) -> Markup:
     return Markup('<span class="nick">%s</span>') % spaced
 
 
+def nicks(text: object, names: Sequence[str]) -> Markup:
+    """``text`` as HTML, its hyphenated nicknames each in a :func:`nick` span (a key
+    moment « Inès a échangé 1 carte avec Anne-Sophie. »), as draw.js ``nicks`` does."""
+    whole = sorted({n for n in names if n and "-" in n}, key=len, reverse=True)
+    shown = Markup.escape(finalize(str(text)))
+    if not whole:
+        return shown
+    found = re.compile("|".join(re.escape(str(Markup.escape(n))) for n in whole))
+    return Markup(found.sub(lambda m: f'<span class="nick">{m.group(0)}</span>', shown))
+
+
 def plain(text: str) -> str:
     """Terminal text without rich markup."""
     return _RICH.sub("", text) if "[" in text else text
@@ -77,6 +88,7 @@ def environment(lang: str) -> Environment:
     env.globals["drawer_of"] = kits.drawer_of
     env.filters["plain"] = plain
     env.filters["nick"] = nick
+    env.filters["nicks"] = nicks
     env.filters["sites"] = lessons.sites
     env.tests["mapping"] = lambda v: isinstance(v, Mapping)
     env.tests["sequence"] = lambda v: isinstance(v, (list, tuple))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import lru_cache
@@ -205,7 +206,7 @@ ACTION_TEXTS = {
     "give": ("Donner {c}", "Give {c}"),
     "done": ("Terminer", "Done"),
     # W12: the clock's move when the minute runs out; a pupil may also give the action up.
-    "timeout": ("Abandonner cette action", "Give up this action"),
+    "timeout": ("Abandonner l'échange", "Give up the exchange"),
     "discard": ("Défausser {c}", "Discard {c}"),
     "whitehat": ("Pouvoir White Hat sur {c}", "White Hat power on {c}"),
     "cancel": ("Annuler", "Cancel"),
@@ -233,6 +234,20 @@ BUTTON_TEXTS = {
 class WebRunnersText(GameText):
     moments = frozenset({"cross", "damage", "retro", "hacked", "power", "win", "round_cap"})
     endings = frozenset({"win", "session_over", "round_cap"})
+
+    def moment(self, event: Event, lang: str = "fr") -> str:
+        """The end screen's reminder of a moment: an Obsolescence programmée says how many
+        cards it took, not each of them (the journal line lists up to a dozen, card titles
+        a teacher would not have read out at the end: « Divulgateur d'un nu »…)."""
+        d = event.data
+        if event.kind == "damage" and d.get("effect") == "obsolescence":
+            who, by = seat(d["seat"], lang), seat(d["by"], lang)
+            lost = counted(len(d["lost"]), *_CARDS, lang)
+            return _pick(lang, f"Obsolescence programmée de {by} : {who} défausse {lost} et "
+                         "en repioche autant.", f"{by}'s planned obsolescence: {who} discards "
+                         f"{lost} and draws as many.")
+        return self.event(event, lang)
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
         the table saw played, then the theme's others (``lessons.py``, W16)."""
@@ -627,7 +642,10 @@ class WebRunnersText(GameText):
         pawns = view.get("pawns")
         if not pawns:
             return None
-        return [where(int(circle), int(cell), lang) for circle, cell in pawns]
+        # each number bound to the word before it: the end screen's narrow column in large
+        # type wrapped « la case 0 du cercle / 3 »
+        return [re.sub(r" (?=\d)", "\u00a0", where(int(circle), int(cell), lang))
+                for circle, cell in pawns]
 
     def session_rule(self, lang: str = "fr") -> str:
         return _pick(lang, "À la fin de la séance, le plus proche du centre gagne.",

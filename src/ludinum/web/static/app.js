@@ -7,6 +7,10 @@
   const page = body.dataset.page;
   const code = body.dataset.code;
   const en = document.documentElement.lang === "en";
+  // Whether the keyboard is in use (app.css: the focus ring of a decision's control, which
+  // the page focuses itself, shows only then: on a phone it made « A. … » look chosen).
+  document.addEventListener("keydown", () => body.classList.add("keys"), true);
+  document.addEventListener("pointerdown", () => body.classList.remove("keys"), true);
   const key = {
     host: (c) => "ludinum.host." + c,
     seat: (c) => "ludinum.seat." + c,
@@ -96,17 +100,26 @@
   // of their width) are only ever narrowed: a line the browser draws narrower than its
   // room keeps its natural width, where its ``textLength`` would stretch it (a Hacker
   // header ~10 % wider at 1280×720). All measured at once, then put back where too wide.
-  // A drawing not shown (no width measured) keeps its squeezing.
+  // A drawing not shown (no width measured) keeps its squeezing until it is shown (a
+  // projector's board drawn in the lobby, where it is hidden): measured again then.
+  const unseen = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((seen) => {
+    for (const e of seen) {
+      if (e.contentRect.width > 0) { unseen.unobserve(e.target); unstretch(e.target); }
+    }
+  });
   function unstretch(root) {
     const squeezed = Array.from(root.querySelectorAll("svg text[textLength]")).map((t) => (
       { t, room: t.getAttribute("textLength"), adjust: t.getAttribute("lengthAdjust") }));
     for (const s of squeezed) { s.t.removeAttribute("textLength"); s.t.removeAttribute("lengthAdjust"); }
     for (const s of squeezed) s.natural = s.t.getComputedTextLength();
+    let hidden = false;
     for (const s of squeezed) {
       if (s.natural > 0 && s.natural <= Number(s.room)) continue;
+      hidden = hidden || (s.natural === 0 && s.t.textContent.trim() !== "");
       s.t.setAttribute("textLength", s.room);
       if (s.adjust !== null) s.t.setAttribute("lengthAdjust", s.adjust);
     }
+    if (hidden && unseen) unseen.observe(root);
   }
   (window.Ludinum = window.Ludinum || {}).unstretch = unstretch;  // the same in the tests
   // Each slot's new HTML put in every element of the page showing that slot.
@@ -189,6 +202,13 @@
     // Inside the board only the drawing and the button show: its text waits underneath.
     board.querySelectorAll('[data-slot="board"]').forEach((el) => { el.inert = open; });
     button.focus({ preventScroll: true });
+    // It opens on what the drawing marks (``.zoom-to``: the seat's pawn), not its corner.
+    const pane = board.querySelector(".board-svg"), mark = open && board.querySelector(".zoom-to");
+    if (pane && mark) {
+      const at = mark.getBoundingClientRect(), box = pane.getBoundingClientRect();
+      pane.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      pane.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    }
   }
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;

@@ -246,7 +246,7 @@
     }
     function button(seat, data, label, question, primary) {
       const asks = question ? ` data-confirm="${attr(question)}"` : "";
-      return `  <button type="button" class="act${primary ? " primary" : ""}" data-seat="${attr(seat)}" data-action="${attr(data)}"${asks}>${show(label)}</button>\n`;
+      return `  <button type="button" class="act${primary ? " primary" : ""}" data-seat="${attr(seat)}" data-action="${attr(data)}"${asks}>${nicks(show(label), names)}</button>\n`;
     }
     // The decisions not drawn as a thing to tap: one large button each, with the game's
     // label. ``confirm`` maps an action kind to the question asked before it is sent.

@@ -73,7 +73,8 @@
       const pawn = cell.index === view.pawn;
       if (!danger && !pawn) continue;
       const [x, y] = place(cell.index);
-      out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}">`;
+      // the pawn's cell: where an enlarged board opens (app.js: zoomBoard)
+      out += `<g class="cell cell-${c.attr(cell.kind)}${gone ? " cell-removed" : ""}${pawn ? " zoom-to" : ""}">`;
       if (danger) out += square(c, cell, x, y, REMOVED, "✓");
       if (pawn) {
         out += `<rect x="${x + 2}" y="${y + 2}" width="${SIZE - 4}" height="${SIZE - 4}" rx="6" fill="none" stroke="#374151" stroke-width="4"/>` +
@@ -123,7 +124,9 @@
     const who = c.seatText(quiz.answerer);
     const title = fill(kit.quiz_title, { series: (kit.series || {})[quiz.series] || quiz.series, level: quiz.level });
     let out = '<div class="spotlight quiz">';
-    out += h`<p class="quiz-title">${title} · ${_("question pour %(name)s", { name: who })}${quiz.solo ? h` · ${_("sans l'aide de l'équipe")}` : ""}</p>`.text;
+    // nicknames kept whole (« Anne- / Sophie » on a phone: app.css .nick)
+    const whole = (html) => L.draw.nicks(html, c.names);
+    out += `<p class="quiz-title">${whole(h`${title} · ${_("question pour %(name)s", { name: who })}${quiz.solo ? h` · ${_("sans l'aide de l'équipe")}` : ""}`.text)}</p>`;
     if (quiz.question) {
       out += h`<p class="quiz-question">${quiz.question}</p>`.text;
       if (c.seat !== quiz.answerer) {
@@ -132,7 +135,7 @@
       }
       if (quiz.hint) out += h`<p class="quiz-hint">${_("Indice :")} ${quiz.hint}</p>`.text;
     } else {
-      out += h`<p class="quiz-question" data-gives-way="1">${_("%(name)s répond sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse.", { name: who })}</p>`.text;
+      out += `<p class="quiz-question" data-gives-way="1">${whole(h`${_("%(name)s répond sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse.", { name: who })}`.text)}</p>`;
     }
     return out + "</div>";
   }
@@ -163,7 +166,7 @@
     const others = c.choices.filter((ch) => ch[0].kind !== "answer" && ch[0].kind !== "hint");
     let out = h`<p class="your-turn">${answers.length ? _("À toi de répondre !") : _("À toi de jouer !")}</p>`.text;
     const said = about(c);
-    if (said) out += h`<p class="prompt">${said}</p>`.text;
+    if (said) out += `<p class="prompt">${L.draw.nicks(c.show(said), c.names)}</p>`;
     if (answers.length) {
       out += h`<div class="answers" role="group" aria-label="${_("Réponses")}">`.text;
       for (const [, label, data] of answers) {

@@ -131,12 +131,15 @@
     const OFFSETS = [[-23, -23], [23, -23], [-23, 23], [23, 23]];
     const taken = {};
     const occupied = new Map();  // the cells with a pawn: their label drawn again, on top
+    // The pawn an enlarged board opens on (app.js: zoomBoard): a phone's own, else whose turn.
+    const mine = c.seat !== null && c.seat !== undefined ? c.seat : view.current;
     pawns.forEach((p, seat) => {
       const spot = p[0] + "-" + p[1];
       const k = taken[spot] || 0;
       taken[spot] = k + 1;
       const [dx, dy] = OFFSETS[k % 4];
       const here = seat === view.current || seat === view.winner;
+      if (seat === mine) out += '<g class="zoom-to">';
       if (p[0] === 5) {
         out += c.token(seat, C + dx * 2, C + dy * 2, PAWN_R, 0, seat === view.winner);
       } else {
@@ -147,6 +150,7 @@
           : g.ring.find((x) => x.circle === p[0] && x.index === p[1]);
         if (cell) occupied.set(spot, { cell, angle, radius: RADIUS[p[0]] });
       }
+      if (seat === mine) out += "</g>";
     });
     // Pawns sharing a cell cover its middle (up to four on START at the first turn, and a
     // turn ring across it): the cell's label is drawn again above them, upright on a
@@ -164,7 +168,8 @@
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;
     const seats = pawns.map((_p, seat) => {
-      let line = `${c.glyph(seat)} ${c.seatName(seat)}`;
+      // the nickname kept whole (« Marie-Ange », not « Marie- / Ange »: app.css .nick)
+      let line = `${c.glyph(seat)} <span class="nick">${c.seatName(seat)}</span>`;
       if (characters[seat]) line += c.show(c.lang === "en" ? ":" : " :") + h` ${c.kit.characters[characters[seat]] || ""}`.text;
       if (seat === view.current && view.phase !== "over") line += h` ⟵ ${_("à son tour")}`.text;
       return line;
@@ -199,7 +204,7 @@
       return "";
     }
     return '<div class="spotlight quiz setup">' + h`<p class="quiz-title">${title}</p>`.text +
-      h`<p class="quiz-question">${question}</p>`.text + h`<p class="setup-note">${note}</p>`.text + "</div>";
+      `<p class="quiz-question">${L.draw.nicks(c.show(question), c.names)}</p>` + h`<p class="setup-note">${note}</p>`.text + "</div>";
   }
 
   // The phone's decision: every prompt says who, with what, and what happens next. A
@@ -316,7 +321,7 @@
       out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
     }
     const step = stepPrompt(c);
-    if (step) out += h`<div class="prompt step"><p>${step}</p></div>`.text;
+    if (step) out += `<div class="prompt step"><p>${L.draw.nicks(c.show(step), c.names)}</p></div>`;
     if (!attack && d.influence) {
       out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
     }
@@ -343,7 +348,14 @@
       }
       out += "</div>";
     } else {
-      out += c.plainButtons(d.others, seat);
+      // W12: giving up the exchange (what its clock does when it runs out) is set apart and
+      // asked first: among the large buttons, one tap cancelled a pupil's whole attack.
+      out += c.plainButtons(d.others.filter((ch) => ch[0].kind !== "timeout"), seat);
+      for (const [action, label, data] of d.others) {
+        if (action.kind !== "timeout") continue;
+        const asks = _("Abandonner l'échange ? Aucune carte ne sera échangée.");
+        out += `<p class="aside"><button type="button" class="act secondary" data-seat="${c.attr(seat)}" data-action="${c.attr(data)}" data-confirm="${c.attr(asks)}">${c.show(label)}</button></p>`;
+      }
     }
     // The other uses of a card, folded under one line each; open when they are all there is.
     const stays = d.extra.filter((ch) => ch[0].kind === "stay");
