@@ -214,6 +214,21 @@ def test_every_holder_declines() -> None:
     assert "pushback" in kinds(events)
 
 
+def test_the_offer_told_keeps_its_holders_once_they_declined() -> None:
+    """The offer's event held the state's very list of holders, which each « decline »
+    emptied: told again later (a screen reloaded, the journal, a replay's step), the line
+    read « peut transmettre la protection… » with nobody before it. An event is a value."""
+    from ludinum.games.gnou.text import GnouText
+
+    state = game(dice=(2,), protections={1: ["anti_espion"], 3: ["anti_espion"]})
+    offer = next(e for e in roll(state) if e.kind == "offer")
+    said = GnouText().event(offer, "fr")
+    state.apply(1, Action.make("decline"))
+    state.apply(3, Action.make("decline"))
+    assert offer.data["holders"] == [1, 3]
+    assert GnouText().event(offer, "fr") == said and said.startswith("Joueur 2, Joueur 4 peuvent"), said
+
+
 def test_transmission_question_is_hidden_from_teammates() -> None:
     """« le coéquipier doit répondre *seul* » (G4): until the answer, only the learner sees the
     question; the others see that a solo quiz is under way."""

@@ -653,7 +653,7 @@ class Rules(State):
                             "learner": self.current,
                             "cell": self.danger,
                             "protection": PROTECTIONS[shield],
-                            "holders": holders,
+                            "holders": list(holders),  # a value: ``offer`` shrinks
                         },
                     )
                 )
