@@ -226,7 +226,8 @@ def test_the_offer_told_keeps_its_holders_once_they_declined() -> None:
     state.apply(1, Action.make("decline"))
     state.apply(3, Action.make("decline"))
     assert offer.data["holders"] == [1, 3]
-    assert GnouText().event(offer, "fr") == said and said.startswith("Joueur 2, Joueur 4 peuvent"), said
+    assert said.startswith("Joueur 2, Joueur 4 peuvent"), said
+    assert GnouText().event(offer, "fr") == said
 
 
 def test_transmission_question_is_hidden_from_teammates() -> None:
