@@ -50,6 +50,7 @@ from ludinum.server.rooms import (
     PLAYING,
     TURNS,
     Room,
+    game_over,
     not_your_seat,
     refuse,
 )
@@ -463,7 +464,7 @@ class Hub:
         room = await self.room(code)
         self._check_writable(code)
         if not room.live:
-            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            raise game_over()
         if room.locked:
             raise room_locked()
         name = names.clean(nickname)
@@ -792,14 +793,14 @@ class Hub:
             renamed.append(seat.index)
         elif kind in ("lock", "unlock"):  # the room closed to new players, or opened
             if not room.live:
-                raise refuse("game_over", "La partie est terminée.", "The game is over.")
+                raise game_over()
             room.locked = kind == "lock"
         elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
             room.offer(protocol.integer(message, "seat"), kind == "offer")
         elif kind in ("kick", "bot"):
             seat = room.seat(protocol.integer(message, "seat"))
             if not room.live:  # the game is over: who played stays in its replay
-                raise refuse("game_over", "La partie est terminée.", "The game is over.")
+                raise game_over()
             level = message.get("level")
             levels = self.catalog.bot_levels(room.game.name)
             if level is not None and level not in levels:  # a kick's too: never the default

@@ -47,6 +47,11 @@ def refuse(code: str, fr: str, en: str) -> RoomError:
     return error
 
 
+def game_over() -> RoomError:
+    """What a change asked of a game that is over answers (a move, a start, a seat)."""
+    return refuse("game_over", "La partie est terminée.", "The game is over.")
+
+
 @dataclass(slots=True)
 class Room:
     id: int
@@ -126,7 +131,7 @@ class Room:
                          "simplement le salon.", "The game has not started: the pupil "
                          "simply joins the room.")
         if not self.live:
-            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            raise game_over()
         if seat.kind != BOT:
             raise refuse("not_a_bot", "Seule une place jouée par un bot peut être donnée "
                          "à un élève.", "Only a seat played by a bot can be given to a pupil.")
@@ -165,7 +170,7 @@ class Room:
     # -- life cycle ------------------------------------------------------------------
     def start(self, fill_level: str) -> None:
         if self.status in (FINISHED, ENDED):  # not « déjà commencé » (attack review)
-            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            raise game_over()
         if self.status != LOBBY:
             raise refuse("already_started", "La partie a déjà commencé.",
                          "The game has already started.")
@@ -207,7 +212,7 @@ class Room:
 
     def end(self) -> None:
         if self.status in (FINISHED, ENDED):
-            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            raise game_over()
         self.status = ENDED
         self.clear_deadline()
         self.session_at = self.session_left = None
@@ -224,7 +229,7 @@ class Room:
         if self.status == PAUSED:
             raise refuse("paused", "La partie est en pause.", "The game is paused.")
         if self.status != PLAYING:
-            raise refuse("game_over", "La partie est terminée.", "The game is over.")
+            raise game_over()
 
     def apply(self, seat: int, action: Action, now: float) -> list[Event]:
         """Apply through the engine (which refuses and changes nothing if illegal)."""
