@@ -7,30 +7,16 @@ from __future__ import annotations
 import random
 import re
 
-from ludinum.server.rooms import Room
 from tests.drawing import slot
 from tests.server import socketless
 
 NAMES = ["Anne-Sophie", "Jean-Léo", "Marie-Ange"]
 
 
-def named_room(seed: int) -> Room:
-    room = socketless.playing_room("gnou", 3, seed)
-    for seat, name in zip(room.seats, NAMES, strict=True):
-        seat.make_human(name, "x")
-    return room
-
-
-def cut(html: str) -> list[str]:
-    """The nicknames of ``html`` not kept whole in a ``.nick`` span."""
-    bare = re.sub(r'<span class="nick">[^<]*</span>', "", html)
-    return [n for n in NAMES if n in bare]
-
-
 def test_the_quiz_heading_and_the_offer_keep_each_nickname_whole() -> None:
     headings = offers = 0
     for seed in range(30):
-        room = named_room(seed)
+        room = socketless.named_room("gnou", NAMES, seed)
         rng = random.Random(seed)
         for _ in range(400):
             if room.state.is_terminal():
@@ -40,14 +26,14 @@ def test_the_quiz_heading_and_the_offer_keep_each_nickname_whole() -> None:
                 for seat in (None, public["quiz"]["answerer"]):
                     shown = slot(room, seat, "spotlight")
                     title = re.search(r'<p class="quiz-title">.*?</p>', shown)
-                    assert title and cut(title.group(0)) == [], shown
+                    assert title and socketless.cut_nicknames(title.group(0), NAMES) == [], shown
                     headings += 1
             for seat in room.deciding():
                 if room.state.view(seat).get("step") == "offer":
                     shown = slot(room, seat, "actions")
                     prompt = re.search(r'<p class="prompt">.*?</p>', shown)
                     assert prompt and any(n in prompt.group(0) for n in NAMES), shown
-                    assert cut(prompt.group(0)) == [], prompt.group(0)
+                    assert socketless.cut_nicknames(prompt.group(0), NAMES) == [], prompt.group(0)
                     offers += 1
             socketless.random_moves(room, rng, 1)
         if headings >= 6 and offers >= 2:

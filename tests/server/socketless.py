@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterable, Sequence
 
 from ludinum.games import registry
 from ludinum.server.clients import Client
@@ -76,3 +78,19 @@ def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
             break
         random_moves(room, rng, 1)
     return said
+
+
+def named_room(name: str, nicknames: Sequence[str], seed: int) -> Room:
+    """A game of ``name`` under way, one seat per nickname, each held by a pupil."""
+    room = playing_room(name, len(nicknames), seed)
+    for seat, nickname in zip(room.seats, nicknames, strict=True):
+        seat.make_human(nickname, "x")
+    return room
+
+
+def cut_nicknames(html: str, nicknames: Iterable[str]) -> list[str]:
+    """The hyphenated ``nicknames`` that ``html`` shows outside a ``.nick`` span (which
+    keeps one on a line: « Anne- / Sophie » otherwise)."""
+    bare = re.sub(r'<span class="nick">[^<]*</span>', "", html)
+    return [n for n in nicknames if "-" in n and n in bare]
+

@@ -19,19 +19,6 @@ NAMES = ["Jean-Léo", "Marie-Ange", "Anne-Sophie", "Inès"]
 HYPHENATED = [n for n in NAMES if "-" in n]
 
 
-def named_room(seed: int) -> Room:
-    room = socketless.playing_room("webrunners", 4, seed)
-    for seat, name in zip(room.seats, NAMES, strict=True):
-        seat.make_human(name, "x")
-    return room
-
-
-def cut(html: str) -> list[str]:
-    """The hyphenated nicknames of ``html`` not kept whole in a ``.nick`` span."""
-    bare = re.sub(r'<span class="nick">[^<]*</span>', "", html)
-    return [n for n in HYPHENATED if n in bare]
-
-
 def part(html: str, pattern: str) -> str:
     found = re.search(pattern, html, re.S)
     assert found, pattern
@@ -39,17 +26,17 @@ def part(html: str, pattern: str) -> str:
 
 
 def test_the_boards_legend_keeps_each_nickname_whole() -> None:
-    room = named_room(2)
+    room = socketless.named_room("webrunners", NAMES, 2)
     for seat in (None, 0):
         legend = part(slot(room, seat, "map"), r'<p class="legend">●.*?</p>')
         assert all(n in legend for n in NAMES)
-        assert cut(legend) == [], legend
+        assert socketless.cut_nicknames(legend, NAMES) == [], legend
 
 
 def test_a_steps_prompt_keeps_the_nickname_whole() -> None:
     rng = random.Random(7)
     for seed in range(40):
-        room = named_room(seed)
+        room = socketless.named_room("webrunners", NAMES, seed)
         for _ in range(3000):
             for seat in room.deciding():
                 if room.state.view(seat).get("phase") == "hack" and any(
@@ -58,7 +45,7 @@ def test_a_steps_prompt_keeps_the_nickname_whole() -> None:
                     prompt = part(shown, r'<div class="prompt step">.*?</div>')
                     victim = NAMES[room.state.view(seat)["pending"]["victim"]]
                     assert victim in prompt
-                    assert cut(prompt) == [], prompt
+                    assert socketless.cut_nicknames(prompt, NAMES) == [], prompt
                     if "-" in victim:
                         return
             if room.state.is_terminal():
@@ -74,17 +61,17 @@ def test_a_buttons_nickname_is_kept_whole() -> None:
 
 
 def test_the_seat_list_and_key_moments_keep_each_nickname_whole() -> None:
-    room = named_room(1)
+    room = socketless.named_room("webrunners", NAMES, 1)
     seats = FrameCache(room, 0.0, ["random"]).html("seats", (True, None), "fr")
     names = re.findall(r'<span class="seat-name">(.*?)</span>\s*<span class="seat-state">',
                        seats, re.S)
-    assert len(names) == 4 and cut("".join(names)) == [], names
+    assert len(names) == 4 and socketless.cut_nicknames("".join(names), NAMES) == [], names
     socketless.random_moves(room, random.Random(1), 5000)
     assert room.status == FINISHED
     shown = frames.debrief(room, "fr", NAMES)
     moments = part(shown, r'<ul class="moments">.*?</ul>')
     assert any(n in moments for n in HYPHENATED)
-    assert cut(moments) == [], moments
+    assert socketless.cut_nicknames(moments, NAMES) == [], moments
 
 
 def test_the_projectors_character_choice_keeps_the_nickname_whole() -> None:
@@ -103,7 +90,8 @@ def test_the_projectors_character_choice_keeps_the_nickname_whole() -> None:
         public = room.state.view(None)
         if public.get("phase") == "setup_character" and "-" in NAMES[public["pending"]["seat"]]:
             shown = part(slot(room, None, "spotlight"), r'<p class="quiz-question">.*?</p>')
-            assert "choisit son personnage" in shown and cut(shown) == [], shown
+            assert "choisit son personnage" in shown, shown
+            assert socketless.cut_nicknames(shown, NAMES) == [], shown
             return
         socketless.random_moves(room, rng, 1)
     raise AssertionError("no hyphenated nickname chose a character")
