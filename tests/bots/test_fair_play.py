@@ -44,6 +44,9 @@ class Blind(State):
         assert observer == self._seat
         return self._rep.resample(observer, rng)
 
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        raise AssertionError("a bot redrew on the real state")
+
     def is_terminal(self) -> bool:
         return self._real.is_terminal()
 
@@ -53,7 +56,7 @@ class Blind(State):
     def outcome(self) -> Outcome:
         raise AssertionError("a bot read the real outcome")
 
-    def clone(self) -> State:
+    def copy_with(self, rng: random.Random) -> State:
         raise AssertionError("a bot cloned the real state")
 
     def to_json(self) -> dict[str, Any]:

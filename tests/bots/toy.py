@@ -69,20 +69,17 @@ class PickState(State):
             "points": list(self.points),
         }
 
-    def resample(self, observer: int, rng: random.Random) -> PickState:
-        twin = self.clone()
-        twin.rng = random.Random(rng.getrandbits(64))
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        assert isinstance(twin, PickState)
         if not self.over:
             for p, pick in enumerate(self.picks):
                 if pick and p != observer:
                     twin.picks[p] = rng.choice(("safe", "risky"))
-        return twin
 
-    def clone(self) -> PickState:
+    def copy_with(self, rng: random.Random) -> PickState:
         twin = PickState.__new__(PickState)
         twin.config = self.config
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = rng
         twin.picks = list(self.picks)
         twin.points = list(self.points)
         twin.over = self.over

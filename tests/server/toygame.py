@@ -100,8 +100,8 @@ class ToyState(State):
             out["hand"] = sorted(self.hands[player])
         return out
 
-    def resample(self, observer: int, rng: random.Random) -> State:
-        twin = self.clone()
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        assert isinstance(twin, ToyState)
         unseen = [c for p, h in enumerate(self.hands) if p != observer for c in h] + list(
             self.deck
         )
@@ -111,12 +111,9 @@ class ToyState(State):
                 n = len(twin.hands[p])
                 twin.hands[p], unseen = unseen[:n], unseen[n:]
         twin.deck = unseen
-        twin.rng = random.Random(rng.random())
-        return twin
 
-    def clone(self) -> State:
-        twin = ToyState(self.config, random.Random())
-        twin.rng.setstate(self.rng.getstate())
+    def copy_with(self, rng: random.Random) -> State:
+        twin = ToyState(self.config, rng)
         twin.hands = [list(h) for h in self.hands]
         twin.deck = list(self.deck)
         twin.scores = list(self.scores)

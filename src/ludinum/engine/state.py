@@ -314,24 +314,36 @@ class State(ABC):
         view = self.view(player)
         return {key: view[key] for key in parts if key in view}
 
-    @abstractmethod
     def resample(self, observer: int, rng: random.Random) -> State:
         """A copy whose hidden parts (for ``observer``) are redrawn consistently with what
         ``observer`` knows: a determinisation, for search bots and for leak tests. It must
-        not change ``view(observer)``."""
+        not change ``view(observer)``. The copy draws from a generator seeded by ``rng``'s
+        next 64 bits (its own future, unknown to ``observer``); :meth:`redraw` then deals
+        again what ``observer`` cannot see, drawing from ``rng``."""
+        twin = self.copy_with(new_rng(rng.getrandbits(64)))
+        self.redraw(twin, observer, rng)
+        return twin
+
+    @abstractmethod
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        """Deal again in ``twin`` (a copy of this state) what ``observer`` cannot see, so
+        that it is one of the states ``observer``'s knowledge allows, drawn from ``rng``;
+        ``twin.view(observer)`` stays ``self.view(observer)``."""
 
     # -- copies and storage --------------------------------------------------------------
     @abstractmethod
-    def clone(self) -> State: ...
+    def copy_with(self, rng: random.Random) -> State:
+        """A copy of this state's data that draws from ``rng``: each game's one copying
+        method, under :meth:`clone`, :meth:`clone_seeded` and :meth:`resample`."""
+
+    def clone(self) -> State:
+        """An exact copy, its generator in the same state."""
+        return self.copy_with(clone_rng(self.rng))
 
     def clone_seeded(self, seed: int) -> State:
-        """A clone whose generator is ``random.Random(seed)``: ``clone()`` then
-        ``rng.seed(seed)``, what a search does before each simulated game. Copying a
-        generator's state costs about 20 µs (a search makes thousands of these copies):
-        a game whose ``clone`` copies it overrides this to skip that copy."""
-        twin = self.clone()
-        twin.rng.seed(seed)
-        return twin
+        """A copy whose generator is ``random.Random(seed)``: what a search makes before
+        each simulated game, without paying for a copy of the generator's state."""
+        return self.copy_with(new_rng(seed))
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

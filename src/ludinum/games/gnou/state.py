@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ludinum.engine import GameConfig, Outcome, clone_rng, new_rng, rng_from_json, rng_to_json
+from ludinum.engine import GameConfig, Outcome, State, new_rng, rng_from_json, rng_to_json
 from ludinum.games.gnou import views
 from ludinum.games.gnou.rules import OUTCOMES, Rules
 
@@ -26,18 +26,15 @@ class GnouState(Rules):
     def view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 
-    def resample(self, observer: int, rng: random.Random) -> GnouState:
-        """A copy with what ``observer`` cannot know redrawn (:func:`.views.redraw`)."""
-        twin = self.clone()
-        twin.rng = random.Random(rng.getrandbits(64))
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        assert isinstance(twin, GnouState)
         views.redraw(self, twin, observer, rng)
-        return twin
 
     # -- copies and storage --------------------------------------------------------------
-    def clone(self) -> GnouState:
+    def copy_with(self, rng: random.Random) -> GnouState:
         twin = GnouState.__new__(GnouState)
         twin.config = self.config
-        twin.rng = clone_rng(self.rng)
+        twin.rng = rng
         twin.bank = self.bank
         twin.answers = self.answers
         twin.keys = self.keys

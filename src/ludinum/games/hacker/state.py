@@ -11,7 +11,7 @@ from ludinum.engine import (
     Event,
     GameConfig,
     Outcome,
-    clone_rng,
+    State,
     new_rng,
     private,
     public,
@@ -46,12 +46,6 @@ class HackerState(Rules):
         return Outcome(tuple(float(s) for s in scores), winners)
 
     # -- copies ----------------------------------------------------------------------------
-    def clone(self) -> HackerState:
-        return self.copy_with(clone_rng(self.rng))
-
-    def clone_seeded(self, seed: int) -> HackerState:
-        return self.copy_with(new_rng(seed))
-
     def copy_with(self, rng: random.Random) -> HackerState:
         """A copy of this state that draws from ``rng`` (clones and determinisations)."""
         c = HackerState.__new__(HackerState)
@@ -156,11 +150,9 @@ class HackerState(Rules):
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
         return views.observe(self, player, parts)
 
-    def resample(self, observer: int, rng: random.Random) -> HackerState:
-        """A copy with what ``observer`` cannot know redrawn (:func:`.sampler.redraw`)."""
-        twin = self.copy_with(random.Random(rng.getrandbits(64)))
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        assert isinstance(twin, HackerState)
         sampler.redraw(twin, observer, rng)
-        return twin
 
     def metrics(self) -> dict[str, float]:
         out = {"turns": float(self.round)}

@@ -7,7 +7,7 @@ import random
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from ludinum.engine import Action, IllegalActionError, Outcome, new_rng
+from ludinum.engine import Action, IllegalActionError, Outcome, State
 from ludinum.games.voleur import views
 from ludinum.games.voleur.refusals import explain
 from ludinum.games.voleur.rules import Rules
@@ -64,19 +64,9 @@ class VoleurState(Rules):
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
         return views.view(self, player, parts)
 
-    def resample(self, observer: int, rng: random.Random) -> VoleurState:
-        """A copy with what ``observer`` cannot see redrawn (:func:`.views.redraw`)."""
-        twin = self.copy_with(random.Random(rng.getrandbits(64)))
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
+        assert isinstance(twin, VoleurState)
         views.redraw(self, twin, observer, rng)
-        return twin
-
-    def clone(self) -> VoleurState:
-        rng = random.Random(0)
-        rng.setstate(self.rng.getstate())
-        return self.copy_with(rng)
-
-    def clone_seeded(self, seed: int) -> VoleurState:
-        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> VoleurState:
         """A copy of the plain data with ``rng`` as its generator (resampling gives a fresh

@@ -9,8 +9,6 @@ from ludinum.engine import (
     GameConfig,
     KeptLegal,
     StateFormatError,
-    clone_rng,
-    new_rng,
     rng_from_json,
 )
 from ludinum.engine import rng_to_json as _rng_to_json
@@ -117,12 +115,6 @@ class StateData(KeptLegal):
         for name in LISTS:
             o[name] = d[name][:]
         other.hands = [h[:] for h in self.hands]
-
-    def clone(self) -> StateData:
-        return self.copy_with(clone_rng(self.rng))
-
-    def clone_seeded(self, seed: int) -> StateData:
-        return self.copy_with(new_rng(seed))
 
     def copy_with(self, rng: random.Random) -> StateData:
         """A copy that draws from ``rng`` (a search's simulated games and determinisations

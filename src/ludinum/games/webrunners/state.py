@@ -14,6 +14,7 @@ from ludinum.engine import (
     GameConfig,
     IllegalActionError,
     Outcome,
+    State,
     counted,
     new_rng,
     public,
@@ -174,9 +175,6 @@ class WebRunnersState(Rules):
         """The entries ``parts`` of ``view(player)``, equal to them, and only those built."""
         return views.observation(self, player, parts)
 
-    def resample(self, observer: int, rng: random.Random) -> WebRunnersState:
-        """A copy of the state with what ``observer`` cannot know redrawn."""
-        twin = self.copy_with(random.Random(rng.random()))
+    def redraw(self, twin: State, observer: int, rng: random.Random) -> None:
         assert isinstance(twin, WebRunnersState)
         views.redraw(self, twin, observer, rng)
-        return twin
