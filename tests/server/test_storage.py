@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 
-from ludinum.server.storage import Storage, normalise_url
+from ludinum.server.storage import Append, Storage, append_many, normalise_url
 
 
 def new_room(store: Storage, code: str, status: str = "playing", at: float = 1000.0) -> int:
@@ -39,6 +39,36 @@ def test_actions_are_appended_in_order_with_a_unique_key(db_url: str) -> None:
                                       (2, 1, {"kind": "play", "card": "x"})]
     row = store.room("AAAAAA")
     assert row is not None and row.seq == 2 and row.status == "finished"
+    store.close()
+
+
+def test_a_batch_of_appends_writes_every_action_and_each_rooms_last_row(db_url: str) -> None:
+    """The group commit's statements (on SQLite, run by its own module: issue 19): the
+    actions of two rooms interleaved, each room's row as its last append leaves it, and a
+    repeated key refusing the whole batch."""
+    store = Storage(db_url)
+    store.migrate()
+    one, two = new_room(store, "DDDDDD"), new_room(store, "EEEEEE")
+    step = {"status": "playing", "deadline_at": 9.5, "deadline_left": None,
+            "session_at": None, "session_left": 30.0, "updated_at": 2.0}
+    batch = [Append(one, 1, 0, {"kind": "pass"}, 1.0, step),
+             Append(two, 1, 1, {"kind": "play", "card": "é"}, 1.5, step),
+             Append(one, 2, 1, {"kind": "play", "card": "x"}, 2.0,
+                    {**step, "status": "finished", "deadline_at": None})]
+    with store.engine.begin() as conn:
+        append_many(conn, batch)
+    assert store.actions(one) == [(1, 0, {"kind": "pass"}), (2, 1, {"kind": "play", "card": "x"})]
+    assert store.actions(two) == [(1, 1, {"kind": "play", "card": "é"})]
+    first, second = store.room("DDDDDD"), store.room("EEEEEE")
+    assert first is not None and (first.seq, first.status, first.deadline_at) == (
+        2, "finished", None)
+    assert second is not None and (second.seq, second.status, second.deadline_at) == (
+        1, "playing", 9.5)
+    again = [Append(two, 2, 0, {"kind": "pass"}, 3.0, step),
+             Append(one, 2, 0, {"kind": "pass"}, 3.0, step)]
+    with pytest.raises(IntegrityError), store.engine.begin() as conn:
+        append_many(conn, again)
+    assert len(store.actions(two)) == 1  # the whole batch refused, its first write too
     store.close()
 
 
