@@ -5,15 +5,27 @@ the same way (its rules in ``rules.py``'s class, what a seat sees in ``views.py`
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 
 import pytest
 
 from ludinum.games import MODULES, get_game
+from ludinum.site.content import load_pages
+from ludinum.sitekit.model import GameSite
 
 #: The modules every game has, and the job each one's docstring names.
 SHAPE = ("game", "options", "state", "rules", "views", "text", "lessons", "content", "bot",
-         "search", "encoding")
+         "search", "encoding", "site")
+#: The modules a game has only when it needs them, with when it does: a game whose
+#: printed deck has a board draws it in ``board.py`` (the print-and-play PDF calls it).
+OPTIONAL = {"board": lambda name: _deck_has_board(name)}
+
+
+def _deck_has_board(name: str) -> bool:
+    from ludinum.site.catalog import PRINTABLE, print_deck
+
+    return name in PRINTABLE and print_deck(name).board
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -27,6 +39,27 @@ def test_every_game_package_has_the_same_modules(name: str) -> None:
             continue
         assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
     assert not missing, f"{name} lacks {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_game_has_an_optional_module_exactly_when_it_needs_it(name: str) -> None:
+    """``board.py`` draws the board of a printed deck that has one: a game with a board
+    to print has it, and a game without has none (no module that nothing calls)."""
+    for module, needed in OPTIONAL.items():
+        spec = importlib.util.find_spec(f"ludinum.games.{name}.{module}")
+        assert (spec is not None) == needed(name), f"{name}.{module}"
+        if spec is not None:
+            loaded = importlib.import_module(f"ludinum.games.{name}.{module}")
+            assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_games_site_module_declares_its_part_of_the_site(name: str) -> None:
+    """Every game's ``site.py`` gives the site a :class:`GameSite` (its pages, its deck,
+    its texts' schema): the site lists the games from these and names none."""
+    site = importlib.import_module(f"ludinum.games.{name}.site").SITE
+    assert isinstance(site, GameSite)
+    assert site.themes(load_pages(), "fr"), f"{name} has no page on the site"
 
 
 @pytest.mark.parametrize("name", MODULES)

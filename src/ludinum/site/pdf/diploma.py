@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
+from ludinum.site.content import QUIZ
 from ludinum.site.diploma_code import Certified
-from ludinum.site.model import MONTHS_EN
-from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.qr import draw_qr
+from ludinum.sitekit.document import Document
+from ludinum.sitekit.model import MONTHS_EN
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
@@ -71,7 +72,7 @@ def build_diploma(
     pdf.colour(GREY)
     pdf.font(13)
     lines = [
-        f"qui a réussi le quiz Web Runners de {certified.questions}{NBSP}questions "
+        f"qui a réussi le quiz {QUIZ.game_title} de {certified.questions}{NBSP}questions "
         f"avec {certified.percent}{NBSP}% de bonnes réponses",
         f"(seuil de réussite{NNBSP}: {certified.threshold}{NBSP}%).",
     ]
