@@ -117,7 +117,7 @@ class GameText(ABC):
 
     def seat_label(self, seat: int, lang: str = "fr") -> str:
         """A seat as a screen without nicknames calls it (the terminal): « Joueur 2 ». A
-        game whose own text names seats otherwise (Hacker's colours) calls them so, so that
+        game whose own text names seats otherwise (colours) calls them so, so that
         one seat has one name on the screen."""
         return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
 
@@ -200,7 +200,7 @@ class GameText(ABC):
 
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a seat with no decision to make is told while the game goes on, when the
-        game has more to say than « Attends ton tour… » (a Hacker traveller at the bank).
+        game has more to say than « Attends ton tour… » (a traveller waiting at the bank).
         Default: nothing."""
         return ""
 
@@ -310,8 +310,8 @@ class Game(ABC):
     text: GameText
 
     def title_of(self, lang: str = "fr") -> str:
-        """The title after a noun (« Préparer une partie du jeu du Gnou », "a game of
-        Hacker"): ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
+        """The title after a noun (« Préparer une partie du jeu du … », "a game of …"):
+        ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
         English."""
         if lang == "en":  # "of the Gnu game", not "of The Gnu game"
             title = self.title_en

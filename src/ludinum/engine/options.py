@@ -82,7 +82,7 @@ class Option:
 
     def applied(self, values: Mapping[str, OptionValue], players: int) -> bool:
         """Whether this option changed anything in a game played with ``values`` by
-        ``players`` (a Hacker's number of viruses at 3 players, in a game of 4: no)."""
+        ``players`` (a number of viruses meant for 3 players, in a game of 4: no, H3)."""
         return self.applies is None or bool(self.applies(values, players))
 
     def counts(self, values: Mapping[str, OptionValue], counts: Iterable[int]
