@@ -1,8 +1,8 @@
 """Nothing outside ``ludinum/games/`` names a game (docs/architecture.md, STYLE): the
 engine, the content tools, the site, the server and the command line reach each game
 through the registry and the game's own modules, so that adding a game touches no other
-layer. Checked on the tokens of every module: its names (``gnou_board``) and its strings,
-docstrings included (comments are not read)."""
+layer. Checked on the tokens of every module: its names (``gnou_board``), its strings
+(docstrings included) and its comments."""
 
 from __future__ import annotations
 
@@ -30,14 +30,15 @@ def _titles() -> set[str]:
 
 def namings(source: str, titles: set[str]) -> list[tuple[int, str]]:
     """Each (line, word) of ``source`` that names a game: a name with a game's id as one
-    of its ``_`` parts, a string with a game's id as a word or a game's title in it."""
+    of its ``_`` parts, a string or a comment with a game's id as a word or a game's
+    title in it."""
     ids = set(MODULES)
     found = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type == tokenize.NAME:
             if ids & set(token.string.lower().split("_")):
                 found.append((token.start[0], token.string))
-        elif token.type == tokenize.STRING:
+        elif token.type in (tokenize.STRING, tokenize.COMMENT):
             for word in re.findall(r"[^\W\d]+", token.string):
                 if word.lower() in ids or any(p.lower() in ids for p in word.split("_")):
                     found.append((token.start[0], word))
@@ -48,8 +49,9 @@ def namings(source: str, titles: set[str]) -> list[tuple[int, str]]:
 def test_the_check_finds_a_game_in_a_name_a_string_and_a_title() -> None:
     titles = _titles()
     source = ('def gnou_board():\n    """Draw the board."""\n    return "webrunners"\n'
-              f'TITLE = "{registry().get("voleur").title_fr} — plateau"\n# hacker\n')
-    assert sorted({line for line, _ in namings(source, titles)}) == [1, 3, 4]
+              f'TITLE = "{registry().get("voleur").title_fr} — plateau"\n# hacker\n'
+              '# the rules of the game\nplain = "board"\n')
+    assert sorted({line for line, _ in namings(source, titles)}) == [1, 3, 4, 5]
 
 
 def test_no_module_outside_games_names_a_game() -> None:

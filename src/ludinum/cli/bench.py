@@ -42,7 +42,7 @@ def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict
 
 
 #: About how many actions are played between two reads of the clock. Reading it is a system
-#: call, which weighed about 2 % of a Gnou game (17 actions) when made before every game;
+#: call, which weighed about 2 % of a game of 17 actions when made before every game;
 #: the straight-line simulator reads it once per 500 games.
 CLOCK_EVERY = 1_000
 

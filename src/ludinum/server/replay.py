@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 #: Moves between two kept copies of a replay's state: a step costs at most this many moves.
 EVERY = 32
-#: Prepared replays kept by the process: a Web Runners game of 1,152 moves is 37 copies,
-#: 253 KB (Hacker 292 moves: 116 KB), so about 8 MB at most.
+#: Prepared replays kept by the process: a game of 1,152 moves is 37 copies, 253 KB (one of
+#: 292 moves: 116 KB), so about 8 MB at most.
 MOST = 32
 
 

@@ -94,8 +94,8 @@ class Room:
     #: The public events of the game's story (``GameText.moments``), its end aside
     #: (``GameText.endings``: the end screen says it in large type), from the whole game:
     #: the « Moments clés » of the end screen. ``recent`` holds the last HISTORY events
-    #: only, which a Web Runners game's draw-pile reshuffles and stays fill: its attacks
-    #: and bridges were lost from the end screen.
+    #: only, which a game's draw-pile reshuffles and stays fill: its attacks and bridges
+    #: were lost from the end screen.
     story: deque[Event] = field(default_factory=lambda: deque(maxlen=STORY))
     #: What the room's screens last drew from, encoded (server/frames.py): a part that
     #: did not change since is not encoded again. Emptied when nobody watches.

@@ -25,7 +25,7 @@ from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import PRINTABLE, Catalog, catalog, game_titles, sites
-from ludinum.site.content import QUIZ, THEMES, load_quiz
+from ludinum.site.content import QUIZ, QUIZ_GAME, THEMES, load_quiz
 from ludinum.site.ledger import ledger_of
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
@@ -100,7 +100,8 @@ def _theme(request: Request, theme: ThemePage) -> HTMLResponse:
     cat = catalog(lang)
     cards = [cat.cards[p] for p in theme.cards if p in cat.cards]
     return _page(request, "theme.html", theme=theme, cards=cards,
-                 game_title=game_titles(lang).get(theme.game, ""))
+                 game_title=game_titles(lang).get(theme.game, ""),
+                 leads_to_quiz=theme.game == QUIZ_GAME)
 
 
 def theme_page(request: Request) -> HTMLResponse:

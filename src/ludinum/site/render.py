@@ -28,6 +28,15 @@ def link(lang: str, path: str) -> str:
     return f"{path}{'&' if '?' in path else '?'}lang=en"
 
 
+def quiz_game(lang: str) -> str:
+    """The title, in ``lang``, of the game whose cards lead to the site's quiz (W16): the
+    quiz is named after it (« Le quiz … »)."""
+    from ludinum.site.catalog import game_titles
+    from ludinum.site.content import QUIZ_GAME
+
+    return game_titles(lang)[QUIZ_GAME]
+
+
 @lru_cache(maxsize=2)
 def environment(lang: str = "fr") -> Environment:
     env = Environment(
@@ -41,6 +50,7 @@ def environment(lang: str = "fr") -> Environment:
     env.globals["lang"] = lang
     env.globals["_"] = i18n.translator(lang, LOCALE)
     env.globals["url"] = lambda path: link(lang, str(path))
+    env.globals["quiz_game"] = lambda: quiz_game(lang)
     return env
 
 

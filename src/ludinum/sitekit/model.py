@@ -123,7 +123,7 @@ class PrintCard:
     footer: str = ""
     copies: int = 1
     #: What the back of the card says ("" for a plain back): printed on a second sheet,
-    #: mirrored for long-edge two-sided printing (the Gnou's quiz answers, seed 001).
+    #: mirrored for long-edge two-sided printing (a quiz card's answers, seed 001).
     back: str = ""
 
 
