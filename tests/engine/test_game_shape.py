@@ -62,6 +62,14 @@ def test_a_games_site_module_declares_its_part_of_the_site(name: str) -> None:
     assert site.themes(load_pages(), "fr"), f"{name} has no page on the site"
 
 
+def test_the_games_stand_in_one_order_on_the_site() -> None:
+    """Each game's rank on the site's index is its own: the index never depends on the
+    order the games were loaded in."""
+    ranks = [importlib.import_module(f"ludinum.games.{name}.site").SITE.rank
+             for name in MODULES]
+    assert len(set(ranks)) == len(ranks), ranks
+
+
 @pytest.mark.parametrize("name", MODULES)
 def test_a_games_state_takes_its_rules_and_views_from_their_modules(name: str) -> None:
     """The state's class inherits the moves from ``rules.py``'s class, and its ``view``

@@ -173,12 +173,14 @@ def check_pages(docs: Sequence[Doc]) -> list[Problem]:
 
 
 def count_pages(docs: Sequence[Doc]) -> dict[str, Any]:
-    counts = {"characters": sum(len(d.data["characters"]) for d in docs)}
+    counts: Counter[str] = Counter(characters=sum(len(d.data["characters"]) for d in docs))
     for name, site in SITES.items():
-        if site.count is not None:
-            for key in site.count(docs[0].data[name]) if docs else ():
-                counts[f"{name}_{key}"] = sum(site.count(d.data[name])[key] for d in docs)
-    return counts
+        count = site.count
+        if count is None:
+            continue
+        for doc in docs:
+            counts.update({f"{name}_{key}": n for key, n in count(doc.data[name]).items()})
+    return dict(counts)
 
 
 QUIZ_KIND = ContentKind(
