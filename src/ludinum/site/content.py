@@ -2,7 +2,7 @@
 the texts of the learning pages, each game's part checked by the schema the game gives.
 
 Both are YAML under ``ludinum/content/site`` with a JSON Schema and a meaning check, like
-every game's content (ruling W16: the site's quiz leads to the "Web Runner" diploma).
+every game's content (ruling W16: the site's quiz leads to its diploma).
 """
 
 from __future__ import annotations

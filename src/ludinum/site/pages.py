@@ -293,7 +293,7 @@ async def diploma(request: Request) -> Response:
     # PDFs take CPU time: built off the event loop so live rooms keep running.
     pdf = await run_in_threadpool(build_diploma, nickname, certified, titles, code, check_url)
     return Response(pdf, media_type=PDF, headers={
-        "content-disposition": 'attachment; filename="diplome-web-runner.pdf"',
+        "content-disposition": f'attachment; filename="diplome-{_slug(QUIZ.diploma)}.pdf"',
         "cache-control": "no-store",
     })
 
@@ -334,6 +334,11 @@ async def verify_diploma(request: Request) -> HTMLResponse:
                 "This code matches no diploma issued by this site for this nickname. Check "
                 "each character of the code and the spelling of the nickname.")
     return _page(request, "diploma_verify.html", status, **context)
+
+
+def _slug(words: str) -> str:
+    """Words as a file name's part: « Deux mots » → deux-mots."""
+    return "-".join(words.lower().split())
 
 
 # -- print-and-play -----------------------------------------------------------------------

@@ -37,6 +37,13 @@ def quiz_game(lang: str) -> str:
     return game_titles(lang)[QUIZ_GAME]
 
 
+def diploma_name() -> str:
+    """What the site's diploma makes of a pupil who passed its quiz (W16), in any language."""
+    from ludinum.site.content import QUIZ
+
+    return QUIZ.diploma
+
+
 @lru_cache(maxsize=2)
 def environment(lang: str = "fr") -> Environment:
     env = Environment(
@@ -51,6 +58,7 @@ def environment(lang: str = "fr") -> Environment:
     env.globals["_"] = i18n.translator(lang, LOCALE)
     env.globals["url"] = lambda path: link(lang, str(path))
     env.globals["quiz_game"] = lambda: quiz_game(lang)
+    env.globals["diploma_name"] = diploma_name
     return env
 
 

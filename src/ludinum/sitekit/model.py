@@ -154,6 +154,8 @@ class SiteQuiz:
     kind: str
     title: str  # the schema's title
     game_title: str  # the title of the game it belongs to (French), as the diploma says it
+    diploma: str  # what the diploma makes of the pupil who passed (« diplôme de … »)
+    motto: str  # the diploma's line of what such a pupil does (French)
     themes: tuple[str, ...]
     #: The page of each theme (its title names the theme on the quiz and the diploma).
     theme_path: Callable[[str], str]

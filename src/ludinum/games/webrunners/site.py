@@ -207,6 +207,10 @@ SITE = GameSite(
     cards=_cards,
     deck=_deck,
     characters=("white_hat", "influenceuse", "cyber_activiste", "geekcolo"),
-    quiz=SiteQuiz("webrunners_quiz", f"Quiz du site de {WebRunnersGame.title_fr}",
-                  WebRunnersGame.title_fr, THEME_ORDER, theme_path),
+    quiz=SiteQuiz(
+        "webrunners_quiz", f"Quiz du site de {WebRunnersGame.title_fr}", WebRunnersGame.title_fr,
+        "Web Runner",
+        "Un Web Runner vérifie ses sources, protège ses comptes et respecte les autres en ligne.",
+        THEME_ORDER, theme_path,
+    ),
 )
