@@ -65,3 +65,17 @@ def test_no_module_outside_games_names_a_game() -> None:
             if (where, word) not in ALLOWED:
                 found.append(f"{where}:{line}: {word}")
     assert not found, "\n".join(found)
+
+
+def test_no_site_template_names_a_game() -> None:
+    """The site's pages take a game's words from the game (its title, its quiz's diploma):
+    no template of the site holds a game's id or title, nor tests one."""
+    titles = _titles()
+    found = []
+    for path in sorted((SRC / "site" / "templates").rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), 1):
+            words = {w.lower() for w in re.findall(r"[^\W\d]+", line)}
+            if words & set(MODULES) or any(t.lower() in line.lower() for t in titles):
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
