@@ -20,6 +20,9 @@ SHAPE = ("game", "options", "state", "rules", "views", "text", "lessons", "conte
 #: The modules a game has only when it needs them, with when it does: a game whose
 #: printed deck has a board draws it in ``board.py`` (the print-and-play PDF calls it).
 OPTIONAL = {"board": lambda name: _deck_has_board(name)}
+#: The modules a game may have, with what a caller takes from it: ``baseline.py``, an
+#: engine-free simulator that ``ludinum bench`` measures the engine against.
+MAY_HAVE = {"baseline": "simulate"}
 
 
 def _deck_has_board(name: str) -> bool:
@@ -51,6 +54,16 @@ def test_a_game_has_an_optional_module_exactly_when_it_needs_it(name: str) -> No
         if spec is not None:
             loaded = importlib.import_module(f"ludinum.games.{name}.{module}")
             assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_games_module_that_a_command_may_call_has_what_it_calls(name: str) -> None:
+    for module, attribute in MAY_HAVE.items():
+        if importlib.util.find_spec(f"ludinum.games.{name}.{module}") is None:
+            continue
+        loaded = importlib.import_module(f"ludinum.games.{name}.{module}")
+        assert callable(getattr(loaded, attribute, None)), f"{name}.{module}.{attribute}"
+        assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
 
 
 @pytest.mark.parametrize("name", MODULES)
