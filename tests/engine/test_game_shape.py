@@ -5,15 +5,30 @@ the same way (its rules in ``rules.py``'s class, what a seat sees in ``views.py`
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 
 import pytest
 
 from ludinum.games import MODULES, get_game
+from ludinum.site.content import load_pages
+from ludinum.sitekit.model import GameSite
 
 #: The modules every game has, and the job each one's docstring names.
 SHAPE = ("game", "options", "state", "rules", "views", "text", "lessons", "content", "bot",
-         "search", "encoding")
+         "search", "encoding", "site")
+#: The modules a game has only when it needs them, with when it does: a game whose
+#: printed deck has a board draws it in ``board.py`` (the print-and-play PDF calls it).
+OPTIONAL = {"board": lambda name: _deck_has_board(name)}
+#: The modules a game may have, with what a caller takes from it: ``baseline.py``, an
+#: engine-free simulator that ``ludinum bench`` measures the engine against.
+MAY_HAVE = {"baseline": "simulate"}
+
+
+def _deck_has_board(name: str) -> bool:
+    from ludinum.site.catalog import PRINTABLE, print_deck
+
+    return name in PRINTABLE and print_deck(name).board
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -27,6 +42,45 @@ def test_every_game_package_has_the_same_modules(name: str) -> None:
             continue
         assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
     assert not missing, f"{name} lacks {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_game_has_an_optional_module_exactly_when_it_needs_it(name: str) -> None:
+    """``board.py`` draws the board of a printed deck that has one: a game with a board
+    to print has it, and a game without has none (no module that nothing calls)."""
+    for module, needed in OPTIONAL.items():
+        spec = importlib.util.find_spec(f"ludinum.games.{name}.{module}")
+        assert (spec is not None) == needed(name), f"{name}.{module}"
+        if spec is not None:
+            loaded = importlib.import_module(f"ludinum.games.{name}.{module}")
+            assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_games_module_that_a_command_may_call_has_what_it_calls(name: str) -> None:
+    for module, attribute in MAY_HAVE.items():
+        if importlib.util.find_spec(f"ludinum.games.{name}.{module}") is None:
+            continue
+        loaded = importlib.import_module(f"ludinum.games.{name}.{module}")
+        assert callable(getattr(loaded, attribute, None)), f"{name}.{module}.{attribute}"
+        assert (loaded.__doc__ or "").strip(), f"{name}.{module} says nothing of its job"
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_a_games_site_module_declares_its_part_of_the_site(name: str) -> None:
+    """Every game's ``site.py`` gives the site a :class:`GameSite` (its pages, its deck,
+    its texts' schema): the site lists the games from these and names none."""
+    site = importlib.import_module(f"ludinum.games.{name}.site").SITE
+    assert isinstance(site, GameSite)
+    assert site.themes(load_pages(), "fr"), f"{name} has no page on the site"
+
+
+def test_the_games_stand_in_one_order_on_the_site() -> None:
+    """Each game's rank on the site's index is its own: the index never depends on the
+    order the games were loaded in."""
+    ranks = [importlib.import_module(f"ludinum.games.{name}.site").SITE.rank
+             for name in MODULES]
+    assert len(set(ranks)) == len(ranks), ranks
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -28,7 +28,7 @@ def test_a_single_bill_is_said_alone() -> None:
     """« compte 6 : 3 = 3 » summed one bill: the sum is written from two bills on, the
     same in the terminal (text.py) and on the phone (hacker.js, kept equal by
     tests/server/test_page_lines.py)."""
-    from ludinum.games.hacker.text import bills
+    from ludinum.games.hacker.words import bills
 
     assert bills([3], "fr") == "3"
     assert bills([3, 2], "fr") == "3 + 2 = 5"

@@ -9,9 +9,7 @@ from pathlib import Path
 from ludinum.games import MODULES, registry
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "ludinum"
-#: The engine-free Gnou yardstick of ``ludinum bench`` (a speed baseline, not the lab).
-YARDSTICK = {"baseline_gnou.py"}
-LAB = [p for p in sorted((SRC / "sim").glob("*.py")) if p.name not in YARDSTICK] + [
+LAB = [*sorted((SRC / "sim").glob("*.py"))] + [
     SRC / "cli" / name for name in ("simulate.py", "sweep.py", "ladder.py", "replay.py",
                                     "lab.py")
 ] + [SRC / "engine" / "headline.py"]

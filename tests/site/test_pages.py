@@ -13,8 +13,8 @@ import pytest
 
 from ludinum.games.gnou.content import LIBERTIES, PROTECTIONS, load_dangers
 from ludinum.games.voleur.content import load_deck
+from ludinum.games.webrunners.site import raw
 from ludinum.site.catalog import catalog
-from ludinum.site.webrunners import raw
 
 from .helpers import client, flat
 

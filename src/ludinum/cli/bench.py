@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ludinum.engine import Game, State
-from ludinum.games import registry
+from ludinum.games import checked_speed_target, parts, registry
 
 
 def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict[str, float]:
@@ -42,7 +42,7 @@ def random_play(game: Game, players: int, seconds: float, checked: bool) -> dict
 
 
 #: About how many actions are played between two reads of the clock. Reading it is a system
-#: call, which weighed about 2 % of a Gnou game (17 actions) when made before every game;
+#: call, which weighed about 2 % of a game of 17 actions when made before every game;
 #: the straight-line simulator reads it once per 500 games.
 CLOCK_EVERY = 1_000
 
@@ -59,7 +59,7 @@ def play_at_random(state: State, rand: Callable[[], float], checked: bool) -> in
     loop: CPython 3.11 specialises a function's code once it has been called or has looped
     back a few times, and ``while`` loops whose tests jump back do not count. Inside
     ``random_play``'s own loop the picks and calls stayed unspecialised all along (13 % more
-    instructions per Gnou game, measured with callgrind), a cost of the measure that the
+    instructions per game, measured with callgrind), a cost of the measure that the
     straight-line simulator it is compared with never paid."""
     actions = 0
     while not state.is_terminal():
@@ -97,9 +97,9 @@ def simulate_play(game: Game, players: int, seconds: float) -> dict[str, float]:
     return {"actions_per_s": actions / elapsed, "games_per_s": games / elapsed}
 
 
-def gnou_baseline(seconds: float) -> float:
-    from ludinum.games.gnou.baseline import simulate
-
+def baseline_speed(simulate: Callable[..., int], seconds: float) -> float:
+    """Games/s of a game's straight-line simulator without the engine (its
+    ``baseline.py``'s ``simulate(games, players=, seed=)``), at 4 players."""
     simulate(1, players=4)  # content caches warmed, as for the engine
     games = 0
     started = time.process_time()
@@ -110,9 +110,8 @@ def gnou_baseline(seconds: float) -> float:
 
 
 #: What issue 19 asks of the engine and the search (``targets`` in ``--json``).
-GNOU_VS_BASELINE = 0.5  # engine random play ≥ 0.5 × the straight-line simulator
+ENGINE_VS_BASELINE = 0.5  # engine random play ≥ 0.5 × the straight-line simulator
 SIMULATE_VS_BENCH = 1 / 1.2  # the simulate path within 1.2 × the bench's time per game
-WEBRUNNERS_CHECKED = 150_000  # checked actions/s
 ISMCTS_SECONDS = 0.5  # 1,000 iterations at the worst of the positions
 
 
@@ -133,9 +132,10 @@ def measure(game: Game, seconds: float) -> dict[str, Any]:
         "simulate_games_per_s": simulated["games_per_s"],
         "simulate_vs_bench": simulated["games_per_s"] / trusted["games_per_s"],
     }
-    if game.name == "gnou":
+    baseline = parts("baseline").get(game.name)
+    if baseline is not None:
         four = random_play(game, 4, seconds, checked=False)
-        base = gnou_baseline(seconds)
+        base = baseline_speed(baseline.simulate, seconds)
         row["games_per_s_4p"] = four["games_per_s"]
         row["baseline_games_per_s_4p"] = base
         row["engine_vs_baseline"] = four["games_per_s"] / base
@@ -172,10 +172,11 @@ def targets(results: list[dict[str, Any]], searches: list[dict[str, Any]]) -> di
 
     for r in results:
         if "engine_vs_baseline" in r:
-            put("gnou_engine_vs_baseline", r["engine_vs_baseline"], GNOU_VS_BASELINE, True)
-        if r["game"] == "webrunners":
-            put("webrunners_checked_actions_per_s", r["actions_per_s_checked"],
-                WEBRUNNERS_CHECKED, True)
+            put(f"{r['game']}_engine_vs_baseline", r["engine_vs_baseline"],
+                ENGINE_VS_BASELINE, True)
+        speed = checked_speed_target(r["game"])
+        if speed is not None:
+            put(f"{r['game']}_checked_actions_per_s", r["actions_per_s_checked"], speed, True)
     if results:
         put("simulate_vs_bench_worst", min(r["simulate_vs_bench"] for r in results),
             SIMULATE_VS_BENCH, True)
@@ -242,8 +243,8 @@ def bench(as_json: bool, seconds: float, repeat: int, only: tuple[str, ...], ism
     for r in results:
         if "engine_vs_baseline" in r:
             console.print(
-                f"gnou 4 joueurs : moteur {r['games_per_s_4p']:,} parties/s, simulateur sans "
-                f"moteur {r['baseline_games_per_s_4p']:,} parties/s (rapport "
+                f"{r['game']} 4 joueurs : moteur {r['games_per_s_4p']:,} parties/s, "
+                f"simulateur sans moteur {r['baseline_games_per_s_4p']:,} parties/s (rapport "
                 f"{r['engine_vs_baseline']})"
             )
     if searches:

@@ -31,7 +31,7 @@ def content_kinds() -> dict[str, list[ContentKind]]:
     for game in registry():
         module = importlib.import_module(f"ludinum.games.{game.name}")
         out[game.name] = list(getattr(module, "CONTENT", []))
-    # The learning site's own content (its Web Runners quiz bank and page texts).
+    # The learning site's own content (its quiz bank and page texts).
     out["site"] = list(importlib.import_module("ludinum.site.content").CONTENT)
     return out
 
@@ -206,8 +206,8 @@ def section_titles(lang: str) -> dict[str, str]:
 
 def summary_lines(counts: dict[str, Any], lang: str) -> list[str]:
     """One line per section checked: its title, the kinds of content checked and its
-    facts (« Le jeu du Gnou (gnou) : board, quiz, dangers, themes ; 61 faits, tous
-    sourcés. »). The figures of each kind are in ``--json``."""
+    facts (« <titre> (<jeu>) : board, quiz, dangers, themes ; 61 faits, tous sourcés. »).
+    The figures of each kind are in ``--json``."""
     en = lang == "en"
     titles = section_titles(lang)
     lines = []
@@ -290,7 +290,11 @@ def init(path: Path) -> None:
         raise SystemExit(2)
     titles = {game.name: (game.title_fr, game.title_en) for game in registry()}
     titles["site"] = ("Site « Apprendre »", "Learning site")
-    written = write_pack(path, content_kinds(), titles)
+    from ludinum.site.catalog import PRINTABLE
+
+    # The README's commands play and print the first game (of the menus) that prints.
+    example = next(name for name in registry().names() if name in PRINTABLE)
+    written = write_pack(path, content_kinds(), titles, example)
     click.echo(
         f"{len(written)} fichiers écrits dans {path} (lis {path / 'README.md'}).\n"
         f"Vérifie : ludinum content check {path}\n"
@@ -305,7 +309,7 @@ def use_content(path: Path | None) -> None:
         return
     pack = open_pack(path)
     # In use before the check imports the games: a game may read its content when its
-    # module is first imported (Web Runners' tables).
+    # module is first imported (a game's tables).
     use(pack)
     try:
         problems, _, _ = check_folder(path)

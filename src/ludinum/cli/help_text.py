@@ -101,12 +101,6 @@ ENGLISH: dict[str, str] = {
         "Number of players (default: 4, or the nearest allowed).",
     "Niveaux, du plus faible au plus fort.": "Levels, weakest first.",
     "Seulement chaque niveau contre le précédent.": "Only each level against the one below.",
-    "Simule chaque combinaison d'une grille d'options et écrit un rapport HTML. Exemple : "
-    "ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9 turn_limit=10,12,14,16 "
-    "variant=galopant,trottant":
-        "Simulate every combination of a grid of options and write an HTML report. Example: "
-        "ludinum sweep gnou --grid quiz_accuracy=0.3,0.5,0.7,0.9 turn_limit=10,12,14,16 "
-        "variant=galopant,trottant",
     "Valeurs à essayer : une option de règle, quiz_accuracy, bots ou players.":
         "Values to try: a rule option, quiz_accuracy, bots or players.",
     "Parties par case.": "Games per cell.",

@@ -69,7 +69,7 @@ def play(
     use_content(content_dir)
     game = game_or_fail(game_name)
     # The terminal has no clock: a timed decision waits for its player (its timers at 0
-    # unless set with -o), and a Hacker trip's drops are revealed together when it ends
+    # unless set with -o), and a timed trip's drops are revealed together when it ends
     # (H3, turn-based), not as each person passing the keyboard makes them.
     opts = game.options.untimed(options_or_fail(game, options))
     if players is None:
@@ -269,7 +269,7 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
     classroom's end screen shows them)."""
     outcome = state.outcome()
     console.rule()
-    # What the whole table sees at the end (a Hacker game turns every account over, H9).
+    # What the whole table sees at the end (a game may turn every account over, H9).
     public = state.view(None)
     console.print(text.view(public, lang))
     console.print()

@@ -10,7 +10,25 @@ import click
 
 from ludinum.cli.common import check_output, fail, writable_file
 from ludinum.cli.content_cmd import content_flag, use_content
-from ludinum.site.catalog import PRINTABLE
+
+
+class PrintableGame(click.Choice[str]):
+    """A game with a print-and-play deck, asked of the site when the command runs: the
+    games' site modules import their game, which may read its content on import, so not
+    before ``--content`` has chosen the pack."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ludinum.site.catalog import PRINTABLE
+
+        return PRINTABLE
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """Set by ``click.Choice``'s constructor: the site's list stands instead."""
 
 
 def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -26,7 +44,7 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 @click.command("print")
-@click.argument("game", type=click.Choice(PRINTABLE))
+@click.argument("game", type=PrintableGame())
 @click.option(
     "--base-url",
     default=None,

@@ -52,7 +52,7 @@ def sections() -> tuple[str, ...]:
 def pack_files(source: Path) -> dict[str, Path]:
     """The content files of the pack ``source``, by their path relative to the content root.
 
-    ``source`` named after a section (``…/gnou``) is that section's folder alone."""
+    ``source`` named after a section (``…/<section>``) is that section's folder alone."""
     prefix = f"{source.name}/" if source.name in sections() else ""
     return {
         prefix + p.relative_to(source).as_posix(): p

@@ -2,8 +2,8 @@
 
 A quiz file is a YAML document whose ``questions`` each have ``choices`` and an ``answer``
 (the index of the right choice). One *quiz* is the questions of one file that share a
-``level`` (a file without levels is a single quiz): each Gnou series × level, the site's
-Web Runners quiz.
+``level`` (a file without levels is a single quiz): each series × level of a game's quiz,
+the site's quiz.
 
 "Longest" is measured in characters (Unicode code points) after stripping the choice and
 collapsing each run of white space to one space, as the pages show it. The right answer

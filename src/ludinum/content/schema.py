@@ -47,7 +47,10 @@ class ContentKind:
     ``items`` lists the entries that may state a fact and carry ``source`` and ``checked``
     (see :mod:`ludinum.content.facts`); ``facts_required`` says whether ``content check``
     refuses a factual entry without them (quiz kinds accept the fields without requiring
-    them yet).
+    them yet). ``what`` says what a file of the kind holds (French, English) at the top of
+    a starter pack's copy (``ludinum content init``; None: as its name says, see
+    :data:`ludinum.content.starter.WHAT`); ``questions`` that its files are quiz questions
+    (the copy adds a hint on their fields).
     """
 
     game: str
@@ -59,6 +62,8 @@ class ContentKind:
     required: bool = True
     items: Items | None = None
     facts_required: bool = True
+    what: tuple[str, str] | None = None
+    questions: bool = False
 
 
 def _whole(_checker: object, value: object) -> bool:

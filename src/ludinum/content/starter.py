@@ -24,10 +24,6 @@ WHAT: dict[str, tuple[str, str]] = {
         "les leçons montrées à la fin d'une partie",
         "the lessons shown at the end of a game",
     ),
-    "webrunners_quiz": (
-        "le quiz du site qui donne le diplôme (au moins 10 questions par thème)",
-        "the site's quiz that gives the diploma (at least 10 questions per theme)",
-    ),
     "pages": ("les textes des pages « Apprendre »", "the texts of the learning pages"),
 }
 #: A hint for the fields of quiz questions, the kind a teacher edits most.
@@ -41,7 +37,8 @@ RULE = "# " + "─" * 78
 
 def header(kind: ContentKind, title: tuple[str, str], pack: str) -> str:
     """The comment put at the top of a copied file of ``kind``."""
-    fr, en = WHAT.get(kind.name, (f"contenu « {kind.name} »", f"'{kind.name}' content"))
+    fr, en = kind.what or WHAT.get(kind.name, (f"contenu « {kind.name} »",
+                                               f"'{kind.name}' content"))
     lines = [
         RULE,
         f"# Ludinum · {title[0]} · « {kind.name} »",
@@ -55,7 +52,7 @@ def header(kind: ContentKind, title: tuple[str, str], pack: str) -> str:
         f"# Pour l'utiliser : ludinum serve --content {pack}",
     ]
     lines = [french_spacing(line) for line in lines]
-    if kind.name in ("quiz", "webrunners_quiz"):
+    if kind.questions:
         lines.append(french_spacing(QUIZ_HINT[0]))
     lines += [
         "#",
@@ -67,7 +64,7 @@ def header(kind: ContentKind, title: tuple[str, str], pack: str) -> str:
         "#   Delete this file from the pack to get Ludinum's built-in one back.",
         f"# To check: ludinum content check {pack}   To use: ludinum serve --content {pack}",
     ]
-    if kind.name in ("quiz", "webrunners_quiz"):
+    if kind.questions:
         lines.append(QUIZ_HINT[1])
     return "\n".join([*lines, RULE, ""])
 
@@ -85,8 +82,10 @@ def write_pack(
     target: Path,
     kinds: Mapping[str, Sequence[ContentKind]],
     titles: Mapping[str, tuple[str, str]],
+    example: str,
 ) -> list[Path]:
-    """Copy every built-in content file under ``target`` with its header, and a README."""
+    """Copy every built-in content file under ``target`` with its header, and a README
+    whose commands play and print the game ``example``."""
     from ludinum.content import BUILTIN
 
     written = []
@@ -102,11 +101,12 @@ def write_pack(
         written.append(out)
     readme = target / "README.md"
     readme.write_text(readme_text(shown, [p.relative_to(target).as_posix() for p in written],
-                                  titles), encoding="utf-8")
+                                  titles, example), encoding="utf-8")
     return [*written, readme]
 
 
-def readme_text(pack: str, files: Sequence[str], titles: Mapping[str, tuple[str, str]]) -> str:
+def readme_text(pack: str, files: Sequence[str], titles: Mapping[str, tuple[str, str]],
+                example: str) -> str:
     sections = sorted({f.split("/", 1)[0] for f in files})
     listing = "\n".join(
         f"- `{s}/` — {titles.get(s, (s, s))[0]} : "
@@ -140,8 +140,8 @@ Chaque problème s'affiche en « fichier:ligne: message » ; « Contenu valide. 
 ## Utiliser
 
     ludinum serve --content {pack}
-    ludinum play gnou --content {pack}
-    ludinum print gnou --content {pack}
+    ludinum play {example} --content {pack}
+    ludinum print {example} --content {pack}
 
 Un pack qui ne passe pas la vérification est refusé au démarrage. L'écran de l'animateur
 affiche le pack utilisé.

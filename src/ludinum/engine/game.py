@@ -35,8 +35,8 @@ class DebriefItems:
     themes: tuple[str, ...] = ()
     questions: tuple[tuple[str, bool], ...] = ()
     messages: tuple[tuple[str, str], ...] = ()
-    #: The name of the ``themes`` section when what it lists are not themes (the Voleur's
-    #: attacks and security measures played), in the debrief's language; empty: « Thèmes
+    #: The name of the ``themes`` section when what it lists are not themes (the attacks
+    #: and security measures played), in the debrief's language; empty: « Thèmes
     #: abordés ».
     themes_heading: str = ""
 
@@ -117,7 +117,7 @@ class GameText(ABC):
 
     def seat_label(self, seat: int, lang: str = "fr") -> str:
         """A seat as a screen without nicknames calls it (the terminal): « Joueur 2 ». A
-        game whose own text names seats otherwise (Hacker's colours) calls them so, so that
+        game whose own text names seats otherwise (colours) calls them so, so that
         one seat has one name on the screen."""
         return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
 
@@ -200,7 +200,7 @@ class GameText(ABC):
 
     def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a seat with no decision to make is told while the game goes on, when the
-        game has more to say than « Attends ton tour… » (a Hacker traveller at the bank).
+        game has more to say than « Attends ton tour… » (a traveller waiting at the bank).
         Default: nothing."""
         return ""
 
@@ -279,8 +279,8 @@ class Game(ABC):
     title_en: ClassVar[str]
     summary_fr: ClassVar[str]
     summary_en: ClassVar[str]
-    #: The French title after « partie », « cartes »… with its preposition: « du jeu du
-    #: Gnou », « de Hacker ». Empty: made from ``title_fr`` (:func:`of_title`).
+    #: The French title after « partie », « cartes »… with its preposition: « du jeu
+    #: du … », « de … ». Empty: made from ``title_fr`` (:func:`of_title`).
     title_of_fr: ClassVar[str] = ""
     #: What a facilitator should know before playing with children (sensitive subjects the
     #: cards raise), shown on the set-up pages. Empty: nothing to say.
@@ -301,8 +301,8 @@ class Game(ABC):
     #: The page draws the game's text lines from the view too (``lines`` in its drawer):
     #: the server sends none. False: the server writes them (``render.lines``).
     page_lines: ClassVar[bool] = False
-    #: Kinds of actions that carry a player's personal answer (Web Runners' first-player
-    #: questions, W15). Where a log is stored, they are rewritten with :meth:`redact` as
+    #: Kinds of actions that carry a player's personal answer (the first-player questions,
+    #: W15). Where a log is stored, they are rewritten with :meth:`redact` as
     #: soon as they have served.
     personal: ClassVar[frozenset[str]] = frozenset()
 
@@ -310,10 +310,10 @@ class Game(ABC):
     text: GameText
 
     def title_of(self, lang: str = "fr") -> str:
-        """The title after a noun (« Préparer une partie du jeu du Gnou », "a game of
-        Hacker"): ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
+        """The title after a noun (« Préparer une partie du jeu du … », "a game of …"):
+        ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
         English."""
-        if lang == "en":  # "of the Gnu game", not "of The Gnu game"
+        if lang == "en":  # "of the … game", not "of The … game"
             title = self.title_en
             return f"of the {title[4:]}" if title.startswith("The ") else f"of {title}"
         return self.title_of_fr or of_title(self.title_fr)

@@ -63,12 +63,12 @@ class Option:
     #: Whether the option changed anything in a game (the value of another option, the
     #: number of players): a debrief lists only these. None: it always applies.
     applies: Applies | None = None
-    #: Whether a value can be chosen for that many players (Le Voleur's thief in seat 5 of
-    #: a 3-player game cannot): the set-up form offers only those, a game refuses the
+    #: Whether a value can be chosen for that many players (a thief in seat 5 of a
+    #: 3-player game cannot): the set-up form offers only those, a game refuses the
     #: others (:meth:`OptionSet.check_players`). None: every value can.
     fits: Fits | None = None
     #: A ``"text"`` option holding one value per seat, comma-separated in seat order, each
-    #: a value of the option so named (Le Gnou's level of each player, G3: of its quiz
+    #: a value of the option so named (each player's level, G3: of its quiz
     #: level). A set-up form offers one list per seat, each with that option's values and
     #: first « comme les autres » (that option's value); the game checks the count. Empty:
     #: not per seat.
@@ -82,7 +82,7 @@ class Option:
 
     def applied(self, values: Mapping[str, OptionValue], players: int) -> bool:
         """Whether this option changed anything in a game played with ``values`` by
-        ``players`` (a Hacker's number of viruses at 3 players, in a game of 4: no)."""
+        ``players`` (a number of viruses meant for 3 players, in a game of 4: no, H3)."""
         return self.applies is None or bool(self.applies(values, players))
 
     def counts(self, values: Mapping[str, OptionValue], counts: Iterable[int]

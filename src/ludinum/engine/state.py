@@ -40,7 +40,7 @@ class Deadline:
     seconds: float
     player: int
     action: Action
-    #: True when the time itself is the rule (a Hacker trip lasts its seconds, H3): a bot
+    #: True when the time itself is the rule (a timed trip lasts its seconds, H3): a bot
     #: whose only move is ``action`` leaves it to the timer. False for a decision window (a
     #: response): a bot decides at once, as a quick player would.
     duration: bool = False

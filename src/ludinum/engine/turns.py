@@ -71,9 +71,9 @@ def next_actor(state: State, step: int) -> int:
     search rollouts, environments): the only active seat, else the active seats in turn
     (``step`` counts the actions taken).
 
-    A seat that is only waiting for a duration's end (:attr:`Deadline.duration`, a Hacker
-    traveller whose one move is ``return``) leaves it to the timer, as bots do on the
-    server: it acts once nobody else is active, i.e. when the time would be up for
+    A seat that is only waiting for a duration's end (:attr:`Deadline.duration`, a
+    traveller on a timed trip whose one move is ``return``, H3) leaves it to the timer, as
+    bots do on the server: it acts once nobody else is active, i.e. when the time would be up for
     players who have all finished. Picking it in turn would cut the trip short at a point
     set by the rotation, and the seats after it would never get to drop. The rule is
     :func:`deciders`, which the terminal and the server share."""

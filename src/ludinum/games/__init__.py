@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 import os
 from functools import lru_cache
+from types import ModuleType
 from typing import NamedTuple
 
 from ludinum.bots.base import Bot, Seed
@@ -93,6 +94,30 @@ def metric_labels(game: str) -> dict[str, tuple[str, str]]:
     if more is not None:
         labels.update(more())
     return labels
+
+
+def checked_speed_target(game: str) -> float | None:
+    """The actions/s that ``ludinum bench`` asks of ``game``'s checked random play (its
+    ``CHECKED_ACTIONS_PER_S``), None when it asks none."""
+    registry().get(game)
+    module = importlib.import_module(f"ludinum.games.{game}")
+    target = getattr(module, "CHECKED_ACTIONS_PER_S", None)
+    return None if target is None else float(target)
+
+
+def parts(module: str) -> dict[str, ModuleType]:
+    """Each built-in game's module ``module`` (``site``, ``board``…) by game name, in the
+    order of :data:`MODULES`, for the games that have one: how the layers above (the
+    companion site) reach a game's part without naming the game. Every built-in game
+    counts, whatever ``LUDINUM_GAMES`` restricts: the site's content names them all."""
+    found = {}
+    for name in MODULES:
+        module_name = f"ludinum.games.{name}.{module}"
+        if importlib.util.find_spec(f"ludinum.games.{name}") is None:
+            continue
+        if importlib.util.find_spec(module_name) is not None:
+            found[name] = importlib.import_module(module_name)
+    return found
 
 
 def search_settings(game: str) -> SearchSettings:

@@ -85,8 +85,8 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
     """The form's fields: every value shown in words, never raw (issue 21): a list of the
     values in words where the option has few (choices, small ranges), else a number with
     its unit. An option that changes nothing with some player counts (``Option.applies``:
-    Hacker's viruses at 3 players) says at which it does, and a value that cannot be
-    chosen with some (``Option.fits``: Le Voleur's thief in a seat beyond the table) says
+    viruses meant for 3 players) says at which it does, and a value that cannot be
+    chosen with some (``Option.fits``: a thief in a seat beyond the table) says
     with which it can: the page offers them only then (``players``: the count chosen)."""
     out = []
     every = tuple(game.player_counts())
@@ -135,7 +135,7 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
     « Tour par tour : sans minuteur » (``mode=turns``): a timer still at the default the
     form showed is not asked for, so the room puts it at 0 (``OptionSet.untimed``); only a
     timer the host changed is kept. Without this every turn-based room made from the form
-    ran the live timers (a Hacker trip of 12 s, H3)."""
+    ran the live timers (a timed trip of 12 s, H3)."""
     known = {PREFIX + option.name for option in game.options}
     seated = tuple(PREFIX + option.name + SEAT for option in game.options if option.seats_of)
     for name in form:  # a misspelt option is named, not dropped for its default
@@ -215,8 +215,8 @@ def _read_seats(game: Game, option: Option, form: Mapping[str, Any],
                 values: dict[str, OptionValue], players: int | None) -> None:
     """A per-seat option's value (:attr:`Option.seats_of`) from its seats' lists
     (:func:`_seats`) into ``values``: each seat's value in seat order, « comme les autres »
-    (empty) taking the value of the option it is of, as the game reads an empty option (Le
-    Gnou's quiz level, G3). Every seat left so changes nothing (the option keeps its
+    (empty) taking the value of the option it is of, as the game reads an empty option (a
+    quiz level, G3). Every seat left so changes nothing (the option keeps its
     default, or the text sent in its own field). A seat beyond ``players``, or a value the
     option it is of does not allow, is refused by its number."""
     shared = game.options[option.seats_of]

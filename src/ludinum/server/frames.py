@@ -159,7 +159,7 @@ class FrameCache:
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know now. Before the start a seat is told only what everyone
         is: a hand dealt at the room's creation is not shown in the lobby, where the seat
-        may still go to another pupil or a bot (a Web Runners phone showed its cards)."""
+        may still go to another pupil or a bot (a phone once showed its cards)."""
         if seat not in self._views:
             lobby = seat is not None and self.room.status == LOBBY
             self._views[seat] = self.room.state.view(None if lobby else seat)

@@ -735,7 +735,7 @@ class Hub:
         """A game started to be played on one device passed around (the host's « Commencer
         la partie sur cet appareil »): turn-based, its timers at 0. Nobody can act while
         another holds the device, and a move shown as soon as it is made tells the table
-        who made it (a Hacker virus dropped during a live trip, H3: in turn-based play a
+        who made it (a virus dropped during a live trip, H3: in turn-based play a
         trip's drops are revealed together, shuffled, when the trip ends). Before the
         start no move is played yet: the same seed, a new configuration, saved with the
         room's row (:meth:`_save_room`)."""

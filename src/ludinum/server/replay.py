@@ -1,7 +1,7 @@
 """Replays of finished games, stepped through from the stored log (public view only).
 
 A step is the state after that many moves of the log. Replaying a whole log for each
-request cost the event loop 45 ms for the last step of a Web Runners game of 1,152 moves on
+request cost the event loop 45 ms for the last step of a game of 1,152 moves on
 a slow machine, and its turn table (the turn of every step, for « Tour précédent / Tour
 suivant ») 48 ms more: a class stepping through its replay, or one device asking for steps
 in a loop, stopped every room of the server that long per request. So a replay is
@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 #: Moves between two kept copies of a replay's state: a step costs at most this many moves.
 EVERY = 32
-#: Prepared replays kept by the process: a Web Runners game of 1,152 moves is 37 copies,
-#: 253 KB (Hacker 292 moves: 116 KB), so about 8 MB at most.
+#: Prepared replays kept by the process: a game of 1,152 moves is 37 copies, 253 KB (one of
+#: 292 moves: 116 KB), so about 8 MB at most.
 MOST = 32
 
 

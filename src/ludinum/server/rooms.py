@@ -94,8 +94,8 @@ class Room:
     #: The public events of the game's story (``GameText.moments``), its end aside
     #: (``GameText.endings``: the end screen says it in large type), from the whole game:
     #: the « Moments clés » of the end screen. ``recent`` holds the last HISTORY events
-    #: only, which a Web Runners game's draw-pile reshuffles and stays fill: its attacks
-    #: and bridges were lost from the end screen.
+    #: only, which a game's draw-pile reshuffles and stays fill: its attacks and bridges
+    #: were lost from the end screen.
     story: deque[Event] = field(default_factory=lambda: deque(maxlen=STORY))
     #: What the room's screens last drew from, encoded (server/frames.py): a part that
     #: did not change since is not encoded again. Emptied when nobody watches.
@@ -280,10 +280,10 @@ class Room:
     def public_mark(self) -> tuple[Any, ...]:
         """What a spectator's screen shows change, as one tuple: the public moves (those
         with a public event), who is publicly acting, the status, the lock and the seats.
-        A move that leaves it as it was (a virus dropped in secret in turn-based Hacker,
+        A move that leaves it as it was (a virus dropped in secret in turn-based play,
         H3; « J'ai fini » during a trip) changed nothing anyone could see. Made at every
         move, so cheap: not the public view itself (its text and a comparison cost 0.1 to
-        0.3 ms a move); a change of the board alone without a public event (a Web Runners
+        0.3 ms a move); a change of the board alone without a public event (a
         discard, counted in the hand sizes) does not count as news."""
         return (self.public_seq, self.public_active(None), self.status, self.locked,
                 tuple((s.kind, s.nickname, s.bot_level, s.offered) for s in self.seats))

@@ -1,5 +1,5 @@
-"""The companion site of the games (ruling W16): learning pages, the Web Runners quiz and
-its diploma, print-and-play PDFs and end-of-game debriefs.
+"""The companion site of the games (ruling W16): learning pages, the site's quiz and its
+diploma, print-and-play PDFs and end-of-game debriefs.
 
 The classroom app mounts :data:`routes` at its root (they start with ``/apprendre``,
 ``/cartes`` and ``/imprimer``); :func:`build_print_pdf` and :func:`build_debrief` are for
@@ -28,12 +28,11 @@ routes: list[BaseRoute] = [
     Route("/diplome/verifier", pages.verify_diploma, name="site_diploma_verify"),
     Mount(STATIC_URL, StaticFiles(directory=str(STATIC)), name="site_static"),
     Route("/apprendre/{game}", pages.game_overview, name="site_game"),
-    Route("/apprendre/webrunners/{theme}", pages.theme_page, name="site_wr_theme"),
-    Route("/apprendre/gnou/{theme}", pages.theme_page, name="site_gnou_theme"),
-    Route("/cartes/webrunners/{card}", pages.card_page, name="site_wr_card"),
-    Route("/cartes/gnou/danger/{cell:int}", pages.card_page, name="site_gnou_danger"),
-    Route("/cartes/gnou/serie/{series}", pages.card_page, name="site_gnou_series"),
-    Route("/cartes/voleur/{card}", pages.card_page, name="site_voleur_card"),
+    # Each game's pages, at the paths its ``site.py`` gives them (printed on QR codes):
+    # a path that no game gave is not found.
+    Route("/apprendre/{game}/{theme}", pages.theme_page, name="site_theme"),
+    Route("/cartes/{game}/{card}", pages.card_page, name="site_card"),
+    Route("/cartes/{game}/{kind}/{card}", pages.card_page, name="site_card_of_kind"),
     Route("/imprimer/{game}.pdf", pages.print_pdf, name="site_print"),
 ]
 

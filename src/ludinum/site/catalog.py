@@ -1,7 +1,9 @@
 """Every learning page of the site, built once from the games' content and the site's own.
 
 Card pages have stable, readable paths (``/cartes/<game>/…``), theme pages live under
-``/apprendre/<game>/…``; the printed QR codes point to the same paths (ruling W16).
+``/apprendre/<game>/…``; the printed QR codes point to the same paths (ruling W16). Each
+game makes its own pages (its ``site.py``, :class:`~ludinum.sitekit.model.GameSite`): the
+site lists the registered games by their rank and names none of them.
 """
 
 from __future__ import annotations
@@ -9,29 +11,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ludinum.site import gnou, hacker, voleur, webrunners
-from ludinum.site.content import english, load_pages
-from ludinum.site.model import CardPage, Character, Deck, ThemePage
+from ludinum.games import parts, registry
+from ludinum.site.content import load_pages
+from ludinum.sitekit.model import CardPage, Character, Deck, GameSite, ThemePage, english
 
-GAME_TITLES = {
-    "webrunners": "Web Runners",
-    "gnou": "Le jeu du Gnou",
-    "voleur": "Le Voleur de Données",
-    "hacker": "Hacker",
-}
-GAME_TITLES_EN = {
-    "webrunners": "Web Runners",
-    "gnou": "The Gnu game",
-    "voleur": "The Data Thief",
-    "hacker": "Hacker",
-}
+
+@lru_cache(maxsize=1)
+def sites() -> dict[str, GameSite]:
+    """Each registered game's part of the site, by game name, in the order of the site."""
+    found: dict[str, GameSite] = {
+        name: module.SITE for name, module in parts("site").items() if name in registry()
+    }
+    return dict(sorted(found.items(), key=lambda item: item[1].rank))
 
 
 def game_titles(lang: str = "fr") -> dict[str, str]:
     """The games' titles in the page's language, in the order of the site."""
-    return GAME_TITLES_EN if lang == "en" else GAME_TITLES
+    return {name: getattr(registry().get(name), "title_en" if lang == "en" else "title_fr")
+            for name in sites()}
+
+
+#: The games' French titles, in the order of the site.
+GAME_TITLES = game_titles()
 #: Games with a print-and-play deck (``ludinum print GAME``).
-PRINTABLE = ("webrunners", "gnou", "voleur")
+PRINTABLE = tuple(name for name, site in sites().items() if site.deck is not None)
 
 
 @dataclass(frozen=True)
@@ -58,17 +61,9 @@ def catalog(lang: str = "fr") -> Catalog:
         c["id"]: Character(c["id"], english(c, "name", lang), english(c, "role", lang))
         for c in site["characters"]
     }
-    theme_list = [
-        *webrunners.themes(lang).values(),
-        *gnou.themes(site, lang).values(),
-        voleur.theme(site, lang),
-        hacker.theme(lang),
-    ]
-    card_list = [
-        *webrunners.pages(characters, lang),
-        *gnou.pages(site, characters, lang),
-        *voleur.pages(site, characters, lang),
-    ]
+    theme_list = [theme for part in sites().values() for theme in part.themes(site, lang)]
+    card_list = [card for part in sites().values()
+                 for card in part.cards(site, characters, lang)]
     return Catalog(
         characters,
         {t.path: t for t in theme_list},
@@ -78,10 +73,8 @@ def catalog(lang: str = "fr") -> Catalog:
 
 def print_deck(game: str) -> Deck:
     """The print-and-play material of ``game``; ``KeyError`` for a game without one."""
-    if game == "webrunners":
-        return webrunners.deck(catalog().characters)
-    if game == "gnou":
-        return gnou.deck(load_pages())
-    if game == "voleur":
-        return voleur.deck()
-    raise KeyError(game)
+    make = sites()[game].deck
+    if make is None:
+        raise KeyError(game)
+    return make(load_pages(), catalog().characters)
+

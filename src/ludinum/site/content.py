@@ -1,13 +1,14 @@
-"""The site's own content: the Web Runners quiz bank and the texts of the learning pages.
+"""The site's own content: its quiz bank (the quiz of the game that declares one, W16) and
+the texts of the learning pages, each game's part checked by the schema the game gives.
 
 Both are YAML under ``ludinum/content/site`` with a JSON Schema and a meaning check, like
-every game's content (ruling W16: the site's quiz leads to the "Web Runner" diploma).
+every game's content (ruling W16: the site's quiz leads to its diploma).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,21 +26,26 @@ from ludinum.content.schema import (
 )
 from ludinum.content.typography import french_problems
 from ludinum.content.yamldoc import Doc
+from ludinum.games import parts
+from ludinum.sitekit.model import GameSite
+from ludinum.sitekit.schema import TEXT
 
 FOLDER = BUILTIN / "site"
-#: The four Web Runners themes (W16), in the order of the rules.
-THEMES = ("relations", "sante", "information", "education")
+
+
+def _sites() -> dict[str, GameSite]:
+    """Each built-in game's part of the site, by name: every one has its part of the
+    pages' texts checked, whichever games a process loads."""
+    return {name: module.SITE for name, module in parts("site").items()}
+
+
+SITES = _sites()
+#: The game whose cards lead to the site's quiz and its diploma (W16).
+QUIZ_GAME, QUIZ = next((name, site.quiz) for name, site in SITES.items() if site.quiz)
+#: The quiz's themes, in the order of the game's rules.
+THEMES = QUIZ.themes
 MIN_PER_THEME = 10
 
-_TEXT = {"type": "string", "minLength": 1}
-_RESOURCE = {
-    "type": "object",
-    "required": ["name", "what", "contact"],
-    "additionalProperties": False,
-    "properties": {"name": _TEXT, "name_en": _TEXT, "what": _TEXT, "what_en": _TEXT,
-                   "contact": _TEXT, **SOURCE_PROPERTIES},
-}
-_RESOURCES = {"type": "array", "minItems": 1, "items": _RESOURCE}
 _CHOICES = {
     "type": "array",
     "minItems": 3,
@@ -49,7 +55,7 @@ _CHOICES = {
 
 QUIZ_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Quiz du site de Web Runners",
+    "title": QUIZ.title,
     "type": "object",
     "required": ["questions"],
     "additionalProperties": False,
@@ -82,7 +88,7 @@ PAGES_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Textes des pages « Apprendre »",
     "type": "object",
-    "required": ["characters", "gnou", "voleur"],
+    "required": ["characters", *(name for name, site in SITES.items() if site.texts)],
     "additionalProperties": False,
     "properties": {
         "characters": {
@@ -94,82 +100,22 @@ PAGES_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
                 "properties": {
                     "id": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
-                    "game": {"enum": ["webrunners", "gnou", "voleur"]},
-                    "name": _TEXT,
-                    "name_en": _TEXT,
-                    "role": _TEXT,
-                    "role_en": _TEXT,
+                    "game": {"enum": [name for name, site in SITES.items() if site.characters]},
+                    "name": TEXT,
+                    "name_en": TEXT,
+                    "role": TEXT,
+                    "role_en": TEXT,
                 },
             },
         },
-        "gnou": {
-            "type": "object",
-            "required": ["protections", "liberties", "culture"],
-            "additionalProperties": False,
-            "properties": {
-                "protections": {"$ref": "#/$defs/group"},
-                "liberties": {"$ref": "#/$defs/group"},
-                "culture": {
-                    "type": "object",
-                    "required": ["title", "intro"],
-                    "additionalProperties": False,
-                    "properties": {"title": _TEXT, "title_en": _TEXT, "intro": _TEXT,
-                                   "intro_en": _TEXT, **SOURCE_PROPERTIES},
-                },
-            },
-        },
-        "voleur": {
-            "type": "object",
-            "required": ["title", "intro", "sections", "parents", "resources"],
-            "additionalProperties": False,
-            "properties": {
-                "title": _TEXT,
-                "title_en": _TEXT,
-                "intro": _TEXT,
-                "intro_en": _TEXT,
-                "sections": {
-                    "type": "array",
-                    "minItems": 1,
-                    "items": {
-                        "type": "object",
-                        "required": ["title", "text"],
-                        "additionalProperties": False,
-                        "properties": {"title": _TEXT, "title_en": _TEXT, "text": _TEXT,
-                                       "text_en": _TEXT, **SOURCE_PROPERTIES},
-                    },
-                },
-                "parents": _TEXT,
-                "parents_en": _TEXT,
-                "resources": _RESOURCES,
-                **SOURCE_PROPERTIES,
-            },
-        },
-    },
-    "$defs": {
-        "group": {
-            "type": "object",
-            "required": ["title", "intro", "parents", "resources"],
-            "additionalProperties": False,
-            "properties": {
-                "title": _TEXT,
-                "title_en": _TEXT,
-                "intro": _TEXT,
-                "intro_en": _TEXT,
-                "parents": _TEXT,
-                "parents_en": _TEXT,
-                "resources": _RESOURCES,
-                **SOURCE_PROPERTIES,
-            },
-        }
+        **{name: site.texts for name, site in SITES.items() if site.texts},
     },
 }
 
-#: Characters every card page needs (Web Runners speakers, the Gnou, the Voleur's roles).
 #: Fields that hold identifiers or addresses, not prose (skipped by the typography check).
 NOT_PROSE = frozenset({"id", "theme", "game", "contact"})
-REQUIRED_CHARACTERS = (
-    "white_hat", "influenceuse", "cyber_activiste", "geekcolo", "gnou", "voleur", "gestionnaire",
-)
+#: Characters every card page needs: those that speak each game's cards.
+REQUIRED_CHARACTERS = tuple(c for site in SITES.values() for c in site.characters)
 
 
 def _quiz_items(doc: Doc) -> list[tuple[tuple[str | int, ...], str]]:
@@ -227,37 +173,33 @@ def check_pages(docs: Sequence[Doc]) -> list[Problem]:
 
 
 def count_pages(docs: Sequence[Doc]) -> dict[str, Any]:
-    return {
-        "characters": sum(len(d.data["characters"]) for d in docs),
-        "voleur_sections": sum(len(d.data["voleur"]["sections"]) for d in docs),
-    }
+    counts: Counter[str] = Counter(characters=sum(len(d.data["characters"]) for d in docs))
+    for name, site in SITES.items():
+        count = site.count
+        if count is None:
+            continue
+        for doc in docs:
+            counts.update({f"{name}_{key}": n for key, n in count(doc.data[name]).items()})
+    return dict(counts)
 
 
 QUIZ_KIND = ContentKind(
-    "site", "webrunners_quiz", "webrunners_quiz.yaml", QUIZ_SCHEMA, check_quiz, count_quiz,
-    items=items_at("questions"),
+    "site", QUIZ.kind, f"{QUIZ.kind}.yaml", QUIZ_SCHEMA, check_quiz, count_quiz,
+    items=items_at("questions"), questions=True,
+    what=(f"le quiz du site qui donne le diplôme (au moins {MIN_PER_THEME} questions par "
+          "thème)",
+          f"the site's quiz that gives the diploma (at least {MIN_PER_THEME} questions per "
+          "theme)"),
 )
-#: Every entry of the pages that may state a fact: each group of a Gnou page, the Voleur
-#: page, their sections and their resources.
+#: Every entry of the pages that may state a fact, as each game's part names them.
 PAGE_ITEMS = items_of(
-    *(items_at("gnou", group) for group in ("protections", "liberties", "culture")),
-    *(items_at("gnou", group, "resources") for group in ("protections", "liberties")),
-    items_at("voleur"),
-    items_at("voleur", "sections"),
-    items_at("voleur", "resources"),
+    *(items_at(name, *path) for name, site in SITES.items() for path in site.fact_paths),
 )
 PAGES_KIND = ContentKind(
     "site", "pages", "pages.yaml", PAGES_SCHEMA, check_pages, count_pages, items=PAGE_ITEMS
 )
 #: The site's content kinds, checked like a game's (``ludinum content check`` can list them).
 CONTENT = [QUIZ_KIND, PAGES_KIND]
-
-
-def english(item: Mapping[str, Any], key: str, lang: str) -> Any:
-    """``item[key + "_en"]`` in English when the content has it, else ``item[key]``."""
-    if lang == "en" and item.get(f"{key}_en"):
-        return item[f"{key}_en"]
-    return item[key]
 
 
 @dataclass(frozen=True)

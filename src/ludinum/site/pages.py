@@ -24,14 +24,14 @@ from ludinum.games import get_game
 from ludinum.server import address, i18n, qr
 from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
-from ludinum.site.catalog import GAME_TITLES, PRINTABLE, Catalog, catalog, game_titles
-from ludinum.site.content import THEMES, load_quiz
+from ludinum.site.catalog import PRINTABLE, Catalog, catalog, game_titles, sites
+from ludinum.site.content import QUIZ, QUIZ_GAME, THEMES, load_quiz
 from ludinum.site.ledger import ledger_of
-from ludinum.site.model import ThemePage, say
 from ludinum.site.nicknames import NicknameError, clean
 from ludinum.site.pdf.deck import build_print_pdf
 from ludinum.site.pdf.diploma import build_diploma, date_in
 from ludinum.site.render import render
+from ludinum.sitekit.model import ThemePage, say
 
 PDF = "application/pdf"
 
@@ -50,7 +50,7 @@ def _page(request: Request, template: str, status: int = 200, **context: object
 
 def _theme_titles(lang: str = "fr") -> dict[str, str]:
     pages = catalog(lang).themes
-    return {t: pages[f"/apprendre/webrunners/{t}"].title for t in THEMES}
+    return {t: pages[QUIZ.theme_path(t)].title for t in THEMES}
 
 
 def index(request: Request) -> HTMLResponse:
@@ -72,11 +72,11 @@ def index(request: Request) -> HTMLResponse:
 
 def game_overview(request: Request) -> HTMLResponse:
     game = request.path_params["game"]
-    if game not in GAME_TITLES:
+    if game not in sites():
         raise HTTPException(404)
     lang = lang_of(request)
     cat = catalog(lang)
-    if game in ("voleur", "hacker"):  # one page for the whole game
+    if sites()[game].one_page:  # one page for the whole game
         return _theme(request, cat.themes[f"/apprendre/{game}"])
     played = get_game(game)
     return _page(
@@ -85,7 +85,7 @@ def game_overview(request: Request) -> HTMLResponse:
         game=game,
         title=game_titles(lang)[game],
         summary=say(lang, played.summary_fr, played.summary_en),
-        of=played.title_of(lang),  # « du jeu du Gnou », "of the Gnu game"
+        of=played.title_of(lang),  # « du jeu de … », "of the … game"
         themes=cat.themes_of(game),
         characters=[c for c in cat.characters.values() if c.id in _speakers(cat, game)],
     )
@@ -100,7 +100,8 @@ def _theme(request: Request, theme: ThemePage) -> HTMLResponse:
     cat = catalog(lang)
     cards = [cat.cards[p] for p in theme.cards if p in cat.cards]
     return _page(request, "theme.html", theme=theme, cards=cards,
-                 game_title=game_titles(lang).get(theme.game, ""))
+                 game_title=game_titles(lang).get(theme.game, ""),
+                 leads_to_quiz=theme.game == QUIZ_GAME)
 
 
 def theme_page(request: Request) -> HTMLResponse:
@@ -292,7 +293,7 @@ async def diploma(request: Request) -> Response:
     # PDFs take CPU time: built off the event loop so live rooms keep running.
     pdf = await run_in_threadpool(build_diploma, nickname, certified, titles, code, check_url)
     return Response(pdf, media_type=PDF, headers={
-        "content-disposition": 'attachment; filename="diplome-web-runner.pdf"',
+        "content-disposition": f'attachment; filename="diplome-{_slug(QUIZ.diploma)}.pdf"',
         "cache-control": "no-store",
     })
 
@@ -333,6 +334,11 @@ async def verify_diploma(request: Request) -> HTMLResponse:
                 "This code matches no diploma issued by this site for this nickname. Check "
                 "each character of the code and the spelling of the nickname.")
     return _page(request, "diploma_verify.html", status, **context)
+
+
+def _slug(words: str) -> str:
+    """Words as a file name's part: « Deux mots » → deux-mots."""
+    return "-".join(words.lower().split())
 
 
 # -- print-and-play -----------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The Web Runners site quiz (ruling W16): questions drawn per theme, a score, and the
-diploma it opens.
+"""The site's quiz (ruling W16), of the game whose part of the site declares it: questions
+drawn per theme, a score, and the diploma it opens.
 
 The facilitator sets the quiz (themes, questions per theme, pass mark) and hands pupils a
 link that carries these settings signed (:func:`settings_token`): a pupil cannot change

@@ -28,6 +28,22 @@ def link(lang: str, path: str) -> str:
     return f"{path}{'&' if '?' in path else '?'}lang=en"
 
 
+def quiz_game(lang: str) -> str:
+    """The title, in ``lang``, of the game whose cards lead to the site's quiz (W16): the
+    quiz is named after it (« Le quiz … »)."""
+    from ludinum.site.catalog import game_titles
+    from ludinum.site.content import QUIZ_GAME
+
+    return game_titles(lang)[QUIZ_GAME]
+
+
+def diploma_name() -> str:
+    """What the site's diploma makes of a pupil who passed its quiz (W16), in any language."""
+    from ludinum.site.content import QUIZ
+
+    return QUIZ.diploma
+
+
 @lru_cache(maxsize=2)
 def environment(lang: str = "fr") -> Environment:
     env = Environment(
@@ -41,6 +57,8 @@ def environment(lang: str = "fr") -> Environment:
     env.globals["lang"] = lang
     env.globals["_"] = i18n.translator(lang, LOCALE)
     env.globals["url"] = lambda path: link(lang, str(path))
+    env.globals["quiz_game"] = lambda: quiz_game(lang)
+    env.globals["diploma_name"] = diploma_name
     return env
 
 

@@ -361,7 +361,7 @@ CONTENT = [
     ContentKind("gnou", "board", "board.yaml", BOARD_SCHEMA, _board_check, _count_list("cells")),
     ContentKind(
         "gnou", "quiz", "quiz/*.yaml", QUIZ_SCHEMA, _with_french(_quiz_check), _quiz_count,
-        items=items_at("questions"),
+        items=items_at("questions"), questions=True,
     ),
     ContentKind(
         "gnou",

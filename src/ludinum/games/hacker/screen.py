@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from ludinum.engine import counted
-from ludinum.games.hacker.text import account, bills, name, phase_words
+from ludinum.games.hacker.words import account, bills, name, phase_words
 
 
 def _name(player: int | None, lang: str) -> str:

@@ -9,33 +9,10 @@ from typing import Any
 from ludinum.engine import Action, Event, GameText, Lesson, State
 from ludinum.engine.game import ELIDABLE, nickname_for
 from ludinum.engine.lessons import in_lang
-from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
+from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR
 from ludinum.games.hacker.lessons import lessons_for
-
-
-def name(player: int | None, lang: str, markup: bool = False) -> str:
-    """A seat as its colour, « Rouge (J1) »; with ``markup``, coloured for rich."""
-    if player is None:
-        return "?"
-    colours = COLOURS_EN if lang == "en" else COLOURS_FR
-    tag = "P" if lang == "en" else "J"
-    plain = f"{colours[player].capitalize()} ({tag}{player + 1})"
-    if not markup:
-        return plain
-    style = COLOURS_RICH[player]
-    return f"[{style}]{plain}[/{style}]"
-
-
-def account(k: int, lang: str) -> str:
-    return f"account {k + 1}" if lang == "en" else f"compte {k + 1}"
-
-
-def bills(values: list[int], lang: str) -> str:
-    if not values:
-        return "none" if lang == "en" else "aucun"
-    if len(values) == 1:  # one bill: « 3 », not « 3 = 3 »
-        return str(values[0])
-    return " + ".join(str(v) for v in values) + f" = {sum(values)}"
+from ludinum.games.hacker.screen import render
+from ludinum.games.hacker.words import account, bills, name, phase_words
 
 
 def viruses(count: int, lang: str, what: str) -> str:
@@ -146,35 +123,6 @@ _PLAYER_KEYS = (
 #: A seat as the texts name it, « Rouge (J1) » / "Red (P1)".
 _SEAT = re.compile(r"\b" + ELIDABLE + r"(?:" + "|".join(sorted(set(COLOURS_FR + COLOURS_EN))) +
                    r") \((?:J|P)(?P<seat>[1-9])\)", re.IGNORECASE)
-
-
-#: The phases in words, one name per phase: the text's header line and the board's header
-#: (web/static/games/hacker.js reads them from the game's kit: :meth:`HackerText.kit`).
-_PHASES_FR = {
-    "setup": "mise en place",
-    "trip": "voyages à la banque",
-    "credit": "voyages à la banque",
-    "choose": "protection",
-    "guess": "protection",
-    "steal": "vol d'un billet",
-    "loot": "vol d'un billet",
-    "over": "partie finie",
-}
-_PHASES_EN = {
-    "setup": "setting up",
-    "trip": "trips to the bank",
-    "credit": "trips to the bank",
-    "choose": "protection",
-    "guess": "protection",
-    "steal": "a bill is stolen",
-    "loot": "a bill is stolen",
-    "over": "game over",
-}
-
-
-def phase_words(lang: str = "fr") -> dict[str, str]:
-    """Each phase's name in ``lang``."""
-    return dict(_PHASES_EN if lang == "en" else _PHASES_FR)
 
 
 class HackerText(GameText):
@@ -336,8 +284,6 @@ class HackerText(GameText):
         return ""
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
-        from ludinum.games.hacker.screen import render
-
         return render(view, lang, board)
 
 

@@ -19,6 +19,9 @@ from ludinum.games.webrunners.search import SEARCH
 GAME = WebRunnersGame()
 BOTS: dict[str, type[Bot]] = {"heuristic": WebRunnersBot}
 CONTENT: list[ContentKind] = list(_CONTENT)
+#: What ``ludinum bench`` asks of its random play with ``apply`` (checked), actions/s
+#: (issue 19).
+CHECKED_ACTIONS_PER_S = 150_000
 
 
 def _first_player_wins(_state: State, metrics: Mapping[str, float]) -> float:
@@ -57,6 +60,7 @@ METRIC_LABELS: dict[str, tuple[str, str]] = {
 
 __all__ = [
     "BOTS",
+    "CHECKED_ACTIONS_PER_S",
     "CONTENT",
     "ENCODING",
     "GAME",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.report import NAVY, footer, heading, para, room_for
+from ludinum.sitekit.document import Document
 
 if TYPE_CHECKING:
     from ludinum.site.class_debrief import ClassDebrief

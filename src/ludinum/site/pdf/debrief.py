@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.report import BOTTOM, NAVY, footer
 from ludinum.site.pdf.report import heading as _heading
 from ludinum.site.pdf.report import para as _para
+from ludinum.sitekit.document import Document
 
 if TYPE_CHECKING:
     from ludinum.site.debrief import Debrief

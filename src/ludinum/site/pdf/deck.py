@@ -3,11 +3,11 @@ its page on the classroom server, plus the board of the board games (ruling W16)
 
 from __future__ import annotations
 
+from ludinum.games import parts
 from ludinum.site.catalog import GAME_TITLES, print_deck
-from ludinum.site.model import PrintCard
-from ludinum.site.pdf.boards import draw_board
-from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.qr import draw_qr
+from ludinum.sitekit.document import Document
+from ludinum.sitekit.model import PrintCard
 
 CARD_W, CARD_H = 63.0, 88.0  # the usual playing-card size
 COLS, ROWS = 3, 3
@@ -109,14 +109,15 @@ def _cover(pdf: Document, game: str, base_url: str, notes: tuple[str, ...], coun
 
 
 def build_print_pdf(game_name: str, base_url: str) -> bytes:
-    """The printable material of ``game_name`` (``webrunners``, ``gnou``, ``voleur``) with QR
-    codes pointing to ``base_url`` + each card's page. ``KeyError`` for another game."""
+    """The printable material of ``game_name`` (a game of ``PRINTABLE``) with QR codes
+    pointing to ``base_url`` + each card's page, after its board when it has one (drawn
+    by the game's ``board.py``). ``KeyError`` for another game."""
     deck = print_deck(game_name)
     cards = deck.cards()
     pdf = Document(f"{deck.title} — à imprimer")
     _cover(pdf, game_name, base_url, deck.notes, len(cards))
     if deck.board:
-        draw_board(pdf, game_name)
+        parts("board")[game_name].draw(pdf)
     for start in range(0, len(cards), COLS * ROWS):
         sheet = cards[start : start + COLS * ROWS]
         page = start // (COLS * ROWS) + 1

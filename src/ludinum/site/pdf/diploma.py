@@ -1,4 +1,4 @@
-"""The "Web Runner" diploma (ruling W16): the nickname typed by the player, what the quiz
+"""The diploma of the site's quiz (ruling W16): the nickname typed by the player, what the quiz
 asked (themes, number of questions, pass mark), the score, the themes passed, the date,
 and a verification code with the address (and QR code) of the page that checks it.
 Built on the fly and never stored."""
@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
+from ludinum.site.content import QUIZ
 from ludinum.site.diploma_code import Certified
-from ludinum.site.model import MONTHS_EN
-from ludinum.site.pdf.doc import Document
 from ludinum.site.pdf.qr import draw_qr
+from ludinum.sitekit.document import Document
+from ludinum.sitekit.model import MONTHS_EN
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
@@ -48,7 +49,7 @@ def build_diploma(
     check_url: str,
 ) -> bytes:
     """A one-page A4 landscape diploma. ``titles`` gives each theme's French name."""
-    pdf = Document("Diplôme de Web Runner", orientation="L")
+    pdf = Document(f"Diplôme de {QUIZ.diploma}", orientation="L")
     pdf.add_page()
     width, height = 297.0, 210.0
     pdf.set_draw_color(*GOLD)
@@ -59,7 +60,7 @@ def build_diploma(
     pdf.colour(NAVY)
     pdf.font(34, bold=True)
     pdf.set_xy(20, 26)
-    pdf.cell(width - 40, 16, "Diplôme de Web Runner", align="C")
+    pdf.cell(width - 40, 16, f"Diplôme de {QUIZ.diploma}", align="C")
     pdf.font(14)
     pdf.colour(GREY)
     pdf.set_xy(20, 48)
@@ -71,7 +72,7 @@ def build_diploma(
     pdf.colour(GREY)
     pdf.font(13)
     lines = [
-        f"qui a réussi le quiz Web Runners de {certified.questions}{NBSP}questions "
+        f"qui a réussi le quiz {QUIZ.game_title} de {certified.questions}{NBSP}questions "
         f"avec {certified.percent}{NBSP}% de bonnes réponses",
         f"(seuil de réussite{NNBSP}: {certified.threshold}{NBSP}%).",
     ]
@@ -99,7 +100,7 @@ def build_diploma(
     pdf.set_xy(20, 147)
     pdf.cell(
         width - 40, 6,
-        "Un Web Runner vérifie ses sources, protège ses comptes et respecte les autres en ligne.",
+        QUIZ.motto,
         align="C",
     )
     # The verification block: the code, the page that checks it, its QR code.

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import segno
 
-from ludinum.site.pdf.doc import Document
+from ludinum.sitekit.document import Document
 
 
 @lru_cache(maxsize=512)

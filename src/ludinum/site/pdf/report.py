@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ludinum.site.pdf.doc import Document
+from ludinum.sitekit.document import Document
 
 #: The lowest line written on an A4 page (the privacy line sits below it).
 BOTTOM = 280.0

@@ -4,10 +4,11 @@ checked, and whom to turn to."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from ludinum.games.hacker.content import Lesson, load_lessons
-from ludinum.site.model import Resource, Source, ThemePage, say
+from ludinum.sitekit.model import GameSite, Resource, Source, Texts, ThemePage, say
 
 THEME_PATH = "/apprendre/hacker"
 
@@ -75,3 +76,12 @@ def theme(lang: str = "fr") -> ThemePage:
         sections=tuple((lesson.title_in(lang), lesson.text_in(lang)) for lesson in lessons),
         section_sources=tuple(lesson_source(lesson) for lesson in lessons),
     )
+
+
+def _themes(texts: Texts, lang: str) -> Sequence[ThemePage]:
+    return [theme(lang)]
+
+
+#: The game's part of the site: last on the index, one page for the whole game (no card
+#: of its own has a page, nothing is printed).
+SITE = GameSite(rank=4, themes=_themes, one_page=True)

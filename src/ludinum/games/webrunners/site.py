@@ -9,14 +9,26 @@ kinds), so an educator's edit shows on the site and on the printed cards alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
-from ludinum.site.model import CardPage as Page
-from ludinum.site.model import Character, PrintCard, Resource, ThemePage, say, source_of
-from ludinum.site.model import Deck as PrintDeck
+from ludinum.games.webrunners.game import WebRunnersGame
+from ludinum.sitekit.model import CardPage as Page
+from ludinum.sitekit.model import (
+    Character,
+    GameSite,
+    PrintCard,
+    Resource,
+    SiteQuiz,
+    Texts,
+    ThemePage,
+    say,
+    source_of,
+)
+from ludinum.sitekit.model import Deck as PrintDeck
 
 THEME_ORDER = ("relations", "sante", "information", "education")
 #: The colour of each theme's symbol (seed: rouge, vert, bleu, jaune): CSS name, RGB, words.
@@ -102,7 +114,7 @@ def themes(lang: str = "fr") -> dict[str, ThemePage]:
     return out
 
 
-def pages(characters: dict[str, Character], lang: str = "fr") -> list[Page]:
+def pages(characters: Mapping[str, Character], lang: str = "fr") -> list[Page]:
     deck, _ = raw()
     by_theme = themes(lang)
     out = []
@@ -133,7 +145,7 @@ def pages(characters: dict[str, Character], lang: str = "fr") -> list[Page]:
     return out
 
 
-def deck(characters: dict[str, Character]) -> PrintDeck:
+def deck(characters: Mapping[str, Character]) -> PrintDeck:
     cards, data = raw()
     colour_of = {t["id"]: COLOURS.get(t["colour"], ("", (85, 85, 85), ""))[1] for t in data}
     name_of = {t["id"]: t["name_fr"] for t in data}
@@ -173,3 +185,32 @@ def deck(characters: dict[str, Character]) -> PrintDeck:
             "Flashe le code d'une carte du thème de la partie pour lire son message.",
         ),
     )
+
+
+def _themes(texts: Texts, lang: str) -> Sequence[ThemePage]:
+    return list(themes(lang).values())
+
+
+def _cards(texts: Texts, characters: Mapping[str, Character], lang: str) -> Sequence[Page]:
+    return pages(characters, lang)
+
+
+def _deck(texts: Texts, characters: Mapping[str, Character]) -> PrintDeck:
+    return deck(characters)
+
+
+#: The game's part of the site: first on the index, its cards lead to the site's quiz and
+#: its diploma (W16), one quiz theme per theme of the rules.
+SITE = GameSite(
+    rank=1,
+    themes=_themes,
+    cards=_cards,
+    deck=_deck,
+    characters=("white_hat", "influenceuse", "cyber_activiste", "geekcolo"),
+    quiz=SiteQuiz(
+        "webrunners_quiz", f"Quiz du site de {WebRunnersGame.title_fr}", WebRunnersGame.title_fr,
+        "Web Runner",
+        "Un Web Runner vérifie ses sources, protège ses comptes et respecte les autres en ligne.",
+        THEME_ORDER, theme_path,
+    ),
+)

@@ -10,7 +10,7 @@ from fpdf.enums import XPos, YPos
 
 from ludinum.content.typography import french_spacing
 
-FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONTS = Path(__file__).resolve().parent.parent / "site" / "fonts"
 FAMILY = "DejaVu"
 #: Reproducible documents: the same input gives the same bytes (no clock in the file).
 EPOCH = datetime(2024, 1, 1, tzinfo=UTC)

@@ -1,6 +1,6 @@
-"""The boards of the board games, drawn from their content files for print-and-play.
+"""The Web Runners board for print-and-play, drawn from the game's content (``board.yaml``).
 
-Every colour on a board is paired with a letter or a word (readable in black and white
+Every colour on the board is paired with a letter or a word (readable in black and white
 and by colour-blind players).
 """
 
@@ -12,11 +12,10 @@ from typing import Any
 
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
-from ludinum.games.gnou.content import load_board, load_themes
-from ludinum.site.pdf.doc import Document
+from ludinum.sitekit.document import Document
 
-#: Web Runners cell colours (W2): fill, letter, meaning.
-WR_CELLS = {
+#: Cell colours (W2): fill, letter, meaning.
+CELLS = {
     "none": ((255, 255, 255), "", ""),
     "start": ((230, 230, 230), "S", "START"),
     "red": ((214, 69, 65), "I", "rouge : immunité"),
@@ -82,7 +81,8 @@ def _bridge(
     _box(pdf, *middle, bars)
 
 
-def webrunners_board(pdf: Document) -> None:
+def draw(pdf: Document) -> None:
+    """The board: three rings of cells, their bridges and the centre, with a legend."""
     data: dict[str, Any] = load(content_folder("webrunners") / "board.yaml").data
     pdf.add_page()
     pdf.font(16, bold=True)
@@ -125,7 +125,7 @@ def webrunners_board(pdf: Document) -> None:
         pdf.set_draw_color(40, 40, 40)
         for cell in circle["cells"]:
             x, y = _on_ring(cx, cy, r, cell["index"], circle["size"])
-            fill, letter, _ = WR_CELLS[cell["colour"]]
+            fill, letter, _ = CELLS[cell["colour"]]
             _disc(pdf, x, y, CELL_R, fill)
             _label(pdf, x, y, letter, 8)
     for cell in inner:
@@ -139,7 +139,7 @@ def webrunners_board(pdf: Document) -> None:
     pdf.set_xy(15, y)
     pdf.cell(180, 5, "Légende")
     pdf.font(8.5)
-    legend = [f"{letter} = case {text}" for _, letter, text in WR_CELLS.values() if letter]
+    legend = [f"{letter} = case {text}" for _, letter, text in CELLS.values() if letter]
     legend += [
         "Les ponts relient un cercle au suivant ; leurs traits | disent combien de cartes PONT "
         "il faut pour les franchir.",
@@ -149,109 +149,3 @@ def webrunners_board(pdf: Document) -> None:
     y += 6
     for line in legend:
         y += pdf.fit(line, 15, y, 180, 10, 8.5, 7) + 1
-
-
-#: Gnou cell colours by kind (the text in the cell always says what it is).
-GNOU_FILL = {
-    "start": (230, 230, 230),
-    "community": (200, 230, 200),
-    "danger": (250, 215, 205),
-    "awareness": (210, 225, 250),
-    "liberty": (250, 240, 190),
-    "gull": (200, 230, 200),
-    "end": (255, 230, 150),
-}
-
-
-def _gnou_text(kind: str, detail: str, themes: dict[str, dict[str, dict[str, str]]]) -> str:
-    if kind == "danger":
-        return f"Danger : {themes['dangers'][detail]['name']}"
-    if kind == "liberty":
-        return themes["liberties"][detail]["name"]
-    if kind == "awareness":
-        return f"Sensibilisation ({'Gnou' if detail == 'gnou' else 'Tux'})"
-    return {
-        "start": "Départ",
-        "community": "La communauté du libre",
-        "gull": "GULL",
-        "end": "Société libre",
-    }.get(kind, kind)
-
-
-def gnou_board(pdf: Document) -> None:
-    cells = load_board()
-    themes = load_themes()
-    pdf.add_page(orientation="L")
-    pdf.font(16, bold=True)
-    pdf.set_xy(12, 8)
-    pdf.cell(273, 8, "Le jeu du Gnou — parcours", align="C")
-    cols, w, h = 9, 30.0, 30.0
-    left, top = (297 - cols * w) / 2, 22.0
-    pdf.set_draw_color(60, 60, 60)
-    pdf.set_line_width(0.3)
-    for cell in cells:
-        row, col = divmod(cell.index, cols)
-        if row % 2:
-            col = cols - 1 - col  # a snake: every other row runs back
-        x, y = left + col * w, top + row * h
-        pdf.set_fill_color(*GNOU_FILL.get(cell.kind, (255, 255, 255)))
-        pdf.rect(x + 0.5, y + 0.5, w - 1, h - 1, style="DF")
-        pdf.colour((0, 0, 0))
-        pdf.font(11, bold=True)
-        pdf.set_xy(x + 1.5, y + 1.5)
-        pdf.cell(10, 5, str(cell.index))
-        pdf.fit(_gnou_text(cell.kind, cell.detail, themes), x + 2, y + 8, w - 4, h - 10, 7.5, 5.5)
-    pdf.font(8.5)
-    pdf.set_xy(left, top + 5 * h + 3)
-    pdf.multi_cell(
-        cols * w,
-        4.5,
-        "Le parcours se lit en serpentin, de la case 0 (départ) à la case 42 (société libre). "
-        "Sur une case danger, la carte danger de même numéro se lit à voix haute.",
-    )
-
-
-VOLEUR_SLOTS = (
-    ("Données standard", "1 point"),
-    ("Données hautement confidentielles", "3 points"),
-    ("Données sensibles", "5 points"),
-)
-
-
-def voleur_boards(pdf: Document) -> None:
-    """A data manager's two boards, paper and digital (seed 004: data cards face up in
-    their category's slot, security measures face down). One sheet per manager."""
-    pdf.add_page(orientation="L")
-    pdf.font(16, bold=True)
-    pdf.set_xy(12, 8)
-    pdf.cell(273, 8, "Le Voleur de Données — plateaux d'un gestionnaire", align="C")
-    pdf.set_draw_color(60, 60, 60)
-    for i, (name, fill) in enumerate((("Plateau papier", (250, 240, 220)),
-                                      ("Plateau numérique", (220, 235, 250)))):
-        x, y, w, h = 12 + i * 139, 20, 134, 180
-        pdf.set_line_width(0.6)
-        pdf.set_fill_color(*fill)
-        pdf.rect(x, y, w, h, style="DF")
-        pdf.font(13, bold=True)
-        pdf.set_xy(x, y + 3)
-        pdf.cell(w, 7, name, align="C")
-        pdf.set_line_width(0.3)
-        pdf.set_fill_color(255, 255, 255)
-        for j, (slot, points) in enumerate(VOLEUR_SLOTS):
-            sx = x + 4 + j * 43.3
-            pdf.rect(sx, y + 14, 40, 62, style="DF")
-            pdf.fit(slot, sx + 2, y + 17, 36, 12, 8.5, 6.5, bold=True, align="C")
-            pdf.fit(points, sx + 2, y + 30, 36, 5, 8, 6, align="C")
-            pdf.fit("cartes face visible", sx + 2, y + 68, 36, 5, 6.5, 5, align="C")
-        pdf.rect(x + 4, y + 82, w - 8, 92, style="DF")
-        pdf.fit("Mesures de sécurité (face cachée ; retournées quand elles déjouent une attaque)",
-                x + 8, y + 86, w - 16, 10, 9, 7, bold=True, align="C")
-
-
-def draw_board(pdf: Document, game: str) -> None:
-    if game == "webrunners":
-        webrunners_board(pdf)
-    elif game == "gnou":
-        gnou_board(pdf)
-    elif game == "voleur":
-        voleur_boards(pdf)

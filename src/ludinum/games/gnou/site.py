@@ -4,8 +4,10 @@ and liberty cards, quiz cards with the answer for the game master)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ludinum.content.facts import SOURCE_PROPERTIES
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.games.gnou.content import (
@@ -18,18 +20,21 @@ from ludinum.games.gnou.content import (
     load_dangers,
     load_themes,
 )
-from ludinum.site.content import english
-from ludinum.site.model import (
+from ludinum.sitekit.model import (
     CardPage,
     Character,
+    GameSite,
     PrintCard,
     Resource,
     Source,
+    Texts,
     ThemePage,
+    english,
     say,
     source_of,
 )
-from ludinum.site.model import Deck as PrintDeck
+from ludinum.sitekit.model import Deck as PrintDeck
+from ludinum.sitekit.schema import RESOURCES, TEXT
 
 #: Colours of the danger types on the printed cards (each also written in words).
 TYPE_COLOURS = {
@@ -70,7 +75,7 @@ def danger_sources() -> dict[int, Source | None]:
     return {d["cell"]: source_of(d) for d in dangers}
 
 
-def themes(site: dict[str, Any], lang: str = "fr") -> dict[str, ThemePage]:
+def themes(site: Texts, lang: str = "fr") -> dict[str, ThemePage]:
     """The five protections, the four liberties and the general-culture series."""
     texts = load_themes()
     dangers = load_dangers()
@@ -130,7 +135,7 @@ def themes(site: dict[str, Any], lang: str = "fr") -> dict[str, ThemePage]:
     return out
 
 
-def pages(site: dict[str, Any], characters: dict[str, Character], lang: str = "fr"
+def pages(site: Texts, characters: Mapping[str, Character], lang: str = "fr"
           ) -> list[CardPage]:
     texts = load_themes()
     by_id = themes(site, lang)
@@ -190,7 +195,7 @@ def pages(site: dict[str, Any], characters: dict[str, Character], lang: str = "f
     return out
 
 
-def deck(site: dict[str, Any]) -> PrintDeck:
+def deck(site: Texts) -> PrintDeck:
     texts = load_themes()
     bank = load_bank()
     dangers = tuple(
@@ -258,3 +263,62 @@ def deck(site: dict[str, Any]) -> PrintDeck:
             "ou le meneur de jeu, s'il y en a un.",
         ),
     )
+
+
+#: A group of pages of the site's texts (the protections, the liberties).
+_GROUP = {
+    "type": "object",
+    "required": ["title", "intro", "parents", "resources"],
+    "additionalProperties": False,
+    "properties": {
+        "title": TEXT,
+        "title_en": TEXT,
+        "intro": TEXT,
+        "intro_en": TEXT,
+        "parents": TEXT,
+        "parents_en": TEXT,
+        "resources": RESOURCES,
+        **SOURCE_PROPERTIES,
+    },
+}
+#: The game's part of the site's texts: the protections', the liberties' and the
+#: general-culture series' pages.
+TEXTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["protections", "liberties", "culture"],
+    "additionalProperties": False,
+    "properties": {
+        "protections": _GROUP,
+        "liberties": _GROUP,
+        "culture": {
+            "type": "object",
+            "required": ["title", "intro"],
+            "additionalProperties": False,
+            "properties": {"title": TEXT, "title_en": TEXT, "intro": TEXT,
+                           "intro_en": TEXT, **SOURCE_PROPERTIES},
+        },
+    },
+}
+
+
+def _themes(texts: Texts, lang: str) -> Sequence[ThemePage]:
+    return list(themes(texts, lang).values())
+
+
+def _deck(texts: Texts, characters: Mapping[str, Character]) -> PrintDeck:
+    return deck(texts)
+
+
+#: The game's part of the site: second on the index; the Gnou speaks its cards.
+SITE = GameSite(
+    rank=2,
+    themes=_themes,
+    cards=pages,
+    deck=_deck,
+    characters=("gnou",),
+    texts=TEXTS_SCHEMA,
+    fact_paths=(
+        *((group,) for group in ("protections", "liberties", "culture")),
+        *((group, "resources") for group in ("protections", "liberties")),
+    ),
+)

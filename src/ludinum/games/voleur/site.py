@@ -4,9 +4,11 @@ protection basics, and the print-and-play deck (the common pile and the thief's 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from ludinum.content.facts import SOURCE_PROPERTIES
 from ludinum.content.pack import folder as content_folder
 from ludinum.content.yamldoc import load
 from ludinum.games.voleur.content import (
@@ -19,18 +21,21 @@ from ludinum.games.voleur.content import (
     Deck,
     load_deck,
 )
-from ludinum.site.content import english
-from ludinum.site.model import (
+from ludinum.sitekit.model import (
     CardPage,
     Character,
+    GameSite,
     PrintCard,
     Resource,
     Source,
+    Texts,
     ThemePage,
+    english,
     say,
     source_of,
 )
-from ludinum.site.model import Deck as PrintDeck
+from ludinum.sitekit.model import Deck as PrintDeck
+from ludinum.sitekit.schema import RESOURCES, TEXT
 
 THEME_PATH = "/apprendre/voleur"
 CATEGORY_FR = ("Donnée standard", "Donnée hautement confidentielle", "Donnée sensible")
@@ -59,7 +64,7 @@ def card_path(card_id: str) -> str:
     return f"/cartes/voleur/{card_id}"
 
 
-def theme(site: dict[str, Any], lang: str = "fr") -> ThemePage:
+def theme(site: Texts, lang: str = "fr") -> ThemePage:
     data = site["voleur"]
     deck = cards()
     return ThemePage(
@@ -103,7 +108,7 @@ def _kind_en(card: Any) -> str:
     return f"{board.capitalize()} security measure card"
 
 
-def pages(site: dict[str, Any], characters: dict[str, Character], lang: str = "fr"
+def pages(site: Texts, characters: Mapping[str, Character], lang: str = "fr"
           ) -> list[CardPage]:
     deck = cards()
     page_theme = theme(site, lang)
@@ -169,3 +174,59 @@ def deck() -> PrintDeck:
             "Données : standard 1 point, hautement confidentielle 3 points, sensible 5 points.",
         ),
     )
+
+
+#: The game's part of the site's texts: its one page of data protection basics.
+TEXTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["title", "intro", "sections", "parents", "resources"],
+    "additionalProperties": False,
+    "properties": {
+        "title": TEXT,
+        "title_en": TEXT,
+        "intro": TEXT,
+        "intro_en": TEXT,
+        "sections": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["title", "text"],
+                "additionalProperties": False,
+                "properties": {"title": TEXT, "title_en": TEXT, "text": TEXT,
+                               "text_en": TEXT, **SOURCE_PROPERTIES},
+            },
+        },
+        "parents": TEXT,
+        "parents_en": TEXT,
+        "resources": RESOURCES,
+        **SOURCE_PROPERTIES,
+    },
+}
+
+
+def _themes(texts: Texts, lang: str) -> Sequence[ThemePage]:
+    return [theme(texts, lang)]
+
+
+def _deck(texts: Texts, characters: Mapping[str, Character]) -> PrintDeck:
+    return deck()
+
+
+def _count(part: Texts) -> Mapping[str, int]:
+    return {"sections": len(part["sections"])}
+
+
+#: The game's part of the site: third on the index, one page for the whole game; the
+#: thief speaks the attacks, the data manager the measures and the data.
+SITE = GameSite(
+    rank=3,
+    themes=_themes,
+    cards=pages,
+    one_page=True,
+    deck=_deck,
+    characters=("voleur", "gestionnaire"),
+    texts=TEXTS_SCHEMA,
+    fact_paths=((), ("sections",), ("resources",)),
+    count=_count,
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,13 @@ MONTHS_EN = (
 def say(lang: str, fr: str, en: str) -> str:
     """``fr`` or ``en`` as the page's language asks (French unless ``"en"``)."""
     return en if lang == "en" else fr
+
+
+def english(item: Mapping[str, Any], key: str, lang: str) -> Any:
+    """``item[key + "_en"]`` in English when the content has it, else ``item[key]``."""
+    if lang == "en" and item.get(f"{key}_en"):
+        return item[f"{key}_en"]
+    return item[key]
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,7 @@ class PrintCard:
     footer: str = ""
     copies: int = 1
     #: What the back of the card says ("" for a plain back): printed on a second sheet,
-    #: mirrored for long-edge two-sided printing (the Gnou's quiz answers, seed 001).
+    #: mirrored for long-edge two-sided printing (a quiz card's answers, seed 001).
     back: str = ""
 
 
@@ -132,3 +139,57 @@ class Deck:
 
     def cards(self) -> list[PrintCard]:
         return [c for _, cards in self.sections for c in cards for _ in range(c.copies)]
+
+
+#: The learning pages' texts (``pages.yaml`` of the site's content) as plain data: a
+#: game's part is under its name (:attr:`GameSite.texts`).
+Texts = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SiteQuiz:
+    """The site's quiz and its diploma, when a game's cards lead to it (ruling W16): its
+    content kind (file ``<kind>.yaml`` of the site's content) and its themes, in order."""
+
+    kind: str
+    title: str  # the schema's title
+    game_title: str  # the title of the game it belongs to (French), as the diploma says it
+    diploma: str  # what the diploma makes of the pupil who passed (« diplôme de … »)
+    motto: str  # the diploma's line of what such a pupil does (French)
+    themes: tuple[str, ...]
+    #: The page of each theme (its title names the theme on the quiz and the diploma).
+    theme_path: Callable[[str], str]
+
+
+def _no_cards(texts: Texts, characters: Mapping[str, Character], lang: str
+              ) -> Sequence[CardPage]:
+    return ()
+
+
+@dataclass(frozen=True)
+class GameSite:
+    """A game's part of the companion site, declared by its ``site.py`` as ``SITE``: its
+    theme pages, its card pages, its print-and-play deck, and its part of the pages'
+    texts. The site lists the games by :attr:`rank` and names none of them."""
+
+    #: Where the game stands on the site's index (smallest first).
+    rank: int
+    #: The theme pages, in order: (texts, language) → pages.
+    themes: Callable[[Texts, str], Sequence[ThemePage]]
+    #: The card pages: (texts, characters by id, language) → pages.
+    cards: Callable[[Texts, Mapping[str, Character], str], Sequence[CardPage]] = _no_cards
+    #: The game's page ``/apprendre/<game>`` is its one theme page (no overview).
+    one_page: bool = False
+    #: The print-and-play material (French): (texts, characters) → deck; None: no print.
+    #: A deck with a board is drawn by the game's ``board.py`` (its ``draw(pdf)``).
+    deck: Callable[[Texts, Mapping[str, Character]], Deck] | None = None
+    #: The characters that speak its cards, which ``pages.yaml`` must name (by id).
+    characters: tuple[str, ...] = ()
+    #: The JSON Schema of its part of ``pages.yaml`` (under its name); None: no part.
+    texts: Mapping[str, Any] | None = None
+    #: The paths (inside its part) of the entries that may state a fact, with a source.
+    fact_paths: tuple[tuple[str, ...], ...] = ()
+    #: What ``ludinum content`` counts in its part (its name is put before each key).
+    count: Callable[[Texts], Mapping[str, int]] | None = None
+    #: The site's quiz, when the game's cards lead to it.
+    quiz: SiteQuiz | None = None

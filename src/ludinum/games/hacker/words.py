@@ -1,0 +1,61 @@
+"""The words that both the game's text and its terminal screen say: a seat as its colour,
+an account, a sum of bills, the phases' names (so that the screen takes them from here,
+not from the text that draws with the screen)."""
+
+from __future__ import annotations
+
+from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
+
+
+def name(player: int | None, lang: str, markup: bool = False) -> str:
+    """A seat as its colour, « Rouge (J1) »; with ``markup``, coloured for rich."""
+    if player is None:
+        return "?"
+    colours = COLOURS_EN if lang == "en" else COLOURS_FR
+    tag = "P" if lang == "en" else "J"
+    plain = f"{colours[player].capitalize()} ({tag}{player + 1})"
+    if not markup:
+        return plain
+    style = COLOURS_RICH[player]
+    return f"[{style}]{plain}[/{style}]"
+
+
+def account(k: int, lang: str) -> str:
+    return f"account {k + 1}" if lang == "en" else f"compte {k + 1}"
+
+
+def bills(values: list[int], lang: str) -> str:
+    if not values:
+        return "none" if lang == "en" else "aucun"
+    if len(values) == 1:  # one bill: « 3 », not « 3 = 3 »
+        return str(values[0])
+    return " + ".join(str(v) for v in values) + f" = {sum(values)}"
+
+
+#: The phases in words, one name per phase: the text's header line and the board's header
+#: (web/static/games/hacker.js reads them from the game's kit: :meth:`HackerText.kit`).
+_PHASES_FR = {
+    "setup": "mise en place",
+    "trip": "voyages à la banque",
+    "credit": "voyages à la banque",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "vol d'un billet",
+    "loot": "vol d'un billet",
+    "over": "partie finie",
+}
+_PHASES_EN = {
+    "setup": "setting up",
+    "trip": "trips to the bank",
+    "credit": "trips to the bank",
+    "choose": "protection",
+    "guess": "protection",
+    "steal": "a bill is stolen",
+    "loot": "a bill is stolen",
+    "over": "game over",
+}
+
+
+def phase_words(lang: str = "fr") -> dict[str, str]:
+    """Each phase's name in ``lang``."""
+    return dict(_PHASES_EN if lang == "en" else _PHASES_FR)
