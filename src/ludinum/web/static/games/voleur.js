@@ -443,7 +443,7 @@
     out += "</svg>" +
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
       h`1 3 5 ${_("donnée et ses points")} · ` +
-      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("pas encore de donnée")} · ` +
+      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée")} · ` +
       h`▦? ${_("mesure de sécurité cachée")} · ` +
       h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
       h`♛ ${_("gagnant")}</p>`;
