@@ -443,8 +443,9 @@
     out += "</svg>" +
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
       h`1 3 5 ${_("donnée et ses points")} · ` +
-      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée")} · ` +
-      h`▦? ${_("mesure de sécurité cachée")} · ` +
+      // (« sans donnée » on one line: its words cut apart read « fermé : sans »)
+      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée").replace(/ /g, "\u00a0")} · ` +
+      h`▦? ${_("mesure cachée")} · ` +
       h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
       h`♛ ${_("gagnant")}</p>`;
     // No line of the seats' shapes and names under it: every block of the board has its
