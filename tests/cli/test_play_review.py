@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ludinum.cli.main import cli
-from ludinum.cli.play import ranked
+from ludinum.cli.play import ranked, retry_hint
 from ludinum.games import get_game
 
 STAYING = ("Rester sur place", "Stay, discarding")
@@ -91,3 +91,15 @@ def test_the_terminal_writes_its_apostrophes_as_the_project_does(humans: str) ->
     if humans == "2":
         assert "Passe l'appareil à Joueur 2" in result.output
     assert "’" not in result.output
+
+
+def test_a_single_choice_is_not_a_number_from_1_to_1() -> None:
+    """Something else typed where the one choice is taken on Enter (a roll) said « Tape
+    un nombre de 1 à 1. »."""
+    assert retry_hint(["Lancer le dé"], "fr") == "Appuie sur Entrée (ou tape 1)."
+    assert retry_hint(["Roll the die"], "en") == "Press Enter (or type 1)."
+    result = CliRunner().invoke(cli, ["play", "gnou", "--players", "2", "--seed", "11"],
+                                input="7\n" + "1\n" * 400)
+    assert result.exit_code == 0, result.output[-1500:]
+    assert "Appuie sur Entrée (ou tape 1)." in result.output
+    assert "de 1 à 1." not in result.output

@@ -185,6 +185,9 @@ def menu_line(key: str, label: str) -> str:
 def retry_hint(labels: list[str], lang: str) -> str:
     """What to type, said again after something else was typed."""
     keys = keys_of(labels)
+    if len(labels) == 1:  # not « de 1 à 1 »: the one choice is taken on Enter
+        return ("Press Enter (or type 1)." if lang == "en"
+                else "Appuie sur Entrée (ou tape 1).")
     if all(key.isdigit() for key in keys):
         return (f"Type a number from 1 to {len(labels)}." if lang == "en"
                 else f"Tape un nombre de 1 à {len(labels)}.")
