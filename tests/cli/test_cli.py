@@ -105,7 +105,7 @@ def test_play_gnou_against_bots_to_the_end() -> None:
     code, out, _ = run("play", "gnou", "--players", "3", "--seed", "3", input="1\n" * 400)
     assert code == 0, out
     assert "Le jeu du Gnou" in out
-    assert ("L’équipe a gagné" in out) or ("L’équipe a perdu" in out)
+    assert ("L'équipe a gagné" in out) or ("L'équipe a perdu" in out)
 
 
 def test_play_pass_and_play_prompts_between_humans() -> None:
@@ -113,7 +113,7 @@ def test_play_pass_and_play_prompts_between_humans() -> None:
         "play", "gnou", "--players", "2", "--humans", "2", "--seed", "4", input="\n1\n" * 400
     )
     assert code == 0
-    assert "Passe l’appareil à Joueur 2" in out
+    assert "Passe l'appareil à Joueur 2" in out
 
 
 def test_bench_reports_without_asserting_speed() -> None:

@@ -69,7 +69,7 @@ def test_pass_and_play_wipes_the_screen_before_the_handover() -> None:
         assert WIPE in chunk
         shown = ANSI.sub("", chunk[chunk.rindex(WIPE) + len(WIPE):]).split()
         # after the wipe: only the handover line and its prompt
-        assert " ".join(w for w in shown if w.strip("─")).startswith("Passe l’appareil à ")
+        assert " ".join(w for w in shown if w.strip("─")).startswith("Passe l'appareil à ")
         assert "compte" not in " ".join(shown) and "virus" not in " ".join(shown)
     # the outcome is printed once the alternate screen is left, for everyone to see
     assert "Victoire" in ANSI.sub("", session.raw[-1].split(ALT_OFF)[-1])
@@ -79,7 +79,9 @@ SURVEILLANCE = re.compile(r"Joueur (\d) attaque avec la carte «\s?Surveillance\
 TARGETED = re.compile(r"Joueur \d vise Joueur 1\.")
 
 
-@pytest.mark.parametrize("seed", [11, 15, 18])
+# Seeds whose games bring Surveillance windows and attacks on the person (the menu's
+# order, GameText.rank, decides which game choosing the first option plays).
+@pytest.mark.parametrize("seed", [6, 25, 30])
 def test_terminal_offers_the_human_every_web_runners_response(seed: int) -> None:
     """W7 and W9: a targeted player may answer (« Subir l'attaque » or a retro card), and
     any other player holding Contre-surveillance may cancel a Surveillance. The person is
@@ -109,7 +111,7 @@ def screens(session: Session) -> dict[int, str]:
     return seen
 
 
-@pytest.mark.parametrize("seed", [2, 10, 24])
+@pytest.mark.parametrize("seed", [6, 22, 26])  # windows and attacks (see above)
 def test_terminal_pass_and_play_asks_each_person_in_every_response_window(seed: int) -> None:
     session = play(["webrunners", "--players", "4", "--humans", "2", "--seed", str(seed)],
                    lambda p: pick(p, "Laisser faire", "Subir l'attaque"))

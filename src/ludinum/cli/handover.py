@@ -48,7 +48,7 @@ class PassScreen:
         """Wipe, ask for the device to go to ``name``, wait for Enter, wipe again."""
         self.wipe()
         en = self.lang == "en"
-        verb = "Pass the device to" if en else "Passe l’appareil à"
+        verb = "Pass the device to" if en else "Passe l'appareil à"
         self.console.print()
         self.console.rule(f"[bold yellow]{verb} {name}[/]")
         click.prompt(

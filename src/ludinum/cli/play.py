@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from ludinum.cli.console import FrenchConsole
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
 from ludinum.engine import (
+    Action,
     Event,
     GameText,
     LudinumError,
@@ -140,6 +141,12 @@ def next_seat(
     return people[0] if people else one_of(seats, order)
 
 
+def ranked(text: GameText, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    """A seat's legal actions in the order its menu lists them (:meth:`GameText.rank`:
+    the most useful first, standing still or giving up last)."""
+    return sorted(legal, key=lambda action: text.rank(action, view))
+
+
 def letter_of(label: str, labels: list[str]) -> str | None:
     """The letter a choice is known by (« B » of « B. Un ver », a quiz's answer), when its
     text starts with one that no other choice starts with; None otherwise."""
@@ -178,6 +185,9 @@ def menu_line(key: str, label: str) -> str:
 def retry_hint(labels: list[str], lang: str) -> str:
     """What to type, said again after something else was typed."""
     keys = keys_of(labels)
+    if len(labels) == 1:  # not « de 1 à 1 »: the one choice is taken on Enter
+        return ("Press Enter (or type 1)." if lang == "en"
+                else "Appuie sur Entrée (ou tape 1).")
     if all(key.isdigit() for key in keys):
         return (f"Type a number from 1 to {len(labels)}." if lang == "en"
                 else f"Tape un nombre de 1 à {len(labels)}.")
@@ -190,9 +200,11 @@ def ask(console: Console, labels: list[str], lang: str) -> int:
     """Ask for a choice until one is typed (a single choice is taken on Enter)."""
     en = lang == "en"
     while True:
+        # An empty answer (Enter alone) is no choice: told what to type, not asked in
+        # silence again (a single choice is taken on it).
         typed = click.prompt(
             "Your choice" if en else "Ton choix",
-            default="1" if len(labels) == 1 else None,
+            default="1" if len(labels) == 1 else "",
             prompt_suffix=": " if en else "\u00a0: ",
             show_default=len(labels) == 1,
         )
@@ -240,7 +252,7 @@ def _turns(
         feed.show(player)
         feed.seen[None] = len(feed.history)
         view = state.view(player)
-        legal = list(state.legal_actions(player))
+        legal = ranked(text, view, state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
         for line in decision(text, view, player, labels, lang):
             console.print(line)
@@ -277,7 +289,7 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
     if outcome.team:
         won = bool(outcome.winners)
         msg = (("The team wins!" if won else "The team loses.") if en
-               else ("L’équipe a gagné !" if won else "L’équipe a perdu."))
+               else ("L'équipe a gagné !" if won else "L'équipe a perdu."))
     elif outcome.winners:
         names = ", ".join(text.seat_label(w, lang) for w in outcome.winners)
         msg = f"Winner: {names}" if en else f"Victoire : {names}"

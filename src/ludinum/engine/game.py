@@ -149,6 +149,13 @@ class GameText(ABC):
     @abstractmethod
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str: ...
 
+    def rank(self, action: Action, view: Mapping[str, Any]) -> int:
+        """Where a menu that lists a seat's choices one a line (the terminal's) puts
+        ``action``: the lower first, equal ranks in the order of the legal actions. A game
+        puts its most useful moves first and giving up or standing still last. Default: 0
+        (the legal actions' order)."""
+        return 0
+
     def button(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The label a screen that draws the action's card puts on it (a phone's card
         tile, its « que veux-tu en faire ? » buttons): what the tap does, without the

@@ -216,6 +216,15 @@ ACTION_TEXTS = {
 }
 
 
+#: Where the terminal's menu lists each kind of choice (``WebRunnersText.rank``): getting
+#: nearer the centre first (crossing a bridge, then moving), then attacking and the
+#: characters' powers, and last what leaves the pawn where it is or gives an exchange up.
+#: Kinds not named keep the middle (the rules list answers before « Subir l'attaque »).
+RANKS = {"cross": 0, "move": 1, "attack": 2, "whitehat": 3, "influence": 3, "geekcolo": 3,
+         "stay": 9, "timeout": 9}
+MIDDLE_RANK = 5
+
+
 #: A phone's words on a card (``WebRunnersText.button``): the card shows its name, the
 #: tap says what it does with it.
 BUTTON_TEXTS = {
@@ -589,6 +598,9 @@ class WebRunnersText(GameText):
             names = CHARACTER_NAMES.get(action.word("name"), ("?", "?"))
             return _pick(lang, f"Choisir {names[0]}", f"Choose {names[1]}")
         return action.to_text()
+
+    def rank(self, action: Action, view: Mapping[str, Any]) -> int:
+        return RANKS.get(action.kind, MIDDLE_RANK)
 
     def button(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
         """What a tap on a card does, for the phone that draws the card with its name

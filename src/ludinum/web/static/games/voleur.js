@@ -100,7 +100,7 @@
   // screen is; one on a narrow screen), each grid row as tall as its fullest block; the
   // thief in its last cell. ``top``: where the grid begins, under the header.
   // ``width`` and ``cols``: the projector's board as the stage's box wants it (layout).
-  function grid(c, top, width = c.narrow ? NARROW_W : W, cols = 0) {
+  function grid(c, top, width = c.narrow ? NARROW_W : W, cols = 0, compact = false) {
     const view = c.view;
     const players = view.players || [];
     const managers = players.filter((p) => p.role === "manager");
@@ -123,14 +123,14 @@
       lineH = Math.max(lineH, cardH(dataLines(c, ident, dataSize(w), n).length));
       x += w + 6;
     }
-    const lootH = lineY + (lineH || CARD_H) + 4;
+    const lootH = compact ? CARD_H + 4 : lineY + (lineH || CARD_H) + 4;
     // a board: its label (its measures beside it), a row per data card and revealed measure,
     // each as tall as its name's lines
     const boardW = blockW - 30;
-    const boardH = (b) => 40 +
+    const boardH = (b) => (compact ? 40 + (b.data.length ? CARD_H + 4 : 0) : 40 +
       grouped(b.data).reduce((sum, [ident, n]) =>
         sum + cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4, 0) +
-      (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0);
+      (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0));
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some
     const headingH = 98 + (managers.some((p) => p.skips) ? 24 : 0);
@@ -150,28 +150,29 @@
       x: 5 + (k % cols) * blockW, y: tops[Math.floor(k / cols)], h: heights[Math.floor(k / cols)],
     });
     return {
-      players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block,
-      height: y, ...(c.narrow ? NARROW_PAWN : PAWN),
+      players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block, compact,
+      height: y, ...PAWN,
     };
   }
 
   // The rectangle and pawn of a block: the thief's or a manager's. The pawn's turn ring
   // (1.75 times its size, draw.js) stays inside the block and left of the heading's
-  // lines, which start at ``nameX``: it ran over the nickname and out of the block. On a
-  // narrow screen the pawn is larger: its number (1.15 times its size) as large as a
-  // card's name.
-  const PAWN = { pawn: 16, pawnAt: 33, nameX: 70 };
-  const NARROW_PAWN = { pawn: 18, pawnAt: 36, nameX: 76 };
+  // lines, which start at ``nameX``: it ran over the nickname and out of the block. The
+  // pawn's number (1.15 times its size) is as large as a card's name: on the projector it
+  // was smaller (16 units), the smallest text of the board.
+  const PAWN = { pawn: 18, pawnAt: 36, nameX: 76 };
   function frame(c, g, p, at, fill) {
     const turn = c.view.turn === p.seat;
     return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
       ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
       c.token(p.seat, at.x + g.pawnAt, at.y + g.pawnAt, g.pawn, 0, turn);
   }
-  // A heading's line at ``size`` from ``x`` in block ``at``: on a narrow screen squeezed
-  // into the block when it would run out of it (a long nickname beside « voleur »).
-  const fitted = (c, g, at, x, text, size, bold) => (c.narrow || g.width < W
-    ? c.squeezed(text, size * (bold ? 1.1 : 1), at.x + g.blockW - 20 - x) : "");
+  // A heading's line at ``size`` from ``x`` in block ``at``: squeezed into the block when
+  // it would run out of it (a long nickname beside « voleur »: « ☠ Anne-Sophie · voleur »
+  // ran out of the thief's block on the projector's board of six players, three blocks a
+  // row).
+  const fitted = (c, g, at, x, text, size, bold) =>
+    c.squeezed(text, size * (bold ? 1.1 : 1), at.x + g.blockW - 20 - x);
   // « score : 12 ♛ · main : 3 », the crown for a winner.
   function score(c, p) {
     const crown = (c.view.winners || []).includes(p.seat) ? " ♛" : "";
@@ -196,8 +197,11 @@
       `${fitted(c, g, at, x0, piles, 20, false)}>${piles}</text>` +
       h`<text x="${x + 12}" y="${y + 126}" font-size="22" font-weight="700" fill="#111827">` +
       h`${_("Butin")}</text>`;
-    for (const [ident, lx, ly, w, n] of g.loot) {
-      out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w, n);
+    if (g.compact) out += tiles(c, view.loot || [], x + 12, y + 138);
+    else {
+      for (const [ident, lx, ly, w, n] of g.loot) {
+        out += dataCard(c, ident, x + 12 + lx, y + 138 + ly, w, n);
+      }
     }
     if (!(view.loot || []).length) {
       out += `<text x="${x + 100}" y="${y + 126}" font-size="22" fill="#4b5563">—</text>`;
@@ -210,9 +214,10 @@
     const { h, _ } = c;
     const { x, y } = at;
     const x0 = x + g.nameX;
+    const nick = c.seatName(p.seat, 14);
     let out = frame(c, g, p, at, "#ffffff") +
-      h`<text x="${x0}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827">` +
-      h`${c.seatName(p.seat, 14)}</text>` +
+      `<text x="${x0}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827"` +
+      `${fitted(c, g, at, x0, nick.text, 26, true)}>${nick}</text>` +
       `<text x="${x0}" y="${y + 62}" font-size="20" font-weight="700" fill="#111827"` +
       `${fitted(c, g, at, x0, score(c, p).text, 20, true)}>${score(c, p)}</text>` +
       h`<text x="${x + 12}" y="${y + 88}" font-size="20" fill="#111827">` +
@@ -222,6 +227,26 @@
       out += h`<text x="${x + 12}" y="${y + 112}" font-size="20" font-weight="700" fill="#7f1d1d">` +
         h`⚠ ${skips}</text>`;
     }
+    return out;
+  }
+
+  // The data of a board (or the loot) on a compact board: a tile per category, its points
+  // and how many lie there (« 3 ×2 »), in the category's colour; the names are left to
+  // the phones (their boards list them).
+  const TILE_W = 66;
+  function tiles(c, idents, x, y) {
+    let out = "";
+    CATS.forEach((category, i) => {
+      const here = idents.filter((ident) => (known(c, ident) || {}).category === category);
+      if (!here.length) return;
+      const tx = x + i * (TILE_W + 6);
+      const points = known(c, here[0]).points;
+      out += '<g class="card data tile">' +
+        `<rect x="${tx}" y="${y}" width="${TILE_W}" height="${CARD_H}" rx="4"` +
+        ` fill="${DATA_FILL[category]}" stroke="#111827" stroke-width="1"/>` +
+        `<text x="${tx + 8}" y="${y + 22}" font-size="${FS}" font-weight="700" fill="#111827">` +
+        c.h`${points}${here.length > 1 ? ` ×${here.length}` : ""}</text></g>`;
+    });
     return out;
   }
 
@@ -242,15 +267,17 @@
       const bh = g.boardH(b);
       top = y + bh + 6;
       const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
+      const said = h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}`;
       out += `<g class="board board-${nature}">` +
         `<rect x="${x}" y="${y}" width="${boardW}" height="${bh}" rx="8" fill="${fill}"` +
         ` stroke="${hit ? "#991b1b" : "#374151"}" stroke-width="${hit ? 6 : 1.5}"` +
         `${hit ? ' stroke-dasharray="14 6"' : ""}/>` +
         h`<text x="${x + 10}" y="${y + 26}" font-size="${FS}" font-weight="700" fill="#111827">` +
-        h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}</text>`;
+        h`${said}</text>`;
       // the data, a row each, by slot (a card the catalogue does not know comes last)
       let ry = y + 36;
-      for (const slot of [...CATS, null]) {
+      if (g.compact) out += tiles(c, b.data, x + 6, ry);
+      for (const slot of g.compact ? [] : [...CATS, null]) {
         for (const [ident, n] of grouped(b.data)) {
           const category = has(cards, ident) ? cards[ident].category : null;
           if ((category === undefined ? null : category) !== slot) continue;
@@ -264,7 +291,9 @@
       const shown = b.shown || [];
       const hidden = b.hidden || 0;
       const total = shown.length + hidden;
-      const step = Math.min(40, (boardW - 190) / (total || 1));
+      // (right of the label's words: on a compact board they ran over « ⌨ Numérique ⚔ »)
+      const free = boardW - 6 - (10 + c.textWidth(said.text, FS * 1.1) + 8);
+      const step = Math.min(40, Math.max(0, Math.min(boardW - 190, free)) / (total || 1));
       const mw = step - 4;
       const my = y + 4;
       const m0 = x + boardW - 6 - total * step + 4;
@@ -275,8 +304,10 @@
         out += '<g class="card measure revealed">' +
           `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4" fill="#bbf7d0"` +
           ' stroke="#166534" stroke-width="2"/>' +
-          `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
-          ' text-anchor="middle" fill="#14532d">✔</text>' +
+          (mw >= 18 ? `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
+            ' text-anchor="middle" fill="#14532d">✔</text>' : "");
+        if (g.compact) { out += "</g>"; return; }  // named on the phones, not here
+        out +=
           `<rect x="${x + 6}" y="${ry}" width="${boardW - 12}" height="${cardH(lines.length)}"` +
           ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
           nameTexts(c, lines, x + 12, ry, size, "#14532d") + "</g>";
@@ -307,7 +338,15 @@
   // than the stage is: drawn three blocks a row it was shrunk by the height, a third of
   // the stage's width empty (card names 7.8 px at 1280×720 with six players). When the
   // box is wider than the board, more blocks a row (as wide each) are tried too.
+  // When the best of these draws a card's name smaller than READ_PX on the projector
+  // (six players late in a game at 1280×720: 9 px, the pawns' numbers 8.3), the board is
+  // drawn compact, if that is larger: each board's data as a tile per category (its
+  // points and count, the names on the phones), COMPACT_W units a block, as many blocks a
+  // row as draws it largest: 14 px and more there.
   const MIN_W = 900;
+  const READ_PX = 14;
+  const COMPACT_W = 300;
+  const scaleIn = (box, l) => Math.min(box.w / l.width, box.h / l.height);
   function layout(c) {
     const top = header(c).top;
     const own = grid(c, top);
@@ -319,7 +358,14 @@
     for (let cols = own.cols + 1; cols <= cells && width > W; cols++) {
       layouts.push(grid(c, top, Math.round(own.blockW * cols + 10), cols));
     }
-    return c.fit(c.box, layouts, 1);
+    const best = c.fit(c.box, layouts, 1);
+    if (FS * scaleIn(c.box, best) >= READ_PX) return best;
+    const compact = [];
+    for (let cols = 2; cols <= cells; cols++) {
+      compact.push(grid(c, top, COMPACT_W * cols + 10, cols, true));
+    }
+    const small = c.fit(c.box, compact, 1);
+    return scaleIn(c.box, small) > scaleIn(c.box, best) ? small : best;
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
@@ -396,7 +442,10 @@
     });
     out += "</svg>" +
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
-      h`1 3 5 ${_("donnée et ses points")} · ▦? ${_("mesure de sécurité cachée")} · ` +
+      h`1 3 5 ${_("donnée et ses points")} · ` +
+      // (« sans donnée » on one line: its words cut apart read « fermé : sans »)
+      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée").replace(/ /g, "\u00a0")} · ` +
+      h`▦? ${_("mesure cachée")} · ` +
       h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
       h`♛ ${_("gagnant")}</p>`;
     // No line of the seats' shapes and names under it: every block of the board has its

@@ -1,0 +1,20 @@
+"""The Voleur board's legend lists every mark its boards show, « fermé » among them (a
+play review: « ✉ Papier · fermé » on the projector, the legend silent about it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludinum.games import registry
+from tests.server.test_boards import draw
+
+
+@pytest.mark.parametrize(("lang", "closed", "said"), [
+    ("fr", "fermé", "fermé : sans donnée"), ("en", "closed", "closed: no data yet")])
+def test_the_legend_says_what_a_closed_board_is(lang: str, closed: str, said: str) -> None:
+    game = registry().get("voleur")
+    state = game.setup(game.make_config(players=4, seed=1))
+    html = draw(game, state.view(None), lang).replace("\u00a0", " ").replace("\u202f", " ")
+    board, legend = html.split('<p class="legend">')
+    assert f"· {closed}</text>" in board  # every board is closed before its first data
+    assert said in legend
