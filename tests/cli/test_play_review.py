@@ -103,3 +103,24 @@ def test_a_single_choice_is_not_a_number_from_1_to_1() -> None:
     assert result.exit_code == 0, result.output[-1500:]
     assert "Appuie sur Entrée (ou tape 1)." in result.output
     assert "de 1 à 1." not in result.output
+
+
+def test_a_hacker_trip_lists_the_drops_first_and_ending_the_trip_last() -> None:
+    """While dropping viruses, the terminal's choice 1 was « J'ai fini pour ce trajet »:
+    answering 1 ended every trip at once. The drops (and a thief's bills) come first."""
+    game = get_game("hacker")
+    rng = random.Random(4)
+    menus = 0
+    for seed in range(3):
+        state = game.new_state(5, seed)
+        while not state.is_terminal():
+            seat = rng.choice(state.active_players())
+            view = state.view(seat)
+            legal = ranked(game.text, view, state.legal_actions(seat))
+            kinds = [a.kind for a in legal]
+            ending = [i for i, k in enumerate(kinds) if k in ("done", "return")]
+            if ending and len(ending) < len(kinds):
+                menus += 1
+                assert ending == list(range(len(kinds) - len(ending), len(kinds))), kinds
+            state.apply(seat, rng.choice(legal))
+    assert menus >= 10

@@ -207,6 +207,11 @@ class HackerText(GameText):
             return event.kind
         return text[:1].upper() + text[1:]
 
+    def rank(self, action: Action, view: Mapping[str, Any]) -> int:
+        """Ending a trip (« J'ai fini pour ce trajet », the thief's « Je reviens de la
+        banque ») after the drops and the bills: a menu's first choice never ends a trip."""
+        return 1 if action.kind in ("done", "return") else 0
+
     def action(self, action: Action, view: Mapping[str, Any], lang: str = "fr") -> str:
         en = lang == "en"
         kind = action.kind
