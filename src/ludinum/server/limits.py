@@ -9,6 +9,11 @@
   kept with the connection, in memory only. One address also shares one budget over all
   its connections (:class:`AddressMessages`): many sockets each just under the limit do
   not add up to a flood.
+- **Hellos** (:class:`AddressHellos`): each hello joins a room and has it drawn. A hello
+  holding a key of its room (a seat's token, the host's) is counted against that key; one
+  with no key (a spectator, a wrong token) against its address. A school shares one
+  address: when one pupil's script has spent the address's budget, a key that has been
+  quiet still comes in, while the keys and keyless hellos that hammered are refused.
 - **Connections**: a WebSocket must say hello within :data:`HELLO_TIMEOUT` seconds, and one
   address holds at most :data:`MAX_CONNECTIONS` at once (a school behind one address has
   several classes; a script opening idle sockets does not exhaust the server's files).
@@ -43,6 +48,11 @@ ADDRESS_MESSAGE_BURST = 2000
 #: once: a school's phones reconnecting together after a restart (``$LUDINUM_ADDRESS_HELLOS``).
 ADDRESS_HELLOS_PER_SECOND = 10.0
 ADDRESS_HELLO_BURST = 300
+#: Hellos one key (a seat's token, the host's) may send at once, then one per
+#: ``1 / KEY_HELLOS_PER_SECOND`` seconds: a page reconnects at most every 8 s (app.js), a
+#: script in a loop is held to this pace whatever the rest of its school does.
+KEY_HELLO_BURST = 20
+KEY_HELLOS_PER_SECOND = 0.5
 #: Seconds a new WebSocket has to send its hello (``$LUDINUM_HELLO_TIMEOUT``).
 HELLO_TIMEOUT = 10.0
 #: WebSockets open at once from one address (``$LUDINUM_MAX_CONNECTIONS``).
@@ -138,14 +148,36 @@ class AddressMessages:
         return self.buckets.allow(address)
 
 
-class AddressHellos(AddressMessages):
-    """Hellos per address over all its connections."""
+class AddressHellos:
+    """Hellos, per key of a room and per address (token buckets in memory only).
+
+    A hello with a key (``key``: who it proves to be, never the key itself) spends its
+    key's budget, then its address's. When the address has none left (one pupil's script
+    spent it: a school shares one address), a key that has used at most half its own still
+    comes in: the phones of the class get in, the script's keys and keyless hellos do not.
+    """
 
     def __init__(self, per_second: float | None = None, burst: int = ADDRESS_HELLO_BURST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 key_burst: int = KEY_HELLO_BURST,
+                 key_per_second: float | None = None) -> None:
         rate = per_second if per_second is not None else setting(
             "LUDINUM_ADDRESS_HELLOS", ADDRESS_HELLOS_PER_SECOND)
-        super().__init__(rate, burst, clock)
+        self.address = RateLimit(burst=max(burst, int(rate)), per_second=rate, clock=clock)
+        key_rate = key_per_second if key_per_second is not None else KEY_HELLOS_PER_SECOND
+        self.keys = RateLimit(burst=max(key_burst, int(key_rate)), per_second=key_rate,
+                              clock=clock)
+
+    def allow(self, address: str, key: str | None) -> bool:
+        """Count one hello from ``address`` holding ``key`` (None: no key of its room)."""
+        if address in LOOPBACK:
+            return True
+        if key is None:
+            return self.address.allow(address)
+        quiet = self.keys.left(key) > self.keys.burst / 2
+        if not self.keys.allow(key):
+            return False
+        return self.address.allow(address) or quiet
 
 
 #: Addresses of this machine: never counted by :class:`AddressMessages`.

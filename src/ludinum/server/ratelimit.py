@@ -79,6 +79,10 @@ class RateLimit:
         now = self.clock()
         self._buckets[key] = (min(float(self.burst), self._tokens(key, now) + count), now)
 
+    def left(self, key: str) -> float:
+        """The attempts ``key`` has left now (nothing is counted)."""
+        return self._tokens(key, self.clock())
+
     def blocked(self, key: str) -> bool:
         """True when the address has used up its attempts (nothing is counted)."""
         return key in self._buckets and self._tokens(key, self.clock()) < 1.0

@@ -165,12 +165,14 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     pupil guessing codes must not keep the class's phones from reconnecting); any other
     is told to wait, whatever it holds, so the answer tells a guesser nothing."""
     text, is_hello = _with_room(text, code)
-    if is_hello and not hellos.allow(address):  # a reconnect loop: each hello draws the room
-        client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER, "rate_limited"
-    if is_hello and limit.blocked(address) and not await hub.holds_key(code, _fields(text)):
-        client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER, "rate_limited"
+    if is_hello:
+        # Each hello draws its room: a reconnect loop is held to its key's pace, or its
+        # address's when it holds no key (limits.AddressHellos: one pupil's script does
+        # not lock out the school behind the same address).
+        key = await hub.hello_key(code, _fields(text))
+        if not hellos.allow(address, key) or (key is None and limit.blocked(address)):
+            client.push(protocol.error(too_many(), "hello"))
+            return TRY_LATER, "rate_limited"
     client.last_error = None
     await hub.handle(client, text)
     if not is_hello or client.role is not None:

@@ -1,0 +1,90 @@
+"""A whole school shares one public address (NAT): one pupil's script saying hello in a
+loop must not lock the class out. Hellos holding a key of their room (a seat, the host)
+are counted per key first; the address's budget is only for hellos with no key, and a key
+that has been quiet still comes in when it runs out (the abusers are refused, not the
+class)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server import limits
+from tests.hardening.test_guessing import hello, new_room, school_app
+
+PHONES = 40
+
+
+def frozen_hellos(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hello budgets' clock stands still: what passes depends on counts only."""
+    monkeypatch.setattr(limits, "AddressHellos", functools.partial(
+        limits.AddressHellos, clock=lambda: 0.0))
+
+
+def answer(client: TestClient, code: str, **message: Any) -> dict[str, Any]:
+    return hello(client, code, **message)[-1]
+
+
+def test_one_script_hammering_hellos_does_not_lock_the_school_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    frozen_hellos(monkeypatch)
+    with TestClient(school_app(tmp_path)) as client:
+        # The abuser's own room and seat (a valid key), and the rooms of the class.
+        own, _ = new_room(client, 2)
+        mine = client.post(f"/api/rooms/{own}/join", json={"nickname": "Script"}).json()
+        rooms = [new_room(client, 6) for _ in range(7)]
+        # The script: keyless hellos, wrong tokens and its own seat, far past any budget.
+        spent = [answer(client, own, role="spectator")
+                 for _ in range(limits.ADDRESS_HELLO_BURST + 20)]
+        spent += [answer(client, own, role="player", token=mine["token"]) for _ in range(60)]
+        assert spent[-1]["type"] == "error" and spent[-1]["code"] == "rate_limited"
+        assert [a["type"] for a in spent[-20:]] == ["error"] * 20
+        assert answer(client, own, role="spectator")["code"] == "rate_limited"
+        # Meanwhile the class: every host screen and 40 phones join and say hello.
+        kinds = [answer(client, code, role="host", token=host)["type"] for code, host in rooms]
+        for i in range(PHONES):
+            code = rooms[i % len(rooms)][0]
+            r = client.post(f"/api/rooms/{code}/join", json={"nickname": f"Élève {i}"})
+            assert r.status_code == 201, r.text
+            kinds.append(answer(client, code, role="player", token=r.json()["token"])["type"])
+        assert kinds == ["welcome"] * (len(rooms) + PHONES)
+        # ...and the script is still refused.
+        assert answer(client, own, role="player", token=mine["token"])["code"] == "rate_limited"
+
+
+def test_a_phone_reconnecting_in_a_loop_is_told_to_wait(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One key reconnecting in a loop has each hello draw its room: past its own budget it
+    is told to try later, and its seat is unchanged."""
+    frozen_hellos(monkeypatch)
+    with TestClient(school_app(tmp_path)) as client:
+        code, host = new_room(client, 2)
+        answers = [answer(client, code, role="host", token=host)
+                   for _ in range(limits.KEY_HELLO_BURST + 2)]
+        assert [a["type"] for a in answers] == (
+            ["welcome"] * limits.KEY_HELLO_BURST + ["error"] * 2)
+        assert answers[-1]["code"] == "rate_limited"
+        assert "attends" in answers[-1]["fr"]
+        assert client.get(f"/api/rooms/{code}").json()["status"] == "lobby"
+
+
+def test_keyless_hellos_share_the_address_budget() -> None:
+    gate = limits.AddressHellos(per_second=1.0, burst=3, clock=lambda: 0.0)
+    assert [gate.allow("10.0.0.7", None) for _ in range(4)] == [True] * 3 + [False]
+    assert gate.allow("10.0.0.8", None)  # another address has its own
+    assert all(gate.allow("::1", None) for _ in range(50))  # this machine is not counted
+
+
+def test_a_quiet_key_comes_in_when_the_address_has_run_out() -> None:
+    gate = limits.AddressHellos(per_second=1.0, burst=3, clock=lambda: 0.0, key_burst=5)
+    loud = [gate.allow("10.0.0.7", "loud") for _ in range(10)]
+    assert loud == [True] * 3 + [False] * 7  # the address had 3, the key half its 5
+    assert not gate.allow("10.0.0.7", None)
+    # The address's budget is spent, yet each quiet key gets in, once.
+    assert all(gate.allow("10.0.0.7", f"phone {i}") for i in range(60))
+    assert not gate.allow("10.0.0.7", "loud")
+    assert limits.KEY_HELLO_BURST >= 5
