@@ -67,8 +67,12 @@ async def http_problem(request: Request, exc: Exception) -> Response:
                                             "Unreadable request."))
     error = fail(code, fr, en)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": error.to_json()}, status_code=status)
-    return problem(request, error, status)
+        response: Response = JSONResponse({"error": error.to_json()}, status_code=status)
+    else:
+        response = problem(request, error, status)
+    # What the framework says with it (a 405's ``Allow``: the methods the address takes).
+    response.headers.update(getattr(exc, "headers", None) or {})
+    return response
 
 
 def _status(exc: LudinumError) -> int:
