@@ -6,12 +6,15 @@ class)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from ludinum.server import limits
 from tests.hardening.test_guessing import hello, new_room, school_app
@@ -88,3 +91,73 @@ def test_a_quiet_key_comes_in_when_the_address_has_run_out() -> None:
     assert all(gate.allow("10.0.0.7", f"phone {i}") for i in range(60))
     assert not gate.allow("10.0.0.7", "loud")
     assert limits.KEY_HELLO_BURST >= 5
+
+
+def welcomed(ws: Any, **message: Any) -> bool:
+    ws.send_text(json.dumps({"type": "hello", **message}))
+    while True:
+        seen = json.loads(ws.receive_text())
+        if seen["type"] in ("welcome", "error"):
+            return bool(seen["type"] == "welcome")
+
+
+def still_open(ws: Any) -> bool:
+    """Whether the socket still answers a ping (the room's updates may come first)."""
+    try:
+        ws.send_text('{"type":"ping"}')
+        while json.loads(ws.receive_text())["type"] != "pong":
+            pass
+    except WebSocketDisconnect:
+        return False
+    return True
+
+
+def test_one_script_holding_the_schools_sockets_does_not_lock_the_class_out(
+        tmp_path: Path) -> None:
+    """One address holds a bounded number of sockets (the server's files): a pupil's
+    script that opened them all made every phone of the school refused. At the bound, the
+    newest socket of the biggest crowd (sockets with no key of their room, or many on one
+    key) makes room; a phone alone on its key never does."""
+    app = school_app(tmp_path)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        app.state.connections = limits.Connections(per_address=12)
+        code, host = new_room(client, 6)
+        own, _ = new_room(client, 2)
+        mine = client.post(f"/api/rooms/{own}/join", json={"nickname": "Script"}).json()
+        script = []
+        for i in range(12):  # the script's sockets: spectators and one seat, many times
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{own}"))
+            assert welcomed(ws, **({"role": "spectator"} if i % 2 else
+                                   {"role": "player", "token": mine["token"]}))
+            script.append(ws)
+        phones = []
+        for i in range(6):  # the class comes in: a socket each, on its own seat's key
+            token = client.post(f"/api/rooms/{code}/join",
+                                json={"nickname": f"Élève {i}"}).json()["token"]
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+            assert welcomed(ws, role="player", token=token)
+            phones.append(ws)
+        ws = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        assert welcomed(ws, role="host", token=host)
+        phones.append(ws)
+        assert all(still_open(ws) for ws in phones)
+        assert sum(still_open(ws) for ws in script) == 12 - len(phones)
+        # The script opens more: it only crowds itself out.
+        for _ in range(5):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/{own}"))
+            welcomed(ws, role="spectator")
+        assert all(still_open(ws) for ws in phones)
+
+
+def test_sockets_alone_on_their_key_are_never_pushed_out() -> None:
+    count = limits.Connections(per_address=3)
+    places = [count.open("10.0.0.1") for _ in range(3)]
+    for i, place in enumerate(places):
+        assert place is not None
+        place.key = f"seat {i}"
+    assert count.open("10.0.0.1") is None  # every socket its own key: the newcomer waits
+    assert count.open("10.0.0.2") is not None  # another address has its own
+    places[2].key = places[1].key = ""  # two spectators: the newest makes room
+    newcomer = count.open("10.0.0.1")
+    assert newcomer is not None and places[2].evicted and not places[1].evicted
+    assert not places[0].evicted

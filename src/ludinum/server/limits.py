@@ -16,7 +16,8 @@
   quiet still comes in, while the keys and keyless hellos that hammered are refused.
 - **Connections**: a WebSocket must say hello within :data:`HELLO_TIMEOUT` seconds, and one
   address holds at most :data:`MAX_CONNECTIONS` at once (a school behind one address has
-  several classes; a script opening idle sockets does not exhaust the server's files).
+  several classes; a script opening idle sockets does not exhaust the server's files); at
+  that bound the biggest crowd of sockets makes room (:class:`Connections`).
   At start-up the open-file limit is raised to the most the system allows.
 """
 
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
@@ -67,25 +67,78 @@ def setting(name: str, default: float) -> float:
         return default
 
 
+class Place:
+    """One WebSocket's place among its address's: who it proved to be once it said hello
+    (``key``: None before, ``""`` for a hello holding no key of its room, else
+    :meth:`Hub.hello_key`), and how to push it out when a crowd must make room."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.key: str | None = None
+        self.evicted = False
+        self.on_evict: Callable[[], None] | None = None
+
+    def evict(self) -> None:
+        self.evicted = True
+        if self.on_evict is not None:
+            self.on_evict()
+
+    @property
+    def crowd(self) -> tuple[int, str]:
+        """The crowd it belongs to: the sockets yet to say hello, those with no key, or
+        those of one key (the first two rank before a key's when as many)."""
+        if self.key is None:
+            return (2, "")
+        return (1, "") if self.key == "" else (0, self.key)
+
+
 class Connections:
-    """WebSockets open per address, in memory only."""
+    """WebSockets open per address, in memory only.
+
+    At an address's bound a newcomer takes the place of a socket of the biggest crowd
+    (:attr:`Place.crowd`) when it holds two or more: the oldest of those still to say
+    hello (a page says it at once, a script's idle socket never), else the newest (the
+    last to join the crowd it makes). A school shares one address: one pupil's script
+    holding every socket crowds only itself out. When every socket is alone on its key
+    (a school's phones, each on its seat), the newcomer is refused."""
 
     def __init__(self, per_address: int | None = None) -> None:
         self.per_address = per_address if per_address is not None else int(
             setting("LUDINUM_MAX_CONNECTIONS", MAX_CONNECTIONS))
-        self._open: Counter[str] = Counter()
+        self._open: dict[str, list[Place]] = {}
 
-    def open(self, address: str) -> bool:
-        """Count a new connection; False (nothing counted) when the address has its fill."""
-        if self._open[address] >= self.per_address:
-            return False
-        self._open[address] += 1
-        return True
+    def open(self, address: str) -> Place | None:
+        """Count a new connection; None (nothing counted) when the address has its fill
+        and no crowd to make room."""
+        places = self._open.setdefault(address, [])
+        if len(places) >= self.per_address:
+            crowded = self._crowded(places)
+            if crowded is None:
+                if not places:
+                    del self._open[address]
+                return None
+            places.remove(crowded)
+            crowded.evict()
+        place = Place(address)
+        places.append(place)
+        return place
 
-    def close(self, address: str) -> None:
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
+    def close(self, place: Place) -> None:
+        places = self._open.get(place.address)
+        if places is not None and place in places:
+            places.remove(place)
+            if not places:
+                del self._open[place.address]
+
+    @staticmethod
+    def _crowded(places: list[Place]) -> Place | None:
+        crowds: dict[tuple[int, str], list[Place]] = {}
+        for place in places:  # in order of arrival
+            crowds.setdefault(place.crowd, []).append(place)
+        kind, biggest = max(crowds.items(), key=lambda c: (len(c[1]), c[0][0]))
+        if len(biggest) < 2:
+            return None
+        return biggest[0] if kind[0] == 2 else biggest[-1]
 
 
 def raise_open_files() -> tuple[int, int]:
