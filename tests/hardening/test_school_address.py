@@ -16,10 +16,17 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from ludinum.server import app as app_module
 from ludinum.server import limits
+from ludinum.server.app import create_app
+from ludinum.server.ratelimit import KnownCodes, RateLimit
 from tests.hardening.test_guessing import hello, new_room, school_app
 
 PHONES = 40
+
+
+def app_known_burst() -> int:
+    return app_module.KNOWN_BURST
 
 
 def frozen_hellos(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,3 +168,33 @@ def test_sockets_alone_on_their_key_are_never_pushed_out() -> None:
     newcomer = count.open("10.0.0.1")
     assert newcomer is not None and places[2].evicted and not places[1].evicted
     assert not places[0].evicted
+
+
+def test_a_script_hammering_a_live_code_from_a_blocked_address_does_not_lock_the_class_out(
+        tmp_path: Path) -> None:
+    """Blocked for wrong codes, an address still reaches a live room within a budget (a
+    guesser learns a live code no faster than that). One pupil's script asking for the
+    class's own code again and again spent it, and the class could not join: a code
+    already answered tells nothing new and costs nothing."""
+    app = create_app(f"sqlite:///{tmp_path}/ludinum.sqlite3",
+                     rate_limit=RateLimit(burst=3, per_second=0.001))
+    with TestClient(app) as client:
+        code, _ = new_room(client, 6)
+        other, _ = new_room(client, 6)
+        assert [client.get(f"/api/rooms/{wrong}").status_code
+                for wrong in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")] == [404] * 3 + [429]
+        hammered = [client.get(f"/api/rooms/{code}").status_code
+                    for _ in range(app_known_burst() + 10)]
+        assert hammered == [200] * len(hammered)
+        joined = [client.post(f"/api/rooms/{room}/join", json={"nickname": f"Élève {i}"})
+                  .status_code for i, room in enumerate([code] * 5 + [other] * 5)]
+        assert joined == [201] * 10
+        assert client.get("/api/rooms/EEEEEE").status_code == 429  # still blocked
+
+
+def test_a_blocked_address_learns_few_live_codes() -> None:
+    known = KnownCodes(burst=2, per_second=0.001, clock=lambda: 0.0)
+    assert [known.allow("10.0.0.7", c) for c in ("AAAAAA", "BBBBBB", "CCCCCC")] == [
+        True, True, False]
+    assert all(known.allow("10.0.0.7", "AAAAAA") for _ in range(100))  # told already
+    assert known.allow("10.0.0.8", "CCCCCC")  # another address

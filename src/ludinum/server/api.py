@@ -13,7 +13,7 @@ from ludinum.engine import LudinumError, echoed
 from ludinum.server import i18n, names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
 from ludinum.server.protocol import fail, load_json, said
-from ludinum.server.ratelimit import RateLimit, address_of
+from ludinum.server.ratelimit import KnownCodes, RateLimit, address_of
 from ludinum.server.replay import Replay
 
 STATUS = {
@@ -75,17 +75,19 @@ def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
     """Around a room-code lookup: refused while the address has too many failures, and a
     wrong code or token counts as one (a successful join counts nothing). A blocked address
     naming a live room or class still gets in, within its own smaller budget
-    (``known_limit``): one pupil guessing codes does not lock the school's address out,
-    and the guesser learns no more than one code a couple of seconds. A path's code that
-    cannot be one (:func:`bad_code`; a class's when ``of_class``) is refused first, by
-    name, and counted nowhere: no real code is guessed by it."""
+    (``known_limit``, :class:`KnownCodes`): one pupil guessing codes does not lock the
+    school's address out, and the guesser learns no more than one code a couple of
+    seconds (a code already told costs nothing). A path's code that cannot be one
+    (:func:`bad_code`; a class's when ``of_class``) is refused first, by name, and counted
+    nowhere: no real code is guessed by it."""
     raw = request.path_params.get("code")
     if raw is not None and not tokens.looks_like_code(tokens.normalise_code(str(raw))):
         raise bad_code(tokens.normalise_code(str(raw)), of_class)
     limit: RateLimit = request.app.state.limit
     address = address_of(request)
-    if limit.blocked(address) and not (
-            names_a_live_code(request) and request.app.state.known_limit.allow(address)):
+    known: KnownCodes = request.app.state.known_limit
+    if limit.blocked(address) and not (names_a_live_code(request) and known.allow(
+            address, tokens.normalise_code(str(raw)))):
         raise too_many()
     try:
         yield

@@ -113,3 +113,37 @@ class RateLimit:
             fullest = sorted(self._buckets, key=lambda k: self._tokens(k, now), reverse=True)
             for k in fullest[: max(1, self.max_keys // 10)]:
                 del self._buckets[k]
+
+
+class KnownCodes:
+    """Live codes answered to an address blocked for guessing (``api.guessing``), within a
+    budget: a guesser learns no more than ``burst`` codes at once, then one per
+    ``1 / per_second`` seconds. A code already answered to the address tells it nothing
+    new and costs nothing (for :data:`REMEMBERED` seconds): one pupil's script asking for
+    the class's code again and again spent the budget, and the class behind the same
+    school address could no longer join."""
+
+    #: Seconds a code answered to an address is remembered.
+    REMEMBERED = 3600.0
+
+    def __init__(self, burst: int, per_second: float,
+                 clock: Callable[[], float] = time.monotonic, max_keys: int = 10_000
+                 ) -> None:
+        self.limit = RateLimit(burst=burst, per_second=per_second, clock=clock,
+                               max_keys=max_keys)
+        self.clock = clock
+        self.max_keys = max_keys
+        self._told: dict[tuple[str, str], float] = {}
+
+    def allow(self, address: str, code: str) -> bool:
+        now = self.clock()
+        told = self._told.get((address, code))
+        if told is not None and now - told < self.REMEMBERED:
+            return True
+        if not self.limit.allow(address):
+            return False
+        if len(self._told) >= self.max_keys:  # the oldest are forgotten (asked again: paid)
+            for key in sorted(self._told, key=self._told.__getitem__)[: self.max_keys // 10]:
+                del self._told[key]
+        self._told[(address, code)] = now
+        return True
