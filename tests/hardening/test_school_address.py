@@ -198,3 +198,32 @@ def test_a_blocked_address_learns_few_live_codes() -> None:
         True, True, False]
     assert all(known.allow("10.0.0.7", "AAAAAA") for _ in range(100))  # told already
     assert known.allow("10.0.0.8", "CCCCCC")  # another address
+
+
+def test_one_script_making_rooms_does_not_lock_the_schools_teachers_out(
+        tmp_path: Path) -> None:
+    """Rooms made per address are bounded (storage): one pupil's script making rooms spent
+    the school's budget, and no teacher behind the same address could open a room. A
+    browser that made a room is known by a cookie (a random name, nothing about anyone)
+    and has a budget of its own; the script, keeping its cookie or not, does not."""
+    with TestClient(school_app(tmp_path)) as client:
+        made = client.post("/api/rooms", json={"game": "gnou", "players": 3})
+        assert made.status_code == 201
+        teacher = dict(client.cookies)  # the teacher's browser, some day before
+        assert teacher
+        client.cookies.clear()
+        tries = []
+        for _ in range(app_module.ROOMS_BURST + 10):  # the script keeps no cookie
+            tries.append(client.post("/api/rooms", json={"game": "gnou", "players": 2}))
+            client.cookies.clear()
+        assert [t.status_code for t in tries[-10:]] == [429] * 10
+        assert "attends" in tries[-1].json()["error"]["fr"]
+        client.cookies.update(teacher)  # the teacher's browser
+        page = client.post("/new/gnou", data={"players": "3"})
+        assert page.status_code == 200 and "/host/" in page.text
+        assert client.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                                 "bot_level": "random"}
+                           ).status_code == 201
+        client.cookies.clear()  # a refused attempt mints no cookie
+        script = client.post("/api/rooms", json={"game": "gnou", "players": 2})
+        assert script.status_code == 429 and not client.cookies

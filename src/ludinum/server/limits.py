@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.ratelimit import FairLimit, RateLimit
 
 #: Messages per second a connection may send on average, and at once (a person taps far
 #: less; a script flooding the server is slowed down, then cut off).
@@ -186,6 +186,11 @@ def origin_allowed(origin: str | None, host: str | None, public_urls: Iterable[s
     return seen in allowed
 
 
+#: Addresses of this machine: never counted by :class:`AddressMessages` nor
+#: :class:`AddressHellos`.
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
 class AddressMessages:
     """Messages per address over all its connections (token buckets in memory only)."""
 
@@ -201,14 +206,10 @@ class AddressMessages:
         return self.buckets.allow(address)
 
 
-class AddressHellos:
-    """Hellos, per key of a room and per address (token buckets in memory only).
-
-    A hello with a key (``key``: who it proves to be, never the key itself) spends its
-    key's budget, then its address's. When the address has none left (one pupil's script
-    spent it: a school shares one address), a key that has used at most half its own still
-    comes in: the phones of the class get in, the script's keys and keyless hellos do not.
-    """
+class AddressHellos(FairLimit):
+    """Hellos, per key of a room and per address (:class:`FairLimit`: when one pupil's
+    script has spent its school address's budget, the class's phones still get in). A
+    hello's key is who it proves to be, never the key itself (``Hub.hello_key``)."""
 
     def __init__(self, per_second: float | None = None, burst: int = ADDRESS_HELLO_BURST,
                  clock: Callable[[], float] = time.monotonic,
@@ -216,25 +217,11 @@ class AddressHellos:
                  key_per_second: float | None = None) -> None:
         rate = per_second if per_second is not None else setting(
             "LUDINUM_ADDRESS_HELLOS", ADDRESS_HELLOS_PER_SECOND)
-        self.address = RateLimit(burst=max(burst, int(rate)), per_second=rate, clock=clock)
         key_rate = key_per_second if key_per_second is not None else KEY_HELLOS_PER_SECOND
-        self.keys = RateLimit(burst=max(key_burst, int(key_rate)), per_second=key_rate,
-                              clock=clock)
-
-    def allow(self, address: str, key: str | None) -> bool:
-        """Count one hello from ``address`` holding ``key`` (None: no key of its room)."""
-        if address in LOOPBACK:
-            return True
-        if key is None:
-            return self.address.allow(address)
-        quiet = self.keys.left(key) > self.keys.burst / 2
-        if not self.keys.allow(key):
-            return False
-        return self.address.allow(address) or quiet
-
-
-#: Addresses of this machine: never counted by :class:`AddressMessages`.
-LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+        super().__init__(
+            RateLimit(burst=max(burst, int(rate)), per_second=rate, clock=clock),
+            RateLimit(burst=max(key_burst, int(key_rate)), per_second=key_rate, clock=clock),
+            LOOPBACK)
 
 
 class MessageLimit:

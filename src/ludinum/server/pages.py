@@ -22,6 +22,7 @@ from ludinum.server import (
     frames,
     i18n,
     kits,
+    makers,
     qr,
     render,
     replay_logs,
@@ -181,7 +182,8 @@ async def new_room(request: Request) -> Response:
             with contextlib.suppress(LudinumError):
                 mode = forms.mode(form)
         else:
-            return show(request, "created.html", code=room.code, host_token=host_token)
+            return makers.remember(request, show(request, "created.html", code=room.code,
+                                                 host_token=host_token))
     return show(request, "new.html", game=game, fields=forms.fields(game, lang, values, players),
                 error=error, players=players, mode=mode, status=400 if error else 200)
 

@@ -147,3 +147,38 @@ class KnownCodes:
                 del self._told[key]
         self._told[(address, code)] = now
         return True
+
+
+class FairLimit:
+    """Attempts counted per key first, then per address: a school shares one address.
+
+    An attempt holding a key (who it proved to be: a seat's token, a browser that made
+    rooms before) spends its key's budget, then its address's. One holding none spends its
+    address's only. When the address has none left (one pupil's script spent it), a key
+    that has used at most half its own still gets in: the class and its teacher do, the
+    script's keys and keyless attempts do not. Addresses in ``exempt`` count nothing."""
+
+    def __init__(self, address: RateLimit, keys: RateLimit,
+                 exempt: frozenset[str] = frozenset()) -> None:
+        self.address = address
+        self.keys = keys
+        self.exempt = exempt
+
+    def allow(self, address: str, key: str | None, count: int = 1) -> bool:
+        """Count ``count`` attempts from ``address`` holding ``key`` (None: no key)."""
+        if address in self.exempt:
+            return True
+        if key is None:
+            return self.address.allow(address, count)
+        quiet = self.keys.left(key) > self.keys.burst / 2
+        if not self.keys.allow(key, count):
+            return False
+        return self.address.allow(address, count) or quiet
+
+    def refund(self, address: str, key: str | None, count: int = 1) -> None:
+        """Give back what :meth:`allow` counted (what it paid for was refused)."""
+        if address in self.exempt:
+            return
+        if key is not None:
+            self.keys.refund(key, count)
+        self.address.refund(address, count)
