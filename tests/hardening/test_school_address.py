@@ -227,3 +227,27 @@ def test_one_script_making_rooms_does_not_lock_the_schools_teachers_out(
         client.cookies.clear()  # a refused attempt mints no cookie
         script = client.post("/api/rooms", json={"game": "gnou", "players": 2})
         assert script.status_code == 429 and not client.cookies
+
+
+def test_one_script_flooding_messages_does_not_silence_the_class(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One address shares one message budget over its sockets; one pupil's script
+    flooding it had every phone of the school told « ralentis » and then closed. Past the
+    budget, a socket at a person's pace is still answered; the flooding ones are not."""
+    monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 10.0)
+    monkeypatch.setattr(limits, "AddressMessages", functools.partial(
+        limits.AddressMessages, burst=10, clock=lambda: 0.0))
+    monkeypatch.setattr(limits, "MessageLimit", functools.partial(
+        limits.MessageLimit, clock=lambda: 0.0))
+    with TestClient(school_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        own, _ = new_room(client, 2)
+        code, host = new_room(client, 2)
+        script = stack.enter_context(client.websocket_connect(f"/ws/{own}"))
+        assert welcomed(script, role="spectator")
+        for _ in range(60):
+            script.send_text('{"type":"ping"}')
+        answers = [json.loads(script.receive_text()) for _ in range(60)]
+        assert answers[-1]["type"] == "error" and answers[-1]["code"] == "rate_limited"
+        phone = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        assert welcomed(phone, role="host", token=host)
+        assert all(still_open(phone) for _ in range(5))

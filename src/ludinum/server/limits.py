@@ -8,7 +8,8 @@
   ``per_second``; a connection that keeps flooding after being warned is closed. The count is
   kept with the connection, in memory only. One address also shares one budget over all
   its connections (:class:`AddressMessages`): many sockets each just under the limit do
-  not add up to a flood.
+  not add up to a flood. Past that budget a socket keeping to a person's pace is still
+  answered (a school shares one address: one pupil's script does not silence the class).
 - **Hellos** (:class:`AddressHellos`): each hello joins a room and has it drawn. A hello
   holding a key of its room (a seat's token, the host's) is counted against that key; one
   with no key (a spectator, a wrong token) against its address. A school shares one
@@ -36,6 +37,11 @@ MESSAGES_PER_SECOND = 50.0
 MESSAGE_BURST = 100
 #: Refused messages (fading at the refill rate) after which the connection is closed.
 MAX_REFUSED = 100
+#: A person's pace, per second and at once: a socket keeping to it is still answered when
+#: its address's budget has run out (one pupil's script flooding from a school's address
+#: must not silence the class, :class:`MessageLimit`).
+PERSON_PER_SECOND = 5.0
+PERSON_BURST = 20
 #: Messages per second one address may send over all its connections (a school behind one
 #: address: 200 phones tapping stay far below; 190 sockets each just under the
 #: per-connection limit slowed every room, attack review), and at once
@@ -225,7 +231,8 @@ class AddressHellos(FairLimit):
 
 
 class MessageLimit:
-    """A token bucket of one connection."""
+    """A token bucket of one connection, and a second at a person's pace (:attr:`gentle`:
+    whether the last message kept to it, which lets it past its address's spent budget)."""
 
     def __init__(
         self,
@@ -239,11 +246,16 @@ class MessageLimit:
         self.tokens = float(burst)
         self.last = clock()
         self.refused = 0.0
+        self.person = float(PERSON_BURST)
+        self.gentle = True
 
     def allow(self) -> bool:
         now = self.clock()
         elapsed = max(0.0, now - self.last)
         self.tokens = min(self.burst, self.tokens + elapsed * self.per_second)
+        self.person = min(float(PERSON_BURST), self.person + elapsed * PERSON_PER_SECOND)
+        self.gentle = self.person >= 1.0
+        self.person = max(0.0, self.person - 1.0)
         # Refusals fade at the same pace: only a connection that keeps sending faster than
         # the limit piles them up (one allowed message now and then does not wipe them).
         self.refused = max(0.0, self.refused - elapsed * self.per_second)

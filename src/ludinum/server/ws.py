@@ -141,7 +141,8 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str,
             else:
                 text = await _receive(websocket)
             paced = messages.allow()
-            if not paced or not address_messages.allow(address):
+            # Past its address's budget, a socket at a person's pace is still answered.
+            if not paced or not (address_messages.allow(address) or messages.gentle):
                 if paced:  # this socket's pace was fine: its address's budget ran out
                     messages.refuse()
                 if messages.exhausted:
