@@ -251,3 +251,20 @@ def test_one_script_flooding_messages_does_not_silence_the_class(
         phone = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
         assert welcomed(phone, role="host", token=host)
         assert all(still_open(phone) for _ in range(5))
+
+
+def test_one_script_asking_for_pdfs_does_not_keep_the_teacher_from_printing(
+        tmp_path: Path) -> None:
+    """PDFs are built per address within a budget (each takes the processor a while): one
+    pupil's script asking for them spent its school's, and the teacher could print no
+    debrief. A browser that made a room (its cookie, server/makers.py) has a budget of its
+    own; the script does not."""
+    with TestClient(school_app(tmp_path)) as client:
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 2}
+                           ).status_code == 201
+        teacher = dict(client.cookies)
+        client.cookies.clear()
+        asked = [client.get("/debrief/ZZZZZZ.pdf").status_code for _ in range(30)]
+        assert asked[-5:] == [429] * 5  # counted before anything is looked up or built
+        client.cookies.update(teacher)
+        assert client.get("/debrief/ZZZZZZ.pdf").status_code != 429
