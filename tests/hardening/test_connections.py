@@ -69,14 +69,20 @@ def test_the_hello_timeout_is_configurable(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_connections_per_address_are_capped(tmp_path: Path) -> None:
+    """Each socket alone on its key (test_school_address: a crowd makes room)."""
     app = make_app(tmp_path)
     with TestClient(app) as client:
         app.state.connections = limits.Connections(per_address=3)
-        code = client.post("/api/rooms", json={"game": "gnou", "players": 2}).json()["code"]
+        r = client.post("/api/rooms", json={"game": "gnou", "players": 3}).json()
+        code = r["code"]
+        keys = [{"role": "host", "token": r["host_token"]}] + [
+            {"role": "player", "token": client.post(
+                f"/api/rooms/{code}/join", json={"nickname": name}).json()["token"]}
+            for name in ("Alice", "Bruno")]
         opened = [client.websocket_connect(f"/ws/{code}") for _ in range(3)]
-        for ws in opened:
+        for ws, key in zip(opened, keys, strict=True):
             ws.__enter__()
-            ws.send_text('{"type":"hello","role":"spectator"}')
+            ws.send_text(json.dumps({"type": "hello", **key}))
             assert json.loads(ws.receive_text())["type"] == "welcome"
         with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
                 f"/ws/{code}") as extra:
@@ -92,11 +98,13 @@ def test_connections_per_address_are_capped(tmp_path: Path) -> None:
 
 def test_connections_are_counted_per_address() -> None:
     count = limits.Connections(per_address=2)
-    assert count.open("10.0.0.1") and count.open("10.0.0.1")
-    assert not count.open("10.0.0.1")
-    assert count.open("10.0.0.2")
-    count.close("10.0.0.1")
-    assert count.open("10.0.0.1")
+    first, second = count.open("10.0.0.1"), count.open("10.0.0.1")
+    assert first is not None and second is not None
+    first.key, second.key = "seat 0", "seat 1"
+    assert count.open("10.0.0.1") is None
+    assert count.open("10.0.0.2") is not None
+    count.close(first)
+    assert count.open("10.0.0.1") is not None
 
 
 def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:

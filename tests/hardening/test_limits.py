@@ -205,11 +205,14 @@ def test_the_retention_purge_deletes_old_finished_games(tmp_path: Path) -> None:
 def test_an_address_has_one_message_budget_over_all_its_sockets(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """190 sockets each just under the per-connection pace slowed every room (attack
-    review): one address shares one budget; past it, each socket is told and, if it keeps
-    on, closed. This machine's own loopback is not counted (the teacher's computer)."""
+    review): one address shares one budget; past it, a socket is answered only while it
+    keeps to a person's pace (test_school_address), else it is told and, if it keeps on,
+    closed. This machine's own loopback is not counted (the teacher's computer)."""
     monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 10.0)
     monkeypatch.setattr(limits, "AddressMessages", functools.partial(
         limits.AddressMessages, burst=10, clock=lambda: 0.0))
+    monkeypatch.setattr(limits, "MessageLimit", functools.partial(
+        limits.MessageLimit, clock=lambda: 0.0))
     with TestClient(make_app(tmp_path)) as client:
         code, _ = new_room(client)
         pongs = 0
@@ -224,7 +227,9 @@ def test_an_address_has_one_message_budget_over_all_its_sockets(
                         pongs += json.loads(ws.receive_text())["type"] == "pong"
                 except WebSocketDisconnect:
                     closed += 1
-        assert pongs == 10 - 1  # the first socket's hello took one
+        # Each socket: its hello and pings up to a person's burst (the clocks stand still),
+        # the first one's first pings from the address's 10.
+        assert pongs == 3 * (limits.PERSON_BURST - 1)
         assert closed == 3
     local = limits.AddressMessages(per_second=1.0, burst=1, clock=lambda: 0.0)
     assert all(local.allow("127.0.0.1") for _ in range(100))
@@ -234,17 +239,19 @@ def test_an_address_has_one_message_budget_over_all_its_sockets(
 def test_an_address_reconnecting_in_a_loop_is_told_to_wait(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each hello joins a room and has it drawn: a script reconnecting in a loop re-rendered
-    its room 150 times a second (attack review). One address has a hello budget (a school's
-    phones reconnecting at once fit in its burst); past it a hello is told to try later,
-    and the room's seats are unchanged."""
+    its room 150 times a second (attack review). One address has a budget for hellos that
+    hold no key of their room (a school's phones reconnecting at once fit in its burst);
+    past it such a hello is told to try later, and the room's seats are unchanged. A hello
+    holding a key has its key's budget (test_school_address)."""
     monkeypatch.setattr(limits, "AddressHellos", functools.partial(
         limits.AddressHellos, per_second=1.0, burst=3, clock=lambda: 0.0))
     with TestClient(make_app(tmp_path)) as client:
         code, host = new_room(client)
         from tests.hardening.test_guessing import hello
 
-        answers = [hello(client, code, role="host", token=host)[-1] for _ in range(5)]
+        answers = [hello(client, code, role="spectator")[-1] for _ in range(5)]
         assert [a["type"] for a in answers] == ["welcome"] * 3 + ["error"] * 2
         assert answers[-1]["code"] == "rate_limited"
-    assert limits.AddressHellos(per_second=1.0, burst=1).allow("::1")
+        assert hello(client, code, role="host", token=host)[-1]["type"] == "welcome"
+    assert limits.AddressHellos(per_second=1.0, burst=1).allow("::1", None)
     assert limits.ADDRESS_HELLO_BURST >= 200  # a school's phones after a restart

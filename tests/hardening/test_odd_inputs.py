@@ -449,3 +449,15 @@ def test_a_phone_leaving_in_the_middle_of_its_body_is_no_server_error(
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert not [m for m in sent if m.get("status") == 500]
     assert len(client.app.state.hub.rooms) == rooms  # type: ignore[attr-defined]
+
+
+def test_a_refused_method_names_the_methods_the_address_takes(client: TestClient) -> None:
+    """A 405 says which methods the address takes (``Allow``, RFC 9110 §15.5.6): the app's
+    own refusal dropped the header the framework had set, for the pages and the API."""
+    for method, path, allowed in (("PUT", "/api/rooms", {"POST"}),
+                                  ("DELETE", "/api/games", {"GET", "HEAD"}),
+                                  ("OPTIONS", "/", {"GET", "HEAD"}),
+                                  ("PATCH", "/new/gnou", {"GET", "HEAD", "POST"})):
+        r = client.request(method, path)
+        assert r.status_code == 405, (method, path)
+        assert {m.strip() for m in r.headers["allow"].split(",")} == allowed, (method, path)

@@ -64,3 +64,4 @@ def fast_clients(monkeypatch: pytest.MonkeyPatch) -> None:
     # The same for an address's budget over all its sockets (tested on its own too).
     monkeypatch.setattr(limits, "ADDRESS_MESSAGES_PER_SECOND", 1e6)
     monkeypatch.setattr(limits, "ADDRESS_HELLOS_PER_SECOND", 1e6)
+    monkeypatch.setattr(limits, "KEY_HELLOS_PER_SECOND", 1e6)

@@ -10,10 +10,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError, echoed
-from ludinum.server import i18n, names, openapi, qr, tokens
+from ludinum.server import i18n, makers, names, openapi, qr, tokens
 from ludinum.server.hub import Hub, unknown_room
 from ludinum.server.protocol import fail, load_json, said
-from ludinum.server.ratelimit import RateLimit, address_of
+from ludinum.server.ratelimit import FairLimit, KnownCodes, RateLimit, address_of
 from ludinum.server.replay import Replay
 
 STATUS = {
@@ -75,17 +75,19 @@ def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
     """Around a room-code lookup: refused while the address has too many failures, and a
     wrong code or token counts as one (a successful join counts nothing). A blocked address
     naming a live room or class still gets in, within its own smaller budget
-    (``known_limit``): one pupil guessing codes does not lock the school's address out,
-    and the guesser learns no more than one code a couple of seconds. A path's code that
-    cannot be one (:func:`bad_code`; a class's when ``of_class``) is refused first, by
-    name, and counted nowhere: no real code is guessed by it."""
+    (``known_limit``, :class:`KnownCodes`): one pupil guessing codes does not lock the
+    school's address out, and the guesser learns no more than one code a couple of
+    seconds (a code already told costs nothing). A path's code that cannot be one
+    (:func:`bad_code`; a class's when ``of_class``) is refused first, by name, and counted
+    nowhere: no real code is guessed by it."""
     raw = request.path_params.get("code")
     if raw is not None and not tokens.looks_like_code(tokens.normalise_code(str(raw))):
         raise bad_code(tokens.normalise_code(str(raw)), of_class)
     limit: RateLimit = request.app.state.limit
     address = address_of(request)
-    if limit.blocked(address) and not (
-            names_a_live_code(request) and request.app.state.known_limit.allow(address)):
+    known: KnownCodes = request.app.state.known_limit
+    if limit.blocked(address) and not (names_a_live_code(request) and known.allow(
+            address, tokens.normalise_code(str(raw)))):
         raise too_many()
     try:
         yield
@@ -104,16 +106,20 @@ def check_rate(request: Request, limit: RateLimit, count: int = 1,
 
 
 @contextlib.contextmanager
-def charged(request: Request, limit: RateLimit, count: int = 1,
+def charged(request: Request, limit: FairLimit, count: int = 1,
             refused: LudinumError | None = None) -> Iterator[None]:
-    """:func:`check_rate` around what the attempts pay for, given back when it is refused:
-    a form with a typo makes no room and spends none of the school address's budget (30
-    refused forms locked a teacher out of making a room for minutes, attack review)."""
-    check_rate(request, limit, count, refused)
+    """Count ``count`` rooms made against the browser that makes them (its cookie,
+    :mod:`makers`), then its address; past the budget, ``refused`` (by default « Trop
+    d'essais »). Given back when what they pay for is refused: a form with a typo makes no
+    room and spends none of the school address's budget (30 refused forms locked a teacher
+    out of making a room for minutes, attack review)."""
+    address, key = address_of(request), makers.key_of(request)
+    if not limit.allow(address, key, count):
+        raise refused if refused is not None else too_many()
     try:
         yield
     except LudinumError:
-        limit.refund(address_of(request), count)
+        limit.refund(address, key, count)
         raise
 
 
@@ -211,8 +217,9 @@ async def create_room(request: Request) -> Response:
                                                      mode, seed)
     except LudinumError as exc:
         return error_response(exc)
-    return JSONResponse({"code": room.code, "host_token": host_token,
-                         "room": room.summary_json()}, status_code=201)
+    return makers.remember(request, JSONResponse(
+        {"code": room.code, "host_token": host_token, "room": room.summary_json()},
+        status_code=201))
 
 
 async def room_info(request: Request) -> Response:

@@ -31,7 +31,8 @@ from ludinum.server.class_hub import ClassHub
 from ludinum.server.guards import BodyLimit, HostCheck, PdfLimit
 from ludinum.server.hub import Hub
 from ludinum.server.ledger import StoredLedger
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server.makers import Makers
+from ludinum.server.ratelimit import FairLimit, KnownCodes, RateLimit
 from ludinum.server.security import SecurityHeaders
 from ludinum.server.storage import Storage, default_url
 
@@ -147,10 +148,14 @@ def create_app(
     hub.lobby_hours = limits.setting("LUDINUM_LOBBY_HOURS", hub.lobby_hours)
     app.state.limit = rate_limit or RateLimit()
     # Joins naming a live code from an address blocked by wrong codes (api.guessing).
-    app.state.known_limit = RateLimit(burst=KNOWN_BURST, per_second=1 / KNOWN_EVERY)
-    app.state.room_limit = room_limit or RateLimit(
+    app.state.known_limit = KnownCodes(burst=KNOWN_BURST, per_second=1 / KNOWN_EVERY)
+    # Rooms made, per browser that made rooms (makers.py), then per address: as many each.
+    rooms = room_limit or RateLimit(
         burst=int(limits.setting("LUDINUM_ROOMS_BURST", ROOMS_BURST)),
         per_second=1 / limits.setting("LUDINUM_ROOM_EVERY", ROOM_EVERY))
+    app.state.room_limit = FairLimit(rooms, RateLimit(
+        burst=rooms.burst, per_second=rooms.per_second, clock=rooms.clock))
+    app.state.makers = Makers()
     app.state.connections = limits.Connections()
     app.state.address_messages = limits.AddressMessages()
     app.state.address_hellos = limits.AddressHellos()

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import i18n, render, tokens
+from ludinum.server import i18n, makers, render, tokens
 from ludinum.server.api import body, charged, error_response, game_and_options, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
@@ -52,7 +52,8 @@ async def create(request: Request) -> Response:
                 game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
     except LudinumError as exc:
         return error_response(exc)
-    return JSONResponse({"code": session.code, "teacher_token": teacher}, status_code=201)
+    return makers.remember(request, JSONResponse(
+        {"code": session.code, "teacher_token": teacher}, status_code=201))
 
 
 async def join(request: Request) -> Response:

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import forms, i18n, qr, tokens
+from ludinum.server import forms, i18n, makers, qr, tokens
 from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
@@ -58,8 +58,8 @@ async def new_class(request: Request) -> Response:
             error = exc.message(lang)
             values = forms.kept(game, form, size)  # the other choices shown as made
         else:
-            return show(request, "class_created.html", code=session.code,
-                        teacher_token=teacher)
+            return makers.remember(request, show(request, "class_created.html",
+                                                 code=session.code, teacher_token=teacher))
     return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values, size),
                 error=error, size=size, levels=levels, level=level, no_bots=NO_BOTS,
                 apart=apart, mode=mode, status=400 if error else 200)

@@ -26,12 +26,12 @@ import os
 import socket
 from collections.abc import Awaitable, Iterable
 
-from starlette.requests import ClientDisconnect, HTTPConnection
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludinum.content.typography import french_spacing
-from ludinum.server import i18n, limits, render
-from ludinum.server.ratelimit import RateLimit, address_key
+from ludinum.server import i18n, limits, makers, render
+from ludinum.server.ratelimit import FairLimit, RateLimit, address_key
 
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
@@ -240,16 +240,22 @@ def is_pdf(scope: Scope) -> bool:
 
 
 class PdfLimit:
-    """Refuse (429) PDF requests past the per-address limit, before any is built."""
+    """Refuse (429) PDF requests past the limit, before any is built: per browser that made
+    a room (its cookie, :mod:`makers`), then per address (:class:`FairLimit`: one pupil's
+    script asking for PDFs from a school's address does not keep its teacher from
+    printing)."""
 
     def __init__(self, app: ASGIApp, limit: RateLimit | None = None) -> None:
         self.app = app
         self.limit = limit or RateLimit(burst=PDF_BURST, per_second=1 / PDF_EVERY)
+        self.fair = FairLimit(self.limit, RateLimit(
+            burst=self.limit.burst, per_second=self.limit.per_second, clock=self.limit.clock))
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] == "http" and is_pdf(scope):
             client = scope.get("client")
-            if not self.limit.allow(address_key(str(client[0]) if client else "?")):
+            maker = makers.key_of(Request(scope)) if "app" in scope else None
+            if not self.fair.allow(address_key(str(client[0]) if client else "?"), maker):
                 return _refuse(send, 429, "rate_limited",
                                "Trop de PDF demandés : attends un peu.",
                                "Too many PDFs requested: wait a little.", scope)

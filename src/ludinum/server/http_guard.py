@@ -8,7 +8,10 @@ phones could then no longer connect, nor reconnect).
   keeps it open for ever.
 - **Connections per address**: one client address holds at most :data:`MAX_PER_ADDRESS`
   TCP connections at once, HTTP and WebSocket alike (the WebSockets keep their own, lower
-  cap: :class:`ludinum.server.limits.Connections`). One more is closed at once. The
+  cap: :class:`ludinum.server.limits.Connections`). One more takes the place of the
+  address's connection that has waited longest for a request's headers (a school shares
+  one address: one pupil's script holding every connection with headers that never end
+  had the whole school refused); with none waiting, it is closed at once. The
   proxies uvicorn trusts (``forwarded_allow_ips``: this machine's loopback by default) are
   not counted: behind nginx (docs/deploy.md) every phone arrives from nginx's address, and
   nginx keeps its own limits (``client_header_timeout``); the WebSockets' cap still counts
@@ -40,6 +43,8 @@ class GuardedH11Protocol(H11Protocol):
 
     #: Connections counted per address, for the whole process (all listening sockets).
     open_by_address: ClassVar[Counter[str]] = Counter()
+    #: Those waiting for a request's headers, per address, the longest waiting first.
+    waiting: ClassVar[dict[str, dict[GuardedH11Protocol, None]]] = {}
     header_timeout: ClassVar[float] = setting("LUDINUM_HEADER_TIMEOUT", HEADER_TIMEOUT)
     max_per_address: ClassVar[int] = int(setting("LUDINUM_MAX_TCP", MAX_PER_ADDRESS))
 
@@ -66,8 +71,12 @@ class GuardedH11Protocol(H11Protocol):
             return
         address = address_key(address)  # an IPv6 address: its /64 (ratelimit.address_key)
         if self.open_by_address[address] >= self.max_per_address:
-            transport.abort()  # connection_lost follows: nothing was counted
-            return
+            longest = next(iter(self.waiting.get(address, ())), None)
+            if longest is None:
+                transport.abort()  # connection_lost follows: nothing was counted
+                return
+            longest._release()  # counted no more: its connection_lost changes nothing
+            longest.transport.abort()
         self.open_by_address[address] += 1
         self._address = address
         self._await_headers()
@@ -91,14 +100,27 @@ class GuardedH11Protocol(H11Protocol):
     def _await_headers(self) -> None:
         if self._headers_due is None and not self.transport.is_closing():
             self._headers_due = self.loop.call_later(self.header_timeout, self._headers_late)
+            if self._address is not None:
+                self.waiting.setdefault(self._address, {})[self] = None
 
     def _headers_in(self) -> None:
         if self._headers_due is not None:
             self._headers_due.cancel()
             self._headers_due = None
+        self._not_waiting()
+
+    def _not_waiting(self) -> None:
+        if self._address is None:
+            return
+        waiting = self.waiting.get(self._address)
+        if waiting is not None:
+            waiting.pop(self, None)
+            if not waiting:
+                del self.waiting[self._address]
 
     def _headers_late(self) -> None:
         self._headers_due = None
+        self._not_waiting()
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.transport.close()
 

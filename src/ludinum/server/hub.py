@@ -1002,19 +1002,22 @@ class Hub:
         if self.bots_need_a_screen:
             self._wake_bots(room)  # bots left waiting for a screen (watched) play on
 
-    async def holds_key(self, code: str, message: dict[str, Any]) -> bool:
-        """Whether a hello carries a key of room ``code`` (the host's, or seat tokens):
-        proof that its sender belongs there, not a guess (192-bit keys cannot be guessed).
-        A spectator's hello carries none."""
+    async def hello_key(self, code: str, message: dict[str, Any]) -> str | None:
+        """Who a hello proves to be, when it carries a key of room ``code`` (the host's, or
+        seat tokens; 192-bit keys cannot be guessed): the room and the digests of its keys,
+        never the keys. None for a hello with no key (a spectator's) or a wrong one."""
         role = message.get("role")
         if role not in ("host", "player", "pass"):
-            return False
+            return None
         try:
             room = await self.room(code)
-            self._keyed_seats(room, protocol.hello_role(message, len(room.seats)), message)
+            seats = self._keyed_seats(room, protocol.hello_role(message, len(room.seats)),
+                                      message)
         except LudinumError:
-            return False
-        return True
+            return None
+        digests = [room.host_digest] if role == "host" else [
+            str(room.seats[s].token_digest) for s in seats]
+        return f"{code} {role} {' '.join(digests)}"
 
     def _keyed_seats(self, room: Room, role: str, message: dict[str, Any]
                      ) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from ludinum.server import (
     frames,
     i18n,
     kits,
+    makers,
     qr,
     render,
     replay_logs,
@@ -67,8 +68,12 @@ async def http_problem(request: Request, exc: Exception) -> Response:
                                             "Unreadable request."))
     error = fail(code, fr, en)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": error.to_json()}, status_code=status)
-    return problem(request, error, status)
+        response: Response = JSONResponse({"error": error.to_json()}, status_code=status)
+    else:
+        response = problem(request, error, status)
+    # What the framework says with it (a 405's ``Allow``: the methods the address takes).
+    response.headers.update(getattr(exc, "headers", None) or {})
+    return response
 
 
 def _status(exc: LudinumError) -> int:
@@ -177,7 +182,8 @@ async def new_room(request: Request) -> Response:
             with contextlib.suppress(LudinumError):
                 mode = forms.mode(form)
         else:
-            return show(request, "created.html", code=room.code, host_token=host_token)
+            return makers.remember(request, show(request, "created.html", code=room.code,
+                                                 host_token=host_token))
     return show(request, "new.html", game=game, fields=forms.fields(game, lang, values, players),
                 error=error, players=players, mode=mode, status=400 if error else 200)
 

@@ -79,6 +79,10 @@ class RateLimit:
         now = self.clock()
         self._buckets[key] = (min(float(self.burst), self._tokens(key, now) + count), now)
 
+    def left(self, key: str) -> float:
+        """The attempts ``key`` has left now (nothing is counted)."""
+        return self._tokens(key, self.clock())
+
     def blocked(self, key: str) -> bool:
         """True when the address has used up its attempts (nothing is counted)."""
         return key in self._buckets and self._tokens(key, self.clock()) < 1.0
@@ -109,3 +113,72 @@ class RateLimit:
             fullest = sorted(self._buckets, key=lambda k: self._tokens(k, now), reverse=True)
             for k in fullest[: max(1, self.max_keys // 10)]:
                 del self._buckets[k]
+
+
+class KnownCodes:
+    """Live codes answered to an address blocked for guessing (``api.guessing``), within a
+    budget: a guesser learns no more than ``burst`` codes at once, then one per
+    ``1 / per_second`` seconds. A code already answered to the address tells it nothing
+    new and costs nothing (for :data:`REMEMBERED` seconds): one pupil's script asking for
+    the class's code again and again spent the budget, and the class behind the same
+    school address could no longer join."""
+
+    #: Seconds a code answered to an address is remembered.
+    REMEMBERED = 3600.0
+
+    def __init__(self, burst: int, per_second: float,
+                 clock: Callable[[], float] = time.monotonic, max_keys: int = 10_000
+                 ) -> None:
+        self.limit = RateLimit(burst=burst, per_second=per_second, clock=clock,
+                               max_keys=max_keys)
+        self.clock = clock
+        self.max_keys = max_keys
+        self._told: dict[tuple[str, str], float] = {}
+
+    def allow(self, address: str, code: str) -> bool:
+        now = self.clock()
+        told = self._told.get((address, code))
+        if told is not None and now - told < self.REMEMBERED:
+            return True
+        if not self.limit.allow(address):
+            return False
+        if len(self._told) >= self.max_keys:  # the oldest are forgotten (asked again: paid)
+            for key in sorted(self._told, key=self._told.__getitem__)[: self.max_keys // 10]:
+                del self._told[key]
+        self._told[(address, code)] = now
+        return True
+
+
+class FairLimit:
+    """Attempts counted per key first, then per address: a school shares one address.
+
+    An attempt holding a key (who it proved to be: a seat's token, a browser that made
+    rooms before) spends its key's budget, then its address's. One holding none spends its
+    address's only. When the address has none left (one pupil's script spent it), a key
+    that has used at most half its own still gets in: the class and its teacher do, the
+    script's keys and keyless attempts do not. Addresses in ``exempt`` count nothing."""
+
+    def __init__(self, address: RateLimit, keys: RateLimit,
+                 exempt: frozenset[str] = frozenset()) -> None:
+        self.address = address
+        self.keys = keys
+        self.exempt = exempt
+
+    def allow(self, address: str, key: str | None, count: int = 1) -> bool:
+        """Count ``count`` attempts from ``address`` holding ``key`` (None: no key)."""
+        if address in self.exempt:
+            return True
+        if key is None:
+            return self.address.allow(address, count)
+        quiet = self.keys.left(key) > self.keys.burst / 2
+        if not self.keys.allow(key, count):
+            return False
+        return self.address.allow(address, count) or quiet
+
+    def refund(self, address: str, key: str | None, count: int = 1) -> None:
+        """Give back what :meth:`allow` counted (what it paid for was refused)."""
+        if address in self.exempt:
+            return
+        if key is not None:
+            self.keys.refund(key, count)
+        self.address.refund(address, count)

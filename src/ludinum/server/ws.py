@@ -43,16 +43,17 @@ async def endpoint(websocket: WebSocket) -> None:
         return
     connections: limits.Connections = websocket.app.state.connections
     address = address_of(websocket)
-    if not connections.open(address):
+    place = connections.open(address)
+    if place is None:
         await websocket.close(code=TRY_LATER)
         return
     try:
         if tokens.looks_like_code(code):
-            await _serve(websocket, code, address)
+            await _serve(websocket, code, place)
         else:
             await refuse_code(websocket, code)
     finally:
-        connections.close(address)
+        connections.close(place)
 
 
 async def refuse_code(websocket: WebSocket, code: str) -> None:
@@ -69,18 +70,23 @@ async def refuse_code(websocket: WebSocket, code: str) -> None:
         await asyncio.wait_for(websocket.close(code=POLICY, reason="bad_code"), CLOSE_WAIT)
 
 
-async def _serve(websocket: WebSocket, code: str, address: str) -> None:
+async def _serve(websocket: WebSocket, code: str, place: limits.Place) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
     client = Client(websocket.send_text, i18n.lang_of(websocket),
                     send_now_of(websocket.scope))
     writer = asyncio.create_task(client.writer())
     client.on_behind = writer.cancel  # a writer stuck sending to a phone that does not read
-    reader = asyncio.create_task(_read(websocket, hub, client, code, address))
+    reader = asyncio.create_task(_read(websocket, hub, client, code, place))
+    place.on_evict = client.close  # a crowd of its address made room (limits.Connections)
+    if place.evicted:
+        client.close()
     close: Close = (1000, "")
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if client.overflowed:
+        if place.evicted:
+            close = (TRY_LATER, "rate_limited")  # the page comes back later
+        elif client.overflowed:
             close = (TRY_LATER, "behind")  # fell behind: the page reconnects and resyncs
         elif reader.done():
             close = reader.result()
@@ -113,9 +119,10 @@ async def _receive(websocket: WebSocket) -> str | bytes:
     return text if text is not None else bytes(message.get("bytes") or b"")
 
 
-async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, address: str
-                ) -> Close:
+async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str,
+                place: limits.Place) -> Close:
     """Receive until the connection ends; returns the close to send."""
+    address = place.address
     limit: RateLimit = websocket.app.state.limit
     timeout: float = websocket.app.state.hello_timeout
     messages = limits.MessageLimit()
@@ -134,7 +141,8 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
             else:
                 text = await _receive(websocket)
             paced = messages.allow()
-            if not paced or not address_messages.allow(address):
+            # Past its address's budget, a socket at a person's pace is still answered.
+            if not paced or not (address_messages.allow(address) or messages.gentle):
                 if paced:  # this socket's pace was fine: its address's budget ran out
                     messages.refuse()
                 if messages.exhausted:
@@ -144,7 +152,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
                     "Too many messages: slow down.")))
                 continue
             if client.role is None:
-                refused = await _before_hello(hub, client, limit, hellos, address, text,
+                refused = await _before_hello(hub, client, limit, hellos, place, text,
                                               code)
                 if refused is not None:
                     return refused
@@ -156,7 +164,7 @@ async def _read(websocket: WebSocket, hub: Hub, client: Client, code: str, addre
 
 
 async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
-                        hellos: limits.AddressHellos, address: str,
+                        hellos: limits.AddressHellos, place: limits.Place,
                         text: str | bytes, code: str) -> Close | None:
     """A message before the hello. A refused hello closes the connection (the page tries
     again later); a wrong room code or token counts as a guess against the address, a
@@ -164,15 +172,21 @@ async def _before_hello(hub: Hub, client: Client, limit: RateLimit,
     address is blocked for guessing, a hello holding a key of its room still comes in (one
     pupil guessing codes must not keep the class's phones from reconnecting); any other
     is told to wait, whatever it holds, so the answer tells a guesser nothing."""
+    address = place.address
     text, is_hello = _with_room(text, code)
-    if is_hello and not hellos.allow(address):  # a reconnect loop: each hello draws the room
-        client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER, "rate_limited"
-    if is_hello and limit.blocked(address) and not await hub.holds_key(code, _fields(text)):
-        client.push(protocol.error(too_many(), "hello"))
-        return TRY_LATER, "rate_limited"
+    key: str | None = None
+    if is_hello:
+        # Each hello draws its room: a reconnect loop is held to its key's pace, or its
+        # address's when it holds no key (limits.AddressHellos: one pupil's script does
+        # not lock out the school behind the same address).
+        key = await hub.hello_key(code, _fields(text))
+        if not hellos.allow(address, key) or (key is None and limit.blocked(address)):
+            client.push(protocol.error(too_many(), "hello"))
+            return TRY_LATER, "rate_limited"
     client.last_error = None
     await hub.handle(client, text)
+    if client.role is not None:
+        place.key = key or ""  # the crowd it joins (limits.Connections)
     if not is_hello or client.role is not None:
         return None
     if client.last_error in GUESSES:

@@ -1,0 +1,64 @@
+"""Browsers that made rooms: known by a cookie, so that their room budget is their own.
+
+Rooms made are counted per address (storage), and a school shares one address: one
+pupil's script making rooms spent the school's budget, and no teacher behind the same
+address could open a room. A browser whose room (or class) was made gets the cookie
+:data:`COOKIE`: a random name and its signature by this process's secret, nothing about
+anyone, in memory only on the server. A request holding a valid one is counted against
+it first (:class:`ludinum.server.ratelimit.FairLimit`); one holding none, or a forged
+one, against its address only. A cookie is minted only by a room made, so a script
+throwing its cookies away mints no more than its address's budget allows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+#: The cookie's name, and how long a browser keeps it (a school year).
+COOKIE = "maker"
+AGE = 365 * 24 * 3600
+_NAME_BYTES = 16
+
+
+class Makers:
+    """Mints and checks the cookies of this process (a cookie another process minted is
+    not known here: that browser counts against its address, as before it had one)."""
+
+    def __init__(self, secret: bytes | None = None) -> None:
+        self._secret = secret if secret is not None else secrets.token_bytes(32)
+
+    def _sign(self, name: str) -> str:
+        return hmac.new(self._secret, name.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def key_of(self, request: Request) -> str | None:
+        """The maker a request's cookie names, when this process minted it."""
+        value = request.cookies.get(COOKIE, "")
+        name, _, signature = value.partition(".")
+        if not name or len(value) > 100 or not hmac.compare_digest(
+                signature, self._sign(name)):
+            return None
+        return name
+
+    def remember(self, request: Request, response: Response) -> Response:
+        """Give the browser that made a room its cookie, unless it has one."""
+        if self.key_of(request) is None:
+            name = secrets.token_urlsafe(_NAME_BYTES)
+            response.set_cookie(COOKIE, f"{name}.{self._sign(name)}", max_age=AGE,
+                                samesite="lax", httponly=True)
+        return response
+
+
+def remember(request: Request, response: Response) -> Response:
+    """:meth:`Makers.remember` with the app's makers."""
+    makers: Makers = request.app.state.makers
+    return makers.remember(request, response)
+
+
+def key_of(request: Request) -> str | None:
+    makers: Makers = request.app.state.makers
+    return makers.key_of(request)
