@@ -24,7 +24,7 @@ from ludinum.content.typography import breakable_spaces, french_spacing
 from ludinum.games import get_game
 from ludinum.server.catalog import Catalog
 from ludinum.site.catalog import PRINTABLE, catalog
-from ludinum.site.debrief import build_debrief, debrief_html
+from ludinum.site.debrief_files import build_debrief, debrief_html
 from ludinum.site.pdf.deck import build_print_pdf
 from tests.drawing import Screen
 from tests.server.helpers import create_room, hello, join, make_app

@@ -21,8 +21,10 @@ from ludinum.site.class_debrief import (
     NoTableError,
     TableError,
     TableLog,
-    build_class_debrief,
     class_debrief,
+)
+from ludinum.site.class_debrief_files import (
+    build_class_debrief,
     class_debrief_html,
     class_debrief_response,
 )

@@ -17,7 +17,7 @@ from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, bad_code, problem, public_base, show
 from ludinum.server.rooms import LIVE
-from ludinum.site import class_debrief
+from ludinum.site import class_debrief, class_debrief_files
 
 
 async def choose_game(request: Request) -> Response:
@@ -117,6 +117,6 @@ async def debrief(request: Request) -> Response:
     records = await classes_of(request).records(session, lang)
     tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names) for r in records]
     try:
-        return await class_debrief.class_debrief_response(tables, lang, fmt)
+        return await class_debrief_files.class_debrief_response(tables, lang, fmt)
     except LudinumError as exc:
         return problem(request, exc, 409)

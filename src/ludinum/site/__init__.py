@@ -13,7 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from ludinum.site import pages
 from ludinum.site.catalog import PRINTABLE
-from ludinum.site.debrief import build_debrief, debrief_html, debrief_response
+from ludinum.site.debrief_files import build_debrief, debrief_html, debrief_response
 from ludinum.site.pdf.deck import build_print_pdf
 from ludinum.site.render import STATIC, STATIC_URL, TEMPLATES
 

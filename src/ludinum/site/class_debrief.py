@@ -14,10 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from starlette.responses import Response
-
 from ludinum.engine import Lesson, LudinumError
-from ludinum.server.security import csp_for_page
 from ludinum.site.debrief import Debrief, collect
 from ludinum.site.pdf.diploma import date_in
 
@@ -181,7 +178,7 @@ class ClassDebrief:
 
 def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None) -> ClassDebrief:
     """Replay every table (:func:`~ludinum.site.debrief.collect`) and put them together."""
-    _check(tables)
+    check_tables(tables)
     lang = "en" if lang == "en" else "fr"
     ordered = sorted(tables, key=lambda t: t.number)
     played = [(t.number, _collect(t, lang, day)) for t in ordered]
@@ -208,7 +205,7 @@ def _heading(headings: Sequence[str], lang: str) -> str:
     return named.pop() if len(named) == 1 else WORDS[lang]["themes"]
 
 
-def _check(tables: Sequence[TableLog]) -> None:
+def check_tables(tables: Sequence[TableLog]) -> None:
     """Refuse no table, or a table number used twice or below 1, before any replay."""
     if not tables:
         raise NoTableError("Aucune table à résumer\u202f: la classe n'a joué aucune partie.",
@@ -253,52 +250,3 @@ def _messages(debriefs: Sequence[Debrief]) -> tuple[MessageCount, ...]:
     found = [MessageCount(who, text, n) for (who, text), n in tables.items()]
     # Met at the most tables first; else in the order they were first shown.
     return tuple(sorted(found, key=lambda m: -m.tables))
-
-
-def class_debrief_html(debrief: ClassDebrief) -> str:
-    """The class debrief as a self-contained page: large enough for a projector, printable."""
-    from ludinum.site.render import render
-
-    return render("class_debrief.html", debrief=debrief, w=debrief.words())
-
-
-def build_class_debrief(debrief: ClassDebrief) -> bytes:
-    """The class debrief as an A4 PDF (as many pages as it needs)."""
-    from ludinum.site.pdf.class_debrief import class_debrief_pdf
-
-    return class_debrief_pdf(debrief)
-
-
-def _document(tables: Sequence[TableLog], lang: str, fmt: str) -> bytes | str:
-    debrief = class_debrief(tables, lang)
-    return build_class_debrief(debrief) if fmt == "pdf" else class_debrief_html(debrief)
-
-
-async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str) -> Response:
-    """The class debrief (``fmt`` ``html``: a page shown in the browser, ``pdf``: a
-    download), replayed and built in a worker thread, off the event loop. Serve the PDF
-    under a path ending in ``.pdf``, so that the server's PDF limit per address applies
-    (``server/guards.py``).
-
-    Raises :class:`DebriefFormatError` for another ``fmt`` (before any work),
-    :class:`NoTableError` for no table and :class:`TableError` for a table numbered twice or
-    that cannot be replayed: the route shows them like its other refusals."""
-    from starlette.concurrency import run_in_threadpool
-
-    if fmt not in FORMATS:
-        raise DebriefFormatError(
-            f"Format de bilan inconnu\u202f: «\u202f{fmt[:20]}\u202f» (html ou pdf).",
-            f"Unknown debrief format: “{fmt[:20]}” (html or pdf).",
-        )
-    _check(tables)  # the clear refusals that need no replay, before a thread is taken
-    data = await run_in_threadpool(_document, tables, lang, fmt)
-    name = "bilan-classe" if lang != "en" else "class-debrief"
-    # The page opens in the browser (the projector), the PDF downloads (to print).
-    shown = "attachment" if fmt == "pdf" else "inline"
-    headers = {"content-disposition": f'{shown}; filename="{name}.{fmt}"',
-               "cache-control": "no-store"}
-    if fmt == "pdf":
-        return Response(data, media_type="application/pdf", headers=headers)
-    # The page's own styles, allowed: blocked by the default policy, it showed unstyled.
-    headers["content-security-policy"] = csp_for_page(str(data))
-    return Response(data, media_type="text/html; charset=utf-8", headers=headers)

@@ -3,8 +3,8 @@ the session"; nothing personal: nicknames only).
 
 :func:`collect` replays a game from its configuration and action log, keeping the public
 events of each step, and gathers what the class met: the prevention messages shown, the
-quiz questions and the share of right answers, the themes; :func:`build_debrief` makes a
-one-page PDF of it and :func:`debrief_html` a self-contained HTML page.
+quiz questions and the share of right answers, the themes. :mod:`.debrief_files` makes a
+one-page PDF of it and a self-contained HTML page.
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from starlette.responses import Response
-
 from ludinum.engine import Action, Event, Game, GameConfig, Lesson
-from ludinum.server.security import csp_for_page
 from ludinum.site.pdf.diploma import date_in
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
@@ -215,54 +212,3 @@ def _outcome(state: Any, players: Sequence[str], words: Mapping[str, str]) -> st
 
 def day_text(debrief: Debrief) -> str:
     return date_in(debrief.day, debrief.lang)
-
-
-def build_debrief(
-    config_json: object,
-    log: Sequence[tuple[int, object]],
-    nicknames: Sequence[str],
-    lang: str = "fr",
-) -> bytes:
-    """The one-page PDF debrief of a game (see :func:`collect`)."""
-    from ludinum.site.pdf.debrief import debrief_pdf
-
-    return debrief_pdf(collect(config_json, log, nicknames, lang))
-
-
-def debrief_html(
-    config_json: object,
-    log: Sequence[tuple[int, object]],
-    nicknames: Sequence[str],
-    lang: str = "fr",
-) -> str:
-    """The same debrief as a self-contained HTML page (to download and keep)."""
-    from ludinum.site.render import render
-
-    debrief = collect(config_json, log, nicknames, lang)
-    return render("debrief.html", debrief=debrief, w=debrief.words(), day=day_text(debrief))
-
-
-async def debrief_response(
-    config_json: object,
-    log: Sequence[tuple[int, object]],
-    nicknames: Sequence[str],
-    lang: str = "fr",
-    fmt: str = "pdf",
-) -> Response:
-    """The debrief as a download (``fmt`` ``pdf`` or ``html``), built off the event loop:
-    what a ``/debrief/…`` route of the app returns once it has loaded the room's game."""
-    from starlette.concurrency import run_in_threadpool
-
-    if fmt == "html":
-        page = await run_in_threadpool(debrief_html, config_json, log, nicknames, lang)
-        return Response(page, media_type="text/html; charset=utf-8", headers={
-            "content-disposition": 'inline; filename="bilan.html"',  # a page: opened
-            "cache-control": "no-store",
-            # its own styles, allowed: blocked by the default policy, it showed unstyled
-            "content-security-policy": csp_for_page(page),
-        })
-    data = await run_in_threadpool(build_debrief, config_json, log, nicknames, lang)
-    return Response(data, media_type="application/pdf", headers={
-        "content-disposition": 'attachment; filename="bilan.pdf"',
-        "cache-control": "no-store",
-    })

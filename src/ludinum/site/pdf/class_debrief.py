@@ -4,13 +4,9 @@ line."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ludinum.site.class_debrief import ClassDebrief
 from ludinum.site.pdf.report import NAVY, footer, heading, para, room_for
 from ludinum.sitekit.document import Document
-
-if TYPE_CHECKING:
-    from ludinum.site.class_debrief import ClassDebrief
 
 STOPPED = (179, 38, 30)
 

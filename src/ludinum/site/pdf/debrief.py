@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ludinum.site.debrief import Debrief, day_text
 from ludinum.site.pdf.report import BOTTOM, NAVY, footer
 from ludinum.site.pdf.report import heading as _heading
 from ludinum.site.pdf.report import para as _para
 from ludinum.sitekit.document import Document
 
-if TYPE_CHECKING:
-    from ludinum.site.debrief import Debrief
 
 def debrief_pdf(debrief: Debrief) -> bytes:
-    from ludinum.site.debrief import day_text
-
     w = debrief.words()
     sep = w["sep"]
     pdf = Document(f"{w['title']} — {debrief.title}", lang=debrief.lang)
