@@ -12,11 +12,13 @@ already initialised in this process (a test, a notebook), it is used as it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from ludinum.engine import LudinumError
-from ludinum.sim.runner import Chunk, GameRecord, play_chunk
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 class ClusterError(LudinumError):
@@ -68,12 +70,12 @@ def cluster_cpus(address: str, workers: int | None = None) -> int:
 
 
 def ray_map(
-    address: str, jobs: Sequence[Chunk], workers: int | None = None
-) -> Iterator[list[GameRecord]]:
-    """Each chunk's records, in the order of ``jobs``."""
+    address: str, play: Callable[[J], R], jobs: Sequence[J], workers: int | None = None
+) -> Iterator[R]:
+    """``play(job)`` for each of ``jobs`` on the cluster, in the order of ``jobs``."""
     ray = connect(address, workers)
-    task = ray.remote(play_chunk)
+    task = ray.remote(play)
     pending = [task.remote(job) for job in jobs]
     for ref in pending:
-        records: list[GameRecord] = ray.get(ref)
-        yield records
+        result: R = ray.get(ref)
+        yield result

@@ -13,13 +13,10 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ludinum import __version__
 from ludinum.engine import Action, Game, GameConfig, State, StateFormatError
-
-if TYPE_CHECKING:
-    from ludinum.sim.runner import SimSpec
 
 FORMAT = "ludinum-game-log/1"
 
@@ -34,10 +31,12 @@ def write_log(
     final: State,
     config: GameConfig,
     log: Sequence[tuple[int, Action]],
-    spec: SimSpec,
     index: int,
+    run: tuple[int, Sequence[str], float | None],
 ) -> Path:
-    """Store one finished game's log in ``directory`` (written whole, then renamed)."""
+    """Store one finished game's log in ``directory`` (written whole, then renamed);
+    ``run``: the run's seed, its seats' bots and its quiz accuracy."""
+    run_seed, bots, quiz_accuracy = run
     actions = []
     for player, action in log:
         stored = action
@@ -49,9 +48,9 @@ def write_log(
         "version": __version__,
         "config": config.to_json(),
         "index": index,
-        "run_seed": spec.seed,
-        "bots": list(spec.bots),
-        "quiz_accuracy": spec.quiz_accuracy,
+        "run_seed": run_seed,
+        "bots": list(bots),
+        "quiz_accuracy": quiz_accuracy,
         "outcome": final.outcome().to_json(),
         "actions": actions,
     }

@@ -180,7 +180,8 @@ def play_one(
     if keep is not None and log is not None:
         from ludinum.sim.gamelog import write_log
 
-        write_log(keep, game, state, config, log, spec, index)
+        write_log(keep, game, state, config, log, index,
+                  (spec.seed, spec.bots, spec.quiz_accuracy))
     return GameRecord(
         index,
         seed,
@@ -255,7 +256,7 @@ def run(
         # Chunks for the cluster's cores, not this machine's; the chunking never changes
         # the records (each game's seeds depend on its index only).
         jobs = _jobs(spec, games, cluster_cpus(cluster, workers), keep)
-        for chunk in ray_map(cluster, jobs, workers):
+        for chunk in ray_map(cluster, play_chunk, jobs, workers):
             records.extend(chunk)
             if progress:
                 progress(len(chunk))
