@@ -42,7 +42,7 @@ def rss_kb() -> int:
 def nickname(i: int) -> str:
     """A nickname per room that the filter lets through (it refuses numbers that are hate
     codes, and words that spell insults)."""
-    from ludinum.server import names
+    from ludinum.weblib import names
 
     for attempt in range(100):
         n = i * 100 + attempt

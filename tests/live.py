@@ -28,8 +28,8 @@ class LiveServer:
         import uvicorn
 
         from ludinum.server.app import create_app
-        from ludinum.server.ratelimit import RateLimit
         from ludinum.server.ws_protocol import DirectWebSocketProtocol
+        from ludinum.weblib.ratelimit import RateLimit
 
         http = options.pop("http", "auto")  # the HTTP protocol (serve's: http_guard)
         self.port = port if port is not None else free_loopback_port()

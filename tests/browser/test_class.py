@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 from tests.browser.conftest import LiveServer
 from tests.browser.helpers import TIMEOUT
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.server import address
+from ludinum.weblib import address
 from tests.browser.helpers import TIMEOUT, create_room
 from tests.live import LiveServer
 from tests.server.test_address import FAKE, LAN

@@ -12,7 +12,7 @@ import pytest
 
 from ludinum.engine.game import elided_values, elides, with_word
 from ludinum.games import registry
-from ludinum.server import i18n
+from ludinum.weblib import i18n
 from tests.drawing import shared
 
 NAMES = ["Inès", "Tom", "Élodie", "Yasmine", "Yves", "Hugo", "Œnone", "ULYSSE"]

@@ -18,7 +18,7 @@ GAMES = SRC / "games"
 
 #: Words that are a game's id but mean something else where they stand: (module, word,
 #: why). The nickname animals are French words, not the game (« Gnou Vif »).
-ALLOWED = {("server/names.py", "Gnou")}
+ALLOWED = {("weblib/names.py", "Gnou")}
 
 
 def _titles() -> set[str]:

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.app import create_app
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 
 
 def make_app(tmp: Path, **kw: Any) -> Any:

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from ludinum.server.app import create_app
-from ludinum.server.ratelimit import RateLimit, address_key
+from ludinum.weblib.ratelimit import RateLimit, address_key
 
 PUPILS = 30
 

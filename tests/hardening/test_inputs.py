@@ -19,7 +19,7 @@ from ludinum.content import yamldoc
 from ludinum.engine import Action, ContentError, LudinumError
 from ludinum.games import get_game, registry
 from ludinum.server import guards
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 from tests.hardening.conftest import make_app
 from tests.server.helpers import restored
 

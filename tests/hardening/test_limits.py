@@ -12,10 +12,11 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from ludinum.server import limits, names, tokens
+from ludinum.server import limits, tokens
 from ludinum.server.hub import Hub
 from ludinum.server.protocol import MAX_MESSAGE
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib import names
+from ludinum.weblib.ratelimit import RateLimit
 from tests.hardening.conftest import make_app
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.server import names
+from ludinum.weblib import names
 
 #: Real first names and pet-style nicknames (issue 21 §2), many holding a listed word.
 PASSING = [line for line in (Path(__file__).parent / "names_that_pass.txt").read_text(

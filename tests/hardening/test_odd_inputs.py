@@ -121,7 +121,7 @@ def test_an_unknown_address_or_method_is_refused_in_the_apps_words(client: TestC
 
 
 def test_a_nickname_typed_with_combining_accents_is_the_same_nickname() -> None:
-    from ludinum.server.names import clean
+    from ludinum.weblib.names import clean
 
     assert clean("Le\u0301a") == "Léa" == clean("Léa")  # NFC: one letter, not two
     assert clean("Zoe\u0308") == "Zoë"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 from tests.browser.conftest import ensure_chromium, launch
 from tests.live import LiveServer
 from tests.scale.services import free_port

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ludinum.server import names
+from ludinum.weblib import names
 from tests.browser.conftest import ensure_chromium, launch
 from tests.browser.helpers import TIMEOUT, create_room, join
 from tests.live import LiveServer

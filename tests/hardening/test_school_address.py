@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludinum.server import app as app_module
 from ludinum.server import limits
 from ludinum.server.app import create_app
-from ludinum.server.ratelimit import KnownCodes, RateLimit
+from ludinum.weblib.ratelimit import KnownCodes, RateLimit
 from tests.hardening.test_guessing import hello, new_room, school_app
 
 PHONES = 40

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from ludinum.server import patches
 from ludinum.server.app import create_app
 from ludinum.server.catalog import Catalog
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 
 
 def leaves(value: Any) -> set[str]:

@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 
 from ludinum.cli.print_cmd import print_cards
 from ludinum.cli.serve import serve
-from ludinum.server import address, qr
-from ludinum.server.address import Route, Sources
+from ludinum.weblib import address, qr
+from ludinum.weblib.address import Route, Sources
 from tests.server.helpers import create_room
 from tests.site.helpers import qr_codes
 

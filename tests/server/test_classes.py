@@ -566,7 +566,7 @@ def test_a_classes_tables_count_against_the_addresss_room_budget(
     creation counted one). 12 pupils at tables of 2: 6 rooms, the 5 more counted against
     the browser that made the class (its cookie, server/makers.py: one pupil's script
     behind the same school address does not spend them), then its address."""
-    from ludinum.server.ratelimit import RateLimit
+    from ludinum.weblib.ratelimit import RateLimit
 
     limit = RateLimit(burst=burst, per_second=1e-6)
     app = make_app(sqlite_url, catalog, room_limit=limit)

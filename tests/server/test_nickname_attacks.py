@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.server import names
 from ludinum.server.catalog import Catalog
+from ludinum.weblib import names
 from tests.server.helpers import make_app
 
 #: Insults glued to another word, no separator: a listed stem inside the word, or a short

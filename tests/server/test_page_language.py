@@ -138,7 +138,7 @@ def test_a_language_s_catalogue_is_read_once() -> None:
     """Every English text of a page or a frame goes through ``i18n.gettext``: its
     catalogue is read from disk once, then kept (read again each time, an English frame
     cost milliseconds per text)."""
-    from ludinum.server import i18n
+    from ludinum.weblib import i18n
 
     assert i18n.catalog("en") is i18n.catalog("en")
     assert i18n.catalog("en")

@@ -8,8 +8,8 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.server import i18n
 from ludinum.server.catalog import Catalog
+from ludinum.weblib import i18n
 from tests.server.conftest import catalog_with_toy
 from tests.server.helpers import create_room, form_code, make_app
 

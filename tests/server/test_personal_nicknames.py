@@ -8,8 +8,8 @@ import contextlib
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.server import names
 from ludinum.server.catalog import Catalog
+from ludinum.weblib import names
 from tests.server.helpers import create_room, hello, join, make_app
 
 

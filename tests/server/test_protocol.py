@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ludinum.content.typography import breakable_spaces, french_spacing
 from ludinum.server.catalog import Catalog
-from ludinum.server.ratelimit import RateLimit
+from ludinum.weblib.ratelimit import RateLimit
 from tests.server.helpers import Conn, create_room, hello, join, make_app
 
 
@@ -273,7 +273,7 @@ def test_a_classmate_joins_a_live_room_from_an_address_blocked_by_wrong_codes(
     """One pupil trying codes blocks the school's address; a classmate behind the same
     address who types the projector's code still joins, within a smaller budget of its
     own. Wrong codes stay refused; a class's code is let in the same way."""
-    from ludinum.server.ratelimit import KnownCodes
+    from ludinum.weblib.ratelimit import KnownCodes
 
     app = make_app(sqlite_url, catalog, rate_limit=RateLimit(burst=5, per_second=0.01))
     with TestClient(app) as client:

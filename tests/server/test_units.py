@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ludinum.server import names, tokens
-from ludinum.server.ratelimit import RateLimit
+from ludinum.server import tokens
+from ludinum.weblib import names
+from ludinum.weblib.ratelimit import RateLimit
 
 
 def test_codes_use_an_unambiguous_alphabet() -> None:

@@ -12,10 +12,10 @@ from html.parser import HTMLParser
 import pytest
 
 from ludinum.content.typography import french_spacing
-from ludinum.server import i18n
 from ludinum.site.catalog import catalog
 from ludinum.site.content import load_quiz
 from ludinum.site.render import LOCALE, TEMPLATES
+from ludinum.weblib import i18n
 from tests.site.helpers import client
 
 CLIENT = client()

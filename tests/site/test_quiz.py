@@ -15,10 +15,10 @@ import pytest
 
 from ludinum.content.quizstats import choice_length
 from ludinum.content.typography import french_spacing
-from ludinum.server.protocol import ProtocolError
 from ludinum.site import diploma_code, quiz, signing
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.pdf.diploma import build_diploma, french_date
+from ludinum.weblib.fields import ProtocolError
 
 from .helpers import client, embedded_fonts, pdf_text, qr_codes
 
@@ -346,8 +346,8 @@ def test_hand_ins_from_one_address_are_limited_and_a_refused_one_still_counts(
     """An attack review handed in 2,029 quizzes in 20 s from one address, each writing a
     row in the games' database. Past the budget a hand-in is refused (429) before anything
     is written, and the same answers handed in later still count."""
-    from ludinum.server.ratelimit import RateLimit
     from ludinum.site import pages
+    from ludinum.weblib.ratelimit import RateLimit
 
     clock = [0.0]
     monkeypatch.setattr(pages, "_HAND_INS", RateLimit(burst=1, per_second=0.5,

@@ -67,9 +67,9 @@ def print_cards(
 ) -> None:
     """Crée le PDF à imprimer d'un jeu : cartes A4 avec traits de coupe et codes QR."""
     use_content(content_dir)
-    from ludinum.server.address import join_bases
     from ludinum.site.catalog import print_deck
     from ludinum.site.pdf.deck import build_print_pdf
+    from ludinum.weblib.address import join_bases
 
     base_url = base_url or join_bases("0.0.0.0", port)[0]
     target = writable_file(output or Path(f"{game}-a-imprimer.pdf"))

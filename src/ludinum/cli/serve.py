@@ -50,10 +50,10 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     import uvicorn
     from starlette.applications import Starlette
 
-    from ludinum.server import address, qr
     from ludinum.server.app import create_app, rate_limit
     from ludinum.server.http_guard import GuardedH11Protocol
     from ludinum.server.ws_protocol import DirectWebSocketProtocol
+    from ludinum.weblib import address, qr
 
     bases = address.join_bases(host, port, public_url)
     base = bases[0]

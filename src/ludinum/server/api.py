@@ -10,11 +10,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError, echoed
-from ludinum.server import i18n, makers, names, openapi, qr, tokens
+from ludinum.server import makers, openapi, tokens
 from ludinum.server.hub import Hub, unknown_room
 from ludinum.server.protocol import fail, load_json, said
-from ludinum.server.ratelimit import FairLimit, KnownCodes, RateLimit, address_of
 from ludinum.server.replay import Replay
+from ludinum.weblib import i18n, names, qr
+from ludinum.weblib.ratelimit import FairLimit, KnownCodes, RateLimit, address_of
 
 STATUS = {
     "unknown_room": 404, "unknown_game": 404, "rate_limited": 429, "room_full": 409,

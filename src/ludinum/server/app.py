@@ -32,9 +32,9 @@ from ludinum.server.guards import BodyLimit, HostCheck, PdfLimit
 from ludinum.server.hub import Hub
 from ludinum.server.ledger import StoredLedger
 from ludinum.server.makers import Makers
-from ludinum.server.ratelimit import FairLimit, KnownCodes, RateLimit
-from ludinum.server.security import SecurityHeaders
 from ludinum.server.storage import Storage, default_url
+from ludinum.weblib.ratelimit import FairLimit, KnownCodes, RateLimit
+from ludinum.weblib.security import SecurityHeaders
 
 log = logging.getLogger("ludinum.server")
 

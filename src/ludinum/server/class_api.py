@@ -16,12 +16,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import i18n, makers, render, tokens
+from ludinum.server import makers, render, tokens
 from ludinum.server.api import body, charged, error_response, game_and_options, guessing, only
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import boolean, fail, text
 from ludinum.server.rooms import LIVE
+from ludinum.weblib import i18n
 
 #: The fields a class's creation may hold (``api.only``: a misspelt one, « option » for
 #: « options », is refused by name rather than make a class with the default rules).

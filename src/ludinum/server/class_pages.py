@@ -11,13 +11,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ludinum.engine import LudinumError
-from ludinum.server import forms, i18n, makers, qr, tokens
+from ludinum.server import forms, makers, tokens
 from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, bad_code, problem, public_base, show
 from ludinum.server.rooms import LIVE
 from ludinum.site import class_debrief, class_debrief_files
+from ludinum.weblib import i18n, qr
 
 
 async def choose_game(request: Request) -> Response:

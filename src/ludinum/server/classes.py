@@ -12,8 +12,9 @@ from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Game, LudinumError, counted
-from ludinum.server import names, seating, tokens
+from ludinum.server import seating, tokens
 from ludinum.server.rooms import RoomError
+from ludinum.weblib import names
 
 #: « table », "table": (singular, plural).
 TABLES = ("table", "tables")

@@ -25,11 +25,12 @@ from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event, GameText
-from ludinum.server import i18n, patches, render
+from ludinum.server import patches, render
 from ludinum.server.catalog import preferred_level
 from ludinum.server.clients import Client
 from ludinum.server.rooms import FINISHED, LOBBY, PAUSED, PLAYING, Room
 from ludinum.server.seats import HUMAN
+from ludinum.weblib import i18n
 
 #: One encoder for every frame (``json.dumps`` with options builds one per call).
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

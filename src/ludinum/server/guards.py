@@ -30,8 +30,9 @@ from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ludinum.content.typography import french_spacing
-from ludinum.server import i18n, limits, makers, render
-from ludinum.server.ratelimit import FairLimit, RateLimit, address_key
+from ludinum.server import limits, makers, render
+from ludinum.weblib import i18n
+from ludinum.weblib.ratelimit import FairLimit, RateLimit, address_key
 
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.

@@ -28,7 +28,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ludinum.server.limits import MAX_CONNECTIONS, setting
-from ludinum.server.ratelimit import address_key
+from ludinum.weblib.ratelimit import address_key
 
 #: Seconds a request has to send its headers (``$LUDINUM_HEADER_TIMEOUT``).
 HEADER_TIMEOUT = 10.0

@@ -36,7 +36,7 @@ from ludinum.engine import (
     one_of,
     visible,
 )
-from ludinum.server import frames, i18n, names, protocol, tokens
+from ludinum.server import frames, protocol, tokens
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.protocol import fail
@@ -59,6 +59,7 @@ from ludinum.server.storage import Append, RoomRow, Storage, update_room_in
 from ludinum.server.thinking import Thinker
 from ludinum.server.timers import Timers
 from ludinum.server.writer import WriteOp, Writer
+from ludinum.weblib import i18n, names
 
 log = logging.getLogger("ludinum.server")
 #: The order in which bots deciding at once move in live rooms (not part of any game's

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ludinum.engine import Game
-from ludinum.server import boards, i18n
+from ludinum.server import boards
 from ludinum.site import render as site_render
+from ludinum.weblib import i18n
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 #: The page's drawing code: the shared pieces and each game's drawer.

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
-from ludinum.server.ratelimit import FairLimit, RateLimit
+from ludinum.weblib.ratelimit import FairLimit, RateLimit
 
 #: Messages per second a connection may send on average, and at once (a person taps far
 #: less; a script flooding the server is slowed down, then cut off).

@@ -5,7 +5,7 @@ pupil's script making rooms spent the school's budget, and no teacher behind the
 address could open a room. A browser whose room (or class) was made gets the cookie
 :data:`COOKIE`: a random name and its signature by this process's secret, nothing about
 anyone, in memory only on the server. A request holding a valid one is counted against
-it first (:class:`ludinum.server.ratelimit.FairLimit`); one holding none, or a forged
+it first (:class:`ludinum.weblib.ratelimit.FairLimit`); one holding none, or a forged
 one, against its address only. A cookie is minted only by a room made, so a script
 throwing its cookies away mints no more than its address's budget allows.
 """

@@ -15,23 +15,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError, UnknownGameError
-from ludinum.server import (
-    address,
-    debriefs,
-    forms,
-    frames,
-    i18n,
-    kits,
-    makers,
-    qr,
-    render,
-    replay_logs,
-    tokens,
-)
+from ludinum.server import debriefs, forms, frames, kits, makers, render, replay_logs, tokens
 from ludinum.server.api import charged, check_rate, guessing, hub_of
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay, narration
 from ludinum.server.rooms import LIVE
+from ludinum.weblib import address, i18n, qr
 
 COOKIE_AGE = 365 * 24 * 3600
 

@@ -8,12 +8,13 @@ and changes nothing.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import LudinumError
 from ludinum.engine.errors import echoed
+from ludinum.weblib.fields import ProtocolError as ProtocolError
+from ludinum.weblib.fields import number as number
 
 MAX_MESSAGE = 8192
 
@@ -36,14 +37,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "withdraw": ("seat", "level"), "rename": ("seat", "nickname", "level"),
     "ping": ("id",),
 }
-
-
-class ProtocolError(LudinumError):
-    code = "bad_message"
-
-    def __init__(self, code: str, fr: str, en: str) -> None:
-        super().__init__(fr, en)
-        self.code = code
 
 
 def _no_constant(name: str) -> Any:
@@ -178,26 +171,6 @@ def absent(data: dict[str, Any], keys: tuple[str, ...], fr: str, en: str) -> Non
             raise wrong(key, fr, en)
 
 
-_WHOLE = re.compile(r"-?[0-9]{1,9}")
-
-
-def number(raw: str | None, bounds: tuple[int, int], default: int, name: str,
-           name_en: str | None = None) -> int:
-    """A whole number typed in a form or a query string (``?step=``): ``default`` when
-    absent or left empty, else digits within ``bounds``; anything else (« abc », « 1e3 »,
-    « 999 » past the bound) is refused naming the field (``name``, and ``name_en`` for
-    English when a page names it by its label) rather than read as its default."""
-    if raw is None or not raw.strip():
-        return default
-    low, high = bounds
-    value = int(raw) if _WHOLE.fullmatch(raw.strip()) else None
-    if value is None or not low <= value <= high:
-        shown = echoed(raw, 20)
-        raise ProtocolError(
-            "bad_number", f"« {name} » est un nombre entier de {low} à {high} "
-            f"(reçu : « {shown} »).", f"'{name_en or name}' is a whole number from {low} "
-            f"to {high} (got '{shown}').")
-    return value
 
 
 #: Longest key a hello may carry (a token is 32 characters; :func:`tokens.matches`).

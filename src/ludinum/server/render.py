@@ -24,7 +24,8 @@ from markupsafe import Markup
 
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, Game, lessons
-from ludinum.server import boards, i18n, kits
+from ludinum.server import boards, kits
+from ludinum.weblib import i18n
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 TEMPLATES = WEB / "templates"

@@ -16,12 +16,13 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ludinum.server import i18n, limits, protocol, tokens
+from ludinum.server import limits, protocol, tokens
 from ludinum.server.api import GUESSES, bad_code, too_many
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
-from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.server.ws_protocol import send_now_of
+from ludinum.weblib import i18n
+from ludinum.weblib.ratelimit import RateLimit, address_of
 
 #: Close codes: the server is refusing for now (try again later), and a policy refusal.
 TRY_LATER = 1013

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from starlette.responses import Response
 
-from ludinum.server.security import csp_for_page
 from ludinum.site.class_debrief import (
     FORMATS,
     ClassDebrief,
@@ -18,6 +17,7 @@ from ludinum.site.class_debrief import (
     class_debrief,
 )
 from ludinum.site.pdf.class_debrief import class_debrief_pdf
+from ludinum.weblib.security import csp_for_page
 
 
 def class_debrief_html(debrief: ClassDebrief) -> str:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from starlette.responses import Response
 
-from ludinum.server.security import csp_for_page
 from ludinum.site.debrief import collect, day_text
 from ludinum.site.pdf.debrief import debrief_pdf
+from ludinum.weblib.security import csp_for_page
 
 
 def build_debrief(

@@ -4,6 +4,6 @@ accept and refuse the same names. The nickname is printed on the PDF and never s
 
 from __future__ import annotations
 
-from ludinum.server.names import NicknameError, clean
+from ludinum.weblib.names import NicknameError, clean
 
 __all__ = ["NicknameError", "clean"]

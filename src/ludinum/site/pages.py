@@ -21,8 +21,6 @@ from starlette.responses import HTMLResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.games import get_game
-from ludinum.server import address, i18n, qr
-from ludinum.server.ratelimit import RateLimit, address_of
 from ludinum.site import diploma_code, quiz
 from ludinum.site.catalog import PRINTABLE, Catalog, catalog, game_titles, sites
 from ludinum.site.content import QUIZ, QUIZ_GAME, THEMES, load_quiz
@@ -32,6 +30,8 @@ from ludinum.site.pdf.deck import build_print_pdf
 from ludinum.site.pdf.diploma import build_diploma, date_in
 from ludinum.site.render import render
 from ludinum.sitekit.model import ThemePage, say
+from ludinum.weblib import address, i18n, qr
+from ludinum.weblib.ratelimit import RateLimit, address_of
 
 PDF = "application/pdf"
 

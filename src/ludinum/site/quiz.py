@@ -20,9 +20,9 @@ from datetime import date
 from typing import Any
 
 from ludinum.engine.errors import echoed
-from ludinum.server.protocol import ProtocolError, number
 from ludinum.site import signing
 from ludinum.site.content import THEMES, QuizBank, QuizQuestion, load_quiz
+from ludinum.weblib.fields import ProtocolError, number
 
 #: Share of right answers needed for the diploma and for a theme to count as passed.
 DEFAULT_THRESHOLD = 70

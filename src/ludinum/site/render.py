@@ -10,7 +10,7 @@ from typing import Any
 from jinja2 import Environment, select_autoescape
 
 from ludinum.content.typography import FrenchLoader, finalize
-from ludinum.server import i18n
+from ludinum.weblib import i18n
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Literal
 
 from ludinum.engine import LudinumError
-from ludinum.server import i18n
+from ludinum.weblib import i18n
 
 Gender = Literal["m", "f"]
 
