@@ -1,4 +1,5 @@
-"""The hacking phase: trips to the bank, virus drops, noticing, crediting bills.
+"""The hacking phase: trips to the bank, virus drops, noticing (the bills credited:
+:mod:`.crediting`).
 
 H3: in live play (``trip_seconds`` > 0) a drop lands on the table at once and everyone sees
 the stack grow; in turn-based play each non-traveller's drops during a trip are one secret
@@ -10,39 +11,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludinum.engine import Event, private, public
-from ludinum.games.hacker import protection
 from ludinum.games.hacker.base import (
     BILL_VALUE,
     CREDIT,
     KNOWN_SHIFT,
-    LOOT,
     POS_SHIFT,
     S_DROPS,
-    S_MISCREDIT,
     S_NOTICED,
     S_SELF,
-    SETUP,
     TRIP,
     TRIP_SHIFT,
-    loot_record,
     queued,
     queued_account,
     queued_dropper,
 )
-from ludinum.games.hacker.table import CREDITED, CREDITED_SECRETLY, DROPPED, TRIP_EVENTS
+from ludinum.games.hacker.table import DROPPED, TRIP_EVENTS
 
 if TYPE_CHECKING:
-    from ludinum.games.hacker.rules import Rules
+    from ludinum.games.hacker.data import Data
 
 
-def start_round(state: Rules, events: list[Event]) -> None:
+def start_round(state: Data, events: list[Event]) -> None:
     state.trip = 0
     state.trip_drops = []
     events.append(public("round", round=state.round + 1, first=state.first))
     start_trip(state, events)
 
 
-def start_trip(state: Rules, events: list[Event]) -> None:
+def start_trip(state: Data, events: list[Event]) -> None:
     traveller = state.traveller
     hand = state.hand
     state.done = [p == traveller or hand[p] == 0 for p in range(state.n)]
@@ -53,7 +49,7 @@ def start_trip(state: Rules, events: list[Event]) -> None:
         end_trip(state, events)
 
 
-def drop(state: Rules, player: int, pos: int, events: list[Event]) -> None:
+def drop(state: Data, player: int, pos: int, events: list[Event]) -> None:
     """Drop one virus face down (seed text: one at a time; never taken back)."""
     state.hand[player] -= 1
     state.stats[S_DROPS] += 1
@@ -69,12 +65,12 @@ def drop(state: Rules, player: int, pos: int, events: list[Event]) -> None:
     after_trip_step(state, events)
 
 
-def after_trip_step(state: Rules, events: list[Event]) -> None:
+def after_trip_step(state: Data, events: list[Event]) -> None:
     if all(state.done):
         end_trip(state, events)
 
 
-def land(state: Rules, dropper: int, pos: int, events: list[Event]) -> None:
+def land(state: Data, dropper: int, pos: int, events: list[Event]) -> None:
     """A virus lands on an account. H2/H4: everyone sees the stack grow and during whose
     trip; each other non-travelling seat notices who dropped it with chance ``vigilance``
     (drawn now from state.rng) and is told privately; the traveller, walking back, with
@@ -103,7 +99,7 @@ def land(state: Rules, dropper: int, pos: int, events: list[Event]) -> None:
     state.trip_drops[-1] += 1
 
 
-def end_trip(state: Rules, events: list[Event]) -> None:
+def end_trip(state: Data, events: list[Event]) -> None:
     """The traveller is back with the top bill of the bank, to credit at once."""
     if state.pending:
         pending = state.pending
@@ -119,31 +115,3 @@ def end_trip(state: Rules, events: list[Event]) -> None:
     state.seen[traveller] |= 1 << bill
     events.append(private((traveller,), "bill", value=BILL_VALUE[bill]))
     state.phase = CREDIT
-
-
-def credit(state: Rules, player: int, pos: int, events: list[Event]) -> None:
-    """Credit a bill at once under an account (seed text « Créditer un compte »). H7: under
-    brouillage a bill put under another's account is theirs."""
-    bill = state.incoming[player].pop(0)
-    state.bills[pos].append(bill)
-    state.seen[player] |= 1 << bill
-    if state.table.owner[pos] != player:
-        state.stats[S_MISCREDIT] += 1
-    phase = state.phase
-    if phase == LOOT and state.reveal != "table":
-        events.append(CREDITED_SECRETLY[player][pos])
-        knowers = state.aside[-1] >> KNOWN_SHIFT  # who knows the thief (the missed virus)
-        state.loots.append(loot_record(pos, player, knowers, state.blurred()))
-    else:
-        events.append(CREDITED[player][pos])
-    if phase == SETUP:
-        if not any(state.incoming):
-            start_round(state, events)
-    elif phase == CREDIT:
-        state.trip += 1
-        if state.trip == state.n:
-            protection.start(state, events)
-        else:
-            start_trip(state, events)
-    else:
-        protection.continue_account(state, events)

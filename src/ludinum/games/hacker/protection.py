@@ -28,12 +28,12 @@ from ludinum.games.hacker.base import (
 from ludinum.games.hacker.table import GUESSED, RESOLVE
 
 if TYPE_CHECKING:
-    from ludinum.games.hacker.rules import Rules
+    from ludinum.games.hacker.data import Data
 
 _PROTECTION = Event("protection")
 
 
-def start(state: Rules, events: list[Event]) -> None:
+def start(state: Data, events: list[Event]) -> None:
     """The last traveller is back: no more drops. Protection in turn order from the first."""
     if state.round == ROUNDS - 1:
         scores = state.scores()
@@ -44,7 +44,7 @@ def start(state: Rules, events: list[Event]) -> None:
     _seek(state, events)
 
 
-def _seek(state: Rules, events: list[Event]) -> None:
+def _seek(state: Data, events: list[Event]) -> None:
     """Find the next attacked account of the current protector, or the next protector."""
     own = state.table.own
     stacks = state.stacks
@@ -60,7 +60,7 @@ def _seek(state: Rules, events: list[Event]) -> None:
     end_round(state, events)
 
 
-def begin_account(state: Rules, pos: int, events: list[Event]) -> None:
+def begin_account(state: Data, pos: int, events: list[Event]) -> None:
     state.current = pos
     events.append(RESOLVE[state.protecting()][pos])
     if state.cryptage:
@@ -76,7 +76,7 @@ def begin_account(state: Rules, pos: int, events: list[Event]) -> None:
     continue_account(state, events)
 
 
-def continue_account(state: Rules, events: list[Event]) -> None:
+def continue_account(state: Data, events: list[Event]) -> None:
     pos = state.current
     stack = state.stacks[pos]
     account_owner = state.table.owner[pos]
@@ -102,7 +102,7 @@ def continue_account(state: Rules, events: list[Event]) -> None:
     _seek(state, events)
 
 
-def guess(state: Rules, player: int, named: int, events: list[Event]) -> None:
+def guess(state: Data, player: int, named: int, events: list[Event]) -> None:
     """Name the owner of the top virus (H5). Right: it goes back to its owner. Wrong: its
     owner steals a bill from this account and credits it at once.
 
@@ -168,7 +168,7 @@ def guess(state: Rules, player: int, named: int, events: list[Event]) -> None:
         state.phase = STEAL
 
 
-def take(state: Rules, thief: int, slot: int, events: list[Event]) -> None:
+def take(state: Data, thief: int, slot: int, events: list[Event]) -> None:
     """Option ``theft=chosen``: the thief picks which bill (by position, values unseen)."""
     pos = state.current
     bill = state.bills[pos].pop(slot)
@@ -181,14 +181,14 @@ def take(state: Rules, thief: int, slot: int, events: list[Event]) -> None:
     _loot(state, thief, bill)
 
 
-def _loot(state: Rules, thief: int, bill: int) -> None:
+def _loot(state: Data, thief: int, bill: int) -> None:
     state.incoming[thief].append(bill)
     state.seen[thief] |= 1 << bill
     state.stats[S_THEFTS] += 1
     state.phase = LOOT
 
 
-def end_round(state: Rules, events: list[Event]) -> None:
+def end_round(state: Data, events: list[Event]) -> None:
     """Everyone is protected: every virus goes back to its owner's hand (H5)."""
     n = state.n
     state.hand = [state.viruses] * n
@@ -210,7 +210,7 @@ def end_round(state: Rules, events: list[Event]) -> None:
     flow.start_round(state, events)
 
 
-def _learners(state: Rules, guesser: int) -> int:
+def _learners(state: Data, guesser: int) -> int:
     """Seats that learn a missed virus's owner (H5, option ``reveal``): everyone at an
     open table, the victim when the thief shows himself by taking the bill, else nobody."""
     if state.reveal == "table":
