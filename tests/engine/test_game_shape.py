@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,10 @@ OPTIONAL = {"board": lambda name: _deck_has_board(name)}
 #: The modules a game may have, with what a caller takes from it: ``baseline.py``, an
 #: engine-free simulator that ``ludinum bench`` measures the engine against.
 MAY_HAVE = {"baseline": "simulate"}
+#: The game's own part of the page's drawing, in its package's ``web`` folder: its drawer
+#: and its styles (server/kits.py ``ASSETS`` serves them as ``/static/games/<game>.js``
+#: and ``.css``).
+WEB = ("board.css", "board.js")
 
 
 def _deck_has_board(name: str) -> bool:
@@ -97,3 +103,36 @@ def test_a_games_state_takes_its_rules_and_views_from_their_modules(name: str) -
     source = inspect.getsource(type(state).view)
     assert "views." in source and len(source.strip().splitlines()) <= 3, source
     assert state.view(0) and views.__doc__
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_every_game_owns_its_drawing_in_the_page(name: str) -> None:
+    """Every game's browser files are in its package, named alike (``web/board.js``, its
+    drawer, registered under the game's name; ``web/board.css``, its styles), and are the
+    ones the server serves for it."""
+    from ludinum.server import kits
+
+    folder = Path(inspect.getfile(importlib.import_module(f"ludinum.games.{name}"))).parent
+    web = folder / "web"
+    assert sorted(p.name for p in web.iterdir()) == sorted(WEB), name
+    assert sorted(kits.ASSETS.values()) == sorted(WEB)
+    drawer = (web / "board.js").read_text(encoding="utf-8")
+    assert re.findall(r'\bL\.game\("(\w+)"', drawer) == [name]
+    styles = (web / "board.css").read_text(encoding="utf-8")
+    assert styles.startswith("/*") and styles.count("{") == styles.count("}") > 0
+    for ending in kits.ASSETS:
+        assert kits.asset(name, ending) == (web / kits.ASSETS[ending]).resolve()
+
+
+def test_every_games_browser_files_ship_in_the_package() -> None:
+    """The wheel holds each game's drawer and styles: ``pyproject.toml``'s package data
+    names every file of their folders (an installed server would serve a game undrawn)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"]["setuptools"]["package-data"]["ludinum"]
+    package = root / "src" / "ludinum"
+    shipped = {p for pattern in globs for p in package.glob(pattern) if p.is_file()}
+    files = {p for name in MODULES for p in (package / "games" / name / "web").iterdir()}
+    assert files and files <= shipped, sorted(str(p) for p in files - shipped)

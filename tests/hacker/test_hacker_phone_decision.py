@@ -1,5 +1,5 @@
 """How Hacker's phones draw the accounts and a seat's decision
-(``web/static/games/hacker.js``): grouped by owner, or in place order under brouillage (H7),
+(``games/hacker/web/board.js``): grouped by owner, or in place order under brouillage (H7),
 every move once, on the account it is about or as a button."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The SVG boards of the four games, as the page draws them (``web/static/games/*.js``, run
+"""The SVG boards of the four games, as the page draws them (``games/*/web/board.js``, run
 here by a JavaScript engine): drawn from the public view only, well-formed, titled,
 faithful to the state, and blind to everything the public view hides."""
 

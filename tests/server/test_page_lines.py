@@ -1,5 +1,5 @@
 """The game's text under a board is written by the page (issue 19: ``lines`` in each game's
-``web/static/games/<game>.js``, from the view the screen holds): it says what the game's
+``games/<game>/web/board.js``, from the view the screen holds): it says what the game's
 own text says (``GameText.view`` without what the board draws, seats by nickname, no
 markup, French spacing: ``render.lines``, what the server wrote before), on every screen
 of random games, in French and English, with nicknames holding ``&``, ``<`` and quotes.

@@ -62,7 +62,7 @@ def test_a_manager_who_lets_an_attack_through_is_not_told_he_lacked_the_measure(
 
 
 def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
-    """The web draws each seat's boards, scores and hands (web/static/games/voleur.js): its text
+    """The web draws each seat's boards, scores and hands (games/voleur/web/board.js): its text
     keeps the round, the pending attack's explanation and the seat's own hand and boards
     (the drawing is public: it hides the seat's own measures), not a second copy of every
     board in words; the terminal (board=True) keeps them all."""
@@ -134,7 +134,7 @@ def test_a_nickname_is_never_written_after_de() -> None:
 
 def test_the_thief_is_told_whom_to_take_from_without_de() -> None:
     """The thief's phone said « Touche la donnée à prendre sur le plateau de Inès. »
-    (web/static/games/voleur.js): it now names the victim after « à », in French and in
+    (games/voleur/web/board.js): it now names the victim after « à », in French and in
     English."""
     import html
     import random

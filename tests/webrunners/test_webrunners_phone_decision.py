@@ -1,4 +1,4 @@
-"""How a Web Runners phone draws a seat's decision (``web/static/games/webrunners.js``,
+"""How a Web Runners phone draws a seat's decision (``games/webrunners/web/board.js``,
 issue 21): every move once, the cards in hand it cannot play now greyed on its own turn
 only."""
 

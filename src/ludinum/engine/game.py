@@ -302,7 +302,7 @@ class Game(ABC):
     #: The most actions a finished game can take (conformance bound), given players.
     max_actions: ClassVar[int] = 100_000
     #: The public view's keys that a page's drawing of the board reads (the game's
-    #: ``web/static/games/<name>.js``): every screen holds them, sent when they change.
+    #: ``games/<name>/web/board.js``): every screen holds them, sent when they change.
     #: None: the game draws no board (its screens show its text).
     board_keys: ClassVar[tuple[str, ...] | None] = None
     #: The page draws the game's text lines from the view too (``lines`` in its drawer):

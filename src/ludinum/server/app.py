@@ -20,6 +20,7 @@ from ludinum.server import (
     class_api,
     class_pages,
     fanout,
+    kits,
     leases,
     limits,
     pages,
@@ -137,6 +138,7 @@ def create_app(
         Route("/api/classes/{code}/message", class_api.message, methods=["POST"]),
         WebSocketRoute("/ws/{code}", ws.endpoint),
         *site.routes,  # the learning site: /apprendre, card and theme pages, quiz, print
+        Mount("/static/games", kits.GameAssets(), name="game_assets"),  # each game's own
         Mount("/static", StaticFiles(directory=str(render.STATIC)), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(HostCheck, public_url=public_url),

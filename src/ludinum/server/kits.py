@@ -2,10 +2,15 @@
 kit, one per game and language, served once as a script (``/kit/<game>/<lang>.js``) that
 hands it to the drawing (``web/static/draw.js``).
 
+Each game owns its part of the page's drawing, in its package: its drawer
+(``games/<game>/web/board.js``) and its stylesheet (``games/<game>/web/board.css``),
+served at ``/static/games/<game>.js`` and ``.css`` for a registered game only
+(:func:`asset`).
+
 A kit holds public content only, the same for every game of a kind: the board's layout
 (``Game.board_layout``), the game's own fixed data (``GameText.kit``: its cards' faces,
 its characters' names…), the illustrations the learning site serves, and the words of the
-page drawings (``_("…")`` in ``draw.js`` and ``games/*.js``) in the kit's language, from
+page drawings (``_("…")`` in ``draw.js`` and each game's drawer) in the kit's language, from
 the same catalogue as the server's templates. It is built once per process (a teacher's
 content pack is read at start-up) and revalidated by the browser with its digest.
 """
@@ -13,36 +18,65 @@ content pack is read at start-up) and revalidated by the browser with its digest
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
+import os
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ludinum.engine import Game
+from starlette.staticfiles import StaticFiles
+
+from ludinum.engine import Game, UnknownGameError
+from ludinum.games import registry
 from ludinum.server import boards
 from ludinum.site import render as site_render
 from ludinum.weblib import i18n
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
-#: The page's drawing code: the shared pieces and each game's drawer.
-DRAWINGS = ("draw.js", "games")
+#: A game's own files of the page's drawing, in its package's ``web`` folder, by the
+#: ending of their address (``/static/games/<game>.<ending>``): its drawer and its styles.
+ASSETS = {"js": "board.js", "css": "board.css"}
 #: A message a drawing translates: ``_("…")`` (double quotes, as in the templates).
 _MESSAGE = re.compile(r'\b_\(\s*"((?:[^"\\]|\\.)*)"')
 
 
+def asset(game: str, ending: str) -> Path | None:
+    """The file of a registered game's drawing that ``/static/games/<game>.<ending>``
+    serves (:data:`ASSETS`), or None: not a registered game's name, not an ending of
+    :data:`ASSETS`, or a game that has no such file. Only names the registry knows reach
+    the file system: no address leads anywhere else."""
+    name = ASSETS.get(ending)
+    if name is None:
+        return None
+    try:
+        game_class = type(registry().get(game))
+    except UnknownGameError:
+        return None
+    path = Path(inspect.getfile(game_class)).resolve().parent / "web" / name
+    return path if path.is_file() else None
+
+
 def drawing_files() -> list[Path]:
-    """The scripts that draw games in the page."""
-    files = [STATIC / "draw.js"]
-    files += sorted((STATIC / "games").glob("*.js"))
-    return [f for f in files if f.is_file()]
+    """The scripts that draw games in the page: the shared pieces, then each registered
+    game's drawer."""
+    drawers = (asset(game.name, "js") for game in registry())
+    return [STATIC / "draw.js", *sorted(f for f in drawers if f is not None)]
 
 
 @cache
 def drawer_of(game: str) -> str:
-    """The address of the game's drawer (``static/games/<game>.js``), or empty: a game
+    """The address of the game's drawer (``/static/games/<game>.js``), or empty: a game
     without one is drawn by its text and plain buttons."""
-    return f"/static/games/{game}.js" if (STATIC / "games" / f"{game}.js").is_file() else ""
+    return f"/static/games/{game}.js" if asset(game, "js") else ""
+
+
+@cache
+def styles_of(game: str) -> str:
+    """The address of the game's stylesheet (``/static/games/<game>.css``), read after
+    the page's own, or empty: a game without one is dressed by the page's alone."""
+    return f"/static/games/{game}.css" if asset(game, "css") else ""
 
 
 @cache
@@ -94,3 +128,20 @@ def clear() -> None:
     script.cache_clear()
     drawing_messages.cache_clear()
     drawer_of.cache_clear()
+    styles_of.cache_clear()
+
+
+class GameAssets(StaticFiles):
+    """``/static/games/<game>.<ending>``: a registered game's own file of the page's
+    drawing (:func:`asset`), served as every other static file is (its ETag and date, a
+    304 to a browser that has it); any other address is not found."""
+
+    def __init__(self) -> None:
+        super().__init__(directory=None, check_dir=False)
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        game, dot, ending = path.partition(".")
+        found = asset(game, ending) if dot else None
+        if found is None:
+            return "", None
+        return str(found), found.stat()

@@ -1,7 +1,7 @@
 """HTML of the server's own pages and fragments (Jinja2, escaped), and the text a game's
 screens show under its board.
 
-The page draws each game itself (``web/static/draw.js`` and ``games/<game>.js``, issue
+The page draws each game itself (``web/static/draw.js`` and the game's drawer, issue
 19): the server renders the pages, the room's fragments (status line, seat list, debrief,
 privacy screen), the game's text lines (:func:`lines`) and the labels of a seat's moves
 (:func:`labelled`).
@@ -14,7 +14,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, MutableMapping, Sequence
-from functools import cache
+from functools import cache, partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from markupsafe import Markup
 from ludinum.content.typography import FrenchLoader, finalize, french_spacing
 from ludinum.engine import Action, Game, lessons
 from ludinum.server import boards, kits
+from ludinum.site import render as site_render
 from ludinum.weblib import i18n
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -87,6 +88,9 @@ def environment(lang: str) -> Environment:
     env.globals["seat_palette"] = {"fill": boards.SEAT_FILL, "ink": boards.SEAT_INK,
                                    "glyph": boards.SEAT_GLYPH}
     env.globals["drawer_of"] = kits.drawer_of
+    env.globals["styles_of"] = kits.styles_of
+    # The title of the game whose cards lead to the learning site's quiz (W16).
+    env.globals["quiz_game"] = partial(site_render.quiz_game, lang)
     env.filters["plain"] = plain
     env.filters["nick"] = nick
     env.filters["nicks"] = nicks

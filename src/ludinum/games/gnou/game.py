@@ -29,7 +29,7 @@ class GnouGame(Game):
         "before the turn counter runs out. Danger cells push back unless someone holds the "
         "protection; protections are won by answering quizzes and can be passed on."
     )
-    #: What its board drawing reads of the public view (web/static/games/gnou.js).
+    #: What its board drawing reads of the public view (games/gnou/web/board.js).
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "pawn", "removed",
     )

@@ -55,7 +55,7 @@ TRACK_LETTERS = {
 #: What a choice on the phone is about (:meth:`GnouText.prompt`), by step, French then
 #: English: the protection to seek; the protection a teammate may pass on, with who is on
 #: the danger (``learner``, a seat's words that become its nickname), the cell and the
-#: protection's name. Also the page's drawing (``kit``: ``web/static/games/gnou.js``).
+#: protection's name. Also the page's drawing (``kit``: ``games/gnou/web/board.js``).
 PROMPTS = {
     "choose": (
         "Case sensibilisation : choisis la protection que tu veux gagner. Une question "
@@ -441,7 +441,7 @@ class GnouText(GameText):
                 lines.append(f"{who} answers alone." if en
                              else f"{who} répond sans l'aide de l'équipe.")
         # Where a board is drawn beside the text, a screen with no seat (the projector, a
-        # spectator's) shows the danger card in its spotlight too (web/static/games/gnou.js).
+        # spectator's) shows the danger card in its spotlight too (games/gnou/web/board.js).
         danger = view.get("danger")
         if danger is not None and (board or view.get("seat") is not None):
             card = danger_card(danger)
@@ -455,7 +455,7 @@ class GnouText(GameText):
 
     # -- the page's drawing (issue 19) ------------------------------------------------
     def kit(self, lang: str = "fr") -> dict[str, Any]:
-        """What the page's drawing (``web/static/games/gnou.js``) reads besides the views:
+        """What the page's drawing (``games/gnou/web/board.js``) reads besides the views:
         every series' name (the protections, the quizzes), the sentences saying what a
         phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page);
         for the text under the board (:meth:`view` without its board), what leads a danger

@@ -24,7 +24,7 @@ class HackerGame(Game):
         "Hack the bank, sneak your viruses onto the others' accounts and guess who attacked "
         "you. The richest player after four rounds wins."
     )
-    #: What its board drawing reads of the public view (web/static/games/hacker.js).
+    #: What its board drawing reads of the public view (games/hacker/web/board.js).
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "players", "round", "rounds", "phase", "bank", "traveller", "trips", "protector",
         "current", "thief", "blurred", "accounts", "scores", "winners",

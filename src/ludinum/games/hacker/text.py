@@ -246,7 +246,7 @@ class HackerText(GameText):
         return action.to_text()
 
     def kit(self, lang: str = "fr") -> dict[str, Any]:
-        """What the page's drawing (``web/static/games/hacker.js``) reads besides the views
+        """What the page's drawing (``games/hacker/web/board.js``) reads besides the views
         and its words (the kit's messages): each seat as the game's text calls it, « Rouge
         (J1) », which its lines say of a seat without a nickname (:meth:`with_names`), and
         each phase's name, which its board and its lines say. The accounts' grouping and the

@@ -33,7 +33,7 @@ def bills(values: list[int], lang: str) -> str:
 
 
 #: The phases in words, one name per phase: the text's header line and the board's header
-#: (web/static/games/hacker.js reads them from the game's kit: :meth:`HackerText.kit`).
+#: (games/hacker/web/board.js reads them from the game's kit: :meth:`HackerText.kit`).
 _PHASES_FR = {
     "setup": "mise en place",
     "trip": "voyages à la banque",

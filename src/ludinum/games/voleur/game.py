@@ -27,7 +27,7 @@ class VoleurGame(Game):
         "A thief attacks the data managers' paper and digital boards; they protect their "
         "data with hidden security measures."
     )
-    #: What its board drawing reads of the public view (web/static/games/voleur.js).
+    #: What its board drawing reads of the public view (games/voleur/web/board.js).
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "players", "thief", "round", "rounds", "turn", "pile", "thief_pile", "discard",
         "thief_discard", "loot", "attack", "winners",

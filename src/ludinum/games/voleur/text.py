@@ -226,7 +226,7 @@ class VoleurText(GameText):
             text=f"Counters {aimed}." if en else f"Contre {aimed}.")
 
     def kit(self, lang: str = "fr") -> dict[str, Any]:
-        """What the page's drawing (``web/static/games/voleur.js``) reads besides the views
+        """What the page's drawing (``games/voleur/web/board.js``) reads besides the views
         and the card catalogue of the board's layout: every card's face in hand, what each
         card does (V4, V5) and the measure that counters each attack (V4)."""
         cards = self.deck.cards
@@ -514,7 +514,7 @@ class VoleurText(GameText):
                     attack and attack["target"] == entry["seat"] and attack["board"] == which)
                 # a card's short name in the terminal's lists (its rows are few); a
                 # screen that draws the board writes these lines with the whole names
-                # (web/static/games/voleur.js: lines)
+                # (games/voleur/web/board.js: lines)
                 lines.append(self._board_line(entry["boards"][which], name, lang, whole,
                                               short=board))
         # A screen that draws the board also shows the attack in large type (the spotlight)

@@ -34,7 +34,7 @@ class WebRunnersGame(Game):
         "pictures and cyberbullying, each with its prevention message. With younger "
         "children, read them first so you can talk about them."
     )
-    #: What its board drawing reads of the public view (web/static/games/webrunners.js).
+    #: What its board drawing reads of the public view (games/webrunners/web/board.js).
     board_keys: ClassVar[tuple[str, ...] | None] = (
         "pawns", "current", "winner", "characters")
     #: Its drawer writes its text lines too (``lines``): the server sends none.

@@ -286,7 +286,7 @@ class WebRunnersText(GameText):
 
     # -- words for the web screens' own drawing (issue 21) ----------------------------
     def kit(self, lang: str = "fr") -> dict[str, Any]:
-        """What the page's drawing (``web/static/games/webrunners.js``) reads besides the
+        """What the page's drawing (``games/webrunners/web/board.js``) reads besides the
         views: every card's face, printed name and name as the text says it
         (:func:`card_name`), the characters' names, the damages' names and what each does
         to its target, and the themes' names (the text's first line)."""

@@ -98,7 +98,7 @@
   }
   // A drawing's lines squeezed into their room (draw.js: squeezed, from a generous guess
   // of their width) are only ever narrowed: a line the browser draws narrower than its
-  // room keeps its natural width, where its ``textLength`` would stretch it (a Hacker
+  // room keeps its natural width, where its ``textLength`` would stretch it (a board's
   // header ~10 % wider at 1280×720). All measured at once, then put back where too wide.
   // A drawing not shown (no width measured) keeps its squeezing until it is shown (a
   // projector's board drawn in the lobby, where it is hidden): measured again then.
@@ -220,8 +220,8 @@
     if (zoom) zoomBoard(zoom, !zoom.closest(".board").classList.contains("zoomed"));
   });
   // A set-up form (a room's, a class's): an option's field, or one of its values, that
-  // only some player counts have (``data-players``, server/forms.py: Hacker's viruses at 3
-  // players, Le Voleur's thief in a seat at the table) shows for those counts only, and is
+  // only some player counts have (``data-players``, server/forms.py: a
+  // game's extra pieces at 3 players, a role played by a seat at the table) shows for those counts only, and is
   // disabled for the others (not sent); a list whose chosen value goes takes its first.
   const playerCount = document.querySelector("form [data-player-count]");
   if (playerCount) {
@@ -355,9 +355,10 @@
     body.dataset.status = "kicked";
   }
 
-  // The game is drawn here (draw.js, static/games/<game>.js): a frame brings what changed
-  // of what the page draws from (``draw``) and the seat's moves (``actions``); the slots
-  // whose drawing changed are swapped like the server's own fragments.
+  // The game is drawn here (draw.js and the game's drawer, /static/games/<game>.js): a
+  // frame brings what changed of what the page draws from (``draw``) and the seat's moves
+  // (``actions``); the slots whose drawing changed are swapped like the server's own
+  // fragments.
   const DRAWN = ["ground", "map", "board", "spotlight", "actions"]
     .filter((name) => document.querySelector('[data-slot="' + name + '"]'));
   // ``pub``: the public view (every screen's board); ``own``: where this seat's view differs.
@@ -399,7 +400,7 @@
 
   // The projector's board takes the height its column leaves it (issue 21: read from the
   // back of the room). What lies under the drawing in its column (the legend of its
-  // symbols; Le jeu du Gnou's protections) keeps its own height and ends above the stage's
+  // symbols; the game's own text, such as who holds what) keeps its own height and ends above the stage's
   // bottom and the folded room panel's button; the drawing gets the rest, as ``--board-h``
   // on the stage (app.css caps every game's drawing with it). The same box, width and
   // height, goes to the drawers (draw.js: box), which lay their board out to fill it (a
@@ -640,8 +641,8 @@
   }
   function narrate(lines) {
     // A line's brief form leaves out what the screen already shows large (a quiz's
-    // question); an empty one, a line the screen's decision says whole (a Voleur attack
-    // on the attacked manager's phone, with its explanation).
+    // question); an empty one, a line the screen's decision says whole (an attack
+    // on the attacked player's phone, with its explanation).
     const shown = lines.filter((l) => !l.private).map((l) => ("brief" in l ? l.brief : l.text))
       .filter((text) => text);
     if (!shown.length) return;
@@ -675,8 +676,8 @@
   // column, above the narration. When it would end under the folded room panel's button or
   // past the stage, the parts its game marks as able to give way (``data-gives-way``: 1
   // goes first, then 2…) are hidden one by one until it fits; each fit starts with all of
-  // them shown (Le jeu du Gnou: beside a secret question, the sentence its heading already
-  // says, then the danger card's text read while the offer was pending).
+  // them shown (e.g. beside a secret question, the sentence its heading already says, then
+  // the text of a card read while an offer was pending).
   function fitSpotlight() {
     if (page !== "host") return;
     const spot = document.querySelector('.stage [data-slot="spotlight"]');
@@ -711,13 +712,13 @@
   // pawn is not where the move sent it). Then the lead sentence steps down to the 28 px
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
-  // there (Le jeu du Gnou's board is wide and low). Past that, when its lead sentence still
+  // there (a board wide and low). Past that, when its lead sentence still
   // does not show whole (a long quiz fills the column of a 1366×768 projector; a danger
   // card and the quiz that follows it leave one line of room at 1920×1080), the box gives
   // way entirely rather than show a sliver of it or half a sentence above a scroll bar that
   // no one scrolls on a projector (the quiz or the card says what is going on, the room's
   // log keeps the move).
-  // The game's own text under it in the same column (Web Runners' seats, piles and the
+  // The game's own text under it in the same column (the seats, the piles and an
   // attack under way) is not pushed into a scroll by it either: while that text does not
   // fit and would with the narration out of the way, the narration gives way the same
   // steps (a 1280×720 projector, a card's long message beside six lines of seats).
@@ -738,7 +739,7 @@
     const lines = more ? (more.children.length ? Array.from(more.children) : [more]) : [];
     // Everything shown again, at its own size, before anything is measured: measured with
     // the lines the last fit hid, the game's text looked as if it fitted, and the lines came
-    // back over it (Web Runners' seats cut at 1280×720 by a card's message, a frame later).
+    // back over it (seats cut at 1280×720 by a card's message, a frame later).
     const reset = () => {
       lead.style.fontSize = "";
       if (more) more.hidden = false;
@@ -786,7 +787,7 @@
     if (drawing) {
       const s = stage.getBoundingClientRect();
       const b = drawing.getBoundingClientRect();
-      // The game's own text may lie under the drawing too (Le jeu du Gnou's protections):
+      // The game's own text may lie under the drawing too (who holds which protection):
       // the narration never covers it.
       let limit = s.bottom;
       if (own && own.textContent.trim()) {

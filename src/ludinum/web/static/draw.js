@@ -2,7 +2,8 @@
 // (only what its seat may see), the texts it computes once for everyone (the game's lines,
 // the labels of the seat's moves, what it waits for) and the page draws the board, the
 // large-type part and the decision from them, with one drawer per game
-// (static/games/<game>.js) and the pieces below, shared by the four games.
+// (games/<game>/web/board.js, served as /static/games/<game>.js) and the pieces below,
+// shared by every game.
 //
 // Pure functions from data to HTML text: no DOM here, so that the same code runs in the
 // page (app.js swaps the slots whose HTML changed) and in the tests (a JavaScript engine
@@ -309,8 +310,8 @@
   const truthy = (v) => !(v === null || v === undefined || v === false || v === 0 || v === "" ||
     (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
 
-  // A game that draws its own spotlight decides when it has one (the Gnou quiz, Web
-  // Runners' setup questions), with or without these keys in its view.
+  // A game that draws its own spotlight decides when it has one (a quiz, the
+  // questions of a game's setting up), with or without these keys in its view.
   function spotlight(drawer, c) {
     if (drawer.spotlight) return String(drawer.spotlight(c)).trim();
     const items = SPOTLIGHT_KEYS.filter((k) => truthy(c.view[k]));
