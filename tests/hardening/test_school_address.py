@@ -268,3 +268,21 @@ def test_one_script_asking_for_pdfs_does_not_keep_the_teacher_from_printing(
         assert asked[-5:] == [429] * 5  # counted before anything is looked up or built
         client.cookies.update(teacher)
         assert client.get("/debrief/ZZZZZZ.pdf").status_code != 429
+
+
+def test_a_makers_cookie_is_known_to_every_process_of_the_service(tmp_path: Path) -> None:
+    """Each process signed the cookies with a secret of its own: behind several processes
+    (docs/deploy.md), a teacher's browser sent to another one counted against the school's
+    address again. The cookies are signed with a key drawn from the service's shared
+    secret (the database's), so any process of it knows them."""
+    with TestClient(school_app(tmp_path)) as client:
+        assert client.post("/api/rooms", json={"game": "gnou", "players": 3}).status_code == 201
+        teacher = dict(client.cookies)
+    assert teacher
+    with TestClient(school_app(tmp_path)) as other:  # another process, the same database
+        for _ in range(app_module.ROOMS_BURST + 5):  # the script spends the address's budget
+            other.post("/api/rooms", json={"game": "gnou", "players": 2})
+            other.cookies.clear()
+        assert other.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code == 429
+        other.cookies.update(teacher)
+        assert other.post("/api/rooms", json={"game": "gnou", "players": 3}).status_code == 201

@@ -32,7 +32,7 @@ from ludinum.server.class_hub import ClassHub
 from ludinum.server.guards import BodyLimit, HostCheck, PdfLimit
 from ludinum.server.hub import Hub
 from ludinum.server.ledger import StoredLedger
-from ludinum.server.makers import Makers
+from ludinum.server.makers import Makers, signing_key
 from ludinum.server.storage import Storage, default_url
 from ludinum.weblib.ratelimit import FairLimit, KnownCodes, RateLimit
 from ludinum.weblib.security import SecurityHeaders
@@ -80,6 +80,9 @@ def create_app(
         soft, _hard = limits.raise_open_files()
         log.info("open-file limit: %d", soft)
         leases.migrate_once(store)
+        # The makers' cookies signed with the service's key, known to all its processes.
+        app.state.makers = Makers(signing_key(await asyncio.to_thread(
+            app.state.site_ledger.secret)))
         hub.purge()
         count = hub.load_later()  # brought back once serving (Hub.resume_all)
         if count:

@@ -3,11 +3,14 @@
 Rooms made are counted per address (storage), and a school shares one address: one
 pupil's script making rooms spent the school's budget, and no teacher behind the same
 address could open a room. A browser whose room (or class) was made gets the cookie
-:data:`COOKIE`: a random name and its signature by this process's secret, nothing about
-anyone, in memory only on the server. A request holding a valid one is counted against
-it first (:class:`ludinum.weblib.ratelimit.FairLimit`); one holding none, or a forged
-one, against its address only. A cookie is minted only by a room made, so a script
-throwing its cookies away mints no more than its address's budget allows.
+:data:`COOKIE`: a random name and its signature, nothing about anyone, in memory only on
+the server. The signing key is drawn from the service's shared secret (the database's,
+:class:`ludinum.server.ledger.StoredLedger`) once serving starts, so that every process of
+the service knows the cookies of the others (:func:`signing_key`). A request holding a
+valid one is counted against it first (:class:`ludinum.weblib.ratelimit.FairLimit`); one
+holding none, or a forged one, against its address only. A cookie is minted only by a
+room made, so a script throwing its cookies away mints no more than its address's budget
+allows.
 """
 
 from __future__ import annotations
@@ -25,9 +28,15 @@ AGE = 365 * 24 * 3600
 _NAME_BYTES = 16
 
 
+def signing_key(shared: bytes) -> bytes:
+    """The cookies' key drawn from the service's shared secret (never that secret itself:
+    it also signs the site's diplomas)."""
+    return hmac.new(shared, b"ludinum maker cookies", hashlib.sha256).digest()
+
+
 class Makers:
-    """Mints and checks the cookies of this process (a cookie another process minted is
-    not known here: that browser counts against its address, as before it had one)."""
+    """Mints and checks the cookies (``secret``: :func:`signing_key`'s; a random one of
+    this process until serving starts, as in tests that serve no database)."""
 
     def __init__(self, secret: bytes | None = None) -> None:
         self._secret = secret if secret is not None else secrets.token_bytes(32)
