@@ -23,8 +23,11 @@ DECK = load_deck()
 DATA = [c.id for c in DECK.cards if c.kind == 0]
 MEASURES = [c.id for c in DECK.cards if c.kind == 2]
 
-#: A tall, narrow stage: the board laid out for it is the narrowest (voleur.js: MIN_W).
-TALL: dict[str, float] = {"w": 200, "h": 1000}
+#: A tall, narrow stage: the board laid out for it is the narrowest (board.js: MIN_W), in
+#: CSS pixels large enough for its names to be drawn at 14 px at least (READ_PX; on a
+#: smaller stage the board is drawn compact, a tile per category, the names on the phones:
+#: tests/browser/test_voleur_projector.py).
+TALL: dict[str, float] = {"w": 700, "h": 3500}
 
 
 def full_view(players: int) -> dict[str, Any]:
