@@ -884,6 +884,7 @@ def _pushed_back(view: Mapping[str, Any], cells: int) -> tuple[int, int] | None:
     return circle, (entry + max(0, progress - cells)) % size
 
 
+@lru_cache(maxsize=512)
 def _short_cell(circle: int, cell: int, lang: str) -> str:
     """:func:`_cell_label` without the circle, which a move or a Bug never leaves (W4,
     W10): « case 7 (jaune : rejouer) », « case « 3 » » on the inner circle, START."""
@@ -893,8 +894,10 @@ def _short_cell(circle: int, cell: int, lang: str) -> str:
     return label.replace(_pick(lang, f"cercle {circle}, ", f"circle {circle}, "), "", 1)
 
 
+@lru_cache(maxsize=512)
 def _cell_label(circle: int, cell: int, lang: str) -> str:
-    """« cercle 1, case 7 (jaune : rejouer) », « pont à 2 traits » when a bridge leaves it."""
+    """« cercle 1, case 7 (jaune : rejouer) », « pont à 2 traits » when a bridge leaves it.
+    Remembered: the board is fixed, and a phone's moves name their cells at every update."""
     if circle == 4:
         return _pick(lang, f"cercle intérieur, case « {cell} »",
                      f"inner circle, cell “{cell}”")
