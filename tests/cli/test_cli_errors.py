@@ -249,6 +249,17 @@ def test_unknown_option_and_command_in_both_languages() -> None:
     )
 
 
+def test_click_suggestions_in_french() -> None:
+    """Click's « Did you mean » after a misspelt option: in French too, never half English."""
+    line = one_line(*run("simulate", "voleur", "--keep")[::2])
+    assert line.startswith("ludinum : erreur : option inconnue : '--keep'. (Voulais-tu dire")
+    assert "Did you mean" not in line and "--keep-games" in line
+    assert line.endswith(" ?)"), line  # a space before « ? », as before « : » on this line
+    single = one_line(*run("simulate", "voleur", "--seeed")[::2])
+    assert "Voulais-tu dire '--seed' ?" in single, single
+    assert "Did you mean" in one_line(*run("simulate", "voleur", "--keep", "--lang", "en")[::2])
+
+
 def test_lang_on_the_command_line_wins_over_lang_in_the_environment() -> None:
     code, _, err = run("simulate", "echecs", "--lang", "fr", lang="en_US.UTF-8")
     assert one_line(code, err).startswith("ludinum : erreur : Jeu inconnu : « echecs »")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -69,7 +70,12 @@ CLICK_WORDS_FR = (
     ("' is not writable.", "' n'est pas modifiable."),
     ("' is not executable.", "' n'est pas exécutable."),
     ("': ", "' : "),
+    # A misspelt option's suggestions (« --keep » for « --keep-games »).
+    ("(Did you mean one of: ", "(Voulais-tu dire l'une de ces options : "),
+    ("Did you mean ", "Voulais-tu dire "),
 )
+#: The question mark of a suggestion, after a space as in French (« … '--seed' ? »).
+_SUGGESTION_MARK = re.compile(r"(Voulais-tu dire [^?]*)\?")
 
 
 def _french(message: str) -> str:
@@ -79,7 +85,7 @@ def _french(message: str) -> str:
             break
     for english, french in CLICK_WORDS_FR:
         message = message.replace(english, french)
-    return message
+    return _SUGGESTION_MARK.sub(r"\1 ?", message)
 
 
 class LudinumGroup(click.Group):
