@@ -555,7 +555,7 @@
       prompt = _("Touche une carte de ta main, puis le plateau où la poser.");
     }
     let out = h`<p class="prompt">${prompt}</p>` +
-      `<div class="hand" role="group" aria-label="${c.attr(_("Ta main"))}">`;
+      `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
     // each card once, with how many of it the hand holds; greyed when it cannot be played
     for (const [ident, count] of c.tally(view.hand || [])) {
       const face = c.face(ident);
@@ -749,6 +749,13 @@
     return parts.join(" — ");
   }
 
+  // The seat's hand in words (a line of ``lines``, for screen readers only while the
+  // phone draws it as cards: draw.js, screen).
+  function handLine(c) {
+    const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
+    return `${w.hand}${w.colon} ${cardNames(c, c.view.hand)}`;
+  }
+
   function lines(c) {
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
@@ -765,7 +772,7 @@
         `${counted(c, p.hand, "card", w)}${extra}${skips}`);
       for (const side of ["paper", "digital"]) out.push(boardLine(c, w, p.boards[side], w.boards[side]));
     }
-    if ("hand" in view) out.push(`${w.hand}${w.colon} ${cardNames(c, view.hand)}`);
+    if ("hand" in view) out.push(handLine(c));
     if (view.winners !== undefined && view.winners !== null) {
       const word = view.winners.length > 1 ? w.winners : w.winner;
       out.push(`${word}${w.colon} ${view.winners.map((s) => c.seatText(s)).join(", ")}`);
@@ -773,5 +780,7 @@
     return out.map((line) => c.spaced(line));
   }
 
-  L.game("voleur", { map, actions, lines });
+  const handSaid = (c) => ("hand" in c.view ? c.spaced(handLine(c)) : null);
+
+  L.game("voleur", { map, actions, lines, hand: handSaid });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);
