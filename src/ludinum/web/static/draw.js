@@ -259,8 +259,9 @@
     // The choices that each play one card, drawn as the hand: a card with one choice is
     // tapped to play it; a card with several is tapped, then what to do with it.
     // ``groups``: [card id, [choice…]]…; ``idle``: the other cards in hand.
-    function cardChoices(groups, seat, idle = [], confirm = {}) {
-      let out = `<div class="hand" role="group" aria-label="${attr(_("Tes cartes"))}">\n`;
+    // (``whole``: these are the whole hand, ``data-hand``: see ``screen``)
+    function cardChoices(groups, seat, idle = [], confirm = {}, whole = false) {
+      let out = `<div class="hand"${whole ? " data-hand" : ""} role="group" aria-label="${attr(_("Tes cartes"))}">\n`;
       const picked = [];
       for (const [ident, group] of groups) {
         const card = face(ident);
@@ -345,7 +346,7 @@
     }
     const title = c._("Ta main");
     return `<div class="held-hand"><p class="held-title">${show(title)}</p>` +
-      `<div class="hand" role="group" aria-label="${attr(title)}">${tiles}</div></div>`;
+      `<div class="hand" data-hand role="group" aria-label="${attr(title)}">${tiles}</div></div>`;
   }
 
   // A text's hyphenated nicknames (« Anne-Sophie ») kept on one line: each in a span the
@@ -361,7 +362,8 @@
 
   // The game's own text of the screen, one paragraph a line (the server writes the lines),
   // its hyphenated nicknames kept whole.
-  const lines = (texts, names) => `<div class="game-text">${(texts || []).map((t) => (t.trim() ? `<p>${nicks(escape(t), names)}</p>` : "")).join("")}</div>`;
+  // ``unseen``: the line read by screen readers only (the page's ``visually-hidden``).
+  const lines = (texts, names, unseen = null) => `<div class="game-text">${(texts || []).map((t) => (t.trim() ? `<p${t === unseen ? ' class="visually-hidden"' : ""}>${nicks(escape(t), names)}</p>` : "")).join("")}</div>`;
 
   // Everything a screen draws from its state (app.js keeps it from frame to frame):
   // ``game``, ``lang``, ``seat`` (the seat whose view it is, or null), ``view`` (that view,
@@ -387,17 +389,26 @@
     const out = {};
     if (want("ground")) out.ground = drawer.ground ? String(drawer.ground(c)) : "";
     if (want("map")) out.map = drawer.map ? String(drawer.map(Object.assign({}, c, { view: c.board }))) : "";
+    const acts = want("actions") || (want("board") && drawer.hand)
+      ? (c.seat === null ? "" : actions(drawer, c)) : "";
     // The game's text under its board: drawn here from the view when the game's drawer
-    // says it (``lines``), else the lines the server wrote.
-    if (want("board")) out.board = lines(drawer.lines ? drawer.lines(c) : state.lines, state.names);
+    // says it (``lines``), else the lines the server wrote. Its line of the seat's hand
+    // (the drawer's ``hand``) is for screen readers only while the screen draws that hand
+    // as cards (``data-hand``): a phone said « Ta main : … » under the cards it showed.
+    if (want("board")) {
+      const drawn = drawer.hand && /\sdata-hand[\s>]/.test(acts);
+      out.board = lines(drawer.lines ? drawer.lines(c) : state.lines, state.names,
+        drawn ? drawer.hand(c) : null);
+    }
     if (want("spotlight")) out.spotlight = spotlight(drawer, c);
-    if (want("actions")) out.actions = c.seat === null ? "" : actions(drawer, c);
+    if (want("actions")) out.actions = acts;
     return out;
   }
 
-  // A game's drawer: ``ground``, ``map``, ``spotlight``, ``actions`` and ``lines`` (the
-  // game's text of the view, one string a line), each optional, functions of the pieces
-  // above and the screen's state.
+  // A game's drawer: ``ground``, ``map``, ``spotlight``, ``actions``, ``lines`` (the
+  // game's text of the view, one string a line) and ``hand`` (the one of those lines that
+  // says the seat's hand, null without one), each optional, functions of the pieces above
+  // and the screen's state.
   L.game = (name, drawer) => { L.games[name] = drawer; };
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };

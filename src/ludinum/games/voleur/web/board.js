@@ -6,8 +6,8 @@
 // cards, tapped then their target; the attacked manager's counter (V4); the data to steal.
 (function (L) {
   "use strict";
-  // Read from the back of the room: every card name is 20 units tall (≥ 18 px on a
-  // 1920×1080 projector), on a row of its own across its board, whole: a name longer than
+  // Read from the back of the room: every card name is 20 units tall (≥ 14 px on a
+  // 1920×1080 projector, 15.2 to 19.3 by players: layout), on a row of its own across its board, whole: a name longer than
   // the board is wide goes on to a second line (or more), cut at its spaces only, the card
   // as much taller (CHW: the width of a character). It was cut at a word's end (« Empreintes
   // digitales du… »): 3 of the 38 names on the narrowest projector board.
@@ -92,15 +92,63 @@
       c.h`${card ? card.points : ""}</text>` + nameTexts(c, lines, x + 32, y, size, "#111827") + "</g>";
   }
 
-  // A revealed measure's row on a board ``boardW`` wide: « ✔ » and its name, whole.
-  const shownSize = (boardW) => Math.trunc((boardW - 12 - 34) / CHW) + 2;
-  const shownLines = (c, ident, boardW) => nameLines(c, ident, shownSize(boardW), "✔ ");
+  // A revealed measure's row ``w`` wide (a board's width less 12 when it has a row to
+  // itself): « ✔ » and its name, whole.
+  const shownSize = (w) => Math.trunc((w - 34) / CHW) + 2;
+  const shownLines = (c, ident, w) => nameLines(c, ident, shownSize(w), "✔ ");
+
+  // Where a board's cards lie under its label: its data by slot (1 point, then 3, then 5,
+  // a card the catalogue does not know last), then its revealed measures: a row each, or
+  // on a board of a ``split`` block two a row when that is shorter (their names on more
+  // lines). Each a place ``[ident, n, x, y, w]`` from the first row's top-left corner in
+  // rows ``w`` wide; and how tall they are.
+  function places(c, b, w, split) {
+    const one = rows(c, b, w, false);
+    if (!split) return one;
+    const two = rows(c, b, w, true);
+    return two.height < one.height ? two : one;
+  }
+  function rows(c, b, w, split) {
+    const cards = catalogue(c.kit);
+    const data = [];
+    for (const slot of [...CATS, null]) {
+      for (const [ident, n] of grouped(b.data)) {
+        const category = has(cards, ident) ? cards[ident].category : null;
+        if ((category === undefined ? null : category) === slot) data.push([ident, n]);
+      }
+    }
+    const per = split ? 2 : 1;
+    const cw = split ? (w - 6) / 2 : w;
+    let y = 0;
+    const lay = (items, lines) => {
+      const out = [];
+      for (let i = 0; i < items.length; i += per) {
+        let tall = 0;
+        items.slice(i, i + per).forEach(([ident, n], k) => {
+          out.push([ident, n, k * (cw + 6), y, cw]);
+          tall = Math.max(tall, cardH(lines(ident, n)));
+        });
+        y += tall + 4;
+      }
+      return out;
+    };
+    return {
+      data: lay(data, (ident, n) => dataLines(c, ident, dataSize(cw), n).length),
+      shown: lay((b.shown || []).map((ident) => [ident, 1]),
+        (ident) => shownLines(c, ident, cw).length),
+      height: y,
+    };
+  }
 
   // The grid: the thief and the managers share one grid (2 or 3 columns, as wide as the
   // screen is; one on a narrow screen), each grid row as tall as its fullest block; the
   // thief in its last cell. ``top``: where the grid begins, under the header.
-  // ``width`` and ``cols``: the projector's board as the stage's box wants it (layout).
-  function grid(c, top, width = c.narrow ? NARROW_W : W, cols = 0, compact = false) {
+  // The projector's board as the stage's box wants it (layout): ``width`` and ``cols``;
+  // ``room``: how tall a block is at least (the frame kept for the whole game: a manager
+  // whose cards outgrow it has their data two a row, ``split``; ``fixed``: the heading
+  // keeps the line of turns to skip); ``compact``: tiles for the data, no names.
+  function grid(c, top, { width = c.narrow ? NARROW_W : W, cols = 0, compact = false,
+    room = 0, fixed = false } = {}) {
     const view = c.view;
     const players = view.players || [];
     const managers = players.filter((p) => p.role === "manager");
@@ -124,19 +172,22 @@
       x += w + 6;
     }
     const lootH = compact ? CARD_H + 4 : lineY + (lineH || CARD_H) + 4;
-    // a board: its label (its measures beside it), a row per data card and revealed measure,
-    // each as tall as its name's lines
+    // a board: its label (its measures beside it), a row per data card (or two a row) and
+    // per revealed measure, each as tall as its name's lines; a compact board keeps its
+    // row of tiles in a fixed frame
     const boardW = blockW - 30;
-    const boardH = (b) => (compact ? 40 + (b.data.length ? CARD_H + 4 : 0) : 40 +
-      grouped(b.data).reduce((sum, [ident, n]) =>
-        sum + cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4, 0) +
-      (b.shown || []).reduce((sum, ident) => sum + cardH(shownLines(c, ident, boardW).length) + 4, 0));
+    const boardH = (b, split = false) => (compact
+      ? 40 + (b.data.length || fixed ? CARD_H + 4 : 0)
+      : 40 + places(c, b, boardW - 12, split).height);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
-    // one of them skips some
-    const headingH = 98 + (managers.some((p) => p.skips) ? 24 : 0);
-    const sizes = managers.map((p) =>
-      Math.max(200, headingH + boardH(p.boards.paper) + 6 + boardH(p.boards.digital) + 8));
-    sizes.push(Math.max(200, 138 + lootH + 8));
+    // one of them skips some (always kept in a fixed frame)
+    const headingH = 98 + (fixed || managers.some((p) => p.skips) ? 24 : 0);
+    const blockH = (p, split) =>
+      headingH + boardH(p.boards.paper, split) + 6 + boardH(p.boards.digital, split) + 8;
+    const split = new Set(managers.filter((p) => room && !compact && blockH(p, false) > room)
+      .map((p) => p.seat));
+    const sizes = managers.map((p) => Math.max(200, room, blockH(p, split.has(p.seat))));
+    sizes.push(Math.max(200, room, 138 + lootH + 8));
     const tops = [], heights = [];
     let y = top;
     for (let r = 0; r < Math.floor((cells + cols - 1) / cols); r++) {
@@ -151,7 +202,7 @@
     });
     return {
       players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block, compact,
-      height: y, ...PAWN,
+      split, height: y, ...PAWN,
     };
   }
 
@@ -254,7 +305,6 @@
   // 5), the security measures on the label's line; the attacked board dashed in red.
   function boards(c, g, p, at) {
     const { h, _, view } = c;
-    const cards = catalogue(c.kit);
     const natures = [
       ["paper", "✉", _("Papier"), "#fef3c7"], ["digital", "⌨", _("Numérique"), "#dbeafe"]];
     const boardW = g.boardW;
@@ -264,7 +314,8 @@
       const b = p.boards[nature];
       const x = at.x + 10;
       const y = top;
-      const bh = g.boardH(b);
+      const split = g.split.has(p.seat);
+      const bh = g.boardH(b, split);
       top = y + bh + 6;
       const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
       const said = h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}`;
@@ -274,15 +325,13 @@
         `${hit ? ' stroke-dasharray="14 6"' : ""}/>` +
         h`<text x="${x + 10}" y="${y + 26}" font-size="${FS}" font-weight="700" fill="#111827">` +
         h`${said}</text>`;
-      // the data, a row each, by slot (a card the catalogue does not know comes last)
-      let ry = y + 36;
+      // the data, a row each (two a row on a split board), by slot
+      const ry = y + 36;
+      const laid = places(c, b, boardW - 12, split);
       if (g.compact) out += tiles(c, b.data, x + 6, ry);
-      for (const slot of g.compact ? [] : [...CATS, null]) {
-        for (const [ident, n] of grouped(b.data)) {
-          const category = has(cards, ident) ? cards[ident].category : null;
-          if ((category === undefined ? null : category) !== slot) continue;
-          out += dataCard(c, ident, x + 6, ry, boardW - 12, n);
-          ry += cardH(dataLines(c, ident, dataSize(boardW - 12), n).length) + 4;
+      else {
+        for (const [ident, n, dx, dy, w] of laid.data) {
+          out += dataCard(c, ident, x + 6 + dx, ry + dy, w, n);
         }
       }
       // Security measures: a place each on the label's line, at the right, the revealed ones
@@ -297,21 +346,21 @@
       const mw = step - 4;
       const my = y + 4;
       const m0 = x + boardW - 6 - total * step + 4;
-      const size = shownSize(boardW);
       shown.forEach((ident, i) => {
         const mx = m0 + i * step;
-        const lines = shownLines(c, ident, boardW);
         out += '<g class="card measure revealed">' +
           `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4" fill="#bbf7d0"` +
           ' stroke="#166534" stroke-width="2"/>' +
           (mw >= 18 ? `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
             ' text-anchor="middle" fill="#14532d">✔</text>' : "");
         if (g.compact) { out += "</g>"; return; }  // named on the phones, not here
+        // its row under the data, « ✔ » and its name
+        const [, , dx, dy, w] = laid.shown[i];
+        const lines = shownLines(c, ident, w);
         out +=
-          `<rect x="${x + 6}" y="${ry}" width="${boardW - 12}" height="${cardH(lines.length)}"` +
+          `<rect x="${x + 6 + dx}" y="${ry + dy}" width="${w}" height="${cardH(lines.length)}"` +
           ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
-          nameTexts(c, lines, x + 12, ry, size, "#14532d") + "</g>";
-        ry += cardH(lines.length) + 4;
+          nameTexts(c, lines, x + 12 + dx, ry + dy, shownSize(w), "#14532d") + "</g>";
       });
       for (let i = 0; i < hidden; i++) {
         const mx = m0 + (shown.length + i) * step;
@@ -329,43 +378,53 @@
     return out;
   }
 
-  // The grid the board is drawn with. On the projector, when the stage's box (draw.js:
-  // box) is higher than the board of W units, the board is drawn less wide, as wide as
-  // fills the box's height (MIN_W at least: a card's name cut at a word's end a little
-  // sooner), and so larger: 3 players' board, 1200 units wide, filled the width of its
-  // column only, its lower third empty, its card names 21.7 px at 1920×1080.
-  // Late in a game the boards fill up (a row per data card) and the board grows taller
-  // than the stage is: drawn three blocks a row it was shrunk by the height, a third of
-  // the stage's width empty (card names 7.8 px at 1280×720 with six players). When the
-  // box is wider than the board, more blocks a row (as wide each) are tried too.
-  // When the best of these draws a card's name smaller than READ_PX on the projector
-  // (six players late in a game at 1280×720: 9 px, the pawns' numbers 8.3), the board is
-  // drawn compact, if that is larger: each board's data as a tile per category (its
-  // points and count, the names on the phones), COMPACT_W units a block, as many blocks a
-  // row as draws it largest: 14 px and more there.
+  // The grid the board is drawn with. On the projector it is one frame for the whole
+  // game, decided from what does not change in it: its players and the room the stage
+  // leaves the drawing (draw.js: box). It was laid out from the cards on the boards: as
+  // they filled up its width and columns changed (900, 910, 950… 1180 units wide with 3
+  // players at 1920×1080, the blocks moving under the class's eyes), and when a name
+  // would have come out under READ_PX it was drawn compact, its names gone.
+  // For each number of columns (two at least: the header's line), blocks MIN_BLOCK units
+  // wide at least, each with room for ROWS rows of cards on its two boards under its
+  // heading (8 with 2 or 3 managers, 9 with 4 or 5: a late game's fullest block in bots'
+  // games): the frame drawn largest, then grown to fill the box (wider blocks, or taller
+  // ones). A manager whose cards outgrow their block has them two a row (grid: split);
+  // one whose cards outgrow even that grows its block, and the drawing with it (a rare
+  // game of six, by 2 %). At 1920×1080 its names are 19.3 px with 3 players, 16.1 with
+  // 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX (at 1280×720), the
+  // board is drawn compact from the first move to the last: each board's data as a tile
+  // per category (its points and count, the names on the phones), COMPACT_W units a
+  // block at least.
   const MIN_W = 900;
+  const MIN_BLOCK = 445;
   const READ_PX = 14;
   const COMPACT_W = 300;
-  const scaleIn = (box, l) => Math.min(box.w / l.width, box.h / l.height);
+  const ROWS = (managers) => (managers <= 3 ? 8 : 9);
+  const HEADING_H = 98 + 24;
+  const roomFor = (rows) => HEADING_H + 40 + 6 + 40 + rows * (CARD_H + 4) + 8;
+  const COMPACT_ROOM = HEADING_H + 2 * (40 + CARD_H + 4) + 6 + 8;
+  function frameFor(box, top, cells, least, room) {
+    let best = null;
+    for (let cols = 2; cols <= cells; cols++) {
+      const rows = Math.ceil(cells / cols);
+      const w = Math.max(MIN_W, cols * least + 10);
+      const h = top + rows * (room + 12);
+      const s = Math.min(box.w / w, box.h / h);
+      if (!best || s > best.s) best = { cols, rows, s, w };
+    }
+    const width = Math.max(best.w, Math.floor(box.w / best.s / 10) * 10);
+    const grown = Math.floor((box.h / best.s - top) / best.rows - 12);
+    return { width, cols: best.cols, room: Math.max(room, grown), s: best.s };
+  }
   function layout(c) {
     const top = header(c).top;
-    const own = grid(c, top);
-    if (c.narrow || !c.box) return own;
-    const width = Math.max(MIN_W, Math.floor(own.height * c.box.w / c.box.h / 10) * 10);
-    const layouts = [own];
-    if (width < W) layouts.push(grid(c, top, width, own.cols));
-    const cells = own.managers.length + 1;
-    for (let cols = own.cols + 1; cols <= cells && width > W; cols++) {
-      layouts.push(grid(c, top, Math.round(own.blockW * cols + 10), cols));
-    }
-    const best = c.fit(c.box, layouts, 1);
-    if (FS * scaleIn(c.box, best) >= READ_PX) return best;
-    const compact = [];
-    for (let cols = 2; cols <= cells; cols++) {
-      compact.push(grid(c, top, COMPACT_W * cols + 10, cols, true));
-    }
-    const small = c.fit(c.box, compact, 1);
-    return scaleIn(c.box, small) > scaleIn(c.box, best) ? small : best;
+    if (c.narrow || !c.box) return grid(c, top);
+    const managers = (c.view.players || []).filter((p) => p.role === "manager").length;
+    const cells = managers + 1;
+    const full = frameFor(c.box, top, cells, MIN_BLOCK, roomFor(ROWS(managers)));
+    const compact = FS * full.s < READ_PX;
+    const { width, cols, room } = compact ? frameFor(c.box, top, cells, COMPACT_W, COMPACT_ROOM) : full;
+    return grid(c, top, { width, cols, room, compact, fixed: true });
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
@@ -496,7 +555,7 @@
       prompt = _("Touche une carte de ta main, puis le plateau où la poser.");
     }
     let out = h`<p class="prompt">${prompt}</p>` +
-      `<div class="hand" role="group" aria-label="${c.attr(_("Ta main"))}">`;
+      `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
     // each card once, with how many of it the hand holds; greyed when it cannot be played
     for (const [ident, count] of c.tally(view.hand || [])) {
       const face = c.face(ident);
@@ -690,6 +749,13 @@
     return parts.join(" — ");
   }
 
+  // The seat's hand in words (a line of ``lines``, for screen readers only while the
+  // phone draws it as cards: draw.js, screen).
+  function handLine(c) {
+    const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
+    return `${w.hand}${w.colon} ${cardNames(c, c.view.hand)}`;
+  }
+
   function lines(c) {
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
@@ -706,7 +772,7 @@
         `${counted(c, p.hand, "card", w)}${extra}${skips}`);
       for (const side of ["paper", "digital"]) out.push(boardLine(c, w, p.boards[side], w.boards[side]));
     }
-    if ("hand" in view) out.push(`${w.hand}${w.colon} ${cardNames(c, view.hand)}`);
+    if ("hand" in view) out.push(handLine(c));
     if (view.winners !== undefined && view.winners !== null) {
       const word = view.winners.length > 1 ? w.winners : w.winner;
       out.push(`${word}${w.colon} ${view.winners.map((s) => c.seatText(s)).join(", ")}`);
@@ -714,5 +780,7 @@
     return out.map((line) => c.spaced(line));
   }
 
-  L.game("voleur", { map, actions, lines });
+  const handSaid = (c) => ("hand" in c.view ? c.spaced(handLine(c)) : null);
+
+  L.game("voleur", { map, actions, lines, hand: handSaid });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

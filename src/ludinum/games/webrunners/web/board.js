@@ -239,7 +239,7 @@
     if (own) {
       for (const card of c.view.hand || []) if (!byCard.has(card) && idle.indexOf(card) < 0) idle.push(card);
     }
-    return { targets, others, extra, idle, byCard: [...byCard.entries()], influence: targets.some((ch) => ch[0].kind === "influence") };
+    return { targets, others, extra, idle, own, byCard: [...byCard.entries()], influence: targets.some((ch) => ch[0].kind === "influence") };
   }
 
   function shortAnswer(c, action) {
@@ -340,7 +340,8 @@
       }
       out += "</div>";
     }
-    if (d.byCard.length) out += c.cardChoices(d.byCard, seat, d.idle);
+    // (on the seat's own turn the hand's other cards come too, idle: the whole hand)
+    if (d.byCard.length) out += c.cardChoices(d.byCard, seat, d.idle, {}, d.own);
     if (view.phase === "setup_accounts" || view.phase === "setup_phone") {
       out += h`<div class="buttons answers-grid" role="group" aria-label="${_("Ta réponse")}">`.text;
       for (const [action, , data] of d.others) {
@@ -446,6 +447,11 @@
     return waiting + (text ? `. ${text}` : "") + extra + ".";
   }
 
+  // The seat's hand in words (a line of ``lines``, for screen readers only while the
+  // phone draws it as cards: draw.js, screen).
+  const handLine = (c) =>
+    (c.lang === "en" ? "Your hand: " : "Ta main : ") + (cardList(c, c.view.hand) || "—");
+
   function lines(c) {
     const { view, kit } = c;
     const en = c.lang === "en";
@@ -468,7 +474,7 @@
     const top = view.discard_top;
     out.push((en ? "Draw pile: " : "Pioche : ") + view.draw_size + (en ? " — discard: " : " — défausse : ") +
       view.discard_size + (top ? ` (${(kit.names || {})[top] || top})` : ""));
-    if ("hand" in view) out.push((en ? "Your hand: " : "Ta main : ") + (cardList(c, view.hand) || "—"));
+    if ("hand" in view) out.push(handLine(c));
     if (L.draw.truthy(view.pending)) out.push(pendingLine(c, view.pending, view.phase));
     // the end: the centre reached, the session's time up (W18) or the round limit
     if (given(view.winner)) {
@@ -482,5 +488,7 @@
     return out.map((line) => c.spaced(c.plain(line)));
   }
 
-  L.game("webrunners", { ground, map, spotlight, actions, lines });
+  const handSaid = (c) => ("hand" in c.view ? c.spaced(c.plain(handLine(c))) : null);
+
+  L.game("webrunners", { ground, map, spotlight, actions, lines, hand: handSaid });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);

@@ -1,0 +1,110 @@
+"""Le Voleur de Données on a 1920×1080 projector keeps one drawing for the whole game, its
+data names read from the back of the room (V2: each data card has a realistic name). The
+board used to be laid out from what lay on it: its width and columns changed as the boards
+filled up (900, 910, 950… 1180 units wide with 3 players, the blocks moving under the
+class's eyes), and when its names would have come out under 14 px it was drawn compact, a
+tile per category, its names gone from the projector. The drawing is now decided from what
+does not change in a game (its players, the room the stage leaves it): the same frame from
+the first move to the last, each manager's block with room for its cards (their rows two a
+row when a board outgrows it), and every data name at 14 px at least, for 3 to 6 players."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludinum.games import registry
+from ludinum.games.voleur.bot import VoleurBot
+from tests.browser.test_layout_fit import VOLEUR_NAMES, paused_table
+from tests.server.test_boards import draw, svg_root
+
+pytestmark = pytest.mark.slow
+
+#: The names drawn on the projector's board and how large they are on the screen (the
+#: computed font size times the drawing's scale), its frame and whether it is compact.
+NAMES_PX = """(html) => {
+  const slot = document.querySelector('.stage [data-slot="map"]');
+  slot.innerHTML = html;
+  const svg = slot.querySelector('svg');
+  const scale = svg.getScreenCTM().a;
+  const names = [...svg.querySelectorAll('g.card.data:not(.tile) text:not([font-weight])')]
+    .map((t) => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+  return {names, tiles: svg.querySelectorAll('.tile').length};
+}"""
+
+
+def frames(players: int, seed: int, box: dict[str, float]) -> list[tuple[str, str]]:
+    """A whole game of ``players`` (its managers and thief played by the game's bot on
+    even seeds, at random on odd ones), its public board drawn for the projector's ``box``
+    after every third move and at the end: (drawing, language)."""
+    game = registry().get("voleur")
+    state = game.setup(game.make_config(players=players, seed=seed,
+                                        options={"thief_seat": seed % players}))
+    bots = [VoleurBot(seed * 10 + p) for p in range(players)]
+    rng = random.Random(seed)
+    names = VOLEUR_NAMES[:players]
+    out: list[tuple[str, str]] = []
+    step = 0
+    while not state.is_terminal():
+        if step % 3 == 0:
+            lang = "fr" if step % 6 == 0 else "en"
+            out.append((draw(game, state.view(None), lang, names, box=box), lang))
+        seat = state.active_players()[0] if seed % 2 == 0 else rng.choice(
+            state.active_players())
+        action = bots[seat].choose(state, seat) if seed % 2 == 0 else rng.choice(
+            list(state.legal_actions(seat)))
+        state.apply(seat, action)
+        step += 1
+    return [*out, (draw(game, state.view(None), "fr", names, box=box), "fr")]
+
+
+def drawing_of(html: str) -> tuple[str, tuple[float, ...], bool]:
+    """What the class sees move: the drawing's width, the columns its blocks lie in,
+    compact or not."""
+    root = svg_root(html)
+    columns = {float(g.findall("rect")[0].get("x", 0)) for g in root.iter("g")
+               if {"manager", "thief"} & set((g.get("class") or "").split())}
+    return root.get("viewBox", "").split()[2], tuple(sorted(columns)), "tile" in html
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_projector_keeps_one_drawing_for_the_whole_game(
+    players: int, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Its width and columns from the first move to the last, never compact; with 3 or 4
+    players its whole frame (a block of six players' late game may outgrow its room even
+    with its cards two a row: the drawing then grows by a few hundredths, never jumps)."""
+    host, _ = paused_table(browser, live, contexts, "voleur", players, (1920, 1080))
+    box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
+                        ".split('x').map(Number); return {w, h}; }")
+    for seed in range(2):
+        boards = [html for html, _ in frames(players, seed, box)]
+        drawings = {drawing_of(html) for html in boards}
+        assert len(drawings) == 1, (players, seed, sorted(drawings))
+        assert not next(iter(drawings))[2], "drawn compact: its names gone"
+        if players <= 4:
+            frames_seen = {svg_root(html).get("viewBox") for html in boards}
+            assert len(frames_seen) == 1, (players, seed, frames_seen)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_data_name_is_read_on_the_projector(
+    players: int, live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Every data name on the boards and in the loot at 14 px at least, from the first
+    move to the last, in French and English: none left to a tile."""
+    host, _ = paused_table(browser, live, contexts, "voleur", players, (1920, 1080))
+    box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
+                        ".split('x').map(Number); return {w, h}; }")
+    small: list[tuple[str, float]] = []
+    named = 0
+    for seed in range(2):
+        for html, _ in frames(players, seed, box):
+            out = host.evaluate(NAMES_PX, html)
+            assert out["tiles"] == 0, "drawn compact: its names gone"
+            named += len(out["names"])
+            small += [(text, round(px, 1)) for text, px in out["names"] if px < 14]
+    assert named > 0
+    assert not small, sorted(set(small))[:10]
