@@ -18,6 +18,8 @@ from ludinum.engine.errors import (
     StateFormatError,
     UnknownGameError,
     echoed,
+    malformed_move,
+    move_not_allowed,
 )
 from ludinum.engine.events import Event, private, public, visible
 from ludinum.engine.game import DebriefItems, Game, GameText, Lesson, counted
@@ -78,6 +80,8 @@ __all__ = [
     "deciders",
     "echoed",
     "is_session_end",
+    "malformed_move",
+    "move_not_allowed",
     "must_wait",
     "new_rng",
     "next_actor",

@@ -62,6 +62,26 @@ class GameOverError(IllegalActionError):
     code = "game_over"
 
 
+def move_not_allowed() -> IllegalActionError:
+    """The refusal of a well-formed move the rules do not allow now, when the game gives no
+    more precise reason (``State.explain_illegal``). In a player's words: never the
+    action's encoding (its kind, its parameters written ``key=value``) nor the kinds
+    possible, which are the program's words (a script finds the moves it may send in its
+    update's ``actions``)."""
+    return IllegalActionError(
+        "Ce coup n'est pas permis maintenant : choisis l'un des coups proposés.",
+        "This move is not allowed now: choose one of the moves offered.",
+    )
+
+
+def malformed_move(fr: str, en: str) -> MalformedActionError:
+    """The refusal of an action that cannot be read: ``fr`` and ``en`` name what is
+    wrong in the protocol's words (docs/protocol.md: the message's ``action``, its
+    ``kind``, a parameter by the name it was sent with), never in Python's (« dict »,
+    « 'a b' ») nor the action's text form."""
+    return MalformedActionError(f"Coup illisible : {fr}", f"Unreadable move: {en}")
+
+
 class StateFormatError(LudinumError):
     """A serialised state or log that cannot be restored."""
 

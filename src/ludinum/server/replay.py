@@ -150,12 +150,17 @@ class Replay:
         start = min((step - 1) // EVERY if step else 0, len(kept) - 1)
         state = kept[start].clone()
         events: list[Event] = []
-        for seat, action in self.log[start * EVERY:step]:
+        for move, (seat, action) in enumerate(self.log[start * EVERY:step],
+                                              start * EVERY + 1):
             try:
                 events = state.apply(seat, action)
-            except LudinumError as exc:  # a log that no longer replays: say so
-                raise refuse("bad_log", f"Journal illisible : {exc.fr}",
-                             f"Unreadable log: {exc.en}") from None
+            except LudinumError:  # a log that no longer replays: say where
+                # Not the refusal's words: they are said to the player who moves (« Tu
+                # n'as pas cette carte »), and never the move's encoding either.
+                raise refuse("bad_log", f"Journal illisible : le coup n° {move} n'est pas "
+                             "permis à ce moment de la partie.", f"Unreadable log: move "
+                             f"no. {move} is not allowed at that point of the game."
+                             ) from None
         return state, [e for e in events if e.to is None]
 
     def turns(self) -> tuple[int | None, ...]:
