@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.engine import Action, move_not_allowed
-from ludinum.games import registry
+from ludinum.engine import Action, StateFormatError, log_does_not_replay, move_not_allowed
+from ludinum.games import get_game, registry
+from ludinum.site.debrief import collect
 from tests.hardening.conftest import make_app
 from tests.server.helpers import Conn, create_room, hello, join
 
@@ -162,6 +163,19 @@ def test_a_log_that_does_not_replay_is_said_so_without_its_encoding(tmp_path: Pa
         page = client.get(opened.headers["location"], params={"step": 1})
         text = page.text.replace("\u202f", " ").replace("\u00a0", " ")
         assert page.status_code == 400, page.status_code
-        assert ("Journal illisible : le coup n° 1 n'est pas permis à ce moment de la "
-                "partie.") in text.replace("&#39;", "'")
+        assert log_does_not_replay(1).fr in text.replace("&#39;", "'")
         assert "zzz" not in text and f"« {first['kind']} »" not in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_debrief_of_a_log_that_does_not_replay_says_where(game: str) -> None:
+    """A class debrief's table whose log does not replay said « Table 3 : » and the
+    refusal's words with the move's encoding; now the move where it stops."""
+    state = get_game(game).new_state(get_game(game).min_players, seed=1)
+    seat = state.active_players()[0]
+    first = state.legal_actions(seat)[0]
+    log = [(seat, first.to_json()), (seat, {**first.to_json(), "zzz": "zzz"})]
+    with pytest.raises(StateFormatError) as refused:
+        collect(state.config.to_json(), log, [], "fr")
+    assert refused.value.fr == log_does_not_replay(2).fr
+    assert "zzz" not in refused.value.fr + refused.value.en

@@ -18,6 +18,7 @@ from ludinum.engine.errors import (
     StateFormatError,
     UnknownGameError,
     echoed,
+    log_does_not_replay,
     malformed_move,
     move_not_allowed,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "deciders",
     "echoed",
     "is_session_end",
+    "log_does_not_replay",
     "malformed_move",
     "move_not_allowed",
     "must_wait",

@@ -88,6 +88,18 @@ class StateFormatError(LudinumError):
     code = "bad_state"
 
 
+def log_does_not_replay(move: int) -> StateFormatError:
+    """A game log (stored, or uploaded to the replay page) the rules refuse at its move
+    number ``move`` (from 1): says where, never the refusal said to the player who moves
+    (« Tu n'as pas cette carte en main ») nor the move's encoding."""
+    return StateFormatError(
+        f"Cette partie ne se rejoue pas à partir de son coup n° {move} (pas permis à ce "
+        "moment de la partie).",
+        f"This game does not replay from its move no. {move} on (not allowed at that point "
+        "of the game).",
+    )
+
+
 class ContentError(LudinumError):
     """A content file (quiz bank, deck, board) that breaks its schema."""
 

@@ -21,7 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, Event, Game, GameConfig, GameText, LudinumError, State
+from ludinum.engine import (
+    Action,
+    Event,
+    Game,
+    GameConfig,
+    GameText,
+    LudinumError,
+    State,
+    log_does_not_replay,
+)
 from ludinum.server.protocol import number
 from ludinum.server.render import digest
 from ludinum.server.rooms import ENDED, FINISHED, refuse
@@ -155,12 +164,7 @@ class Replay:
             try:
                 events = state.apply(seat, action)
             except LudinumError:  # a log that no longer replays: say where
-                # Not the refusal's words: they are said to the player who moves (« Tu
-                # n'as pas cette carte »), and never the move's encoding either.
-                raise refuse("bad_log", f"Journal illisible : le coup n° {move} n'est pas "
-                             "permis à ce moment de la partie.", f"Unreadable log: move "
-                             f"no. {move} is not allowed at that point of the game."
-                             ) from None
+                raise log_does_not_replay(move) from None
         return state, [e for e in events if e.to is None]
 
     def turns(self) -> tuple[int | None, ...]:
