@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -98,3 +100,43 @@ def test_a_game_without_files_of_its_own_is_drawn_by_the_pages_alone(
     page = client.get(f"/watch/{code}").text
     assert "/static/games/" not in page
     assert kits.asset("toy", "js") is None and kits.asset("gnou", "html") is None
+
+
+def test_a_games_file_is_looked_up_once_until_the_kits_are_cleared(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kits.asset`` (the registry asked, the game's package found and its file checked
+    on disk) ran for every request of ``/static/games/…``: now once per game and ending,
+    until ``kits.clear`` (a test that changes a drawing, the registry)."""
+    game = GAMES[0]
+    kits.clear()
+    asked: list[str] = []
+    checked: list[Path] = []
+    registry_of, is_file = kits.registry, Path.is_file
+
+    def counted_registry() -> Any:
+        asked.append(game)
+        return registry_of()
+
+    def counted_is_file(path: Path) -> bool:
+        if path.name in kits.ASSETS.values():
+            checked.append(path)
+        return is_file(path)
+
+    monkeypatch.setattr(kits, "registry", counted_registry)
+    monkeypatch.setattr(Path, "is_file", counted_is_file)
+    try:
+        served = [client.get(f"/static/games/{game}.js") for _ in range(3)]
+        assert [r.status_code for r in served] == [200] * 3
+        assert served[0].text == served[2].text
+        assert len(asked) == 1 and len(checked) == 1  # the first request only
+        client.get(f"/static/games/{game}.css")  # another file: its own check
+        assert len(asked) == 1 and len(checked) == 2
+        for address in ("nogame.js", f"{game}.py", "x" * 50 + ".js"):  # nothing kept
+            assert client.get(f"/static/games/{address}").status_code == 404
+        assert len(checked) == 2
+        kits.clear()
+        assert client.get(f"/static/games/{game}.js").status_code == 200
+        assert len(asked) == 2 and len(checked) == 3  # looked up again after clearing
+    finally:
+        kits.clear()

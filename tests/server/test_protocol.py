@@ -84,7 +84,8 @@ def test_in_game_refusals(setup: Any) -> None:
     expect(b, "not_your_turn")
     a.send(type="act", action={"kind": "fly"})
     error = expect(a, "illegal_action")
-    assert "fly" in error["fr"]
+    # In a player's words, never the move's kind (tests/hardening/test_move_refusals.py).
+    assert "fly" not in error["fr"] and "n'est pas permis maintenant" in error["fr"]
     a.send(type="act", action={"kind": "play", "card": "nope"})
     expect(a, "illegal_action")
     a.send(type="act", action={"kind": "pass"}, seq=7)

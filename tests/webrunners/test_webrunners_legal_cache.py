@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from ludinum.engine import Action, IllegalActionError
+from ludinum.engine import Action, IllegalActionError, move_not_allowed
 from ludinum.games.webrunners import GAME
 from ludinum.games.webrunners import actions as A
 from ludinum.games.webrunners.state import WebRunnersState
@@ -42,7 +42,7 @@ def test_listed_once_per_change() -> None:
 
 def test_offered_before_a_move_refused_after() -> None:
     """W13: once White Hat has chosen its card, the move that was offered a moment ago (the
-    very same action object) is refused with the game's reason, and nothing changes."""
+    very same action object) is refused as not allowed now, and nothing changes."""
     s = arrange(new(2), hands={0: ["plain_1", "plain_2"]}, chars={0: "white_hat"})
     offered = s.legal_actions(0)
     move = A.MOVE_A[card("plain_2")]
@@ -51,7 +51,7 @@ def test_offered_before_a_move_refused_after() -> None:
     before = s.to_json()
     with pytest.raises(IllegalActionError) as refused:
         s.apply(0, move)
-    assert refused.value.en == "Refused: 'move' is not possible now (possible: cancel, convert)."
+    assert refused.value.en == move_not_allowed().en
     assert s.to_json() == before
     assert move not in s.legal_actions(0)
 

@@ -18,6 +18,9 @@ from ludinum.engine.errors import (
     StateFormatError,
     UnknownGameError,
     echoed,
+    log_does_not_replay,
+    malformed_move,
+    move_not_allowed,
 )
 from ludinum.engine.events import Event, private, public, visible
 from ludinum.engine.game import DebriefItems, Game, GameText, Lesson, counted
@@ -78,6 +81,9 @@ __all__ = [
     "deciders",
     "echoed",
     "is_session_end",
+    "log_does_not_replay",
+    "malformed_move",
+    "move_not_allowed",
     "must_wait",
     "new_rng",
     "next_actor",

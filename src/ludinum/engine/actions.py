@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from ludinum.engine.errors import MalformedActionError
+from ludinum.engine.errors import echoed, malformed_move
 
 Scalar = Union[int, bool, str]
 Value = Union[Scalar, tuple[Scalar, ...]]
@@ -29,20 +29,24 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-.:]*\Z")
 _INT = re.compile(r"-?[0-9]+\Z")
 
 
+#: What a parameter of an action may hold, as a refusal says it.
+_VALUES = ("un nombre entier, true, false, un mot sans espace (lettres, chiffres, _ - . :) "
+           "ou une liste de ceux-ci",
+           "an integer, true, false, a word without spaces (letters, digits, _ - . :) or a "
+           "list of those")
+#: What the name of an action or of a parameter is, as a refusal says it.
+_NAME = ("un mot sans espace qui commence par une lettre",
+         "a word without spaces that starts with a letter")
+
+
 def _check_scalar(key: str, value: object) -> Scalar:
     if isinstance(value, bool) or isinstance(value, int):
         return value
-    if isinstance(value, str):
-        if not _WORD.match(value) or value in ("true", "false"):
-            raise MalformedActionError(
-                f"Valeur invalide pour « {key} » : {value!r} (un identifiant est attendu).",
-                f"Invalid value for '{key}': {value!r} (an identifier is expected).",
-            )
+    if isinstance(value, str) and _WORD.match(value) and value not in ("true", "false"):
         return value
-    raise MalformedActionError(
-        f"Type de valeur invalide pour « {key} » : {type(value).__name__}.",
-        f"Invalid value type for '{key}': {type(value).__name__}.",
-    )
+    # The parameter by the name it was sent with; never the value as Python writes it.
+    raise malformed_move(f"« {echoed(key)} » vaut {_VALUES[0]}.",
+                         f"'{echoed(key)}' is {_VALUES[1]}.")
 
 
 def _has_bool(value: Value) -> bool:
@@ -96,14 +100,12 @@ class Action:
     @classmethod
     def make(cls, kind: str, **params: Any) -> Action:
         if not _WORD.match(kind):
-            raise MalformedActionError(
-                f"Nom d'action invalide : {kind!r}.", f"Invalid action name: {kind!r}."
-            )
+            raise malformed_move(f"« kind » est {_NAME[0]}.", f"'kind' is {_NAME[1]}.")
         for key in params:
             if not _WORD.match(key):
-                raise MalformedActionError(
-                    f"Nom de paramètre invalide : {key!r}.", f"Invalid parameter name: {key!r}."
-                )
+                raise malformed_move(
+                    f"dans « action », le nom de chaque paramètre est {_NAME[0]}.",
+                    f"in 'action', each parameter's name is {_NAME[1]}.")
         items = tuple(sorted((k, _check_value(k, v)) for k, v in params.items()))
         return cls(kind, items)
 
@@ -135,19 +137,14 @@ class Action:
                 return found
         value = self.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedActionError(
-                f"L'action « {self.kind} » attend un entier « {key} ».",
-                f"Action '{self.kind}' expects an integer '{key}'.",
-            )
+            raise malformed_move(f"« {key} » est un nombre entier.", f"'{key}' is an integer.")
         return value
 
     def word(self, key: str) -> str:
         value = self.get(key)
         if not isinstance(value, str):
-            raise MalformedActionError(
-                f"L'action « {self.kind} » attend un identifiant « {key} ».",
-                f"Action '{self.kind}' expects an identifier '{key}'.",
-            )
+            raise malformed_move(f"« {key} » est un mot sans espace.",
+                                 f"'{key}' is a word without spaces.")
         return value
 
     def numbers(self, key: str) -> tuple[int, ...]:
@@ -155,10 +152,8 @@ class Action:
         if not isinstance(value, tuple) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            raise MalformedActionError(
-                f"L'action « {self.kind} » attend une liste d'entiers « {key} ».",
-                f"Action '{self.kind}' expects a list of integers '{key}'.",
-            )
+            raise malformed_move(f"« {key} » est une liste de nombres entiers.",
+                                 f"'{key}' is a list of integers.")
         return tuple(int(v) for v in value)
 
     # -- text ---------------------------------------------------------------------------
@@ -171,20 +166,17 @@ class Action:
     @classmethod
     def from_text(cls, text: str) -> Action:
         if not isinstance(text, str) or not text.strip():
-            raise MalformedActionError("Action vide.", "Empty action.")
+            raise malformed_move("l'action est vide.", "the action is empty.")
         head, *rest = text.split()
         params: dict[str, Value] = {}
         for part in rest:
             key, sep, raw = part.partition("=")
             if not sep or not key:
-                raise MalformedActionError(
-                    f"Paramètre mal formé : {part!r} (clé=valeur attendu).",
-                    f"Malformed parameter: {part!r} (key=value expected).",
-                )
+                raise malformed_move(f"« {echoed(part)} » n'est pas de la forme nom=valeur.",
+                                     f"'{echoed(part)}' is not of the form name=value.")
             if key in params:
-                raise MalformedActionError(
-                    f"Paramètre répété : {key!r}.", f"Repeated parameter: {key!r}."
-                )
+                raise malformed_move(f"« {echoed(key)} » est donné deux fois.",
+                                     f"'{echoed(key)}' is given twice.")
             params[key] = _parse_value(raw)
         return cls.make(head, **params)
 
@@ -198,10 +190,8 @@ class Action:
     @classmethod
     def from_json(cls, data: object) -> Action:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise MalformedActionError(
-                "Une action JSON est un objet avec un champ « kind ».",
-                "A JSON action is an object with a 'kind' field.",
-            )
+            raise malformed_move("« action » est un objet JSON avec un champ « kind » (un texte).",
+                                 "'action' is a JSON object with a 'kind' field (a string).")
         params = {k: v for k, v in data.items() if k != "kind"}
         return cls.make(data["kind"], **params)
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludinum.engine.actions import Action
-from ludinum.engine.errors import MalformedActionError
+from ludinum.engine.errors import MalformedActionError, malformed_move
 
 
 class ActionSpace:
@@ -38,10 +38,10 @@ class ActionSpace:
         try:
             return self._index[action]
         except KeyError:
-            raise MalformedActionError(
-                f"Action hors de l'espace d'actions du jeu : « {action.to_text()} ».",
-                f"Action outside the game's action space: '{action.to_text()}'.",
-            ) from None
+            # Never the action's text form: the error may reach a person (a move's
+            # encoding is the program's word, errors.malformed_move).
+            raise malformed_move("ce coup n'existe pas dans ce jeu.",
+                                 "this move does not exist in this game.") from None
 
     def action(self, index: int) -> Action:
         if isinstance(index, bool) or not 0 <= int(index) < len(self.actions):

@@ -62,10 +62,42 @@ class GameOverError(IllegalActionError):
     code = "game_over"
 
 
+def move_not_allowed() -> IllegalActionError:
+    """The refusal of a well-formed move the rules do not allow now, when the game gives no
+    more precise reason (``State.explain_illegal``). In a player's words: never the
+    action's encoding (its kind, its parameters written ``key=value``) nor the kinds
+    possible, which are the program's words (a script finds the moves it may send in its
+    update's ``actions``)."""
+    return IllegalActionError(
+        "Ce coup n'est pas permis maintenant : choisis l'un des coups proposés.",
+        "This move is not allowed now: choose one of the moves offered.",
+    )
+
+
+def malformed_move(fr: str, en: str) -> MalformedActionError:
+    """The refusal of an action that cannot be read: ``fr`` and ``en`` name what is
+    wrong in the protocol's words (docs/protocol.md: the message's ``action``, its
+    ``kind``, a parameter by the name it was sent with), never in Python's (« dict »,
+    « 'a b' ») nor the action's text form."""
+    return MalformedActionError(f"Coup illisible : {fr}", f"Unreadable move: {en}")
+
+
 class StateFormatError(LudinumError):
     """A serialised state or log that cannot be restored."""
 
     code = "bad_state"
+
+
+def log_does_not_replay(move: int) -> StateFormatError:
+    """A game log (stored, or uploaded to the replay page) the rules refuse at its move
+    number ``move`` (from 1): says where, never the refusal said to the player who moves
+    (« Tu n'as pas cette carte en main ») nor the move's encoding."""
+    return StateFormatError(
+        f"Cette partie ne se rejoue pas à partir de son coup n° {move} (pas permis à ce "
+        "moment de la partie).",
+        f"This game does not replay from its move no. {move} on (not allowed at that point "
+        "of the game).",
+    )
 
 
 class ContentError(LudinumError):

@@ -20,10 +20,10 @@ from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import (
     GameOverError,
     IllegalActionError,
-    MalformedActionError,
     NotYourTurnError,
     StateFormatError,
-    echoed,
+    malformed_move,
+    move_not_allowed,
 )
 from ludinum.engine.events import Event
 from ludinum.engine.outcome import Outcome
@@ -195,9 +195,7 @@ class State(ABC):
                     finally:
                         self._legal_memo = None
         if not isinstance(action, Action):
-            raise MalformedActionError(
-                f"Ce n'est pas une action : {action!r}.", f"Not an action: {action!r}."
-            )
+            raise malformed_move("« action » n'est pas un coup.", "'action' is not a move.")
         if self.is_terminal():
             raise GameOverError("La partie est terminée.", "The game is over.")
         if isinstance(player, bool) or not isinstance(player, int) \
@@ -263,22 +261,10 @@ class State(ABC):
     def explain_illegal(
         self, player: int, action: Action, legal: Sequence[Action]
     ) -> IllegalActionError:
-        """The error for a refused action; games may give a more precise reason."""
-        kinds = sorted({a.kind for a in legal})
-        shown = ", ".join(kinds)
-        if action.kind in kinds:
-            sent = echoed(action.to_text(), 60)  # what was sent, short (3,000 characters)
-            return IllegalActionError(
-                f"Action refusée : « {sent} » n'est pas permise maintenant "
-                f"(paramètres invalides).",
-                f"Refused: '{sent}' is not allowed now (invalid parameters).",
-            )
-        kind = echoed(action.kind)
-        return IllegalActionError(
-            f"Action refusée : « {kind} » n'est pas possible maintenant "
-            f"(possibles : {shown}).",
-            f"Refused: '{kind}' is not possible now (possible: {shown}).",
-        )
+        """The error for a refused action; games may give a more precise reason, in a
+        player's words. This one never quotes the action (its kind and parameters are the
+        program's words, :func:`~ludinum.engine.errors.move_not_allowed`)."""
+        return move_not_allowed()
 
     def deadline(self) -> Deadline | None:
         """The pending timed decision, if any."""

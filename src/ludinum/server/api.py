@@ -98,14 +98,6 @@ def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
         raise
 
 
-def check_rate(request: Request, limit: RateLimit, count: int = 1,
-               refused: LudinumError | None = None) -> None:
-    """Count ``count`` attempts of a costly request (room creation, PDF, a class's tables)
-    against the address; past the budget, ``refused`` (by default « Trop d'essais »)."""
-    if not limit.allow(address_of(request), count):
-        raise refused if refused is not None else too_many()
-
-
 @contextlib.contextmanager
 def charged(request: Request, limit: FairLimit, count: int = 1,
             refused: LudinumError | None = None) -> Iterator[None]:

@@ -48,8 +48,9 @@ ROOM_EVERY = 120.0
 #: class at once, then one per this many seconds (api.guessing).
 KNOWN_BURST = 64
 KNOWN_EVERY = 2.0
-#: Game logs one address may upload to the replay page at once, then one per this many
-#: seconds.
+#: Game logs one browser (its maker cookie), and then one address, may upload to the
+#: replay page at once, then one per this many seconds (each is replayed in a worker
+#: thread).
 UPLOAD_BURST = 10
 UPLOAD_EVERY = 6.0
 
@@ -164,8 +165,11 @@ def create_app(
     app.state.connections = limits.Connections()
     app.state.address_messages = limits.AddressMessages()
     app.state.address_hellos = limits.AddressHellos()
-    # Game logs uploaded to the replay page, per address: the server keeps the last 64.
-    app.state.upload_limit = RateLimit(burst=UPLOAD_BURST, per_second=1 / UPLOAD_EVERY)
+    # Game logs uploaded to the replay page (each replayed in a worker thread; the server
+    # keeps the last 64): per browser that made a room, then per address, as many each.
+    app.state.upload_limit = FairLimit(
+        RateLimit(burst=UPLOAD_BURST, per_second=1 / UPLOAD_EVERY),
+        RateLimit(burst=UPLOAD_BURST, per_second=1 / UPLOAD_EVERY))
     app.state.hello_timeout = limits.setting("LUDINUM_HELLO_TIMEOUT", limits.HELLO_TIMEOUT)
     app.state.public_url = public_url
     # The quiz's and diploma's secret and used attempts, shared by every process (site.ledger).

@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.staticfiles import StaticFiles
 
-from ludinum.engine import Game, UnknownGameError
+from ludinum.engine import Game
 from ludinum.games import registry
 from ludinum.server import boards
 from ludinum.site import render as site_render
@@ -46,15 +46,24 @@ def asset(game: str, ending: str) -> Path | None:
     """The file of a registered game's drawing that ``/static/games/<game>.<ending>``
     serves (:data:`ASSETS`), or None: not a registered game's name, not an ending of
     :data:`ASSETS`, or a game that has no such file. Only names the registry knows reach
-    the file system: no address leads anywhere else."""
-    name = ASSETS.get(ending)
-    if name is None:
+    the file system: no address leads anywhere else. Looked up once per game and ending
+    (each static request asked the registry and the disk again), until :func:`clear`;
+    an address naming nothing is not remembered (the cache holds the registry's names
+    and :data:`ASSETS`' endings only, however many addresses are tried)."""
+    if ending not in ASSETS or game not in _packages():
         return None
-    try:
-        game_class = type(registry().get(game))
-    except UnknownGameError:
-        return None
-    path = Path(inspect.getfile(game_class)).resolve().parent / "web" / name
+    return _asset(game, ending)
+
+
+@cache
+def _packages() -> dict[str, Path]:
+    """Each registered game's package folder, by the game's name."""
+    return {g.name: Path(inspect.getfile(type(g))).resolve().parent for g in registry()}
+
+
+@cache
+def _asset(game: str, ending: str) -> Path | None:
+    path = _packages()[game] / "web" / ASSETS[ending]
     return path if path.is_file() else None
 
 
@@ -124,8 +133,11 @@ def script(game: Game, lang: str) -> tuple[str, str]:
 
 
 def clear() -> None:
-    """Forget the built kits (a test that changes the content or a drawing)."""
+    """Forget the built kits and the games' files looked up (a test that changes the
+    content, a drawing or the registry)."""
     script.cache_clear()
+    _packages.cache_clear()
+    _asset.cache_clear()
     drawing_messages.cache_clear()
     drawer_of.cache_clear()
     styles_of.cache_clear()

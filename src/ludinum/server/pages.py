@@ -16,11 +16,12 @@ from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError, UnknownGameError
 from ludinum.server import debriefs, forms, frames, kits, makers, render, replay_logs, tokens
-from ludinum.server.api import charged, check_rate, guessing, hub_of
+from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay, narration
 from ludinum.server.rooms import LIVE
 from ludinum.weblib import address, i18n, qr
+from ludinum.weblib.ratelimit import address_of
 
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -328,13 +329,13 @@ async def replay_log_upload(request: Request) -> Response:
     """The uploaded log is read, checked and kept in memory for a while under a random
     key (a simulated game: bots only, nothing personal); the page then steps through it."""
     lang = i18n.lang_of(request)
-    try:
-        # The server keeps the last replay_logs.MOST logs: one address must not push out
-        # everyone else's by uploading many (attack review).
-        check_rate(request, request.app.state.upload_limit)
-    except LudinumError as exc:
-        return show(request, "replay_log.html", status=429,
-                    error=exc.en if lang == "en" else exc.fr)
+    # Counted before the body is read: each log is replayed in a worker thread, and the
+    # server keeps the last replay_logs.MOST, so one browser (then one address) must not
+    # keep the threads busy or push out everyone else's logs by uploading many.
+    refused = replay_logs.spend(request.app.state.upload_limit, address_of(request),
+                                makers.key_of(request))
+    if refused is not None:
+        return show(request, "replay_log.html", status=429, error=refused.message(lang))
     form = await request.form()
     upload = form.get("journal")
     raw = await upload.read() if isinstance(upload, UploadFile) else b""

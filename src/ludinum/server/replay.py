@@ -21,7 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ludinum.engine import Action, Event, Game, GameConfig, GameText, LudinumError, State
+from ludinum.engine import (
+    Action,
+    Event,
+    Game,
+    GameConfig,
+    GameText,
+    LudinumError,
+    State,
+    log_does_not_replay,
+)
 from ludinum.server.protocol import number
 from ludinum.server.render import digest
 from ludinum.server.rooms import ENDED, FINISHED, refuse
@@ -150,12 +159,12 @@ class Replay:
         start = min((step - 1) // EVERY if step else 0, len(kept) - 1)
         state = kept[start].clone()
         events: list[Event] = []
-        for seat, action in self.log[start * EVERY:step]:
+        for move, (seat, action) in enumerate(self.log[start * EVERY:step],
+                                              start * EVERY + 1):
             try:
                 events = state.apply(seat, action)
-            except LudinumError as exc:  # a log that no longer replays: say so
-                raise refuse("bad_log", f"Journal illisible : {exc.fr}",
-                             f"Unreadable log: {exc.en}") from None
+            except LudinumError:  # a log that no longer replays: say where
+                raise log_does_not_replay(move) from None
         return state, [e for e in events if e.to is None]
 
     def turns(self) -> tuple[int | None, ...]:

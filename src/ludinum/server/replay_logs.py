@@ -5,6 +5,12 @@ A log written by ``ludinum simulate --keep-games`` is uploaded, read with the sa
 ``ludinum replay`` (``sim.gamelog.read_log``: a log that does not replay is refused with
 its reason) and kept in this process's memory for :data:`KEEP_SECONDS` under a random key,
 :data:`MOST` logs at most. Such a log holds bots' moves only: nothing personal.
+
+Reading a log replays it in a worker thread: each browser has a budget of uploads, and
+then its address (:func:`spend`, ``app.UPLOAD_BURST`` at once, then one per
+``app.UPLOAD_EVERY`` seconds), so that one browser, or a script, keeps neither the
+threads busy nor pushes out everyone else's logs. The body's size is bounded before
+(``guards.BodyLimit``).
 """
 
 from __future__ import annotations
@@ -13,15 +19,36 @@ import secrets
 import time
 from collections import OrderedDict
 
-from ludinum.engine import Action, StateFormatError
+from ludinum.engine import Action, LudinumError, StateFormatError
 from ludinum.server.catalog import Catalog
+from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay
 from ludinum.server.seats import Seat
 from ludinum.sim.gamelog import read_log
+from ludinum.weblib.ratelimit import FairLimit
 
 KEEP_SECONDS = 2 * 3600
 MOST = 64
 _KEPT: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
+
+
+def spend(limit: FairLimit, address: str, browser: str | None) -> LudinumError | None:
+    """Count one upload against ``browser`` (a maker cookie's key, None without one), then
+    ``address`` (:class:`FairLimit`); None when it may go on, else the refusal (429), saying
+    whose budget is spent: the browser's own, or its network's (a school's address, which a
+    browser holding a cookie gets past while it has used at most half its own). Never given
+    back: a refused log was read too."""
+    if limit.allow(address, browser):
+        return None
+    where_fr, where_en = (("ce navigateur", "this browser")
+                          if browser is not None and limit.keys.left(browser) < 1
+                          else ("ce réseau", "this network"))
+    return fail(
+        "rate_limited",
+        f"Trop de journaux de partie déposés depuis {where_fr} : attends quelques "
+        "secondes avant d'en déposer un autre.",
+        f"Too many game logs uploaded from {where_en}: wait a few seconds before "
+        "uploading another one.")
 
 
 def read(catalog: Catalog, raw: bytes) -> Replay:

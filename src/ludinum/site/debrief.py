@@ -16,7 +16,15 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ludinum.engine import Action, Event, Game, GameConfig, Lesson
+from ludinum.engine import (
+    Action,
+    Event,
+    Game,
+    GameConfig,
+    Lesson,
+    LudinumError,
+    log_does_not_replay,
+)
 from ludinum.site.pdf.diploma import date_in
 
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
@@ -162,8 +170,11 @@ def collect(
     # secret one (a virus dropped, H3) would show as one more action on a debrief opened
     # during play (the class debrief) or read beside the replay's numbered steps.
     seen = 0
-    for seat, raw in log:
-        told = [e for e in state.apply(int(seat), _action(raw)) if e.to is None]
+    for move, (seat, raw) in enumerate(log, 1):
+        try:
+            told = [e for e in state.apply(int(seat), _action(raw)) if e.to is None]
+        except LudinumError:  # where, not the words said to the player who moved
+            raise log_does_not_replay(move) from None
         public.extend(told)
         seen += bool(told)
     # Only what changed this game: not a number of viruses « à 3 joueurs » in a game of 4.
