@@ -80,10 +80,10 @@ def test_one_browser_has_a_budget_of_uploads_and_another_is_still_served(
 
 def test_an_upload_over_the_size_limit_is_refused_with_a_length(
         tmp_path: Path, counted_reads: list[int]) -> None:
-    big = {"journal": ("x.json", b" " * (guards.MAX_BODY + 1), "application/json")}
+    big = {"journal": ("x.json", b" " * (guards.LOG_BODY + 1), "application/json")}
     with TestClient(make_app(tmp_path)) as client:
         answer = client.post("/replay/journal", files=big, headers=BROWSER)
-        assert answer.status_code == 413 and "64" in answer.text
+        assert answer.status_code == 413 and "1024" in answer.text
         assert counted_reads == []
         # Refused before the budget is counted: the browser still has all of it.
         burst = app_module.UPLOAD_BURST
@@ -96,7 +96,7 @@ def test_a_streamed_upload_over_the_size_limit_is_refused_before_it_is_all_read(
     moment it passes the limit, the rest never asked for."""
     app = make_app(tmp_path)
     chunk = 8192
-    chunks = 4 * guards.MAX_BODY // chunk  # 256 KiB offered
+    chunks = 4 * guards.LOG_BODY // chunk  # 4 MiB offered
     pulled = 0
     boundary = b"xyz"
     head = (b"--xyz\r\nContent-Disposition: form-data; name=\"journal\"; "
@@ -123,5 +123,33 @@ def test_a_streamed_upload_over_the_size_limit_is_refused_before_it_is_all_read(
     }
     anyio.run(app, scope, receive, send)
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 413
-    assert pulled <= guards.MAX_BODY // chunk + 2, pulled  # not the 32 chunks offered
+    assert pulled <= guards.LOG_BODY // chunk + 2, pulled  # not the 512 chunks offered
     assert counted_reads == []
+
+
+def test_a_long_game_s_log_is_taken_though_larger_than_other_bodies(
+        tmp_path: Path, counted_reads: list[int]) -> None:
+    """A Web Runners game of random bots that reaches a high round limit writes a log far
+    larger than any other request's body (:data:`guards.MAX_BODY`): the replay page takes
+    it (:data:`guards.LOG_BODY`), and every other path keeps the smaller limit."""
+    from ludinum.sim.runner import SimSpec, play_one
+
+    spec = SimSpec("webrunners", 4, ("random",) * 4, options={"max_rounds": 1000})
+    kept = tmp_path / "logs"
+    kept.mkdir()
+    raw = b""
+    for index in range(40):  # the first long game (most end within 200 rounds)
+        play_one(spec, index, str(kept))
+        raw = (kept / f"game-{index:06d}.json").read_bytes()
+        if len(raw) > 2 * guards.MAX_BODY:
+            break
+    assert guards.MAX_BODY < len(raw) <= guards.LOG_BODY, len(raw)
+    with TestClient(make_app(tmp_path)) as client:
+        answer = client.post("/replay/journal", files={"journal": ("long.json", raw,
+                             "application/json")}, headers=BROWSER, follow_redirects=False)
+        assert answer.status_code == 303, answer.text
+        assert counted_reads == [len(raw)]
+        # Elsewhere, as large a body is refused before it is read.
+        refused = client.post("/api/rooms", content=raw,
+                              headers={"content-type": "application/json"})
+        assert refused.status_code == 413

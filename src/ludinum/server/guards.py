@@ -1,6 +1,7 @@
 """Guards in front of every HTTP request: the body size, the ``Host`` header, PDF builds.
 
-- **Body size**: a request whose ``Content-Length`` exceeds :data:`MAX_BODY` is refused with
+- **Body size**: a request whose ``Content-Length`` exceeds :data:`MAX_BODY` (a game log
+  uploaded to the replay page: :data:`LOG_BODY`) is refused with
   413 before a byte of its body is read; a body sent without a length (chunked) is counted
   while it streams and refused the moment it passes the limit. No route ever holds more
   than that in memory for one request. A client gone before its body is all sent is let
@@ -24,7 +25,7 @@ import ipaddress
 import json
 import os
 import socket
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Iterable, Mapping
 
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,6 +38,13 @@ from ludinum.weblib.ratelimit import FairLimit, RateLimit, address_key
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
 MAX_BODY = 65_536
+#: Largest game log uploaded to the replay page (``/replay/journal``): a Web Runners game
+#: of random bots that reaches its round limit writes about 60 KB at 200 rounds, 190 KB at
+#: 1,000, and the limit goes to 2,000. The uploads themselves are counted per browser
+#: (``replay_logs.spend``).
+LOG_BODY = 1_048_576
+#: The paths allowed a larger body than :data:`MAX_BODY`, and theirs.
+LARGER_BODIES = {"/replay/journal": LOG_BODY}
 
 
 class BodyTooLarge(Exception):
@@ -82,13 +90,16 @@ async def _too_large(send: Send, scope: Scope, most: int) -> None:
 
 
 class BodyLimit:
-    """Refuse request bodies larger than ``max_body`` bytes, from the headers or while
-    streaming, before they are read into memory."""
+    """Refuse request bodies larger than ``max_body`` bytes (``larger``: the paths allowed
+    more, and how much), from the headers or while streaming, before they are read into
+    memory."""
 
-    def __init__(self, app: ASGIApp, max_body: int | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_body: int | None = None,
+                 larger: Mapping[str, int] = LARGER_BODIES) -> None:
         self.app = app
         self.max_body = max_body if max_body is not None else int(
             os.environ.get("LUDINUM_MAX_BODY", str(MAX_BODY)))
+        self.larger = larger
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # Not a coroutine itself: a WebSocket passes straight on and keeps no frame of this
@@ -98,9 +109,10 @@ class BodyLimit:
         return self._http(scope, receive, send)
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        most = max(self.max_body, self.larger.get(scope["path"], 0))
         declared = _content_length(scope)
-        if declared is not None and declared > self.max_body:
-            await _too_large(send, scope, self.max_body)
+        if declared is not None and declared > most:
+            await _too_large(send, scope, most)
             return
         seen = 0
         started = False
@@ -110,7 +122,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_body:
+                if seen > most:
                     raise BodyTooLarge
             return message
 
@@ -125,7 +137,7 @@ class BodyLimit:
         except BodyTooLarge:
             if started:
                 raise
-            await _too_large(send, scope, self.max_body)
+            await _too_large(send, scope, most)
         except ClientDisconnect:
             # Gone while sending its body (a phone off the Wi-Fi): nobody to answer, and
             # nothing done yet (a body is read before anything changes); not a server
