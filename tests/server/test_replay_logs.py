@@ -95,3 +95,29 @@ def test_an_uploaded_log_is_read_and_prepared_off_the_event_loop(
         for step in (0, 5, 40):
             assert client.get(opened.headers["location"], params={"step": step}).status_code == 200
     assert len(threads) == 1 and threads[0] != "the event loop's", threads
+
+
+def test_kept_logs_are_bounded_by_their_moves_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Up to MOST logs, and MOST_MOVES moves in all (a log of 1 MiB holds tens of thousands
+    of moves, each weighing in its prepared replay): the oldest go first; a kept one stays
+    while there is room."""
+    from types import SimpleNamespace
+
+    from ludinum.server import replay_logs
+
+    monkeypatch.setattr(replay_logs, "_KEPT", type(replay_logs._KEPT)())
+    monkeypatch.setattr(replay_logs, "MOST_MOVES", 1_000)
+
+    def record(moves: int) -> Replay:
+        return SimpleNamespace(log=[(0, None)] * moves)  # type: ignore[return-value]
+
+    first = replay_logs.keep(record(400), now=0.0)
+    second = replay_logs.keep(record(400), now=1.0)
+    assert replay_logs.get(first, now=2.0) is not None
+    third = replay_logs.keep(record(400), now=2.0)  # 1,200 moves: the oldest goes
+    assert replay_logs.get(first, now=3.0) is None
+    assert replay_logs.get(second, now=3.0) is not None
+    assert replay_logs.get(third, now=3.0) is not None
+    alone = replay_logs.keep(record(1_000), now=4.0)  # the largest allowed: alone kept
+    assert [replay_logs.get(k, now=5.0) is not None for k in (second, third, alone)] == [
+        False, False, True]

@@ -4,7 +4,8 @@ page opens it », as catanatron lets you open any simulated game).
 A log written by ``ludinum simulate --keep-games`` is uploaded, read with the same reader as
 ``ludinum replay`` (``sim.gamelog.read_log``: a log that does not replay is refused with
 its reason) and kept in this process's memory for :data:`KEEP_SECONDS` under a random key,
-:data:`MOST` logs at most. Such a log holds bots' moves only: nothing personal.
+:data:`MOST` logs and :data:`MOST_MOVES` moves at most. Such a log holds bots' moves only:
+nothing personal.
 
 Reading a log replays it in a worker thread: each browser has a budget of uploads, and
 then its address (:func:`spend`, ``app.UPLOAD_BURST`` at once, then one per
@@ -29,6 +30,10 @@ from ludinum.weblib.ratelimit import FairLimit
 
 KEEP_SECONDS = 2 * 3600
 MOST = 64
+#: The moves of all kept logs together, at most: a prepared replay weighs about 220 bytes
+#: per move (a copy of the state every ``replay.EVERY`` moves), and a log of up to
+#: ``guards.LOG_BODY`` may hold tens of thousands; so about 45 MB at most, oldest out.
+MOST_MOVES = 200_000
 _KEPT: OrderedDict[str, tuple[float, Replay]] = OrderedDict()
 
 
@@ -80,7 +85,8 @@ def keep(record: Replay, now: float | None = None) -> str:
     now = time.monotonic() if now is None else now
     for key in [k for k, (at, _) in _KEPT.items() if now - at > KEEP_SECONDS]:
         del _KEPT[key]
-    while len(_KEPT) >= MOST:
+    while _KEPT and (len(_KEPT) >= MOST or sum(
+            len(r.log) for _, r in _KEPT.values()) + len(record.log) > MOST_MOVES):
         _KEPT.popitem(last=False)
     key = secrets.token_urlsafe(12)
     _KEPT[key] = (now, record)
