@@ -12,33 +12,18 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ludinum.cli import handover
+from ludinum.cli import handover as pass_screen
 from ludinum.cli import play as play_cmd
 from ludinum.cli.main import cli
-from ludinum.engine import Action, Event, State, deciders
+from ludinum.engine import Action, Event, State
 from ludinum.games import get_game
-
-#: A handover: the seat handed the device, whether a seat decides in secret now, whether
-#: one did since the previous handover (a bot moves at once), the seat that held it.
-Handed = tuple[int, bool, bool, int | None]
-
-
-
-def round_from(people: list[int], holder: int | None) -> list[int]:
-    """A round of the device: ``people`` in seat order from the one after ``holder``, round
-    to ``holder``."""
-    after = [p for p in people if holder is None or p > holder]
-    return after + [p for p in people if p not in after]
-
-def secret_now(state: State) -> bool:
-    public = state.public_active(None)
-    return any(p not in public for p in deciders(state))
+from tests.passing_checks import Handed, handover, secret_now, unexplained
 
 
 def played(monkeypatch: pytest.MonkeyPatch, game: str, args: list[str],
            answers: str = "1\n") -> tuple[list[Handed], str]:
-    """Play ``ludinum play game *args`` answering ``answers`` over and over: every handover
-    and the output."""
+    """Play ``ludinum play game *args`` answering ``answers`` over and over: every
+    handover and the output."""
     text = get_game(game).text
     states: list[State] = []
     handed: list[Handed] = []
@@ -56,15 +41,15 @@ def played(monkeypatch: pytest.MonkeyPatch, game: str, args: list[str],
         state.apply = spying_apply  # type: ignore[method-assign]
         loop(console, game_text, state, *rest)
 
-    def hand_to(screen: handover.PassScreen, name: str) -> None:
+    def hand_to(screen: pass_screen.PassScreen, name: str) -> None:
         state = states[-1]
         seat = next(p for p in range(state.config.players)
                     if text.seat_label(p, screen.lang) == name)
-        handed.append((seat, secret_now(state), secret[0], handed[-1][0] if handed else None))
+        handed.append(handover(state, seat, secret[0], handed))
         secret[0] = False
 
     monkeypatch.setattr(play_cmd, "_loop", spying_loop)
-    monkeypatch.setattr(handover.PassScreen, "hand_to", hand_to)
+    monkeypatch.setattr(pass_screen.PassScreen, "hand_to", hand_to)
     result = CliRunner().invoke(cli, ["play", game, *args], input=answers * 6000)
     assert result.exit_code == 0, result.output[-2000:]
     return handed, result.output
@@ -83,19 +68,9 @@ def test_the_device_goes_by_name_only_where_the_table_knows_who_acts(
     device to stay put, the table would know the secret seat is a bot's)."""
     handed, _ = played(monkeypatch, game, ["-p", str(players), "--humans", str(humans),
                                            "--seed", str(seed)])
-    people = list(range(humans))
-    n = len(people)
-    seats = [seat for seat, *_ in handed]
-
-    def in_a_round(i: int) -> bool:
-        """Handover ``i`` is one of a whole round, in seat order from its holder."""
-        return any(seats[j:j + n] == round_from(people, handed[j][3])
-                   for j in range(max(0, i - n + 1), i + 1))
-
-    secret = [i for i, (_, now, since, _) in enumerate(handed) if now or since]
-    for i in secret:
-        assert in_a_round(i), (i, handed[max(0, i - n):i + n])
-    rounds = len(secret)
+    assert not unexplained(handed, range(humans)), [
+        (i, handed[max(0, i - humans):i + humans]) for i in unexplained(handed, range(humans))]
+    rounds = sum(now or since for _, now, since, *_ in handed)
     if game == "hacker":
         assert rounds >= 2  # the game did have thefts to hide
     else:

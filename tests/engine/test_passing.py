@@ -34,6 +34,8 @@ def _visit_all(passing: PassRound, thief: int, victim: int) -> list[int]:
     for _ in range(10):
         seat = passing.next(deciding, (), PEOPLE) if deciding == (thief,) else passing.next(
             deciding, deciding, PEOPLE)
+        if thief not in PEOPLE:
+            deciding = (victim,)  # a bot steals and credits at once
         if seat is None:
             break
         seen.append(seat)

@@ -282,7 +282,8 @@ def _turns(
         feed.show(player)
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
-        if passing is not None and player not in deciders(state):
+        if passing is not None and passing.over(
+                player, deciders(state), state.public_active(None)):
             passing.visited(player)
 
 

@@ -377,8 +377,22 @@ def pass_target(room: Room, client: Client) -> int | None:
     thief, H5), if any."""
     if room.status != PLAYING:
         return None
-    people = [s for s in client.seats if room.seats[s].kind == HUMAN]
-    return client.passing.next(room.deciding(), room.public_active(None), people)
+    return client.passing.next(room.deciding(), room.public_active(None),
+                               people_of(room, client))
+
+
+def watch_device(room: Room, client: Client) -> None:
+    """Let a pass-and-play device see the room's state (``PassRound.watch``): after every
+    move, as a secret begun and ended between two frames (a bot stealing at once) calls
+    for a round all the same."""
+    if room.status == PLAYING:
+        client.passing.watch(room.deciding(), room.public_active(None),
+                             people_of(room, client))
+
+
+def people_of(room: Room, client: Client) -> list[int]:
+    """The seats a pass-and-play device plays that people play (not given to a bot)."""
+    return [s for s in client.seats if room.seats[s].kind == HUMAN]
 
 
 def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, Any] | None:
@@ -387,7 +401,8 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     lang = client.lang
     hide, client.hidden = client.hidden, False
     if client.role == "pass" and client.revealed is not None and (
-        room.status != PLAYING or (not client.idle and client.revealed not in room.deciding())
+        room.status != PLAYING or (not client.idle and client.passing.over(
+            client.revealed, room.deciding(), room.public_active(None)))
     ):
         if room.status == PLAYING:  # its decisions made: the round goes on (not a pause)
             client.passing.visited(client.revealed)

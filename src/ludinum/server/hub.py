@@ -664,6 +664,9 @@ class Hub:
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
+        for client in self.clients.get(code, ()):  # every state, even one shown to nobody
+            if client.role == "pass":
+                frames.watch_device(room, client)
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
