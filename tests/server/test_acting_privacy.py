@@ -124,7 +124,9 @@ def test_frame_numbers_do_not_count_secret_drops() -> None:
 def test_a_device_passed_between_two_others_is_not_handed_to_the_secret_thief() -> None:
     """A pass-and-play device holding two seats that do not know the thief (a bystander,
     and the victim of a blind reveal) while the thief, on his own phone, credits his loot:
-    its privacy screen names nobody, and cannot be revealed for either seat."""
+    its privacy screen never names him, and shows neither seat any action. The device goes
+    round its two people as if the thief might be one of them (engine.passing): were it to
+    wait, its people would know he is not."""
     state, victim, thief = thief_crediting("blind")
     room = _room(state)
     bystander = (victim + 3) % 5
@@ -134,4 +136,4 @@ def test_a_device_passed_between_two_others_is_not_handed_to_the_secret_thief() 
     assert frame is not None
     assert frame["active"] == [] and frame["actions"] == []
     assert f"Joueur{thief + 1}" not in frame["slots"]["privacy"]
-    assert frame["slots"]["privacy"] == ""
+    assert f'data-reveal="{min(device.seats)}"' in frame["slots"]["privacy"]

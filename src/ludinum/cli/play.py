@@ -36,6 +36,7 @@ from ludinum.engine import (
     one_of,
     visible,
 )
+from ludinum.engine.passing import PassRound
 from ludinum.games import make_bot
 
 
@@ -238,8 +239,16 @@ def _turns(
     in_front: int | None = None
     human = None if len(bots) == state.config.players else 0  # the one person, if any
     order = random.Random(f"{state.config.seed}:order")  # bots moving at once (next_seat)
-    while not state.is_terminal():
-        player = next_seat(state, bots, in_front, order)
+    # Passed around: who gets the device is seen by all (engine.passing).
+    passing = PassRound() if screen is not None else None
+    people = [p for p in range(state.config.players) if p not in bots]
+    # A round under way goes on to its end with the game: were the last secret move to end
+    # it, the table would know whose it was.
+    while not state.is_terminal() or (passing is not None and passing.owed):
+        if passing is None:
+            player = next_seat(state, bots, in_front, order)
+        else:
+            player = passed_to(state, bots, passing, people, order)
         if player in bots:
             events = state.apply(player, bots[player].choose(state, player))
             for seat, bot in bots.items():
@@ -252,6 +261,15 @@ def _turns(
         feed.show(player)
         feed.seen[None] = len(feed.history)
         view = state.view(player)
+        if passing is not None:
+            passing.took(player)
+            if passing.idle(player, deciders(state)):
+                # A round's seat with nothing to decide: its screen looks like the others'.
+                for line in decision(text, view, player, [nothing_to_do(lang)], lang):
+                    console.print(line)
+                ask(console, [nothing_to_do(lang)], lang)
+                passing.visited(player)
+                continue
         legal = ranked(text, view, state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
         for line in decision(text, view, player, labels, lang):
@@ -264,6 +282,28 @@ def _turns(
         feed.show(player)
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
+        if passing is not None and passing.over(
+                player, deciders(state), state.public_active(None)):
+            passing.visited(player)
+
+
+def passed_to(state: State, bots: Mapping[int, Bot], passing: PassRound,
+              people: list[int], order: random.Random) -> int:
+    """The seat that acts next on a terminal passed around (:class:`PassRound`): the seat
+    the device goes to, unless it has nothing to decide while a bot has (a bot deciding in
+    secret moves first, then the round goes on without it)."""
+    seats = deciders(state)
+    seat = passing.next(seats, state.public_active(None), people)
+    robots = [p for p in seats if p in bots]
+    if seat is None or (seat not in seats and robots):
+        return one_of(robots or list(seats), order)
+    return seat
+
+
+def nothing_to_do(lang: str) -> str:
+    """The one choice of a person handed the device in a round with nothing to decide."""
+    return ("Nothing for you to do this time: pass the device on" if lang == "en"
+            else "Rien à faire pour toi cette fois : passer l'appareil")
 
 
 def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[str],

@@ -21,6 +21,8 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
+from ludinum.engine.passing import PassRound
+
 MAX_QUEUE = 500
 MAX_QUEUE_BYTES = 4 * 1024 * 1024
 
@@ -74,6 +76,14 @@ class Client:
         self.keys: tuple[str | None, ...] = ()
         #: Pass-and-play: the seat currently shown (None: privacy screen or public view).
         self.revealed: int | None = None
+        #: Pass-and-play: where the device goes next (``engine.passing``).
+        self.passing = PassRound()
+        #: Pass-and-play: the seat shown has nothing to decide (a round's visit): it stays
+        #: shown until its person gives the device on (``hand_on``).
+        self.idle = False
+        #: Pass-and-play: the seat shown was just hidden by its person (its next frame
+        #: says ``hide``).
+        self.hidden = False
         #: Last HTML sent per slot, to send only what changed.
         self.slots: dict[str, str] = {}
         #: What the page last drew from (``frames.Drawn``; None: nothing yet).

@@ -212,6 +212,8 @@ class FrameCache:
             seat = key
             if seat is None:
                 return ""
+            if isinstance(key, tuple) and key[0] == "idle":  # a round's seat, shown
+                return render.fragment(lang, "pass_idle", name=room.seats[key[1]].label(lang))
             if isinstance(key, tuple):  # ("lobby", the device's seats)
                 here = [room.seats[s].label(lang) for s in key[1]]
                 return render.fragment(lang, "pass_lobby", code=room.code, here=here)
@@ -370,22 +372,41 @@ def ending_line(text: GameText, public: Mapping[str, Any], names: list[str], lan
 
 
 def pass_target(room: Room, client: Client) -> int | None:
-    """On a pass-and-play device: the seat to hand the device to, if one of its seats acts."""
-    for seat in room.deciding():
-        if seat in client.seats and room.seats[seat].kind == HUMAN:
-            return seat
-    return None
+    """On a pass-and-play device: the seat to hand the device to (``engine.passing``: a
+    seat the table may know acts, or the next of a round while one decides in secret, a
+    thief, H5), if any."""
+    if room.status != PLAYING:
+        return None
+    return client.passing.next(room.deciding(), room.public_active(None),
+                               people_of(room, client))
+
+
+def watch_device(room: Room, client: Client) -> None:
+    """Let a pass-and-play device see the room's state (``PassRound.watch``): after every
+    move, as a secret begun and ended between two frames (a bot stealing at once) calls
+    for a round all the same."""
+    if room.status == PLAYING:
+        client.passing.watch(room.deciding(), room.public_active(None),
+                             people_of(room, client))
+
+
+def people_of(room: Room, client: Client) -> list[int]:
+    """The seats a pass-and-play device plays that people play (not given to a bot)."""
+    return [s for s in client.seats if room.seats[s].kind == HUMAN]
 
 
 def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, Any] | None:
     """The frame for ``client`` (only changed slots unless ``full``), or None if nothing."""
     room = cache.room
     lang = client.lang
-    hide = False
+    hide, client.hidden = client.hidden, False
     if client.role == "pass" and client.revealed is not None and (
-        client.revealed not in room.deciding() or room.status != PLAYING
+        room.status != PLAYING or (not client.idle and client.passing.over(
+            client.revealed, room.deciding(), room.public_active(None)))
     ):
-        client.revealed = None
+        if room.status == PLAYING:  # its decisions made: the round goes on (not a pause)
+            client.passing.visited(client.revealed)
+        client.revealed, client.idle = None, False
         hide = True
     seat = client.view_seat()
     slots: dict[str, str] = {
@@ -398,7 +419,8 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         # Before the start: who plays on this device, and where the game is started.
         slots["privacy"] = cache.html(
             "privacy", ("lobby", client.seats) if room.status == LOBBY else
-            pass_target(room, client) if seat is None else None, lang
+            pass_target(room, client) if seat is None else
+            ("idle", seat) if client.idle else None, lang
         )
     held = client.slots
     changed = {k: v for k, v in slots.items() if full or held.get(k) != v}

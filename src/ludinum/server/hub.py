@@ -664,6 +664,9 @@ class Hub:
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
+        for client in self.clients.get(code, ()):  # every state, even one shown to nobody
+            if client.role == "pass":
+                frames.watch_device(room, client)
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
@@ -1087,6 +1090,8 @@ class Hub:
                 await self.command(room, kind, message)
             elif kind == "reveal":
                 self._reveal(room, client, protocol.integer(message, "seat"))
+            elif kind == "hand_on":
+                self._hand_on(room, client)
             elif kind == "act":
                 await self._act_message(room, client, message)
         except LudinumError as exc:
@@ -1114,11 +1119,31 @@ class Hub:
         await self.act(room, seat, action, person=True)
 
     def _reveal(self, room: Room, client: Client, seat: int) -> None:
+        """The person the privacy screen names shows their view: only that seat (a seat
+        deciding in secret is reached in a round of every seat, engine.passing), which
+        may have nothing to decide in a round (``client.idle``)."""
         if client.role != "pass" or seat not in client.seats:
             raise not_your_seat()
-        if seat not in room.deciding():
+        if client.revealed == seat:  # tapped twice
+            self._send(room, client)
+            return
+        if client.revealed is not None or seat != frames.pass_target(room, client):
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
+        client.passing.took(seat)
+        client.idle = client.passing.idle(seat, room.deciding())
+        self._send(room, client)
+
+    def _hand_on(self, room: Room, client: Client) -> None:
+        """A seat shown with nothing to decide (a round's visit) is hidden again by its
+        person, and the device goes on."""
+        if client.role != "pass" or (client.revealed is not None and not client.idle):
+            raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
+        if client.revealed is None:  # tapped twice
+            self._send(room, client)
+            return
+        client.passing.visited(client.revealed)
+        client.revealed, client.idle, client.hidden = None, False, True
         self._send(room, client)
 
     def _send(self, room: Room, client: Client, full: bool = False) -> None:

@@ -19,7 +19,7 @@ from ludinum.weblib.fields import number as number
 MAX_MESSAGE = 8192
 
 CLIENT_TYPES = (
-    "hello", "act", "reveal", "start", "pause", "resume", "end", "kick", "bot", "rename",
+    "hello", "act", "reveal", "hand_on", "start", "pause", "resume", "end", "kick", "bot", "rename",
     "offer", "withdraw", "lock", "unlock", "ping",
 )
 HOST_TYPES = ("start", "pause", "resume", "end", "kick", "bot", "rename", "offer", "withdraw",

@@ -1,0 +1,143 @@
+"""A device passed around the table (the shared screen, ``/pass/<code>``) tells the table
+nothing a seat keeps secret, neither on its privacy screen (« Passe l'appareil à … ») nor
+by where it goes. A review found that in Hacker the device was handed by name to the
+thief after a wrong guess: with ``reveal=victim`` (H5) only the victim may learn whose
+virus it was, and the whole table read it. Now, while a seat decides in secret, the device
+goes round every person on it from the one after its holder (``engine.passing``), each
+shown their own game, whoever the secret seat is, a bot's secret too."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from tests.passing_checks import Handed, handover, secret_now, unexplained
+from tests.server.helpers import Conn, create_room, hello, join, leaves, make_app
+
+NAMES = ("Léa", "Noé", "Tom", "Inès", "Jade", "Sami")
+REVEAL = re.compile(r'data-reveal="(\d+)"')
+
+
+
+def strings(value: Any) -> set[str]:
+    """The strings of a view, its keys too (Le Voleur's deck composition, public, names
+    every card by its key)."""
+    if isinstance(value, dict):
+        return set(value) | strings(list(value.values()))
+    return leaves(value) if not isinstance(value, list) else set().union(
+        *(strings(v) for v in value))
+
+
+def hidden_from_table(state: Any) -> set[str]:
+    """What some seat knows that the table does not (its view's own strings)."""
+    shown = strings(state.view(None)) | set(NAMES)
+    out: set[str] = set()
+    for seat in range(state.config.players):
+        out |= leaves(state.view(seat)) - shown
+    return out
+
+
+def shared_text(conn: Conn, message: dict[str, Any]) -> str:
+    """Everything the shared screen holds after ``message``: its slots, the log lines and
+    drawing data it was sent."""
+    return " ".join([*conn.page.values(), *(line["text"] for line in message["log"]),
+                     str(message.get("draw", ""))])
+
+
+def play_shared(client: TestClient, stack: Any, game: str, players: int, people: int,
+                seed: int, steps: int = 4000) -> tuple[list[Handed],
+                                                       list[str]]:
+    """A room of ``game`` with ``people`` of its seats on one shared device (the others
+    bots), played at random to its end: every handover (the seat named, whether a seat
+    decides in secret now, whether one did since the last handover, the seat that held
+    the device) and every leak found on the hidden screen."""
+    code, host_token = create_room(client, game, players, mode="turns", seed=seed)
+    tokens = [join(client, code, name)[1] for name in NAMES[:people]]
+    host = hello(client, code, stack, role="host", token=host_token)
+    host.send(type="start", level="random", shared=True)
+    host.sync()
+    device = hello(client, code, stack, role="pass", tokens=tokens)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = hub.rooms[code]
+    rng = random.Random(seed)
+    handed: list[Handed] = []
+    leaks: list[str] = []
+    since = [False]  # a seat decided in secret since the last handover
+    state = room.state
+    apply, reveal = state.apply, hub._reveal
+
+    def spying_apply(seat: int, action: Any) -> Any:
+        since[0] = since[0] or secret_now(state)
+        return apply(seat, action)
+
+    def spying_reveal(where: Any, who: Any, seat: int) -> None:
+        fresh = who.revealed != seat
+        reveal(where, who, seat)
+        if fresh and who.revealed == seat:  # the device taken by ``seat``
+            handed.append(handover(room.state, seat, since[0], handed))
+            since[0] = False
+
+    state.apply, hub._reveal = spying_apply, spying_reveal
+    for _ in range(steps):
+        privacy = device.page.get("privacy", "")
+        named = REVEAL.search(privacy)
+        if named:
+            seat = int(named.group(1))
+            hidden = hidden_from_table(room.state)
+            text = shared_text(device, device.last)
+            leaks += [s for s in hidden
+                      if re.search(r"(?<![\w-])" + re.escape(s) + r"(?![\w-])", text)]
+            # The privacy screen names its person and nobody else.
+            others = [n for i, n in enumerate(NAMES[:players]) if i != seat and n in privacy]
+            leaks += others
+            device.send(type="reveal", seat=seat)
+        elif 'data-cmd="hand_on"' in privacy:
+            device.send(type="hand_on")
+        elif device.actions:
+            chosen = rng.choice(device.actions)
+            device.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                        seq=device.last["seq"])
+        elif room.status == "finished":
+            break
+        seq = device.last.get("seq")
+        for _ in range(50):  # until the screen changes (a frame may follow a write)
+            device.sync()
+            if device.last.get("seq") != seq or room.status == "finished":
+                break
+        if device.errors() and room.status == "finished":
+            break  # the game ended under the tap
+        # A tap on a screen the game changed under (the page shows the new one).
+        stale = [e for e in device.errors() if e["code"] not in ("not_your_turn", "stale")]
+        assert not stale, (stale[-1], privacy, handed[-3:])
+    assert room.status == "finished"
+    return handed, leaks
+
+
+@pytest.mark.parametrize(("game", "players", "people", "seed"), [
+    ("hacker", 4, 4, 3), ("hacker", 4, 4, 8), ("hacker", 5, 3, 5),
+    ("voleur", 4, 4, 2), ("webrunners", 4, 4, 4), ("gnou", 4, 4, 6),
+])
+def test_the_shared_screen_hands_the_device_only_as_the_table_may_know(
+    sqlite_url: str, catalog: Catalog, game: str, players: int, people: int, seed: int
+) -> None:
+    """Every handover names a seat the whole table may know is acting, except during a
+    secret decision: then the device goes round every person on it, in seat order from
+    the one after its holder. And the privacy screen holds nothing of any seat's secrets."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        handed, leaks = play_shared(client, stack, game, players, people, seed)
+    assert not leaks, leaks[:5]
+    assert not unexplained(handed, range(people)), [
+        (i, handed[max(0, i - people):i + people]) for i in unexplained(handed, range(people))]
+    secret = [i for i, (_, now, since, *_) in enumerate(handed) if now or since]
+    if game == "hacker":
+        assert secret  # the game did have thefts to hide
+    else:
+        assert not secret  # nobody acts in secret: each handover names who acts
