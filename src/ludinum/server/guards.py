@@ -38,10 +38,10 @@ from ludinum.weblib.ratelimit import FairLimit, RateLimit, address_key
 #: Largest request body accepted, in bytes (the API's bodies are at most 16 KiB; forms are
 #: smaller still). ``$LUDINUM_MAX_BODY`` changes it.
 MAX_BODY = 65_536
-#: Largest game log uploaded to the replay page (``/replay/journal``): a Web Runners game
-#: of random bots that reaches its round limit writes about 60 KB at 200 rounds, 190 KB at
-#: 1,000, and the limit goes to 2,000. The uploads themselves are counted per browser
-#: (``replay_logs.spend``).
+#: Largest game log uploaded to the replay page (``/replay/journal``): the longest games,
+#: random bots up to a round limit the rules let a host raise, write logs of hundreds of
+#: KB (60 KB at 200 rounds, 190 KB at 1,000, measured; docs/deploy.md). The uploads
+#: themselves are counted per browser (``replay_logs.spend``).
 LOG_BODY = 1_048_576
 #: The paths allowed a larger body than :data:`MAX_BODY`, and theirs.
 LARGER_BODIES = {"/replay/journal": LOG_BODY}
