@@ -260,7 +260,7 @@ def test_a_file_too_large_for_a_page_form_is_said_on_a_page(tmp_path: Path, lang
     in both languages at once: a page's form is answered with the problem page, in the
     page's language, saying what is too large and by how much; the API keeps its JSON."""
     with TestClient(make_app(tmp_path), cookies={"lang": lang}) as client:
-        big = {"journal": ("partie.json", b"[" * (guards.MAX_BODY + 1), "application/json")}
+        big = {"journal": ("partie.json", b"[" * (guards.LOG_BODY + 1), "application/json")}
         answer = client.post("/replay/journal", files=big, headers=BROWSER)
         assert answer.status_code == 413
         assert answer.headers["content-type"].startswith("text/html")
