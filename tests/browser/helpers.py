@@ -384,6 +384,10 @@ def stale_slots(live: Any, room: Any, page: Any, role: str) -> list[str]:
                 if client.drawn is not None:  # what the page draws (issue 19)
                     held = {**drawing.held(client.drawn, client.lang), "narrow": narrow,
                             "box": box}
+                    if held["seat"] is not None:  # its moves: a hand drawn as cards among
+                        # them leaves the board's line of the hand to screen readers
+                        held["choices"] = drawing.state_of(
+                            room, held["seat"], client.lang)["choices"]
                     expected.update(drawing.shared().screen(room.game, held, DRAWN_SLOTS))
                 stale = list(page.evaluate(_STALE, expected))
                 if not stale:
