@@ -85,9 +85,9 @@ def keep(record: Replay, now: float | None = None) -> str:
     now = time.monotonic() if now is None else now
     for key in [k for k, (at, _) in _KEPT.items() if now - at > KEEP_SECONDS]:
         del _KEPT[key]
-    while _KEPT and (len(_KEPT) >= MOST or sum(
-            len(r.log) for _, r in _KEPT.values()) + len(record.log) > MOST_MOVES):
-        _KEPT.popitem(last=False)
+    moves = sum(len(r.log) for _, r in _KEPT.values()) + len(record.log)
+    while _KEPT and (len(_KEPT) >= MOST or moves > MOST_MOVES):
+        moves -= len(_KEPT.popitem(last=False)[1][1].log)
     key = secrets.token_urlsafe(12)
     _KEPT[key] = (now, record)
     return key
