@@ -398,7 +398,6 @@ class Room:
         who may (:meth:`State.hidden_turns`): a device passed around goes round for it."""
         return self.state.hidden_turns() if self.status == PLAYING else None
 
-
     def bot_turns(self) -> list[int]:
         """Bot seats to move now: the active seats with a decision to make
         (:func:`ludinum.engine.deciders`). A bot whose only move ends a duration (a

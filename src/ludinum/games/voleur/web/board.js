@@ -7,10 +7,11 @@
 (function (L) {
   "use strict";
   // Read from the back of the room: every card name is 20 units tall (≥ 14 px on a
-  // 1920×1080 projector, 15.2 to 19.3 by players: layout), on a row of its own across its board, whole: a name longer than
-  // the board is wide goes on to a second line (or more), cut at its spaces only, the card
-  // as much taller (CHW: the width of a character). It was cut at a word's end (« Empreintes
-  // digitales du… »): 3 of the 38 names on the narrowest projector board.
+  // 1920×1080 projector, 15.2 to 19.3 by players: layout), on a row of its own across its
+  // board, whole: a name longer than the board is wide goes on to a second line (or
+  // more), cut at its spaces only, the card as much taller (CHW: the width of a
+  // character). It was cut at a word's end (« Empreintes digitales du… »): 3 of the 38
+  // names on the narrowest projector board.
   const W = 1200;
   const FS = 20;
   const CHW = 11.3;
