@@ -30,7 +30,6 @@ from ludinum.engine.registry import Registry
 from ludinum.engine.session import SESSION_END, is_session_end, session_end
 from ludinum.engine.state import (
     Deadline,
-    HiddenTurns,
     KeptLegal,
     State,
     clone_rng,
@@ -61,7 +60,6 @@ __all__ = [
     "GameConfig",
     "GameOverError",
     "GameText",
-    "HiddenTurns",
     "IllegalActionError",
     "KeptLegal",
     "Lesson",

@@ -17,7 +17,6 @@ from ludinum.engine import (
     Event,
     Game,
     GameConfig,
-    HiddenTurns,
     IllegalActionError,
     LudinumError,
     State,
@@ -393,10 +392,6 @@ class Room:
         frames, status lines, seat lists and timers name these seats only."""
         return self.state.public_active(viewer) if self.status == PLAYING else ()
 
-    def hidden_turns(self) -> HiddenTurns | None:
-        """The last phase begun in which the table may not know who acts though it sees
-        who may (:meth:`State.hidden_turns`): a device passed around goes round for it."""
-        return self.state.hidden_turns() if self.status == PLAYING else None
 
     def bot_turns(self) -> list[int]:
         """Bot seats to move now: the active seats with a decision to make
