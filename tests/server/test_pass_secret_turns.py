@@ -11,17 +11,26 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from ludinum.engine import Action
 from ludinum.server.catalog import Catalog
-from tests.passing_checks import Handed, handover, secret_now, unexplained
+from tests.passing_checks import Handed, handover, secret_now, twin_move, unexplained
 from tests.server.helpers import Conn, create_room, hello, join, leaves, make_app
 
 NAMES = ("Léa", "Noé", "Tom", "Inès", "Jade", "Sami")
 REVEAL = re.compile(r'data-reveal="(\d+)"')
+#: How a test picks a move on the shared screen: from the state and the offered actions
+#: (each with its seat and its action), the one to tap.
+Chooser = Callable[[Any, list[dict[str, Any]]], dict[str, Any]]
+
+
+def random_choice(rng: random.Random) -> Chooser:
+    return lambda _, offered: rng.choice(offered)
 
 
 
@@ -51,13 +60,14 @@ def shared_text(conn: Conn, message: dict[str, Any]) -> str:
 
 
 def play_shared(client: TestClient, stack: Any, game: str, players: int, people: int,
-                seed: int, steps: int = 4000) -> tuple[list[Handed],
-                                                       list[str]]:
+                seed: int, steps: int = 4000, options: dict[str, Any] | None = None,
+                choose: Chooser | None = None) -> tuple[list[Handed], list[str]]:
     """A room of ``game`` with ``people`` of its seats on one shared device (the others
-    bots), played at random to its end: every handover (the seat named, whether a seat
-    decides in secret now, whether one did since the last handover, the seat that held
-    the device) and every leak found on the hidden screen."""
-    code, host_token = create_room(client, game, players, mode="turns", seed=seed)
+    bots), played at random (or as ``choose`` says) to its end: every handover (the seat
+    named, whether a seat decides in secret now, whether one did since the last handover,
+    the seat that held the device) and every leak found on the hidden screen."""
+    code, host_token = create_room(client, game, players, mode="turns", seed=seed,
+                                   options=options or {})
     tokens = [join(client, code, name)[1] for name in NAMES[:people]]
     host = hello(client, code, stack, role="host", token=host_token)
     host.send(type="start", level="random", shared=True)
@@ -100,7 +110,7 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
         elif 'data-cmd="hand_on"' in privacy:
             device.send(type="hand_on")
         elif device.actions:
-            chosen = rng.choice(device.actions)
+            chosen = (choose or random_choice(rng))(room.state, device.actions)
             device.send(type="act", seat=chosen["seat"], action=chosen["action"],
                         seq=device.last["seq"])
         elif room.status == "finished":
@@ -141,3 +151,37 @@ def test_the_shared_screen_hands_the_device_only_as_the_table_may_know(
         assert secret  # the game did have thefts to hide
     else:
         assert not secret  # nobody acts in secret: each handover names who acts
+
+
+def twin_chooser(swapped: bool) -> Chooser:
+    """The shared screen's taps in one of the two Hacker games of :func:`twin_move`."""
+    def choose(state: Any, offered: list[dict[str, Any]]) -> dict[str, Any]:
+        seat = offered[0]["seat"]
+        legal = [Action.from_json(o["action"]) for o in offered if o["seat"] == seat]
+        move = twin_move(state, seat, legal, swapped)
+        return next(o for o in offered if o["seat"] == seat
+                    and Action.from_json(o["action"]) == move)
+    return choose
+
+
+def test_the_shared_screen_goes_the_same_way_whatever_viruses_each_still_holds(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """During a trip (turn-based on a shared screen, H3) how many viruses each player
+    still holds and who said « J'ai fini » are secrets (H2, H4): two games the table cannot
+    tell apart (one player with no virus left, or with viruses and done) name the same
+    people on the privacy screen in the same order, the visits with nothing to do
+    included. The device went only to the players with a decision, skipping the one with
+    no virus left for the whole table to see."""
+    ways = []
+    for swapped in (False, True):
+        app = make_app(sqlite_url, catalog)
+        with contextlib.ExitStack() as stack:
+            client = stack.enter_context(TestClient(app))
+            handed, leaks = play_shared(client, stack, "hacker", 4, 4, 9,
+                                        options={"vigilance": 0},
+                                        choose=twin_chooser(swapped))
+        assert not leaks, leaks[:5]
+        ways.append([seat for seat, *_ in handed])
+    assert len(ways[0]) > 20
+    assert ways[0] == ways[1]

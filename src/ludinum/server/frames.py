@@ -374,11 +374,12 @@ def ending_line(text: GameText, public: Mapping[str, Any], names: list[str], lan
 def pass_target(room: Room, client: Client) -> int | None:
     """On a pass-and-play device: the seat to hand the device to (``engine.passing``: a
     seat the table may know acts, or the next of a round while one decides in secret, a
-    thief, H5), if any."""
+    thief, H5, or while who acts is hidden among seats the table sees acting, a trip, H2,
+    H4), if any."""
     if room.status != PLAYING:
         return None
     return client.passing.next(room.deciding(), room.public_active(None),
-                               people_of(room, client))
+                               people_of(room, client), room.hidden_turns())
 
 
 def watch_device(room: Room, client: Client) -> None:
@@ -387,7 +388,7 @@ def watch_device(room: Room, client: Client) -> None:
     for a round all the same."""
     if room.status == PLAYING:
         client.passing.watch(room.deciding(), room.public_active(None),
-                             people_of(room, client))
+                             people_of(room, client), room.hidden_turns())
 
 
 def people_of(room: Room, client: Client) -> list[int]:
@@ -402,7 +403,8 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     hide, client.hidden = client.hidden, False
     if client.role == "pass" and client.revealed is not None and (
         room.status != PLAYING or (not client.idle and client.passing.over(
-            client.revealed, room.deciding(), room.public_active(None)))
+            client.revealed, room.deciding(), room.public_active(None),
+            room.hidden_turns()))
     ):
         if room.status == PLAYING:  # its decisions made: the round goes on (not a pause)
             client.passing.visited(client.revealed)

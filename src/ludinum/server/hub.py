@@ -1131,7 +1131,7 @@ class Hub:
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
         client.passing.took(seat)
-        client.idle = client.passing.idle(seat, room.deciding())
+        client.idle = client.passing.idle(seat, room.deciding(), room.hidden_turns())
         self._send(room, client)
 
     def _hand_on(self, room: Room, client: Client) -> None:
