@@ -110,8 +110,8 @@ class Rules(Data):
         and may not know who still holds viruses nor who said « J'ai fini » (H2, H4). The
         trips are numbered from the game's first, each from the seat after its traveller;
         the last one is kept through the protection phase. A trip in which nobody but the
-        traveller had a virus left ends as it begins, and counts all the same: the table
-        may not know it was so. None in live play (every trip is timed, H3), before the
+        traveller had a virus left ends as it begins, and counts all the same: the device's
+        way must not depend on who had one. None in live play (every trip is timed, H3), before the
         first trip and once the game is over."""
         phase = self.phase
         if self.live or phase in (SETUP, OVER):
