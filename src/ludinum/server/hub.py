@@ -665,8 +665,9 @@ class Hub:
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
         for client in self.clients.get(code, ()):  # every state, even one shown to nobody
-            if client.role == "pass":
-                frames.watch_device(room, client)
+            if client.role == "pass" and frames.watch_device(room, client):
+                client.still = frames.still_screen(client, frames.FrameCache(
+                    room, now, self.catalog.bot_levels(room.game.name)))
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
