@@ -17,7 +17,7 @@ from ludinum.cli import play as play_cmd
 from ludinum.cli.main import cli
 from ludinum.engine import Action, Event, State
 from ludinum.games import get_game
-from tests.passing_checks import Handed, handover, secret_now, unexplained
+from tests.passing_checks import Handed, handover, secret_now, twin_move, unexplained
 
 
 def played(monkeypatch: pytest.MonkeyPatch, game: str, args: list[str],
@@ -75,3 +75,71 @@ def test_the_device_goes_by_name_only_where_the_table_knows_who_acts(
         assert rounds >= 2  # the game did have thefts to hide
     else:
         assert rounds == 0  # nobody acts in secret: each handover names who acts
+
+
+def handed_twin(monkeypatch: pytest.MonkeyPatch,
+                swapped: bool) -> tuple[list[str], list[dict[str, Any]]]:
+    """The names the terminal hands the device to, idle visits included, and every change
+    of what the whole table sees (``view(None)``) before the end, in one of the two Hacker
+    games of :func:`twin_move` played by four people on one terminal."""
+    states: list[State] = []
+    names: list[str] = []
+    public: list[dict[str, Any]] = []
+    now: dict[str, Any] = {}
+    loop, rank, decide = play_cmd._loop, play_cmd.ranked, play_cmd.decision
+
+    def spying_loop(console: Any, game_text: Any, state: State, *rest: Any) -> None:
+        states.append(state)
+        apply = state.apply
+
+        def spying_apply(player: int, action: Action) -> list[Event]:
+            events = apply(player, action)
+            seen = state.view(None)
+            if not state.is_terminal() and (not public or public[-1] != seen):
+                public.append(seen)
+            return events
+
+        state.apply = spying_apply  # type: ignore[method-assign]
+        loop(console, game_text, state, *rest)
+
+    def spying_ranked(text: Any, view: Any, legal: Any) -> list[Action]:
+        now["legal"] = rank(text, view, legal)
+        return list(now["legal"])
+
+    def spying_decision(text: Any, view: Any, seat: int, labels: list[str],
+                        lang: str) -> list[str]:
+        now["seat"] = seat
+        return decide(text, view, seat, labels, lang)
+
+    def answer(console: Any, labels: list[str], lang: str) -> int:
+        if labels == [play_cmd.nothing_to_do(lang)]:
+            return 1
+        legal = now.pop("legal")
+        return legal.index(twin_move(states[-1], now["seat"], legal, swapped)) + 1
+
+    monkeypatch.setattr(play_cmd, "_loop", spying_loop)
+    monkeypatch.setattr(play_cmd, "ranked", spying_ranked)
+    monkeypatch.setattr(play_cmd, "decision", spying_decision)
+    monkeypatch.setattr(play_cmd, "ask", answer)
+    monkeypatch.setattr(pass_screen.PassScreen, "hand_to", lambda _, name: names.append(name))
+    result = CliRunner().invoke(cli, ["play", "hacker", "-p", "4", "--humans", "4", "--seed",
+                                      "9", "-o", "vigilance=0"])
+    assert result.exit_code == 0, result.output[-2000:]
+    return names, public
+
+
+def test_the_device_goes_the_same_way_whatever_viruses_each_still_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """During a trip (turn-based on one device, H3) how many viruses each player still
+    holds and who said « J'ai fini » are secrets (H2, H4): two games the table cannot tell
+    apart (one player with no virus left, or with viruses and done) hand the device to the
+    same names in the same order. It went only to the players with a decision, skipping
+    the one with no virus left for the whole table to see."""
+    with monkeypatch.context() as patch:
+        one, public = handed_twin(patch, False)
+    with monkeypatch.context() as patch:
+        other, public_too = handed_twin(patch, True)
+    assert public == public_too  # the table cannot tell the two games apart
+    assert len(one) > 20
+    assert one == other

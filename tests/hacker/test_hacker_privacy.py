@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action, Event
-from ludinum.games.hacker.base import BILL_VALUE, TRIP
+from ludinum.games.hacker.base import BILL_VALUE, SETUP, TRIP
 from ludinum.games.hacker.state import HackerState
 from tests.hacker.helpers import (
     credit_setup,
@@ -173,6 +173,42 @@ def test_a_trip_never_shows_who_has_finished_dropping() -> None:
                 assert q not in state.public_active(q)
             else:
                 assert state.public_active(q) == before[q] == neutral
+
+
+def test_a_turn_based_trip_hides_who_acts_from_the_table() -> None:
+    """H2, H4: during a turn-based trip who still holds viruses, and who said « J'ai
+    fini », is a secret though the table sees every seat but the traveller acting
+    (``hidden_turns``): one number per trip begun, in order, the one that ended at once
+    (nobody but the traveller had a virus left) included, each gone round from the seat
+    after its traveller, kept through the protection phase; none in live play."""
+    for seed in range(3):
+        state = fresh(4, seed=seed, vigilance=0.0, trip_seconds=0)
+        rng = random.Random(seed)
+        trips: list[int] = []
+        numbers: list[int] = []
+        while not state.is_terminal():
+            hidden = state.hidden_turns()
+            if hidden is None:
+                assert state.phase == SETUP
+            else:
+                assert hidden.now == (state.phase == TRIP)
+                if hidden.now:
+                    assert hidden.seats == state.public_active(None)
+                    assert hidden.after == state.traveller
+                if not numbers or numbers[-1] != hidden.number:
+                    numbers.append(hidden.number)
+            seat = rng.choice(state.active_players())
+            events = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+            trips += [e.data["traveller"] for e in events if e.kind == "trip"]
+            hidden = state.hidden_turns()
+            if hidden is not None:
+                assert hidden.after == trips[-1]
+                assert hidden.seats == tuple(p for p in range(4) if p != trips[-1])
+        assert state.hidden_turns() is None
+        assert numbers == list(range(16)) and len(trips) == 16
+    live = fresh(4, seed=1, trip_seconds=12)
+    credit_setup(live)
+    assert live.phase == TRIP and live.hidden_turns() is None
 
 
 def test_turn_based_drops_of_the_others_are_not_in_a_determinisation() -> None:

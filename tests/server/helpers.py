@@ -52,6 +52,9 @@ class Conn:
         #: Each slot's HTML as a page holds it: slots sent whole, then parts applied
         #: (server/patches.py), as ``app.js`` does.
         self.page: dict[str, str] = {}
+        #: What the page draws its board from, as ``app.js`` ``redraw`` keeps it: the
+        #: public view's keys, the seat's own, and the other parts (the frames' ``draw``).
+        self.drawn: dict[str, Any] = {"pub": {}, "own": {}}
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))
@@ -78,7 +81,17 @@ class Conn:
                 self.page.update(message["slots"])
                 for slot, parts in message.get("parts", {}).items():
                     self.page[slot] = patches.apply(self.page[slot], parts)
+                self._draw(message.get("draw") or {})
         raise AssertionError("no pong")
+
+    def _draw(self, draw: dict[str, Any]) -> None:
+        if draw.get("reset"):
+            self.drawn = {"pub": {}, "own": {}}
+        self.drawn["pub"].update(draw.get("pub") or {})
+        self.drawn["own"].update(draw.get("own") or {})
+        for key in draw.get("unown") or []:
+            self.drawn["own"].pop(key, None)
+        self.drawn.update({k: draw[k] for k in ("lines", "names", "wait", "seat") if k in draw})
 
     def errors(self, since: int = 0) -> list[dict[str, Any]]:
         return [m for m in self.messages[since:] if m["type"] == "error"]

@@ -263,7 +263,7 @@ def _turns(
         view = state.view(player)
         if passing is not None:
             passing.took(player)
-            if passing.idle(player, deciders(state)):
+            if passing.idle(player, deciders(state), state.hidden_turns()):
                 # A round's seat with nothing to decide: its screen looks like the others'.
                 for line in decision(text, view, player, [nothing_to_do(lang)], lang):
                     console.print(line)
@@ -283,7 +283,7 @@ def _turns(
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
         if passing is not None and passing.over(
-                player, deciders(state), state.public_active(None)):
+                player, deciders(state), state.public_active(None), state.hidden_turns()):
             passing.visited(player)
 
 
@@ -293,7 +293,7 @@ def passed_to(state: State, bots: Mapping[int, Bot], passing: PassRound,
     the device goes to, unless it has nothing to decide while a bot has (a bot deciding in
     secret moves first, then the round goes on without it)."""
     seats = deciders(state)
-    seat = passing.next(seats, state.public_active(None), people)
+    seat = passing.next(seats, state.public_active(None), people, state.hidden_turns())
     robots = [p for p in seats if p in bots]
     if seat is None or (seat not in seats and robots):
         return one_of(robots or list(seats), order)

@@ -30,6 +30,7 @@ from ludinum.engine.registry import Registry
 from ludinum.engine.session import SESSION_END, is_session_end, session_end
 from ludinum.engine.state import (
     Deadline,
+    HiddenTurns,
     KeptLegal,
     State,
     clone_rng,
@@ -60,6 +61,7 @@ __all__ = [
     "GameConfig",
     "GameOverError",
     "GameText",
+    "HiddenTurns",
     "IllegalActionError",
     "KeptLegal",
     "Lesson",

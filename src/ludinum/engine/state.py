@@ -65,6 +65,25 @@ class Deadline:
         }
 
 
+@dataclass(frozen=True)
+class HiddenTurns:
+    """A phase in which who acts now is hidden from the table, though the seats it sees
+    acting are public (:meth:`State.hidden_turns`): each of them may still have something
+    to do, or nothing, and that is a secret. Every field is a function of what the whole
+    table knows."""
+
+    #: How many such phases have begun since the game began: a new one has begun when it
+    #: changes (even one that ended at once, nobody having anything to do in it).
+    number: int
+    #: The seat after which a device passed around goes round the table for it (a seat
+    #: the table knows, not one of :attr:`seats`).
+    after: int
+    #: The seats the table sees acting in it (``public_active(None)`` while it lasts).
+    seats: tuple[int, ...]
+    #: Whether it is under way.
+    now: bool
+
+
 def rng_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
@@ -161,6 +180,15 @@ class State(ABC):
         or names them all. Always includes ``viewer`` when ``viewer`` may act (it knows
         that). Default: every active seat (who acts is public)."""
         return self.active_players()
+
+    def hidden_turns(self) -> HiddenTurns | None:
+        """The last phase begun in which who acts is hidden from the table although the
+        seats it sees acting are public (:class:`HiddenTurns`), kept once it is over; None
+        while there has been none. A device passed around goes round every person on it
+        once for each (``engine.passing``): handed only to those with something to do, it
+        would tell the table who has. Default: None (who acts is public, or hidden only
+        by :meth:`public_active` leaving the seat out)."""
+        return None
 
     @abstractmethod
     def legal_actions(self, player: int) -> Sequence[Action]:

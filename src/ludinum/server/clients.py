@@ -84,6 +84,9 @@ class Client:
         #: Pass-and-play: the seat shown was just hidden by its person (its next frame
         #: says ``hide``).
         self.hidden = False
+        #: Pass-and-play: while the device goes round (``PassRound.owed``), the screen
+        #: shown between two visits, as it was when the round began (``frames.Still``).
+        self.still: Any = None
         #: Last HTML sent per slot, to send only what changed.
         self.slots: dict[str, str] = {}
         #: What the page last drew from (``frames.Drawn``; None: nothing yet).

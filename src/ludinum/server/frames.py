@@ -213,7 +213,8 @@ class FrameCache:
             if seat is None:
                 return ""
             if isinstance(key, tuple) and key[0] == "idle":  # a round's seat, shown
-                return render.fragment(lang, "pass_idle", name=room.seats[key[1]].label(lang))
+                return render.fragment(lang, "pass_idle", name=room.seats[key[1]].label(lang),
+                                       game=room.status == PLAYING)
             if isinstance(key, tuple):  # ("lobby", the device's seats)
                 here = [room.seats[s].label(lang) for s in key[1]]
                 return render.fragment(lang, "pass_lobby", code=room.code, here=here)
@@ -374,20 +375,84 @@ def ending_line(text: GameText, public: Mapping[str, Any], names: list[str], lan
 def pass_target(room: Room, client: Client) -> int | None:
     """On a pass-and-play device: the seat to hand the device to (``engine.passing``: a
     seat the table may know acts, or the next of a round while one decides in secret, a
-    thief, H5), if any."""
+    thief, H5, or while who acts is hidden among seats the table sees acting, a trip, H2,
+    H4), if any."""
+    if closing(room, client):
+        return client.passing.owed[0]
     if room.status != PLAYING:
         return None
     return client.passing.next(room.deciding(), room.public_active(None),
-                               people_of(room, client))
+                               people_of(room, client), room.hidden_turns())
 
 
-def watch_device(room: Room, client: Client) -> None:
+def closing(room: Room, client: Client) -> bool:
+    """A pass-and-play device whose game ended during a round (``PassRound.owed``): the
+    round goes on to its end before the end is shown, as in the terminal. Were the last
+    secret move (a thief crediting a bill, H5) to show the end at once, the table would
+    know whose it was: the person holding the device then."""
+    return client.role == "pass" and room.status == FINISHED and bool(client.passing.owed)
+
+
+@dataclass(frozen=True, slots=True)
+class Still:
+    """The screen a device passed around shows between two visits while it goes round
+    (``engine.passing``), as it was when the round began: what the table sees of the game
+    must not move on during the round, or it would show when the secret or the hidden
+    phase ended (the thief's credit, H5, showing at the visit of the thief; a trip's drops
+    landing before every player had the device, H2, H4). The visits show each person their
+    own game as it is; their log lines go when the device is hidden again, and the round's
+    public lines are told once it is over."""
+
+    status: str
+    drawn: Drawn
+    active: tuple[int, ...]
+    log_seq: int
+
+
+def still_screen(client: Client, cache: FrameCache) -> Still:
+    """The device's screen between visits, as the game is now (a round begins)."""
+    return Still(cache.html("status", None, client.lang), cache.drawn(None, client.lang),
+                 cache.public_active(None), cache.room.seq)
+
+
+def still_frame(client: Client, cache: FrameCache, target: int | None, hide: bool,
+                full: bool) -> dict[str, Any] | None:
+    """The frame of a device going round (:class:`Still`) under the privacy card of the
+    round's next seat, ``target``, or, after the end, the card of the seat visited, who
+    has nothing to do. No move, no line, and no end yet."""
+    still: Still = client.still
+    lang = client.lang
+    seat = client.revealed
+    slots = {"status": still.status, "debrief": "",
+             "privacy": cache.html("privacy", target if seat is None else ("idle", seat), lang)}
+    changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
+    if changed:
+        client.slots = {**client.slots, **changed}
+    draw = cache.draw_changes(client.drawn, still.drawn, full)
+    client.drawn = still.drawn
+    if not changed and not draw and not full and not hide:
+        return None
+    client.frame_seq += 1
+    frame: dict[str, Any] = {
+        "type": "update", "seq": client.frame_seq, "status": PLAYING,
+        "active": list(still.active), "you": list(client.seats), "revealed": seat,
+        "deadline": None, "session": cache.session(lang), "slots": changed, "draw": draw,
+        "log": [], "actions": [],
+    }
+    if hide:
+        frame["hide"] = True
+    return frame
+
+
+def watch_device(room: Room, client: Client) -> bool:
     """Let a pass-and-play device see the room's state (``PassRound.watch``): after every
     move, as a secret begun and ended between two frames (a bot stealing at once) calls
-    for a round all the same."""
+    for a round all the same. True when a round begins now (its :class:`Still` is to be
+    taken from the game as it is)."""
     if room.status == PLAYING:
         client.passing.watch(room.deciding(), room.public_active(None),
-                             people_of(room, client))
+                             people_of(room, client), room.hidden_turns())
+    return client.still is None and bool(client.passing.owed)
 
 
 def people_of(room: Room, client: Client) -> list[int]:
@@ -401,13 +466,26 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     lang = client.lang
     hide, client.hidden = client.hidden, False
     if client.role == "pass" and client.revealed is not None and (
-        room.status != PLAYING or (not client.idle and client.passing.over(
-            client.revealed, room.deciding(), room.public_active(None)))
+        (room.status != PLAYING and not (client.idle and closing(room, client)))
+        or (room.status == PLAYING and not client.idle and client.passing.over(
+            client.revealed, room.deciding(), room.public_active(None),
+            room.hidden_turns()))
     ):
-        if room.status == PLAYING:  # its decisions made: the round goes on (not a pause)
-            client.passing.visited(client.revealed)
+        if room.status in (PLAYING, FINISHED):  # its decisions made (not a pause): the
+            client.passing.visited(client.revealed)  # round goes on, after the end too
         client.revealed, client.idle = None, False
         hide = True
+    target = None
+    if client.role == "pass":
+        target = pass_target(room, client) if client.revealed is None else None
+        if client.passing.owed:  # going round: what the table sees stands still
+            if client.still is None:  # (a device that joined during a round)
+                client.still = still_screen(client, cache)
+            if client.revealed is None or room.status != PLAYING:
+                return still_frame(client, cache, target, hide, full)
+        elif client.still is not None:  # the round is over: the game as it is now, and
+            client.log_seq = client.still.log_seq  # the public lines of the round
+            client.still = None
     seat = client.view_seat()
     slots: dict[str, str] = {
         "status": cache.html("status", seat, lang),
@@ -419,8 +497,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         # Before the start: who plays on this device, and where the game is started.
         slots["privacy"] = cache.html(
             "privacy", ("lobby", client.seats) if room.status == LOBBY else
-            pass_target(room, client) if seat is None else
-            ("idle", seat) if client.idle else None, lang
+            target if seat is None else ("idle", seat) if client.idle else None, lang
         )
     held = client.slots
     changed = {k: v for k, v in slots.items() if full or held.get(k) != v}
@@ -441,7 +518,9 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     draw = cache.draw_changes(client.drawn, drawn, full)
     client.drawn = drawn
     history = client.log_seq < 0  # its first lines: the game so far (an opening, a reload)
-    told = [(s, *cache.event_text(event, lang, seat), event.to is not None)
+    # A visit during a round: every line goes with the device hidden again (Still).
+    going_round = client.still is not None
+    told = [(s, *cache.event_text(event, lang, seat), going_round or event.to is not None)
             for s, event in room.events_since(client.log_seq, seat)]
     client.log_seq = room.seq
     texts = [line[1:] for line in told]

@@ -665,8 +665,9 @@ class Hub:
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
         for client in self.clients.get(code, ()):  # every state, even one shown to nobody
-            if client.role == "pass":
-                frames.watch_device(room, client)
+            if client.role == "pass" and frames.watch_device(room, client):
+                client.still = frames.still_screen(client, frames.FrameCache(
+                    room, now, self.catalog.bot_levels(room.game.name)))
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
@@ -1131,7 +1132,7 @@ class Hub:
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
         client.passing.took(seat)
-        client.idle = client.passing.idle(seat, room.deciding())
+        client.idle = client.passing.idle(seat, room.deciding(), room.hidden_turns())
         self._send(room, client)
 
     def _hand_on(self, room: Room, client: Client) -> None:

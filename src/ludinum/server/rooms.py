@@ -17,6 +17,7 @@ from ludinum.engine import (
     Event,
     Game,
     GameConfig,
+    HiddenTurns,
     IllegalActionError,
     LudinumError,
     State,
@@ -391,6 +392,11 @@ class Room:
         """Who ``viewer`` (a seat, None: host or spectator) may know is acting (issue 20):
         frames, status lines, seat lists and timers name these seats only."""
         return self.state.public_active(viewer) if self.status == PLAYING else ()
+
+    def hidden_turns(self) -> HiddenTurns | None:
+        """The last phase begun in which the table may not know who acts though it sees
+        who may (:meth:`State.hidden_turns`): a device passed around goes round for it."""
+        return self.state.hidden_turns() if self.status == PLAYING else None
 
 
     def bot_turns(self) -> list[int]:

@@ -15,6 +15,7 @@ from ludinum.engine import (
     Action,
     Deadline,
     Event,
+    HiddenTurns,
 )
 from ludinum.games.hacker import crediting, flow, protection
 from ludinum.games.hacker.base import (
@@ -102,6 +103,24 @@ class Rules(Data):
         if phase in (STEAL, LOOT) and not (self.reveal == "table" or self.knows_thief(viewer)):
             return ()
         return active
+
+    def hidden_turns(self) -> HiddenTurns | None:
+        """A turn-based trip (H3: ``trip_seconds`` at 0, always so on one device passed
+        around): the table sees every seat but the traveller acting (:meth:`public_active`)
+        and may not know who still holds viruses nor who said « J'ai fini » (H2, H4). The
+        trips are numbered from the game's first, each from the seat after its traveller;
+        the last one is kept through the protection phase. A trip in which nobody but the
+        traveller had a virus left ends as it begins, and counts all the same: the device's
+        way must not depend on who had one. None in live play (every trip is timed, H3), before the
+        first trip and once the game is over."""
+        phase = self.phase
+        if self.live or phase in (SETUP, OVER):
+            return None
+        n = self.n
+        trip = min(self.trip, n - 1)  # the protection phase: the round's last trip
+        traveller = (self.first + trip) % n
+        seats = tuple(p for p in range(n) if p != traveller)
+        return HiddenTurns(self.round * n + trip, traveller, seats, phase == TRIP)
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         if player not in self.active:
