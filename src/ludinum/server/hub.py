@@ -301,6 +301,16 @@ class Hub:
             self._observe(room, bots, events)
         return public
 
+    def _watch_devices(self, room: Room, now: float) -> None:
+        """Let the room's pass-and-play devices see its state after a move, every state,
+        even one shown to nobody (``frames.watch_device``: a bot's secret may begin and
+        end between two frames); a round begun takes the screen the device shows between
+        visits as the game is now (``frames.Still``)."""
+        for client in self.clients.get(room.code, ()):
+            if client.role == "pass" and frames.watch_device(room, client):
+                client.still = frames.still_screen(client, frames.FrameCache(
+                    room, now, self.catalog.bot_levels(room.game.name)))
+
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
         to the row's version: status, seats, timer, session clock, lock."""
@@ -664,10 +674,7 @@ class Hub:
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
-        for client in self.clients.get(code, ()):  # every state, even one shown to nobody
-            if client.role == "pass" and frames.watch_device(room, client):
-                client.still = frames.still_screen(client, frames.FrameCache(
-                    room, now, self.catalog.bot_levels(room.game.name)))
+        self._watch_devices(room, now)
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
