@@ -1,0 +1,55 @@
+"""What a new French user reads in the terminal (a review of ``ludinum play``): Click's
+own errors quote in French, the French help has no English words, and a game stopped
+with Ctrl-D says so on a line of its own."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+import pytest
+
+from tests.cli.test_cli_errors import one_line, run
+
+
+def test_click_errors_quote_with_french_guillemets() -> None:
+    """« valeur invalide pour '--players' : 'deux' » quoted in English on a French line."""
+    assert one_line(*run("play", "gnou", "--players", "deux")[::2]) == (
+        "ludinum : erreur : valeur invalide pour « --players » / « -p » : « deux » n'est pas "
+        "un entier.")
+    assert one_line(*run("play", "gnou", "--lang", "de")[::2]) == (
+        "ludinum : erreur : valeur invalide pour « --lang » : « de » n'est pas l'une des "
+        "valeurs « fr », « en ».")
+    assert one_line(*run("play")[::2]) == "ludinum : erreur : argument manquant : « JEU »."
+    assert one_line(*run("jouer")[::2]) == "ludinum : erreur : commande inconnue : « jouer »."
+    # English keeps Click's own words.
+    assert one_line(*run("play", "gnou", "--players", "deux", "--lang", "en")[::2]) == (
+        "ludinum: error: Invalid value for '--players' / '-p': 'deux' is not a valid integer.")
+
+
+def test_the_french_help_has_no_english_words() -> None:
+    """« -p, --players INTEGER », « --bots TEXT », « COMMAND [ARGS]... »."""
+    code, out, _ = run("play", "--help")
+    assert code == 0
+    assert not re.search(r"\b(INTEGER|TEXT|FLOAT|PATH)\b", out), out
+    assert "-p, --players ENTIER" in out and "--bots TEXTE" in out, out
+    code, out, _ = run("--help")
+    assert out.startswith("Utilisation : ludinum [OPTIONS] COMMANDE [ARGUMENTS]..."), out
+    code, out, _ = run("play", "--help", "--lang", "en")
+    assert "-p, --players INTEGER" in out
+
+
+def test_ctrl_d_at_a_prompt_ends_the_prompt_line_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D at « Ton choix : » printed « Ton choix : Arrêté à ta demande. » on one line."""
+    from ludinum.cli.main import cli as group
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as stopped:
+        group.main(["play", "gnou", "--players", "2", "--seed", "11"])
+    assert stopped.value.code == 130
+    out, err = capsys.readouterr()
+    assert out.endswith("\n") and out.splitlines()[-1].startswith("Ton choix"), out[-80:]
+    assert err == "Arrêté à ta demande.\n"
