@@ -716,13 +716,13 @@ class WebRunnersText(GameText):
         for circle in range(3):
             lines.extend(self._circle_lines(circle, pawns, lang))
         # The inner circle's cells are numbers too: a pawn is written apart from its cell
-        # (« «1» (J3) », not « «1»3 », which reads 13).
+        # (« « 1 » (J3) », not « « 1 »3 », which reads 13).
         tag = _pick(lang, "J", "P")
         cells = []
         for num in (1, 2, 5, 10):
             here = " ".join(f"{tag}{p + 1}" for p, (c, cell) in enumerate(pawns)
                             if c == 4 and cell == num)
-            label = _pick(lang, f"«{num}»", f"“{num}”")
+            label = _pick(lang, f"« {num} »", f"“{num}”")
             cells.append(f"{label} ({here})" if here else label)
         centre = " ".join(f"{tag}{p + 1}" for p, (c, _) in enumerate(pawns) if c == 5)
         lines.append(_pick(lang, "Cercle intérieur : ", "Inner circle: ") + "  ".join(cells)
