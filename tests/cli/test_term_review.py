@@ -53,3 +53,30 @@ def test_ctrl_d_at_a_prompt_ends_the_prompt_line_first(
     out, err = capsys.readouterr()
     assert out.endswith("\n") and out.splitlines()[-1].startswith("Ton choix"), out[-80:]
     assert err == "Arrêté à ta demande.\n"
+
+
+def test_a_drawn_seed_is_told_at_the_end_not_at_the_start() -> None:
+    """« Web Runners · graine 1234 » opened a pass-and-play game: anyone at the table could
+    play the same seed on another terminal and read every hand and the pile's order. A
+    seed drawn at random is told when the game is over (to replay it); one given with
+    --seed is already on the command line, and the title keeps it."""
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["play", "gnou", "--players", "2", "--humans", "2"],
+                                input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-500:]
+    out = result.output
+    start, end = out.split("L'équipe a ", 1)
+    assert "graine" not in start and "--seed" not in start, start[:300]
+    seed = re.search(r"Pour rejouer cette partie : --seed (\d+)", end.replace("\u00a0", " "))
+    assert seed, end[-300:]
+    given = CliRunner().invoke(cli, ["play", "gnou", "--players", "2", "--seed", "11"],
+                               input="1\n" * 400)
+    assert "graine 11" in given.output.splitlines()[0]
+    assert "Pour rejouer" not in given.output
+    english = CliRunner().invoke(cli, ["play", "gnou", "--players", "2", "--lang", "en"],
+                                 input="1\n" * 400)
+    assert "seed" not in english.output.split("The team")[0]
+    assert "To replay this game: --seed " in english.output
