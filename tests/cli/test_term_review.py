@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,17 @@ def test_a_drawn_seed_is_told_at_the_end_not_at_the_start() -> None:
                                  input="1\n" * 400)
     assert "seed" not in english.output.split("The team")[0]
     assert "To replay this game: --seed " in english.output
+
+
+def test_a_refused_content_pack_is_said_in_one_language(tmp_path: Path) -> None:
+    """« Contenu refusé (1 problème), premier : … / Content pack refused (1 problem); … »:
+    an English sentence on a French screen, with no « ludinum : erreur : » before it."""
+    code, _, err = run("play", "gnou", "--content", str(tmp_path))
+    line = one_line(code, err)
+    assert line.startswith("ludinum : erreur : Contenu refusé (1 problème), premier : "), line
+    assert line.endswith(f"— détail : ludinum content check {tmp_path}"), line
+    assert "Content pack refused" not in line and "(1 problem)" not in line
+    code, _, err = run("play", "gnou", "--content", str(tmp_path), "--lang", "en")
+    line = one_line(code, err)
+    assert line.startswith("ludinum: error: Content pack refused (1 problem), first: "), line
+    assert "Contenu" not in line and line.endswith(f"details: ludinum content check {tmp_path}")
