@@ -95,3 +95,16 @@ def test_a_refused_content_pack_is_said_in_one_language(tmp_path: Path) -> None:
     line = one_line(code, err)
     assert line.startswith("ludinum: error: Content pack refused (1 problem), first: "), line
     assert "Contenu" not in line and line.endswith(f"details: ludinum content check {tmp_path}")
+
+
+def test_bot_levels_are_named_in_french_first() -> None:
+    """« --bots … random, easy, medium, hard, expert … [défaut : medium] » and « bots :
+    random, easy, … » of « ludinum games »: English names on French screens (the French
+    ones, which the pages show, are typed as well)."""
+    out = " ".join(run("play", "--help")[1].split())
+    assert "Niveau des bots : hasard, facile, moyen, difficile, expert" in out, out
+    assert "défaut : moyen" in out and "[défaut : medium]" not in out
+    assert "bots\u00a0: hasard, facile, moyen, difficile, expert" in run("games")[1]
+    english = " ".join(run("play", "--help", "--lang", "en")[1].split())
+    assert "Bot level: random, easy, medium, hard, expert (default: medium)." in english
+    assert "bots: random, easy, medium, hard, expert" in run("games", "--lang", "en")[1]

@@ -77,8 +77,9 @@ ENGLISH: dict[str, str] = {
         "Play a game in the terminal (humans and bots).",
     "Nombre de joueurs.": "Number of players.",
     "Sièges humains (les premiers).": "Human seats (the first ones).",
-    "Niveau des bots : random, easy, medium, hard, expert (ou hasard, facile, moyen, "
-    "difficile).": "Bot level: random, easy, medium, hard, expert.",
+    "Niveau des bots : hasard, facile, moyen, difficile, expert (ou random, easy, medium, "
+    "hard) ; défaut : moyen.": "Bot level: random, easy, medium, hard, expert (default: "
+    "medium).",
     "Graine (partie reproductible).": "Seed (a reproducible game).",
     "Option de règle (répétable), ex. -o variant=trottant.":
         "Rule option (repeatable), e.g. -o variant=trottant.",

@@ -47,9 +47,9 @@ from ludinum.games import make_bot
     "--humans", type=int, default=1, show_default=True, help="Sièges humains (les premiers)."
 )
 @click.option(
-    "--bots", "bot_level", default="medium", show_default=True,
-    help="Niveau des bots : random, easy, medium, hard, expert (ou hasard, facile, moyen, "
-    "difficile).",
+    "--bots", "bot_level", default="medium",
+    help="Niveau des bots : hasard, facile, moyen, difficile, expert (ou random, easy, medium, "
+    "hard) ; défaut : moyen.",
 )
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
