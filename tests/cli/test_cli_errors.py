@@ -173,12 +173,12 @@ def test_a_content_flag_naming_no_folder_is_refused_in_french(
         tmp_path: Path, command: str) -> None:
     # Click's own words came through in English (« Directory '…' does not exist. »).
     assert one_line(*run(command, "--content", "/nonexistent/pack")[::2]) == (
-        "ludinum : erreur : valeur invalide pour '--content' : le dossier "
-        "'/nonexistent/pack' n'existe pas.")
+        "ludinum : erreur : valeur invalide pour « --content » : le dossier "
+        "« /nonexistent/pack » n'existe pas.")
     path = tmp_path / "deck.yaml"
     path.write_text("cards: []\n", encoding="utf-8")
     assert one_line(*run(command, "--content", str(path))[::2]) == (
-        f"ludinum : erreur : valeur invalide pour '--content' : le dossier '{path}' est un "
+        f"ludinum : erreur : valeur invalide pour « --content » : le dossier « {path} » est un "
         "fichier.")
     code, _, err = run(command, "--content", "/nonexistent/pack", "--lang", "en")
     assert one_line(code, err) == ("ludinum: error: Invalid value for '--content': Directory "
@@ -238,12 +238,12 @@ def test_broken_builtin_content_is_one_line(tmp_path: Path) -> None:
 # -- Click's own errors, in both languages --------------------------------------------------
 def test_unknown_option_and_command_in_both_languages() -> None:
     assert one_line(*run("simulate", "gnou", "--nope")[::2]) == (
-        "ludinum : erreur : option inconnue : '--nope'."
+        "ludinum : erreur : option inconnue : « --nope »."
     )
     assert one_line(*run("simulate", "gnou", "--nope", "--lang", "en")[::2]) == (
         "ludinum: error: No such option '--nope'."
     )
-    assert one_line(*run("echecs")[::2]) == "ludinum : erreur : commande inconnue : 'echecs'."
+    assert one_line(*run("echecs")[::2]) == "ludinum : erreur : commande inconnue : « echecs »."
     assert one_line(*run("simulate", "echecs", lang="en_US.UTF-8")[::2]) == (
         "ludinum: error: Unknown game: 'echecs' (games: gnou, hacker, voleur, webrunners)."
     )
@@ -252,11 +252,11 @@ def test_unknown_option_and_command_in_both_languages() -> None:
 def test_click_suggestions_in_french() -> None:
     """Click's « Did you mean » after a misspelt option: in French too, never half English."""
     line = one_line(*run("simulate", "voleur", "--keep")[::2])
-    assert line.startswith("ludinum : erreur : option inconnue : '--keep'. (Voulais-tu dire")
+    assert line.startswith("ludinum : erreur : option inconnue : « --keep ». (Voulais-tu dire")
     assert "Did you mean" not in line and "--keep-games" in line
     assert line.endswith(" ?)"), line  # a space before « ? », as before « : » on this line
     single = one_line(*run("simulate", "voleur", "--seeed")[::2])
-    assert "Voulais-tu dire '--seed' ?" in single, single
+    assert "Voulais-tu dire « --seed » ?" in single, single
     assert "Did you mean" in one_line(*run("simulate", "voleur", "--keep", "--lang", "en")[::2])
 
 
@@ -298,7 +298,7 @@ def test_one_meaning_per_flag() -> None:
             if "--json" in param.opts:
                 assert param.is_flag, f"{command.name}: --json is a flag (JSON on stdout)"
     code, _, err = run("print", "gnou", "-o", "x.pdf")
-    assert one_line(code, err) == "ludinum : erreur : option inconnue : '-o'."
+    assert one_line(code, err) == "ludinum : erreur : option inconnue : « -o »."
 
 
 # -- games ----------------------------------------------------------------------------------
@@ -324,7 +324,7 @@ def test_games_shows_each_summary_and_whether_it_is_cooperative() -> None:
 def test_a_group_without_subcommand_shows_its_help() -> None:
     code, _, err = run()
     assert code == 2 and "erreur" not in err
-    assert err.startswith("Utilisation : ludinum [OPTIONS] COMMAND") and "Commandes :" in err
+    assert err.startswith("Utilisation : ludinum [OPTIONS] COMMANDE") and "Commandes :" in err
     code, _, err = run("content", lang="en_US.UTF-8")
     assert err.startswith("Usage: ludinum content") and "Commands:" in err
     # With an option but no subcommand, a missing command is an error like any other.

@@ -178,5 +178,5 @@ def test_a_web_runners_pack_is_read_by_a_fresh_process(tmp_path: Path) -> None:
     bad = subprocess.run([*args, "--content", str(pack)], capture_output=True, text=True,
                          env=env, timeout=300)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
-    assert bad.stderr.startswith("Contenu refusé") and "deck.yaml" in bad.stderr
+    assert bad.stderr.startswith("ludinum : erreur : Contenu refusé") and "deck.yaml" in bad.stderr
     assert "ludinum-content-" not in bad.stderr

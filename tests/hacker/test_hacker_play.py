@@ -226,3 +226,20 @@ def test_the_accounts_observations_share_are_never_changed() -> None:
             for k, entry in enumerate(entries):
                 owner = None if blurred else state.table.owner[k]
                 assert entry == {"id": k, "owner": owner, "stack": [], "bills": None}
+
+
+def test_the_final_scores_put_the_amount_before_the_name() -> None:
+    """« Scores : Rouge (J1) 4, Bleu (J2) 14 » ran a seat into its amount (a nickname
+    « Bot 4 » read « Bot 4 4 »): the amount first, as on the trips line."""
+    state = fresh(4, seed=5)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        p = state.active_players()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    view = state.view(None)
+    line = next(t for t in GAME.text.view(view, "fr").splitlines() if t.startswith("Scores"))
+    scores = view["scores"]
+    assert line.startswith(f"Scores : {scores[0]} pour "), line
+    assert " ; " in line and line.endswith(".")
+    english = GAME.text.view(view, "en")
+    assert f"Scores: {scores[0]} for " in english

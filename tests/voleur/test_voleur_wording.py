@@ -97,3 +97,14 @@ def test_the_thief_waiting_for_a_defence_is_told_so() -> None:
                        "counter it.")
     assert TEXT.waiting(dict(view, role="manager"), "fr") == ""
 
+
+
+def test_the_end_line_says_points_after_each_name() -> None:
+    """« Fin de la partie. Scores : Joueur 1 21, Joueur 2 19 » ran a seat's number into its
+    score (read aloud: « joueur un vingt et un »)."""
+    over = Event("game_over", {"scores": [21, 1, 17]})
+    assert TEXT.event(over, "fr") == (
+        "Fin de la partie. Scores : Joueur 1 (21 points), Joueur 2 (1 point), "
+        "Joueur 3 (17 points).")
+    assert TEXT.event(over, "en") == (
+        "Game over. Scores: Player 1 (21 points), Player 2 (1 point), Player 3 (17 points).")

@@ -242,3 +242,18 @@ def test_where_each_pawn_stopped_never_leaves_a_number_alone_on_a_line() -> None
     assert [p.replace("\u00a0", " ") for p in places] == [
         "la case 0 du cercle 3", "la case 6 du cercle 1", "le centre",
         "la case « 5 » du cercle intérieur", "la case départ (START)"]
+
+
+def test_the_seat_deciding_reads_its_pending_line_with_tu() -> None:
+    """The terminal showed « Joueur 1 choisit sa cible. » to Joueur 1 above their own
+    choices: the seat that decides is « tu »; the others (and the projector) read its name."""
+    s = arrange(new(2), hands={0: ["bug"]})
+    act(s, 0, "attack card=bug")
+    mine, english = GAME.text.view(s.view(0), "fr"), GAME.text.view(s.view(0), "en")
+    assert "Tu choisis ta cible" in mine and "Joueur 1 choisit" not in mine, mine
+    assert "You choose a target" in english, english
+    assert "Joueur 1 choisit sa cible" in GAME.text.view(s.view(1), "fr")
+    assert "Joueur 1 choisit sa cible" in GAME.text.view(s.view(None), "fr")
+    act(s, 0, "target seat=1")
+    assert "Tu peux répondre à l'attaque" in GAME.text.view(s.view(1), "fr")
+    assert "Joueur 2 peut répondre à l'attaque" in GAME.text.view(s.view(0), "fr")

@@ -111,7 +111,8 @@ def test_the_inner_circle_keeps_pawns_apart_from_cell_numbers() -> None:
     french = TEXT.view(s.view(0), "fr").splitlines()
     english = TEXT.view(s.view(0), "en").splitlines()
     (inner,) = [line for line in french if line.startswith("Cercle intérieur : ")]
-    assert "«1» (J1)" in inner and "«10» (J2 J3)" in inner and "«2»  «5»" in inner
+    # French spacing inside « », as « la case « 1 » du cercle intérieur » of the standings.
+    assert "« 1 » (J1)" in inner and "« 10 » (J2 J3)" in inner and "« 2 »  « 5 »" in inner
     assert not any(line.startswith("Cercle 4") for line in french)
     (inner_en,) = [line for line in english if line.startswith("Inner circle: ")]
     assert "“1” (P1)" in inner_en and "“10” (P2 P3)" in inner_en

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from ludinum.cli.common import current_lang, readable_folder
+from ludinum.cli.common import current_lang, error_line, readable_folder
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
 from ludinum.content.pack import Pack, open_pack, overlay, use
@@ -320,13 +320,15 @@ def use_content(path: Path | None) -> None:
                     else Problem(str(path), 1, exc.fr)]
     if problems:
         use(None)
-        click.echo(
+        # In the user's language, as every error line (it was both, the English half on a
+        # French screen).
+        first = problems[0]
+        click.echo(error_line(
+            f"Content pack refused ({plural(len(problems), 'problem', 'problems', 'en')}), "
+            f"first: {first.file}:{first.line}: {first.said('en')}; details: ludinum "
+            f"content check {path}" if current_lang() == "en" else
             f"Contenu refusé ({plural(len(problems), 'problème', 'problèmes')}), premier : "
-            f"{problems[0]} — détail : ludinum content check {path} / Content pack refused "
-            f"({plural(len(problems), 'problem', 'problems', 'en')}); details: ludinum "
-            f"content check {path}",
-            err=True,
-        )
+            f"{first} — détail : ludinum content check {path}"), err=True)
         raise SystemExit(2)
 
 

@@ -77,8 +77,9 @@ ENGLISH: dict[str, str] = {
         "Play a game in the terminal (humans and bots).",
     "Nombre de joueurs.": "Number of players.",
     "Sièges humains (les premiers).": "Human seats (the first ones).",
-    "Niveau des bots : random, easy, medium, hard, expert (ou hasard, facile, moyen, "
-    "difficile).": "Bot level: random, easy, medium, hard, expert.",
+    "Niveau des bots : hasard, facile, moyen, difficile, expert (ou random, easy, medium, "
+    "hard) ; défaut : moyen.": "Bot level: random, easy, medium, hard, expert (default: "
+    "medium).",
     "Graine (partie reproductible).": "Seed (a reproducible game).",
     "Option de règle (répétable), ex. -o variant=trottant.":
         "Rule option (repeatable), e.g. -o variant=trottant.",
@@ -220,11 +221,35 @@ def translate(command: click.Command, lang: str) -> None:
         cmd.short_help = None
 
 
+#: Click's own placeholders (an option's type, a group's usage), in French.
+METAVARS_FR = (
+    ("COMMAND [ARGS]...", "COMMANDE [ARGUMENTS]..."),
+    (" INTEGER RANGE", " ENTIER"),
+    (" FLOAT RANGE", " NOMBRE"),
+    (" INTEGER", " ENTIER"),
+    (" FLOAT", " NOMBRE"),
+    (" TEXT", " TEXTE"),
+    (" FILENAME", " FICHIER"),
+    (" DIRECTORY", " DOSSIER"),
+    (" FILE", " FICHIER"),
+    (" PATH", " CHEMIN"),
+)
+
+
+def french_metavars(text: str) -> str:
+    """``text`` (a usage line, an option's left column) with Click's placeholders in
+    French: « -p, --players ENTIER », not « INTEGER »."""
+    for english_word, french in METAVARS_FR:
+        text = re.sub(re.escape(english_word) + r"(?![\w-])", french, text)
+    return text
+
+
 class FrenchFormatter(click.HelpFormatter):
     """Click's own words in French."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, prefix=CLICK_FRENCH["Usage:"] + " ")
+        super().write_usage(prog, french_metavars(" " + args)[1:],
+                            prefix=CLICK_FRENCH["Usage:"] + " ")
 
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}{CLICK_FRENCH.get(heading, heading)} :\n")
@@ -237,7 +262,8 @@ class FrenchFormatter(click.HelpFormatter):
             text = re.sub(r"\[default: ([^\]]*)\]", r"[défaut : \1]", text)
             return text.replace("[required]", "[obligatoire]")
 
-        super().write_dl([(a, french(b)) for a, b in rows], col_max, col_spacing)
+        super().write_dl([(french_metavars(a), french(b)) for a, b in rows], col_max,
+                         col_spacing)
 
 
 class HelpContext(click.Context):

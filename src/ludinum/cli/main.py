@@ -57,7 +57,7 @@ CLICK_WORDS_FR = (
     ("is not a valid integer.", "n'est pas un entier."),
     ("is not a valid float range.", "n'est pas un nombre permis."),
     ("is not a valid float.", "n'est pas un nombre."),
-    ("is not one of", "n'est pas l'un de"),
+    ("is not one of", "n'est pas l'une des valeurs"),
     ("is not in the range", "n'est pas dans l'intervalle"),
     # A path (click.Path: « --content » of serve, play and print).
     (": Directory '", ": le dossier '"),
@@ -74,8 +74,11 @@ CLICK_WORDS_FR = (
     ("(Did you mean one of: ", "(Voulais-tu dire l'une de ces options : "),
     ("Did you mean ", "Voulais-tu dire "),
 )
-#: The question mark of a suggestion, after a space as in French (« … '--seed' ? »).
+#: The question mark of a suggestion, after a space as in French (« … « --seed » ? »).
 _SUGGESTION_MARK = re.compile(r"(Voulais-tu dire [^?]*)\?")
+#: What Click quotes ('--players', 'deux'): in guillemets on a French line. A quote that
+#: follows a letter is an apostrophe (« n'est », « l'option »), not an opening one.
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]*?)'(?!\w)")
 
 
 def _french(message: str) -> str:
@@ -85,6 +88,7 @@ def _french(message: str) -> str:
             break
     for english, french in CLICK_WORDS_FR:
         message = message.replace(english, french)
+    message = _QUOTED.sub(r"« \1 »", message)
     return _SUGGESTION_MARK.sub(r"\1 ?", message)
 
 
@@ -141,6 +145,9 @@ class LudinumGroup(click.Group):
         except (click.Abort, KeyboardInterrupt, EOFError):
             # Ctrl-C or Ctrl-D (at a prompt, or while the program starts): the person
             # stopped it, no error of theirs; 130, as a shell reports an interrupted command.
+            # The prompt's line is ended first (« Ton choix : » is not followed by a newline
+            # when Ctrl-D or Ctrl-C is typed), so that the message starts a line of its own.
+            click.echo("")
             _exit(say("Arrêté à ta demande.", "Stopped at your request."), 130)
         except click.ClickException as exc:
             message = exc.format_message()

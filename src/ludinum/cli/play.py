@@ -47,9 +47,9 @@ from ludinum.games import make_bot
     "--humans", type=int, default=1, show_default=True, help="Sièges humains (les premiers)."
 )
 @click.option(
-    "--bots", "bot_level", default="medium", show_default=True,
-    help="Niveau des bots : random, easy, medium, hard, expert (ou hasard, facile, moyen, "
-    "difficile).",
+    "--bots", "bot_level", default="medium",
+    help="Niveau des bots : hasard, facile, moyen, difficile, expert (ou random, easy, medium, "
+    "hard) ; défaut : moyen.",
 )
 @click.option("--seed", type=int, default=None, help="Graine (partie reproductible).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
@@ -76,6 +76,9 @@ def play(
     opts = game.options.untimed(options_or_fail(game, options))
     if players is None:
         players = min(game.max_players, max(game.min_players, 4))
+    # A seed drawn here is told only once the game is over: on the screen from the start,
+    # anyone at the table could play it on another terminal and read every hand and pile.
+    drawn = seed is None
     if seed is None:
         import secrets
 
@@ -93,12 +96,17 @@ def play(
         raise CliError(exc.fr, exc.en) from None
     console = FrenchConsole(highlight=False)
     title = game.title_en if lang == "en" else game.title_fr
-    console.rule(f"[bold]{title}[/] · {'seed' if lang == 'en' else 'graine'} {seed}")
+    seed_word = "" if drawn else f" · {'seed' if lang == 'en' else 'graine'} {seed}"
+    console.rule(f"[bold]{title}[/]{seed_word}")
     notice = session_notice(game, players, opts, lang)
     if notice:
         console.print(f"[yellow]{escape(notice)}[/]")
     _loop(console, game.text, state, humans, bots, lang)
     _end(console, game.text, state, lang)
+    if drawn:
+        console.print()
+        console.print(f"To replay this game: --seed {seed}" if lang == "en"
+                      else f"Pour rejouer cette partie : --seed {seed}")
 
 
 class Feed:

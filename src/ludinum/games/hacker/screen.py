@@ -219,8 +219,11 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         lines.append(f"Viruses dropped during each trip:{record}." if en
                      else f"Virus posés pendant chaque trajet :{record}.")
     if view.get("scores") is not None:
-        scores = ", ".join(f"{_name(p, lang)} {s}" for p, s in enumerate(view["scores"]))
-        lines.append(f"Scores: {scores}." if en else f"Scores : {scores}.")
+        # The amount first, as on the trips line: « Rouge (J1) 4 » ran a seat into its count.
+        scores = (";" if en else " ;").join(
+            f" {s}{' for ' if en else ' pour '}{_name(p, lang)}"
+            for p, s in enumerate(view["scores"]))
+        lines.append(f"Scores:{scores}." if en else f"Scores :{scores}.")
     if board:  # last, right above the choices it asks for
         lines.extend(_guess_question(view, you, lang))
     return "\n".join(lines)

@@ -260,7 +260,8 @@ class VoleurText(GameText):
             elif key == "turns" and isinstance(value, int):
                 fields[key] = count(value, "turn", lang)
             elif key == "scores":
-                fields[key] = ", ".join(f"{seat_name(s, lang)} {v}" for s, v in enumerate(value))
+                fields[key] = ", ".join(f"{seat_name(s, lang)} ({count(int(v), 'point', lang)})"
+                                        for s, v in enumerate(value))
             else:
                 fields[key] = value
         try:

@@ -693,7 +693,7 @@ class WebRunnersText(GameText):
             lines.append(_pick(lang, "Ta main : ", "Your hand: ") + hand)
         pending = view.get("pending")
         if pending:
-            lines.append(self._pending_line(pending, view["phase"], lang))
+            lines.append(self._pending_line(pending, view["phase"], lang, view.get("you")))
         if view["winner"] is not None:
             lines.append(_pick(lang, f"{seat(view['winner'], lang)} a gagné !",
                                f"{seat(view['winner'], lang)} has won!"))
@@ -716,13 +716,13 @@ class WebRunnersText(GameText):
         for circle in range(3):
             lines.extend(self._circle_lines(circle, pawns, lang))
         # The inner circle's cells are numbers too: a pawn is written apart from its cell
-        # (« «1» (J3) », not « «1»3 », which reads 13).
+        # (« « 1 » (J3) », not « « 1 »3 », which reads 13).
         tag = _pick(lang, "J", "P")
         cells = []
         for num in (1, 2, 5, 10):
             here = " ".join(f"{tag}{p + 1}" for p, (c, cell) in enumerate(pawns)
                             if c == 4 and cell == num)
-            label = _pick(lang, f"«{num}»", f"“{num}”")
+            label = _pick(lang, f"« {num} »", f"“{num}”")
             cells.append(f"{label} ({here})" if here else label)
         centre = " ".join(f"{tag}{p + 1}" for p, (c, _) in enumerate(pawns) if c == 5)
         lines.append(_pick(lang, "Cercle intérieur : ", "Inner circle: ") + "  ".join(cells)
@@ -751,8 +751,12 @@ class WebRunnersText(GameText):
         label = _pick(lang, f"Cercle {circle + 1} : ", f"Circle {circle + 1}: ")
         return [label + row, " " * len(label) + "".join(marks).rstrip()]
 
-    def _pending_line(self, pending: Mapping[str, Any], phase: str, lang: str) -> str:
+    def _pending_line(self, pending: Mapping[str, Any], phase: str, lang: str,
+                      you: int | None = None) -> str:
+        """What the pending decision is; the seat deciding reads it with « tu » (« Tu
+        choisis ta cible », not « Joueur 1 choisit sa cible » above its own choices)."""
         who = seat(pending["seat"], lang) if pending.get("seat") is not None else ""
+        mine = you is not None and pending.get("seat") == you
         attack = pending.get("attack")
         if attack:
             effect = EFFECT_NAMES[attack["effect"]][1 if lang == "en" else 0]
@@ -773,17 +777,20 @@ class WebRunnersText(GameText):
         if "discard" in pending:
             extra = _pick(lang, " — défausse : ", " — discard: ") + card_list(
                 pending["discard"], lang)
-        doing = PHASE_TEXT.get(phase)
+        doing = (PHASE_TEXT_YOU if mine else PHASE_TEXT).get(phase)
         if who and phase == "hack" and pending.get("victim") is not None:
             # W8: whose hand the hacker looks at (the victim, or the attacker a
             # Contre-hacking sends it back to)
             victim = seat(pending["victim"], lang)
-            waiting = _pick(lang, f"{who} regarde la main de {victim} et échange des cartes",
-                            f"{who} looks at {victim}'s hand and swaps cards")
+            waiting = (_pick(lang, f"Tu regardes la main de {victim} et échanges des cartes",
+                             f"You look at {victim}'s hand and swap cards") if mine else
+                       _pick(lang, f"{who} regarde la main de {victim} et échange des cartes",
+                             f"{who} looks at {victim}'s hand and swaps cards"))
         elif who and doing:
-            waiting = f"{who} {_pick(lang, *doing)}"
+            waiting = _pick(lang, *doing) if mine else f"{who} {_pick(lang, *doing)}"
         elif who:
-            waiting = _pick(lang, f"À {who} de jouer", f"{who} to play")
+            waiting = (_pick(lang, "À toi de jouer", "Your turn") if mine else
+                       _pick(lang, f"À {who} de jouer", f"{who} to play"))
         else:
             waiting = _pick(lang, "En attente des réponses", "Waiting for answers")
         return f"[italic]{waiting}[/italic]" + (f". {text}" if text else "") + extra + "."
@@ -830,6 +837,20 @@ PHASE_TEXT = {
     "green": ("défausse et repioche (case verte)", "discards and redraws (green cell)"),
     "geek": ("fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"),
     "setup_character": ("choisit son personnage", "chooses a character"),
+}
+#: The same, read by the seat deciding (a whole sentence: « Tu choisis ta cible »).
+PHASE_TEXT_YOU = {
+    "pay": ("Tu choisis les cartes PONT à jouer", "You choose the bridge cards to play"),
+    "convert": ("Tu choisis la valeur de ta carte (White Hat)",
+                "You choose the card's value (White Hat)"),
+    "target": ("Tu choisis ta cible", "You choose a target"),
+    "respond": ("Tu peux répondre à l'attaque", "You may answer the attack"),
+    "distance": ("Tu choisis de combien de cases faire reculer",
+                 "You choose how many cells to move back"),
+    "surveil": ("Tu choisis les cartes à garder", "You choose the cards to keep"),
+    "green": ("Tu défausses et repioches (case verte)", "You discard and redraw (green cell)"),
+    "geek": ("Tu fouilles la défausse (Geekcolo)", "You search the discard (Geekcolo)"),
+    "setup_character": ("Tu choisis ton personnage", "You choose a character"),
 }
 _COLOUR_SHORT = {
     2: ("jaune : rejouer", "yellow: play again"),
