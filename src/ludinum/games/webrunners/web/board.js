@@ -11,6 +11,10 @@
   const CELL_R = 27;
   const INNER_R = 24;
   const CENTRE_R = 58;
+  // The cost of a way to the centre (W4), midway between the centre and the inner circle's
+  // cells, 27 units: 24.7 px on a 1920×1080 projector (it was 14, 12.8 px), on a white
+  // halo where its dashed way runs under it.
+  const COST_R = (CENTRE_R + RADIUS[4] - INNER_R) / 2;
   const STYLES = {
     start: ["#e5e7eb", "▶"], red: ["#fca5a5", "⊘"], yellow: ["#fde047", "↻"],
     orange: ["#fdba74", "+3"], green: ["#86efac", "⇄"], none: ["#ffffff", ""],
@@ -91,7 +95,7 @@
       out += `<g class="cell cell-inner" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${INNER_R}" fill="#ddd6fe" stroke="#374151" stroke-width="1.5"/>` +
         `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 8}" font-size="22" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${C - CENTRE_R - 16})" x="${C}" y="${C - CENTRE_R - 11}" font-size="14" text-anchor="middle" fill="#374151">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + 9}" font-size="27" font-weight="700" text-anchor="middle" fill="#374151" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
     }
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
       `<text x="${C}" y="${C - 8}" font-size="26" text-anchor="middle" fill="#111827">⚑</text>` +
