@@ -60,3 +60,32 @@ def test_the_costs_to_the_centre_read_from_the_back(live: Any, browser: Any,
             ny = min(max(disc["cy"], c["top"]), c["bottom"])
             assert (nx - disc["cx"]) ** 2 + (ny - disc["cy"]) ** 2 >= disc["r"] ** 2 - 1, (
                 c, disc)
+
+
+#: Each cell's label on the projector (number, ▶ START, symbol, bridge cost): its text,
+#: its size in px, how far its box reaches past its cell's disc (px, ≤ 0 inside).
+LABELS = """() => [...document.querySelectorAll('.stage .board-ground g.cell')].map((g) => {
+  const t = g.querySelector('text'), disc = g.querySelector('circle');
+  const m = disc.getScreenCTM();
+  const p = new DOMPoint(disc.cx.baseVal.value, disc.cy.baseVal.value).matrixTransform(m);
+  const r = disc.r.baseVal.value * Math.hypot(m.a, m.b);
+  const b = t.getBBox(), tm = t.getScreenCTM();
+  const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+    [b.x + b.width, b.y + b.height]].map(([x, y]) => new DOMPoint(x, y).matrixTransform(tm));
+  // the glyphs' own height is about 0.75 of the line box: measure the box's width only
+  const far = Math.max(...corners.map((q) => Math.abs(q.x - p.x))) - r;
+  return {text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * tm.a, far};
+})"""
+
+
+def test_the_cells_labels_read_from_the_back(live: Any, browser: Any,
+                                            contexts: list[Any]) -> None:
+    """Every cell's label (its number, ▶, its colour's symbol, a bridge's cost) read at 18
+    to 20 px on the projector: now 24 px at least, and as wide as its disc at most."""
+    host, _ = paused_table(browser, live, contexts, "webrunners", 3)
+    labels = host.evaluate(LABELS)
+    assert len(labels) >= 60, len(labels)
+    small = sorted({(c["text"], round(c["px"], 1)) for c in labels if c["px"] < 24})
+    assert not small, small
+    wide = [(c["text"], round(c["far"], 1)) for c in labels if c["far"] > 0]
+    assert not wide, wide
