@@ -72,6 +72,15 @@ PROMPTS = {
         "is removed; otherwise the pawn moves back.",
     ),
 }
+#: What the player whose turn it is does now, said on a screen with no seat (the
+#: projector) where no quiz or danger card fills the spotlight (``kit``: board.js); the
+#: player's ``name`` filled in by the page. French then English.
+NOW = {
+    "roll": ("%(name)s lance les dés.", "%(name)s rolls the dice."),
+    "roll_one": ("%(name)s lance le dé.", "%(name)s rolls the die."),
+    "choose": ("%(name)s choisit sur son écran la protection à chercher ; une question suit.",
+               "%(name)s chooses on their screen the protection to seek; a question follows."),
+}
 #: A quiz's series and level in words (:meth:`GnouText.quiz_title`), French then English.
 QUIZ_TITLE = ("%(series)s · niveau %(level)s", "%(series)s · level %(level)s")
 #: What leads a danger card's alternative (G5), its own sentences after it: a question, so
@@ -466,6 +475,7 @@ class GnouText(GameText):
         return {
             "series": {series: series_name(series, lang) for series in SERIES_NAMES},
             "prompts": {step: _pick(lang, *texts) for step, texts in PROMPTS.items()},
+            "now": {step: _pick(lang, *texts) for step, texts in NOW.items()},
             "quiz_title": _pick(lang, *QUIZ_TITLE),
             "how_to_protect": _pick(lang, *HOW_TO_PROTECT),
             "cells": [cell_name(index, lang) for index in range(len(cells))],

@@ -79,7 +79,11 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
             "Billets" if over else "Tes billets")
         lines.append(f"{title}{':' if en else ' :'} " + join.join(money) + ".")
     if mine:
-        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + join.join(mine) + ".")
+        # Two viruses dropped on one account in one trip: said once, with how many.
+        counted = [f"{at} ×{mine.count(at)}" if mine.count(at) > 1 else at
+                   for at in dict.fromkeys(mine)]
+        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + join.join(counted)
+                     + ".")
     if known:
         lines.append(("You know whose: the virus on " if en else "Tu sais à qui : le virus du ")
                      + join.join(known) + ".")

@@ -114,7 +114,21 @@
   // projector a secret question's sentence gives way first (app.js, fitSpotlight): its
   // heading already says whose question it is and that the team does not help.
   function spotlight(c) {
-    return quizBox(c) + dangerCard(c);
+    return (quizBox(c) + dangerCard(c)) || nowBox(c);
+  }
+
+  // On a screen with no seat, when no quiz nor danger card fills the spotlight: what the
+  // player whose turn it is does now (rolling, choosing a protection), in large type under
+  // the header that names them (text.py: NOW). A seat's screen says it in its decision.
+  function nowBox(c) {
+    const { view, kit } = c;
+    const now = kit.now || {};
+    if (!seatless(view) || view.current === null || view.current === undefined) return "";
+    const said = view.step === "roll" ? now[view.dice === 1 ? "roll_one" : "roll"]
+      : view.step === "choose" ? now.choose : "";
+    if (!said) return "";
+    const line = L.draw.nicks(c.show(fill(said, { name: c.seatText(view.current) })), c.names);
+    return `<div class="spotlight gnou-now"><p class="spot">${line}</p></div>`;
   }
 
   function quizBox(c) {

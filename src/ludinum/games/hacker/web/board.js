@@ -366,7 +366,14 @@
       const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
       out.push(`${title}${en ? ":" : " :"} ${money.join(and)}.`);
     }
-    if (mine.length) out.push((en ? "Your viruses on: " : "Tes virus sur : ") + mine.join(and) + ".");
+    if (mine.length) {
+      // Two viruses dropped on one account in one trip: said once, with how many.
+      const counted = [...new Set(mine)].map((at) => {
+        const n = mine.filter((x) => x === at).length;
+        return n > 1 ? `${at} ×${n}` : at;
+      });
+      out.push((en ? "Your viruses on: " : "Tes virus sur : ") + counted.join(and) + ".");
+    }
     if (known.length) {
       out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(and) + ".");
     }

@@ -11,6 +11,13 @@
   const CELL_R = 27;
   const INNER_R = 24;
   const CENTRE_R = 58;
+  // Every cell's label (number, symbol, bridge cost): 27 units, 24.7 px on a 1920×1080
+  // projector (20 and 22 were 18.3 and 20.1 px).
+  const LABEL = 27;
+  // The cost of a way to the centre (W4), midway between the centre and the inner circle's
+  // cells, 27 units: 24.7 px on a 1920×1080 projector (it was 14, 12.8 px), on a white
+  // halo where its dashed way runs under it.
+  const COST_R = (CENTRE_R + RADIUS[4] - INNER_R) / 2;
   const STYLES = {
     start: ["#e5e7eb", "▶"], red: ["#fca5a5", "⊘"], yellow: ["#fde047", "↻"],
     orange: ["#fdba74", "+3"], green: ["#86efac", "⇄"], none: ["#ffffff", ""],
@@ -40,12 +47,12 @@
   // P3; else its number, a little paler): ``text`` (HTML) and its ``size``, ``attrs``.
   function cellLabel(c, cell) {
     if (cell.kind === "inner") {
-      return { fill: "#ddd6fe", label: { text: String(cell.number), size: 22, attrs: ' font-size="22" font-weight="700"' } };
+      return { fill: "#ddd6fe", label: { text: String(cell.number), size: LABEL, attrs: ` font-size="${LABEL}" font-weight="700"` } };
     }
     const [fill, symbol] = STYLES[cell.colour] || ["#ffffff", ""];
-    if (cell.bars) return { fill, label: { text: `P${cell.bars}`, size: 20 * 1.1, attrs: ' font-size="20" font-weight="700"' } };
-    if (symbol) return { fill, label: { text: c.show(symbol), size: 22, attrs: ' font-size="22"' } };
-    return { fill, label: { text: String(cell.index), size: 20, attrs: ' font-size="20" fill-opacity="0.8"' } };
+    if (cell.bars) return { fill, label: { text: `P${cell.bars}`, size: LABEL * 1.1, attrs: ` font-size="${LABEL}" font-weight="700"` } };
+    if (symbol) return { fill, label: { text: c.show(symbol), size: LABEL, attrs: ` font-size="${LABEL}"` } };
+    return { fill, label: { text: String(cell.index), size: LABEL, attrs: ` font-size="${LABEL}" fill-opacity="0.8"` } };
   }
 
   // The fixed layer: circles, bridges, cells and the centre (W2–W5).
@@ -82,7 +89,7 @@
       const { fill, label } = cellLabel(c, cell);
       out += `<g class="cell cell-${c.attr(cell.colour)}" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${CELL_R}" fill="${fill}" stroke="#374151" stroke-width="${cell.bars ? 4 : 1.5}"/>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 7}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 9}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
     }
     // inner circle: numbered cells
     for (const cell of g.inner) {
@@ -90,8 +97,8 @@
       const y = C - RADIUS[4];
       out += `<g class="cell cell-inner" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${INNER_R}" fill="#ddd6fe" stroke="#374151" stroke-width="1.5"/>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 8}" font-size="22" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${C - CENTRE_R - 16})" x="${C}" y="${C - CENTRE_R - 11}" font-size="14" text-anchor="middle" fill="#374151">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 9}" font-size="${LABEL}" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
+        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + 9}" font-size="27" font-weight="700" text-anchor="middle" fill="#374151" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
     }
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
       `<text x="${C}" y="${C - 8}" font-size="26" text-anchor="middle" fill="#111827">⚑</text>` +
@@ -162,8 +169,8 @@
       const y = C - radius * Math.cos(angle * Math.PI / 180);
       const w = Math.max(26, c.textWidth(label.text.replace(/&[^;]+;/g, "x"), label.size) + 10);
       out += `<g class="cell-label">` +
-        `<rect x="${c.num(x - w / 2)}" y="${c.num(y - 13)}" width="${c.num(w)}" height="26" rx="7" fill="${fill}" stroke="#374151" stroke-width="1.5"/>` +
-        `<text x="${c.num(x)}" y="${c.num(y + (cell.kind === "inner" ? 8 : 7))}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
+        `<rect x="${c.num(x - w / 2)}" y="${c.num(y - 16)}" width="${c.num(w)}" height="32" rx="7" fill="${fill}" stroke="#374151" stroke-width="1.5"/>` +
+        `<text x="${c.num(x)}" y="${c.num(y + 9)}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
     }
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;
