@@ -193,9 +193,9 @@ class Option:
     def _bad(self, value: object) -> OptionError:
         shown = echoed(value)
         return OptionError(
-            f"Valeur invalide pour l'option « {self.name} » : {shown} "
+            f"Valeur invalide pour l'option « {self.name} » : « {shown} » "
             f"(valeurs permises : {self.allowed()}).",
-            f"Invalid value for option '{self.name}': {shown} "
+            f"Invalid value for option '{self.name}': \"{shown}\" "
             f"(allowed: {self.allowed('en')}).",
         )
 
@@ -214,8 +214,11 @@ class Option:
 
     def parse(self, text: str) -> OptionValue:
         """Read a value from command-line text (``true``, ``3``, ``0.2``, ``difficile``).
-        A number is written in ASCII digits: « ٣ » is not 3 here, as Python reads it."""
+        A number is written in ASCII digits: « ٣ » is not 3 here, as Python reads it. An
+        empty yes/no or number is the option's default (« vide ou 0 » in a help)."""
         raw = text.strip()
+        if not raw and self.kind in ("bool", "int", "float"):
+            return self.default  # « -o turn_limit= »: nothing said, the option's default
         if self.kind in ("int", "float") and not raw.isascii():
             raise self._bad(text)
         if self.kind == "bool":
@@ -349,7 +352,7 @@ class OptionSet:
             name, sep, raw = pair.partition("=")
             if not sep:
                 raise OptionError(
-                    f"Option mal écrite : « {pair} » (clé=valeur attendu).",
+                    f"Option mal écrite : « {pair} » (forme attendue : clé=valeur).",
                     f"Malformed option: '{pair}' (key=value expected).",
                 )
             out[name.strip()] = self[name.strip()].parse(raw)

@@ -91,7 +91,7 @@ def _pairs(items: Sequence[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
-            raise SystemExit(f"clé=valeur attendu : {item!r}")
+            raise SystemExit(f"Réglage mal écrit : « {item} » (forme attendue : clé=valeur).")
         out[key] = value
     return out
 
