@@ -100,15 +100,9 @@
 
   // Where a board's cards lie under its label: its data by slot (1 point, then 3, then 5,
   // a card the catalogue does not know last), then its revealed measures: a row each, or
-  // on a board of a ``split`` block two a row when that is shorter (their names on more
-  // lines). Each a place ``[ident, n, x, y, w]`` from the first row's top-left corner in
-  // rows ``w`` wide; and how tall they are.
-  function places(c, b, w, split) {
-    const one = rows(c, b, w, false);
-    if (!split) return one;
-    const two = rows(c, b, w, true);
-    return two.height < one.height ? two : one;
-  }
+  // two a row when ``split`` (their names on more lines; grid keeps that when shorter).
+  // Each a place ``[ident, n, x, y, w]`` from the first row's top-left corner in rows
+  // ``w`` wide; and how tall they are.
   function rows(c, b, w, split) {
     const cards = catalogue(c.kit);
     const data = [];
@@ -175,19 +169,38 @@
     const lootH = compact ? CARD_H + 4 : lineY + (lineH || CARD_H) + 4;
     // a board: its label (its measures beside it), a row per data card (or two a row) and
     // per revealed measure, each as tall as its name's lines; a compact board keeps its
-    // row of tiles in a fixed frame
+    // row of tiles in a fixed frame. Each manager's boards are laid out here once, the
+    // drawing (boards) reuses their places: ``laid`` by seat, ``{paper, digital}``.
     const boardW = blockW - 30;
-    const boardH = (b, split = false) => (compact
-      ? 40 + (b.data.length || fixed ? CARD_H + 4 : 0)
-      : 40 + places(c, b, boardW - 12, split).height);
+    const laid = new Map();
+    const boardH = (b, at) => (compact
+      ? 40 + (b.data.length || fixed ? CARD_H + 4 : 0) : 40 + at.height);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some (always kept in a fixed frame)
     const headingH = 98 + (fixed || managers.some((p) => p.skips) ? 24 : 0);
-    const blockH = (p, split) =>
-      headingH + boardH(p.boards.paper, split) + 6 + boardH(p.boards.digital, split) + 8;
-    const split = new Set(managers.filter((p) => room && !compact && blockH(p, false) > room)
-      .map((p) => p.seat));
-    const sizes = managers.map((p) => Math.max(200, room, blockH(p, split.has(p.seat))));
+    const blockH = (p, at) =>
+      headingH + boardH(p.boards.paper, at.paper) + 6 + boardH(p.boards.digital, at.digital) + 8;
+    const split = new Set();
+    const sizes = managers.map((p) => {
+      const lay = (pairs) => {
+        const at = {};
+        for (const side of ["paper", "digital"]) {
+          at[side] = compact ? null : rows(c, p.boards[side], boardW - 12, pairs);
+        }
+        return at;
+      };
+      let at = lay(false);
+      if (room && !compact && blockH(p, at) > room) {
+        // its cards two a row, on each board where that is shorter
+        split.add(p.seat);
+        const two = lay(true);
+        for (const side of ["paper", "digital"]) {
+          if (two[side].height < at[side].height) at[side] = two[side];
+        }
+      }
+      laid.set(p.seat, at);
+      return Math.max(200, room, blockH(p, at));
+    });
     sizes.push(Math.max(200, room, 138 + lootH + 8));
     const tops = [], heights = [];
     let y = top;
@@ -203,7 +216,7 @@
     });
     return {
       players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block, compact,
-      split, height: y, ...PAWN,
+      split, laid, height: y, ...PAWN,
     };
   }
 
@@ -315,8 +328,8 @@
       const b = p.boards[nature];
       const x = at.x + 10;
       const y = top;
-      const split = g.split.has(p.seat);
-      const bh = g.boardH(b, split);
+      const laid = g.laid.get(p.seat)[nature];
+      const bh = g.boardH(b, laid);
       top = y + bh + 6;
       const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
       const said = h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}`;
@@ -328,7 +341,6 @@
         h`${said}</text>`;
       // the data, a row each (two a row on a split board), by slot
       const ry = y + 36;
-      const laid = places(c, b, boardW - 12, split);
       if (g.compact) out += tiles(c, b.data, x + 6, ry);
       else {
         for (const [ident, n, dx, dy, w] of laid.data) {
