@@ -153,3 +153,28 @@ def test_a_stopped_game_keeps_its_drawing(
     host.wait_for_function("() => document.body.dataset.status === 'ended'", timeout=10_000)
     host.wait_for_timeout(300)
     assert host.evaluate(viewbox) == during
+
+
+def test_three_players_names_on_a_small_projector(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """At 1280×720 the board was compact (a tile per category, no names) for the whole
+    game, its frame drawing names under 14 px. Three players' blocks on one row draw them
+    at 12.7 px: from the first move to the last, every data name on the projector, at
+    12 px at least, in one frame. (Four players and more: 9.5 px at best, still compact.)"""
+    host, _ = paused_table(browser, live, contexts, "voleur", 3, (1280, 720))
+    box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
+                        ".split('x').map(Number); return {w, h}; }")
+    least = 99.0
+    named = 0
+    seen = set()
+    for seed in range(2):
+        for html, _ in frames(3, seed, box):
+            seen.add(svg_root(html).get("viewBox"))
+            out = host.evaluate(NAMES_PX, html)
+            assert out["tiles"] == 0, "drawn compact: its names gone"
+            named += len(out["names"])
+            least = min([least] + [px for _, px in out["names"]])
+    assert named > 0
+    assert least >= 12, least
+    assert len(seen) == 1, seen

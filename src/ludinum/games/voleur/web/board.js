@@ -439,13 +439,15 @@
   // outgrowing even that takes room from the others (grid), and only then the drawing
   // grows (none in 160 games of six; before, 12 in 60 grew, by up to 5 %, their names
   // down to 13.8 px at 1920×1080). At 1920×1080 its names are 19.3 px with 3 players,
-  // 16.1 with 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX (at 1280×720), the
-  // board is drawn compact from the first move to the last: each board's data as a tile
-  // per category (its points and count, the names on the phones), COMPACT_W units a
-  // block at least.
+  // 16.1 with 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX, the board
+  // is drawn compact from the first move to the last: each board's data as a tile per
+  // category (its points and count, the names on the phones), COMPACT_W units a block at
+  // least. At 1280×720 three players' blocks on one row draw the names at 12.7 px (13.6
+  // at 1366×768; compact with READ_PX at 14); four players or more 9.5 px at best
+  // (compact).
   const MIN_W = 900;
   const MIN_BLOCK = 445;
-  const READ_PX = 14;
+  const READ_PX = 12;
   const COMPACT_W = 300;
   const ROWS = (managers) => (managers <= 3 ? 8 : 9);
   const HEADING_H = 98 + 24;
