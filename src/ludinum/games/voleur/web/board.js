@@ -81,13 +81,13 @@
 
   // A data card on a row: its points, then its name, whole, on as many lines as it needs
   // (``n``: how many of it lie there).
-  function dataCard(c, ident, x, y, w, n = 1) {
+  function dataCard(c, ident, x, y, w, n = 1, tall = 0) {
     const card = known(c, ident);
     const fill = (card && DATA_FILL[card.category]) || "#ffffff";
     const size = dataSize(w);
     const lines = dataLines(c, ident, size, n);
     return '<g class="card data">' +
-      `<rect x="${x}" y="${y}" width="${w}" height="${cardH(lines.length)}" rx="4" fill="${fill}"` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${tall || cardH(lines.length)}" rx="4" fill="${fill}"` +
       ' stroke="#111827" stroke-width="1"/>' +
       c.h`<text x="${x + 6}" y="${y + 22}" font-size="${FS}" font-weight="700" fill="#111827">` +
       c.h`${card ? card.points : ""}</text>` + nameTexts(c, lines, x + 32, y, size, "#111827") + "</g>";
@@ -100,15 +100,10 @@
 
   // Where a board's cards lie under its label: its data by slot (1 point, then 3, then 5,
   // a card the catalogue does not know last), then its revealed measures: a row each, or
-  // on a board of a ``split`` block two a row when that is shorter (their names on more
-  // lines). Each a place ``[ident, n, x, y, w]`` from the first row's top-left corner in
-  // rows ``w`` wide; and how tall they are.
-  function places(c, b, w, split) {
-    const one = rows(c, b, w, false);
-    if (!split) return one;
-    const two = rows(c, b, w, true);
-    return two.height < one.height ? two : one;
-  }
+  // side by side when ``split`` (grid keeps that when shorter).
+  // Each a place ``[ident, n, x, y, w]`` from the first row's top-left corner in rows
+  // ``w`` wide; and how tall they are.
+  const TIGHT = 2;
   function rows(c, b, w, split) {
     const cards = catalogue(c.kit);
     const data = [];
@@ -118,25 +113,44 @@
         if ((category === undefined ? null : category) === slot) data.push([ident, n]);
       }
     }
-    const per = split ? 2 : 1;
-    const cw = split ? (w - 6) / 2 : w;
+    // on a board of a block outgrowing its room (``split``): the cards side by side, each
+    // as wide as its name on one line (the width of the row at most), as many a row as fit,
+    // in their order, each row's cards widened to fill it (two a row whatever their names
+    // came out taller: a late game of six still grew the drawing in 12 games of 60), the
+    // rows TIGHT units closer and as much less tall, the names as large
     let y = 0;
-    const lay = (items, lines) => {
+    const lay = (items, lines, least) => {
       const out = [];
-      for (let i = 0; i < items.length; i += per) {
-        let tall = 0;
-        items.slice(i, i + per).forEach(([ident, n], k) => {
-          out.push([ident, n, k * (cw + 6), y, cw]);
-          tall = Math.max(tall, cardH(lines(ident, n)));
-        });
-        y += tall + 4;
+      let row = [];
+      const flush = () => {
+        if (!row.length) return;
+        const spare = (w - row.reduce((sum, [, , cw]) => sum + cw, 0) - 6 * (row.length - 1)) / row.length;
+        let x = 0, tall = 0;
+        for (const [ident, n, cw] of row) {
+          const ch = cardH(lines(ident, n, cw + spare)) - (split ? TIGHT : 0);
+          out.push([ident, n, x, y, cw + spare, ch]);
+          tall = Math.max(tall, ch);
+          x += cw + spare + 6;
+        }
+        y += tall + (split ? 4 - TIGHT : 4);
+        row = [];
+      };
+      let used = 0;
+      for (const [ident, n] of items) {
+        const cw = split ? Math.min(w, least(ident, n)) : w;
+        if (row.length && used + 6 + cw > w) flush();
+        used = row.length ? used + 6 + cw : cw;
+        row.push([ident, n, cw]);
       }
+      flush();
       return out;
     };
     return {
-      data: lay(data, (ident, n) => dataLines(c, ident, dataSize(cw), n).length),
+      data: lay(data, (ident, n, cw) => dataLines(c, ident, dataSize(cw), n).length,
+        (ident, n) => Math.ceil(38 + [...dataLines(c, ident, 999, n)[0]].length * CHW) + 1),
       shown: lay((b.shown || []).map((ident) => [ident, 1]),
-        (ident) => shownLines(c, ident, cw).length),
+        (ident, n, cw) => shownLines(c, ident, cw).length,
+        (ident) => Math.ceil(34 + ([...shownLines(c, ident, 99999)[0]].length - 2) * CHW) + 1),
       height: y,
     };
   }
@@ -146,7 +160,7 @@
   // thief in its last cell. ``top``: where the grid begins, under the header.
   // The projector's board as the stage's box wants it (layout): ``width`` and ``cols``;
   // ``room``: how tall a block is at least (the frame kept for the whole game: a manager
-  // whose cards outgrow it has their data two a row, ``split``; ``fixed``: the heading
+  // whose cards outgrow it has them side by side, ``split``; ``fixed``: the heading
   // keeps the line of turns to skip); ``compact``: tiles for the data, no names.
   function grid(c, top, { width = c.narrow ? NARROW_W : W, cols = 0, compact = false,
     room = 0, fixed = false } = {}) {
@@ -173,28 +187,60 @@
       x += w + 6;
     }
     const lootH = compact ? CARD_H + 4 : lineY + (lineH || CARD_H) + 4;
-    // a board: its label (its measures beside it), a row per data card (or two a row) and
+    // a board: its label (its measures beside it), a row per data card (or side by side) and
     // per revealed measure, each as tall as its name's lines; a compact board keeps its
-    // row of tiles in a fixed frame
+    // row of tiles in a fixed frame. Each manager's boards are laid out here once, the
+    // drawing (boards) reuses their places: ``laid`` by seat, ``{paper, digital}``.
     const boardW = blockW - 30;
-    const boardH = (b, split = false) => (compact
-      ? 40 + (b.data.length || fixed ? CARD_H + 4 : 0)
-      : 40 + places(c, b, boardW - 12, split).height);
+    const laid = new Map();
+    const boardH = (b, at) => (compact
+      ? 40 + (b.data.length || fixed ? CARD_H + 4 : 0) : 40 + at.height);
     // a manager's heading: nickname; score and hand; attacks foiled; turns to skip, when
     // one of them skips some (always kept in a fixed frame)
     const headingH = 98 + (fixed || managers.some((p) => p.skips) ? 24 : 0);
-    const blockH = (p, split) =>
-      headingH + boardH(p.boards.paper, split) + 6 + boardH(p.boards.digital, split) + 8;
-    const split = new Set(managers.filter((p) => room && !compact && blockH(p, false) > room)
-      .map((p) => p.seat));
-    const sizes = managers.map((p) => Math.max(200, room, blockH(p, split.has(p.seat))));
-    sizes.push(Math.max(200, room, 138 + lootH + 8));
-    const tops = [], heights = [];
-    let y = top;
+    const blockH = (p, at) =>
+      headingH + boardH(p.boards.paper, at.paper) + 6 + boardH(p.boards.digital, at.digital) + 8;
+    const split = new Set();
+    const sizes = managers.map((p) => {
+      const lay = (pairs) => {
+        const at = {};
+        for (const side of ["paper", "digital"]) {
+          at[side] = compact ? null : rows(c, p.boards[side], boardW - 12, pairs);
+        }
+        return at;
+      };
+      let at = lay(false);
+      if (room && !compact && blockH(p, at) > room) {
+        // its cards side by side, on each board where that is shorter
+        split.add(p.seat);
+        const two = lay(true);
+        for (const side of ["paper", "digital"]) {
+          if (two[side].height < at[side].height) at[side] = two[side];
+        }
+      }
+      laid.set(p.seat, at);
+      return Math.max(200, blockH(p, at));
+    });
+    sizes.push(Math.max(200, 138 + lootH + 8));
+    // each grid row as tall as its fullest block, ``room`` at least; in a fixed frame a row
+    // still outgrowing it takes what it lacks from the room the other rows leave free,
+    // the last first (the thief's, the emptiest): the drawing grows only by what is left
+    // (it grew a late game of six in 12 of 60, its names 15.2 → 14.6 px at 1920×1080)
+    const needs = [];
     for (let r = 0; r < Math.floor((cells + cols - 1) / cols); r++) {
-      const tall = Math.max(...sizes.slice(r * cols, (r + 1) * cols));
+      needs.push(Math.max(...sizes.slice(r * cols, (r + 1) * cols)));
+    }
+    const heights = needs.map((need) => Math.max(need, room));
+    let lack = heights.reduce((sum, tall) => sum + tall - room, 0);
+    for (let r = heights.length - 1; r >= 0 && room && lack > 0; r--) {
+      const give = Math.min(lack, heights[r] - Math.max(200, needs[r]));
+      heights[r] -= give;
+      lack -= give;
+    }
+    const tops = [];
+    let y = top;
+    for (const tall of heights) {
       tops.push(y);
-      heights.push(tall);
       y += tall + 12;
     }
     // where the block of the k-th cell lies
@@ -203,7 +249,7 @@
     });
     return {
       players, managers, width, cols, blockW, boardW, loot, boardH, headingH, block, compact,
-      split, height: y, ...PAWN,
+      split, laid, height: y, ...PAWN,
     };
   }
 
@@ -315,8 +361,8 @@
       const b = p.boards[nature];
       const x = at.x + 10;
       const y = top;
-      const split = g.split.has(p.seat);
-      const bh = g.boardH(b, split);
+      const laid = g.laid.get(p.seat)[nature];
+      const bh = g.boardH(b, laid);
       top = y + bh + 6;
       const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
       const said = h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}`;
@@ -326,13 +372,12 @@
         `${hit ? ' stroke-dasharray="14 6"' : ""}/>` +
         h`<text x="${x + 10}" y="${y + 26}" font-size="${FS}" font-weight="700" fill="#111827">` +
         h`${said}</text>`;
-      // the data, a row each (two a row on a split board), by slot
+      // the data, a row each (side by side on a split board), by slot
       const ry = y + 36;
-      const laid = places(c, b, boardW - 12, split);
       if (g.compact) out += tiles(c, b.data, x + 6, ry);
       else {
-        for (const [ident, n, dx, dy, w] of laid.data) {
-          out += dataCard(c, ident, x + 6 + dx, ry + dy, w, n);
+        for (const [ident, n, dx, dy, w, tall] of laid.data) {
+          out += dataCard(c, ident, x + 6 + dx, ry + dy, w, n, tall);
         }
       }
       // Security measures: a place each on the label's line, at the right, the revealed ones
@@ -356,10 +401,10 @@
             ' text-anchor="middle" fill="#14532d">✔</text>' : "");
         if (g.compact) { out += "</g>"; return; }  // named on the phones, not here
         // its row under the data, « ✔ » and its name
-        const [, , dx, dy, w] = laid.shown[i];
+        const [, , dx, dy, w, tall] = laid.shown[i];
         const lines = shownLines(c, ident, w);
         out +=
-          `<rect x="${x + 6 + dx}" y="${ry + dy}" width="${w}" height="${cardH(lines.length)}"` +
+          `<rect x="${x + 6 + dx}" y="${ry + dy}" width="${w}" height="${tall}"` +
           ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
           nameTexts(c, lines, x + 12 + dx, ry + dy, shownSize(w), "#14532d") + "</g>";
       });
@@ -389,16 +434,20 @@
   // wide at least, each with room for ROWS rows of cards on its two boards under its
   // heading (8 with 2 or 3 managers, 9 with 4 or 5: a late game's fullest block in bots'
   // games): the frame drawn largest, then grown to fill the box (wider blocks, or taller
-  // ones). A manager whose cards outgrow their block has them two a row (grid: split);
-  // one whose cards outgrow even that grows its block, and the drawing with it (a rare
-  // game of six, by 2 %). At 1920×1080 its names are 19.3 px with 3 players, 16.1 with
-  // 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX (at 1280×720), the
-  // board is drawn compact from the first move to the last: each board's data as a tile
-  // per category (its points and count, the names on the phones), COMPACT_W units a
-  // block at least.
+  // ones). A manager whose cards outgrow their block (late in a game of six, its revealed
+  // measures' rows) has them side by side, on tighter rows (rows: split); a grid row
+  // outgrowing even that takes room from the others (grid), and only then the drawing
+  // grows (none in 160 games of six; before, 12 in 60 grew, by up to 5 %, their names
+  // down to 13.8 px at 1920×1080). At 1920×1080 its names are 19.3 px with 3 players,
+  // 16.1 with 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX, the board
+  // is drawn compact from the first move to the last: each board's data as a tile per
+  // category (its points and count, the names on the phones), COMPACT_W units a block at
+  // least. At 1280×720 three players' blocks on one row draw the names at 12.7 px (13.6
+  // at 1366×768; compact with READ_PX at 14); four players or more 9.5 px at best
+  // (compact).
   const MIN_W = 900;
   const MIN_BLOCK = 445;
-  const READ_PX = 14;
+  const READ_PX = 12;
   const COMPACT_W = 300;
   const ROWS = (managers) => (managers <= 3 ? 8 : 9);
   const HEADING_H = 98 + 24;
@@ -417,15 +466,28 @@
     const grown = Math.floor((box.h / best.s - top) / best.rows - 12);
     return { width, cols: best.cols, room: Math.max(room, grown), s: best.s };
   }
+  // The projector's page keeps the frame it last drew the game in (``kept``): when the
+  // game is stopped or over, the page draws its board without the stage's box (app.js:
+  // fitBoard), and the board was laid out again, 1200 units wide (three players' blocks
+  // from three columns to two, the thief's under them): the class saw it jump. Kept in
+  // the host page only (the tests' engine draws many games, a replay its own).
+  let kept = null;
+  const host = () => typeof document !== "undefined" && !!document.body &&
+    document.body.dataset.page === "host";
   function layout(c) {
     const top = header(c).top;
-    if (c.narrow || !c.box) return grid(c, top);
     const managers = (c.view.players || []).filter((p) => p.role === "manager").length;
     const cells = managers + 1;
+    if (!c.narrow && !c.box && kept && kept.cells === cells && host()) {
+      return grid(c, top, kept.frame);
+    }
+    if (c.narrow || !c.box) return grid(c, top);
     const full = frameFor(c.box, top, cells, MIN_BLOCK, roomFor(ROWS(managers)));
     const compact = FS * full.s < READ_PX;
     const { width, cols, room } = compact ? frameFor(c.box, top, cells, COMPACT_W, COMPACT_ROOM) : full;
-    return grid(c, top, { width, cols, room, compact, fixed: true });
+    const frame = { width, cols, room, compact, fixed: true };
+    if (host()) kept = { cells, frame };
+    return grid(c, top, frame);
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
