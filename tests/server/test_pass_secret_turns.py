@@ -241,3 +241,55 @@ def test_the_shared_screen_goes_the_same_way_whatever_viruses_each_still_holds(
     assert ways[0] == ways[1]
     assert len(seen[0]) == len(ways[0])
     assert seen[0] == seen[1]
+
+
+def test_a_pause_or_a_stop_during_a_round(sqlite_url: str, catalog: Catalog) -> None:
+    """While the device goes round, a pause shows « Pause » over the screen as it stood
+    (the board does not move on), and the round goes on after it; a game the host stops
+    during a round shows as it is, with no privacy card left waiting."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host_token = create_room(client, "hacker", 4, mode="turns", seed=16)
+        tokens = [join(client, code, name)[1] for name in NAMES[:4]]
+        host = hello(client, code, stack, role="host", token=host_token)
+        host.send(type="start", level="random", shared=True)
+        host.sync()
+        device = hello(client, code, stack, role="pass", tokens=tokens)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        rng = random.Random(16)
+        for _ in range(4000):  # random taps until the device goes round, nobody shown
+            held = pass_client(hub, code)
+            if held.passing.owed and held.revealed is None:
+                break
+            privacy = device.page.get("privacy", "")
+            named = REVEAL.search(privacy)
+            if named:
+                device.send(type="reveal", seat=int(named.group(1)))
+            elif 'data-cmd="hand_on"' in privacy:
+                device.send(type="hand_on")
+            elif device.actions:
+                chosen = rng.choice(device.actions)
+                device.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                            seq=device.last["seq"])
+            device.sync()
+        else:
+            raise AssertionError("no round in this game")
+        device.sync()
+        board = json.dumps(device.drawn, sort_keys=True)
+        host.send(type="pause")
+        host.sync()
+        device.sync()
+        assert device.last["status"] == "paused" and "Pause" in device.page["status"]
+        assert json.dumps(device.drawn, sort_keys=True) == board
+        host.send(type="resume")
+        host.sync()
+        device.sync()
+        assert device.last["status"] == "playing" and REVEAL.search(device.page["privacy"])
+        assert json.dumps(device.drawn, sort_keys=True) == board
+        host.send(type="end")
+        host.sync()
+        device.sync()
+        assert device.last["status"] == "ended"
+        assert not device.page.get("privacy")
+        assert "arrêtée" in device.page["status"]

@@ -423,7 +423,9 @@ def still_frame(client: Client, cache: FrameCache, target: int | None, hide: boo
     still: Still = client.still
     lang = client.lang
     seat = client.revealed
-    slots = {"status": still.status, "debrief": "",
+    paused = cache.room.status == PAUSED  # « Pause » tells nothing of the round
+    slots = {"status": cache.html("status", None, lang) if paused else still.status,
+             "debrief": "",
              "privacy": cache.html("privacy", target if seat is None else ("idle", seat), lang)}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     if changed:
@@ -434,7 +436,7 @@ def still_frame(client: Client, cache: FrameCache, target: int | None, hide: boo
         return None
     client.frame_seq += 1
     frame: dict[str, Any] = {
-        "type": "update", "seq": client.frame_seq, "status": PLAYING,
+        "type": "update", "seq": client.frame_seq, "status": PAUSED if paused else PLAYING,
         "active": list(still.active), "you": list(client.seats), "revealed": seat,
         "deadline": None, "session": cache.session(lang), "slots": changed, "draw": draw,
         "log": [], "actions": [],
@@ -478,7 +480,9 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     target = None
     if client.role == "pass":
         target = pass_target(room, client) if client.revealed is None else None
-        if client.passing.owed:  # going round: what the table sees stands still
+        if client.passing.owed and room.status in (PLAYING, PAUSED, FINISHED):
+            # Going round: what the table sees stands still (paused too; a game stopped
+            # by the host shows as it is).
             if client.still is None:  # (a device that joined during a round)
                 client.still = still_screen(client, cache)
             if client.revealed is None or room.status != PLAYING:
