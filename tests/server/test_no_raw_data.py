@@ -130,7 +130,7 @@ def test_the_generic_spotlight_speaks_words_only() -> None:
     view = {"quiz": {"id": "culture_generale-1-05", "series": "culture_generale",
                      "solo": False, "question": "Qui a écrit « Candide » ?"},
             "message": "Ne donne jamais ton mot de passe."}
-    plain = registry().get("hacker")  # draws no spotlight of its own
+    plain = registry().get("voleur")  # draws no spotlight of its own
     html = shared().screen(plain, {"lang": "fr", "seat": None, "view": view},
                            ("spotlight",))["spotlight"]
     assert "Candide" in html and "mot de passe" in html

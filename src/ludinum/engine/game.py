@@ -107,6 +107,15 @@ class GameText(ABC):
     #: ended (frag/outcome.html, :meth:`ending`) does not narrate them a second time.
     endings: frozenset[str] = frozenset()
 
+    #: The head of the end screen's score column (frag/debrief.html), French then English:
+    #: the score's unit where it has one (money, points).
+    score_name: tuple[str, str] = ("Score", "Score")
+
+    def score_column(self, lang: str = "fr") -> str:
+        """The head of the end screen's score column in ``lang`` (:attr:`score_name`)."""
+        fr, en = self.score_name
+        return en if lang == "en" else fr
+
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """``text`` with every seat called by the name the table knows (its nickname)
         instead of the game's « Joueur 2 »: one identity per seat on every screen (issue

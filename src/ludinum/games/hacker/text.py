@@ -27,6 +27,30 @@ def viruses(count: int, lang: str, what: str) -> str:
     return f"{count} virus {participle}{'s' if count > 1 else ''}"
 
 
+#: What happens now, said on a screen with no seat (the projector: ``kit``, board.js:
+#: ``nowBox``) under the header that names who acts, French then English; ``%(name)s`` (the
+#: traveller, the protector) and ``%(k)s`` (the account being protected) filled in by the
+#: page. The thief stealing or crediting his loot is never named (H5: the header says « Un
+#: joueur choisit en secret… »), nor any bill's value (H2).
+NOW: dict[str, tuple[str, str]] = {
+    "setup": ("Chacun range ses billets sur ses propres comptes, sans les montrer.",
+              "Everyone puts their bills on their own accounts, without showing them."),
+    "trip": ("%(name)s est à la banque : les autres peuvent poser des virus en secret.",
+             "%(name)s is at the bank: the others may drop viruses in secret."),
+    "credit": ("%(name)s revient de la banque et range son billet sur un de ses comptes.",
+               "%(name)s is back from the bank and puts the bill on one of their accounts."),
+    "choose": ("%(name)s choisit le prochain compte attaqué à protéger.",
+               "%(name)s chooses the next attacked account to protect."),
+    "guess": ("%(name)s devine qui a posé le virus du compte %(k)s.",
+              "%(name)s guesses who dropped the virus on account %(k)s."),
+    "steal": ("Raté ! Celui qui a posé le virus prend en secret un billet du compte %(k)s.",
+              "Wrong! Whoever dropped the virus secretly takes a bill from account %(k)s."),
+    "loot": ("Celui qui a posé le virus range en secret le billet volé sur un de ses comptes.",
+             "Whoever dropped the virus secretly puts the stolen bill on one of their "
+             "accounts."),
+}
+
+
 _FR: dict[str, str] = {
     "setup": "Les comptes sont posés sur la table. {first} commence.",
     "dealt": "Tu reçois deux billets : {values}. Crédite-les sur tes comptes.",
@@ -130,6 +154,9 @@ class HackerText(GameText):
     #: account in two rounds read as a contradiction without it.
     moments = frozenset({"guess", "emptied", "round_end", "game_over"})
     endings = frozenset({"game_over"})
+    #: The score is the value of one's bills (H9): the end screen heads it « Argent », as
+    #: the phone says « Ton argent » (« Billets » read as a count of bills).
+    score_name = ("Argent", "Money")
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
         match the board's palette, the nickname and the seat's badge do (issue 21)."""
@@ -249,10 +276,12 @@ class HackerText(GameText):
         """What the page's drawing (``games/hacker/web/board.js``) reads besides the views
         and its words (the kit's messages): each seat as the game's text calls it, « Rouge
         (J1) », which its lines say of a seat without a nickname (:meth:`with_names`), and
-        each phase's name, which its board and its lines say. The accounts' grouping and the
-        sorting of a decision depend on the view and are drawn there."""
+        each phase's name, which its board and its lines say, and what happens now in each
+        phase, which the projector says (``NOW``). The accounts' grouping and the sorting of
+        a decision depend on the view and are drawn there."""
         return {"seat_labels": [name(seat, lang) for seat in range(len(COLOURS_FR))],
-                "phases": phase_words(lang)}
+                "phases": phase_words(lang),
+                "now": {phase: en if lang == "en" else fr for phase, (fr, en) in NOW.items()}}
 
     # -- the web screens' words (issue 21) ------------------------------------------------
     def turn(self, view: Mapping[str, Any]) -> int | None:

@@ -107,6 +107,8 @@ def count(n: int, noun: str, lang: str) -> str:
 class VoleurText(GameText):
     moments = frozenset({"breach", "breach_skip", "steal", "foiled", "game_over"})
     endings = frozenset({"game_over"})
+    #: The score is points (V7: data's points, foiled attacks): the end screen heads it so.
+    score_name = ("Points", "Points")
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck

@@ -324,6 +324,27 @@
     return out;
   }
 
+  // On a screen with no seat (the projector, a spectator's): what happens now, in large
+  // type under the header that names who acts (text.py: NOW). The traveller is public
+  // during his trip and while he credits his bill (the round's last trip); the protector
+  // while he protects; the thief stealing or crediting his loot is never named (H5). A
+  // seat's screen says nothing more: its decision (or its wait) says it.
+  function nowBox(c) {
+    const { view, kit } = c;
+    if (!none(c.seat) || !none(view.you)) return "";
+    const said = (kit.now || {})[view.phase];
+    if (!said) return "";
+    const trips = view.trips || [];
+    const who = view.phase === "trip" ? view.traveller
+      : view.phase === "credit" ? (trips.length ? trips[trips.length - 1].traveller : null)
+        : view.phase === "choose" || view.phase === "guess" ? view.protector : null;
+    if (said.indexOf("%(name)s") >= 0 && none(who)) return "";
+    if (said.indexOf("%(k)s") >= 0 && none(view.current)) return "";
+    const line = said.replace("%(name)s", none(who) ? "" : c.seatText(who))
+      .replace("%(k)s", none(view.current) ? "" : String(view.current + 1));
+    return `<div class="spotlight hacker-now"><p class="spot">${L.draw.nicks(c.show(line), c.names)}</p></div>`;
+  }
+
   // -- the game's text under the board ----------------------------------------------------
   // The lines the server wrote (text.py: HackerText.view, screen.py: render with
   // board=False, then render.lines), in the game's own words in French or English: the
@@ -456,5 +477,5 @@
     return out.map((line) => c.spaced(c.named(line)));
   }
 
-  L.game("hacker", { map, actions, lines });
+  L.game("hacker", { map, actions, lines, spotlight: nowBox });
 })(typeof window !== "undefined" ? window.Ludinum : globalThis.Ludinum);
