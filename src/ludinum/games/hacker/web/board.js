@@ -471,8 +471,10 @@
     }
     // The scores at the end (H9).
     if (!none(view.scores)) {
-      const scores = view.scores.map((s, p) => `${who(c, p)} ${s}`).join(", ");
-      out.push(`${en ? "Scores:" : "Scores :"} ${scores}.`);
+      // The amount first, as on the trips line (screen.py).
+      const scores = view.scores.map((s, p) => ` ${s}${en ? " for " : " pour "}${who(c, p)}`)
+        .join(en ? ";" : " ;");
+      out.push(`${en ? "Scores:" : "Scores :"}${scores}.`);
     }
     return out.map((line) => c.spaced(c.named(line)));
   }

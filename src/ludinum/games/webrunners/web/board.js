@@ -399,6 +399,18 @@
     geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
     setup_character: ["choisit son personnage", "chooses a character"],
   };
+  // The same, read by the seat deciding (text.py: PHASE_TEXT_YOU): « Tu choisis ta cible ».
+  const PHASE_TEXT_YOU = {
+    pay: ["Tu choisis les cartes PONT à jouer", "You choose the bridge cards to play"],
+    convert: ["Tu choisis la valeur de ta carte (White Hat)", "You choose the card's value (White Hat)"],
+    target: ["Tu choisis ta cible", "You choose a target"],
+    respond: ["Tu peux répondre à l'attaque", "You may answer the attack"],
+    distance: ["Tu choisis de combien de cases faire reculer", "You choose how many cells to move back"],
+    surveil: ["Tu choisis les cartes à garder", "You choose the cards to keep"],
+    green: ["Tu défausses et repioches (case verte)", "You discard and redraw (green cell)"],
+    geek: ["Tu fouilles la défausse (Geekcolo)", "You search the discard (Geekcolo)"],
+    setup_character: ["Tu choisis ton personnage", "You choose a character"],
+  };
   const given = (v) => v !== null && v !== undefined;
 
   // Cards one after the other, by the name the text gives them (« Fake news, 1 case »):
@@ -440,16 +452,23 @@
     if ("shown" in pending) extra = (en ? " — opponent's hand: " : " — main adverse : ") + cardList(c, pending.shown);
     if ("cards" in pending) extra = (en ? " — cards drawn: " : " — cartes piochées : ") + cardList(c, pending.cards);
     if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
-    const doing = PHASE_TEXT[phase];
+    // The seat deciding reads its line with « tu » (text.py: _pending_line).
+    const mine = given(c.view.you) && pending.seat === c.view.you;
+    const doing = (mine ? PHASE_TEXT_YOU : PHASE_TEXT)[phase];
     let waiting;
     if (who && phase === "hack" && given(pending.victim)) {
       // W8: whose hand the hacker looks at (the victim, or the attacker a Contre-hacking
       // sends it back to)
       const victim = c.seatText(pending.victim);
-      waiting = en ? `${who} looks at ${victim}'s hand and swaps cards`
-        : `${who} regarde la main ${c.withWord("de", victim)} et échange des cartes`;
-    } else if (who && doing) waiting = `${who} ${doing[en ? 1 : 0]}`;
-    else if (who) waiting = en ? `${who} to play` : `À ${who} de jouer`;
+      if (mine) {
+        waiting = en ? `You look at ${victim}'s hand and swap cards`
+          : `Tu regardes la main ${c.withWord("de", victim)} et échanges des cartes`;
+      } else {
+        waiting = en ? `${who} looks at ${victim}'s hand and swaps cards`
+          : `${who} regarde la main ${c.withWord("de", victim)} et échange des cartes`;
+      }
+    } else if (who && doing) waiting = mine ? doing[en ? 1 : 0] : `${who} ${doing[en ? 1 : 0]}`;
+    else if (who) waiting = mine ? (en ? "Your turn" : "À toi de jouer") : (en ? `${who} to play` : `À ${who} de jouer`);
     else waiting = en ? "Waiting for answers" : "En attente des réponses";
     return waiting + (text ? `. ${text}` : "") + extra + ".";
   }
