@@ -6,7 +6,6 @@ centre."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,14 +29,6 @@ DISCS = """() => [...document.querySelectorAll(
   .map((c) => { const m = c.getScreenCTM();
     const p = new DOMPoint(c.cx.baseVal.value, c.cy.baseVal.value).matrixTransform(m);
     return {cx: p.x, cy: p.y, r: c.r.baseVal.value * Math.hypot(m.a, m.b)}; })"""
-
-
-@pytest.fixture
-def contexts() -> Iterator[list[Any]]:
-    made: list[Any] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def test_the_costs_to_the_centre_read_from_the_back(live: Any, browser: Any,

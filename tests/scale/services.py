@@ -20,8 +20,12 @@ import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from ludinum.server.fanout import ClusterHub
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
@@ -288,3 +292,20 @@ def ensure_postgresql() -> None:
         subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main",
                         "start"], capture_output=True, timeout=120)
         time.sleep(0.5)
+
+
+def two_hubs(url: str) -> tuple[ClusterHub, ClusterHub]:
+    """Two processes' hubs (``ClusterHub``) on the database ``url``, without a bus: one
+    follows the other's moves when it resyncs."""
+    from ludinum.server.fanout import ClusterHub
+    from ludinum.server.leases import migrate_once
+    from ludinum.server.storage import Storage
+    from tests.server.conftest import catalog_with_toy
+
+    catalog = catalog_with_toy()
+    out = []
+    for _ in range(2):
+        store = Storage(url)
+        migrate_once(store)
+        out.append(ClusterHub(store, catalog, None, bot_delay=0.0))
+    return out[0], out[1]

@@ -12,10 +12,7 @@ import pytest
 
 from ludinum.server.clients import Client
 from ludinum.server.fanout import ClusterHub
-from ludinum.server.leases import migrate_once
-from ludinum.server.storage import Storage
 from tests.scale import services
-from tests.server.conftest import catalog_with_toy
 from tests.server.socketless import client as socketless_client
 from tests.server.socketless import sent
 
@@ -24,16 +21,6 @@ from tests.server.socketless import sent
 def pg() -> Iterator[str]:
     with services.pg_schema() as url:
         yield url
-
-
-def _hubs(url: str) -> tuple[ClusterHub, ClusterHub]:
-    catalog = catalog_with_toy()
-    out = []
-    for _ in range(2):
-        store = Storage(url)
-        migrate_once(store)
-        out.append(ClusterHub(store, catalog, None, bot_delay=0.0))
-    return out[0], out[1]
 
 
 def _phone() -> Client:
@@ -45,7 +32,7 @@ def _phone() -> Client:
 
 def test_a_removed_player_connected_to_another_process_sees_the_seat_no_more(pg: str
                                                                               ) -> None:
-    a, b = _hubs(pg)
+    a, b = services.two_hubs(pg)
     asyncio.run(_removed_elsewhere(a, b))
 
 

@@ -16,11 +16,8 @@ import pytest
 
 from ludinum.server.clients import Client
 from ludinum.server.fanout import ClusterHub
-from ludinum.server.leases import migrate_once
-from ludinum.server.storage import Storage
 from tests.passing_checks import secret_now
 from tests.scale import services
-from tests.server.conftest import catalog_with_toy
 from tests.server.socketless import client as socketless_client
 
 
@@ -28,16 +25,6 @@ from tests.server.socketless import client as socketless_client
 def pg() -> Iterator[str]:
     with services.pg_schema() as url:
         yield url
-
-
-def _hubs(url: str) -> tuple[ClusterHub, ClusterHub]:
-    catalog = catalog_with_toy()
-    out = []
-    for _ in range(2):
-        store = Storage(url)
-        migrate_once(store)
-        out.append(ClusterHub(store, catalog, None, bot_delay=0.0))
-    return out[0], out[1]
 
 
 class _Elsewhere:
@@ -59,7 +46,7 @@ def _device() -> Client:
 def test_a_device_on_another_process_owes_the_rounds_it_would_owe_on_the_first(
     pg: str, seed: int
 ) -> None:
-    a, b = _hubs(pg)
+    a, b = services.two_hubs(pg)
     b.leases = _Elsewhere()  # type: ignore[assignment]
     asyncio.run(_two_devices(a, b, seed))
 
