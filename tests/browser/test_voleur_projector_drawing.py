@@ -145,8 +145,7 @@ def test_a_stopped_game_keeps_its_drawing(
     two, 1345 × 925 → 1200 × 712 units at 1920×1080): the board jumped. The frame it was
     drawn in during the game is kept."""
     host, _ = paused_table(browser, live, contexts, "voleur", 3, size)
-    viewbox = ("() => document.querySelector('.stage [data-slot=\"map\"] svg')"
-               ".getAttribute('viewBox')")
+    viewbox = "() => document.querySelector('.stage [data-slot=\"map\"] svg').getAttribute('viewBox')"
     during = host.evaluate(viewbox)
     host.on("dialog", lambda dialog: dialog.accept())
     host.evaluate("() => document.querySelector('[data-cmd=\"end\"]').click()")
