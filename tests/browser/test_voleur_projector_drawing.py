@@ -136,24 +136,6 @@ def test_a_late_game_of_five_or_six_keeps_its_names_large(
     assert len(seen) == 1, seen
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_a_stopped_game_keeps_its_drawing(
-    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
-) -> None:
-    """The host stops the game (« Terminer »): the page then draws the board without the
-    stage's box, and it was laid out again (three players' blocks from three columns to
-    two, 1345 × 925 → 1200 × 712 units at 1920×1080): the board jumped. The frame it was
-    drawn in during the game is kept."""
-    host, _ = paused_table(browser, live, contexts, "voleur", 3, size)
-    viewbox = "() => document.querySelector('.stage [data-slot=\"map\"] svg').getAttribute('viewBox')"
-    during = host.evaluate(viewbox)
-    host.on("dialog", lambda dialog: dialog.accept())
-    host.evaluate("() => document.querySelector('[data-cmd=\"end\"]').click()")
-    host.wait_for_function("() => document.body.dataset.status === 'ended'", timeout=10_000)
-    host.wait_for_timeout(300)
-    assert host.evaluate(viewbox) == during
-
-
 def test_three_players_names_on_a_small_projector(
     live: Any, browser: Any, contexts: list[Any]
 ) -> None:

@@ -466,28 +466,15 @@
     const grown = Math.floor((box.h / best.s - top) / best.rows - 12);
     return { width, cols: best.cols, room: Math.max(room, grown), s: best.s };
   }
-  // The projector's page keeps the frame it last drew the game in (``kept``): when the
-  // game is stopped or over, the page draws its board without the stage's box (app.js:
-  // fitBoard), and the board was laid out again, 1200 units wide (three players' blocks
-  // from three columns to two, the thief's under them): the class saw it jump. Kept in
-  // the host page only (the tests' engine draws many games, a replay its own).
-  let kept = null;
-  const host = () => typeof document !== "undefined" && !!document.body &&
-    document.body.dataset.page === "host";
   function layout(c) {
     const top = header(c).top;
+    if (c.narrow || !c.box) return grid(c, top);
     const managers = (c.view.players || []).filter((p) => p.role === "manager").length;
     const cells = managers + 1;
-    if (!c.narrow && !c.box && kept && kept.cells === cells && host()) {
-      return grid(c, top, kept.frame);
-    }
-    if (c.narrow || !c.box) return grid(c, top);
     const full = frameFor(c.box, top, cells, MIN_BLOCK, roomFor(ROWS(managers)));
     const compact = FS * full.s < READ_PX;
     const { width, cols, room } = compact ? frameFor(c.box, top, cells, COMPACT_W, COMPACT_ROOM) : full;
-    const frame = { width, cols, room, compact, fixed: true };
-    if (host()) kept = { cells, frame };
-    return grid(c, top, frame);
+    return grid(c, top, { width, cols, room, compact, fixed: true });
   }
 
   // The board's header: the round and the piles, then the pending attack, if any (on the
