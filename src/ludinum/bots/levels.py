@@ -30,10 +30,12 @@ from ludinum.bots.ismcts import DELEGATED, IsmctsBot
 from ludinum.engine import Action, Event, State
 
 LEVELS = ("random", "easy", "medium", "hard", "expert")
+#: A level's French name, the one the terminal lists (the pages say « au hasard »).
+FRENCH_NAMES = {"random": "hasard", "easy": "facile", "medium": "moyen", "hard": "difficile"}
 #: Other names of the levels: ``heuristic`` for ``medium``, and the French names the pages
 #: show (« au hasard », « facile », « moyen », « difficile ») typed on a command line.
-ALIASES = {"heuristic": "medium", "hasard": "random", "au hasard": "random",
-           "facile": "easy", "moyen": "medium", "difficile": "hard"}
+ALIASES = {"heuristic": "medium", "au hasard": "random",
+           **{french: level for level, french in FRENCH_NAMES.items()}}
 QUIZ_ACCURACY = {"easy": 0.5, "medium": 0.7, "hard": 0.8, "expert": 0.9}
 EASY_NOISE = 0.3
 #: (hard, expert) iteration budgets of a game that declares none.

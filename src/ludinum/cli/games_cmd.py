@@ -8,15 +8,11 @@ import json
 import click
 from rich.table import Table
 
-from ludinum.bots.levels import ALIASES
+from ludinum.bots.levels import FRENCH_NAMES
 from ludinum.cli.common import current_lang
 from ludinum.cli.console import FrenchConsole, held
 from ludinum.engine import OptionValue
 from ludinum.games import bot_levels, registry
-
-#: A level's French name (« facile » for « easy »): the one the pages show.
-FRENCH_LEVELS = {level: name for name, level in ALIASES.items()
-                 if name in ("hasard", "facile", "moyen", "difficile")}
 
 
 def shown_value(value: OptionValue) -> str:
@@ -67,6 +63,6 @@ def games(as_json: bool, lang: str | None) -> None:
             )
         console.print(table)
         # The levels by the names the pages show (« facile »), typed on a command line too.
-        levels = ", ".join(level if en else FRENCH_LEVELS.get(level, level)
+        levels = ", ".join(level if en else FRENCH_NAMES.get(level, level)
                            for level in bot_levels(game.name))
         console.print(f"bots: {levels}\n" if en else f"bots : {levels}\n", highlight=False)

@@ -306,10 +306,13 @@ class Hub:
         even one shown to nobody (``frames.watch_device``: a bot's secret may begin and
         end between two frames); a round begun takes the screen the device shows between
         visits as the game is now (``frames.Still``)."""
+        cache: frames.FrameCache | None = None  # made once, if a round begins
         for client in self.clients.get(room.code, ()):
             if client.role == "pass" and frames.watch_device(room, client):
-                client.still = frames.still_screen(client, frames.FrameCache(
-                    room, now, self.catalog.bot_levels(room.game.name)))
+                if cache is None:
+                    cache = frames.FrameCache(room, now,
+                                              self.catalog.bot_levels(room.game.name))
+                client.still = frames.still_screen(client, cache)
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up

@@ -289,7 +289,8 @@ class WebRunnersText(GameText):
         """What the page's drawing (``games/webrunners/web/board.js``) reads besides the
         views: every card's face, printed name and name as the text says it
         (:func:`card_name`), the characters' names, the damages' names and what each does
-        to its target, and the themes' names (the text's first line)."""
+        to its target, the themes' names (the text's first line), and what a seat does
+        while a decision waits on it."""
         return {
             "faces": {ident: asdict(face) for ident in DECK_DATA.by_id
                       if (face := self.card_face(ident, lang)) is not None},
@@ -301,6 +302,11 @@ class WebRunnersText(GameText):
                              for effect, names in EFFECT_NAMES.items()},
             "themes": {theme: t["name_en" if lang == "en" else "name_fr"]
                        for theme, t in THEME_DATA.items()},
+            # What a seat does while a decision waits on it, as others read it and as the
+            # seat deciding reads it (the pending line, :meth:`_pending_line`).
+            "doing": {phase: _pick(lang, *texts) for phase, texts in PHASE_TEXT.items()},
+            "doing_you": {phase: _pick(lang, *texts)
+                          for phase, texts in PHASE_TEXT_YOU.items()},
         }
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:

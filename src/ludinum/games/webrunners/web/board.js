@@ -387,30 +387,6 @@
   // French no-break spaces. The game's own words (not the page's catalogue), French or
   // English; card, character, damage and theme names come from the kit.
 
-  // What a seat does while a decision waits on it (text.py: PHASE_TEXT).
-  const PHASE_TEXT = {
-    pay: ["choisit les cartes PONT à jouer", "chooses the bridge cards to play"],
-    convert: ["choisit la valeur de sa carte (White Hat)", "chooses the card's value (White Hat)"],
-    target: ["choisit sa cible", "chooses a target"],
-    respond: ["peut répondre à l'attaque", "may answer the attack"],
-    distance: ["choisit de combien de cases faire reculer", "chooses how many cells to move back"],
-    surveil: ["choisit les cartes à garder", "chooses the cards to keep"],
-    green: ["défausse et repioche (case verte)", "discards and redraws (green cell)"],
-    geek: ["fouille la défausse (Geekcolo)", "searches the discard (Geekcolo)"],
-    setup_character: ["choisit son personnage", "chooses a character"],
-  };
-  // The same, read by the seat deciding (text.py: PHASE_TEXT_YOU): « Tu choisis ta cible ».
-  const PHASE_TEXT_YOU = {
-    pay: ["Tu choisis les cartes PONT à jouer", "You choose the bridge cards to play"],
-    convert: ["Tu choisis la valeur de ta carte (White Hat)", "You choose the card's value (White Hat)"],
-    target: ["Tu choisis ta cible", "You choose a target"],
-    respond: ["Tu peux répondre à l'attaque", "You may answer the attack"],
-    distance: ["Tu choisis de combien de cases faire reculer", "You choose how many cells to move back"],
-    surveil: ["Tu choisis les cartes à garder", "You choose the cards to keep"],
-    green: ["Tu défausses et repioches (case verte)", "You discard and redraw (green cell)"],
-    geek: ["Tu fouilles la défausse (Geekcolo)", "You search the discard (Geekcolo)"],
-    setup_character: ["Tu choisis ton personnage", "You choose a character"],
-  };
   const given = (v) => v !== null && v !== undefined;
 
   // Cards one after the other, by the name the text gives them (« Fake news, 1 case »):
@@ -454,7 +430,8 @@
     if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
     // The seat deciding reads its line with « tu » (text.py: _pending_line).
     const mine = given(c.view.you) && pending.seat === c.view.you;
-    const doing = (mine ? PHASE_TEXT_YOU : PHASE_TEXT)[phase];
+    // What the seat does, from the kit (text.py: PHASE_TEXT, PHASE_TEXT_YOU).
+    const doing = ((mine ? c.kit.doing_you : c.kit.doing) || {})[phase];
     let waiting;
     if (who && phase === "hack" && given(pending.victim)) {
       // W8: whose hand the hacker looks at (the victim, or the attacker a Contre-hacking
@@ -467,7 +444,7 @@
         waiting = en ? `${who} looks at ${victim}'s hand and swaps cards`
           : `${who} regarde la main ${c.withWord("de", victim)} et échange des cartes`;
       }
-    } else if (who && doing) waiting = mine ? doing[en ? 1 : 0] : `${who} ${doing[en ? 1 : 0]}`;
+    } else if (who && doing) waiting = mine ? doing : `${who} ${doing}`;
     else if (who) waiting = mine ? (en ? "Your turn" : "À toi de jouer") : (en ? `${who} to play` : `À ${who} de jouer`);
     else waiting = en ? "Waiting for answers" : "En attente des réponses";
     return waiting + (text ? `. ${text}` : "") + extra + ".";
