@@ -36,6 +36,7 @@ from ludinum.engine import (
     one_of,
     visible,
 )
+from ludinum.engine.game import with_word
 from ludinum.engine.passing import PassRound
 from ludinum.games import make_bot
 
@@ -127,6 +128,8 @@ class Feed:
     def show(self, seat: int | None) -> None:
         start = self.seen.get(seat, 0)
         for event in visible(self.history[start:], seat):
+            if event.kind in self.text.endings:  # the end says it (_end), once
+                continue
             self.console.print(f"• {escape(self.text.event(event, self.lang))}")
         self.seen[seat] = len(self.history)
 
@@ -326,24 +329,21 @@ def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[st
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:
     """The end as the table reads it: the public board, the result and why the game
     ended, where each seat finished, then what the game teaches (its lessons, as the
-    classroom's end screen shows them)."""
+    classroom's end screen shows them). The result is said once, in the end screen's
+    words: not by the event that ended the game (:attr:`GameText.endings`, left out of
+    the feed) nor by the board's own line (:meth:`GameText.result`, left out here)."""
     outcome = state.outcome()
     console.rule()
     # What the whole table sees at the end (a game may turn every account over, H9).
     public = state.view(None)
-    console.print(text.view(public, lang))
+    said = text.result(public, lang)
+    board = text.view(public, lang)
+    if said:
+        board = "\n".join(line for line in board.split("\n") if line != said)
+    console.print(board)
     console.print()
     en = lang == "en"
-    if outcome.team:
-        won = bool(outcome.winners)
-        msg = (("The team wins!" if won else "The team loses.") if en
-               else ("L'équipe a gagné !" if won else "L'équipe a perdu."))
-    elif outcome.winners:
-        names = ", ".join(text.seat_label(w, lang) for w in outcome.winners)
-        msg = f"Winner: {names}" if en else f"Victoire : {names}"
-    else:
-        msg = "No winner." if en else "Pas de gagnant."
-    console.print(f"[bold]{escape(msg)}[/]")
+    console.print(f"[bold]{escape(result_line(text, state, lang))}[/]")
     seats = [text.seat_label(p, lang) for p in range(state.config.players)]
     ending = text.ending(public, lang)
     if ending:
@@ -366,3 +366,21 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
         for lesson in lessons:
             console.print(f"• [bold]{escape(lesson.title)}[/]{':' if en else ' :'} "
                           f"{escape(lesson.text)}")
+
+
+def result_line(text: GameText, state: State, lang: str) -> str:
+    """How a finished game ended, in the words of the web's end screen
+    (frag/outcome.html): « Victoire de Joueur 2 ! », « L'équipe a gagné ! », « Pas de
+    gagnant. »."""
+    outcome = state.outcome()
+    en = lang == "en"
+    if outcome.team:
+        if outcome.winners:
+            return "The team won!" if en else "L'équipe a gagné !"
+        return "The team lost this time." if en else "L'équipe a perdu cette fois."
+    if not outcome.winners:
+        return "No winner." if en else "Pas de gagnant."
+    names = [text.seat_label(w, lang) for w in outcome.winners]
+    both = " and " if en else " et "
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + both + names[-1]
+    return f"{who} won!" if en else f"Victoire {with_word('de', who)} !"

@@ -7,14 +7,12 @@ where the replay stops, and the result. In a terminal, Enter shows the next step
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
 from ludinum.cli.common import current_lang, fail
 from ludinum.engine import Game, LudinumError, State, visible
@@ -34,9 +32,6 @@ TEXTS = {
            "colon": ":"},
 }
 #: A line of a game's own final view that already names the winners.
-WINNERS_LINE = re.compile(r"^\s*(Gagnant|Winner)", re.MULTILINE)
-
-
 def load(path: str) -> GameLog:
     """The log at ``path``; a missing or unreadable file, or one that is not a game log,
     stops the command with one line (exit 2)."""
@@ -133,14 +128,15 @@ def _result(console: Console, game: Game, state: State, lang: str) -> None:
     t = TEXTS[lang]
     if not state.is_terminal():
         return
-    view = game.text.view(state.view(None), lang)
+    public = state.view(None)
+    view = game.text.view(public, lang)
+    result = game.text.result(public, lang)  # said once, below (GameText.result)
+    if result:
+        view = "\n".join(line for line in view.split("\n") if line != result)
     console.print(view)
     outcome = state.outcome()
     scores = " · ".join(f"{s:g}" for s in outcome.scores)
-    line = f"{t['scores']}{t['colon']} {scores}"
-    if not WINNERS_LINE.search(Text.from_markup(view).plain):  # else the view said it
-        names = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners)
-        word = t["winners"] if len(outcome.winners) > 1 else t["winner"]
-        said = f"[bold]{word}[/]{t['colon']} {names}" if names else f"[bold]{t['none']}[/]"
-        line = f"{said} · {line}"
-    console.print(line)
+    names = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners)
+    word = t["winners"] if len(outcome.winners) > 1 else t["winner"]
+    said = f"[bold]{word}[/]{t['colon']} {names}" if names else f"[bold]{t['none']}[/]"
+    console.print(f"{said} · {t['scores']}{t['colon']} {scores}")

@@ -194,6 +194,14 @@ class GameText(ABC):
         (the end screen's table): from the public view. Default: None (the scores)."""
         return None
 
+    def result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The line of :meth:`view`'s text that says how the game ended (« Joueur 2 a gagné
+        ! »), exactly as the view writes it, or ``""`` when the view's text says nothing of
+        it. A screen that says the result in its own words (the terminal's end) leaves
+        this line out of the board it prints above, so the result is read once. Default:
+        nothing."""
+        return ""
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """Why a finished game ended, in one sentence under its result on the end screen
         (the centre reached, the last turn played, who the thief was), from the public

@@ -535,10 +535,18 @@ class VoleurText(GameText):
             label = "Your hand" if en else "Ta main"
             hand = self._names(list(view["hand"]), lang, short=board)
             lines.append(f"[bold]{label}[/bold]{colon} {hand}")
-        if view.get("winners") is not None:
-            names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
-            many = len(view["winners"]) > 1
-            word = ("Winners" if many else "Winner") if en else (
-                "Gagnants" if many else "Gagnant")
-            lines.append(f"[bold]{word}[/bold]{colon} {names}")
+        said = self.result(view, lang)
+        if said:
+            lines.append(said)
         return "\n".join(lines)
+
+    def result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The view's last line once the game is over: « Gagnant : Joueur 2 »."""
+        if view.get("winners") is None:
+            return ""
+        en = lang == "en"
+        names = ", ".join(seat_name(int(s), lang) for s in view["winners"])
+        many = len(view["winners"]) > 1
+        word = ("Winners" if many else "Winner") if en else (
+            "Gagnants" if many else "Gagnant")
+        return f"[bold]{word}[/bold]{':' if en else ' :'} {names}"

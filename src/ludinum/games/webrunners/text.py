@@ -700,15 +700,23 @@ class WebRunnersText(GameText):
         pending = view.get("pending")
         if pending:
             lines.append(self._pending_line(pending, view["phase"], lang, view.get("you")))
-        if view["winner"] is not None:
-            lines.append(_pick(lang, f"{seat(view['winner'], lang)} a gagné !",
-                               f"{seat(view['winner'], lang)} has won!"))
-        elif view.get("session_winners") is not None:
-            lines.append(session_sentence(view["session_winners"], lang))
-        elif view["capped"]:
-            lines.append(_pick(lang, "Partie arrêtée : limite de tours.",
-                               "Game stopped: round limit."))
+        said = self.result(view, lang)
+        if said:
+            lines.append(said)
         return "\n".join(lines)
+
+    def result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The view's last line once the game is over: the winner, the session's end
+        (W18) or the round limit."""
+        if view["winner"] is not None:
+            return _pick(lang, f"{seat(view['winner'], lang)} a gagné !",
+                         f"{seat(view['winner'], lang)} has won!")
+        if view.get("session_winners") is not None:
+            return session_sentence(view["session_winners"], lang)
+        if view["capped"]:
+            return _pick(lang, "Partie arrêtée : limite de tours.",
+                         "Game stopped: round limit.")
+        return ""
 
     def _board_lines(self, pawns: list[list[int]], lang: str) -> list[str]:
         """The four circles as text, pawns on them (the SVG board draws the same)."""
