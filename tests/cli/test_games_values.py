@@ -1,5 +1,5 @@
-"""``ludinum games``: option defaults as they are typed (``false``, not Python's ``False``)
-and the allowed values in words, French or English."""
+"""``ludinum games``: option defaults as they are typed (``non``, not Python's ``False``
+nor ``false``) and the allowed values in words, French or English."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import pytest
 from click.testing import CliRunner
 
 from ludinum.cli import common
-from ludinum.cli.games_cmd import shown_value
 from ludinum.cli.main import cli
 from ludinum.engine.options import Option
 
@@ -38,15 +37,17 @@ def test_values_in_words() -> None:
         "whole number from 5")
     assert (text.allowed("fr"), text.allowed("en")) == ("texte", "text")
     flag = Option("b", "bool", False, "", "")
-    assert flag.allowed("fr") == "true, false"
-    assert (shown_value(False), shown_value(True), shown_value(0.2), shown_value(3)) == (
-        "false", "true", "0.2", "3")
+    assert (flag.allowed("fr"), flag.allowed("en")) == ("oui, non", "yes, no")
+    typed = whole.typed
+    assert (typed(False), typed(True), typed(0.2), typed(3)) == ("non", "oui", "0.2", "3")
+    assert (typed(False, "en"), typed(True, "en")) == ("no", "yes")
 
 
 def test_the_games_table() -> None:
     french = run("games")
     assert "False" not in french and "True" not in french
-    assert "│ false " in french and "nombre entier de 0 à 100" in french
+    assert "│ non " in french and "│ false " not in french
+    assert "nombre entier de 0 à 100" in french
     assert "nombre de 0 à 1" in french and "texte" in french
     assert "int [" not in french and "float [" not in french
     english = run("--lang", "en", "games")

@@ -77,11 +77,12 @@ def test_the_set_up_form_shows_no_raw_value(game: str, lang: str) -> None:
 
 
 def test_a_number_whose_every_value_has_words_lists_them() -> None:
-    """``ludinum games``: the Voleur's thief seat reads « -1 : Tiré au sort, 0 : Place 1, … »
-    rather than « nombre entier de -1 à 5 » explained in its help."""
+    """``ludinum games``: the Voleur's thief seat reads « 0 : Tiré au sort, 1 : Place 1, … »
+    rather than « nombre entier de -1 à 5 » explained in its help; typed as it reads, a
+    seat counted from 1 (``from_one``: its value in the game counts from 0)."""
     seat = registry().get("voleur").options["thief_seat"]
-    assert seat.allowed("fr").startswith("-1\u00a0: Tiré au sort, 0\u00a0: Place 1, ")
-    assert seat.allowed("en").endswith("5: Seat 6")
+    assert seat.allowed("fr").startswith("0\u00a0: Tiré au sort, 1\u00a0: Place 1, ")
+    assert seat.allowed("en").endswith("6: Seat 6")
     answer = registry().get("voleur").options["response_seconds"]  # only 0 has words
     assert answer.allowed("fr").startswith("nombre entier de 0 à ")
 

@@ -11,18 +11,7 @@ from rich.table import Table
 from ludinum.bots.levels import FRENCH_NAMES
 from ludinum.cli.common import current_lang
 from ludinum.cli.console import FrenchConsole, held
-from ludinum.engine import OptionValue
 from ludinum.games import bot_levels, registry
-
-
-def shown_value(value: OptionValue) -> str:
-    """An option's value as it is typed after ``-o name=``: ``true``/``false`` (never
-    Python's ``True``), ``0.2``, ``galopant``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 @click.command("games")
@@ -56,7 +45,7 @@ def games(as_json: bool, lang: str | None) -> None:
         for option in game.options:
             table.add_row(  # a line never starts with « : » (no-break spaces kept)
                 option.name,
-                shown_value(option.default),
+                option.typed(option.default, lang),  # as typed: « non », a seat from 1
                 held(option.allowed(lang)),
                 held(option.help_en if en else option.help_fr)
                 + (f" [{option.ruling}]" if option.ruling else ""),

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ludinum.cli.common import fail
+from ludinum.engine import OptionSet
 
 cluster_option = click.option(
     "--cluster",
@@ -83,12 +84,20 @@ def _bots(bots: list[str]) -> str:
     return ",".join(bots)
 
 
-def describe_run(title: str, summary: Mapping[str, Any], lang: str = "fr") -> str:
-    """What ran, in one line, in ``lang``: game, players, bots, options, games, seed."""
+def describe_run(title: str, summary: Mapping[str, Any], lang: str = "fr",
+                 known: OptionSet | None = None) -> str:
+    """What ran, in one line, in ``lang``: game, players, bots, options, games, seed. With
+    the game's options (``known``), each value as it is typed after ``-o`` (« oui », a
+    seat counted from 1: :meth:`Option.typed`)."""
     en = lang == "en"
     options = summary.get("options") or {}
-    shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False).strip(chr(34))}"
-                      for k, v in options.items())
+
+    def typed(name: str, value: Any) -> str:
+        if known is not None and name in {o.name for o in known}:
+            return known[name].typed(value, lang)
+        return json.dumps(value, ensure_ascii=False).strip(chr(34))
+
+    shown = ", ".join(f"{k}={typed(k, v)}" for k, v in options.items())
     parts = [title, f"{summary['players']} {'players' if en else 'joueurs'}",
              f"bots {_bots(summary['bots'])}",
              f"options {shown}" if shown else ("default options" if en

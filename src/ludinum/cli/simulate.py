@@ -142,7 +142,7 @@ def simulate(
             fail(exc.fr, exc.en)
     seconds = time.perf_counter() - started
     summary = summarise(spec, records, seconds, game.cooperative, headlines(game.name))
-    summary["title"] = describe_run(game.title_fr, summary)
+    summary["title"] = describe_run(game.title_fr, summary, known=game.options)
     if keep:
         summary["kept_games"] = keep
     write_plot(plot_path, [(f"{players} joueurs", summary["headline"])], summary["title"])
@@ -159,7 +159,7 @@ def simulate(
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False))
         return
-    _table(summary, describe_run(_title(game, lang), summary, lang), game.name,
+    _table(summary, describe_run(_title(game, lang), summary, lang, game.options), game.name,
            game.cooperative, lang)
 
 

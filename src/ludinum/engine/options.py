@@ -73,6 +73,13 @@ class Option:
     #: first « comme les autres » (that option's value); the game checks the count. Empty:
     #: not per seat.
     seats_of: str = ""
+    #: A seat (an ``"int"``, counted from 0 as the game counts seats, a value below 0 for
+    #: none or a draw): typed and shown counted from 1, as players count (« -o name=1 »
+    #: is the first seat, 0 the value below), by :meth:`typed` and
+    #: :meth:`read`. The game's options, its logs and saved rooms, the web's form and JSON
+    #: keep the value counted from 0 (:meth:`parse`, :meth:`validate`): a stored game
+    #: replays as it was played.
+    from_one: bool = False
 
     def title(self, lang: str = "fr") -> str:
         """The option's short name in ``lang`` (« Premier joueur »)."""
@@ -138,6 +145,31 @@ class Option:
         number = f"{value:g}" if en else f"{value:g}".replace(".", ",")
         return f"{number} {unit}"
 
+    def typed(self, value: OptionValue, lang: str = "fr") -> str:
+        """``value`` as a person types it after ``-o name=`` (:meth:`read`): « oui »,
+        « non » (« yes », « no »), ``0.2``, ``galopant``, a seat counted from 1."""
+        if isinstance(value, bool):
+            if lang == "en":
+                return "yes" if value else "no"
+            return "oui" if value else "non"
+        if isinstance(value, float):
+            return f"{value:g}"
+        if self.from_one and isinstance(value, int):
+            return str(value + 1)
+        return str(value)
+
+    def read(self, text: str) -> OptionValue:
+        """A value typed on a command line (``-o name=text``): :meth:`parse`, but a seat
+        (:attr:`from_one`) counted from 1 as players count (« 1 », the first seat, is 0
+        in the game's options). A refusal quotes what was typed."""
+        raw = text.strip()
+        if not self.from_one or not raw:
+            return self.parse(text)
+        try:
+            return self.validate(int(raw) - 1) if raw.isascii() else self.parse(text)
+        except (ValueError, OptionError):
+            raise self._bad(text) from None
+
     def values(self) -> tuple[OptionValue, ...]:
         """The values a screen offers in a list: every choice, both booleans, a chance by
         tenths, every integer of a range of at most 31; empty for the others (typed in)."""
@@ -156,8 +188,8 @@ class Option:
     def allowed(self, lang: str = "fr") -> str:
         """The values allowed, as a person reads them (« nombre entier de 0 à 100 »)."""
         en = lang == "en"
-        if self.kind == "bool":
-            return "true, false"
+        if self.kind == "bool":  # as typed (:meth:`read` takes true, 1, yes… too)
+            return f"{self.typed(True, lang)}, {self.typed(False, lang)}"
         if self.kind == "choice":
             return ", ".join(self.choices)
         offered = self.values() if self.kind == "int" else ()
@@ -167,12 +199,14 @@ class Option:
 
             def said(value: OptionValue) -> str:  # « 2 : moyen », not « 2 : 2 : moyen »
                 words = self.label(value, lang) or ""
-                return words if words.startswith(f"{value} ") or words.startswith(
-                    f"{value}:") else f"{value}{colon}{words}"
+                typed = self.typed(value, lang)  # a seat from 1: « 1 : Place 1 »
+                return words if words.startswith(f"{typed} ") or words.startswith(
+                    f"{typed}:") else f"{typed}{colon}{words}"
 
             return ", ".join(said(v) for v in offered)
         if self.kind in ("int", "float"):
             def num(value: float) -> str:
+                value += 1 if self.from_one else 0  # a seat, as typed
                 return f"{value:g}" if en else f"{value:g}".replace(".", ",")
 
             what = ("whole number" if en else "nombre entier") if self.kind == "int" else (
@@ -203,12 +237,16 @@ class Option:
         """A number or a yes/no sent as text (JSON « "0.5" »): said so, not « 0.5 » refused
         beside « valeurs permises : nombre de 0 à 1 », which read as a contradiction."""
         shown = echoed(value)
-        what = ("true ou false", "true or false") if self.kind == "bool" else (
-            "un nombre", "a number")
+        if self.kind == "bool":  # JSON's own words; « oui, non » are what is typed (-o)
+            return OptionError(
+                f"L'option « {self.name} » attend true ou false, pas un texte (reçu : "
+                f"« {shown} »).",
+                f"Option '{self.name}' takes true or false, not a text (received: "
+                f"\"{shown}\").")
         return OptionError(
-            f"L'option « {self.name} » attend {what[0]}, pas un texte (reçu : « {shown} » ; "
+            f"L'option « {self.name} » attend un nombre, pas un texte (reçu : « {shown} » ; "
             f"valeurs permises : {self.allowed()}).",
-            f"Option '{self.name}' takes {what[1]}, not a text (received: \"{shown}\"; "
+            f"Option '{self.name}' takes a number, not a text (received: \"{shown}\"; "
             f"allowed: {self.allowed('en')}).",
         )
 
@@ -346,7 +384,8 @@ class OptionSet:
         return out
 
     def parse_pairs(self, pairs: Iterable[str]) -> dict[str, OptionValue]:
-        """Read ``key=value`` strings from the command line."""
+        """Read ``key=value`` strings from the command line, each value as it is typed
+        (:meth:`Option.read`: a seat counted from 1)."""
         out: dict[str, OptionValue] = {}
         for pair in pairs:
             name, sep, raw = pair.partition("=")
@@ -355,6 +394,6 @@ class OptionSet:
                     f"Option mal écrite : « {pair} » (forme attendue : clé=valeur).",
                     f"Malformed option: '{pair}' (key=value expected).",
                 )
-            out[name.strip()] = self[name.strip()].parse(raw)
+            out[name.strip()] = self[name.strip()].read(raw)
         return out
 

@@ -47,7 +47,17 @@ def _png(fig: Any) -> str:
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _label(value: object) -> str:
+def _label(value: object, key: str = "", game: str = "") -> str:
+    """A grid's value as it is typed in ``--grid`` and ``-o`` (:meth:`Option.typed`: a
+    seat counted from 1, « oui ») when ``key`` is one of ``game``'s options."""
+    if game and key and isinstance(value, (bool, int, float, str)):
+        from ludinum.engine import LudinumError
+        from ludinum.games import registry
+
+        try:
+            return registry().get(game).options[key].typed(value)
+        except (KeyError, LudinumError):
+            pass  # players, bots, quiz_accuracy: not a rule option
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -80,6 +90,7 @@ def heatmaps(result: Mapping[str, Any]) -> list[tuple[str, str]]:
     if len(swept) < 2:
         return []
     (xk, xs), (yk, ys) = swept[0], swept[1]
+    game = result.get("game", "")
     rest = swept[2:]
     out = []
     for combo in itertools.product(*(vals for _, vals in rest)):
@@ -90,14 +101,15 @@ def heatmaps(result: Mapping[str, Any]) -> list[tuple[str, str]]:
         ax = fig.add_subplot()
         image = ax.imshow(grid, origin="lower", cmap="RdYlGn", vmin=0.0, vmax=1.0,
                           aspect="auto")
-        ax.set_xticks(range(len(xs)), [_label(x) for x in xs])
-        ax.set_yticks(range(len(ys)), [_label(y) for y in ys])
+        ax.set_xticks(range(len(xs)), [_label(x, xk, game) for x in xs])
+        ax.set_yticks(range(len(ys)), [_label(y, yk, game) for y in ys])
         ax.set_xlabel(xk)
         ax.set_ylabel(yk)
         for j, row in enumerate(grid):
             for i, rate in enumerate(row):
                 ax.text(i, j, f"{rate:.2f}", ha="center", va="center", fontsize=9)
-        caption = ", ".join(f"{k} = {_label(v)}" for k, v in fixed.items()) or "toutes"
+        caption = ", ".join(f"{k} = {_label(v, k, game)}" for k, v in fixed.items()
+                            ) or "toutes"
         ax.set_title(f"Victoire de l'équipe · {caption}")
         fig.colorbar(image, ax=ax, label="taux de victoire")
         out.append((caption, _png(fig)))
@@ -164,7 +176,7 @@ def headline_plots(result: Mapping[str, Any], margin: float) -> list[tuple[str, 
             if head["kind"] == "rate":
                 ax.set_ylim(0, 1)
             ax.set_ylabel(f"{head['label']['fr']} (IC 95 %)")
-            ax.set_xticks(xs, [_label(v) for v in values])
+            ax.set_xticks(xs, [_label(v, key, result.get("game", "")) for v in values])
             ax.set_xlabel(key)
             ax.grid(alpha=0.3)
             ax.legend(fontsize=8)
@@ -173,8 +185,8 @@ def headline_plots(result: Mapping[str, Any], margin: float) -> list[tuple[str, 
     return out
 
 
-def _cell_text(cell: Mapping[str, Any]) -> str:
-    text = ", ".join(f"{k} = {_label(v)}" for k, v in cell.items()) or "la seule case"
+def _cell_text(cell: Mapping[str, Any], game: str = "") -> str:
+    text = ", ".join(f"{k} = {_label(v, k, game)}" for k, v in cell.items()) or "la seule case"
     return f"({text})" if len(cell) > 1 else text
 
 
@@ -192,7 +204,7 @@ def fairness(result: Mapping[str, Any], margin: float) -> list[tuple[str, str]]:
         for row in rows:
             verdict = cell_verdict(outcomes(row["summary"])[hkey], margin)
             if verdict is not None:
-                found[verdict].append(_cell_text(row["cell"]))
+                found[verdict].append(_cell_text(row["cell"], result.get("game", "")))
         fr_margin = f"{margin:g}".replace(".", ",")
         fr = [("équitable pour " + ", ".join(found["fair"])) if found["fair"]
               else "aucun réglage équitable"]
@@ -226,7 +238,9 @@ def _table(result: Mapping[str, Any]) -> str:
     lines = [f"<tr>{head}</tr>"]
     for row in rows:
         s = row["summary"]
-        cells = "".join(f"<td>{html.escape(_label(row['cell'][k]))}</td>" for k in keys)
+        game = result.get("game", "")
+        cells = "".join(f"<td>{html.escape(_label(row['cell'][k], k, game))}</td>"
+                        for k in keys)
         entries = outcomes(s)
         for hkey in heads:
             cells += f"<td>{_entry_text(entries[hkey])}</td>"

@@ -91,7 +91,7 @@ def _parse_value(game: Game, key: str, text: str, levels: Sequence[str]) -> Opti
                 f"bots: unknown level '{text}' (levels: {', '.join(levels)}).",
             )
         return level
-    return game.options[key].parse(text)
+    return game.options[key].read(text)  # as typed with -o (a seat from 1)
 
 
 def cell_spec(spec: SweepSpec, cell: Mapping[str, OptionValue]) -> SimSpec:

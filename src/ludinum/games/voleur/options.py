@@ -20,6 +20,9 @@ OPTIONS = OptionSet(
                    *((n, f"Place {n + 1}", f"Seat {n + 1}") for n in range(6))),
             ruling="V1", title_fr="Voleur", title_en="Thief",
             fits=lambda value, players: int(value) < players,  # a seat at the table
+            # Typed and shown from 1 (« -o thief_seat=1 »: Place 1; 0: dealt at random);
+            # kept from 0 in the game's options and logs (docs/rules/voleur.md).
+            from_one=True,
         ),
         Option(
             "expert",
