@@ -244,6 +244,78 @@ def french_metavars(text: str) -> str:
     return text
 
 
+#: Click's range of a number (« x>=1 », « 0<=x<=1 », « 0<x<1 »): its bounds and operators.
+RANGE = re.compile(r"^(?:(?P<low>-?[\d.]+)(?P<lop><=?))?x(?:(?P<hop>[<>]=?)(?P<high>-?[\d.]+))?$")
+
+
+def range_words(text: str, lang: str) -> str:
+    """Click's range (« x>=1 », a formula) in words: « au moins 1 », « de 0 à 1 »
+    ("at least 1", "from 0 to 1"), French decimals with a comma; ``text`` unchanged when
+    it is not a range."""
+    found = RANGE.match(text.strip())
+    if found is None or not (found["low"] or found["high"]):
+        return text
+    en = lang == "en"
+
+    def num(value: str) -> str:
+        return value if en else value.replace(".", ",")
+
+    low, high, hop = found["low"], found["high"], found["hop"] or ""
+    if hop.startswith(">"):  # « x>=1 »: the lower bound written after x
+        low, high, lop = high, None, hop.replace(">", "<")
+    else:
+        lop = found["lop"] or ""
+    words = []
+    if low is not None and high is not None and lop == hop == "<=":
+        return f"from {num(low)} to {num(high)}" if en else f"de {num(low)} à {num(high)}"
+    if low is not None:
+        words.append((f"at least {num(low)}" if en else f"au moins {num(low)}")
+                     if lop == "<=" else
+                     (f"more than {num(low)}" if en else f"plus de {num(low)}"))
+    if high is not None:
+        words.append((f"at most {num(high)}" if en else f"au plus {num(high)}")
+                     if hop == "<=" else
+                     (f"less than {num(high)}" if en else f"moins de {num(high)}"))
+    return (" and " if en else " et ").join(words)
+
+
+def held_range(text: str, lang: str) -> str:
+    """:func:`range_words`, its words held on one line (no-break spaces): « [au\nmoins 1] »
+    wrapped in a narrow terminal."""
+    said = range_words(text, lang)
+    return said if said == text else said.replace(" ", "\u00a0")
+
+
+#: The brackets Click ends an option's help with (« [default: 1000; x>=1] »).
+EXTRA = re.compile(r"\[([^\[\]]*)\]$")
+
+
+def help_extra(text: str, lang: str) -> str:
+    """An option's help with Click's closing brackets in ``lang``: the default, the range
+    in words, « obligatoire »; French spacing (« [défaut : 1000 ; au moins 1] »)."""
+    found = EXTRA.search(text)
+    if found is None:
+        return text
+    en = lang == "en"
+    parts = []
+    for part in found.group(1).split("; "):
+        if part.startswith("default: ") and not en:
+            part = "défaut\u00a0: " + part[len("default: "):]
+        elif part == "required" and not en:
+            part = "obligatoire"
+        parts.append(held_range(part, lang))
+    return text[:found.start()] + "[" + ("; " if en else "\u00a0; ").join(parts) + "]"
+
+
+class EnglishFormatter(click.HelpFormatter):
+    """Click's own words, a range said in words (« at least 1 », not « x>=1 »)."""
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(a, help_extra(b, "en")) for a, b in rows], col_max, col_spacing)
+
+
 class FrenchFormatter(click.HelpFormatter):
     """Click's own words in French."""
 
@@ -258,9 +330,7 @@ class FrenchFormatter(click.HelpFormatter):
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
         def french(text: str) -> str:
-            text = CLICK_FRENCH.get(text, text)
-            text = re.sub(r"\[default: ([^\]]*)\]", r"[défaut : \1]", text)
-            return text.replace("[required]", "[obligatoire]")
+            return help_extra(CLICK_FRENCH.get(text, text), "fr")
 
         super().write_dl([(french_metavars(a), french(b)) for a, b in rows], col_max,
                          col_spacing)
@@ -273,5 +343,6 @@ class HelpContext(click.Context):
         from ludinum.cli.common import current_lang
 
         if current_lang() == "en":
-            return super().make_formatter()
+            return EnglishFormatter(width=self.terminal_width,
+                                    max_width=self.max_content_width)
         return FrenchFormatter(width=self.terminal_width, max_width=self.max_content_width)
