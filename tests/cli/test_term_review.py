@@ -108,3 +108,228 @@ def test_bot_levels_are_named_in_french_first() -> None:
     english = " ".join(run("play", "--help", "--lang", "en")[1].split())
     assert "Bot level: random, easy, medium, hard, expert (default: medium)." in english
     assert "bots: random, easy, medium, hard, expert" in run("games", "--lang", "en")[1]
+
+
+# -- the end of a game, said once ---------------------------------------------------------
+
+#: What said the result before the end's own line: the board's « Joueur 3 a gagné ! » or
+#: « Gagnant : … », the event « Fin de la partie ! Gagnant : … », « … et gagne la partie ! »,
+#: « l'équipe a perdu », and « Victoire : … » (the end's line before it read as the web's).
+SAID_BEFORE = re.compile(
+    r"a gagné !|has won!|Gagnants? :|Winners?:|Victoire :|et gagne la partie|wins the game|"
+    r"Fin de la partie|Game over|: victoire !|: victory!|[Ll]'équipe a perdu|"
+    r"[Tt]he team (has )?lost")
+
+
+def _end_of(game: str, seed: int, lang: str, players: int = 4) -> list[str]:
+    """The lines a table reads at the end of a game of bots (from the rule that opens it),
+    no-break spaces as spaces."""
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(
+        cli, ["play", game, "-p", str(players), "--humans", "0", "--seed", str(seed),
+              "--lang", lang])
+    assert result.exit_code == 0, result.output[-500:]
+    lines = result.output.replace("\u00a0", " ").replace("\u202f", " ").splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("───")]
+    assert len(rules) >= 2, lines[:3]
+    return lines[rules[-1]:]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("game", ["webrunners", "hacker", "voleur"])
+def test_the_end_says_the_winner_once(game: str, lang: str) -> None:
+    """The end read « Joueur 3 a gagné ! » (the board's last line), then « Victoire :
+    Joueur 3 », after the event « … gagne la partie ! » or « Fin de la partie ! Gagnant :
+    … »: the result said twice or three times. It is said once, as the web's end screen
+    says it (« Victoire de Joueur 3 ! », "Player 3 won!"), then why the game ended and
+    where or with how many points each seat finished."""
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(
+        cli, ["play", game, "--humans", "0", "--seed", "5", "--lang", lang])
+    assert result.exit_code == 0, result.output[-500:]
+    out = result.output.replace("\u00a0", " ").replace("\u202f", " ")
+    said = re.findall(r"^Victoire de .+ !$" if lang == "fr" else r"^.+ won!$", out, re.M)
+    assert len(said) == 1, said
+    before = [line for line in out.splitlines() if SAID_BEFORE.search(line)]
+    assert not before, before
+    end = out.split(said[0], 1)[1]
+    if game != "webrunners":  # Hacker, Voleur: the score line is kept
+        assert re.search(r"^.+ : \d+ points? · " if lang == "fr" else r"^.+: \d+ points? · ",
+                         end, re.M), end[:400]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("seed", "won"), [(5, True), (4, False)])
+def test_a_cooperative_end_is_said_once(seed: int, won: bool, lang: str) -> None:
+    """Gnou: « L'équipe atteint la société libre : victoire ! » or « Le dernier tour est
+    fini : l'équipe a perdu. » just above « L'équipe a gagné ! » / « L'équipe a perdu. »:
+    said once, in the web end screen's words, then why (the turn it was reached on)."""
+    lines = _end_of("gnou", seed, lang, players=2)
+    fr = "L'équipe a gagné !" if won else "L'équipe a perdu cette fois."
+    en = "The team won!" if won else "The team lost this time."
+    said = en if lang == "en" else fr
+    assert lines.count(said) == 1, lines[:40]
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    out = CliRunner(env={"COLUMNS": "250"}).invoke(
+        cli, ["play", "gnou", "-p", "2", "--humans", "0", "--seed", str(seed), "--lang",
+              lang]).output.replace("\u00a0", " ").replace("\u202f", " ")
+    others = [line for line in out.splitlines() if line != said and SAID_BEFORE.search(line)]
+    assert not others, others
+    why = lines[lines.index(said) + 1]
+    assert why.startswith(("Le pion a atteint", "The pawn reached") if won
+                          else ("Les ", "All ")), why
+
+
+# -- rule options as they are typed ----------------------------------------------------------
+
+
+def _games(lang: str) -> str:
+    """« ludinum games », its table wide enough for a row on a line, spaces collapsed."""
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(cli, ["games", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def test_yes_no_options_read_oui_non() -> None:
+    """« ludinum games » listed a yes/no option's values as « true, false » (and its default
+    « false »): English words a French teacher must type. They read « oui, non » (« yes,
+    no » in English), and each is typed as it reads (true/false, 1/0 still are)."""
+    from ludinum.games import registry
+
+    options = registry().get("voleur").options
+    for typed, value in (("oui", True), ("Non", False), ("yes", True), ("no", False),
+                         ("true", True), ("0", False)):
+        assert options.parse_pairs([f"expert={typed}"]) == {"expert": value}, typed
+    with pytest.raises(Exception) as refused:
+        options.parse_pairs(["expert=peut-être"])
+    assert "(valeurs permises : oui, non)" in str(getattr(refused.value, "fr", "")), refused
+    french = _games("fr")
+    assert "true, false" not in french and "│ false" not in french
+    assert "│ expert │ non │ oui, non │" in french, french
+    english = _games("en")
+    assert "│ expert │ no │ yes, no │" in english and "true" not in english
+
+
+def test_the_thief_s_seat_is_counted_from_1() -> None:
+    """« ludinum games » listed « 0 : Place 1, 1 : Place 2 … » and « -o thief_seat=1 »
+    made the second seat the thief: an index counted from 0 on a screen where players
+    count from 1. Typed and shown, seats count from 1 (0: dealt at random); the game,
+    its logs and the web's form keep the seat counted from 0, so that a stored game
+    replays as it was played (V1)."""
+    from ludinum.games import registry
+    from ludinum.server import forms
+
+    game = registry().get("voleur")
+    assert game.options.parse_pairs(["thief_seat=1"]) == {"thief_seat": 0}
+    assert game.options.parse_pairs(["thief_seat=0"]) == {"thief_seat": -1}
+    assert game.options.parse_pairs(["thief_seat=6"]) == {"thief_seat": 5}
+    for bad in ("7", "-1"):
+        code, _, err = run("play", "voleur", "-o", f"thief_seat={bad}")
+        line = one_line(code, err).replace("\u00a0", " ").replace("\u202f", " ")
+        assert f"« {bad} »" in line and "0 : Tiré au sort, 1 : Place 1, " in line, line
+        assert line.endswith("6 : Place 6).") and "5 : Place 6" not in line, line
+    french = _games("fr")
+    assert "│ thief_seat │ 0 │ 0 : Tiré au sort, 1 : Place 1, 2 : Place 2, " in french, french
+    assert "-1" not in french.split("thief_seat", 1)[1].split("│ expert")[0]
+    english = _games("en")
+    assert "│ thief_seat │ 0 │ 0: Dealt at random, 1: Seat 1, " in english
+    # The seat typed is the seat the game gives the thief, and the one the end names.
+    from click.testing import CliRunner
+
+    from ludinum.cli.main import cli
+
+    played = CliRunner(env={"COLUMNS": "250"}).invoke(
+        cli, ["play", "voleur", "-p", "3", "--humans", "0", "--seed", "2", "-o",
+              "thief_seat=3"]).output.replace("\u00a0", " ").replace("\u202f", " ")
+    assert "Joueur 3 était le voleur." in played, played[-800:]
+    code, _, err = run("play", "voleur", "-p", "3", "-o", "thief_seat=4")
+    assert "« Place 4 » n'est pas possible à 3 joueurs" in one_line(code, err).replace(
+        "\u00a0", " ")
+    # Stored options and the web's form: counted from 0, as they always were.
+    assert game.new_state(4, 3, {"thief_seat": 1}).thief == 1  # type: ignore[attr-defined]
+    assert forms.parse(game, {"opt_thief_seat": "1"}, 4)["thief_seat"] == 1
+
+
+# -- Click's ranges in words --------------------------------------------------------------
+
+RANGE = re.compile(r"\bx\s*[<>]=?|[<>]=?\s*x\b")
+
+
+def _helps(lang: str) -> dict[str, str]:
+    from ludinum.cli.main import cli
+
+    out = {}
+    for path in _command_paths(cli, ()):
+        code, text, err = run(*path, "--help", "--lang", lang) if _has_lang(path) else run(
+            *path, "--help", lang="en_GB.UTF-8" if lang == "en" else "C.UTF-8")
+        assert code == 0, (path, err)
+        out[" ".join(path)] = " ".join(text.split())
+    return out
+
+
+def _command_paths(command: object, path: tuple[str, ...]) -> list[tuple[str, ...]]:
+    import click
+
+    found = [path]
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            found += _command_paths(sub, (*path, name))
+    return found
+
+
+def _has_lang(path: tuple[str, ...]) -> bool:
+    import click
+
+    from ludinum.cli.main import cli
+
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        command = command.commands[name]
+    return any("--lang" in getattr(p, "opts", ()) for p in command.params)
+
+
+def test_click_ranges_read_as_words() -> None:
+    """« -n ENTIER [défaut : 1000; x>=1] »: Click's range, a formula, beside French
+    words. Every help of every command says it in words (« au moins 1 », « de 0 à 1 »),
+    in French and in English, with French spacing (« [défaut : 1000 ; au moins 1] »)."""
+    french = _helps("fr")
+    for path, text in french.items():
+        assert not RANGE.search(text), (path, text)
+    assert "[défaut : 1000 ; au moins 1]" in french["simulate"], french["simulate"]
+    assert "[défaut : 0.05 ; de 0 à 1]" in french["sweep"], french["sweep"]
+    assert "[au moins 1]" in french["simulate"]
+    english = _helps("en")
+    for path, text in english.items():
+        assert not RANGE.search(text), (path, text)
+    assert "[default: 1000; at least 1]" in english["simulate"], english["simulate"]
+    assert "[default: 0.05; from 0 to 1]" in english["sweep"], english["sweep"]
+
+
+def test_a_replay_s_end_says_the_winner_once(tmp_path: Path) -> None:
+    """« ludinum replay » of a Web Runners game ended on the board's « Joueur 2 a gagné ! »
+    and then « Gagnant : Joueur 2 · Scores : … »: the board's result line
+    (``GameText.result``) is left out, the last line says it."""
+    code, _, err = run("simulate", "webrunners", "-n", "1", "-w", "1", "--keep-games",
+                       str(tmp_path))
+    assert code == 0, err
+    kept = sorted(p for p in tmp_path.iterdir() if p.is_file())
+    assert kept, list(tmp_path.iterdir())
+    code, out, err = run("replay", str(kept[0]))
+    assert code == 0, err
+    end = out.replace("\u00a0", " ").replace("\u202f", " ").rstrip("\n").splitlines()
+    assert end[-1].startswith("Gagnant : Joueur "), end[-3:]
+    assert not any("a gagné !" in line for line in end), end[-20:]
