@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from tests.browser.helpers import TIMEOUT, create_room, join, open_table
+from tests.browser.helpers import TIMEOUT, create_room, join, open_table, stale_slots
+from tests.browser.test_layout_fit import paused_table
 
 pytestmark = pytest.mark.slow
 
@@ -280,3 +281,44 @@ def test_the_games_text_ends_above_the_folded_room_panel(
     overlaps_across = text["x"] < button["x"] + button["width"] and button["x"] < (
         text["x"] + text["width"])
     assert not overlaps_across or text["y"] + text["height"] <= button["y"], (text, button)
+
+
+#: Where the projector's drawing lies on the screen (x, y, width, height in px), its frame
+#: (viewBox) and the box the page laid it out in (app.js: fitBoard).
+DRAWING = """() => {
+  const svg = document.querySelector('.stage [data-slot="map"] svg');
+  const r = svg.getBoundingClientRect();
+  return {at: [r.x, r.y, r.width, r.height].map(Math.round),
+          viewBox: svg.getAttribute('viewBox'), box: document.querySelector('.stage').dataset.box};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_stopped_game_keeps_its_board_in_place(
+    game: str, size: tuple[int, int], live: Any, browser: Any
+) -> None:
+    """« Terminer »: the projector used to fall back to the lobby's layout (the join code
+    and QR code large, the board under them, laid out again without the stage's box, below
+    the fold at 1280×720). The stage keeps its play's layout (app.css, app.js: fitBoard):
+    the board stays where it was, in the same frame, drawn from what the server sent, and
+    the stop is said in the status (« Partie arrêtée par l'animateur »)."""
+    made: list[Any] = []
+    try:
+        host, _ = paused_table(browser, live, made, game, 3, size)
+        room = live.hub.rooms[host.eval_on_selector("body", "b => b.dataset.code")]
+        during = host.evaluate(DRAWING)
+        assert during["box"]
+        host.on("dialog", lambda dialog: dialog.accept())
+        host.evaluate("() => document.querySelector('[data-cmd=\"end\"]').click()")
+        host.wait_for_function("() => document.body.dataset.status === 'ended'",
+                               timeout=TIMEOUT)
+        host.wait_for_timeout(300)
+        assert host.evaluate(DRAWING) == during
+        assert host.evaluate("() => document.scrollingElement.scrollHeight") <= size[1]
+        assert "arrêtée" in host.inner_text(".stage .status")
+        assert host.locator(".stage .qr-box").is_hidden()
+        assert stale_slots(live, room, host, "host") == []
+    finally:
+        for context in made:
+            context.close()

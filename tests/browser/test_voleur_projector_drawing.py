@@ -17,6 +17,7 @@ import pytest
 
 from ludinum.games import registry
 from ludinum.games.voleur.bot import VoleurBot
+from tests.browser.helpers import stale_slots
 from tests.browser.test_layout_fit import VOLEUR_NAMES, paused_table
 from tests.server.test_boards import draw, svg_root
 
@@ -159,3 +160,40 @@ def test_three_players_names_on_a_small_projector(
     assert named > 0
     assert least >= 12, least
     assert len(seen) == 1, seen
+
+
+#: Where each block of the projector's board lies on the screen (the thief's and each
+#: manager's: x, y, width, height in px), with the drawing's frame (viewBox).
+BLOCKS = """() => {
+  const svg = document.querySelector('.stage [data-slot="map"] svg');
+  const blocks = [...svg.querySelectorAll('g.manager, g.thief')].map((g) => {
+    const r = g.getBoundingClientRect();
+    return [g.getAttribute('class'), Math.round(r.x), Math.round(r.y),
+            Math.round(r.width), Math.round(r.height)];
+  });
+  return {viewBox: svg.getAttribute('viewBox'), blocks};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_stopped_game_keeps_its_drawing(
+    players: int, size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """The host stops the game (« Terminer »): the page used to fall back to the lobby's
+    layout and draw the board without the stage's box: laid out again, three players'
+    blocks went from three columns to two (1920×1080), and at 1280×720 the board went
+    below the fold under the join code. The stage keeps its play's layout (app.css, app.js:
+    fitBoard), so every block stays where it was, and the page still draws what the
+    server's frames say (no memory of its own, helpers.stale_slots)."""
+    host, _ = paused_table(browser, live, contexts, "voleur", players, size)
+    room = live.hub.rooms[host.eval_on_selector("body", "b => b.dataset.code")]
+    during = host.evaluate(BLOCKS)
+    assert len(during["blocks"]) == players
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.evaluate("() => document.querySelector('[data-cmd=\"end\"]').click()")
+    host.wait_for_function("() => document.body.dataset.status === 'ended'", timeout=10_000)
+    host.wait_for_timeout(300)
+    assert host.evaluate(BLOCKS) == during
+    assert all(y + h <= size[1] for _, _, y, _, h in during["blocks"])  # on the screen
+    assert stale_slots(live, room, host, "host") == []

@@ -405,11 +405,15 @@
   // on the stage (app.css caps every game's drawing with it). The same box, width and
   // height, goes to the drawers (draw.js: box), which lay their board out to fill it (a
   // board of few players drawn less wide and taller). Measured again after each frame
-  // and each resize; drawn again when the box changed.
+  // and each resize; drawn again when the box changed. A game the host stopped
+  // (« Terminer »: ended) keeps the stage of its play (app.css), so its board the same box
+  // and the same layout: laid out again without it, it jumped (three players' blocks from
+  // three columns to two, the board pushed below the fold at 1280×720).
+  const BOARD_STATUSES = ["playing", "paused", "ended"];
   function boardBox() {
     const stage = document.querySelector(".stage");
     const status = body.dataset.status;
-    if (page !== "host" || !stage || narrowNow() || (status !== "playing" && status !== "paused")) return null;
+    if (page !== "host" || !stage || narrowNow() || !BOARD_STATUSES.includes(status)) return null;
     const stack = stage.querySelector(".board-stack");
     const drawing = stack && stack.querySelector('[data-slot="map"] svg');
     if (!drawing) return null;
