@@ -322,3 +322,23 @@ def test_a_stopped_game_keeps_its_board_in_place(
     finally:
         for context in made:
             context.close()
+
+
+def test_the_host_can_end_a_game_only_once_it_has_begun(live: Any, browser: Any) -> None:
+    """« Terminer » in the lobby ended a game never begun: the projector showed its board
+    as « Partie arrêtée par l'animateur » and the phones offered to replay it. Before the
+    start the host has nothing to end (« Fermer la salle » keeps newcomers out); the button
+    shows once the game is under way, and goes at its end."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        host = context.new_page()
+        create_room(host, live.url, "voleur", 3)
+        assert host.locator('[data-cmd="start"]').is_visible()
+        assert host.locator('[data-cmd="end"]').is_hidden()
+        host.click('[data-cmd="start"]')
+        host.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        host.locator("[data-room-panel] > summary").click()
+        assert host.locator('[data-cmd="end"]').is_visible()
+    finally:
+        context.close()
