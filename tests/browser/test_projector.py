@@ -315,6 +315,8 @@ def test_a_stopped_game_keeps_its_board_in_place(
                                timeout=TIMEOUT)
         host.wait_for_timeout(300)
         assert host.evaluate(DRAWING) == during
+        # Nobody acts any more: no « Léa lance les dés. », no quiz left to answer.
+        assert host.locator(".stage .spotlight:is(.now, .quiz):visible").count() == 0
         assert host.evaluate("() => document.scrollingElement.scrollHeight") <= size[1]
         assert "arrêtée" in host.inner_text(".stage .status")
         assert host.locator(".stage .qr-box").is_hidden()

@@ -128,7 +128,7 @@
       : view.step === "choose" ? now.choose : "";
     if (!said) return "";
     const line = L.draw.nicks(c.show(fill(said, { name: c.seatText(view.current) })), c.names);
-    return `<div class="spotlight gnou-now"><p class="spot">${line}</p></div>`;
+    return `<div class="spotlight now gnou-now"><p class="spot">${line}</p></div>`;
   }
 
   function quizBox(c) {

@@ -342,7 +342,7 @@
     if (said.indexOf("%(k)s") >= 0 && none(view.current)) return "";
     const line = said.replace("%(name)s", none(who) ? "" : c.seatText(who))
       .replace("%(k)s", none(view.current) ? "" : String(view.current + 1));
-    return `<div class="spotlight hacker-now"><p class="spot">${L.draw.nicks(c.show(line), c.names)}</p></div>`;
+    return `<div class="spotlight now hacker-now"><p class="spot">${L.draw.nicks(c.show(line), c.names)}</p></div>`;
   }
 
   // -- the game's text under the board ----------------------------------------------------
