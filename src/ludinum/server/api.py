@@ -56,8 +56,10 @@ def names_a_live_code(request: Request) -> bool:
 
 def bad_code(code: str, of_class: bool = False) -> LudinumError:
     """A code that cannot be one (another length, a letter no code has), named: no room or
-    class has it, so looking it up is no guess (400, counted by no limiter)."""
-    shown = code[:12]
+    class has it, so looking it up is no guess (400, counted by no limiter). A character of it
+    that shows as nothing or turns the rest backwards (a right-to-left override, a
+    zero-width space, NUL) is quoted as its code, as in every error (``echoed``)."""
+    shown = echoed(code[:12], 12)
     if of_class:
         return fail("bad_code",
                     f"« {shown} » n'est pas un code de classe : un code de classe a "
@@ -133,6 +135,10 @@ def loads(raw: bytes | str) -> Any:
                    "Invalid or too deeply nested JSON.") from None
 
 
+#: Largest JSON body of the API, in bytes (every body of the server: guards.MAX_BODY).
+API_BODY = 16_384
+
+
 async def body(request: Request) -> dict[str, Any]:
     """The JSON object of a request. Only ``application/json`` is read: a form on another
     site can post ``text/plain`` without the browser asking, never JSON."""
@@ -141,8 +147,12 @@ async def body(request: Request) -> dict[str, Any]:
         raise fail("bad_media_type", "Le corps doit être du JSON (application/json).",
                    "The body must be JSON (application/json).")
     raw = await request.body()
-    if len(raw) > 16_384:
-        raise fail("too_large", "Requête trop longue.", "Request too long.")
+    if len(raw) > API_BODY:
+        # The limit is named, as the guard's for any body (guards.BodyLimit): « Requête
+        # trop longue. » said nothing of how long one may be.
+        kib = API_BODY // 1024
+        raise fail("too_large", f"Ce que tu envoies est trop gros : {kib}\u00a0Ko au plus.",
+                   f"What you are sending is too large: {kib}\u00a0KB at most.")
     data = loads(raw or b"{}")
     if not isinstance(data, dict):
         raise fail("bad_json", "Un objet JSON est attendu.", "A JSON object is expected.")
