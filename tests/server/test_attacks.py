@@ -174,3 +174,26 @@ def test_an_api_body_over_its_limit_says_the_limit(client: TestClient) -> None:
     assert error["code"] == "too_large"
     assert "16 Ko au plus" in error["fr"].replace("\u00a0", " ")
     assert "16 KB at most" in error["en"].replace("\u00a0", " ")
+
+
+def test_too_many_rooms_says_what_is_too_many(sqlite_url: str, catalog: Catalog) -> None:
+    """Past the room budget of an address, the refusal said « Trop d'essais : attends un
+    peu. », as for wrong codes: a teacher making a 31st room had tried nothing wrong."""
+    from ludinum.weblib.ratelimit import RateLimit
+
+    app = make_app(sqlite_url, catalog, room_limit=RateLimit(burst=1, per_second=0.001))
+    with TestClient(app) as c:
+        # The browser that made a room has a budget of its own, then its address's.
+        made = [c.post("/api/rooms", json={"game": "gnou", "players": 2}).status_code
+                for _ in range(2)]
+        assert made == [201, 201]
+        for answer in (c.post("/api/rooms", json={"game": "gnou", "players": 2}),
+                       c.post("/api/classes", json={"game": "gnou", "table_size": 3,
+                                                    "bot_level": "random"})):
+            assert answer.status_code == 429
+            error = answer.json()["error"]
+            assert error["code"] == "rate_limited"
+            assert "parties créées" in error["fr"] and "games made" in error["en"]
+            assert "essais" not in error["fr"]
+        page = c.post("/new/gnou", data={"players": "2"})
+        assert "parties créées" in page.text and "essais" not in page.text

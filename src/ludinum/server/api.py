@@ -44,6 +44,17 @@ def too_many() -> LudinumError:
                 "Too many attempts: wait a little.")
 
 
+def too_many_rooms() -> LudinumError:
+    """Past the rooms an address (or a browser) may make: what is too many, said as such
+    (« Trop d'essais », the wrong codes' words, told a teacher making a 31st room that
+    they had tried something wrong)."""
+    return fail("rate_limited",
+                "Trop de parties créées depuis cette adresse : attends quelques minutes "
+                "avant d'en créer une autre.",
+                "Too many games made from this address: wait a few minutes before making "
+                "another one.")
+
+
 def names_a_live_code(request: Request) -> bool:
     """Whether the path's code is a room or a class this process holds now: a classmate's
     first join from a school address that one pupil's wrong codes blocked."""
@@ -104,13 +115,13 @@ def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
 def charged(request: Request, limit: FairLimit, count: int = 1,
             refused: LudinumError | None = None) -> Iterator[None]:
     """Count ``count`` rooms made against the browser that makes them (its cookie,
-    :mod:`makers`), then its address; past the budget, ``refused`` (by default « Trop
-    d'essais »). Given back when what they pay for is refused: a form with a typo makes no
-    room and spends none of the school address's budget (30 refused forms locked a teacher
-    out of making a room for minutes, attack review)."""
+    :mod:`makers`), then its address; past the budget, ``refused`` (by default
+    :func:`too_many_rooms`). Given back when what they pay for is refused: a form with a
+    typo makes no room and spends none of the school address's budget (30 refused forms
+    locked a teacher out of making a room for minutes, attack review)."""
     address, key = address_of(request), makers.key_of(request)
     if not limit.allow(address, key, count):
-        raise refused if refused is not None else too_many()
+        raise refused if refused is not None else too_many_rooms()
     try:
         yield
     except LudinumError:
