@@ -197,3 +197,27 @@ def test_too_many_rooms_says_what_is_too_many(sqlite_url: str, catalog: Catalog)
             assert "essais" not in error["fr"]
         page = c.post("/new/gnou", data={"players": "2"})
         assert "parties créées" in page.text and "essais" not in page.text
+
+
+@pytest.mark.parametrize(("typed", "named"), [
+    ("Çağla", "ğ"), ("İlker", "İ"), ("Nguyễn", "ễ"), ("ab\u200bcd", "\\u200b"),
+    ("\u202eevil", "\\u202e"), ("<b>Léo</b>", "<"), ("Léo 😀", "😀")])
+def test_a_refused_nickname_names_the_sign_refused(client: TestClient, typed: str,
+                                                  named: str) -> None:
+    """« Un pseudo fait de 2 à 20 lettres… » told « Çağla » that ğ was no letter, and
+    never which sign of a nickname was refused."""
+    code = client.post("/api/rooms", json={"game": "gnou", "players": 2}).json()["code"]
+    answer = client.post(f"/api/rooms/{code}/join", json={"nickname": typed})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "bad_nickname"
+    assert f"«\u202f{named}\u202f»" in error["fr"] and f"“{named}”" in error["en"]
+    assert all(s["kind"] == "open" for s in client.get(f"/api/rooms/{code}").json()["seats"])
+
+
+@pytest.mark.parametrize("typed", ["a", "a" * 21, "a" * 500, "   "])
+def test_a_nickname_of_the_wrong_length_says_the_length(client: TestClient, typed: str
+                                                         ) -> None:
+    code = client.post("/api/rooms", json={"game": "gnou", "players": 2}).json()["code"]
+    error = client.post(f"/api/rooms/{code}/join", json={"nickname": typed}).json()["error"]
+    assert error["code"] == "bad_nickname" and "2 à 20" in error["fr"]
