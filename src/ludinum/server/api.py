@@ -44,6 +44,17 @@ def too_many() -> LudinumError:
                 "Too many attempts: wait a little.")
 
 
+def too_many_rooms() -> LudinumError:
+    """Past the rooms an address (or a browser) may make: what is too many, said as such
+    (« Trop d'essais », the wrong codes' words, told a teacher making a 31st room that
+    they had tried something wrong)."""
+    return fail("rate_limited",
+                "Trop de parties créées depuis cette adresse : attends quelques minutes "
+                "avant d'en créer une autre.",
+                "Too many games made from this address: wait a few minutes before making "
+                "another one.")
+
+
 def names_a_live_code(request: Request) -> bool:
     """Whether the path's code is a room or a class this process holds now: a classmate's
     first join from a school address that one pupil's wrong codes blocked."""
@@ -56,8 +67,10 @@ def names_a_live_code(request: Request) -> bool:
 
 def bad_code(code: str, of_class: bool = False) -> LudinumError:
     """A code that cannot be one (another length, a letter no code has), named: no room or
-    class has it, so looking it up is no guess (400, counted by no limiter)."""
-    shown = code[:12]
+    class has it, so looking it up is no guess (400, counted by no limiter). A character of it
+    that shows as nothing or turns the rest backwards (a right-to-left override, a
+    zero-width space, NUL) is quoted as its code, as in every error (``echoed``)."""
+    shown = echoed(code[:12], 12)
     if of_class:
         return fail("bad_code",
                     f"« {shown} » n'est pas un code de classe : un code de classe a "
@@ -102,13 +115,13 @@ def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
 def charged(request: Request, limit: FairLimit, count: int = 1,
             refused: LudinumError | None = None) -> Iterator[None]:
     """Count ``count`` rooms made against the browser that makes them (its cookie,
-    :mod:`makers`), then its address; past the budget, ``refused`` (by default « Trop
-    d'essais »). Given back when what they pay for is refused: a form with a typo makes no
-    room and spends none of the school address's budget (30 refused forms locked a teacher
-    out of making a room for minutes, attack review)."""
+    :mod:`makers`), then its address; past the budget, ``refused`` (by default
+    :func:`too_many_rooms`). Given back when what they pay for is refused: a form with a
+    typo makes no room and spends none of the school address's budget (30 refused forms
+    locked a teacher out of making a room for minutes, attack review)."""
     address, key = address_of(request), makers.key_of(request)
     if not limit.allow(address, key, count):
-        raise refused if refused is not None else too_many()
+        raise refused if refused is not None else too_many_rooms()
     try:
         yield
     except LudinumError:
@@ -133,6 +146,10 @@ def loads(raw: bytes | str) -> Any:
                    "Invalid or too deeply nested JSON.") from None
 
 
+#: Largest JSON body of the API, in bytes (every body of the server: guards.MAX_BODY).
+API_BODY = 16_384
+
+
 async def body(request: Request) -> dict[str, Any]:
     """The JSON object of a request. Only ``application/json`` is read: a form on another
     site can post ``text/plain`` without the browser asking, never JSON."""
@@ -141,8 +158,12 @@ async def body(request: Request) -> dict[str, Any]:
         raise fail("bad_media_type", "Le corps doit être du JSON (application/json).",
                    "The body must be JSON (application/json).")
     raw = await request.body()
-    if len(raw) > 16_384:
-        raise fail("too_large", "Requête trop longue.", "Request too long.")
+    if len(raw) > API_BODY:
+        # The limit is named, as the guard's for any body (guards.BodyLimit): « Requête
+        # trop longue. » said nothing of how long one may be.
+        kib = API_BODY // 1024
+        raise fail("too_large", f"Ce que tu envoies est trop gros : {kib}\u00a0Ko au plus.",
+                   f"What you are sending is too large: {kib}\u00a0KB at most.")
     data = loads(raw or b"{}")
     if not isinstance(data, dict):
         raise fail("bad_json", "Un objet JSON est attendu.", "A JSON object is expected.")

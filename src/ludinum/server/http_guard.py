@@ -6,12 +6,18 @@ phones could then no longer connect, nor reconnect).
   :data:`HEADER_TIMEOUT` seconds of its first byte (of the connection, for a connection that
   sends nothing). A request whose headers never end (« slowloris ») is closed; uvicorn alone
   keeps it open for ever.
+- **Body in time**: a request's body must be complete within :data:`BODY_TIMEOUT` seconds
+  of its headers, or the connection is closed (the app sees the client gone: nothing done).
+  A body sent a byte now and then held its connection for ever too. Time the server itself
+  keeps the body waiting (uvicorn stops reading while the app has not taken what came)
+  is not counted against the client.
 - **Connections per address**: one client address holds at most :data:`MAX_PER_ADDRESS`
   TCP connections at once, HTTP and WebSocket alike (the WebSockets keep their own, lower
   cap: :class:`ludinum.server.limits.Connections`). One more takes the place of the
-  address's connection that has waited longest for a request's headers (a school shares
-  one address: one pupil's script holding every connection with headers that never end
-  had the whole school refused); with none waiting, it is closed at once. The
+  address's connection that has waited longest for a request's headers or the rest of its
+  body (a school shares one address: one pupil's script holding every connection with
+  headers, or bodies, that never end had the whole school refused, its pages too); with
+  none waiting, it is closed at once. The
   proxies uvicorn trusts (``forwarded_allow_ips``: this machine's loopback by default) are
   not counted: behind nginx (docs/deploy.md) every phone arrives from nginx's address, and
   nginx keeps its own limits (``client_header_timeout``); the WebSockets' cap still counts
@@ -32,6 +38,9 @@ from ludinum.weblib.ratelimit import address_key
 
 #: Seconds a request has to send its headers (``$LUDINUM_HEADER_TIMEOUT``).
 HEADER_TIMEOUT = 10.0
+#: Seconds a request has to send its body once its headers are in (``$LUDINUM_BODY_TIMEOUT``):
+#: a game log of 1 MiB (the largest body, ``guards.LOG_BODY``) at 20 KB/s.
+BODY_TIMEOUT = 60.0
 #: TCP connections open at once from one address (``$LUDINUM_MAX_TCP``): the WebSockets'
 #: cap and room for the pages and API calls of the same phones.
 MAX_PER_ADDRESS = MAX_CONNECTIONS + 56
@@ -46,6 +55,7 @@ class GuardedH11Protocol(H11Protocol):
     #: Those waiting for a request's headers, per address, the longest waiting first.
     waiting: ClassVar[dict[str, dict[GuardedH11Protocol, None]]] = {}
     header_timeout: ClassVar[float] = setting("LUDINUM_HEADER_TIMEOUT", HEADER_TIMEOUT)
+    body_timeout: ClassVar[float] = setting("LUDINUM_BODY_TIMEOUT", BODY_TIMEOUT)
     max_per_address: ClassVar[int] = int(setting("LUDINUM_MAX_TCP", MAX_PER_ADDRESS))
 
     #: Addresses not counted (trusted proxies); None: uvicorn's ``forwarded_allow_ips``.
@@ -55,6 +65,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self._address: str | None = None
         self._headers_due: asyncio.TimerHandle | None = None
+        self._body_due: asyncio.TimerHandle | None = None
 
     def _trusted(self) -> frozenset[str]:
         if self.proxies is not None:
@@ -89,6 +100,8 @@ class GuardedH11Protocol(H11Protocol):
         super().data_received(data)
         if self.conn.their_state is h11.IDLE:
             self._await_headers()  # a request has begun, or a keep-alive one may
+        elif self.conn.their_state is h11.SEND_BODY:
+            self._await_body()  # its headers are in, its body is not
         else:
             self._headers_in()
 
@@ -103,10 +116,23 @@ class GuardedH11Protocol(H11Protocol):
             if self._address is not None:
                 self.waiting.setdefault(self._address, {})[self] = None
 
-    def _headers_in(self) -> None:
+    def _await_body(self) -> None:
+        """The headers are in and the body is coming: the connection still waits for its
+        request (it may make room for another of its address), now against the body's
+        time (:data:`BODY_TIMEOUT`, from the headers)."""
         if self._headers_due is not None:
             self._headers_due.cancel()
             self._headers_due = None
+        if self._body_due is None and not self.transport.is_closing():
+            self._body_due = self.loop.call_later(self.body_timeout, self._body_late)
+            if self._address is not None:
+                self.waiting.setdefault(self._address, {})[self] = None
+
+    def _headers_in(self) -> None:
+        for due in (self._headers_due, self._body_due):
+            if due is not None:
+                due.cancel()
+        self._headers_due = self._body_due = None
         self._not_waiting()
 
     def _not_waiting(self) -> None:
@@ -123,6 +149,16 @@ class GuardedH11Protocol(H11Protocol):
         self._not_waiting()
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
             self.transport.close()
+
+    def _body_late(self) -> None:
+        self._body_due = None
+        if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
+            return
+        if self.flow.read_paused:  # the app has not taken what came: the server's time
+            self._body_due = self.loop.call_later(self.body_timeout, self._body_late)
+            return
+        self._not_waiting()
+        self.transport.close()  # the app reads the client gone (guards: nothing done)
 
     def _release(self) -> None:
         self._headers_in()

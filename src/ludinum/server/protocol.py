@@ -203,14 +203,32 @@ def hello_role(message: dict[str, Any], most_seats: int) -> str:
     return role
 
 
+#: The largest ``id`` of a ping echoed, either sign: JavaScript's exact integers (2⁵³).
+PING_INTEGER = 2**53
+#: The longest ``id`` of a ping echoed, a string.
+PING_TEXT = 64
+
+
 def pong(ping: dict[str, Any]) -> dict[str, Any]:
-    """The answer to a ping; a short ``id`` (string or integer) is echoed, so a client can
-    tell its own pings apart (and measure the round trip)."""
+    """The answer to a ping; its ``id`` (an integer within :data:`PING_INTEGER`, or a
+    string of at most :data:`PING_TEXT` characters) is echoed, so a client can tell its own
+    pings apart (and measure the round trip). Another ``id`` is refused by name: it was
+    dropped without a word (a client waited for a pong it could not recognise), and an
+    integer of 400 digits was echoed whole."""
     out: dict[str, Any] = {"type": "pong"}
     tag = ping.get("id")
-    if (isinstance(tag, int) and not isinstance(tag, bool)) or (
-            isinstance(tag, str) and len(tag) <= 64):
-        out["id"] = tag
+    if tag is None:
+        return out
+    if isinstance(tag, str):
+        if len(tag) > PING_TEXT:
+            raise wrong("id", f"a au plus {PING_TEXT} caractères.",
+                        f"has at most {PING_TEXT} characters.")
+    elif isinstance(tag, bool) or not isinstance(tag, int) or abs(tag) > PING_INTEGER:
+        raise wrong("id", f"est un entier de −2⁵³ à 2⁵³ ou un texte d'au plus {PING_TEXT} "
+                    "caractères.",
+                    f"is an integer from −2⁵³ to 2⁵³ or a string of at most {PING_TEXT} "
+                    "characters.")
+    out["id"] = tag
     return out
 
 

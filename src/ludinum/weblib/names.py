@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from ludinum.engine import LudinumError
+from ludinum.engine import LudinumError, echoed
 from ludinum.weblib import i18n
 
 Gender = Literal["m", "f"]
@@ -49,6 +49,8 @@ QUALITIES: tuple[tuple[str, str], ...] = (
 )
 
 _ALLOWED = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9' \-]{2,20}\Z")
+#: One sign a nickname may hold (:data:`_ALLOWED`'s), to name the first one it may not.
+_SIGN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿŒœ0-9' \-]")
 #: Characters that stand for letters (leetspeak); "1" is tried as both "i" and "l".
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b",
                        "9": "g", "2": "z", "6": "g"})
@@ -375,7 +377,20 @@ def clean(text: object) -> str:
         raise NicknameError("Choisis un pseudo.", "Choose a nickname.")
     # Accents typed as a letter and a combining mark (« L\u0301ea ») are one letter (NFC).
     name = " ".join(unicodedata.normalize("NFC", text).split())
-    if not _ALLOWED.match(_without_initial_dot(name)) or len(name) > MAX_LENGTH:
+    core = _without_initial_dot(name)
+    refused = next((ch for ch in core if not _SIGN.match(ch)), None)
+    if refused is not None and 2 <= len(name) <= MAX_LENGTH:
+        # The sign is named (an invisible one as its code, as every error quotes what was
+        # sent): « 2 à 20 lettres » told « Çağla » that ğ was no letter.
+        shown = echoed(refused)
+        raise NicknameError(
+            f"Le signe «\u202f{shown}\u202f» n'est pas accepté dans un pseudo\u00a0: lettres"
+            " (sans accent, ou é, è, ç, ñ…), chiffres, espaces, tirets ou apostrophes (et un"
+            " point après une initiale).",
+            f"The sign “{shown}” is not accepted in a nickname: letters (plain, or é, è, ç,"
+            " ñ…), digits, spaces, hyphens or apostrophes (and a dot after an initial).",
+        )
+    if not _ALLOWED.match(core) or len(name) > MAX_LENGTH:
         raise NicknameError(
             "Un pseudo fait de 2 à 20 lettres, chiffres, espaces, tirets ou apostrophes"
             " (et un point après une initiale).",
