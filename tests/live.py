@@ -27,6 +27,7 @@ class LiveServer:
     def __init__(self, db: str, port: int | None = None, **options: Any) -> None:
         import uvicorn
 
+        from ludinum.cli.serve import WS_MAX_SIZE
         from ludinum.server.app import create_app
         from ludinum.server.ws_protocol import DirectWebSocketProtocol
         from ludinum.weblib.ratelimit import RateLimit
@@ -41,7 +42,8 @@ class LiveServer:
         options.setdefault("room_limit", RateLimit(burst=1000, per_second=100))
         self.app = create_app(db, public_url=self.url, **options)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws=DirectWebSocketProtocol, http=http)
+                                ws=DirectWebSocketProtocol, http=http,
+                                ws_max_size=WS_MAX_SIZE)  # as ``ludinum serve``'s
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

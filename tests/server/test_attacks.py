@@ -221,3 +221,21 @@ def test_a_nickname_of_the_wrong_length_says_the_length(client: TestClient, type
     code = client.post("/api/rooms", json={"game": "gnou", "players": 2}).json()["code"]
     error = client.post(f"/api/rooms/{code}/join", json={"nickname": typed}).json()["error"]
     assert error["code"] == "bad_nickname" and "2 à 20" in error["fr"]
+
+
+def test_a_websocket_message_over_its_limit_closes_the_socket(tmp_path: Path) -> None:
+    """A message over 64 KiB (``serve.WS_MAX_SIZE``) is not read: the socket is closed
+    with 1009, message too big (docs/protocol.md), and the server goes on serving."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from ludinum.cli.serve import WS_MAX_SIZE
+
+    with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3") as server:
+        with connect(f"ws://127.0.0.1:{server.port}/ws/ABCDEF") as ws:
+            ws.send(json.dumps({"type": "hello", "pad": "x" * WS_MAX_SIZE}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        assert get(server, "/") == 200
