@@ -66,10 +66,12 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
         for e in acc.get("stack", []):
             owner = e.get("owner")
             trip = _name(e["trip"], lang)
+            # « compte 4 (trajet de Tom) », "account 4 (Tom's trip)"
+            whose = f"{trip}'s trip" if en else f"trajet de {trip}"
             if owner is not None and owner == you:
-                mine.append(f"{where} ({'trip of' if en else 'trajet de'} {trip})")
+                mine.append(f"{where} ({whose})")
             elif owner is not None:
-                known.append(f"{where} ({'trip of' if en else 'trajet de'} {trip}) "
+                known.append(f"{where} ({whose}) "
                               f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
     over = view.get("phase") == "over"
     lines = []

@@ -370,14 +370,15 @@
     const money = [];
     const mine = [];
     const known = [];
-    const trip = en ? "trip of" : "trajet de";
+    // « trajet de Tom », "Tom's trip" (screen.py: _accounts_in_words)
+    const trip = (seat) => (en ? `${who(c, seat)}'s trip` : `trajet de ${who(c, seat)}`);
     for (const a of view.accounts || []) {
       const at = where(en, a.id);
       if (!none(a.bills)) money.push(`${at}${en ? ":" : " :"} ${sum(en, a.bills)}`);
       for (const v of a.stack || []) {
         if (none(v.owner)) continue;
-        if (v.owner === you) mine.push(`${at} (${trip} ${who(c, v.trip)})`);
-        else known.push(`${at} (${trip} ${who(c, v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
+        if (v.owner === you) mine.push(`${at} (${trip(v.trip)})`);
+        else known.push(`${at} (${trip(v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
       }
     }
     const over = view.phase === "over";
