@@ -181,7 +181,7 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     bank = int(view.get("bank") or 0)
     left = counted(bank, ("billet", "billets"), ("bill", "bills"), lang)
     if en:
-        lines.append("Bank: no bill left." if bank == 0 else f"Bank: {left} left.")
+        lines.append("Bank: no bills left." if bank == 0 else f"Bank: {left} left.")
     else:
         lines.append("Banque : il ne reste aucun billet." if bank == 0 else
                      f"Banque : il reste {left}.")

@@ -431,7 +431,7 @@
     // The bank's bills left (engine.counted: French singular under 2, English but for 1).
     const bank = Number(view.bank || 0);
     if (en) {
-      out.push(bank === 0 ? "Bank: no bill left." : `Bank: ${bank} ${bank === 1 ? "bill" : "bills"} left.`);
+      out.push(bank === 0 ? "Bank: no bills left." : `Bank: ${bank} ${bank === 1 ? "bill" : "bills"} left.`);
     } else {
       out.push(bank === 0 ? "Banque : il ne reste aucun billet."
         : `Banque : il reste ${bank} ${bank < 2 ? "billet" : "billets"}.`);
