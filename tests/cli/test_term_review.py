@@ -338,15 +338,15 @@ def test_a_replay_s_end_says_the_winner_once(tmp_path: Path) -> None:
 # -- the English help is English throughout -----------------------------------------------
 
 #: French placeholders and words an English help must not show (its metavars, its quotes).
-FRENCH_IN_ENGLISH = re.compile(r"[«»]|\b(JEU|CLÉ|VALEUR|DOSSIER|FICHIER|MOIS|HÔTE|ENTIER|"
-                               r"TEXTE|NOMBRE|CHEMIN)\b")
+FRENCH_IN_ENGLISH = re.compile(r"[«»]|\d %|\b(JEU|CLÉ|VALEUR|DOSSIER|FICHIER|MOIS|HÔTE|"
+                               r"ENTIER|TEXTE|NOMBRE|CHEMIN)\b")
 
 
 def test_the_english_help_has_no_french_placeholders_nor_guillemets() -> None:
     """« ludinum play --help --lang en » said « Usage: ludinum play [OPTIONS] JEU »,
     « -o, --option CLÉ=VALEUR », « --content DOSSIER » and quoted with « »: every help of
-    every command, in English, has English placeholders and “ ” quotes; the French one
-    keeps its own."""
+    every command, in English, has English placeholders, “ ” quotes and « 95% »; the
+    French one keeps its own."""
     english = _helps("en")
     for path, text in english.items():
         assert not FRENCH_IN_ENGLISH.search(text), (path, FRENCH_IN_ENGLISH.findall(text))

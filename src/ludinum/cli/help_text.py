@@ -21,7 +21,7 @@ ENGLISH: dict[str, str] = {
         ('Play on a Ray cluster (extra ludinum[cluster]) instead of local processes; same '
          'seeds, same results. local: a Ray on this machine (--workers cores).'),
     'Image PNG des résultats principaux avec leurs intervalles à 95 % (matplotlib).':
-        'PNG image of the headline results with their 95 % intervals (matplotlib).',
+        'PNG image of the headline results with their 95% intervals (matplotlib).',
     ("Simule chaque combinaison d'une grille d'options et écrit un rapport HTML : les "
      'résultats principaux du jeu selon chaque clé, et quels réglages sont équitables. '
      'Exemple : ludinum sweep JEU --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9 '
@@ -95,7 +95,7 @@ ENGLISH: dict[str, str] = {
     "Fichier CSV (une ligne par partie) ou JSON (selon l'extension).":
         "CSV file (one line per game) or JSON (by the extension).",
     "Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %.":
-        "Rank the bot levels: each against the others, 95 % confidence intervals.",
+        "Rank the bot levels: each against the others, 95% confidence intervals.",
     "Parties par match (par niveau pour un jeu coopératif).":
         "Games per match (per level for a cooperative game).",
     "Nombre de joueurs (défaut : 4, ou le plus proche permis).":
