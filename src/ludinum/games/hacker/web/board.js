@@ -193,7 +193,8 @@
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
-    const bank = h`⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
+    const bank = h`⛁ ${c.many(view.bank) ? _("banque : %(n)s billets", { n: view.bank })
+      : _("banque : %(n)s billet", { n: view.bank })}`.text;
     const heads = at.narrow ? [round, bank] : [`${round} · ${bank}`];
     heads.forEach((head, i) => {
       out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${c.squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
