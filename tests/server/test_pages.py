@@ -125,9 +125,9 @@ FRENCH_WORDS = re.compile(
     r"\b(le|la|les|des|une|est|du|et|pour|dans|avec|sur|tu|ton|ta|tes|pas|qui|au|aux|"
     r"joueur|joueurs|carte|cartes|partie|salon|tour|leçon|oui|non|animateur|classe|jeu|"
     r"jeux|réponse|influenceuse|personnage)\b", re.IGNORECASE)
-#: French typography an English text must not carry: « », a space before : ; ! ?, the
-#: no-break spaces French spacing puts there.
-FRENCH_TYPOGRAPHY = re.compile(r"[«»\u00a0\u202f]| [:;!?](?=\s|$)")
+#: French typography an English text must not carry: « », a space before : ; ! ? or a
+#: percent sign (« 50 % »), the no-break spaces French spacing puts there.
+FRENCH_TYPOGRAPHY = re.compile(r"[«»\u00a0\u202f]| [:;!?](?=\s|$)|(?:\d|\)s) %(?!\()")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
@@ -141,7 +141,8 @@ def test_french_in_english_finds_words_and_typography() -> None:
     assert french_in_english("Using White Hat or Influenceuse ends the turn.") == [
         "Influenceuse"]
     assert french_in_english("See « ludinum serve » : done") == ["'«'", "'»'", "' :'"]
-    assert french_in_english("Tom's trip: 2 cards; “free society”!") == []
+    assert french_in_english("Right answers: 50 %") == ["'0 %'"]
+    assert french_in_english("Tom's trip: 2 cards; “free society”! 50%") == []
 
 
 def test_the_english_catalogues_read_as_english() -> None:
