@@ -64,3 +64,30 @@ def test_a_random_game_speaks_english_throughout(name: str, seed: int) -> None:
         said |= {lesson.title, lesson.text}
     bad = {line: found for line in said if line and (found := english_problems(line))}
     assert not bad, bad
+
+
+#: Web Runners' spoken board title joins « Léa : circle 1, cell 0 ; Tom : … » with French
+#: spacing in English too (games/webrunners/web/board.js, map: ``h`… : …``` and ``h` ; ```),
+#: a file being changed elsewhere: known, left to that change.
+KNOWN = {"webrunners": pytest.mark.xfail(strict=True, reason="board.js title spacing")}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=KNOWN.get(n, ())) for n in GAMES])
+def test_the_english_boards_drawn_by_the_page_speak_english(name: str) -> None:
+    """The page's drawing of the board (its labels, legend and spoken title) in English,
+    at the start, early and late in a random game, on a projector and on a phone."""
+    from html import unescape
+
+    from tests.server.test_boards import draw, play
+
+    bad = {}
+    for steps in (0, 30, 200):
+        game, state = play(name, seed=3, steps=steps)
+        for narrow in (False, True):
+            drawn = draw(game, state.view(None), "en", narrow=narrow)
+            # each text of the drawing on its own (its elements, their spoken labels)
+            texts = re.findall(r">([^<]+)<", drawn) + re.findall(r'aria-label="([^"]*)"', drawn)
+            for text in texts:
+                if found := english_problems(" ".join(unescape(text).split())):
+                    bad[text] = found
+    assert not bad, bad
