@@ -333,3 +333,31 @@ def test_a_replay_s_end_says_the_winner_once(tmp_path: Path) -> None:
     end = out.replace("\u00a0", " ").replace("\u202f", " ").rstrip("\n").splitlines()
     assert end[-1].startswith("Gagnant : Joueur "), end[-3:]
     assert not any("a gagné !" in line for line in end), end[-20:]
+
+
+# -- the English help is English throughout -----------------------------------------------
+
+#: French placeholders and words an English help must not show (its metavars, its quotes).
+FRENCH_IN_ENGLISH = re.compile(r"[«»]|\d %|\b(JEU|CLÉ|VALEUR|DOSSIER|FICHIER|MOIS|HÔTE|"
+                               r"ENTIER|TEXTE|NOMBRE|CHEMIN)\b")
+
+
+def test_the_english_help_has_no_french_placeholders_nor_guillemets() -> None:
+    """« ludinum play --help --lang en » said « Usage: ludinum play [OPTIONS] JEU »,
+    « -o, --option CLÉ=VALEUR », « --content DOSSIER » and quoted with « »: every help of
+    every command, in English, has English placeholders, “ ” quotes and « 95% »; the
+    French one keeps its own."""
+    english = _helps("en")
+    for path, text in english.items():
+        assert not FRENCH_IN_ENGLISH.search(text), (path, FRENCH_IN_ENGLISH.findall(text))
+    assert "ludinum play [OPTIONS] GAME" in english["play"], english["play"]
+    assert "-o, --option KEY=VALUE" in english["play"], english["play"]
+    assert "--content FOLDER" in english["play"], english["play"]
+    assert "“ludinum simulate --keep-games”" in english["replay"], english["replay"]
+    # An error names the argument as the help does.
+    assert one_line(*run("play", "--lang", "en")[::2]) == (
+        "ludinum: error: Missing argument 'GAME'.")
+    french = _helps("fr")
+    assert "ludinum play [OPTIONS] JEU" in french["play"], french["play"]
+    assert "-o, --option CLÉ=VALEUR" in french["play"], french["play"]
+    assert one_line(*run("play")[::2]) == "ludinum : erreur : argument manquant : « JEU »."

@@ -42,3 +42,25 @@ def test_an_english_board_title_has_no_french_spacing(name: str) -> None:
     assert "; " in english and not re.search(r"\S [;:]", english), english
     french = title_of(draw(game, state.view(None), "fr"))
     assert re.search(r"\S [;:]", french), french  # French keeps it
+
+
+@pytest.mark.parametrize(("bank", "lang", "said"), [
+    (1, "en", "bank: 1 bill"), (2, "en", "bank: 2 bills"), (0, "en", "bank: 0 bills"),
+    (1, "fr", "banque : 1 billet"), (0, "fr", "banque : 0 billet"),
+    (5, "fr", "banque : 5 billets")])
+def test_the_bank_counts_its_bills_in_the_singular_or_plural(bank: int, lang: str,
+                                                             said: str) -> None:
+    """The board's head read « bank: 1 bills » (« banque : 1 billets »)."""
+    game, state = play("hacker", seed=3, steps=40)
+    view = {**state.view(None), "bank": bank}
+    text = words(draw(game, view, lang))
+    assert re.search(re.escape(said) + "(?![a-z])", text), text
+
+
+def test_the_spoken_title_counts_viruses_without_a_bracketed_plural() -> None:
+    """The board's <title> said « account 3: 1 virus(es) »."""
+    from tests.server.test_boards import title_of
+
+    game, state = play("hacker", seed=3, steps=60)
+    english = title_of(draw(game, state.view(None), "en"))
+    assert "(es)" not in english and "account 1, viruses: " in english, english

@@ -32,3 +32,19 @@ def test_the_page_says_each_account_and_trip_once() -> None:
     mine = [line for line in lines if line.startswith("Tes virus sur")]
     assert len(mine) == 1 and mine[0].count("compte 6") == 1, lines
     assert mine[0].endswith("compte 6 (trajet de Tom) ×2."), lines
+
+
+def test_the_english_lines_say_whose_trip_with_a_possessive() -> None:
+    """« account 6 (trip of Tom) » read as a word-for-word French « trajet de Tom »:
+    English says « account 6 (Tom's trip) », in the server's text and the page's alike,
+    as the narration does (« A virus appears on account 5 (Léa's trip). »)."""
+    view = {**VIEW, "accounts": [*VIEW["accounts"],
+                                 {"id": 7, "bills": None, "stack": [{"owner": 1, "trip": 2}]}]}
+    server = _accounts_in_words(view, 0, "en")
+    assert not [line for line in server if "trip of" in line], server
+    assert any(line.endswith("account 6 ([green]Green (P3)[/green]'s trip) ×2.")
+               for line in server), server
+    state = {"names": ["Léa", "Sami", "Tom"], "view": {**view, "you": 0, "seen": []}}
+    page = page_lines("hacker", state, 0, "en")
+    assert not [line for line in page if "trip of" in line], page
+    assert any(line.endswith("account 6 (Tom's trip) ×2.") for line in page), page

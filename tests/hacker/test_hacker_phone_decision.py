@@ -146,3 +146,16 @@ def test_the_board_under_brouillage_says_comptes_brouilles_once() -> None:
                                        "names": []}, ("map",))["map"]
         assert board.count('<g class="row">') == 5
         assert board.count(words) == 1, board
+
+
+def test_an_english_account_is_named_with_a_possessive() -> None:
+    """« Drop a virus on account 5 of Léa » was the French « le compte 5 de Léa » word for
+    word: English says « Drop a virus on Léa's account 5 »."""
+    accounts = [{"id": k, "owner": k % 4, "stack": []} for k in range(12)]
+    view = {"players": 4, "accounts": accounts, "you": 1, "phase": "trip", "traveller": 2,
+            "names": ["Léa", "Sami", "Inès", "Tom"]}
+    said = GAME.text.action(Action.make("drop", account=4), view, "en")
+    assert said.startswith("Drop a virus on ") and "'s account 5" in said, said
+    assert " of " not in said, said
+    assert GAME.text.action(Action.make("drop", account=4), view, "fr").startswith(
+        "Poser un virus sur le compte 5 de "), said

@@ -118,6 +118,63 @@ def test_every_french_message_has_an_english_translation() -> None:
         assert not re.search(r"""\b_\(\s*'""", path.read_text()), path
 
 
+#: Words that give French away in an English text (a word for word « Influenceuse », a
+#: « tour » left untranslated); proper names and sources cited as they are written
+#: (« Le jeu du Gnou », « Code pénal ») are not English screen words and not listed here.
+FRENCH_WORDS = re.compile(
+    r"\b(le|la|les|des|une|est|du|et|pour|dans|avec|sur|tu|ton|ta|tes|pas|qui|au|aux|"
+    r"joueur|joueurs|carte|cartes|partie|salon|tour|leçon|oui|non|animateur|classe|jeu|"
+    r"jeux|réponse|influenceuse|personnage)\b", re.IGNORECASE)
+#: French typography an English text must not carry: « », a space before : ; ! ? or a
+#: percent sign (« 50 % »), the no-break spaces French spacing puts there.
+FRENCH_TYPOGRAPHY = re.compile(r"[«»\u00a0\u202f]| [:;!?](?=\s|$)|(?:\d|\)s) %(?!\()")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def french_in_english(text: str) -> list[str]:
+    """The French words and typography found in an English ``text``."""
+    return [m.group(0) for m in FRENCH_WORDS.finditer(text)] + [
+        repr(m.group(0)) for m in FRENCH_TYPOGRAPHY.finditer(text)]
+
+
+def test_french_in_english_finds_words_and_typography() -> None:
+    assert french_in_english("Using White Hat or Influenceuse ends the turn.") == [
+        "Influenceuse"]
+    assert french_in_english("See « ludinum serve » : done") == ["'«'", "'»'", "' :'"]
+    assert french_in_english("Right answers: 50 %") == ["'0 %'"]
+    assert french_in_english("Tom's trip: 2 cards; “free society”! 50%") == []
+
+
+def test_the_english_catalogues_read_as_english() -> None:
+    """Every translation of the app's and the learning site's catalogues: no French word or
+    typography, and the same values as its French (a value lost or renamed raises)."""
+    from ludinum.site.render import LOCALE
+
+    bad = []
+    for folder in (i18n.LOCALE_DIR, LOCALE):
+        for french, english in i18n.catalog("en", folder).items():
+            if found := french_in_english(english):
+                bad.append((english, found))
+            if sorted(PLACEHOLDER.findall(french)) != sorted(PLACEHOLDER.findall(english)):
+                bad.append((english, ["values differ from " + french]))
+    assert not bad, bad
+
+
+def test_the_games_english_summaries_and_options_read_as_english() -> None:
+    """What the set-up pages and ``ludinum games --lang en`` show of each game: its
+    summary, its note, its options' descriptions and named values, in English."""
+    from ludinum.games import registry
+
+    bad = []
+    for game in registry():
+        texts = [game.title_en, game.summary_en, game.note_en]
+        for option in game.options:
+            texts += [option.help_en, option.title_en, option.unit_en]
+            texts += [label_en for *_, label_en in option.named]
+        bad += [(game.name, t, found) for t in texts if (found := french_in_english(t))]
+    assert not bad, bad
+
+
 def test_openapi_describes_the_api(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     assert spec["openapi"].startswith("3.")

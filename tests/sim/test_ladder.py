@@ -112,3 +112,20 @@ def test_cli_says_nothing_of_a_short_run_and_exports_headlines() -> None:
     thief = duel["headline"]["thief_win"]
     assert thief["n"] == 60 and thief["fair"] == pytest.approx(1 / 3)
     assert thief["ci95"][0] <= thief["value"] <= thief["ci95"][1]
+
+
+def test_cli_tables_speak_english_with_lang_en() -> None:
+    """« ludinum --lang en ladder » printed its tables in French only (« niveau »,
+    « victoire », « écart A − B », « A bat B : oui », « graine »)."""
+    from tests.cli.test_cli_errors import run
+
+    code, out, err = run("ladder", "gnou", "-n", "30", "--levels", "random,medium", "-w", "1",
+                         "--lang", "en")
+    assert code == 0, err
+    words = " ".join(out.split())
+    for french in ("niveau", "victoire", "écart", "A bat B", "joueurs", "parties", "graine",
+                   "chaque", "résultats", " oui", " non", "IC 95"):
+        assert french not in words, (french, words)
+    assert "each level beats the one below:" in words and "seed 0" in words, words
+    code, out, err = run("ladder", "gnou", "-n", "30", "--levels", "random,medium", "-w", "1")
+    assert code == 0 and "chaque niveau bat le précédent" in " ".join(out.split()), out

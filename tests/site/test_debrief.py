@@ -65,6 +65,20 @@ def test_gnou_debrief_counts_right_answers() -> None:
 
 
 
+def test_the_share_of_right_answers_is_spaced_in_each_language() -> None:
+    """« Right answers: 50 % » carried the French space before « % » into English: the
+    English debrief (PDF and page) writes « 50% », the French one « 50 % »."""
+    config, log = play("gnou", 2, 3)
+    actions = [(s, a) for s, a in log]
+    share = collect(config, actions, ["Castor", "Hibou"]).right_share
+    english = flat(pdf_text(build_debrief(config, actions, ["Castor", "Hibou"], "en"))[0])
+    assert f"Right answers: {share}%" in english, english
+    page = " ".join(debrief_html(config, actions, ["Castor", "Hibou"], "en").split())
+    assert f"Right answers: {share}%" in page and f"{share} %" not in page, page
+    french = debrief_html(config, actions, ["Castor", "Hibou"], "fr")
+    assert f"Bonnes réponses\u00a0: {share}\u202f%" in french
+
+
 def test_gnou_debrief_speaks_the_reader_language() -> None:
     """Questions, danger cards and series in English for an English debrief."""
     from ludinum.games.gnou.content import load_bank, load_dangers

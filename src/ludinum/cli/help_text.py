@@ -12,7 +12,7 @@ import click
 ENGLISH: dict[str, str] = {
     ("Pack de contenu (voir « ludinum content init ») ; le contenu d'origine pour ce qu'il "
      'ne définit pas.'):
-        ('Content pack (see « ludinum content init »); the built-in content for what it does '
+        ('Content pack (see “ludinum content init”); the built-in content for what it does '
          'not define.'),
     'Dossier où garder le journal de chaque partie (JSON, pour ludinum replay).':
         "Folder where each game's log is kept (JSON, for ludinum replay).",
@@ -21,7 +21,7 @@ ENGLISH: dict[str, str] = {
         ('Play on a Ray cluster (extra ludinum[cluster]) instead of local processes; same '
          'seeds, same results. local: a Ray on this machine (--workers cores).'),
     'Image PNG des résultats principaux avec leurs intervalles à 95 % (matplotlib).':
-        'PNG image of the headline results with their 95 % intervals (matplotlib).',
+        'PNG image of the headline results with their 95% intervals (matplotlib).',
     ("Simule chaque combinaison d'une grille d'options et écrit un rapport HTML : les "
      'résultats principaux du jeu selon chaque clé, et quels réglages sont équitables. '
      'Exemple : ludinum sweep JEU --grid OPTION=V1,V2,V3 players=3,4 quiz_accuracy=0.5,0.9 '
@@ -35,7 +35,7 @@ ENGLISH: dict[str, str] = {
     ('Rejoue pas à pas une partie gardée par « ludinum simulate --keep-games ». Entrée : '
      'étape suivante ; q : quitter. Sans terminal en entrée, toutes les étapes sont '
      "affichées d'un coup."):
-        ('Step through a game kept by « ludinum simulate --keep-games ». Enter: next step; q: '
+        ('Step through a game kept by “ludinum simulate --keep-games”. Enter: next step; q: '
          'quit. Without a terminal on input, every step is printed at once.'),
     "Aller directement à l'étape N (puis continuer pas à pas dans un terminal).":
         'Go straight to step N (then step on in a terminal).',
@@ -44,23 +44,23 @@ ENGLISH: dict[str, str] = {
      "tel qu'il sera utilisé : ses fichiers à la place de ceux d'origine, les autres "
      'inchangés. Un élément qui énonce un fait (nombre, loi, adresse web, service) doit '
      'porter « source » et « checked » (voir docs/content-review.md).'):
-        ('Check the content files; each problem as « file:line: message ». Without FOLDER: the '
-         'built-in content. A pack (see « ludinum content init ») is checked as it will be '
+        ('Check the content files; each problem as “file:line: message”. Without FOLDER: the '
+         'built-in content. A pack (see “ludinum content init”) is checked as it will be '
          'used: its files instead of the built-in ones, the others unchanged. An item that '
-         'states a fact (number, law, web address, service) must carry « source » and « checked'
-         ' » (see docs/content-review.md).'),
+         'states a fact (number, law, web address, service) must carry “source” and “checked'
+         '” (see docs/content-review.md).'),
     ("Crée un pack de contenu à adapter : le contenu d'origine, commenté, et un README. "
      'Vérifie-le avec « ludinum content check DOSSIER », utilise-le avec « ludinum serve '
      '--content DOSSIER ».'):
         ('Create a content pack to adapt: the built-in content, commented, and a README. Check '
-         'it with « ludinum content check FOLDER », use it with « ludinum serve --content '
-         'FOLDER ».'),
+         'it with “ludinum content check FOLDER”, use it with “ludinum serve --content '
+         'FOLDER”.'),
     ('Adresse du serveur de la classe, vers laquelle pointent les codes QR (défaut : celle '
      'que « ludinum serve » affiche, détectée sur le réseau local, avec --port).'):
-        ('Address of the classroom server the QR codes point to (default: the one « ludinum '
-         'serve » shows, detected on the local network, with --port).'),
+        ('Address of the classroom server the QR codes point to (default: the one “ludinum '
+         'serve” shows, detected on the local network, with --port).'),
     "Port de « ludinum serve », pour l'adresse détectée.":
-        'Port of « ludinum serve », for the detected address.',
+        'Port of “ludinum serve”, for the detected address.',
     ('Codes ou jetons faux permis par seconde et par adresse (gardés en mémoire seulement ;'
      ' rafale de 20 fois plus) ; entrer dans un salon ne compte pas.'):
         ('Wrong codes or tokens allowed per second and per address (kept in memory only; bursts'
@@ -95,7 +95,7 @@ ENGLISH: dict[str, str] = {
     "Fichier CSV (une ligne par partie) ou JSON (selon l'extension).":
         "CSV file (one line per game) or JSON (by the extension).",
     "Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %.":
-        "Rank the bot levels: each against the others, 95 % confidence intervals.",
+        "Rank the bot levels: each against the others, 95% confidence intervals.",
     "Parties par match (par niveau pour un jeu coopératif).":
         "Games per match (per level for a cooperative game).",
     "Nombre de joueurs (défaut : 4, ou le plus proche permis).":
@@ -135,7 +135,7 @@ ENGLISH: dict[str, str] = {
         "'checked' (see docs/content-review.md).",
     "Comptes par jeu et par type, en JSON.": "Counts per game and kind, as JSON.",
     "Liste les faits vérifiés il y a plus de MOIS mois (sortie 1 s'il y en a).":
-        "List the facts checked more than MOIS months ago (exit 1 if there are any).",
+        "List the facts checked more than MONTHS months ago (exit 1 if there are any).",
     "Crée le PDF à imprimer d'un jeu : cartes A4 avec traits de coupe et codes QR.":
         "Make a game's PDF to print: A4 cards with cut marks and QR codes.",
     "Adresse du serveur de la classe, vers laquelle pointent les codes QR.":
@@ -165,6 +165,19 @@ ENGLISH: dict[str, str] = {
         "Server processes on this port (more than one: PostgreSQL and Redis needed).",
     "URL Redis partagée par les processus (défaut : $LUDINUM_REDIS).":
         "Redis URL shared by the processes (default: $LUDINUM_REDIS).",
+}
+
+#: The placeholders written on the commands (French) in English: « ludinum play GAME ».
+METAVARS_EN = {
+    "JEU": "GAME",
+    "CLÉ=VALEUR": "KEY=VALUE",
+    "[DOSSIER]": "[FOLDER]",
+    "DOSSIER": "FOLDER",
+    "FICHIER": "FILE",
+    "MOIS": "MONTHS",
+    "[CLÉ=V1,V2]...": "[KEY=V1,V2]...",
+    "CLÉ=V1,V2": "KEY=V1,V2",
+    "ray://HÔTE:PORT|auto|local": "ray://HOST:PORT|auto|local",
 }
 
 #: Click's own words, in French.
@@ -204,10 +217,19 @@ def help_texts(command: click.Command) -> Iterator[str]:
 
 
 def translate(command: click.Command, lang: str) -> None:
-    """Put ``command``'s help texts (and its subcommands') in ``lang``; French is kept
-    aside so that the switch goes both ways."""
+    """Put ``command``'s help texts and placeholders (and its subcommands') in ``lang``;
+    French is kept aside so that the switch goes both ways."""
     for cmd in walk(command):
         cmd.context_class = HelpContext
+        for param in cmd.params:
+            if param.metavar is None:
+                continue
+            french_metavar = getattr(param, "metavar_fr", None)
+            if french_metavar is None:
+                french_metavar = param.metavar
+                param.metavar_fr = french_metavar  # type: ignore[attr-defined]
+            param.metavar = (METAVARS_EN.get(french_metavar, french_metavar) if lang == "en"
+                             else french_metavar)
         targets: list[click.Command | click.Option] = [cmd]
         targets += [p for p in cmd.params if isinstance(p, click.Option)]
         for target in targets:

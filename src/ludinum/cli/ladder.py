@@ -19,6 +19,7 @@ from ludinum.cli.common import (
     option_flag,
     options_or_fail,
     progress_bar,
+    say,
 )
 from ludinum.cli.lab import check_plot_path, plot_option, write_plot
 from ludinum.engine import LudinumError
@@ -84,7 +85,8 @@ def ladder(
     check_plot_path(plot_path)
     workers = workers or os.cpu_count() or 1
     warn_if_long(spec, game.cooperative, workers)
-    with progress_bar(game.title_fr, total_games(spec, game.cooperative)) as advance:
+    with progress_bar(say(game.title_fr, game.title_en),
+                      total_games(spec, game.cooperative)) as advance:
         result = run_ladder(spec, game.cooperative, workers, advance, headlines(game.name))
     entries = result["teams"] if game.cooperative else result["duels"]
     write_plot(plot_path, [(e["level"] if game.cooperative else f"{e['a']}–{e['b']}",
@@ -108,32 +110,42 @@ def warn_if_long(spec: LadderSpec, cooperative: bool, workers: int) -> None:
         return
     minutes = seconds / 60
     length = f"{minutes:.0f} min" if minutes < 90 else f"{minutes / 60:.1f} h".replace(".", ",")
-    click.echo(
+    games = total_games(spec, cooperative)
+    click.echo(say(
         f"Attention : ce classement devrait durer environ {length} "
-        f"({total_games(spec, cooperative)} parties sur {workers} processus, estimé sur "
+        f"({games} parties sur {workers} processus, estimé sur "
         f"{tried} parties d'essai) ; réduis -n, les niveaux ou utilise --adjacent.",
-        err=True,
-    )
+        f"Warning: this ladder should take about {length.replace(',', '.')} ({games} games on "
+        f"{workers} processes, estimated from {tried} trial games); lower -n, the levels or "
+        "use --adjacent."), err=True)
 
 
 def print_ladder(result: dict[str, Any], console: Console) -> None:
     games = result["games_per_match"]
-    played = (f"{games} parties par niveau" if result["cooperative"] else
-              f"{2 * deals(games)} parties par match ({deals(games)} tirages, sièges échangés)")
-    title = f"{result['game']} · {result['players']} joueurs · {played} · graine {result['seed']}"
     if result["cooperative"]:
-        teams = Table(title=title + " · victoire de l'équipe")
-        for col in ("niveau", "victoire", "IC 95 %"):
+        played = say(f"{games} parties par niveau", f"{games} games per level")
+    else:
+        played = say(
+            f"{2 * deals(games)} parties par match ({deals(games)} tirages, sièges échangés)",
+            f"{2 * deals(games)} games per match ({deals(games)} deals, seats swapped)")
+    title = (f"{result['game']} · {result['players']} {say('joueurs', 'players')} · {played}"
+             f" · {say('graine', 'seed')} {result['seed']}")
+    level, ci = say("niveau", "level"), say("IC 95 %", "95% CI")
+    yes, no = say("oui", "yes"), say("non", "no")
+    if result["cooperative"]:
+        teams = Table(title=title + say(" · victoire de l'équipe", " · team win"))
+        for col in (level, say("victoire", "win"), ci):
             teams.add_column(col, justify="right")
         for t in result["teams"]:
             lo, hi = t["win_rate_ci95"]
             teams.add_row(t["level"], f"{t['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
         console.print(teams)
-    table = Table(title=title if not result["cooperative"] else "écarts")
+    table = Table(title=title if not result["cooperative"] else say("écarts", "margins"))
     cols = ["A", "B"]
     if not result["cooperative"]:
-        cols += ["victoire A / siège", "victoire B / siège"]
-    cols += ["écart A − B", "IC 95 %", "A bat B"]
+        cols += [say("victoire A / siège", "A win / seat"), say("victoire B / siège",
+                                                                "B win / seat")]
+    cols += [say("écart A − B", "margin A − B"), ci, say("A bat B", "A beats B")]
     for col in cols:
         table.add_column(col, justify="right")
     for d in result["duels"]:
@@ -141,13 +153,14 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
         row = [d["a"], d["b"]]
         if not result["cooperative"]:
             row += [f"{d['a_win_rate']:.3f}", f"{d['b_win_rate']:.3f}"]
-        verdict = "oui" if d["a_beats_b"] else "non"
+        verdict = yes if d["a_beats_b"] else no
         row += [f"{d['margin']:+.3f}", f"[{lo:+.3f}, {hi:+.3f}]", verdict]
         table.add_row(*row)
     console.print(table)
     _print_headlines(result, console)
-    verdict = "oui" if result["each_beats_the_one_below"] else "non"
-    console.print(f"chaque niveau bat le précédent : {verdict}")
+    verdict = yes if result["each_beats_the_one_below"] else no
+    console.print(say(f"chaque niveau bat le précédent : {verdict}",
+                      f"each level beats the one below: {verdict}"))
 
 
 
@@ -161,10 +174,11 @@ def _print_headlines(result: dict[str, Any], console: Console) -> None:
     heads = [k for k, e in entries[0]["headline"].items() if not e["per_seat"]]
     if not heads:
         return
-    table = Table(title="résultats principaux (IC 95 %)")
-    table.add_column("niveau" if result["cooperative"] else "A – B")
+    table = Table(title=say("résultats principaux (IC 95 %)", "headline results (95% CI)"))
+    table.add_column(say("niveau", "level") if result["cooperative"] else "A – B")
+    lang = say("fr", "en")
     for key in heads:
-        table.add_column(entries[0]["headline"][key]["label"]["fr"], justify="right")
+        table.add_column(entries[0]["headline"][key]["label"][lang], justify="right")
     for entry in entries:
         name = entry["level"] if result["cooperative"] else f"{entry['a']} – {entry['b']}"
         cells = []

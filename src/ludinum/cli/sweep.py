@@ -16,6 +16,7 @@ from ludinum.cli.common import (
     option_flag,
     options_or_fail,
     progress_bar,
+    say,
 )
 from ludinum.cli.lab import cluster_option
 from ludinum.engine import LudinumError
@@ -102,7 +103,7 @@ def sweep(
         fail("Le rapport a besoin de matplotlib : pip install 'ludinum[lab]'.",
              "The report needs matplotlib: pip install 'ludinum[lab]'.")
     cells = len(spec.cells())
-    with progress_bar(game.title_fr, cells * games) as advance:
+    with progress_bar(say(game.title_fr, game.title_en), cells * games) as advance:
         try:
             result = run_sweep(game, spec, workers or os.cpu_count(), advance,
                                fair_margin=fair_margin, cluster=cluster)

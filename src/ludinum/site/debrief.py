@@ -40,6 +40,7 @@ WORDS = {
         "themes": "Thèmes abordés",
         "questions": "Questions",
         "right": "Bonnes réponses",
+        "share": "{n}\u202f%",  # French spacing before « % »
         "messages": "Messages de prévention affichés",
         "lessons": "Ce que la partie nous apprend",
         "source": "Source",
@@ -67,6 +68,7 @@ WORDS = {
         "themes": "Themes met",
         "questions": "Questions",
         "right": "Right answers",
+        "share": "{n}%",  # no space in English
         "messages": "Prevention messages shown",
         "lessons": "What the game teaches us",
         "source": "Source",

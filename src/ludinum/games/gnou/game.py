@@ -25,7 +25,7 @@ class GnouGame(Game):
         "on peut les transmettre à ses coéquipiers."
     )
     summary_en = (
-        "Cooperative game (2 to 6 players): the team moves one pawn to the 'free society' "
+        "Cooperative game (2 to 6 players): the team moves one pawn to the “free society” "
         "before the turn counter runs out. Danger cells push back unless someone holds the "
         "protection; protections are won by answering quizzes and can be passed on."
     )

@@ -66,10 +66,12 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
         for e in acc.get("stack", []):
             owner = e.get("owner")
             trip = _name(e["trip"], lang)
+            # « compte 4 (trajet de Tom) », "account 4 (Tom's trip)"
+            whose = f"{trip}'s trip" if en else f"trajet de {trip}"
             if owner is not None and owner == you:
-                mine.append(f"{where} ({'trip of' if en else 'trajet de'} {trip})")
+                mine.append(f"{where} ({whose})")
             elif owner is not None:
-                known.append(f"{where} ({'trip of' if en else 'trajet de'} {trip}) "
+                known.append(f"{where} ({whose}) "
                               f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
     over = view.get("phase") == "over"
     lines = []
@@ -179,7 +181,7 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     bank = int(view.get("bank") or 0)
     left = counted(bank, ("billet", "billets"), ("bill", "bills"), lang)
     if en:
-        lines.append("Bank: no bill left." if bank == 0 else f"Bank: {left} left.")
+        lines.append("Bank: no bills left." if bank == 0 else f"Bank: {left} left.")
     else:
         lines.append("Banque : il ne reste aucun billet." if bank == 0 else
                      f"Banque : il reste {left}.")

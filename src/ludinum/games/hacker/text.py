@@ -258,7 +258,7 @@ class HackerText(GameText):
             where = f"your account {k + 1}" if en else f"ton compte {k + 1}"
         elif owner is not None:
             where = (
-                f"account {k + 1} of {name(owner, lang)}"
+                f"{name(owner, lang)}'s account {k + 1}"  # not "account 5 of Léa"
                 if en
                 else f"le compte {k + 1} de {name(owner, lang)}"
             )

@@ -51,7 +51,7 @@ OPTIONS = OptionSet(
         Option(
             "power_ends_turn", "bool", False,
             "Utiliser White Hat, Influenceuse ou Geekcolo termine le tour.",
-            "Using White Hat, Influenceuse or Geekcolo ends the turn.",
+            "Using White Hat, Influencer or Geekcolo ends the turn.",
             named=((False, "Non", "No"), (True, "Oui", "Yes")),
             ruling="W13", title_fr="Un pouvoir termine le tour",
             title_en="A power ends the turn",

@@ -36,7 +36,7 @@ def debrief_pdf(debrief: Debrief) -> bytes:
     if debrief.questions:
         share = debrief.right_share
         y = _heading(pdf, y + 1, f"{w['questions']}{sep}{len(debrief.questions)} — "
-                                 f"{w['right']}{sep}{share} %")
+                                 f"{w['right']}{sep}{w['share'].format(n=share)}")
         shown = debrief.questions[:12]
         for question, right in shown:
             y = _para(pdf, y, f"{'✓' if right else '✗'} {question}", 8, 8)

@@ -193,7 +193,8 @@
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
-    const bank = h`⛁ ${_("banque : %(n)s billets", { n: view.bank })}`.text;
+    const bank = h`⛁ ${c.many(view.bank) ? _("banque : %(n)s billets", { n: view.bank })
+      : _("banque : %(n)s billet", { n: view.bank })}`.text;
     const heads = at.narrow ? [round, bank] : [`${round} · ${bank}`];
     heads.forEach((head, i) => {
       out += `<text x="${EDGE + 4}" y="${36 + i * HEAD_LINE}" font-size="30" font-weight="700" fill="#111827"${c.squeezed(head, 33, W - 2 * EDGE - 8)}>${head}</text>`;
@@ -370,14 +371,15 @@
     const money = [];
     const mine = [];
     const known = [];
-    const trip = en ? "trip of" : "trajet de";
+    // « trajet de Tom », "Tom's trip" (screen.py: _accounts_in_words)
+    const trip = (seat) => (en ? `${who(c, seat)}'s trip` : `trajet de ${who(c, seat)}`);
     for (const a of view.accounts || []) {
       const at = where(en, a.id);
       if (!none(a.bills)) money.push(`${at}${en ? ":" : " :"} ${sum(en, a.bills)}`);
       for (const v of a.stack || []) {
         if (none(v.owner)) continue;
-        if (v.owner === you) mine.push(`${at} (${trip} ${who(c, v.trip)})`);
-        else known.push(`${at} (${trip} ${who(c, v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
+        if (v.owner === you) mine.push(`${at} (${trip(v.trip)})`);
+        else known.push(`${at} (${trip(v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
       }
     }
     const over = view.phase === "over";
@@ -430,7 +432,7 @@
     // The bank's bills left (engine.counted: French singular under 2, English but for 1).
     const bank = Number(view.bank || 0);
     if (en) {
-      out.push(bank === 0 ? "Bank: no bill left." : `Bank: ${bank} ${bank === 1 ? "bill" : "bills"} left.`);
+      out.push(bank === 0 ? "Bank: no bills left." : `Bank: ${bank} ${bank === 1 ? "bill" : "bills"} left.`);
     } else {
       out.push(bank === 0 ? "Banque : il ne reste aucun billet."
         : `Banque : il reste ${bank} ${bank < 2 ? "billet" : "billets"}.`);
