@@ -135,8 +135,9 @@ def test_webrunners_board_shows_every_pawn_where_it_is(seed: int) -> None:
 
 def webrunners_pawns(pawns: list[list[int]]) -> list[tuple[tuple[float, float], float]]:
     """The Web Runners pawns drawn for ``pawns`` (a public view's), each as its centre and
-    its size (``token``'s r: its number's font size is 1.15 r, its baseline 0.42 r below the
-    centre) in the board's units, before the rotation of its cell (angle 0: the top)."""
+    its size (``token``'s r: its number's font size is 1.4 r, 28 units, its baseline 0.365
+    of it below the centre) in the board's units, before the rotation of its cell (angle 0:
+    the top)."""
     import re
 
     game = registry().get("webrunners")
@@ -145,34 +146,36 @@ def webrunners_pawns(pawns: list[list[int]]) -> list[tuple[tuple[float, float], 
     out = []
     for x, y, size in re.findall(r'<g class="token seat-\d">.*?<text x="([\d.]+)" '
                                  r'y="([\d.]+)" font-size="([\d.]+)"', html, re.S):
-        r = float(size) / 1.15
-        out.append(((float(x), float(y) - 0.42 * r), r))
+        r = float(size) / 1.4
+        out.append(((float(x), float(y) - 0.365 * float(size)), r))
     assert len(out) == len(pawns)
     return out
 
 
 def test_webrunners_pawns_leave_their_cells_label_visible() -> None:
-    """Four pawns on one cell sit on its corners: each pawn's centre is outside the cell's
-    circle (radius 27), so the cell's number or symbol in the middle stays readable."""
+    """Four pawns on one cell sit around it, leaning on its ring: each pawn's centre is
+    outside the cell's circle (radius 27), and its nearest edge (its reach: 27 at most,
+    the triangle's tip at 1.35 r) clear of the label in the middle (±17 × ±11), so that
+    the cell's number or symbol stays readable under the pawns."""
     import math
 
-    cell = (442.0, 442.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
+    cell = (452.0, 452.0 - 385.0)  # circle 1, cell 0, at the top (angle 0)
     for centre, r in webrunners_pawns([[1, 0]] * 4):
         assert math.dist(centre, cell) > 27, centre
-        assert math.dist(centre, cell) - 1.05 * r > 14, centre  # the label: ±12 × ±8
+        assert math.dist(centre, cell) - 1.35 * r > math.hypot(17, 11) - 1, centre
 
 
 def test_webrunners_pawns_are_large_and_never_overlap() -> None:
-    """A pawn is what the class follows on the projector: drawn at 17 units (14 before,
-    a 14 px pawn on a 1280×720 projector), and as crowded as the board gets (three pawns on
-    a cell's corners, one on the cell next to it on the neighbouring circle, cells 0 of
-    every circle on one line) no two pawns overlap."""
+    """A pawn is what the class follows on the projector: drawn at 20 units (14, then 17
+    before: its number 17.8 px on a 1920×1080 projector, now 25 px), and as crowded as the
+    board gets (three pawns around a cell, one on the cell next to it on the neighbouring
+    circle, cells 0 of every circle on one line) no two pawns overlap."""
     import math
 
     for crowd in ([[1, 0]] * 3 + [[2, 0]], [[2, 0]] * 3 + [[3, 0]],
                   [[3, 0]] * 3 + [[4, 1]], [[4, 1]] * 3 + [[5, 0]]):
         drawn = webrunners_pawns(crowd)
-        assert all(r > 16.9 for _, r in drawn), drawn  # 17, its font size rounded
+        assert all(r > 19.9 for _, r in drawn), drawn  # 20, its font size rounded
         for i, (a, ra) in enumerate(drawn):
             for b, rb in drawn[i + 1:]:
                 assert math.dist(a, b) >= 1.05 * (ra + rb), (crowd, a, b)

@@ -160,8 +160,9 @@
   const round1 = (x) => Math.round(x * 10) / 10;
 
   // A seat's pawn centred on (x, y) in SVG; ``turn`` cancels an enclosing rotation,
-  // ``ring`` draws a halo (whose turn it is).
-  function token(seat, x, y, r = 13, turn = 0, ring = false) {
+  // ``ring`` draws a halo (whose turn it is); ``font``: its number's size (1.15 r unless
+  // given: a board that needs its pawns' numbers larger than the pawns).
+  function token(seat, x, y, r = 13, turn = 0, ring = false, font = 0) {
     const shape = SEAT_SHAPE[seat % 7];
     const fill = SEAT_FILL[seat % 7];
     const rotate = turn ? ` transform="rotate(${num(turn)} ${num(x)} ${num(y)})"` : "";
@@ -177,7 +178,8 @@
       const points = POLYGONS[shape].map(([px, py]) => `${round1(x + px * r)},${round1(y + py * r)}`).join(" ");
       out += `  <polygon points="${points}" fill="${fill}" stroke="#111827" stroke-width="2"/>\n`;
     }
-    out += `  <text x="${num(x)}" y="${round1(y + r * 0.42)}" font-size="${round1(r * 1.15)}" font-weight="700" text-anchor="middle" fill="${SEAT_INK[seat % 7]}">${seat + 1}</text>\n</g>`;
+    const base = font ? font * 0.365 : r * 0.42;
+    out += `  <text x="${num(x)}" y="${round1(y + base)}" font-size="${round1(font || r * 1.15)}" font-weight="700" text-anchor="middle" fill="${SEAT_INK[seat % 7]}">${seat + 1}</text>\n</g>`;
     return safe(out);
   }
   // A seat in one glyph and its number, « ● 1 ».

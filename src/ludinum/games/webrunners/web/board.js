@@ -6,16 +6,22 @@
 // its number.
 (function (L) {
   "use strict";
-  const C = 442;  // the outer circle (385) with a pawn on its cell's outer corner and its turn ring (23, 17 × 1.75, stroke): 441
+  // The outer circle (385) with a pawn on its cell's outer slot (PAWN_SLOTS: 413 out, 40
+  // aside, 414.9 from the centre) and its turn ring (20 × 1.75, its stroke): 451.4.
+  const C = 452;
   const RADIUS = { 1: 385, 2: 300, 3: 215, 4: 132 };
   const CELL_R = 27;
   const INNER_R = 24;
+  // The centre's disc, as large as the costs to the centre around it allow (COST_R: a cost's
+  // box 83 − 16 from the middle, 58.5 at its nearest): its flag at 28 units and its word
+  // « CENTRE » at 27, 24.2 px on a 1920×1080 projector (it was 17 units, 15.5 px).
   const CENTRE_R = 58;
-  // Every cell's label (number, symbol, bridge cost): 27 units, 24.7 px on a 1920×1080
-  // projector (20 and 22 were 18.3 and 20.1 px).
+  const CENTRE_FONT = 27;
+  // Every cell's label (number, symbol, bridge cost): 27 units, 24.2 px on a 1920×1080
+  // projector (20 and 22 were 18.3 and 20.1 px), 30 px on a phone's enlarged board.
   const LABEL = 27;
   // The cost of a way to the centre (W4), midway between the centre and the inner circle's
-  // cells, 27 units: 24.7 px on a 1920×1080 projector (it was 14, 12.8 px), on a white
+  // cells, 27 units: 24.2 px on a 1920×1080 projector (it was 14, 12.8 px), on a white
   // halo where its dashed way runs under it.
   const COST_R = (CENTRE_R + RADIUS[4] - INNER_R) / 2;
   const STYLES = {
@@ -37,11 +43,28 @@
     for (const c of [...inner].reverse()) firstInner[c.number] = c.index;
     const centreBars = {};
     for (const w of cells.filter((c) => c.kind === "centre")) centreBars[w.number] = w.bars;
-    g = { ring, inner, sizes, firstInner, centreBars, bridges: cells.filter((c) => c.kind === "bridge") };
+    // the middles of every cell's label and of every cost to the centre (W4), on the board
+    const spot = (radius, turn) => [C + radius * Math.sin(turn * Math.PI / 180), C - radius * Math.cos(turn * Math.PI / 180)];
+    const places = ring.map((c) => ({ cell: c, angle: 360 * c.index / c.size, radius: RADIUS[c.circle] }))
+      .concat(inner.map((c) => ({ cell: c, angle: 360 * c.index / c.size, radius: RADIUS[4] })));
+    for (const p of places) p.at = spot(p.radius, p.angle);
+    const labels = places.map((p) => p.at).concat(inner.map((c) => spot(COST_R, 360 * c.index / c.size)));
+    g = { ring, inner, sizes, firstInner, centreBars, places, labels, bridges: cells.filter((c) => c.kind === "bridge") };
     shapes.set(kit, g);
     return g;
   }
   const mod = (a, n) => ((a % n) + n) % n;
+  // A pawn's slots further round its cell, when its four are not clear (the inner circle):
+  // 48 and 58 from the cell's middle, every 15°, the outer side first.
+  const MORE_SLOTS = [];
+  for (const d of [48, 58]) {
+    for (let k = 0; k <= 12; k++) {
+      for (const side of k && k < 12 ? [-1, 1] : [1]) {
+        const a = side * k * 15 * Math.PI / 180;
+        MORE_SLOTS.push([Math.round(d * Math.sin(a)), Math.round(-d * Math.cos(a))]);
+      }
+    }
+  }
 
   // A cell's colour and its label (W5: a symbol with every colour; a bridge's cost, P1 to
   // P3; else its number, a little paler): ``text`` (HTML) and its ``size``, ``attrs``.
@@ -100,9 +123,11 @@
         `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 9}" font-size="${LABEL}" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
         `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + 9}" font-size="27" font-weight="700" text-anchor="middle" fill="#374151" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
     }
+    // the centre: its flag above its word; the word (« CENTRE », 108 units wide in DejaVu
+    // Sans) drawn 100 wide, within the disc's chord along its baseline, 2 √(56.5² − 21²) ≈ 105
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
-      `<text x="${C}" y="${C - 8}" font-size="26" text-anchor="middle" fill="#111827">⚑</text>` +
-      h`<text x="${C}" y="${C + 22}" font-size="17" font-weight="700" text-anchor="middle" fill="#111827">${_("CENTRE")}</text>` + "</svg>";
+      `<text x="${C}" y="${C - 5}" font-size="28" text-anchor="middle" fill="#111827">⚑</text>` +
+      h`<text x="${C}" y="${C + 21}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827" textLength="100" lengthAdjust="spacingAndGlyphs">${_("CENTRE")}</text>` + "</svg>";
     return out;
   }
 
@@ -129,48 +154,79 @@
     }
     let out = `<svg viewBox="0 0 ${2 * C} ${2 * C}" role="img" aria-labelledby="webrunners-board-title" class="webrunners-board">`;
     out += `<title id="webrunners-board-title">${title}</title>`;
-    // pawns: several on one spot share it, on the corners of the cell, clear of its label;
-    // as large as that allows: a pawn's reach from its cell's centre, 23 + 17 × 1.05, stays
-    // under half the 83 between the two closest circles (pawns of neighbouring circles
-    // never overlap), and its nearest edge 23√2 − 17.9 ≈ 14.6 from the centre, clear of
-    // the label
-    const PAWN_R = 17;
-    const OFFSETS = [[-23, -23], [23, -23], [-23, 23], [23, 23]];
-    const taken = {};
-    const occupied = new Map();  // the cells with a pawn: their label drawn again, on top
+    // Pawns: around their cell, never on it, so that its number, symbol or bridge cost
+    // reads under them. Each takes the first of its cell's slots that is clear: of the
+    // pawns already drawn (pawns that share a cell, or on cells side by side on two
+    // circles), of every cell's label and every cost to the centre (CLEAR from its middle:
+    // the label's half-width, 17, a pawn's reach, 27 at most, the triangle's tip, and a
+    // margin), of the centre's disc and of the board's edge. The four slots (PAWN_SLOTS:
+    // 40 aside, 28 out or in, the outer ones first) are clear on circles 1 to 3 (28 + 27 =
+    // 55 < 85 − 27 from the next circles' cells); the inner circle, curved tighter and close
+    // to circle 3, takes the slots further round its cell when they are not (MORE_SLOTS).
+    // A pawn's number reads at PAWN_FONT, 25 px on a 1920×1080 projector (it was 17.8 px
+    // on a 17-unit pawn). A cell whose pawns find no clear slot (none in the tests' crowds)
+    // takes the first slot clear of the other pawns. The winner at the centre stands on
+    // its disc.
+    const PAWN_R = 20;
+    const PAWN_FONT = 28;
+    const PAWN_SLOTS = [[-40, -28], [40, -28], [-40, 28], [40, 28]];
+    const APART = 2 * 1.05 * PAWN_R + 4;  // two pawns' middles at least this far apart
+    const CLEAR = 46;  // a pawn's middle from a label's
+    const placed = [];
+    const rings = [];  // where the turn rings are
+    const clear = ([x, y]) => placed.every(([px, py]) => Math.hypot(x - px, y - py) >= APART) &&
+      g.labels.every(([lx, ly]) => Math.hypot(x - lx, y - ly) >= CLEAR) &&
+      Math.hypot(x - C, y - C) <= C - 1.75 * PAWN_R - 1.5 && Math.hypot(x - C, y - C) >= CENTRE_R + 30;
+    const occupied = new Map();  // the cells with a pawn, ringed
+    let drawn = "";
     // The pawn an enlarged board opens on (app.js: zoomBoard): a phone's own, else whose turn.
     const mine = c.seat !== null && c.seat !== undefined ? c.seat : view.current;
     pawns.forEach((p, seat) => {
       const spot = p[0] + "-" + p[1];
-      const k = taken[spot] || 0;
-      taken[spot] = k + 1;
-      const [dx, dy] = OFFSETS[k % 4];
       const here = seat === view.current || seat === view.winner;
-      if (seat === mine) out += '<g class="zoom-to">';
-      if (p[0] === 5) {
-        out += c.token(seat, C + dx * 2, C + dy * 2, PAWN_R, 0, seat === view.winner);
+      const atCentre = p[0] === 5;
+      const angle = atCentre ? 0 : p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9)
+        : 360 * p[1] / (g.sizes[p[0]] || 24);
+      const radius = atCentre ? 0 : RADIUS[p[0]];
+      const a = angle * Math.PI / 180;
+      // where a slot puts the pawn on the board (the cell's frame turned by its angle)
+      const at = ([dx, dy]) => [C + dx * Math.cos(a) - (dy - radius) * Math.sin(a),
+        C + dx * Math.sin(a) + (dy - radius) * Math.cos(a)];
+      const free = PAWN_SLOTS.concat(MORE_SLOTS).find((slot) => clear(at(slot))) ||
+        PAWN_SLOTS.find((slot) => placed.every(([px, py]) => Math.hypot(at(slot)[0] - px, at(slot)[1] - py) >= APART)) ||
+        PAWN_SLOTS[placed.length % 4];
+      placed.push(at(free));
+      if (here) rings.push(at(free));
+      const [dx, dy] = free;
+      if (seat === mine) drawn += '<g class="zoom-to">';
+      if (atCentre) {
+        drawn += c.token(seat, C + dx, C + dy, PAWN_R, 0, seat === view.winner, PAWN_FONT);
       } else {
-        const angle = p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9) : 360 * p[1] / (g.sizes[p[0]] || 24);
-        const y = C - RADIUS[p[0]];
-        out += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, PAWN_R, -angle, here)}</g>`;
+        const y = C - radius;
+        drawn += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, PAWN_R, -angle, here, PAWN_FONT)}</g>`;
         const cell = p[0] === 4 ? g.inner.find((x) => x.number === p[1])
           : g.ring.find((x) => x.circle === p[0] && x.index === p[1]);
-        if (cell) occupied.set(spot, { cell, angle, radius: RADIUS[p[0]] });
+        if (cell) occupied.set(spot, { cell, angle, radius });
       }
-      if (seat === mine) out += "</g>";
+      if (seat === mine) drawn += "</g>";
     });
-    // Pawns sharing a cell cover its middle (up to four on START at the first turn, and a
-    // turn ring across it): the cell's label is drawn again above them, upright on a
-    // label of the cell's colour, so that its number, symbol or bridge cost still reads
-    // from the back of the room.
-    for (const { cell, angle, radius } of occupied.values()) {
-      const { fill, label } = cellLabel(c, cell);
+    // A cell with a pawn beside it is ringed in dark ink, the pawns leaning on its ring:
+    // which cell a pawn stands on reads at a glance, not only which cells it is between.
+    for (const { angle, radius, cell } of occupied.values()) {
       const x = C + radius * Math.sin(angle * Math.PI / 180);
       const y = C - radius * Math.cos(angle * Math.PI / 180);
-      const w = Math.max(26, c.textWidth(label.text.replace(/&[^;]+;/g, "x"), label.size) + 10);
-      out += `<g class="cell-label">` +
-        `<rect x="${c.num(x - w / 2)}" y="${c.num(y - 16)}" width="${c.num(w)}" height="32" rx="7" fill="${fill}" stroke="#374151" stroke-width="1.5"/>` +
-        `<text x="${c.num(x)}" y="${c.num(y + 9)}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
+      const r = (cell.kind === "inner" ? INNER_R : CELL_R) + 3;
+      out += `<circle class="cell-taken" cx="${c.num(x)}" cy="${c.num(y)}" r="${r}" fill="none" stroke="#111827" stroke-width="5"/>`;
+    }
+    out += drawn;
+    // A turn ring crosses the labels of its pawn's cell and of cells near it: they are drawn
+    // again above it, upright on a halo of the cell's colour (the pawns themselves stay
+    // clear of them).
+    const crossed = g.places.filter((p) => rings.some(([x, y]) =>
+      Math.hypot(p.at[0] - x, p.at[1] - y) < 1.75 * PAWN_R + 2 + 27));
+    for (const { cell, at: [x, y] } of crossed) {
+      const { fill, label } = cellLabel(c, cell);
+      out += `<text class="cell-label" x="${c.num(x)}" y="${c.num(y + 9)}" text-anchor="middle" fill="#111827" stroke="${fill}" stroke-width="6" paint-order="stroke"${label.attrs}>${label.text}</text>`;
     }
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;

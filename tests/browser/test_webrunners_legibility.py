@@ -1,0 +1,141 @@
+"""The Web Runners board read from the back of a classroom and on a phone. Measured on a
+1920×1080 projector, the centre's word « CENTRE » was 15.5 px and the pawns' numbers
+17.8 px (the cells' numbers, 24.7 px); pawns sharing a cell sat on its corners, the cell's
+label drawn again above them hid their numbers. The centre's word and the pawns' numbers
+now read at 24 px at least (READ_PX), the pawns sit around their cell clear of its label
+and of one another, and the enlarged phone board's cell numbers read at 12 px at least."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.browser.test_layout_fit import paused_table
+
+pytestmark = pytest.mark.slow
+
+#: The projector's least size of a text that carries meaning, in px (1920×1080).
+READ_PX = 24
+#: The enlarged phone board's least size of a cell's number, in px (390×844).
+PHONE_PX = 12
+
+NAMES = ["Anne-Sophie", "Léa", "Jean-Baptiste", "Tom"]
+
+#: Every text of the board's two layers in ``root`` (``html`` drawn first as the moving
+#: layer, if given): its text, its size in px (its font size scaled by the SVG's viewBox
+#: to the screen) and its box, for the pawns' numbers, the cells' labels and the centre's
+#: words; and what the screen shows on top of the glyphs of each (points across the glyphs'
+#: part of its box, ``document.elementFromPoint``): the labels a pawn covers, the pawns'
+#: numbers another pawn covers (the labels drawn again above the turn ring set aside; a
+#: turn ring's dashes cover nothing).
+TEXTS = """([root, html]) => {
+  const slot = document.querySelector(root + ' [data-slot="map"]');
+  if (html) slot.innerHTML = html;
+  const box = (e) => { const b = e.getBoundingClientRect();
+    return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
+  const size = (t) => { const m = t.getScreenCTM();
+    return parseFloat(t.getAttribute('font-size')) * Math.hypot(m.a, m.b); };
+  const under = (t) => { const b = t.getBoundingClientRect(), out = [];
+    for (const fx of [0.15, 0.5, 0.85]) for (const fy of [0.3, 0.55, 0.8]) {
+      const hit = document.elementFromPoint(b.left + fx * b.width, b.top + fy * b.height);
+      if (hit && !hit.hasAttribute('stroke-dasharray')) out.push(hit.closest('.token'));
+    }
+    return out; };
+  const again = [...slot.querySelectorAll('.cell-label')];
+  again.forEach((t) => { t.style.display = 'none'; });
+  const ground = document.querySelector(root + ' .board-ground');
+  const tokens = [...slot.querySelectorAll('.token')];
+  const out = {
+    pawns: tokens.map((g) => {
+      const t = g.querySelector('text');
+      return {text: t.textContent, px: size(t), box: box(t),
+              covered: under(t).some((hit) => hit && hit !== g)};
+    }),
+    labels: [...ground.querySelectorAll('g.cell > text:first-of-type')].map((t) => (
+      {text: t.textContent, px: size(t), box: box(t), covered: under(t).some((hit) => hit)})),
+    centre: [...ground.querySelectorAll(':scope > text')].map((t) => (
+      {text: t.textContent, px: size(t), box: box(t)})),
+    disc: box(ground.querySelector(':scope > circle:last-of-type')),
+  };
+  again.forEach((t) => { t.style.display = ''; });
+  return out;
+}"""
+
+
+def played(players: int, seed: int, steps: int, narrow: bool = False) -> list[str]:
+    """Public boards of a game of ``players`` played at random, every 25 steps."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("webrunners")
+    state = game.setup(game.make_config(players=players, seed=seed))
+    rng = random.Random(seed)
+    out = [draw(game, state.view(None), names=NAMES[:players], narrow=narrow)]
+    for step in range(steps):
+        if state.is_terminal():
+            break
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        if step % 25 == 24:
+            out.append(draw(game, state.view(None), names=NAMES[:players], narrow=narrow))
+    return out
+
+
+def crowds(players: int) -> list[str]:
+    """Boards with every pawn on one cell (START, a numbered, coloured or bridge cell of
+    each circle, the inner circle), and pawns on neighbouring cells of two circles."""
+    from ludinum.games import registry
+    from tests.server.test_boards import draw
+
+    game = registry().get("webrunners")
+    view = game.setup(game.make_config(players=players, seed=1)).view(None)
+    spots = [[[1, 0]] * players, [[1, 5]] * players, [[2, 9]] * players,
+             [[3, 6]] * players, [[4, 5]] * players, [[4, 10]] * players,
+             [[1, 0], [2, 0], [3, 0], [4, 1]][:players], [[1, 3], [1, 3], [2, 2], [2, 3]][:players]]
+    return [draw(game, {**view, "pawns": pawns, "current": current, "winner": None},
+                 names=NAMES[:players]) for pawns in spots for current in (0, players - 1)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_board_reads_from_the_back_of_the_room(players: int, live: Any, browser: Any,
+                                                   contexts: list[Any]) -> None:
+    """On a 1920×1080 projector: the centre's words and the pawns' numbers at READ_PX at
+    least; the centre's words inside its disc; no pawn over a cell's label, nor over
+    another pawn's number."""
+    host, _ = paused_table(browser, live, contexts, "webrunners", players)
+    boards = played(players, players, 600) + crowds(players)
+    for html in boards:
+        out = host.evaluate(TEXTS, [".stage", html])
+        assert len(out["pawns"]) == players
+        small = [(p["text"], round(p["px"], 1)) for p in out["pawns"] if p["px"] < READ_PX]
+        assert not small, small
+        hidden = [p["text"] for p in out["pawns"] if p["covered"]]
+        assert not hidden, hidden
+        covered = [lab["text"] for lab in out["labels"] if lab["covered"]]
+        assert not covered, covered
+    centre = out["centre"]
+    assert [t["text"] for t in centre] == ["⚑", "CENTRE"], centre
+    small = [(t["text"], round(t["px"], 1)) for t in centre if t["px"] < READ_PX]
+    assert not small, small
+    disc = out["disc"]
+    for t in centre:
+        assert disc["left"] <= t["box"]["left"] and t["box"]["right"] <= disc["right"] and (
+            disc["top"] <= t["box"]["top"] and t["box"]["bottom"] <= disc["bottom"]), (t, disc)
+
+
+def test_the_enlarged_phone_board_reads_in_a_hand(live: Any, browser: Any,
+                                                  contexts: list[Any]) -> None:
+    """On a phone (390×844) « Agrandir le plateau » draws the board 1,000 px wide: every
+    cell's label and every pawn's number at PHONE_PX at least (the miniature's were 11 and
+    8 px), the centre's word too."""
+    _, phone = paused_table(browser, live, contexts, "webrunners", 4)
+    phone.click("[data-board-zoom]")
+    phone.wait_for_selector(".board.zoomed", timeout=5000)
+    for html in played(4, 2, 300, narrow=True)[-2:]:
+        out = phone.evaluate(TEXTS, ["", html])
+        texts = out["labels"] + out["pawns"] + out["centre"]
+        assert len(out["labels"]) == 24 + 18 + 12 + 9
+        small = sorted({(t["text"], round(t["px"], 1)) for t in texts if t["px"] < PHONE_PX})
+        assert not small, small
