@@ -66,13 +66,9 @@ def test_a_random_game_speaks_english_throughout(name: str, seed: int) -> None:
     assert not bad, bad
 
 
-#: Web Runners' spoken board title joins « Léa : circle 1, cell 0 ; Tom : … » with French
-#: spacing in English too (games/webrunners/web/board.js, map: ``h`… : …``` and ``h` ; ```),
-#: a file being changed elsewhere: known, left to that change.
-KNOWN = {"webrunners": pytest.mark.xfail(strict=True, reason="board.js title spacing")}
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=KNOWN.get(n, ())) for n in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_the_english_boards_drawn_by_the_page_speak_english(name: str) -> None:
     """The page's drawing of the board (its labels, legend and spoken title) in English,
     at the start, early and late in a random game, on a projector and on a phone."""

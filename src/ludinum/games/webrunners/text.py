@@ -682,7 +682,7 @@ class WebRunnersText(GameText):
         for p in range(view["players"]):
             char = view["characters"][p]
             name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else _pick(
-                lang, "personnage à venir", "character to come")
+                lang, "personnage à venir", "character not chosen yet")
             used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
                     if view["powers_used"][p] else "")
             # nobody's turn once the game is over

@@ -146,9 +146,9 @@
     const where = pawns.map((p, seat) => {
       const spot = p[0] === 5 ? _("au centre") : p[0] === 4
         ? _("cercle intérieur, case « %(n)s »", { n: p[1] }) : _("cercle %(c)s, case %(n)s", { c: p[0], n: p[1] });
-      return h`${c.seatName(seat)} : ${spot}`.text;
+      return c.lang === "en" ? h`${c.seatName(seat)}: ${spot}`.text : h`${c.seatName(seat)} : ${spot}`.text;
     });
-    let title = h`${_("Plateau de Web Runners")} — `.text + where.join(h` ; `.text);
+    let title = h`${_("Plateau de Web Runners")} — `.text + where.join(c.lang === "en" ? "; " : " ; ");
     if (view.winner !== null && view.winner !== undefined) {
       title += h` — ${_("%(name)s a gagné !", { name: c.seatText(view.winner) })}`.text;
     }
@@ -522,7 +522,7 @@
     // every seat: whose turn, character (W13) and power used, cards in hand
     for (let p = 0; p < view.players; p++) {
       const char = view.characters[p];
-      const name = char ? kit.characters[char] : (en ? "character to come" : "personnage à venir");
+      const name = char ? kit.characters[char] : (en ? "character not chosen yet" : "personnage à venir");
       const used = view.powers_used[p] ? (en ? " (power used)" : " (pouvoir utilisé)") : "";
       const mark = p === view.current ? "▶ " : "  ";
       const size = view.hand_sizes[p];
