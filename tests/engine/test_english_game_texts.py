@@ -66,8 +66,6 @@ def test_a_random_game_speaks_english_throughout(name: str, seed: int) -> None:
     assert not bad, bad
 
 
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_the_english_boards_drawn_by_the_page_speak_english(name: str) -> None:
     """The page's drawing of the board (its labels, legend and spoken title) in English,
