@@ -570,7 +570,8 @@
     const names = (idents) => c.safe(idents.map((ident) => c.show(cardName(c, ident))).join(", "));
     let points = 0;
     for (const ident of b.data) points += known(c, ident) ? known(c, ident).points : 0;
-    const pts = points === 1 ? _("1 pt") : _("%(n)s pts", { n: points });
+    // French puts 0 and 1 in the singular (« 0 pt »), English only 1.
+    const pts = points === 1 ? _("1 pt") : points === 0 ? _("0 pt") : _("%(n)s pts", { n: points });
     let out = '<span class="board-summary">';
     if (!b.data.length) out += c.show(_("aucune donnée"));
     else if (b.data.length === 1) out += h`${_("1 donnée")} (${pts})`;
