@@ -280,3 +280,66 @@ def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
     finally:
         live.app.state.hub.clock = clock
         context.close()
+
+
+def test_a_class_of_thirty_at_tables_of_four_fits_the_projector(live: Any, browser: Any
+                                                                ) -> None:
+    """30 pupils at tables of 4 (a game of 4 at most) make 8 tables: each card said « À
+    jouer : » with all four nicknames again (three lines under the names' two) when every
+    seat plays at once, and the second row went below a 1920×1080 screen. Now « À jouer :
+    tout le monde » on one line, and the eight cards fit."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        # Web Runners: 4 at most, and it begins with a question every seat answers.
+        page.goto(f"{live.url}/classe/nouvelle/webrunners")
+        page.select_option("#table_size", "4")
+        page.click("button[type=submit]")
+        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+        code = page.eval_on_selector("body", "b => b.dataset.code")
+        for n in range(30):
+            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 8",
+                               timeout=TIMEOUT)
+        page.wait_for_selector(".table-turn", timeout=TIMEOUT)
+        turns = page.locator(".table-turn")
+        everyone = [i for i in range(turns.count())
+                    if turns.nth(i).inner_text() == "▶ À jouer\u00a0: tout le monde"]
+        assert everyone
+        for i in everyone:
+            assert turns.nth(i).evaluate(LINES) == 1
+        cards = [page.locator(".table-card").nth(i).bounding_box() for i in range(8)]
+        assert max(c["y"] + c["height"] for c in cards) <= PROJECTOR["height"]
+    finally:
+        context.close()
+
+
+def test_the_class_debrief_counts_pupils_not_bots(live: Any, browser: Any) -> None:
+    """The class debrief said « Élèves : 5 » for three pupils at a table filled with two
+    bots, and « (0 actions jouées) », « (1 actions jouées) ». Now the pupils alone, and
+    « action jouée » below two, as the dashboard's « coup joué »."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        code = create_class(page, live.url)
+        for name in ANIMALS[:3]:
+            join(live.url, code, name)
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 3",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        page.click('[data-class-cmd="end"]')
+        page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                               timeout=TIMEOUT)
+        page.goto(f"{live.url}/classe/{code}/bilan")
+        page.wait_for_selector("text=Bilan de la classe", timeout=TIMEOUT)
+        text = page.inner_text("body")
+        assert "Élèves\u00a0: 3" in text
+        assert "actions jouées)" not in text
+        assert "(0 action jouée)" in text
+    finally:
+        context.close()
