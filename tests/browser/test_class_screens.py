@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ludinum.server.class_hub import STUCK_AFTER
-from tests.browser.helpers import TIMEOUT, refused_as_lookalike
+from tests.browser.helpers import TIMEOUT, VISIBLE_TEXTS, refused_as_lookalike
 
 pytestmark = pytest.mark.slow
 
@@ -317,29 +317,59 @@ def test_a_class_of_thirty_at_tables_of_four_fits_the_projector(live: Any, brows
         context.close()
 
 
+def open_debrief(page: Any, base: str, pupils: int) -> None:
+    """A class of ``pupils`` at tables of 5 (bots in the empty seats), started and ended at
+    once, its debrief opened on ``page`` (the teacher's browser)."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    code = create_class(page, base)
+    for name in ANIMALS[:pupils]:
+        join(base, code, name)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-pupil]').length === {pupils}", timeout=TIMEOUT)
+    page.click('[data-class-cmd="start"]')
+    page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+    page.click('[data-class-cmd="end"]')
+    page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                           timeout=TIMEOUT)
+    page.goto(f"{base}/classe/{code}/bilan")
+    page.wait_for_selector("text=Bilan de la classe", timeout=TIMEOUT)
+
+
 def test_the_class_debrief_counts_pupils_not_bots(live: Any, browser: Any) -> None:
     """The class debrief said « Élèves : 5 » for three pupils at a table filled with two
     bots, and « (0 actions jouées) », « (1 actions jouées) ». Now the pupils alone, and
     « action jouée » below two, as the dashboard's « coup joué »."""
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
     try:
-        code = create_class(page, live.url)
-        for name in ANIMALS[:3]:
-            join(live.url, code, name)
-        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 3",
-                               timeout=TIMEOUT)
-        page.click('[data-class-cmd="start"]')
-        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
-        page.click('[data-class-cmd="end"]')
-        page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
-                               timeout=TIMEOUT)
-        page.goto(f"{live.url}/classe/{code}/bilan")
-        page.wait_for_selector("text=Bilan de la classe", timeout=TIMEOUT)
+        open_debrief(page, live.url, 3)
         text = page.inner_text("body")
         assert "Élèves\u00a0: 3" in text
         assert "actions jouées)" not in text
         assert "(0 action jouée)" in text
+    finally:
+        context.close()
+
+
+#: The visible texts of the page smaller than ``min_px``: [text, size].
+SMALL_TEXTS = VISIBLE_TEXTS + """
+  return (min_px) => visibleTexts(document.body)
+    .map(({text, el}) => [text, parseFloat(getComputedStyle(el).fontSize)])
+    .filter(([, size]) => size < min_px);
+"""
+
+
+def test_the_class_debrief_reads_from_the_back_of_the_room(live: Any, browser: Any) -> None:
+    """The class debrief is for the class's discussion on the projector: its text was 20 px
+    (headings 24 px) at 1920×1080. Now every text ≥ 28 px on a projector; a phone keeps
+    its smaller size."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        open_debrief(page, live.url, 2)
+        small = page.evaluate(f"(() => {{ {SMALL_TEXTS} }})()({READABLE})")
+        assert small == []
+        page.set_viewport_size(PHONE)
+        assert page.evaluate(f"(() => {{ {SMALL_TEXTS} }})()(28)")
     finally:
         context.close()
