@@ -373,3 +373,25 @@ def test_the_class_debrief_reads_from_the_back_of_the_room(live: Any, browser: A
         assert page.evaluate(f"(() => {{ {SMALL_TEXTS} }})()(28)")
     finally:
         context.close()
+
+
+def test_the_waiting_phone_says_whose_nickname_it_shows(live: Any, browser: Any) -> None:
+    """The waiting page showed the pupil's nickname alone, in small type, above « Tu es à
+    la table 1. »: now « Ton pseudo : Zébulon », large enough to check at a glance against
+    the names on the projector."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    try:
+        code = create_class(teacher, live.url)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.fill("#nickname", "Zébulon")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        phone.wait_for_function(
+            "() => document.querySelector('[data-class-name]').textContent === 'Zébulon'",
+            timeout=TIMEOUT)
+        assert phone.inner_text(".waiting-name") == "Ton pseudo\u00a0: Zébulon"
+        assert font_px(phone, "[data-class-name]") >= 24
+    finally:
+        for page in (teacher, phone):
+            page.context.close()
