@@ -395,3 +395,49 @@ def test_the_waiting_phone_says_whose_nickname_it_shows(live: Any, browser: Any)
     finally:
         for page in (teacher, phone):
             page.context.close()
+
+
+#: The nicknames on the dashboard's cards cut over two lines: [table, name].
+CUT_NAMES = """() => {
+  const cut = [];
+  for (const p of document.querySelectorAll('.table-card .table-names')) {
+    const node = p.firstChild === null ? null : document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = node && node.nextNode(); n; n = node.nextNode()) texts.push(n);
+    for (const t of texts) {
+      let at = 0;
+      for (const name of t.textContent.split(' · ')) {
+        const start = t.textContent.indexOf(name, at);
+        at = start + name.length;
+        if (!name.trim()) continue;
+        const range = document.createRange();
+        range.setStart(t, start); range.setEnd(t, at);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) cut.push([p.closest('.table-card').dataset.table, name]);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def test_a_nickname_is_never_cut_on_the_dashboard(live: Any, browser: Any) -> None:
+    """On a 1280×720 projector a card read « Panda · Renard · Lynx · Bot » then « 4 · Bot
+    5 » on the next line: a nickname (or a bot's name) stays on one line, as on every
+    other screen."""
+    context = browser.new_context(viewport=SMALL_PROJECTOR)
+    page = context.new_page()
+    try:
+        code = create_class(page, live.url)
+        for n in range(7):
+            join(live.url, code, f"{ANIMALS[n]} {QUALITIES[n % 3]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 7",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 2",
+                               timeout=TIMEOUT)
+        for width in (1280, 1100, 1920):
+            page.set_viewport_size({"width": width, "height": 720})
+            assert page.evaluate(CUT_NAMES) == [], width
+    finally:
+        context.close()
