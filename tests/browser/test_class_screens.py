@@ -441,3 +441,38 @@ def test_a_nickname_is_never_cut_on_the_dashboard(live: Any, browser: Any) -> No
             assert page.evaluate(CUT_NAMES) == [], width
     finally:
         context.close()
+
+
+def test_a_pupil_back_after_the_end_is_not_told_to_wait(live: Any, browser: Any) -> None:
+    """A pupil who opened the class's address again after the end read « La classe est
+    terminée. » then « Attends que l'enseignant lance les parties : ton téléphone ira tout
+    seul à ta table. »: the wait hint is now shown only while the class gathers."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    hint = "[data-class-wait] [data-class-hint]"
+    try:
+        code = create_class(teacher, live.url)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.fill("#nickname", "Mangue")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        phone.wait_for_selector(hint, state="visible", timeout=TIMEOUT)
+        assert "Attends" in phone.inner_text(hint)
+        teacher.wait_for_function(
+            "() => document.querySelectorAll('[data-pupil]').length === 1", timeout=TIMEOUT)
+        teacher.click('[data-class-cmd="start"]')
+        phone.wait_for_url(re.compile(r".*/play/\w+$"), timeout=TIMEOUT)
+        teacher.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        teacher.click('[data-class-cmd="end"]')
+        teacher.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                                  timeout=TIMEOUT)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.wait_for_function(
+            "() => document.querySelector('[data-class-table]').textContent"
+            " === 'La classe est terminée.'", timeout=TIMEOUT)
+        assert not phone.is_visible(hint)
+        assert "Attends" not in phone.inner_text("main")
+    finally:
+        for page in (teacher, phone):
+            page.context.close()
