@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ludinum.server.class_hub import STUCK_AFTER
-from tests.browser.helpers import TIMEOUT, refused_as_lookalike
+from tests.browser.helpers import TIMEOUT, VISIBLE_TEXTS, refused_as_lookalike
 
 pytestmark = pytest.mark.slow
 
@@ -280,3 +280,199 @@ def test_a_stuck_table_says_so_on_one_line(live: Any, browser: Any) -> None:
     finally:
         live.app.state.hub.clock = clock
         context.close()
+
+
+def test_a_class_of_thirty_at_tables_of_four_fits_the_projector(live: Any, browser: Any
+                                                                ) -> None:
+    """30 pupils at tables of 4 (a game of 4 at most) make 8 tables: each card said « À
+    jouer : » with all four nicknames again (three lines under the names' two) when every
+    seat plays at once, and the second row went below a 1920×1080 screen. Now « À jouer :
+    tout le monde » on one line, and the eight cards fit."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        # Web Runners: 4 at most, and it begins with a question every seat answers.
+        page.goto(f"{live.url}/classe/nouvelle/webrunners")
+        page.select_option("#table_size", "4")
+        page.click("button[type=submit]")
+        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+        code = page.eval_on_selector("body", "b => b.dataset.code")
+        for n in range(30):
+            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 8",
+                               timeout=TIMEOUT)
+        page.wait_for_selector(".table-turn", timeout=TIMEOUT)
+        turns = page.locator(".table-turn")
+        everyone = [i for i in range(turns.count())
+                    if turns.nth(i).inner_text() == "▶ À jouer\u00a0: tout le monde"]
+        assert everyone
+        for i in everyone:
+            assert turns.nth(i).evaluate(LINES) == 1
+        cards = [page.locator(".table-card").nth(i).bounding_box() for i in range(8)]
+        assert max(c["y"] + c["height"] for c in cards) <= PROJECTOR["height"]
+    finally:
+        context.close()
+
+
+def open_debrief(page: Any, base: str, pupils: int) -> None:
+    """A class of ``pupils`` at tables of 5 (bots in the empty seats), started and ended at
+    once, its debrief opened on ``page`` (the teacher's browser)."""
+    page.on("dialog", lambda dialog: dialog.accept())
+    code = create_class(page, base)
+    for name in ANIMALS[:pupils]:
+        join(base, code, name)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-pupil]').length === {pupils}", timeout=TIMEOUT)
+    page.click('[data-class-cmd="start"]')
+    page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+    page.click('[data-class-cmd="end"]')
+    page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                           timeout=TIMEOUT)
+    page.goto(f"{base}/classe/{code}/bilan")
+    page.wait_for_selector("text=Bilan de la classe", timeout=TIMEOUT)
+
+
+def test_the_class_debrief_counts_pupils_not_bots(live: Any, browser: Any) -> None:
+    """The class debrief said « Élèves : 5 » for three pupils at a table filled with two
+    bots, and « (0 actions jouées) », « (1 actions jouées) ». Now the pupils alone, and
+    « action jouée » below two, as the dashboard's « coup joué »."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        open_debrief(page, live.url, 3)
+        text = page.inner_text("body")
+        assert "Élèves\u00a0: 3" in text
+        assert "actions jouées)" not in text
+        assert "(0 action jouée)" in text
+    finally:
+        context.close()
+
+
+#: The visible texts of the page smaller than ``min_px``: [text, size].
+SMALL_TEXTS = VISIBLE_TEXTS + """
+  return (min_px) => visibleTexts(document.body)
+    .map(({text, el}) => [text, parseFloat(getComputedStyle(el).fontSize)])
+    .filter(([, size]) => size < min_px);
+"""
+
+
+def test_the_class_debrief_reads_from_the_back_of_the_room(live: Any, browser: Any) -> None:
+    """The class debrief is for the class's discussion on the projector: its text was 20 px
+    (headings 24 px) at 1920×1080. Now every text ≥ 28 px on a projector; a phone keeps
+    its smaller size."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        open_debrief(page, live.url, 2)
+        small = page.evaluate(f"(() => {{ {SMALL_TEXTS} }})()({READABLE})")
+        assert small == []
+        page.set_viewport_size(PHONE)
+        assert page.evaluate(f"(() => {{ {SMALL_TEXTS} }})()(28)")
+    finally:
+        context.close()
+
+
+def test_the_waiting_phone_says_whose_nickname_it_shows(live: Any, browser: Any) -> None:
+    """The waiting page showed the pupil's nickname alone, in small type, above « Tu es à
+    la table 1. »: now « Ton pseudo : Zébulon », large enough to check at a glance against
+    the names on the projector."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    try:
+        code = create_class(teacher, live.url)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.fill("#nickname", "Zébulon")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        phone.wait_for_function(
+            "() => document.querySelector('[data-class-name]').textContent === 'Zébulon'",
+            timeout=TIMEOUT)
+        assert phone.inner_text(".waiting-name") == "Ton pseudo\u00a0: Zébulon"
+        assert font_px(phone, "[data-class-name]") >= 24
+    finally:
+        for page in (teacher, phone):
+            page.context.close()
+
+
+#: The nicknames on the dashboard's cards cut over two lines: [table, name].
+CUT_NAMES = """() => {
+  const cut = [];
+  for (const p of document.querySelectorAll('.table-card .table-names')) {
+    const node = p.firstChild === null ? null : document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n = node && node.nextNode(); n; n = node.nextNode()) texts.push(n);
+    for (const t of texts) {
+      let at = 0;
+      for (const name of t.textContent.split(' · ')) {
+        const start = t.textContent.indexOf(name, at);
+        at = start + name.length;
+        if (!name.trim()) continue;
+        const range = document.createRange();
+        range.setStart(t, start); range.setEnd(t, at);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) cut.push([p.closest('.table-card').dataset.table, name]);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def test_a_nickname_is_never_cut_on_the_dashboard(live: Any, browser: Any) -> None:
+    """On a 1280×720 projector a card read « Panda · Renard · Lynx · Bot » then « 4 · Bot
+    5 » on the next line: a nickname (or a bot's name) stays on one line, as on every
+    other screen."""
+    context = browser.new_context(viewport=SMALL_PROJECTOR)
+    page = context.new_page()
+    try:
+        code = create_class(page, live.url)
+        for n in range(7):
+            join(live.url, code, f"{ANIMALS[n]} {QUALITIES[n % 3]}")
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 7",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function("() => document.querySelectorAll('.table-card').length === 2",
+                               timeout=TIMEOUT)
+        for width in (1280, 1100, 1920):
+            page.set_viewport_size({"width": width, "height": 720})
+            assert page.evaluate(CUT_NAMES) == [], width
+    finally:
+        context.close()
+
+
+def test_a_pupil_back_after_the_end_is_not_told_to_wait(live: Any, browser: Any) -> None:
+    """A pupil who opened the class's address again after the end read « La classe est
+    terminée. » then « Attends que l'enseignant lance les parties : ton téléphone ira tout
+    seul à ta table. »: the wait hint is now shown only while the class gathers."""
+    teacher = browser.new_context(viewport=PROJECTOR).new_page()
+    teacher.on("dialog", lambda dialog: dialog.accept())
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    hint = "[data-class-wait] [data-class-hint]"
+    try:
+        code = create_class(teacher, live.url)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.fill("#nickname", "Mangue")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("[data-class-wait]:not([hidden])", timeout=TIMEOUT)
+        phone.wait_for_selector(hint, state="visible", timeout=TIMEOUT)
+        assert "Attends" in phone.inner_text(hint)
+        teacher.wait_for_function(
+            "() => document.querySelectorAll('[data-pupil]').length === 1", timeout=TIMEOUT)
+        teacher.click('[data-class-cmd="start"]')
+        phone.wait_for_url(re.compile(r".*/play/\w+$"), timeout=TIMEOUT)
+        teacher.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        teacher.click('[data-class-cmd="end"]')
+        teacher.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
+                                  timeout=TIMEOUT)
+        phone.goto(f"{live.url}/c/{code}")
+        phone.wait_for_function(
+            "() => document.querySelector('[data-class-table]').textContent"
+            " === 'La classe est terminée.'", timeout=TIMEOUT)
+        assert not phone.is_visible(hint)
+        assert "Attends" not in phone.inner_text("main")
+    finally:
+        for page in (teacher, phone):
+            page.context.close()

@@ -81,6 +81,7 @@ class TableRecord:
     config: dict[str, Any]
     log: list[tuple[int, dict[str, Any]]]
     names: list[str]
+    bots: int = 0  # seats played by bots at the end
 
 
 class ClassHub:
@@ -371,6 +372,7 @@ class ClassHub:
             seats = [Seat.from_json(i, s) for i, s in enumerate(row.seats)]
             out.append(TableRecord(number + 1, row.config,
                                    [(seat, action) for _seq, seat, action in actions],
-                                   [s.label(lang) for s in seats]))
+                                   [s.label(lang) for s in seats],
+                                   sum(s.kind == BOT for s in seats)))
         return out
 

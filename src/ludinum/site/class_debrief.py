@@ -29,6 +29,7 @@ WORDS = {
         "pupils": "Élèves",
         "outcomes": "Résultats par table",
         "table": "Table {n}",
+        "step": "{n} action jouée",
         "steps": "{n} actions jouées",
         "questions": "Questions du quiz",
         "questions_intro": "Les moins bien connues d'abord : ce sont celles à reprendre ensemble.",
@@ -55,6 +56,7 @@ WORDS = {
         "pupils": "Pupils",
         "outcomes": "Outcome per table",
         "table": "Table {n}",
+        "step": "{n} action played",
         "steps": "{n} actions played",
         "questions": "Quiz questions",
         "questions_intro": "Least known first: these are the ones to go over together.",
@@ -103,6 +105,8 @@ class TableLog:
     config_json: object  # GameConfig JSON (text or data)
     log: Sequence[tuple[int, object]]  # (seat, action) pairs, like site.debrief.collect
     nicknames: Sequence[str]
+    #: Seats played by bots at the end (not counted as pupils).
+    bots: int = 0
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,7 @@ class TableOutcome:
     outcome: str  # the sentence of the per-game debrief (winner, team, stopped…)
     finished: bool
     steps: int
+    bots: int = 0  # seats played by bots at the end
 
 
 @dataclass(frozen=True)
@@ -156,7 +161,14 @@ class ClassDebrief:
 
     @property
     def pupils(self) -> int:
-        return sum(len(t.players) for t in self.tables)
+        """The pupils at the tables: their seats, not the bots'."""
+        return sum(len(t.players) - t.bots for t in self.tables)
+
+    def steps_text(self, n: int) -> str:
+        """« 1 action jouée », « 0 action jouée », « 2 actions jouées » (« 0 actions
+        played » in English)."""
+        one = n < 2 if self.lang == "fr" else n == 1
+        return self.words()["step" if one else "steps"].format(n=n)
 
     @property
     def asked(self) -> int:
@@ -188,7 +200,8 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         day=played[0][1].day,
         title=", ".join(titles),
         tables=tuple(
-            TableOutcome(n, tuple(d.players), d.outcome, d.finished, d.steps) for n, d in played
+            TableOutcome(n, tuple(d.players), d.outcome, d.finished, d.steps, t.bots)
+            for t, (n, d) in zip(ordered, played, strict=True)
         ),
         questions=_questions([d for _, d in played]),
         messages=_messages([d for _, d in played]),

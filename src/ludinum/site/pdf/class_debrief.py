@@ -30,7 +30,7 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
         pdf.set_xy(15, y)
         pdf.cell(180, 5, f"{w['table'].format(n=table.number)} — {', '.join(table.players)}")
         pdf.colour((0, 0, 0) if table.finished else STOPPED)
-        y = para(pdf, y + 5, f"{table.outcome} ({w['steps'].format(n=table.steps)})", 9, 9)
+        y = para(pdf, y + 5, f"{table.outcome} ({debrief.steps_text(table.steps)})", 9, 9)
         pdf.colour((0, 0, 0))
 
     y = room_for(pdf, y + 1, 20, w)

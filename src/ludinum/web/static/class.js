@@ -75,6 +75,8 @@
         wait.hidden = false;
         document.querySelector("[data-class-name]").textContent = me.nickname;
         document.querySelector("[data-class-table]").textContent = me.text;
+        // « Attends que l'enseignant lance les parties » only before the start.
+        document.querySelector("[data-class-hint]").hidden = me.status !== "gathering";
         if (me.message) { notice.textContent = me.message; notice.hidden = false; }
         if (me.room) {
           // The class token is this pupil's seat token in their table's room.
