@@ -99,6 +99,7 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
     moved: list[Any] = [None]  # the view of the device's seat right after its last move
     acted = [False]  # the seat shown has moved during its visit
     dones = [] if dones is None else dones
+    tapped = [-1]  # the frame of the last « Ton tour est fini » hidden
 
     def spying_apply(seat: int, action: Any) -> Any:
         since[0] = since[0] or secret_now(state)
@@ -125,7 +126,10 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
             leaks.append(f"a visit ended by a move with no « {DONE} »: {privacy[:80]}")
         if named or 'data-cmd="hand_on"' in privacy:
             acted[0] = False
-        if DONE in privacy:
+        if DONE in privacy and device.last["seq"] == tapped[0]:
+            device.sync()  # hidden already: its next frame waits for a move being stored
+        elif DONE in privacy:
+            tapped[0] = device.last["seq"]
             seat = device.last["revealed"]
             shown = {**device.drawn["pub"], **device.drawn["own"]}
             shown = {k: v for k, v in shown.items() if v is not None}
