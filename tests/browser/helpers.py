@@ -123,6 +123,21 @@ TAPPABLE = ('[data-slot="actions"] button.act:visible, '
             '[data-slot="actions"] button[data-card]:visible')
 
 
+#: « Cacher mon jeu » on a pass-and-play device: a seat hides its game again, its turn over
+#: (« Ton tour est fini ») or with nothing to decide (« Rien à faire pour toi cette fois »).
+HIDE = '[data-slot="privacy"] [data-cmd="hand_on"]'
+
+
+def hide_game(page: Any) -> bool:
+    """On a pass-and-play device showing « Cacher mon jeu »: tap it (True)."""
+    button = page.query_selector(HIDE)
+    if button is None:
+        return False
+    with contextlib.suppress(Exception):  # the screen changed under the tap: look again
+        button.click(timeout=2000)
+    return True
+
+
 #: What follows a card picked or a question asked: its targets, or « Oui ».
 FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act, '
              ".confirm-box .confirm-yes")

@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import (
+    HIDE,
     TAPPABLE,
     TIMEOUT,
     add_on_this_device,
     create_room,
     decide,
     first_legal,
+    hide_game,
     join,
     labels_of,
     seat_of,
@@ -106,8 +108,10 @@ def test_pass_and_play_offers_each_person_a_drop_on_every_trip(
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {HIDE}, {TAPPABLE}", timeout=2000)
             except Exception:
+                continue
+            if hide_game(page):  # its turn over: « Ton tour est fini »
                 continue
             reveal = page.query_selector("[data-reveal]")
             if reveal is not None:

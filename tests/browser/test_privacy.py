@@ -11,11 +11,13 @@ import pytest
 
 from ludinum.games import registry
 from tests.browser.helpers import (
+    HIDE,
     TAPPABLE,
     TIMEOUT,
     add_on_this_device,
     click_some_action,
     create_room,
+    hide_game,
 )
 from tests.server.helpers import leaves
 
@@ -61,8 +63,14 @@ def test_pass_and_play_hides_private_information(game: str, live: Any, browser: 
             if room.status == "finished":
                 break
             try:
-                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=5000)
+                page.wait_for_selector(f"[data-reveal], {HIDE}, {TAPPABLE}", timeout=5000)
             except Exception:
+                continue
+            if page.query_selector(HIDE):
+                # « Ton tour est fini »: the seat's own game still, nobody else's.
+                assert revealed is not None
+                assert not leaked(page.content(), secrets_for(room, revealed))
+                hide_game(page)
                 continue
             reveal = page.query_selector("[data-reveal]")
             if reveal is not None:

@@ -11,12 +11,14 @@ import pytest
 
 from ludinum.engine import Action
 from tests.browser.helpers import (
+    HIDE,
     TAPPABLE,
     TIMEOUT,
     add_on_this_device,
     create_room,
     decide,
     first_legal,
+    hide_game,
     join,
     labels_of,
     seat_of,
@@ -127,8 +129,10 @@ def _pass_and_play_game(live: Any, browser: Any) -> int:
         end = time.monotonic() + 300
         while room.status != "finished" and time.monotonic() < end:
             try:
-                page.wait_for_selector(f"[data-reveal], {TAPPABLE}", timeout=2000)
+                page.wait_for_selector(f"[data-reveal], {HIDE}, {TAPPABLE}", timeout=2000)
             except Exception:
+                continue
+            if hide_game(page):  # its turn over: « Ton tour est fini »
                 continue
             reveal = page.query_selector("[data-reveal]")
             if reveal is not None:

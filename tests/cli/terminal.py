@@ -32,6 +32,7 @@ class Session:
     prompts: list[Prompt] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)  # raw output, cut at every prompt
     handovers: int = 0
+    turns_over: int = 0  # « Ton tour est fini », then Enter to hide one's game
 
     def text(self) -> str:
         return ANSI.sub("", "".join(self.raw))
@@ -42,7 +43,8 @@ Chooser = Callable[[Prompt], int]
 
 def play(args: list[str], choose: Chooser, timeout: float = 120) -> Session:
     """Run ``ludinum play *args`` to its end; ``choose`` answers every choice (1-based);
-    every handover is confirmed with Enter."""
+    every handover, and every « Ton tour est fini » (Enter to hide one's game), is
+    confirmed with Enter."""
     env = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm", "COLUMNS": "200",
            "LINES": "60"}
     env.pop("NO_COLOR", None)
@@ -51,12 +53,16 @@ def play(args: list[str], choose: Chooser, timeout: float = 120) -> Session:
     session = Session()
     try:
         while True:
-            found = child.expect([r"Ton choix[^:\n]*: ", r"pour commencer ", pexpect.EOF])
-            session.raw.append(child.before + (child.after if found < 2 else ""))
-            if found == 2:
+            found = child.expect([r"Ton choix[^:\n]*: ", r"pour commencer ",
+                                  r"pour cacher ton jeu ", pexpect.EOF])
+            session.raw.append(child.before + (child.after if found < 3 else ""))
+            if found == 3:
                 break
-            if found == 1:
-                session.handovers += 1
+            if found in (1, 2):
+                if found == 1:
+                    session.handovers += 1
+                else:
+                    session.turns_over += 1
                 child.sendline("")
                 continue
             block = ANSI.sub("", child.before)

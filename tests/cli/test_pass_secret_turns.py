@@ -21,14 +21,21 @@ from tests.passing_checks import Handed, handover, secret_now, twin_move, unexpl
 
 
 def played(monkeypatch: pytest.MonkeyPatch, game: str, args: list[str],
-           answers: str = "1\n") -> tuple[list[Handed], str]:
+           answers: str = "1\n", steps: list[tuple[Any, ...]] | None = None
+           ) -> tuple[list[Handed], str]:
     """Play ``ludinum play game *args`` answering ``answers`` over and over: every
-    handover and the output."""
+    handover and the output. In ``steps``, in order: each move of a person (``move``, the
+    seat, its view as the terminal prints it right after the move), each handover
+    (``hand``, the seat) and each « Ton tour est fini » (``done``, the seat, the lines and
+    the view it shows)."""
     text = get_game(game).text
     states: list[State] = []
     handed: list[Handed] = []
     secret = [False]
     loop = play_cmd._loop
+    humans = int(args[args.index("--humans") + 1])
+    steps = [] if steps is None else steps
+    turn_over = pass_screen.PassScreen.turn_over
 
     def spying_loop(console: Any, game_text: Any, state: State, *rest: Any) -> None:
         states.append(state)
@@ -36,20 +43,33 @@ def played(monkeypatch: pytest.MonkeyPatch, game: str, args: list[str],
 
         def spying_apply(player: int, action: Action) -> list[Event]:
             secret[0] = secret[0] or secret_now(state)
-            return apply(player, action)
+            events = apply(player, action)
+            if player < humans:
+                steps.append(("move", player, text.view(state.view(player), "fr")))
+            return events
 
         state.apply = spying_apply  # type: ignore[method-assign]
         loop(console, game_text, state, *rest)
+
+    def spying_turn_over(screen: pass_screen.PassScreen, name: str, lines: list[str],
+                         view: str) -> None:
+        state = states[-1]
+        seat = next(p for p in range(state.config.players)
+                    if text.seat_label(p, screen.lang) == name)
+        steps.append(("done", seat, lines, view))
+        turn_over(screen, name, lines, view)
 
     def hand_to(screen: pass_screen.PassScreen, name: str) -> None:
         state = states[-1]
         seat = next(p for p in range(state.config.players)
                     if text.seat_label(p, screen.lang) == name)
         handed.append(handover(state, seat, secret[0], handed))
+        steps.append(("hand", seat))
         secret[0] = False
 
     monkeypatch.setattr(play_cmd, "_loop", spying_loop)
     monkeypatch.setattr(pass_screen.PassScreen, "hand_to", hand_to)
+    monkeypatch.setattr(pass_screen.PassScreen, "turn_over", spying_turn_over)
     result = CliRunner().invoke(cli, ["play", game, *args], input=answers * 6000)
     assert result.exit_code == 0, result.output[-2000:]
     return handed, result.output
@@ -122,6 +142,7 @@ def handed_twin(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(play_cmd, "decision", spying_decision)
     monkeypatch.setattr(play_cmd, "ask", answer)
     monkeypatch.setattr(pass_screen.PassScreen, "hand_to", lambda _, name: names.append(name))
+    monkeypatch.setattr(pass_screen.PassScreen, "turn_over", lambda *_: None)
     result = CliRunner().invoke(cli, ["play", "hacker", "-p", "4", "--humans", "4", "--seed",
                                       "9", "-o", "vigilance=0"])
     assert result.exit_code == 0, result.output[-2000:]
@@ -143,3 +164,50 @@ def test_the_device_goes_the_same_way_whatever_viruses_each_still_holds(
     assert public == public_too  # the table cannot tell the two games apart
     assert len(one) > 20
     assert one == other
+
+
+def turns_over(steps: list[tuple[Any, ...]]) -> list[str]:
+    """What is wrong with the « Ton tour est fini » of a game's ``steps`` (:func:`played`):
+    each turn of a person ended by their own move shows it, before the device goes on
+    (to them again too), as their game stood right after that move."""
+    wrong = []
+    last: tuple[Any, ...] | None = None  # the last move of the person holding the device
+    for i, step in enumerate(steps):
+        if step[0] == "move":
+            last = step
+        elif step[0] == "done":
+            if last is None or last[1] != step[1] or last[2] != step[3]:
+                wrong.append(f"step {i}: « Ton tour est fini » not as after the move")
+            last = None
+        elif step[0] == "hand" and last is not None:
+            wrong.append(f"step {i}: handed on with no « Ton tour est fini »")
+    if last is not None:
+        wrong.append("the game ended with no « Ton tour est fini »")
+    return wrong
+
+
+@pytest.mark.parametrize(("game", "players", "humans", "seed", "told"), [
+    ("webrunners", 4, 4, 6, "Tu pioches"), ("hacker", 4, 4, 7, "Tu "),
+    ("voleur", 4, 4, 5, ""), ("gnou", 4, 4, 2, ""), ("hacker", 5, 3, 11, "Tu "),
+])
+def test_a_person_reads_the_result_of_their_move_before_passing_the_device(
+    monkeypatch: pytest.MonkeyPatch, game: str, players: int, humans: int, seed: int,
+    told: str
+) -> None:
+    """At a real table a player looks at the card they drew before passing the cards on:
+    every turn ended by the person's own move shows « Ton tour est fini », the lines told
+    them since their decision (Web Runners' « Tu pioches : … ») and their game as it stood
+    right after the move (whatever the bots did next), until they press Enter, whether
+    the move had a private result or not; the last move of the game too, before the
+    end."""
+    steps: list[tuple[Any, ...]] = []
+    _, output = played(monkeypatch, game, ["-p", str(players), "--humans", str(humans),
+                                           "--seed", str(seed)], steps=steps)
+    assert not turns_over(steps), turns_over(steps)[:5]
+    dones = [step for step in steps if step[0] == "done"]
+    assert len(dones) > 5
+    assert any(line.startswith("• " + told) for _, _, lines, _ in dones for line in lines)
+    assert "Ton tour est fini" in output
+    assert "appuie sur Entrée pour cacher ton jeu" in output
+    # The last move's result is read before the end is shown.
+    assert output.rindex("Ton tour est fini") < output.rindex("Ce que la partie nous apprend")

@@ -25,6 +25,8 @@ from tests.server.helpers import Conn, create_room, hello, join, leaves, make_ap
 
 NAMES = ("Léa", "Noé", "Tom", "Inès", "Jade", "Sami")
 REVEAL = re.compile(r'data-reveal="(\d+)"')
+#: The card of a visit ended by the seat's own move (« Ton tour est fini »).
+DONE = "Ton tour est fini"
 #: How a test picks a move on the shared screen: from the state and the offered actions
 #: (each with its seat and its action), the one to tap.
 Chooser = Callable[[Any, list[dict[str, Any]]], dict[str, Any]]
@@ -63,14 +65,21 @@ def shared_text(conn: Conn, message: dict[str, Any]) -> str:
 def play_shared(client: TestClient, stack: Any, game: str, players: int, people: int,
                 seed: int, steps: int = 4000, options: dict[str, Any] | None = None,
                 choose: Chooser | None = None, after_end: list[str] | None = None,
-                screens: list[str] | None = None) -> tuple[list[Handed], list[str]]:
+                screens: list[str] | None = None, dones: list[dict[str, Any]] | None = None
+                ) -> tuple[list[Handed], list[str]]:
     """A room of ``game`` with ``people`` of its seats on one shared device (the others
     bots), played at random (or as ``choose`` says) to its end: every handover (the seat
     named, whether a seat decides in secret now, whether one did since the last handover,
     the seat that held the device) and every leak found on the hidden screen; the privacy
     cards shown once the game had ended go in ``after_end``, what the table sees under
     each privacy card (the card, the status line, the board's public view) in
-    ``screens``."""
+    ``screens``, each step « Ton tour est fini » (the visit it ends, counted from 0, the
+    seat, its card, status line, what the page draws and the lines it was told) in
+    ``dones``, with each visit with nothing to do (kind ``idle``).
+
+    A visit ended by the seat's own move shows that seat's view as it stood right after
+    the move, its lines included, and nothing moves on while it is shown: anything else
+    is counted as a leak."""
     code, host_token = create_room(client, game, players, mode="turns", seed=seed,
                                    options=options or {})
     tokens = [join(client, code, name)[1] for name in NAMES[:people]]
@@ -86,10 +95,19 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
     since = [False]  # a seat decided in secret since the last handover
     state = room.state
     apply, reveal = state.apply, hub._reveal
+    game = room.game
+    moved: list[Any] = [None]  # the view of the device's seat right after its last move
+    acted = [False]  # the seat shown has moved during its visit
+    dones = [] if dones is None else dones
+    tapped = [-1]  # the frame of the last « Ton tour est fini » hidden
 
     def spying_apply(seat: int, action: Any) -> Any:
         since[0] = since[0] or secret_now(state)
-        return apply(seat, action)
+        events = apply(seat, action)
+        if seat == pass_client(hub, code).revealed:
+            acted[0] = True
+            moved[0] = json.loads(json.dumps(game.text.localised(state.view(seat), "fr")))
+        return events
 
     def spying_reveal(where: Any, who: Any, seat: int) -> None:
         fresh = who.revealed != seat
@@ -104,7 +122,33 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
         if after_end is not None and room.status == "finished" and privacy:
             after_end.append(privacy)
         named = REVEAL.search(privacy)
-        if named:
+        if acted[0] and DONE not in privacy and (named or 'data-cmd="hand_on"' in privacy):
+            leaks.append(f"a visit ended by a move with no « {DONE} »: {privacy[:80]}")
+        if named or 'data-cmd="hand_on"' in privacy:
+            acted[0] = False
+        if DONE in privacy and device.last["seq"] == tapped[0]:
+            device.sync()  # hidden already: its next frame waits for a move being stored
+        elif DONE in privacy:
+            tapped[0] = device.last["seq"]
+            seat = device.last["revealed"]
+            shown = {**device.drawn["pub"], **device.drawn["own"]}
+            shown = {k: v for k, v in shown.items() if v is not None}
+            if shown != {k: v for k, v in (moved[0] or {}).items() if v is not None}:
+                leaks.append(f"seat {seat}'s « {DONE} » is not its view right after its move")
+            updates = sum(m["type"] == "update" for m in device.messages)
+            for _ in range(3):  # the bots play on meanwhile: the screen stands still
+                device.sync()
+            if sum(m["type"] == "update" for m in device.messages) != updates:
+                leaks.append(f"seat {seat}'s « {DONE} » moved on while shown")
+            dones.append({"visit": len(handed) - 1, "kind": "done", "seat": seat,
+                          "privacy": privacy, "status": device.page["status"],
+                          "drawn": json.dumps(device.drawn, sort_keys=True),
+                          "pub": json.dumps(device.drawn["pub"], sort_keys=True),
+                          "log": [(line["text"], line["private"])
+                                  for line in device.last["log"]],
+                          "finished": room.status == "finished"})
+            device.send(type="hand_on")
+        elif named:
             seat = int(named.group(1))
             if screens is not None:
                 screens.append(" ".join([privacy, device.page.get("status", ""),
@@ -121,6 +165,7 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
             leaks += others
             device.send(type="reveal", seat=seat)
         elif 'data-cmd="hand_on"' in privacy:
+            dones.append({"visit": len(handed) - 1, "kind": "idle"})
             device.send(type="hand_on")
         elif device.actions:
             chosen = (choose or random_choice(rng))(room.state, device.actions)
@@ -163,12 +208,19 @@ def test_the_shared_screen_hands_the_device_only_as_the_table_may_know(
 ) -> None:
     """Every handover names a seat the whole table may know is acting, except during a
     secret decision: then the device goes round every person on it, in seat order from
-    the one after its holder. And the privacy screen holds nothing of any seat's secrets."""
+    the one after its holder. And the privacy screen holds nothing of any seat's secrets.
+    Every visit ended by the seat's own move shows its result first (« Ton tour est
+    fini »), whether the move had a private result or not."""
     app = make_app(sqlite_url, catalog)
+    dones: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        handed, leaks = play_shared(client, stack, game, players, people, seed)
+        handed, leaks = play_shared(client, stack, game, players, people, seed, dones=dones)
     assert not leaks, leaks[:5]
+    dones = [done for done in dones if done["kind"] == "done"]
+    assert len(dones) > 5
+    assert all(done["seat"] in range(people) for done in dones)
+    assert any(not any(private for _, private in done["log"]) for done in dones)
     assert not unexplained(handed, range(people)), [
         (i, handed[max(0, i - people):i + people]) for i in unexplained(handed, range(people))]
     secret = [i for i, (_, now, since, *_) in enumerate(handed) if now or since]
@@ -197,9 +249,16 @@ def test_a_game_ended_during_a_round_shows_its_end_once_the_round_is_over(
     assert seats[-3:] == [1, 2, 3] and seats[-4] == 0
     named = [int(m.group(1)) for card in cards for m in [REVEAL.search(card)] if m]
     assert named == [1, 2, 3]
-    idle = [card for card in cards if 'data-cmd="hand_on"' in card]
+    # The thief reads the result of his last move first, then the round goes on.
+    assert DONE in cards[0]
+    idle = [card for card in cards if 'data-cmd="hand_on"' in card and DONE not in card]
     assert len(idle) == 3
     assert all("à la personne suivante" in card for card in idle)
+
+
+def card(done: dict[str, Any]) -> str:
+    """The card of a « Ton tour est fini » step without the lines told to its seat alone."""
+    return re.sub(r'\s*<ul class="turn-result".*?</ul>', "", done["privacy"], flags=re.S)
 
 
 def twin_chooser(swapped: bool) -> Chooser:
@@ -225,22 +284,44 @@ def test_the_shared_screen_goes_the_same_way_whatever_viruses_each_still_holds(
     only to the players with a decision, skipping the one with no virus left for the whole
     table to see; then the drops landed and the traveller was named crediting while
     people who might have had viruses were still to be visited."""
-    ways, seen = [], []
+    ways, seen, read = [], [], []
     for swapped in (False, True):
         app = make_app(sqlite_url, catalog)
         with contextlib.ExitStack() as stack:
             client = stack.enter_context(TestClient(app))
             screens: list[str] = []
+            dones: list[dict[str, Any]] = []
             handed, leaks = play_shared(client, stack, "hacker", 4, 4, 9,
                                         options={"vigilance": 0},
-                                        choose=twin_chooser(swapped), screens=screens)
+                                        choose=twin_chooser(swapped), screens=screens,
+                                        dones=dones)
         assert not leaks, leaks[:5]
         ways.append([seat for seat, *_ in handed])
         seen.append(screens)
+        read.append(dones)
     assert len(ways[0]) > 20
     assert ways[0] == ways[1]
     assert len(seen[0]) == len(ways[0])
     assert seen[0] == seen[1]
+    # « Ton tour est fini » ends the same visits but those of the two players whose
+    # secrets differ (one decides, the other has nothing to do: « Rien à faire pour toi
+    # cette fois », with the same « Cacher mon jeu »), and shows the same public board (it
+    # is taken when the move was played: the trip's drops not yet landed, whatever the
+    # bots did next); only what the seat itself may know differs, until the last move
+    # (the end turns every account over, H9: the two games' outcomes differ).
+    steps = [{d["visit"]: d for d in dones} for dones in read]
+    assert steps[0].keys() == steps[1].keys()
+    both = [v for v in steps[0] if steps[0][v]["kind"] == steps[1][v]["kind"] == "done"]
+    assert steps[0][both[-1]]["finished"] and steps[1][both[-1]]["finished"]
+    both = [v for v in both if not steps[0][v]["finished"]]
+    assert len(both) > 10
+    assert all((steps[0][v]["seat"], card(steps[0][v]), steps[0][v]["pub"])
+               == (steps[1][v]["seat"], card(steps[1][v]), steps[1][v]["pub"])
+               for v in both), [v for v in both if steps[0][v]["pub"] != steps[1][v]["pub"]]
+    assert any(steps[0][v]["drawn"] != steps[1][v]["drawn"] for v in both)
+    differ = [v for v in steps[0] if steps[0][v]["kind"] != steps[1][v]["kind"]]
+    assert differ  # the visits of the two players, one done, the other idle
+    assert all(ways[0][v] in (2, 3) for v in differ)
 
 
 def test_a_pause_or_a_stop_during_a_round(sqlite_url: str, catalog: Catalog) -> None:
@@ -293,3 +374,30 @@ def test_a_pause_or_a_stop_during_a_round(sqlite_url: str, catalog: Catalog) -> 
         assert device.last["status"] == "ended"
         assert not device.page.get("privacy")
         assert "arrêtée" in device.page["status"]
+
+
+@pytest.mark.parametrize(("game", "seed", "told"), [
+    ("webrunners", 4, "Tu pioches"), ("hacker", 3, "Tu "), ("voleur", 2, ""),
+])
+def test_a_player_reads_the_private_result_of_their_move_before_passing_the_device(
+    sqlite_url: str, catalog: Catalog, game: str, seed: int, told: str
+) -> None:
+    """At a real table a player looks at the card they drew before passing the cards on:
+    the device shows the seat's own view as it stood right after its move, with the
+    move's private lines (Web Runners' « Tu pioches : … », a Hacker thief's bill), under
+    « Ton tour est fini » and « Cacher mon jeu »; then comes the next privacy card. They
+    used to read it only at their next turn."""
+    app = make_app(sqlite_url, catalog)
+    dones: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        _, leaks = play_shared(client, stack, game, 4, 4, seed, dones=dones)
+    assert not leaks, leaks[:5]
+    dones = [done for done in dones if done["kind"] == "done"]
+    private = [text for done in dones for text, mine in done["log"] if mine]
+    assert any(text.startswith(told) for text in private), private[:5]
+    # On the card too, where it is read first.
+    assert any(re.search(r'class="turn-result"[^>]*>\s*<li>' + told, done["privacy"])
+               for done in dones)
+    assert all('data-cmd="hand_on"' in done["privacy"] and "Cacher mon jeu" in done["privacy"]
+               for done in dones)

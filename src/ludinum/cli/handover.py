@@ -2,11 +2,14 @@
 
 The game runs on the terminal's alternate screen, which keeps no scrollback, and the screen
 is wiped before the device changes hands (so the next player never sees the previous one's
-hand, bills or notices while it is handed over) and again once they are ready.
+hand, bills or notices while it is handed over) and again once they are ready. A person
+whose turn ended with their own move first reads its result (:meth:`PassScreen.turn_over`),
+then hides it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 
 import click
@@ -54,6 +57,27 @@ class PassScreen:
         click.prompt(
             f"{name}, press Enter to start" if en
             else f"{name}, appuie sur Entrée pour commencer",
+            default="",
+            show_default=False,
+            prompt_suffix=" ",
+        )
+        self.wipe()
+
+    def turn_over(self, name: str, lines: Sequence[str], view: str) -> None:
+        """« Ton tour est fini »: what ``name`` was told since their last decision (their
+        move's private result: the card drawn…) and their game as it stood right after
+        their move, until they press Enter; then wipe. Every turn ended by the person's
+        own move has it, a private result or not (an extra Enter for some moves only
+        would tell the table who learnt a secret)."""
+        en = self.lang == "en"
+        self.console.print()
+        self.console.rule(f"[bold green]{'Your turn is over' if en else 'Ton tour est fini'}[/]")
+        for line in lines:
+            self.console.print(line)
+        self.console.print(view)
+        click.prompt(
+            f"{name}, press Enter to hide your game" if en
+            else f"{name}, appuie sur Entrée pour cacher ton jeu",
             default="",
             show_default=False,
             prompt_suffix=" ",

@@ -126,12 +126,18 @@ class Feed:
             self.show(seat)
 
     def show(self, seat: int | None) -> None:
+        for line in self.lines(seat):
+            self.console.print(line)
+
+    def lines(self, seat: int | None, upto: int | None = None) -> list[str]:
+        """What ``seat`` may see of what happened since it last looked (up to event
+        ``upto``: the rest it has not seen yet), one console line each (markup)."""
         start = self.seen.get(seat, 0)
-        for event in visible(self.history[start:], seat):
-            if event.kind in self.text.endings:  # the end says it (_end), once
-                continue
-            self.console.print(f"• {escape(self.text.event(event, self.lang))}")
-        self.seen[seat] = len(self.history)
+        end = len(self.history) if upto is None else upto
+        self.seen[seat] = max(start, end)
+        return [f"• {escape(self.text.event(event, self.lang))}"
+                for event in visible(self.history[start:end], seat)
+                if event.kind not in self.text.endings]  # the end says it (_end), once
 
 
 def next_seat(
@@ -253,6 +259,9 @@ def _turns(
     # Passed around: who gets the device is seen by all (engine.passing).
     passing = PassRound() if screen is not None else None
     people = [p for p in range(state.config.players) if p not in bots]
+    # The person in front of the screen who moved last, the events told then and their
+    # view right after the move, while the device is still theirs (TurnOver).
+    moved: TurnOver | None = None
     # A round under way goes on to its end with the game: were the last secret move to end
     # it, the table would know whose it was.
     while not state.is_terminal() or (passing is not None and passing.owed):
@@ -267,6 +276,9 @@ def _turns(
             feed.add(events, human)
             continue
         if screen is not None and player != in_front:
+            if moved is not None:  # the device leaves the person who moved last
+                moved.show(screen, feed)
+                moved = None
             screen.hand_to(text.seat_label(player, lang))
         in_front = player
         feed.show(player)
@@ -280,6 +292,7 @@ def _turns(
                     console.print(line)
                 ask(console, [nothing_to_do(lang)], lang)
                 passing.visited(player)
+                moved = None  # they saw their game as it is since
                 continue
         legal = ranked(text, view, state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
@@ -290,12 +303,37 @@ def _turns(
         for seat, bot in bots.items():
             bot.observe(seat, visible(events, seat))
         feed.add(events, player)
-        feed.show(player)
+        if screen is None or passing is None:
+            feed.show(player)
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
-        if passing is not None and passing.over(
-                player, deciders(state), state.public_active(None), state.hidden_turns()):
+        if screen is None or passing is None:
+            continue
+        # The person reads the result of the move (the card drawn) before hiding their
+        # game, as the game stood right after it, whatever the bots do next.
+        moved = TurnOver(player, text.seat_label(player, lang), len(feed.history),
+                         text.view(state.view(player), lang))
+        over = passing.over(player, deciders(state), state.public_active(None),
+                            state.hidden_turns())
+        if over:
             passing.visited(player)
+        if over or state.is_terminal():  # the device goes on, even back to them
+            moved.show(screen, feed)
+            moved, in_front = None, None
+    if moved is not None and screen is not None:  # the bots ended the game meanwhile
+        moved.show(screen, feed)
+
+
+class TurnOver:
+    """A person's turn that ended with their own move, on a terminal passed around: what
+    :meth:`PassScreen.turn_over` shows them before the device goes on (« Ton tour est
+    fini »), as it stood right after that move."""
+
+    def __init__(self, seat: int, name: str, told: int, view: str) -> None:
+        self.seat, self.name, self.told, self.view = seat, name, told, view
+
+    def show(self, screen: PassScreen, feed: Feed) -> None:
+        screen.turn_over(self.name, feed.lines(self.seat, self.told), self.view)
 
 
 def passed_to(state: State, bots: Mapping[int, Bot], passing: PassRound,

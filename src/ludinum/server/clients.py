@@ -84,6 +84,10 @@ class Client:
         #: Pass-and-play: the seat shown was just hidden by its person (its next frame
         #: says ``hide``).
         self.hidden = False
+        #: Pass-and-play: the seat shown ended its visit by its own move, and reads its
+        #: result until its person hides it (``hand_on``): the screen as it stood right
+        #: after that move (``frames.Done``; None: no such step).
+        self.done: Any = None
         #: Pass-and-play: while the device goes round (``PassRound.owed``), the screen
         #: shown between two visits, as it was when the round began (``frames.Still``).
         self.still: Any = None

@@ -384,7 +384,7 @@ class ClusterHub(Hub):
             room.deadline_at = message.get("da")
             room.deadline_left = message.get("dl")
             room.session_at, room.session_left = message.get("sa"), message.get("sl")
-            self._watch_devices(room, self.clock())
+            self._watch_devices(room, self.clock(), seat)
             self._broadcast(room)
             self._schedule(room)
             return
@@ -424,7 +424,7 @@ class ClusterHub(Hub):
             public = False
             for at, seat, data in missing:
                 public = self._apply_stored(room, at, seat, data, personal, bots) or public
-                self._watch_devices(room, self.clock())  # each move, as when it was taken
+                self._watch_devices(room, self.clock(), seat)  # each move, as when it was taken
             if public:  # seen when the other process stored it
                 room.note_public(row.updated_at, changed=True)
             self._take_row(room, row)

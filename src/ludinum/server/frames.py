@@ -447,6 +447,96 @@ def still_frame(client: Client, cache: FrameCache, target: int | None, hide: boo
     return frame
 
 
+@dataclass(slots=True)
+class Done:
+    """The screen of a device passed around whose seat just ended its visit by its own
+    move: that seat's view as it stood right after the move, its private result and log
+    lines included, under « Ton tour est fini », until its person hides it (``hand_on``).
+    A player at a real table reads the card they drew before passing the cards on. It is
+    taken when the move is played and never moves on while shown: were it to follow the
+    game, the seat would see what others did after it (bots playing at once), and the
+    table when a secret or a hidden phase ended. Every visit ended by the seat's own move
+    has this step, whether the move had a private result or not: an extra tap for some
+    moves only would tell the table who learnt a secret."""
+
+    seat: int
+    #: The card (« Ton tour est fini », the lines told to the seat alone, « Cacher mon jeu »).
+    privacy: str
+    status: str
+    drawn: Drawn
+    active: tuple[int, ...]
+    #: The lines told with the step, ``(text, brief, private)``, until sent (then empty).
+    lines: list[tuple[str, str | None, bool]]
+
+
+def done_screen(client: Client, cache: FrameCache, seat: int) -> Done:
+    """The step « Ton tour est fini » of ``seat``, as the game is now (its move was just
+    played): the seat's lines since its screen last had some are told with it, and those
+    told to it alone (the card drawn…) on the card too, where it reads them first."""
+    room, lang = cache.room, client.lang
+    going_round = client.still is not None  # a visit's lines go when it is hidden (Still)
+    events = [event for _, event in room.events_since(client.log_seq, seat)]
+    lines = [(*cache.event_text(event, lang, seat), going_round or event.to is not None)
+             for event in events]
+    client.log_seq = room.seq
+    own = [text for (text, _, _), event in zip(lines, events, strict=True)
+           if event.to is not None and text]
+    card = render.fragment(lang, "pass_done", name=room.seats[seat].label(lang), told=own)
+    return Done(seat, card, cache.html("status", seat, lang), cache.drawn(seat, lang),
+                cache.public_active(seat), lines)
+
+
+def done_frame(client: Client, cache: FrameCache, hide: bool,
+               full: bool) -> dict[str, Any] | None:
+    """The frame of a device showing a seat's :class:`Done` step: no move offered, no
+    clock, nothing of what happened since (a pause shows, as it tells nothing)."""
+    done: Done = client.done
+    lang = client.lang
+    paused = cache.room.status == PAUSED
+    slots = {"status": cache.html("status", None, lang) if paused else done.status,
+             "debrief": "", "privacy": done.privacy}
+    changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
+    if changed:
+        client.slots = {**client.slots, **changed}
+    draw = cache.draw_changes(client.drawn, done.drawn, full)
+    client.drawn = done.drawn
+    lines, done.lines = done.lines, []
+    if not changed and not draw and not lines and not full and not hide:
+        return None
+    client.frame_seq += 1
+    number = client.frame_seq
+    frame: dict[str, Any] = {
+        "type": "update", "seq": number, "status": PAUSED if paused else PLAYING,
+        "active": list(done.active), "you": list(client.seats), "revealed": done.seat,
+        "deadline": None, "session": cache.session(lang), "slots": changed, "draw": draw,
+        "log": [{"seq": number, "text": text, "private": private} if brief is None else
+                {"seq": number, "text": text, "private": private, "brief": brief}
+                for text, brief, private in lines],
+        "actions": [],
+    }
+    if hide:
+        frame["hide"] = True
+    return frame
+
+
+def finish_visit(room: Room, client: Client, seat: int, cache: FrameCache) -> bool:
+    """After a move of ``seat``: when it is the seat shown on a pass-and-play device and
+    its visit is over (``PassRound.over``, or the game ended), the round goes on and the
+    device shows the seat's :class:`Done` step. True when it does."""
+    if (client.role != "pass" or client.revealed != seat or client.idle
+            or client.done is not None):
+        return False
+    if room.status == PLAYING:
+        if not client.passing.over(seat, room.deciding(), room.public_active(None),
+                                   room.hidden_turns()):
+            return False
+    elif room.status != FINISHED:
+        return False
+    client.passing.visited(seat)
+    client.done = done_screen(client, cache, seat)
+    return True
+
+
 def watch_device(room: Room, client: Client) -> bool:
     """Let a pass-and-play device see the room's state (``PassRound.watch``): after every
     move, as a secret begun and ended between two frames (a bot stealing at once) calls
@@ -468,6 +558,10 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     room = cache.room
     lang = client.lang
     hide, client.hidden = client.hidden, False
+    if client.role == "pass" and client.done is not None:
+        if room.status in (PLAYING, PAUSED, FINISHED):
+            return done_frame(client, cache, hide, full)
+        client.done = None  # the host stopped the game: shown as it is
     if client.role == "pass" and client.revealed is not None and (
         (room.status != PLAYING and not (client.idle and closing(room, client)))
         or (room.status == PLAYING and not client.idle and client.passing.over(

@@ -301,18 +301,28 @@ class Hub:
             self._observe(room, bots, events)
         return public
 
-    def _watch_devices(self, room: Room, now: float) -> None:
-        """Let the room's pass-and-play devices see its state after a move, every state,
-        even one shown to nobody (``frames.watch_device``: a bot's secret may begin and
-        end between two frames); a round begun takes the screen the device shows between
-        visits as the game is now (``frames.Still``)."""
-        cache: frames.FrameCache | None = None  # made once, if a round begins
+    def _watch_devices(self, room: Room, now: float, seat: int) -> None:
+        """Let the room's pass-and-play devices see its state after a move of ``seat``,
+        every state, even one shown to nobody (``frames.watch_device``: a bot's secret may
+        begin and end between two frames); a round begun takes the screen the device shows
+        between visits as the game is now (``frames.Still``). A device whose seat shown
+        ended its visit by this move takes the screen it shows that seat before hiding it,
+        as the game is now (``frames.Done``: before any bot plays on)."""
+        cache: frames.FrameCache | None = None  # made once, if needed
+
+        def made() -> frames.FrameCache:
+            nonlocal cache
+            if cache is None:
+                cache = frames.FrameCache(room, now, self.catalog.bot_levels(room.game.name))
+            return cache
+
         for client in self.clients.get(room.code, ()):
-            if client.role == "pass" and frames.watch_device(room, client):
-                if cache is None:
-                    cache = frames.FrameCache(room, now,
-                                              self.catalog.bot_levels(room.game.name))
-                client.still = frames.still_screen(client, cache)
+            if client.role != "pass":
+                continue
+            if client.revealed == seat and client.done is None and not client.idle:
+                frames.finish_visit(room, client, seat, made())
+            if frames.watch_device(room, client):
+                client.still = frames.still_screen(client, made())
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
@@ -677,7 +687,7 @@ class Hub:
             await self._reload(code)
             raise refuse("internal", "Erreur interne du jeu : action annulée.",
                          "Internal game error: action cancelled.") from None
-        self._watch_devices(room, now)
+        self._watch_devices(room, now, seat)
         stored = action
         rewrite: dict[int, dict[str, Any]] = {}
         if action.kind in room.game.personal:
@@ -1122,6 +1132,8 @@ class Hub:
             raise not_your_seat()
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
+        if client.done is not None:  # its turn is over: it reads its result
+            raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         expected = protocol.optional_int(message, "seq")
         if expected is not None and expected != client.frame_seq:
             raise fail("stale", "La partie a changé : regarde à nouveau.",
@@ -1146,15 +1158,18 @@ class Hub:
         self._send(room, client)
 
     def _hand_on(self, room: Room, client: Client) -> None:
-        """A seat shown with nothing to decide (a round's visit) is hidden again by its
-        person, and the device goes on."""
-        if client.role != "pass" or (client.revealed is not None and not client.idle):
+        """A seat shown with nothing to decide (a round's visit), or reading the result of
+        the move that ended its visit (``frames.Done``), is hidden again by its person,
+        and the device goes on."""
+        if client.role != "pass" or (client.revealed is not None and not client.idle
+                                     and client.done is None):
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         if client.revealed is None:  # tapped twice
             self._send(room, client)
             return
-        client.passing.visited(client.revealed)
-        client.revealed, client.idle, client.hidden = None, False, True
+        if client.done is None:  # (a Done step's visit was over with its move)
+            client.passing.visited(client.revealed)
+        client.revealed, client.idle, client.hidden, client.done = None, False, True, None
         self._send(room, client)
 
     def _send(self, room: Room, client: Client, full: bool = False) -> None:

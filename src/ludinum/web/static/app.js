@@ -498,6 +498,9 @@
       logEl.scrollTop = logEl.scrollHeight;
     }
     if (acting) window.scrollTo({ top: 0, behavior: reduced() ? "auto" : "smooth" });
+    // A card of the shared screen (« Ton tour est fini » over the game as it stood, then
+    // « Passe l'appareil à … ») is read at the top, however far down the move was tapped.
+    else if (page === "pass" && m.slots && m.slots.privacy) window.scrollTo({ top: 0, behavior: "auto" });
     deadline = m.deadline ? { left: m.deadline.left, at: performance.now(), running: m.deadline.running } : null;
     session = m.session ? { left: m.session.left, at: performance.now(), running: m.session.running, rule: m.session.rule } : null;
     tick();
