@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import http.client
 import socket
 import threading
 import time
@@ -70,3 +71,15 @@ class LiveServer:
     def players(self, code: str) -> int:
         """How many player connections room ``code`` has now."""
         return sum(c.role == "player" for c in self.hub.clients.get(code, ()))
+
+
+def get(server: LiveServer, path: str) -> int:
+    """The HTTP status of ``GET path`` on ``server``, on a connection of its own."""
+    one = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    try:
+        one.request("GET", path)
+        answer = one.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        one.close()

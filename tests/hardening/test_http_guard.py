@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ludinum.server.http_guard import GuardedH11Protocol
-from tests.live import LiveServer
+from tests.live import LiveServer, get
 
 
 @pytest.fixture
@@ -25,17 +25,6 @@ def guarded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveSer
     monkeypatch.setattr(GuardedH11Protocol, "proxies", frozenset())  # count 127.0.0.1 too
     with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
         yield server
-
-
-def get(server: LiveServer, path: str) -> int:
-    one = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-    try:
-        one.request("GET", path)
-        answer = one.getresponse()
-        answer.read()
-        return answer.status
-    finally:
-        one.close()
 
 
 def closed(sock: socket.socket, seconds: float) -> bool:

@@ -15,7 +15,6 @@ the server answers (docs/deploy.md « Security: what is promised and how it is t
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import socket
 import time
@@ -28,7 +27,7 @@ from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
 from ludinum.server.http_guard import GuardedH11Protocol
-from tests.live import LiveServer
+from tests.live import LiveServer, get
 from tests.server.helpers import make_app
 
 
@@ -40,17 +39,6 @@ def guarded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveSer
     monkeypatch.setattr(GuardedH11Protocol, "proxies", frozenset())  # count 127.0.0.1 too
     with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
         yield server
-
-
-def get(server: LiveServer, path: str) -> int:
-    one = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-    try:
-        one.request("GET", path)
-        answer = one.getresponse()
-        answer.read()
-        return answer.status
-    finally:
-        one.close()
 
 
 def trickling(server: LiveServer) -> socket.socket:

@@ -54,14 +54,8 @@ class PassScreen:
         verb = "Pass the device to" if en else "Passe l'appareil à"
         self.console.print()
         self.console.rule(f"[bold yellow]{verb} {name}[/]")
-        click.prompt(
-            f"{name}, press Enter to start" if en
-            else f"{name}, appuie sur Entrée pour commencer",
-            default="",
-            show_default=False,
-            prompt_suffix=" ",
-        )
-        self.wipe()
+        self._enter(f"{name}, press Enter to start" if en
+                    else f"{name}, appuie sur Entrée pour commencer")
 
     def turn_over(self, name: str, lines: Sequence[str], view: str) -> None:
         """« Ton tour est fini »: what ``name`` was told since their last decision (their
@@ -75,11 +69,10 @@ class PassScreen:
         for line in lines:
             self.console.print(line)
         self.console.print(view)
-        click.prompt(
-            f"{name}, press Enter to hide your game" if en
-            else f"{name}, appuie sur Entrée pour cacher ton jeu",
-            default="",
-            show_default=False,
-            prompt_suffix=" ",
-        )
+        self._enter(f"{name}, press Enter to hide your game" if en
+                    else f"{name}, appuie sur Entrée pour cacher ton jeu")
+
+    def _enter(self, prompt: str) -> None:
+        """Wait for Enter after ``prompt``, then wipe the screen."""
+        click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
         self.wipe()
