@@ -148,7 +148,7 @@
         ? _("cercle intérieur, case « %(n)s »", { n: p[1] }) : _("cercle %(c)s, case %(n)s", { c: p[0], n: p[1] });
       return c.lang === "en" ? h`${c.seatName(seat)}: ${spot}`.text : h`${c.seatName(seat)} : ${spot}`.text;
     });
-    let title = h`${_("Plateau de Web Runners")} — `.text + where.join(c.lang === "en" ? "; " : " ; ");
+    let title = h`${_("Plateau de Web Runners")} — `.text + where.join(c.lang === "en" ? "; " : h` ; `.text);
     if (view.winner !== null && view.winner !== undefined) {
       title += h` — ${_("%(name)s a gagné !", { name: c.seatText(view.winner) })}`.text;
     }
