@@ -93,7 +93,7 @@ def describe_run(title: str, summary: Mapping[str, Any], lang: str = "fr",
     options = summary.get("options") or {}
 
     def typed(name: str, value: Any) -> str:
-        if known is not None and name in {o.name for o in known}:
+        if known is not None and name in known:
             return known[name].typed(value, lang)
         return json.dumps(value, ensure_ascii=False).strip(chr(34))
 

@@ -374,11 +374,7 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
     console.rule()
     # What the whole table sees at the end (a game may turn every account over, H9).
     public = state.view(None)
-    said = text.result(public, lang)
-    board = text.view(public, lang)
-    if said:
-        board = "\n".join(line for line in board.split("\n") if line != said)
-    console.print(board)
+    console.print(text.view_without_result(public, lang))
     console.print()
     en = lang == "en"
     console.print(f"[bold]{escape(result_line(text, state, lang))}[/]")

@@ -31,7 +31,8 @@ TEXTS = {
            "scores": "Scores", "steps": "steps", "bots": "bots", "players": "players",
            "colon": ":"},
 }
-#: A line of a game's own final view that already names the winners.
+
+
 def load(path: str) -> GameLog:
     """The log at ``path``; a missing or unreadable file, or one that is not a game log,
     stops the command with one line (exit 2)."""
@@ -128,12 +129,8 @@ def _result(console: Console, game: Game, state: State, lang: str) -> None:
     t = TEXTS[lang]
     if not state.is_terminal():
         return
-    public = state.view(None)
-    view = game.text.view(public, lang)
-    result = game.text.result(public, lang)  # said once, below (GameText.result)
-    if result:
-        view = "\n".join(line for line in view.split("\n") if line != result)
-    console.print(view)
+    # The result said once, below (GameText.result).
+    console.print(game.text.view_without_result(state.view(None), lang))
     outcome = state.outcome()
     scores = " · ".join(f"{s:g}" for s in outcome.scores)
     names = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners)

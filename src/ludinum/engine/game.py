@@ -202,6 +202,15 @@ class GameText(ABC):
         nothing."""
         return ""
 
+    def view_without_result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """:meth:`view`'s text without its :meth:`result` line: the board of a screen that
+        says the result in its own words (the terminal's end, ``ludinum replay``'s)."""
+        board = self.view(view, lang)
+        said = self.result(view, lang)
+        if not said:
+            return board
+        return "\n".join(line for line in board.split("\n") if line != said)
+
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """Why a finished game ended, in one sentence under its result on the end screen
         (the centre reached, the last turn played, who the thief was), from the public

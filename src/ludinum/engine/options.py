@@ -341,6 +341,9 @@ class OptionSet:
     def __len__(self) -> int:
         return len(self._options)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._options
+
     def __getitem__(self, name: str) -> Option:
         try:
             return self._options[name]

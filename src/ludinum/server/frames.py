@@ -422,25 +422,41 @@ def still_frame(client: Client, cache: FrameCache, target: int | None, hide: boo
     round's next seat, ``target``, or, after the end, the card of the seat visited, who
     has nothing to do. No move, no line, and no end yet."""
     still: Still = client.still
-    lang = client.lang
     seat = client.revealed
-    paused = cache.room.status == PAUSED  # « Pause » tells nothing of the round
-    slots = {"status": cache.html("status", None, lang) if paused else still.status,
-             "debrief": "",
-             "privacy": cache.html("privacy", target if seat is None else ("idle", seat), lang)}
+    card = cache.html("privacy", target if seat is None else ("idle", seat), client.lang)
+    return standing_frame(client, cache, still.status, card, still.drawn, still.active,
+                          seat, [], hide, full)
+
+
+def standing_frame(client: Client, cache: FrameCache, status: str, privacy: str,
+                   drawn: Drawn, active: tuple[int, ...], revealed: int | None,
+                   lines: list[tuple[str, str | None, bool]], hide: bool,
+                   full: bool) -> dict[str, Any] | None:
+    """The frame of a pass-and-play device whose screen stands as it was taken
+    (:class:`Still`, :class:`Done`): its ``status``, ``privacy`` card and drawing, the
+    ``lines`` ``(text, brief, private)`` given, no move offered, no clock; « Pause » over
+    it while paused, which tells nothing. None when nothing changed."""
+    lang = client.lang
+    paused = cache.room.status == PAUSED
+    slots = {"status": cache.html("status", None, lang) if paused else status,
+             "debrief": "", "privacy": privacy}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     if changed:
         client.slots = {**client.slots, **changed}
-    draw = cache.draw_changes(client.drawn, still.drawn, full)
-    client.drawn = still.drawn
-    if not changed and not draw and not full and not hide:
+    draw = cache.draw_changes(client.drawn, drawn, full)
+    client.drawn = drawn
+    if not changed and not draw and not lines and not full and not hide:
         return None
     client.frame_seq += 1
+    number = client.frame_seq
     frame: dict[str, Any] = {
-        "type": "update", "seq": client.frame_seq, "status": PAUSED if paused else PLAYING,
-        "active": list(still.active), "you": list(client.seats), "revealed": seat,
+        "type": "update", "seq": number, "status": PAUSED if paused else PLAYING,
+        "active": list(active), "you": list(client.seats), "revealed": revealed,
         "deadline": None, "session": cache.session(lang), "slots": changed, "draw": draw,
-        "log": [], "actions": [],
+        "log": [{"seq": number, "text": text, "private": private} if brief is None else
+                {"seq": number, "text": text, "private": private, "brief": brief}
+                for text, brief, private in lines],
+        "actions": [],
     }
     if hide:
         frame["hide"] = True
@@ -489,34 +505,12 @@ def done_screen(client: Client, cache: FrameCache, seat: int) -> Done:
 def done_frame(client: Client, cache: FrameCache, hide: bool,
                full: bool) -> dict[str, Any] | None:
     """The frame of a device showing a seat's :class:`Done` step: no move offered, no
-    clock, nothing of what happened since (a pause shows, as it tells nothing)."""
+    clock, nothing of what happened since (a pause shows, as it tells nothing); its lines
+    go with the first frame."""
     done: Done = client.done
-    lang = client.lang
-    paused = cache.room.status == PAUSED
-    slots = {"status": cache.html("status", None, lang) if paused else done.status,
-             "debrief": "", "privacy": done.privacy}
-    changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
-    if changed:
-        client.slots = {**client.slots, **changed}
-    draw = cache.draw_changes(client.drawn, done.drawn, full)
-    client.drawn = done.drawn
     lines, done.lines = done.lines, []
-    if not changed and not draw and not lines and not full and not hide:
-        return None
-    client.frame_seq += 1
-    number = client.frame_seq
-    frame: dict[str, Any] = {
-        "type": "update", "seq": number, "status": PAUSED if paused else PLAYING,
-        "active": list(done.active), "you": list(client.seats), "revealed": done.seat,
-        "deadline": None, "session": cache.session(lang), "slots": changed, "draw": draw,
-        "log": [{"seq": number, "text": text, "private": private} if brief is None else
-                {"seq": number, "text": text, "private": private, "brief": brief}
-                for text, brief, private in lines],
-        "actions": [],
-    }
-    if hide:
-        frame["hide"] = True
-    return frame
+    return standing_frame(client, cache, done.status, done.privacy, done.drawn, done.active,
+                          done.seat, lines, hide, full)
 
 
 def finish_visit(room: Room, client: Client, seat: int, cache: FrameCache) -> bool:
