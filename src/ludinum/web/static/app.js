@@ -409,11 +409,12 @@
   // (« Terminer »: ended) keeps the stage of its play (app.css), so its board the same box
   // and the same layout: laid out again without it, it jumped (three players' blocks from
   // three columns to two, the board pushed below the fold at 1280×720).
-  const BOARD_STATUSES = ["playing", "paused", "ended"];
+  // The statuses whose host page shows the stage (``body[data-stage]``, which app.css
+  // lays out: set with the status, in update).
+  const STAGE_STATUSES = ["playing", "paused", "ended"];
   function boardBox() {
     const stage = document.querySelector(".stage");
-    const status = body.dataset.status;
-    if (page !== "host" || !stage || narrowNow() || !BOARD_STATUSES.includes(status)) return null;
+    if (!body.hasAttribute("data-stage") || !stage || narrowNow()) return null;
     const stack = stage.querySelector(".board-stack");
     const drawing = stack && stack.querySelector('[data-slot="map"] svg');
     if (!drawing) return null;
@@ -461,6 +462,7 @@
     if (roomPanel && m.status !== "lobby" && (body.dataset.status || "lobby") === "lobby") roomPanel.open = false;
     seq = m.seq;
     body.dataset.status = m.status;
+    body.toggleAttribute("data-stage", page === "host" && STAGE_STATUSES.includes(m.status));
     body.dataset.seq = String(m.seq);
     if (m.hide && logEl) logEl.querySelectorAll("li.private").forEach((li) => li.remove());
     // A phone whose turn begins shows its decision, at the top of the page (issue 21).
