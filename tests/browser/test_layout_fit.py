@@ -217,28 +217,33 @@ def test_the_phone_enlarges_the_board_and_it_stays_live(
     small = board_width(phone)
     assert small <= 390
     rng = random.Random(3)
-    changed = False
-    end = time.monotonic() + 60
+    pupil = next(seat.index for seat in room.seats if seat.kind == "human")
+    notes: list[str] = []
     # The bots answer 1.5 s after the pupil (0.05 s on this test server): their moves come
     # while the board is open, not before it opens (on a loaded machine, every time).
     quick, live.hub.bot_delay = live.hub.bot_delay, 1.5
     try:
-        changed = _watch_enlarged(phone, button, room, rng, small, end)
+        changed = _watch_enlarged(phone, button, room, pupil, rng, small, notes)
     finally:
         live.hub.bot_delay = quick
-    assert changed, "the enlarged board never changed while open"
+    assert changed, "the enlarged board never changed while open: " + "; ".join(notes)
     assert board_width(phone) == small
 
 
-def _watch_enlarged(phone: Any, button: Any, room: Any, rng: random.Random, small: float,
-                    end: float) -> bool:
-    """Open the board large until a bot's move changes it while open (checking the open
-    and closed page each time); whether one did before ``end``."""
+def _watch_enlarged(phone: Any, button: Any, room: Any, pupil: int, rng: random.Random,
+                    small: float, notes: list[str]) -> bool:
+    """Open the board large while a bot is to play (the server says so), until the bot's
+    move changes it while open, checking the open and closed page each time; whether one
+    did within two minutes. ``notes`` tells what happened when none did."""
     changed = False
-    while not changed and time.monotonic() < end and room.status == "playing":
-        # The pupil plays their turn first (the board hides the decision while open).
-        while phone.locator('[data-slot="actions"] .act').count() and time.monotonic() < end:
-            click_some_action(phone, rng)
+    start = time.monotonic()
+    while not changed and time.monotonic() < start + 120 and room.status == "playing":
+        active = room.state.active_players()
+        if pupil in active or not active:
+            # The pupil plays their turn first (the board hides the decision while open).
+            if not click_some_action(phone, rng):
+                phone.wait_for_timeout(100)  # their decision is still on its way
+            continue
         button.focus()
         phone.keyboard.press("Enter")
         assert phone.locator(".board.zoomed").count() == 1
@@ -256,7 +261,9 @@ def _watch_enlarged(phone: Any, button: Any, room: Any, rng: random.Random, smal
                 arg=before, timeout=8000)
             changed = True
         except Exception:
-            pass  # the pupil's turn again with nothing drawn: play it, then look again
+            # A bot's move that left the board as it was: look again at the next one.
+            notes.append(f"{time.monotonic() - start:.1f} s: no change while seats "
+                         f"{list(active)} were to play")
         if changed:
             # Still enlarged, showing the new drawing (not a stale copy of the old one).
             assert phone.locator(".board.zoomed").count() == 1
@@ -267,6 +274,7 @@ def _watch_enlarged(phone: Any, button: Any, room: Any, rng: random.Random, smal
         assert button.get_attribute("aria-expanded") == "false"
         assert button.inner_text() == "Agrandir le plateau"
         assert phone.evaluate("() => document.querySelectorAll('[inert]').length") == 0
+    notes.append(f"after {time.monotonic() - start:.1f} s, the room {room.status}")
     return changed
 
 
