@@ -249,6 +249,26 @@ def _secret_loot(reveal: str) -> tuple[HackerState, int, int, int]:
     return state, victim, thief, dest
 
 
+def test_the_thief_is_told_his_secret_crediting_as_tu() -> None:
+    """The stolen bill's crediting is told to the thief only (H5): his phone said « Léa
+    crédite le compte 2. » under « Pour toi », as if of someone else; it says « Tu
+    crédites le compte 2. ». A crediting the table sees keeps the player's name."""
+    from ludinum.games.hacker.table import CREDITED
+    from ludinum.games.hacker.text import HackerText
+    from ludinum.games.hacker.words import name
+
+    state, _victim, thief = thief_crediting("victim", bills=(3, 3))
+    dest = own(state, thief)[1]
+    events = state.apply(thief, Action.make("credit", account=dest))
+    [told] = [e for e in events if e.kind == "credited"]
+    text = HackerText()
+    assert text.event(told, "fr") == f"Tu crédites le compte {dest + 1}."
+    assert text.event(told, "en") == f"You credit account {dest + 1}."
+    public = CREDITED[thief][dest]
+    assert public.to is None
+    assert text.event(public, "fr") == f"{name(thief, 'fr')} crédite le compte {dest + 1}."
+
+
 @pytest.mark.parametrize("reveal", ["victim", "blind"])
 def test_determinisations_do_not_follow_a_loot_credited_face_down(reveal: str) -> None:
     """Issue 17 (a) and (b): where a thief credits his loot is his secret. A bystander's

@@ -55,6 +55,8 @@ _FR: dict[str, str] = {
     "setup": "Les comptes sont posés sur la table. {first} commence.",
     "dealt": "Tu reçois deux billets : {values}. Crédite-les sur tes comptes.",
     "credited": "{player} crédite le {account}.",
+    # A thief's crediting, told to himself only (table.CREDITED_SECRETLY): « tu ».
+    "credited_secretly": "Tu crédites le {account}.",
     "round": "Tour {round} : {first} part en premier.",
     "trip": "{traveller} part pirater la banque.",
     "queued": "Ton virus est prêt pour le {account}.",
@@ -96,6 +98,7 @@ _EN: dict[str, str] = {
     "setup": "The accounts are on the table. {first} starts.",
     "dealt": "You get two bills: {values}. Credit them to your accounts.",
     "credited": "{player} credits {account}.",
+    "credited_secretly": "You credit {account}.",
     "round": "Round {round}: {first} goes first.",
     "trip": "{traveller} goes to hack the bank.",
     "queued": "Your virus is ready for {account}.",
@@ -207,6 +210,8 @@ class HackerText(GameText):
             key = "lost" if data.get("thief") is not None else "lost_blind"
             if data.get("value") is None:  # brouillage: the victim saw no bills (H7)
                 key += "_unseen"
+        elif key == "credited" and event.to is not None:
+            key = "credited_secretly"
         elif key == "game_over" and len(data.get("winners", ())) > 1:
             key = "game_over_many"
         template = table.get(key)
