@@ -134,6 +134,11 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+#: A teammate's choice to pass a protection on, or not (G5), on a phone.
+OFFERED = ('[data-slot="actions"] [data-action*="transmit"], '
+           '[data-slot="actions"] [data-action*="decline"]')
+
+
 def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int, int],
                    watching: Callable[[str], list[Any]] = lambda _code: []
                    ) -> tuple[Any, list[Any], Any]:
@@ -161,9 +166,16 @@ def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int
             # Looked at before each tap too: a teammate's phone shows the offer as soon as
             # the server is in it, and a tap there (decline) took the danger card away
             # before the loop had seen the offer (a flaky run at 1024×768).
-            if room.state.step == "offer":
+            if room.state.step == "offer" or phone.locator(OFFERED).count():
                 break
-            click_some_action(phone, rng)
+            seq = room.seq
+            if click_some_action(phone, rng):
+                # The server has played the tap before the next phone is looked at (on a
+                # loaded machine its answer came after click_some_action stopped waiting,
+                # and the next phone's tap declined the offer it had just made).
+                settle = time.monotonic() + 15
+                while room.seq == seq and time.monotonic() < settle:
+                    phone.wait_for_timeout(50)
             if room.state.step == "offer":
                 break
     host.wait_for_selector(".stage .danger-card", timeout=TIMEOUT)
