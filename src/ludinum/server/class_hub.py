@@ -350,12 +350,14 @@ class ClassHub:
         out = []
         for number, room in await self._rooms(session):
             labels = [s.label(lang) for s in room.seats]
-            over = room.status == FINISHED
+            # As the table's public screens show it (a shared device going round stands
+            # them still: frames.PublicStill).
+            status = room.shown_status()
             out.append(TableState(
-                number + 1, room.code, room.status, labels, room.public_seq,
-                [labels[i] for i in room.public_active(None)],
-                room.status == PLAYING_ROOM and room.quiet_for(now) > STUCK_AFTER,
-                room.state.outcome() if over else None))
+                number + 1, room.code, status, labels, room.shown_seq(),
+                [labels[i] for i in room.shown_active()],
+                status == PLAYING_ROOM and room.quiet_for(now) > STUCK_AFTER,
+                room.state.outcome() if status == FINISHED else None))
         if session.status == PLAYING and not any(applies("end", t.status) for t in out):
             session.status = ENDED
             await self._save(session)

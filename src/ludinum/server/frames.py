@@ -28,7 +28,7 @@ from ludinum.engine import Action, Event, GameText
 from ludinum.server import patches, render
 from ludinum.server.catalog import preferred_level
 from ludinum.server.clients import Client
-from ludinum.server.rooms import FINISHED, LOBBY, PAUSED, PLAYING, Room
+from ludinum.server.rooms import FINISHED, LIVE_STATUSES, LOBBY, PAUSED, PLAYING, Room
 from ludinum.server.seats import HUMAN
 from ludinum.weblib import i18n
 
@@ -198,14 +198,19 @@ class FrameCache:
                 names=self.names(lang)))
         if slot == "seats":
             host, viewer = key
-            active = self.public_active(viewer)
+            # A public screen while a device goes round: the seats acting when the round
+            # began, and the status it shows (:class:`PublicStill`).
+            still = viewer is STILL
+            active = room.still.active if still else self.public_active(viewer)
+            status = room.shown_status() if still else room.status
             seats: tuple[Any, ...] = tuple(
                 (s.kind, s.nickname, s.bot_level, s.connected > 0, s.offered)
                 for s in room.seats)
-            memo = ("seats", lang, host, room.status, room.locked, active, seats)
+            memo = ("seats", lang, host, status, room.locked, active, seats)
             return self._memo(memo, lambda: render.fragment(
-                lang, "seats", room=room, host=host, active=active,
-                levels=self.levels, default_level=preferred_level(self.levels)))
+                lang, "seats", room=room, host=host, active=active, status=status,
+                live=status in LIVE_STATUSES, levels=self.levels,
+                default_level=preferred_level(self.levels)))
         if slot == "debrief":
             return debrief(room, lang, self.names(lang)) if room.status == FINISHED else ""
         if slot == "privacy":
@@ -416,6 +421,72 @@ def still_screen(client: Client, cache: FrameCache) -> Still:
                  cache.public_active(None), cache.room.seq)
 
 
+#: The viewer of a public screen's seat list while a device goes round (:class:`PublicStill`).
+STILL = object()
+#: The statuses in which a device going round stands still (paused too; a game stopped
+#: by the host shows as it is).
+ROUND_STATUSES = (PLAYING, PAUSED, FINISHED)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicStill:
+    """What the room's public screens (host, spectators: the public viewer) show while a
+    pass-and-play device of the room goes round, as it was when the round began, in every
+    language: the same as the device's :class:`Still`. The projector beside the table
+    followed the game live and told the table what the device's screen hides (when the
+    thief credited his bill, H5; when a trip's drops landed, H2, H4). One for the room
+    (``Room.still``), taken when a round begins and dropped once no device of the room
+    goes round: its screens then show the game as it is, with the round's public lines."""
+
+    #: The status line in each language.
+    status: dict[str, str]
+    #: What the board is drawn from in each language.
+    drawn: dict[str, Drawn]
+    active: tuple[int, ...]
+    #: The room's ``seq`` and ``public_seq`` then: the lines told until the round is over,
+    #: the version a room's summary shows.
+    log_seq: int
+    public_seq: int
+
+
+def begin_round(client: Client, cache: FrameCache) -> None:
+    """A round of the device ``client`` begins (or it joined during one): its screen
+    between visits, and the room's public screens unless another device's round holds
+    them already, stand as the game is now."""
+    client.still = still_screen(client, cache)
+    room = cache.room
+    if room.still is None:
+        room.still = PublicStill(
+            {lang: cache.html("status", None, lang) for lang in i18n.LANGS},
+            {lang: cache.drawn(None, lang) for lang in i18n.LANGS},
+            cache.public_active(None), room.seq, room.public_seq)
+
+
+def going_round(room: Room, clients: Iterable[Client]) -> bool:
+    """Whether a pass-and-play device of the room goes round (``PassRound.owed``) in a
+    status where it stands still."""
+    return room.status in ROUND_STATUSES and any(
+        c.role == "pass" and not c.closed and c.passing.owed for c in clients)
+
+
+def public_still_frame(client: Client, cache: FrameCache, still: PublicStill,
+                       full: bool) -> dict[str, Any] | None:
+    """The frame of a public screen (host, spectator) while a device of the room goes round
+    (:class:`PublicStill`): its status line, seats acting and board as they were when the
+    round began, the lines up to then only (a screen opened during the round), no end
+    yet. The seats' list and the host's controls keep working; « Pause » shows, as it
+    tells nothing."""
+    room, lang = cache.room, client.lang
+    slots = {"status": still.status[lang], "debrief": "",
+             "seats": cache.html("seats", (client.role == "host", STILL), lang)}
+    told = [(s, *cache.event_text(event, lang), event.to is not None)
+            for s, event in room.events_since(client.log_seq, None) if s <= still.log_seq]
+    latest = latest_lines(told) if client.log_seq < 0 else None
+    client.log_seq = max(client.log_seq, still.log_seq)
+    return standing_frame(client, cache, slots, still.drawn[lang], still.active, None,
+                          [line[1:] for line in told], False, full, latest)
+
+
 def still_frame(client: Client, cache: FrameCache, target: int | None, hide: bool,
                 full: bool) -> dict[str, Any] | None:
     """The frame of a device going round (:class:`Still`) under the privacy card of the
@@ -424,22 +495,25 @@ def still_frame(client: Client, cache: FrameCache, target: int | None, hide: boo
     still: Still = client.still
     seat = client.revealed
     card = cache.html("privacy", target if seat is None else ("idle", seat), client.lang)
-    return standing_frame(client, cache, still.status, card, still.drawn, still.active,
-                          seat, [], hide, full)
+    return standing_frame(client, cache, {"status": still.status, "debrief": "",
+                                          "privacy": card},
+                          still.drawn, still.active, seat, [], hide, full)
 
 
-def standing_frame(client: Client, cache: FrameCache, status: str, privacy: str,
+def standing_frame(client: Client, cache: FrameCache, slots: dict[str, str],
                    drawn: Drawn, active: tuple[int, ...], revealed: int | None,
                    lines: list[tuple[str, str | None, bool]], hide: bool,
-                   full: bool) -> dict[str, Any] | None:
-    """The frame of a pass-and-play device whose screen stands as it was taken
-    (:class:`Still`, :class:`Done`): its ``status``, ``privacy`` card and drawing, the
-    ``lines`` ``(text, brief, private)`` given, no move offered, no clock; « Pause » over
-    it while paused, which tells nothing. None when nothing changed."""
+                   full: bool, latest: int | None = None) -> dict[str, Any] | None:
+    """The frame of a screen that stands as it was taken (a pass-and-play device's
+    :class:`Still` or :class:`Done`, a public screen's :class:`PublicStill`): its
+    ``slots`` (the status line…) and drawing, the ``lines`` ``(text, brief, private)``
+    given (``latest``: how many of them make up the latest change, for a screen's first
+    lines), no move offered, no clock; « Pause » over it while paused, which tells
+    nothing. None when nothing changed."""
     lang = client.lang
     paused = cache.room.status == PAUSED
-    slots = {"status": cache.html("status", None, lang) if paused else status,
-             "debrief": "", "privacy": privacy}
+    if paused:
+        slots = {**slots, "status": cache.html("status", None, lang)}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     if changed:
         client.slots = {**client.slots, **changed}
@@ -458,6 +532,8 @@ def standing_frame(client: Client, cache: FrameCache, status: str, privacy: str,
                 for text, brief, private in lines],
         "actions": [],
     }
+    if latest is not None and latest < len(lines):
+        frame["latest"] = latest
     if hide:
         frame["hide"] = True
     return frame
@@ -509,8 +585,9 @@ def done_frame(client: Client, cache: FrameCache, hide: bool,
     go with the first frame."""
     done: Done = client.done
     lines, done.lines = done.lines, []
-    return standing_frame(client, cache, done.status, done.privacy, done.drawn, done.active,
-                          done.seat, lines, hide, full)
+    return standing_frame(client, cache, {"status": done.status, "debrief": "",
+                                          "privacy": done.privacy},
+                          done.drawn, done.active, done.seat, lines, hide, full)
 
 
 def finish_visit(room: Room, client: Client, seat: int, cache: FrameCache) -> bool:
@@ -569,16 +646,20 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     target = None
     if client.role == "pass":
         target = pass_target(room, client) if client.revealed is None else None
-        if client.passing.owed and room.status in (PLAYING, PAUSED, FINISHED):
+        if client.passing.owed and room.status in ROUND_STATUSES:
             # Going round: what the table sees stands still (paused too; a game stopped
             # by the host shows as it is).
             if client.still is None:  # (a device that joined during a round)
-                client.still = still_screen(client, cache)
+                begin_round(client, cache)
             if client.revealed is None or room.status != PLAYING:
                 return still_frame(client, cache, target, hide, full)
         elif client.still is not None:  # the round is over: the game as it is now, and
             client.log_seq = client.still.log_seq  # the public lines of the round
             client.still = None
+    elif room.still is not None and room.status in ROUND_STATUSES and (
+            client.role in ("host", "spectator")):
+        # A device of the room goes round: the public screens stand still with it.
+        return public_still_frame(client, cache, room.still, full)
     seat = client.view_seat()
     slots: dict[str, str] = {
         "status": cache.html("status", seat, lang),

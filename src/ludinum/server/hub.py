@@ -322,7 +322,7 @@ class Hub:
             if client.revealed == seat and client.done is None and not client.idle:
                 frames.finish_visit(room, client, seat, made())
             if frames.watch_device(room, client):
-                client.still = frames.still_screen(client, made())
+                frames.begin_round(client, made())  # the public screens' still too
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
@@ -622,6 +622,8 @@ class Hub:
             # Nothing anyone could see changed (a secret move caught up from storage, a
             # failed write): the quiet time goes on rather than restart with the reload.
             room.public_at = before.public_at
+        if before is not None:  # a device going round goes on: its public screens stand
+            room.still = before.still
         self.rooms[code] = room
         self._after_reload(room)
         self._broadcast(room)
@@ -1181,6 +1183,8 @@ class Hub:
         frame = frames.build(client, cache, full)
         if frame is not None:
             client.push_text("update", frames.encode(frame, cache))
+        if room.still is not None:  # (a round's last visit: the public screens catch up)
+            self._release_public(room, cache)
 
     def _broadcast(self, room: Room) -> None:
         if room.code in self._inflight:
@@ -1190,3 +1194,15 @@ class Hub:
             return
         cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
         frames.fan_out(list(clients), cache)  # one frame per distinct viewer (issue 19)
+        if room.still is not None:  # only in a room with a pass-and-play device
+            self._release_public(room, cache)
+
+    def _release_public(self, room: Room, cache: frames.FrameCache) -> None:
+        """Once no pass-and-play device of the room goes round any more (its last visit,
+        a device gone, the game stopped), its public screens stop standing still
+        (``frames.PublicStill``) and show the game as it is, with the round's lines."""
+        clients = self.clients.get(room.code, set())
+        if frames.going_round(room, clients):
+            return
+        room.still = None
+        frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)

@@ -101,6 +101,10 @@ class Room:
     #: What the room's screens last drew from, encoded (server/frames.py): a part that
     #: did not change since is not encoded again. Emptied when nobody watches.
     drawn_texts: dict[tuple[Any, ...], tuple[Any, str]] = field(default_factory=dict)
+    #: While a pass-and-play device of the room goes round (``engine.passing``): what its
+    #: public screens (host, spectators) show, as it was when the round began
+    #: (``frames.PublicStill``; None: the game as it is, always so in a room without one).
+    still: Any = None
 
     # -- seats -----------------------------------------------------------------------
     def seat(self, index: object) -> Seat:
@@ -414,6 +418,22 @@ class Room:
         return [p for p in people_first(self.state, people, self.timed())
                 if self.seats[p].kind == BOT]
 
+    def shown_status(self) -> str:
+        """The status the room's public screens show: while a device goes round
+        (:attr:`still`) a game that ended during the round is still being played (its end
+        shows once the round is over)."""
+        return PLAYING if self.still is not None and self.status == FINISHED else self.status
+
+    def shown_seq(self) -> int:
+        """The version the room's public screens show (:attr:`public_seq`, or the one its
+        :attr:`still` was taken at)."""
+        return self.public_seq if self.still is None else int(self.still.public_seq)
+
+    def shown_active(self) -> tuple[int, ...]:
+        """Who the room's public screens show acting (``public_active(None)``, or who did
+        when its :attr:`still` was taken)."""
+        return self.public_active(None) if self.still is None else tuple(self.still.active)
+
     def summary_json(self, lang: str = "fr") -> dict[str, Any]:
         return {
             "code": self.code,
@@ -421,8 +441,8 @@ class Room:
             "title": self.game.title_en if lang == "en" else self.game.title_fr,
             "players": self.config.players,
             "mode": self.mode,
-            "status": self.status,
-            "seq": self.public_seq,
+            "status": self.shown_status(),
+            "seq": self.shown_seq(),
             "locked": self.locked,
             "seats": [s.public_json(lang) for s in self.seats],
         }
