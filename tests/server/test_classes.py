@@ -707,3 +707,26 @@ def test_a_class_table_never_calls_the_teacher_an_animateur(
             text = html.unescape(text)
             assert "animateur" not in text.lower(), text
             assert "the host" not in text.lower(), text
+
+
+def test_the_class_debrief_leads_back_to_the_dashboard(sqlite_url: str, catalog: Catalog
+                                                       ) -> None:
+    """The class debrief, projected at the end, had no way back to the class's dashboard:
+    a link to it now heads the page, in the page's language."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+        for name in NAMES[:3]:
+            join(client, code, name)
+        teacher(client, code, "start", key)
+        teacher(client, code, "command", key, command="end")
+        page = client.post(f"/classe/{code}/bilan", data={"cle": key})
+        assert page.status_code == 200
+        back = f'<a class="back" href="/classe/{code}/tableau">'
+        assert back in page.text
+        link = page.text.split(back)[1].split("</a>")[0]
+        assert "Retour au tableau de la classe" in link
+        assert page.text.index(back) < page.text.index("<h1>")  # the first thing reached
+        client.cookies.set("lang", "en")
+        english = client.post(f"/classe/{code}/bilan", data={"cle": key}).text
+        assert "Back to the class dashboard" in english.split(back)[1].split("</a>")[0]

@@ -118,6 +118,7 @@ async def debrief(request: Request) -> Response:
     records = await classes_of(request).records(session, lang)
     tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names, r.bots) for r in records]
     try:
-        return await class_debrief_files.class_debrief_response(tables, lang, fmt)
+        return await class_debrief_files.class_debrief_response(
+            tables, lang, fmt, back=f"/classe/{session.code}/tableau")
     except LudinumError as exc:
         return problem(request, exc, 409)
