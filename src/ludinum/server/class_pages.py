@@ -52,7 +52,7 @@ async def new_class(request: Request) -> Response:
             with charged(request, request.app.state.room_limit):
                 size = forms.players(game, form.get("table_size"), (
                     "Joueurs par table", "Players per table"))
-                values = forms.parse(game, form, size)
+                values = forms.parse(game, form, size, forms.CLASS_FIELDS)
                 session, teacher = await classes_of(request).create(
                     game.name, dict(values), size, level, apart, mode)
         except LudinumError as exc:

@@ -163,7 +163,7 @@ async def new_room(request: Request) -> Response:
         try:
             with charged(request, request.app.state.room_limit):
                 players = forms.players(game, form.get("players"))
-                values = forms.parse(game, form, players)
+                values = forms.parse(game, form, players, forms.ROOM_FIELDS)
                 mode = forms.mode(form)
                 room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:
