@@ -375,6 +375,33 @@ def test_the_class_debrief_reads_from_the_back_of_the_room(live: Any, browser: A
         context.close()
 
 
+def test_the_class_debrief_leads_back_to_the_dashboard(live: Any, browser: Any) -> None:
+    """The class debrief, projected at the end, had no way back to the class's page. Its
+    first keyboard stop is now « Retour au tableau de la classe », as large as the page's
+    text (≥ 28 px on a projector) on a target ≥ 44 px high, and Enter opens the dashboard,
+    which this browser still commands (the teacher's key)."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        open_debrief(page, live.url, 2)
+        code = page.url.split("/classe/")[1].split("/")[0]
+        page.keyboard.press("Tab")
+        focused = page.evaluate("""() => {
+            const a = document.activeElement, box = a.getBoundingClientRect();
+            return {text: a.innerText, href: a.getAttribute('href'), height: box.height,
+                    size: parseFloat(getComputedStyle(a).fontSize)};
+        }""")
+        assert focused["text"].strip() == "← Retour au tableau de la classe", focused
+        assert focused["href"] == f"/classe/{code}/tableau"
+        assert focused["size"] >= READABLE and focused["height"] >= 44, focused
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(rf".*/classe/{code}/tableau$"), timeout=TIMEOUT)
+        page.wait_for_selector("[data-class-board] .class-count", timeout=TIMEOUT)
+        assert "Bilan de la classe" in page.inner_text("body")  # the board's own links
+    finally:
+        context.close()
+
+
 def test_the_waiting_phone_says_whose_nickname_it_shows(live: Any, browser: Any) -> None:
     """The waiting page showed the pupil's nickname alone, in small type, above « Tu es à
     la table 1. »: now « Ton pseudo : Zébulon », large enough to check at a glance against

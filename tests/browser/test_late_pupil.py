@@ -90,11 +90,11 @@ def test_the_host_closes_the_room_and_a_removed_phone_cannot_come_back(
             "() => document.querySelectorAll('.seat-human').length === 0", timeout=TIMEOUT)
         # The removed phone keeps nothing of the seat: a page that says so, and the way back.
         squat.wait_for_selector(".kicked", timeout=TIMEOUT)
-        assert "L'animateur t'a retiré de la partie." in squat.inner_text("main")
+        assert "On t'a retiré de la partie." in squat.inner_text("main")
         assert squat.locator("[data-slot]").count() == 0
         assert squat.locator(f'.kicked a[href="/j/{code}"]').inner_text() == "Rejoindre"
         squat.goto(f"{live.url}/j/{code}")
-        assert "L'animateur a fermé la salle" in squat.inner_text("[data-locked]")
+        assert "La salle est fermée" in squat.inner_text("[data-locked]")
         assert squat.locator("#nickname").count() == 0
         host.click('[data-cmd="unlock"]')
         host.wait_for_selector('[data-cmd="lock"]', timeout=TIMEOUT)

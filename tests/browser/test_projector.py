@@ -302,7 +302,7 @@ def test_a_stopped_game_keeps_its_board_in_place(
     and QR code large, the board under them, laid out again without the stage's box, below
     the fold at 1280×720). The stage keeps its play's layout (app.css, app.js: fitBoard):
     the board stays where it was, in the same frame, drawn from what the server sent, and
-    the stop is said in the status (« Partie arrêtée par l'animateur »)."""
+    the stop is said in the status (« Partie arrêtée avant la fin »)."""
     made: list[Any] = []
     try:
         host, _ = paused_table(browser, live, made, game, 3, size)
@@ -328,7 +328,7 @@ def test_a_stopped_game_keeps_its_board_in_place(
 
 def test_the_host_can_end_a_game_only_once_it_has_begun(live: Any, browser: Any) -> None:
     """« Terminer » in the lobby ended a game never begun: the projector showed its board
-    as « Partie arrêtée par l'animateur » and the phones offered to replay it. Before the
+    as « Partie arrêtée avant la fin » and the phones offered to replay it. Before the
     start the host has nothing to end (« Fermer la salle » keeps newcomers out); the button
     shows once the game is under way, and goes at its end."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080})

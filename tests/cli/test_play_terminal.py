@@ -159,3 +159,21 @@ def test_a_hacker_seat_has_one_name_on_the_terminal() -> None:
     assert "Passe l'appareil à Rouge (J1)" in out
     assert "Rouge (J1) :" in out  # the menu's header
     assert "Joueur 1" not in out and "Joueur 2" not in out
+
+
+@pytest.mark.parametrize(("lang", "scores", "points"), [("fr", "Scores :", " : 17 points"),
+                                                         ("en", "Scores:", ": 17 points")])
+def test_the_end_of_hacker_says_the_scores_once(lang: str, scores: str, points: str) -> None:
+    """Hacker's end board listed « Scores : 1 pour Rouge (J1) ; 17 pour Bleu (J2) ; … »,
+    then the end said them again in words (« Rouge (J1) : 1 point · Bleu (J2) : 17 points
+    … »). Its scores line is the game's result line now (``GameText.result``), left out of
+    the board printed above, as the other games' end does."""
+    result = CliRunner().invoke(cli, ["play", "hacker", "--humans", "0", "--seed", "3",
+                                      "--bots", "random", "--lang", lang])
+    assert result.exit_code == 0, result.output[-1500:]
+    end = " ".join(result.output.replace("\u00a0", " ").split("─" * 40)[-1].split())
+    assert scores not in end, end
+    assert end.count(points) == 2, end  # Bleu (J2) and Jaune (J4): 17 each, once each
+    # Before the end the board has no result line to leave out.
+    game = get_game("hacker")
+    assert game.text.result({"phase": "trip", "round": 1, "rounds": 4}, lang) == ""

@@ -40,3 +40,30 @@ def test_the_home_page_says_du_jeu_du_gnou() -> None:
     html = render.page("fr", "home.html", games=[registry().get("gnou")], pack=None)
     assert "Préparer une partie du jeu du Gnou" in html
     assert "de Le jeu" not in html
+
+
+def test_a_game_of_each_title_says_game_once() -> None:
+    """« Set up a game of the Gnu game »: the English title that already says "game" came
+    after "a game of". The phrase is composed whole (Game.a_game), so each title reads
+    naturally: "a Gnu game", "a game of Hacker"."""
+    expected = {"gnou": ("une partie du jeu du Gnou", "a Gnu game"),
+                "hacker": ("une partie de Hacker", "a game of Hacker"),
+                "voleur": ("une partie du Voleur de Données", "a game of the Data Thief"),
+                "webrunners": ("une partie de Web Runners", "a game of Web Runners")}
+    for name, (fr, en) in expected.items():
+        game = registry().get(name)
+        assert (game.a_game("fr"), game.a_game("en")) == (fr, en)
+
+
+def test_the_english_home_page_says_game_once_per_button() -> None:
+    from ludinum.server import render
+
+    games = [registry().get(name) for name in ("webrunners", "gnou", "hacker", "voleur")]
+    html = render.page("en", "home.html", games=games, pack=None)
+    for button in ("Set up a game of Web Runners", "Set up a Gnu game",
+                   "Set up a game of Hacker", "Set up a game of the Data Thief"):
+        assert button in html
+    assert "of the Gnu game" not in html
+    french = render.page("fr", "home.html", games=games, pack=None)
+    assert "Préparer une partie du jeu du Gnou" in french
+    assert "Préparer une partie de Web Runners" in french

@@ -246,5 +246,5 @@ def test_a_renamed_player_is_told(room: tuple[TestClient, str, str]) -> None:
                 told.append(message)
             if message["type"] == "pong":
                 phone.send_text(json.dumps({"type": "ping", "id": 2}))
-        assert told[0]["fr"] == "L'animateur a changé ton pseudo : tu es « Lynx Sage »."
+        assert told[0]["fr"] == "Ton pseudo a été changé : tu es « Lynx Sage »."
         assert "Lynx Sage" in told[0]["en"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 from typing import Any
 
 import pytest
@@ -650,3 +651,82 @@ def test_a_class_with_friends_apart_of_the_wrong_type_is_not_made(
         assert answer.status_code == 400
         assert answer.json()["error"]["en"] == "'friends_apart' is true or false."
         assert not app.state.classes.sessions
+
+
+def test_a_class_table_never_calls_the_teacher_an_animateur(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """A class's tables are ordinary rooms whose host key is the teacher's: what they say
+    of whoever runs them (a nickname changed, a pupil removed, the room closed, the game
+    stopped) named « l'animateur », « the host », on a pupil's phone in a class where
+    that person is the teacher. The words name nobody, and read the same in both modes."""
+    app = make_app(sqlite_url, catalog, bot_delay=30.0)
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, key = create_class(client, "toy", 3, options={"rounds": 3}, mode="turns")
+        tokens = [join(client, code, name) for name in NAMES[:2]]
+        room = teacher(client, code, "start", key).json()["rooms"][0]
+        seats = app.state.hub.rooms[room].seats
+        said: list[str] = []
+        phones = []
+        for token in tokens:
+            phone = hello(client, room, stack, role="player", token=token)
+            phones.append(phone)
+        host = hello(client, room, stack, role="host", token=key)
+        said.append(client.get(f"/host/{room}").text)
+        first = next(s.index for s in seats if s.nickname == NAMES[0])
+        second = next(s.index for s in seats if s.nickname == NAMES[1])
+        host.send(type="rename", seat=first, nickname="Hérisson")
+        host.sync()
+        renamed = [m for m in phones[0].sync() if m["type"] == "renamed"]
+        assert len(renamed) == 1 and "Hérisson" in renamed[0]["fr"]
+        said += [renamed[0]["fr"], renamed[0]["en"]]
+        offer = client.post(f"/api/rooms/{room}/join", json={"nickname": "Tortue"})
+        assert offer.json()["error"]["code"] == "no_seat_offered"
+        said += [offer.json()["error"]["fr"], offer.json()["error"]["en"]]
+        host.send(type="kick", seat=second)
+        host.sync()
+        kicked = []
+        while not kicked:  # the updates so far, then « kicked », then the socket closes
+            message = json.loads(phones[1].ws.receive_text())
+            if message["type"] == "kicked":
+                kicked.append(message)
+        said += [kicked[0]["fr"], kicked[0]["en"]]
+        host.send(type="lock")
+        host.sync()
+        locked = client.post(f"/api/rooms/{room}/join", json={"nickname": "Tortue"})
+        assert locked.json()["error"]["code"] == "room_locked"
+        said += [locked.json()["error"]["fr"], locked.json()["error"]["en"],
+                 client.get(f"/j/{room}").text]
+        assert teacher(client, code, "command", key, command="end").json()["tables"] >= 1
+        phones[0].sync()
+        status = html.unescape(phones[0].page["status"])
+        assert "Partie arrêtée" in status
+        said.append(status)
+        client.cookies.set("lang", "en")
+        said += [client.get(f"/j/{room}").text, client.get(f"/host/{room}").text]
+        for text in said:
+            text = html.unescape(text)
+            assert "animateur" not in text.lower(), text
+            assert "the host" not in text.lower(), text
+
+
+def test_the_class_debrief_leads_back_to_the_dashboard(sqlite_url: str, catalog: Catalog
+                                                       ) -> None:
+    """The class debrief, projected at the end, had no way back to the class's dashboard:
+    a link to it now heads the page, in the page's language."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+        for name in NAMES[:3]:
+            join(client, code, name)
+        teacher(client, code, "start", key)
+        teacher(client, code, "command", key, command="end")
+        page = client.post(f"/classe/{code}/bilan", data={"cle": key})
+        assert page.status_code == 200
+        back = f'<a class="back" href="/classe/{code}/tableau">'
+        assert back in page.text
+        link = page.text.split(back)[1].split("</a>")[0]
+        assert "Retour au tableau de la classe" in link
+        assert page.text.index(back) < page.text.index("<h1>")  # the first thing reached
+        client.cookies.set("lang", "en")
+        english = client.post(f"/classe/{code}/bilan", data={"cle": key}).text
+        assert "Back to the class dashboard" in english.split(back)[1].split("</a>")[0]

@@ -50,7 +50,7 @@ def test_a_locked_room_lets_nobody_in_and_keeps_who_is_seated(
             error = r.json()["error"]
             assert error["code"] == "room_locked"
             assert error["fr"] == french_spacing(
-                "L'animateur a fermé la salle : demande-lui de l'ouvrir pour entrer.")
+                "La salle est fermée : demande qu'on l'ouvre pour entrer.")
         with client.websocket_connect(f"/ws/{code}") as ws:  # its old key opens nothing
             ws.send_text(json.dumps({"type": "hello", "role": "player", "token": squat}))
             assert json.loads(ws.receive_text())["code"] == "bad_token"
@@ -59,7 +59,7 @@ def test_a_locked_room_lets_nobody_in_and_keeps_who_is_seated(
         assert [s["kind"] for s in summary["seats"]] == ["human", "open", "open"]
         # The join page says so before anyone types a nickname.
         page = html.unescape(client.get(f"/j/{code}").text)
-        assert "L'animateur a fermé la salle" in page and "data-join" not in page
+        assert "La salle est fermée. Demande qu'on l'ouvre" in page and "data-join" not in page
         # Whoever is seated keeps the seat: a reload reconnects.
         player = hello(client, code, stack, role="player", token=lea)
         assert player.messages[0]["type"] == "welcome"

@@ -77,7 +77,7 @@ def test_a_late_pupil_takes_an_offered_bot_seat_and_plays_it(
         # Without an offer, a late pupil gets a clear refusal (no free seat once started).
         error = refused(client.post(f"/api/rooms/{code}/join", json={"nickname": "Tom"}),
                         409, "no_seat_offered")
-        assert "demande à l'animateur" in error["fr"]
+        assert "demande qu'on te donne une place" in error["fr"]
         host.send(type="offer", seat=1)
         host.sync()
         assert not host.errors()

@@ -63,7 +63,7 @@ def test_the_lists_make_the_value_the_game_reads(client: TestClient) -> None:
     # Every seat « comme les autres »: the option keeps its default.
     every = {"players": "3", "opt_handicap-1": "", "opt_handicap-2": "",
              "opt_handicap-3": ""}
-    assert "handicap" not in forms.parse(GNOU, every, 3)
+    assert "handicap" not in forms.parse(GNOU, every, 3, forms.ROOM_FIELDS)
     # The text the command line gives (« -o handicap=1,2,3 ») is still read.
     assert forms.parse(GNOU, {"opt_handicap": "1,2,3"}, 3)["handicap"] == "1,2,3"
     # A form made before shows the value back in the lists.

@@ -57,9 +57,10 @@ def test_a_turn_based_room_has_no_timer_unless_asked(sqlite_url: str, catalog: C
 
 
 def _form(game: Any, mode: str, **changed: str) -> dict[str, str]:
-    """The set-up form as a browser posts it: every field at the value the page showed
-    (its default) but ``changed``, and the rhythm chosen."""
-    form = {"mode": mode, "bot_level": "random", "friends_apart": "true"}
+    """The set-up form as a browser posts it: every option at the value the page showed
+    (its default) but ``changed``, and the rhythm chosen (a class's page adds its own
+    fields: a room's refuses them, forms.ROOM_FIELDS)."""
+    form = {"mode": mode}
     for option in game.options:
         if option.kind != "bool":
             form[f"opt_{option.name}"] = str(option.default)
@@ -91,12 +92,14 @@ def test_a_turn_based_room_made_from_the_form_has_no_timer(sqlite_url: str,
         assert made("turns", trip_seconds="20") == 20
         assert made("live") == 12
         # A class « tour par tour »: each table's trips untimed too.
-        page = client.post("/classe/nouvelle/hacker", data={"table_size": "4",
-                                                            **_form(hacker, "turns")})
+        page = client.post("/classe/nouvelle/hacker", data={
+            "table_size": "4", "bot_level": "random", "friends_apart": "true",
+            **_form(hacker, "turns")})
         assert page.status_code == 200, page.text
         code = page.text.split('data-code="')[1].split('"')[0]
         assert app.state.classes.get(code).options["trip_seconds"] == 0
-        page = client.post("/classe/nouvelle/hacker", data={"table_size": "4",
-                                                            **_form(hacker, "live")})
+        page = client.post("/classe/nouvelle/hacker", data={
+            "table_size": "4", "bot_level": "random", "friends_apart": "true",
+            **_form(hacker, "live")})
         code = page.text.split('data-code="')[1].split('"')[0]
         assert app.state.classes.get(code).options["trip_seconds"] == 12

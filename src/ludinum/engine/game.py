@@ -343,13 +343,26 @@ class Game(ABC):
     text: GameText
 
     def title_of(self, lang: str = "fr") -> str:
-        """The title after a noun (« Préparer une partie du jeu du … », "a game of …"):
+        """The title after a noun (« Préparer une classe du jeu du … », "a class of …"):
         ``title_of_fr`` in French, else :func:`of_title`; "of <title>" in
         English."""
         if lang == "en":  # "of the … game", not "of The … game"
             title = self.title_en
             return f"of the {title[4:]}" if title.startswith("The ") else f"of {title}"
         return self.title_of_fr or of_title(self.title_fr)
+
+    def a_game(self, lang: str = "fr") -> str:
+        """« une partie de … », "a game of …": one game of this one, as the object of a
+        sentence (« Préparer une partie … », "Set up a game …"). An English title that
+        already says "game" ("The Owl game") is not put after "a game of" ("a game of the
+        Owl game"): "an Owl game"."""
+        if lang != "en":
+            return f"une partie {self.title_of('fr')}"
+        title = self.title_en
+        if title.lower().endswith(" game"):
+            name = title[4:] if title.startswith("The ") else title
+            return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+        return f"a game {self.title_of('en')}"
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)

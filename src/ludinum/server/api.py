@@ -79,9 +79,9 @@ def bad_code(code: str, of_class: bool = False) -> LudinumError:
                     f"{tokens.CODE_LENGTH} letters and digits, as on the board.")
     return fail("bad_code",
                 f"« {shown} » n'est pas un code de salon : un code de salon a "
-                f"{tokens.CODE_LENGTH} lettres et chiffres, comme sur l'écran de l'animateur.",
+                f"{tokens.CODE_LENGTH} lettres et chiffres, comme sur l'écran d'animation.",
                 f"'{shown}' is not a room code: a room code has {tokens.CODE_LENGTH} "
-                "letters and digits, as on the host's screen.")
+                "letters and digits, as on the host screen.")
 
 
 @contextlib.contextmanager

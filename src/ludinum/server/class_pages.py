@@ -52,7 +52,7 @@ async def new_class(request: Request) -> Response:
             with charged(request, request.app.state.room_limit):
                 size = forms.players(game, form.get("table_size"), (
                     "Joueurs par table", "Players per table"))
-                values = forms.parse(game, form, size)
+                values = forms.parse(game, form, size, forms.CLASS_FIELDS)
                 session, teacher = await classes_of(request).create(
                     game.name, dict(values), size, level, apart, mode)
         except LudinumError as exc:
@@ -118,6 +118,7 @@ async def debrief(request: Request) -> Response:
     records = await classes_of(request).records(session, lang)
     tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names, r.bots) for r in records]
     try:
-        return await class_debrief_files.class_debrief_response(tables, lang, fmt)
+        return await class_debrief_files.class_debrief_response(
+            tables, lang, fmt, back=f"/classe/{session.code}/tableau")
     except LudinumError as exc:
         return problem(request, exc, 409)

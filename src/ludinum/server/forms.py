@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +14,10 @@ PREFIX = "opt_"
 #: Between a per-seat option's name and its seat number (from 1): ``opt_handicap-2``. No
 #: option's name holds it.
 SEAT = "-"
+#: The fields a set-up page sends beside its options (``opt_…``): a room's
+#: (``new.html``) and a class's (``class_new.html``). Any other is refused (:func:`parse`).
+ROOM_FIELDS = ("players", "mode")
+CLASS_FIELDS = ("table_size", "bot_level", "friends_apart", "mode")
 
 
 @dataclass(frozen=True)
@@ -126,9 +130,12 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
     return out
 
 
-def parse(game: Game, form: Mapping[str, Any], players: int | None = None
-          ) -> dict[str, OptionValue]:
-    """Typed option values from submitted form text; OptionError names a bad one. An
+def parse(game: Game, form: Mapping[str, Any], players: int | None = None,
+          fields: Collection[str] = ()) -> dict[str, OptionValue]:
+    """Typed option values from submitted form text; OptionError names a bad one, and a
+    field that is neither an option nor one of ``fields`` (the page's others:
+    :data:`ROOM_FIELDS`, :data:`CLASS_FIELDS`): « mdoe » for « mode » was dropped, and
+    the room made with the default in its place. An
     option whose field the page hides with ``players`` (it changes nothing then:
     :func:`fields`) is left out: the game keeps its default, as if the page had not sent it.
 
@@ -138,6 +145,11 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None
     ran the live timers (a timed trip of 12 s, H3)."""
     known = {PREFIX + option.name for option in game.options}
     seated = tuple(PREFIX + option.name + SEAT for option in game.options if option.seats_of)
+    for name in form:
+        if not str(name).startswith(PREFIX) and name not in fields:
+            raise OptionError(
+                f"Champ inconnu dans le formulaire : « {echoed(str(name))} ».",
+                f"Unknown field in the form: '{echoed(str(name))}'.")
     for name in form:  # a misspelt option is named, not dropped for its default
         if (str(name).startswith(PREFIX) and name not in known
                 and not str(name).startswith(seated)):

@@ -120,9 +120,8 @@ _UNSAVED = ("Enregistrement impossible pour l'instant : rien n'a été changé, 
 
 def room_locked() -> LudinumError:
     """A join refused: the host closed the room to new players (seat squatting)."""
-    return refuse("room_locked", "L'animateur a fermé la salle : demande-lui de l'ouvrir "
-                  "pour entrer.", "The host has closed the room: ask them to open it to "
-                  "come in.")
+    return refuse("room_locked", "La salle est fermée : demande qu'on l'ouvre pour entrer.",
+                  "The room is closed: ask for it to be opened to come in.")
 
 
 def storage_unavailable() -> LudinumError:
@@ -857,8 +856,8 @@ class Hub:
             for client in list(self.clients.get(room.code, ())):
                 if index in client.seats:
                     client.push({"type": "renamed",
-                                 "fr": f"L'animateur a changé ton pseudo : tu es « {name} ».",
-                                 "en": f"The host changed your nickname: you are “{name}”."})
+                                 "fr": f"Ton pseudo a été changé : tu es « {name} ».",
+                                 "en": f"Your nickname was changed: you are “{name}”."})
         if room.status in (FINISHED, ENDED):
             self._forget_live(room)
         self._broadcast(room)
@@ -873,8 +872,8 @@ class Hub:
     @staticmethod
     def _remove(client: Client) -> None:
         """Tell a connection its player was removed, and close it."""
-        client.push({"type": "kicked", "fr": "L'animateur t'a retiré de la partie.",
-                     "en": "The host removed you from the game."})
+        client.push({"type": "kicked", "fr": "On t'a retiré de la partie.",
+                     "en": "You were removed from the game."})
         client.close()
 
     def _forget_live(self, room: Room) -> None:
@@ -1051,7 +1050,7 @@ class Hub:
         """The seats a hello's keys open (none for a host or a spectator), their shape
         checked (:func:`protocol.hello_role`); a wrong or missing key raises ``bad_token``."""
         if role == "host" and not tokens.matches(message.get("token"), room.host_digest):
-            raise fail("bad_token", "Jeton d'animateur invalide.", "Invalid host token.")
+            raise fail("bad_token", "Jeton d'animation invalide.", "Invalid host token.")
         if role == "player":
             return (self._seat_of(room, message.get("token")),)
         if role == "pass":
@@ -1109,7 +1108,7 @@ class Hub:
             room = await self.room(client.code)
             if kind in protocol.HOST_TYPES:
                 if client.role != "host":
-                    raise fail("not_host", "Réservé à l'animateur.", "Host only.")
+                    raise fail("not_host", "Réservé à l'écran d'animation.", "Host screen only.")
                 await self.command(room, kind, message)
             elif kind == "reveal":
                 self._reveal(room, client, protocol.integer(message, "seat"))

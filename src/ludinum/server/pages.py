@@ -115,7 +115,7 @@ async def set_lang(request: Request) -> Response:
 
 #: What the home page says of a code that cannot be one (its shape alone: no lookup).
 BAD_CODE = ("Ce code n'est pas valable : un code de salon a 6 lettres et chiffres, comme sur "
-            "l'écran de l'animateur.")
+            "l'écran d'animation.")
 #: The same for a class's code (``/c/<code>``, typed from the board).
 BAD_CLASS_CODE = ("Ce code n'est pas valable : un code de classe a 6 lettres et chiffres, "
                   "comme au tableau.")
@@ -163,7 +163,7 @@ async def new_room(request: Request) -> Response:
         try:
             with charged(request, request.app.state.room_limit):
                 players = forms.players(game, form.get("players"))
-                values = forms.parse(game, form, players)
+                values = forms.parse(game, form, players, forms.ROOM_FIELDS)
                 mode = forms.mode(form)
                 room, host_token = await hub.create_room(game.name, players, values, mode)
         except LudinumError as exc:

@@ -153,15 +153,14 @@ class Room:
             seat = self.seat(wanted)
             if not (seat.kind == BOT and seat.offered):
                 raise refuse("seat_not_offered", "Cette place n'est pas proposée : demande "
-                             "à l'animateur de te la donner.", "This seat is not offered: "
-                             "ask the host to give it to you.")
+                             "qu'on te la donne.", "This seat is not offered: ask for it to "
+                             "be given to you.")
             return seat
         for seat in self.seats:
             if seat.kind == BOT and seat.offered:
                 return seat
-        raise refuse("no_seat_offered", "La partie a commencé : demande à l'animateur de "
-                     "te donner une place.", "The game has started: ask the host to give "
-                     "you a seat.")
+        raise refuse("no_seat_offered", "La partie a commencé : demande qu'on te donne "
+                     "une place.", "The game has started: ask for a seat.")
 
     def offered_seats(self) -> list[Seat]:
         return [s for s in self.seats if s.kind == BOT and s.offered] if self.live else []

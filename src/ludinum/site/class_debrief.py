@@ -24,6 +24,7 @@ FORMATS = ("html", "pdf")
 WORDS = {
     "fr": {
         "title": "Bilan de la classe",
+        "back": "Retour au tableau de la classe",
         "date": "Date",
         "tables": "Tables",
         "pupils": "Élèves",
@@ -51,6 +52,7 @@ WORDS = {
     },
     "en": {
         "title": "Class debrief",
+        "back": "Back to the class dashboard",
         "date": "Date",
         "tables": "Tables",
         "pupils": "Pupils",

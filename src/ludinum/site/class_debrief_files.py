@@ -20,11 +20,13 @@ from ludinum.site.pdf.class_debrief import class_debrief_pdf
 from ludinum.weblib.security import csp_for_page
 
 
-def class_debrief_html(debrief: ClassDebrief) -> str:
-    """The class debrief as a self-contained page: large enough for a projector, printable."""
+def class_debrief_html(debrief: ClassDebrief, back: str = "") -> str:
+    """The class debrief as a self-contained page: large enough for a projector, printable.
+    ``back``: the address of the class's dashboard, linked at the top of the page (« Retour
+    au tableau de la classe »; not printed), or none."""
     from ludinum.site.render import render
 
-    return render("class_debrief.html", debrief=debrief, w=debrief.words())
+    return render("class_debrief.html", debrief=debrief, w=debrief.words(), back=back)
 
 
 def build_class_debrief(debrief: ClassDebrief) -> bytes:
@@ -32,14 +34,16 @@ def build_class_debrief(debrief: ClassDebrief) -> bytes:
     return class_debrief_pdf(debrief)
 
 
-def _document(tables: Sequence[TableLog], lang: str, fmt: str) -> bytes | str:
+def _document(tables: Sequence[TableLog], lang: str, fmt: str, back: str = "") -> bytes | str:
     debrief = class_debrief(tables, lang)
-    return build_class_debrief(debrief) if fmt == "pdf" else class_debrief_html(debrief)
+    return build_class_debrief(debrief) if fmt == "pdf" else class_debrief_html(debrief, back)
 
 
-async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str) -> Response:
+async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str,
+                                 back: str = "") -> Response:
     """The class debrief (``fmt`` ``html``: a page shown in the browser, ``pdf``: a
-    download), replayed and built in a worker thread, off the event loop. Serve the PDF
+    download), replayed and built in a worker thread, off the event loop. ``back``: the
+    class dashboard's address, which the page links to (:func:`class_debrief_html`). Serve the PDF
     under a path ending in ``.pdf``, so that the server's PDF limit per address applies
     (``server/guards.py``).
 
@@ -54,7 +58,7 @@ async def class_debrief_response(tables: Sequence[TableLog], lang: str, fmt: str
             f"Unknown debrief format: “{fmt[:20]}” (html or pdf).",
         )
     check_tables(tables)  # the clear refusals that need no replay, before a thread is taken
-    data = await run_in_threadpool(_document, tables, lang, fmt)
+    data = await run_in_threadpool(_document, tables, lang, fmt, back)
     name = "bilan-classe" if lang != "en" else "class-debrief"
     # The page opens in the browser (the projector), the PDF downloads (to print).
     shown = "attachment" if fmt == "pdf" else "inline"

@@ -117,6 +117,21 @@ def _guess_question(view: Mapping[str, Any], you: int | None, lang: str) -> list
             "son auteur te prend un billet de ce compte."]
 
 
+def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
+    """The finished game's scores, the last line of its board (« Scores : 1 pour Rouge
+    (J1) ; 17 pour Bleu (J2) … »), or ``""`` before the end (the view has no scores then):
+    the game's result line (``HackerText.result``), which a screen that says the scores in
+    its own words leaves out (the terminal's end)."""
+    if view.get("scores") is None:
+        return ""
+    en = lang == "en"
+    # The amount first, as on the trips line: « Rouge (J1) 4 » ran a seat into its count.
+    scores = (";" if en else " ;").join(
+        f" {s}{' for ' if en else ' pour '}{_name(p, lang)}"
+        for p, s in enumerate(view["scores"]))
+    return f"Scores:{scores}." if en else f"Scores :{scores}."
+
+
 def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
     """The seat's view as text; ``board`` False where a board is drawn beside it (the web):
     the accounts are said in sentences instead of the terminal's table."""
@@ -225,11 +240,7 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         lines.append(f"Viruses dropped during each trip:{record}." if en
                      else f"Virus posés pendant chaque trajet :{record}.")
     if view.get("scores") is not None:
-        # The amount first, as on the trips line: « Rouge (J1) 4 » ran a seat into its count.
-        scores = (";" if en else " ;").join(
-            f" {s}{' for ' if en else ' pour '}{_name(p, lang)}"
-            for p, s in enumerate(view["scores"]))
-        lines.append(f"Scores:{scores}." if en else f"Scores :{scores}.")
+        lines.append(scores_line(view, lang))
     if board:  # last, right above the choices it asks for
         lines.extend(_guess_question(view, you, lang))
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from ludinum.engine.game import ELIDABLE, nickname_for
 from ludinum.engine.lessons import in_lang
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR
 from ludinum.games.hacker.lessons import lessons_for
-from ludinum.games.hacker.screen import render
+from ludinum.games.hacker.screen import render, scores_line
 from ludinum.games.hacker.words import account, bills, name, phase_words
 
 
@@ -292,6 +292,11 @@ class HackerText(GameText):
     def turn(self, view: Mapping[str, Any]) -> int | None:
         """The round the board's header counts (« Tour 2 / 4 »)."""
         return int(view["round"])
+
+    def result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The board's scores line once the game is over: how it ended (the richest wins),
+        which the terminal's end says in its own words (« Bleu (J2) : 17 points »)."""
+        return scores_line(view, lang)
 
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """The rule that decided: after the last round, the richest wins."""

@@ -270,7 +270,7 @@
     }
     if (page === "pass") {
       const tokens = store.get(key.pass(code)) || [];
-      if (!tokens.length) { toast(en ? "Add players on the host screen first." : "Ajoute d'abord des joueurs sur l'écran de l'animateur."); return null; }
+      if (!tokens.length) { toast(en ? "Add players on the host screen first." : "Ajoute d'abord des joueurs sur l'écran d'animation."); return null; }
       return { type: "hello", role: "pass", tokens: tokens };
     }
     return { type: "hello", role: "spectator" };
@@ -344,8 +344,8 @@
     const title = document.createElement("h1");
     title.textContent = text;
     const next = document.createElement("p");
-    next.textContent = en ? "You can come back if the host gives you a seat again."
-                          : "Tu pourras revenir si l'animateur te redonne une place.";
+    next.textContent = en ? "You can come back if you are given a seat again."
+                          : "Tu pourras revenir si on te redonne une place.";
     const join = document.createElement("a");
     join.className = "button big";
     join.href = "/j/" + code;
