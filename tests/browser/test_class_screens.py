@@ -503,3 +503,72 @@ def test_a_pupil_back_after_the_end_is_not_told_to_wait(live: Any, browser: Any)
     finally:
         for page in (teacher, phone):
             page.context.close()
+
+
+#: The class overview on the screen it is shown on: how far the page scrolls (px, down and
+#: across), where each table's card ends and what of its text is cut, and the smallest
+#: text of the cards (each table's name, state, players, moves, who plays, outcome).
+OVERVIEW = """() => {
+  const root = document.documentElement;
+  const cards = [...document.querySelectorAll('.table-card')].map((card) => {
+    const c = card.getBoundingClientRect();
+    const texts = [...card.querySelectorAll('h2, p, .button')].filter((e) => e.checkVisibility());
+    const cut = texts.filter((e) => { const b = e.getBoundingClientRect();
+      return e.scrollWidth > e.clientWidth + 1 || b.left < c.left - 1 || b.right > c.right + 1
+        || b.bottom > c.bottom + 1; }).map((e) => e.textContent.trim());
+    return {table: card.dataset.table, bottom: c.bottom, right: c.right, cut,
+            least: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+            name: parseFloat(getComputedStyle(card.querySelector('h2')).fontSize),
+            state: parseFloat(getComputedStyle(card.querySelector('.table-state')).fontSize)};
+  });
+  return {down: root.scrollHeight - root.clientHeight, across: root.scrollWidth - root.clientWidth,
+          height: window.innerHeight, width: window.innerWidth, cards};
+}"""
+
+
+@pytest.mark.parametrize("tables", [2, 6, 8])
+def test_the_class_overview_fits_a_small_projector(tables: int, live: Any,
+                                                   browser: Any) -> None:
+    """Many classroom projectors are 1280×720. There the dashboard of a class under way
+    kept its 1920×1080 sizes: two tables' cards already ran below the screen (the address,
+    the teacher's controls and « Classe ouverte » took 370 px), six or eight tables took
+    two screens and more. Its sizes are now the projector's (two thirds at 1280×720, as the
+    host page's): at 1280×720 and 1920×1080, with 2, 6 and 8 tables (tables of 5, 5 and
+    4), every table's card on the screen, nothing cut, no scroll bar, each table's name and
+    state, its players and who plays read at 28 px at 1080p, 18.7 px at 1280×720 (the
+    house's least projector text, 16 px there, with room to spare)."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    game, size, pupils = {2: ("gnou", 5, 7), 6: ("gnou", 5, 30), 8: ("webrunners", 4, 30)}[tables]
+    try:
+        page.goto(f"{live.url}/classe/nouvelle/{game}")
+        if game == "gnou":
+            page.check('input[name="mode"][value="turns"]')
+        page.select_option("#table_size", str(size))
+        page.click("button[type=submit]")
+        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+        code = page.eval_on_selector("body", "b => b.dataset.code")
+        for n in range(pupils):
+            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
+            timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.table-card').length === {tables}",
+            timeout=TIMEOUT)
+        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        for screen in (SMALL_PROJECTOR, PROJECTOR):
+            page.set_viewport_size(screen)
+            at = page.evaluate(OVERVIEW)
+            scale = min(1, screen["width"] / 1920, screen["height"] / 1080)
+            assert (at["down"], at["across"]) == (0, 0), (screen, at)
+            assert len(at["cards"]) == tables
+            for card in at["cards"]:
+                assert card["bottom"] <= at["height"] and card["right"] <= at["width"], (
+                    screen, card)
+                assert card["cut"] == [], (screen, card)
+                assert card["least"] >= READABLE * scale - 0.1, (screen, card)
+                assert card["name"] > card["state"] >= READABLE * scale - 0.1, (screen, card)
+    finally:
+        context.close()

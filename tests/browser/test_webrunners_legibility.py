@@ -3,7 +3,16 @@
 17.8 px (the cells' numbers, 24.7 px); pawns sharing a cell sat on its corners, the cell's
 label drawn again above them hid their numbers. The centre's word and the pawns' numbers
 now read at 24 px at least (READ_PX), the pawns sit around their cell clear of its label
-and of one another, and the enlarged phone board's cell numbers read at 12 px at least."""
+and of one another, and the enlarged phone board's cell numbers read at 12 px at least.
+
+On a 1280×720 projector (many classrooms' own) the stage left the board a fixed room
+(``100vh - 17rem``, 448 px): its labels, « CENTRE » included, read at 13.4 px. The board
+now takes the height its legend leaves it (app.js: fitBoard, ``--board-h``), the page's top
+bar as much smaller as the projector's sizes, less the room a long narration takes under
+it: every word of the board reads at 15 px at least there (15.2 px; two thirds of 24
+would be 16), the legend's last line above the stage's bottom. At the
+end of a game the winner's pawn stood on the centre's disc, over « CENTRE »: it now stands
+where the flag is, the word read under it."""
 
 from __future__ import annotations
 
@@ -18,6 +27,10 @@ pytestmark = pytest.mark.slow
 
 #: The projector's least size of a text that carries meaning, in px (1920×1080).
 READ_PX = 24
+#: The same on a 1280×720 projector, where the board leaves a long narration its room
+#: under it (172 px, app.js: fitNarration): 15 px, where two thirds of READ_PX (the
+#: projector's sizes scale with the screen, app.css ``--px``) would be 16.
+SMALL_READ_PX = 15
 #: The enlarged phone board's least size of a cell's number, in px (390×844).
 PHONE_PX = 12
 
@@ -32,7 +45,14 @@ NAMES = ["Anne-Sophie", "Léa", "Jean-Baptiste", "Tom"]
 #: turn ring's dashes cover nothing).
 TEXTS = """([root, html]) => {
   const slot = document.querySelector(root + ' [data-slot="map"]');
-  if (html) slot.innerHTML = html;
+  if (html) {
+    // Laid out as the page lays it out (app.js: fitBoard, on a resize): the drawing's
+    // room measured with this board's legend under it, which a redraw of the page's own
+    // board replaces; then this board again, in that room.
+    slot.innerHTML = html;
+    if (root) window.dispatchEvent(new Event('resize'));
+    slot.innerHTML = html;
+  }
   const box = (e) => { const b = e.getBoundingClientRect();
     return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; };
   const size = (t) => { const m = t.getScreenCTM();
@@ -55,9 +75,15 @@ TEXTS = """([root, html]) => {
     }),
     labels: [...ground.querySelectorAll('g.cell > text:first-of-type')].map((t) => (
       {text: t.textContent, px: size(t), box: box(t), covered: under(t).some((hit) => hit)})),
+    costs: [...ground.querySelectorAll('g.cell > text:nth-of-type(2)')].map((t) => (
+      {text: t.textContent, px: size(t)})),
     centre: [...ground.querySelectorAll(':scope > text')].map((t) => (
-      {text: t.textContent, px: size(t), box: box(t)})),
+      {text: t.textContent, px: size(t), box: box(t), covered: under(t).some((hit) => hit)})),
     disc: box(ground.querySelector(':scope > circle:last-of-type')),
+    // the lowest line under the drawing, and where the stage ends (nothing under it)
+    end: Math.max(...[...slot.querySelectorAll('svg ~ *')].map((e) =>
+      e.getBoundingClientRect().bottom)),
+    stage: root ? document.querySelector(root).getBoundingClientRect().bottom : Infinity,
   };
   again.forEach((t) => { t.style.display = ''; });
   return out;
@@ -94,31 +120,41 @@ def crowds(players: int) -> list[str]:
     spots = [[[1, 0]] * players, [[1, 5]] * players, [[2, 9]] * players,
              [[3, 6]] * players, [[4, 5]] * players, [[4, 10]] * players,
              [[1, 0], [2, 0], [3, 0], [4, 1]][:players], [[1, 3], [1, 3], [2, 2], [2, 3]][:players]]
-    return [draw(game, {**view, "pawns": pawns, "current": current, "winner": None},
-                 names=NAMES[:players]) for pawns in spots for current in (0, players - 1)]
+    boards = [draw(game, {**view, "pawns": pawns, "current": current, "winner": None},
+                   names=NAMES[:players]) for pawns in spots for current in (0, players - 1)]
+    # The end: a winner on the centre (the first seat, then the last), the others around it.
+    others = [[4, 3], [3, 6], [4, 10]][:players - 1]
+    for winner, pawns in ((0, [[5, 0], *others]), (players - 1, [*others, [5, 0]])):
+        boards.append(draw(game, {**view, "pawns": pawns, "current": winner, "winner": winner,
+                                  "phase": "over"}, names=NAMES[:players]))
+    return boards
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_the_board_reads_from_the_back_of_the_room(players: int, live: Any, browser: Any,
+@pytest.mark.parametrize(("players", "screen", "least"), [
+    (3, (1920, 1080), READ_PX), (4, (1920, 1080), READ_PX), (4, (1280, 720), SMALL_READ_PX)])
+def test_the_board_reads_from_the_back_of_the_room(players: int, screen: tuple[int, int],
+                                                   least: float, live: Any, browser: Any,
                                                    contexts: list[Any]) -> None:
-    """On a 1920×1080 projector: the centre's words and the pawns' numbers at READ_PX at
-    least; the centre's words inside its disc; no pawn over a cell's label, nor over
-    another pawn's number."""
-    host, _ = paused_table(browser, live, contexts, "webrunners", players)
+    """On a projector (1920×1080, and 1280×720 with four players, the longest legend):
+    every word of the board (cells' labels, costs to the centre, pawns' numbers, the
+    centre's words) at ``least`` px at least; the centre's words inside its disc; no pawn
+    over a cell's label, the centre's word (a winner there too), nor over another
+    pawn's number; the legend under the drawing ends above the stage's bottom."""
+    host, _ = paused_table(browser, live, contexts, "webrunners", players, viewport=screen)
     boards = played(players, players, 600) + crowds(players)
     for html in boards:
         out = host.evaluate(TEXTS, [".stage", html])
         assert len(out["pawns"]) == players
-        small = [(p["text"], round(p["px"], 1)) for p in out["pawns"] if p["px"] < READ_PX]
+        texts = out["pawns"] + out["labels"] + out["costs"] + out["centre"]
+        small = sorted({(t["text"], round(t["px"], 1)) for t in texts if t["px"] < least})
         assert not small, small
         hidden = [p["text"] for p in out["pawns"] if p["covered"]]
         assert not hidden, hidden
-        covered = [lab["text"] for lab in out["labels"] if lab["covered"]]
+        covered = [t["text"] for t in out["labels"] + out["centre"][1:] if t["covered"]]
         assert not covered, covered
+        assert out["end"] <= out["stage"] + 1, (out["end"], out["stage"])
     centre = out["centre"]
     assert [t["text"] for t in centre] == ["⚑", "CENTRE"], centre
-    small = [(t["text"], round(t["px"], 1)) for t in centre if t["px"] < READ_PX]
-    assert not small, small
     disc = out["disc"]
     for t in centre:
         assert disc["left"] <= t["box"]["left"] and t["box"]["right"] <= disc["right"] and (
@@ -135,7 +171,7 @@ def test_the_enlarged_phone_board_reads_in_a_hand(live: Any, browser: Any,
     phone.wait_for_selector(".board.zoomed", timeout=5000)
     for html in played(4, 2, 300, narrow=True)[-2:]:
         out = phone.evaluate(TEXTS, ["", html])
-        texts = out["labels"] + out["pawns"] + out["centre"]
-        assert len(out["labels"]) == 24 + 18 + 12 + 9
+        texts = out["labels"] + out["costs"] + out["pawns"] + out["centre"]
+        assert len(out["labels"]) == 24 + 18 + 12 + 9 and len(out["costs"]) == 9
         small = sorted({(t["text"], round(t["px"], 1)) for t in texts if t["px"] < PHONE_PX})
         assert not small, small

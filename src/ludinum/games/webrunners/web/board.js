@@ -14,7 +14,9 @@
   const INNER_R = 24;
   // The centre's disc, as large as the costs to the centre around it allow (COST_R: a cost's
   // box 83 − 16 from the middle, 58.5 at its nearest): its flag at 28 units and its word
-  // « CENTRE » at 27, 24.2 px on a 1920×1080 projector (it was 17 units, 15.5 px).
+  // « CENTRE » at 27, 24.2 px on a 1920×1080 projector (it was 17 units, 15.5 px); about
+  // 25 px there and 15.2 px at 1280×720 since the board takes the height its legend and
+  // a long narration leave it (board.css).
   const CENTRE_R = 58;
   const CENTRE_FONT = 27;
   // Every cell's label (number, symbol, bridge cost): 27 units, 24.2 px on a 1920×1080
@@ -127,8 +129,14 @@
     // Sans) drawn 100 wide, within the disc's chord along its baseline, 2 √(56.5² − 21²) ≈ 105
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
       `<text x="${C}" y="${C - 5}" font-size="28" text-anchor="middle" fill="#111827">⚑</text>` +
-      h`<text x="${C}" y="${C + 21}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827" textLength="100" lengthAdjust="spacingAndGlyphs">${_("CENTRE")}</text>` + "</svg>";
+      centreWord(c, "") + "</svg>";
     return out;
+  }
+
+  // The centre's word, under its flag; ``attrs`` for the copy drawn again above a winner's
+  // turn ring (map).
+  function centreWord(c, attrs) {
+    return c.h`<text x="${C}" y="${C + 21}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827" textLength="100" lengthAdjust="spacingAndGlyphs"${c.safe(attrs)}>${c._("CENTRE")}</text>`.text;
   }
 
   // The legend of the fixed layer.
@@ -166,10 +174,16 @@
     // A pawn's number reads at PAWN_FONT, 25 px on a 1920×1080 projector (it was 17.8 px
     // on a 17-unit pawn). A cell whose pawns find no clear slot (none in the tests' crowds)
     // takes the first slot clear of the other pawns. The winner at the centre stands on
-    // its disc.
+    // its disc where the flag is (FLAG_SLOT), the word « CENTRE » read under it (it stood
+    // on the disc's left, over the word and a cost); the word is drawn again above its
+    // turn ring.
     const PAWN_R = 20;
     const PAWN_FONT = 28;
     const PAWN_SLOTS = [[-40, -28], [40, -28], [-40, 28], [40, 28]];
+    // On the flag (28 units, baseline 5 above the middle): the pawn (20, 21 for a disc)
+    // ends 11 above the middle, clear of the word (its capitals' top about 1 below); its
+    // turn ring (35) ends 6 below, and 7 from the costs around (COST_R).
+    const FLAG_SLOT = [0, -30];
     const APART = 2 * 1.05 * PAWN_R + 4;  // two pawns' middles at least this far apart
     const CLEAR = 46;  // a pawn's middle from a label's
     const placed = [];
@@ -192,7 +206,7 @@
       // where a slot puts the pawn on the board (the cell's frame turned by its angle)
       const at = ([dx, dy]) => [C + dx * Math.cos(a) - (dy - radius) * Math.sin(a),
         C + dx * Math.sin(a) + (dy - radius) * Math.cos(a)];
-      const free = PAWN_SLOTS.concat(MORE_SLOTS).find((slot) => clear(at(slot))) ||
+      const free = (atCentre && FLAG_SLOT) || PAWN_SLOTS.concat(MORE_SLOTS).find((slot) => clear(at(slot))) ||
         PAWN_SLOTS.find((slot) => placed.every(([px, py]) => Math.hypot(at(slot)[0] - px, at(slot)[1] - py) >= APART)) ||
         PAWN_SLOTS[placed.length % 4];
       placed.push(at(free));
@@ -227,6 +241,9 @@
     for (const { cell, at: [x, y] } of crossed) {
       const { fill, label } = cellLabel(c, cell);
       out += `<text class="cell-label" x="${c.num(x)}" y="${c.num(y + 9)}" text-anchor="middle" fill="#111827" stroke="${fill}" stroke-width="6" paint-order="stroke"${label.attrs}>${label.text}</text>`;
+    }
+    if (pawns.some((p) => p[0] === 5)) {
+      out += centreWord(c, ' class="cell-label" stroke="#fde68a" stroke-width="6" paint-order="stroke"');
     }
     out += "</svg>";
     out += `<p class="legend">${legend(c)}</p>`;
