@@ -417,14 +417,21 @@ def test_the_pages_of_class_mode(sqlite_url: str, catalog: Catalog) -> None:
         assert f"Join class {code}" in client.get(f"/c/{code}").text
 
 
+def ended_class(client: TestClient) -> tuple[str, str]:
+    """A class of Le jeu du Gnou, three pupils at two tables, started and ended by its
+    teacher: its code and teacher key."""
+    code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+    for name in NAMES[:3]:
+        join(client, code, name)
+    teacher(client, code, "start", key)
+    teacher(client, code, "command", key, command="end")
+    return code, key
+
+
 def test_the_class_debrief_needs_the_teacher_key(sqlite_url: str, catalog: Catalog) -> None:
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client:
-        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
-        for name in NAMES[:3]:
-            join(client, code, name)
-        teacher(client, code, "start", key)
-        teacher(client, code, "command", key, command="end")
+        code, key = ended_class(client)
         page = client.post(f"/classe/{code}/bilan", data={"cle": key})
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert "Table 1" in page.text and "Table 2" in page.text
@@ -715,11 +722,7 @@ def test_the_class_debrief_leads_back_to_the_dashboard(sqlite_url: str, catalog:
     a link to it now heads the page, in the page's language."""
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client:
-        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
-        for name in NAMES[:3]:
-            join(client, code, name)
-        teacher(client, code, "start", key)
-        teacher(client, code, "command", key, command="end")
+        code, key = ended_class(client)
         page = client.post(f"/classe/{code}/bilan", data={"cle": key})
         assert page.status_code == 200
         back = f'<a class="back" href="/classe/{code}/tableau">'

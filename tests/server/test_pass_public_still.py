@@ -19,7 +19,13 @@ from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
 from tests.server.helpers import Conn, create_room, hello, join, make_app
-from tests.server.test_pass_secret_turns import NAMES, REVEAL, pass_client, twin_chooser
+from tests.server.test_pass_secret_turns import (
+    NAMES,
+    REVEAL,
+    pass_client,
+    tap_device,
+    twin_chooser,
+)
 
 
 def screen(conn: Conn) -> str:
@@ -66,18 +72,8 @@ def play_watched(client: TestClient, stack: Any, seed: int, options: dict[str, A
     steps: list[tuple[str, str, str]] = []  # (the device's card, host, watch) in rounds
     rounds = ended = 0
     for _ in range(4000):
-        privacy = device.page.get("privacy", "")
-        named = REVEAL.search(privacy)
-        if named:
-            device.send(type="reveal", seat=int(named.group(1)))
-        elif 'data-cmd="hand_on"' in privacy:
-            device.send(type="hand_on")
-        elif device.actions:
-            chosen = (choose or (lambda _s, offered: rng.choice(offered)))(
-                room.state, device.actions)
-            device.send(type="act", seat=chosen["seat"], action=chosen["action"],
-                        seq=device.last["seq"])
-        elif room.status == "finished":
+        pick = rng.choice if choose is None else (lambda offered: choose(room.state, offered))
+        if not tap_device(device, pick) and room.status == "finished":
             break
         for conn in (device, host, watch):
             conn.sync()
@@ -212,16 +208,7 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
         for _ in range(4000):  # random taps until a round has moved the game on
             if pass_client(hub, code).passing.owed and drawn_pub(host) != public_view(room):
                 break
-            privacy = device.page.get("privacy", "")
-            named = REVEAL.search(privacy)
-            if named:
-                device.send(type="reveal", seat=int(named.group(1)))
-            elif 'data-cmd="hand_on"' in privacy:
-                device.send(type="hand_on")
-            elif device.actions:
-                chosen = rng.choice(device.actions)
-                device.send(type="act", seat=chosen["seat"], action=chosen["action"],
-                            seq=device.last["seq"])
+            tap_device(device, rng.choice)
             for conn in (device, host, watch):
                 conn.sync()
         else:

@@ -194,6 +194,25 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
     return handed, leaks
 
 
+def tap_device(device: Conn, pick: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> bool:
+    """One tap on a shared device, as its people make it: the name its privacy card calls,
+    « Cacher mon jeu », or the move ``pick`` chooses of those offered. False: nothing to
+    tap."""
+    privacy = device.page.get("privacy", "")
+    named = REVEAL.search(privacy)
+    if named:
+        device.send(type="reveal", seat=int(named.group(1)))
+    elif 'data-cmd="hand_on"' in privacy:
+        device.send(type="hand_on")
+    elif device.actions:
+        chosen = pick(device.actions)
+        device.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                    seq=device.last["seq"])
+    else:
+        return False
+    return True
+
+
 def pass_client(hub: Any, code: str) -> Any:
     """The room's shared device, as the server holds it."""
     return next(c for c in hub.clients[code] if c.role == "pass")
@@ -343,16 +362,7 @@ def test_a_pause_or_a_stop_during_a_round(sqlite_url: str, catalog: Catalog) -> 
             held = pass_client(hub, code)
             if held.passing.owed and held.revealed is None:
                 break
-            privacy = device.page.get("privacy", "")
-            named = REVEAL.search(privacy)
-            if named:
-                device.send(type="reveal", seat=int(named.group(1)))
-            elif 'data-cmd="hand_on"' in privacy:
-                device.send(type="hand_on")
-            elif device.actions:
-                chosen = rng.choice(device.actions)
-                device.send(type="act", seat=chosen["seat"], action=chosen["action"],
-                            seq=device.last["seq"])
+            tap_device(device, rng.choice)
             device.sync()
         else:
             raise AssertionError("no round in this game")
