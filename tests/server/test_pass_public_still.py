@@ -23,6 +23,7 @@ from tests.server.test_pass_secret_turns import (
     NAMES,
     REVEAL,
     pass_client,
+    shared_hacker,
     tap_device,
     twin_chooser,
 )
@@ -57,14 +58,8 @@ def play_watched(client: TestClient, stack: Any, seed: int, options: dict[str, A
     device went, and what the two public screens showed under each privacy card naming a
     person during a round. Fails as soon as a public screen moves on or is told a line
     during a round, or shows anything else than the game as it is once it is over."""
-    code, host_token = create_room(client, "hacker", 4, mode="turns", seed=seed,
-                                   options=options or {})
-    tokens = [join(client, code, name)[1] for name in NAMES[:4]]
-    host = hello(client, code, stack, role="host", token=host_token)
-    host.send(type="start", level="random", shared=True)
-    host.sync()
-    watch = hello(client, code, stack, role="spectator")
-    device = hello(client, code, stack, role="pass", tokens=tokens)
+    code, host, watch, device = shared_hacker(client, stack, seed, options, watched=True)
+    assert watch is not None
     hub = client.app.state.hub  # type: ignore[attr-defined]
     room = hub.rooms[code]
     rng = random.Random(seed)
@@ -195,13 +190,8 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host_token = create_room(client, "hacker", 4, mode="turns", seed=16)
-        tokens = [join(client, code, name)[1] for name in NAMES[:4]]
-        host = hello(client, code, stack, role="host", token=host_token)
-        host.send(type="start", level="random", shared=True)
-        host.sync()
-        watch = hello(client, code, stack, role="spectator")
-        device = hello(client, code, stack, role="pass", tokens=tokens)
+        code, host, watch, device = shared_hacker(client, stack, 16, watched=True)
+        assert watch is not None
         hub = client.app.state.hub  # type: ignore[attr-defined]
         room = hub.rooms[code]
         rng = random.Random(16)

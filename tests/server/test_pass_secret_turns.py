@@ -194,6 +194,22 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
     return handed, leaks
 
 
+def shared_hacker(client: TestClient, stack: Any, seed: int,
+                  options: dict[str, Any] | None = None, watched: bool = False
+                  ) -> tuple[str, Conn, Conn | None, Conn]:
+    """A Hacker room of four people on one device, started turn-based (``shared``): its
+    code, the host's connection, a spectator's (``watched``; opened before the device)
+    and the shared device's."""
+    code, host_token = create_room(client, "hacker", 4, mode="turns", seed=seed,
+                                   options=options or {})
+    tokens = [join(client, code, name)[1] for name in NAMES[:4]]
+    host = hello(client, code, stack, role="host", token=host_token)
+    host.send(type="start", level="random", shared=True)
+    host.sync()
+    watch = hello(client, code, stack, role="spectator") if watched else None
+    return code, host, watch, hello(client, code, stack, role="pass", tokens=tokens)
+
+
 def tap_device(device: Conn, pick: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> bool:
     """One tap on a shared device, as its people make it: the name its privacy card calls,
     « Cacher mon jeu », or the move ``pick`` chooses of those offered. False: nothing to
@@ -350,12 +366,7 @@ def test_a_pause_or_a_stop_during_a_round(sqlite_url: str, catalog: Catalog) -> 
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host_token = create_room(client, "hacker", 4, mode="turns", seed=16)
-        tokens = [join(client, code, name)[1] for name in NAMES[:4]]
-        host = hello(client, code, stack, role="host", token=host_token)
-        host.send(type="start", level="random", shared=True)
-        host.sync()
-        device = hello(client, code, stack, role="pass", tokens=tokens)
+        code, host, _, device = shared_hacker(client, stack, 16)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         rng = random.Random(16)
         for _ in range(4000):  # random taps until the device goes round, nobody shown
