@@ -202,10 +202,17 @@ class GameText(ABC):
         nothing."""
         return ""
 
+    def end_board(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The finished game's board as :meth:`view_without_result` prints it, its result
+        line still in. A game whose board gives each seat's score overrides it to leave
+        them out: the end says them once, on one line under the result. Default:
+        :meth:`view`."""
+        return self.view(view, lang)
+
     def view_without_result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """:meth:`view`'s text without its :meth:`result` line: the board of a screen that
+        """:meth:`end_board` without its :meth:`result` line: the board of a screen that
         says the result in its own words (the terminal's end, ``ludinum replay``'s)."""
-        board = self.view(view, lang)
+        board = self.end_board(view, lang)
         said = self.result(view, lang)
         if not said:
             return board
