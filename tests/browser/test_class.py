@@ -234,9 +234,10 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
                             for p in PdfReader(io.BytesIO(data)).pages)
             assert all(f"Table {n}" in text for n in range(1, 7)), text[:500]
             assert any(q[:40] in text for q in questions), (sorted(questions)[:3], text[:800])
-            with teacher_ctx.expect_page() as shown_page:  # the page opens in a new tab
-                dashboard.click("[data-debrief-form] button[formtarget]")
-            debrief = shown_page.value
+            # the page opens in the dashboard's tab (its link comes back to it)
+            dashboard.click("[data-debrief-form] button:not([formaction])")
+            dashboard.wait_for_url(re.compile(r".*/classe/\w+/bilan$"), timeout=TIMEOUT)
+            debrief = dashboard
             debrief.wait_for_load_state()
             flat = " ".join(debrief.inner_text("body").split())
             assert all(f"Table {n}" in flat for n in range(1, 7)), flat[:500]
@@ -244,7 +245,6 @@ def test_thirty_phones_six_tables_one_dashboard(browser: Any, tmp_path: Path) ->
             # Its own styles apply (the server's policy allows that block by its hash).
             assert "DejaVu Sans" in debrief.evaluate(
                 "getComputedStyle(document.body).fontFamily")
-            debrief.close()
             print(f"class of {PUPILS}: {taps} taps over 6 tables")
         finally:
             teacher_ctx.close()

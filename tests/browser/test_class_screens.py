@@ -402,6 +402,54 @@ def test_the_class_debrief_leads_back_to_the_dashboard(live: Any, browser: Any) 
         context.close()
 
 
+def test_the_class_debrief_opens_in_the_dashboard_s_tab(live: Any, browser: Any) -> None:
+    """« Bilan de la classe (page) » opened the debrief in a new tab, whose « ← Retour au
+    tableau de la classe » opened the dashboard in it: two dashboards projected side by
+    side, for the teacher to find the right one. The debrief opens in the dashboard's own
+    tab, and the link (or the browser's Back) comes back to it: one tab, the dashboard
+    polling again with the teacher's key, the tables as they were, and a message half
+    typed to the phones still there."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        code = create_class(page, live.url)
+        for name in ANIMALS[:2]:
+            join(live.url, code, name)
+        page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 2",
+                               timeout=TIMEOUT)
+        page.click('[data-class-cmd="start"]')
+        page.wait_for_selector("[data-class-message]:not([hidden])", timeout=TIMEOUT)
+        page.fill("#class-message", "Plus que cinq minutes")
+        tables = page.inner_text("[data-class-board]")
+        for way_back in ("link", "back"):
+            page.click("[data-debrief-form] button:not([formaction])")
+            page.wait_for_url(re.compile(rf".*/classe/{code}/bilan$"), timeout=TIMEOUT)
+            page.wait_for_selector("text=← Retour au tableau de la classe", timeout=TIMEOUT)
+            assert context.pages == [page]  # no other tab
+            if way_back == "link":
+                page.click("text=← Retour au tableau de la classe")
+            else:
+                page.go_back()
+            page.wait_for_url(re.compile(rf".*/classe/{code}/tableau$"), timeout=TIMEOUT)
+            page.wait_for_selector("[data-class-board] .table-card", timeout=TIMEOUT)
+            page.wait_for_function("() => document.body.dataset.classStatus === 'playing'",
+                                   timeout=TIMEOUT)
+            assert context.pages == [page]
+            assert page.is_hidden("[data-teacher-missing]")
+            assert page.input_value("#class-message") == "Plus que cinq minutes", way_back
+            assert page.inner_text("[data-class-board]").split("\n")[:3] == \
+                tables.split("\n")[:3]
+        # the draft sent is gone for good: not shown again on the next visit
+        page.click("[data-class-message] button[type=submit]")
+        page.wait_for_function("() => document.querySelector('#class-message').value === ''",
+                               timeout=TIMEOUT)
+        page.reload()
+        page.wait_for_selector("[data-class-message]:not([hidden])", timeout=TIMEOUT)
+        assert page.input_value("#class-message") == ""
+    finally:
+        context.close()
+
+
 def test_the_waiting_phone_says_whose_nickname_it_shows(live: Any, browser: Any) -> None:
     """The waiting page showed the pupil's nickname alone, in small type, above « Tu es à
     la table 1. »: now « Ton pseudo : Zébulon », large enough to check at a glance against

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -177,3 +178,30 @@ def test_the_end_of_hacker_says_the_scores_once(lang: str, scores: str, points: 
     # Before the end the board has no result line to leave out.
     game = get_game("hacker")
     assert game.text.result({"phase": "trip", "round": 1, "rounds": 4}, lang) == ""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_end_of_le_voleur_says_the_points_once(lang: str) -> None:
+    """Le Voleur's end board gave each seat's points (« Joueur 2 — 33 points, 1 carte,
+    3 preuves », « Voleur : Joueur 1 — 30 points — butin : 8 données »), then the end's
+    line said them again (« Joueur 1 : 30 points · Joueur 2 : 33 points · … »). The end
+    board leaves them out (``GameText.end_board``); the line under the winner
+    says them, once, beside each name (V7: the most points win)."""
+    result = CliRunner(env={"COLUMNS": "250"}).invoke(
+        cli, ["play", "voleur", "--humans", "0", "-p", "3", "--seed", "4", "--lang", lang])
+    assert result.exit_code == 0, result.output[-1500:]
+    end = result.output.replace("\u00a0", " ").split("─" * 40)[-1]
+    end = end.split("Ce que la partie" if lang == "fr" else "What this game teaches")[0]
+    colon = " :" if lang == "fr" else ":"
+    player = "Joueur" if lang == "fr" else "Player"
+    said = [line for line in end.splitlines() if " points" in line and "·" in line]
+    assert said == [f"{player} 1{colon} 30 points · {player} 2{colon} 33 points · "
+                    f"{player} 3{colon} 10 points"], end
+    # the board's seat lines keep what only they say: cards, proofs, the thief's loot
+    assert f"{player} 2 — 1 {'carte' if lang == 'fr' else 'card'}, 3 " in end, end
+    assert ("butin : 8 données" if lang == "fr" else "loot: 8 data car") in end, end
+    assert not re.search(r"— \d+ points?\b", end), end
+    # the game's own view, elsewhere, still gives each seat's points (the web's, a turn's)
+    game = get_game("voleur")
+    state = game.setup(game.make_config(3, 4))
+    assert re.search(r"— \d+ points?", game.text.view(state.view(None), lang))

@@ -189,6 +189,38 @@ def test_a_cooperative_end_is_said_once(seed: int, won: bool, lang: str) -> None
                           else ("Les ", "All ")), why
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_race_s_end_says_the_centre_once(lang: str) -> None:
+    """Web Runners' end read « Victoire de Joueur 1 ! », « Joueur 1 a atteint le
+    centre. », « Joueur 1 : le centre »: the centre twice in three lines. Why the game
+    ended is said as the rule that decided (W: the first pawn on the centre wins at once),
+    as Le Voleur's and Hacker's ends say theirs; where each pawn stopped, once, below."""
+    lines = _end_of("webrunners", 4, lang, players=3)
+    said = "Victoire de Joueur 1 !" if lang == "fr" else "Player 1 won!"
+    end = lines[lines.index(said):]
+    assert end[1] == ("Le premier pion arrivé au centre gagne." if lang == "fr"
+                      else "The first pawn to reach the centre wins."), end
+    centre = [line for line in end if re.search(r"\bJoueur 1\b.*centre|Player 1\b.*centre",
+                                                line)]
+    assert centre == (["Joueur 1 : le centre"] if lang == "fr"
+                      else ["Player 1: the centre"]), end
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_won_cooperative_end_says_the_turn_once(lang: str) -> None:
+    """Gnou's end board ended on « Tour 11/13 · case 42 (société libre) » right above « Le
+    pion a atteint la société libre au tour 11 sur 13. »: that status line is the board's
+    result line once the team won (``GameText.result``), left out of the end board. A
+    lost game's keeps where the pawn stopped, which its end does not say."""
+    lines = _end_of("gnou", 5, lang, players=2)
+    status = [line for line in lines if re.match(r"(Tour|Turn) \d+/\d+ · ", line)]
+    assert not status, lines
+    why = [line for line in lines if line.startswith(("Le pion a atteint", "The pawn reached"))]
+    assert len(why) == 1, lines
+    lost = _end_of("gnou", 4, lang, players=2)
+    assert [line for line in lost if re.match(r"(Tour|Turn) \d+/\d+ · (case|cell) ", line)]
+
+
 # -- rule options as they are typed ----------------------------------------------------------
 
 
@@ -319,20 +351,40 @@ def test_click_ranges_read_as_words() -> None:
     assert "[default: 0.05; from 0 to 1]" in english["sweep"], english["sweep"]
 
 
-def test_a_replay_s_end_says_the_winner_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["webrunners", "voleur", "hacker", "gnou"])
+def test_a_replay_s_end_says_the_winner_once(game: str, tmp_path: Path) -> None:
     """« ludinum replay » of a Web Runners game ended on the board's « Joueur 2 a gagné ! »
     and then « Gagnant : Joueur 2 · Scores : … »: the board's result line
-    (``GameText.result``) is left out, the last line says it."""
-    code, _, err = run("simulate", "webrunners", "-n", "1", "-w", "1", "--keep-games",
-                       str(tmp_path))
+    (``GameText.result``) is left out. Its last line said « Scores : 0 · 0 · 1 » (a race
+    counted 1 for the centre; the team's 1 · 1 · 1), Le Voleur's scores three times (the
+    feed's « Fin de la partie. Scores : … », the board's « — 34 points », the end's « 34 ·
+    24 · 39 ») and Hacker's winner « Joueur 2 » where its board says « Bleu (J2) ». The
+    replay ends as ``ludinum play`` does: the result, why, where or with how many points
+    each seat finished, said once."""
+    code, _, err = run("simulate", game, "-n", "1", "-w", "1", "-p", "3", "--seed", "4",
+                       "--keep-games", str(tmp_path))
     assert code == 0, err
     kept = sorted(p for p in tmp_path.iterdir() if p.is_file())
     assert kept, list(tmp_path.iterdir())
     code, out, err = run("replay", str(kept[0]))
     assert code == 0, err
-    end = out.replace("\u00a0", " ").replace("\u202f", " ").rstrip("\n").splitlines()
-    assert end[-1].startswith("Gagnant : Joueur "), end[-3:]
-    assert not any("a gagné !" in line for line in end), end[-20:]
+    out = out.replace("\u00a0", " ").replace("\u202f", " ")
+    said = re.findall(r"^(?:Victoire de .+ !|L'équipe a (?:gagné !|perdu cette fois\.))$",
+                      out, re.M)
+    assert len(said) == 1, out[-1500:]
+    before = [line for line in out.split(said[0], 1)[0].splitlines()
+              if SAID_BEFORE.search(line)]
+    assert not before, before
+    end = out.split(said[0], 1)[1]
+    assert "Scores" not in out and "Gagnant" not in out, out[-1500:]
+    if game in ("voleur", "hacker"):  # the points once, under the winner, by name
+        assert re.search(r"^.+ : \d+ points? · ", end, re.M), end
+        assert not re.search(r"— \d+ points?\b", out.split("─" * 40)[-1]), out[-1500:]
+    if game == "hacker":
+        assert "Rouge (J1) : " in end and "Joueur 1" not in end, end
+    if game == "webrunners":  # where each seat finished
+        assert "le centre" in end, end
+    assert "Ce que la partie nous apprend" not in out  # a replay is not the debrief
 
 
 # -- the English help is English throughout -----------------------------------------------

@@ -67,3 +67,43 @@ def test_the_english_home_page_says_game_once_per_button() -> None:
     french = render.page("fr", "home.html", games=games, pack=None)
     assert "Préparer une partie du jeu du Gnou" in french
     assert "Préparer une partie de Web Runners" in french
+
+
+#: Each game's unreadable saved state, as its error says it: « cette partie … », "this …".
+UNREADABLE = {"gnou": ("cette partie du jeu du Gnou", "this Gnu game"),
+              "hacker": ("cette partie de Hacker", "this game of Hacker"),
+              "voleur": ("cette partie du Voleur de Données", "this game of the Data Thief"),
+              "webrunners": ("cette partie de Web Runners", "this game of Web Runners")}
+
+
+@pytest.mark.parametrize("name", list(UNREADABLE))
+def test_an_unreadable_state_names_its_game_as_a_sentence_does(name: str) -> None:
+    """"Unreadable The Gnu game state", « Unreadable Voleur de Données state: KeyError(…) »,
+    « État Web Runners illisible : 'hands' »: the title put mid-sentence with its capital
+    article, the French title in English, a field's name on a screen. Every game's
+    unreadable state is said in the same words, composed from the game's noun
+    (Game.a_game's): « Impossible de lire cette partie du jeu du Gnou : … », "Cannot read
+    this Gnu game: …"; another game's state « Ce n'est pas une partie du jeu du Gnou. »"""
+    from ludinum.engine import StateFormatError
+
+    game = registry().get(name)
+    fr, en = UNREADABLE[name]
+    other = "hacker" if name != "hacker" else "gnou"
+    good = game.new_state(game.min_players if name != "hacker" else 4, 3).to_json()
+    damaged = {**good, **{k: "x" for k in good if k not in ("config", "rng")}}
+    other_game = registry().get(other)
+    foreign = other_game.new_state(4, 3).to_json()
+    cases = [({}, "configuration absente", "no configuration"),
+             (damaged, "des données manquent ou sont abîmées", "data missing or damaged"),
+             ({**good, "rng": "x"}, "des données manquent ou sont abîmées",
+              "data missing or damaged")]
+    for data, why_fr, why_en in cases:
+        with pytest.raises(StateFormatError) as caught:
+            game.restore(data)
+        assert caught.value.fr == f"Impossible de lire {fr} : {why_fr}.", data
+        assert caught.value.en == f"Cannot read {en}: {why_en}.", data
+    with pytest.raises(StateFormatError) as caught:
+        game.restore(foreign)
+    assert caught.value.fr == f"Ce n'est pas {game.a_game('fr')}.", caught.value.fr
+    assert caught.value.en == f"This is not {game.a_game('en')}.", caught.value.en
+    assert game.a_game("fr") == "une " + fr.removeprefix("cette ")

@@ -70,3 +70,46 @@ def test_every_field_the_page_sends_goes_through(sqlite_url: str, catalog: Catal
         answer = client.post(path, data=sent)
         assert answer.status_code == 200, answer.text[-800:]
         assert made(app) == 1
+
+
+#: Each game's title as a page names it, at the start of the sentence (its capital kept).
+TITLES = {"webrunners": ("Web Runners", "Web Runners"),
+          "gnou": ("Le jeu du Gnou", "The Gnu game"),
+          "hacker": ("Hacker", "Hacker"),
+          "voleur": ("Le Voleur de Données", "The Data Thief")}
+
+
+@pytest.mark.parametrize("game", list(TITLES))
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_unknown_option_names_the_game_by_its_title(
+        sqlite_url: str, catalog: Catalog, game: str, lang: str) -> None:
+    """The set-up page said « Option inconnue pour gnou : « x ». », the game's id on a
+    screen; the JSON API too (« … pour gnou : « x » (options : …) »). Both name the game
+    by its title in the page's language: « Le jeu du Gnou n'a pas d'option « x ». »
+    ("The Gnu game has no option 'x'."). The API lists the options by the names its
+    caller types."""
+    app = make_app(sqlite_url, catalog)
+    title = TITLES[game][lang == "en"]
+    with TestClient(app) as client:
+        client.cookies.set("lang", lang)
+        players = "3" if game != "hacker" else "4"
+        answer = client.post(f"/new/{game}", data={"players": players, "opt_zzz": "1"})
+        assert answer.status_code == 400, answer.text[-800:]
+        error = html.unescape(answer.text.split('<p class="error" role="alert">')[1]
+                              .split("</p>")[0])
+        expected = (f"{title} has no option 'zzz'." if lang == "en" else
+                    f"{title} n'a pas d'option « zzz ».")
+        assert error == french_spacing(expected)
+        for kind, path in (("room", "/api/rooms"), ("class", "/api/classes")):
+            sent: dict[str, object] = {"game": game, "options": {"zzz": 1}}
+            if kind == "room":
+                sent["players"] = int(players)
+            else:
+                sent.update(table_size=int(players), bot_level="random")
+            answer = client.post(path, json=sent)
+            assert answer.status_code == 400, (path, answer.text)
+            said = answer.json()["error"][lang]  # both languages, the page picks
+            assert said.startswith(french_spacing(
+                f"{title} has no option 'zzz' (options: " if lang == "en" else
+                f"{title} n'a pas d'option « zzz » (options : ")), (path, said)
+        assert made(app) == 0

@@ -203,7 +203,8 @@ def test_every_end_screen_says_why_the_game_ended() -> None:
     import re
 
     expected = {
-        "webrunners": r"(a atteint le centre|Limite de \d+ tours atteinte : personne)",
+        "webrunners": r"(Le premier pion arrivé au centre gagne|"
+                      r"Limite de \d+ tours atteinte : personne)",
         "gnou": r"(atteint la société libre au tour \d+ sur \d+|Les \d+ tours sont joués)",
         "hacker": r"Les 4 tours sont joués : chacun compte ses billets, le plus riche gagne",
         "voleur": r"\S+ était le voleur\. Les 15 tours sont joués",

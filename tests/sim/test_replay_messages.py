@@ -1,10 +1,12 @@
 """``ludinum replay``'s messages: a missing file or a file that is not a game log said
 plainly in the user's language; ``--to N`` shows step N; a step past the end is one error
-line (exit 2, nothing else printed); the winners said once, « Gagnant » or « Gagnants »."""
+line (exit 2, nothing else printed); the result said once, in ``ludinum play``'s end's
+words (« Victoire de Joueur 2 ! », « L'équipe a gagné ! », « Pas de gagnant. »)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,7 +85,9 @@ def test_to_a_step_shows_that_step_then_waits(
     assert out.count("Entrée : étape suivante") == 1
     # --to the last step: that step, then the result.
     code, out, _ = run("replay", str(path), "--to", str(total), stdin="")
-    assert code == 0 and f"Étape {total}/{total}" in out and "Scores" in out
+    assert code == 0 and f"Étape {total}/{total}" in out
+    assert re.search(r"^(Victoire de .+ !|Pas de gagnant\.)$", out, re.M), out[-600:]
+    assert re.search(r"^.+ : \d+ points? · ", out.replace("\u00a0", " "), re.M), out[-600:]
 
 
 def test_to_0_shows_the_table_before_the_first_step(tmp_path: Path) -> None:
@@ -92,27 +96,33 @@ def test_to_0_shows_the_table_before_the_first_step(tmp_path: Path) -> None:
     assert code == 0 and "Étape 1/" not in out and out.count("\n") > 2
 
 
+#: The result's line of the end, as ludinum play's (cli.play.result_line) in each language.
+RESULT = {"fr": r"^(Victoire de .+ !|L'équipe a (gagné !|perdu cette fois\.)|Pas de gagnant\.)$",
+          "en": r"^(.+ won!|The team (won!|lost this time\.)|No winner\.)$"}
+
+
 @pytest.mark.parametrize("name", ["voleur", "gnou", "hacker", "webrunners"])
 def test_the_winners_are_said_once(tmp_path: Path, name: str) -> None:
     path, _ = kept(tmp_path, name)
     winners = json.loads(path.read_text(encoding="utf-8"))["outcome"]["winners"]
     code, out, _ = run("replay", str(path), stdin="")
-    assert code == 0 and "Gagnant(s)" not in out
-    # Lines of the final view and the result (a step's events are indented).
-    said = [line.replace("\u00a0", " ") for line in out.splitlines()
-            if line.startswith(("Gagnant", "Pas de gagnant"))]
-    if winners:
-        word = "Gagnants :" if len(winners) > 1 else "Gagnant :"
-        assert len(said) == 1 and said[0].startswith(word), out[-600:]
-    else:
-        assert len(said) == 1 and said[0].startswith("Pas de gagnant"), out[-600:]
+    assert code == 0 and "Gagnant" not in out
+    said = re.findall(RESULT["fr"], out.replace("\u00a0", " "), re.M)
+    assert len(said) == 1, out[-600:]
+    if name == "gnou":
+        assert said[0][0] == ("L'équipe a gagné !" if winners else "L'équipe a perdu cette fois.")
+    elif not winners:
+        assert said[0][0] == "Pas de gagnant."
     code, out, _ = run("--lang", "en", "replay", str(path), stdin="")
-    said = [line for line in out.splitlines() if line.startswith(("Winner", "No winner"))]
-    assert len(said) == 1 and "Winner(s)" not in out and "Étape" not in out
+    said = re.findall(RESULT["en"], out, re.M)
+    assert len(said) == 1 and "Winner" not in out and "Étape" not in out, out[-600:]
 
 
-def test_several_winners_are_winners(tmp_path: Path) -> None:
+def test_a_team_s_win_is_the_team_s(tmp_path: Path) -> None:
+    """Six winners of a cooperative game were « Gagnants : Joueur 1, Joueur 2, … »: the
+    team won, and the end says so once."""
     path, _ = kept(tmp_path, "gnou", "--bots", "medium", "--seed", "1")
     assert len(json.loads(path.read_text(encoding="utf-8"))["outcome"]["winners"]) == 6
     out = run("replay", str(path), stdin="")[1].replace("\u00a0", " ")
-    assert any(line.startswith("Gagnants : Joueur 1, Joueur 2") for line in out.splitlines())
+    assert out.splitlines().count("L'équipe a gagné !") == 1, out[-600:]
+    assert "Gagnants" not in out

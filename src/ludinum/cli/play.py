@@ -365,11 +365,27 @@ def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[st
 
 
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:
-    """The end as the table reads it: the public board, the result and why the game
-    ended, where each seat finished, then what the game teaches (its lessons, as the
-    classroom's end screen shows them). The result is said once, in the end screen's
-    words: not by the event that ended the game (:attr:`GameText.endings`, left out of
-    the feed) nor by the board's own line (:meth:`GameText.result`, left out here)."""
+    """The end as the table reads it: :func:`end_summary`, then what the game teaches
+    (its lessons, as the classroom's end screen shows them)."""
+    end_summary(console, text, state, lang)
+    en = lang == "en"
+    lessons = text.lessons(state, lang)
+    if lessons:
+        console.print()
+        teaches = "What this game teaches" if en else "Ce que la partie nous apprend"
+        console.print(f"[bold]{teaches}[/]")
+        for lesson in lessons:
+            console.print(f"• [bold]{escape(lesson.title)}[/]{':' if en else ' :'} "
+                          f"{escape(lesson.text)}")
+
+
+def end_summary(console: Console, text: GameText, state: State, lang: str) -> None:
+    """A finished game's end (``ludinum play``'s and ``ludinum replay``'s): the public
+    board, the result and why the game ended, where or with how many points each seat
+    finished. The result is said once, in the end screen's words: not by the event that
+    ended the game (:attr:`GameText.endings`, left out of the feed) nor by the board's own
+    line (:meth:`GameText.result`, left out here, with each seat's points where the board
+    gives them: :meth:`GameText.view_without_result`)."""
     outcome = state.outcome()
     console.rule()
     # What the whole table sees at the end (a game may turn every account over, H9).
@@ -392,14 +408,6 @@ def _end(console: Console, text: GameText, state: State, lang: str) -> None:
         console.print(" · ".join(
             f"{name}{':' if en else ' :'} {counted(score, points, points, lang)}"
             for name, score in zip(seats, outcome.scores, strict=False)))
-    lessons = text.lessons(state, lang)
-    if lessons:
-        console.print()
-        teaches = "What this game teaches" if en else "Ce que la partie nous apprend"
-        console.print(f"[bold]{teaches}[/]")
-        for lesson in lessons:
-            console.print(f"• [bold]{escape(lesson.title)}[/]{':' if en else ' :'} "
-                          f"{escape(lesson.text)}")
 
 
 def result_line(text: GameText, state: State, lang: str) -> str:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ludinum.cli.common import current_lang, fail
+from ludinum.cli.play import end_summary
 from ludinum.engine import Game, LudinumError, State, visible
 from ludinum.games import get_game
 from ludinum.sim.gamelog import GameLog, read_log
@@ -22,14 +23,10 @@ from ludinum.sim.gamelog import GameLog, read_log
 TEXTS = {
     "fr": {"step": "Étape", "player": "Joueur", "nothing": "(rien de public)",
            "prompt": "Entrée : étape suivante · q : quitter", "seed": "graine",
-           "winner": "Gagnant", "winners": "Gagnants", "none": "Pas de gagnant",
-           "scores": "Scores", "steps": "étapes", "bots": "bots", "players": "joueurs",
-           "colon": "\u00a0:"},
+           "steps": "étapes", "bots": "bots", "players": "joueurs"},
     "en": {"step": "Step", "player": "Player", "nothing": "(nothing public)",
            "prompt": "Enter: next step · q: quit", "seed": "seed",
-           "winner": "Winner", "winners": "Winners", "none": "No winner",
-           "scores": "Scores", "steps": "steps", "bots": "bots", "players": "players",
-           "colon": ":"},
+           "steps": "steps", "bots": "bots", "players": "players"},
 }
 
 
@@ -96,11 +93,13 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         except LudinumError as exc:
             fail(f"{path} : étape {step} refusée ({exc.fr}) : ce journal ne se rejoue pas.",
                  f"{path}: step {step} refused ({exc.en}): this log does not replay.")
-        shown = visible(events, None)
+        public = visible(events, None)
+        # The event that ended the game is said by the end, below (GameText.endings).
+        shown = [e for e in public if e.kind not in game.text.endings]
         console.print(f"[bold]{t['step']} {step}/{total}[/] · {t['player']} {player + 1}")
         for event in shown:
             console.print(f"  • {escape(game.text.event(event, lang))}")
-        if not shown:
+        if not public:
             console.print(f"  {t['nothing']}")
         if stop_at is not None and step == stop_at < total:  # the last: the result below
             _public_view(console, game, state, lang)
@@ -126,14 +125,8 @@ def _public_view(console: Console, game: Game, state: State, lang: str) -> None:
 
 
 def _result(console: Console, game: Game, state: State, lang: str) -> None:
-    t = TEXTS[lang]
-    if not state.is_terminal():
-        return
-    # The result said once, below (GameText.result).
-    console.print(game.text.view_without_result(state.view(None), lang))
-    outcome = state.outcome()
-    scores = " · ".join(f"{s:g}" for s in outcome.scores)
-    names = ", ".join(f"{t['player']} {w + 1}" for w in outcome.winners)
-    word = t["winners"] if len(outcome.winners) > 1 else t["winner"]
-    said = f"[bold]{word}[/]{t['colon']} {names}" if names else f"[bold]{t['none']}[/]"
-    console.print(f"{said} · {t['scores']}{t['colon']} {scores}")
+    """The end as ``ludinum play`` says it (the board, the result, why, where or with how
+    many points each seat finished), each thing once; its « Gagnant : Joueur 2 · Scores :
+    0 · 0 · 1 » gave a race's centre and a team's win as numbers."""
+    if state.is_terminal():
+        end_summary(console, game.text, state, lang)

@@ -71,7 +71,7 @@ def serve(host: str, port: int, db: str | None, retention_hours: float, bot_dela
     if base.startswith("http://127.") and host in ("0.0.0.0", "::"):
         click.echo("(Adresse du réseau local introuvable : utilise --public-url.)")
     if len(bases) > 1:
-        click.echo("Autres adresses de cet ordinateur (au choix sur l'écran de l'animateur) : "
+        click.echo("Autres adresses de cet ordinateur (au choix sur l'écran d'animation) : "
                    + ", ".join(bases[1:]))
     pack = content_pack.active()
     if pack is not None:

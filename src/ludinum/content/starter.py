@@ -143,7 +143,7 @@ Chaque problème s'affiche en « fichier:ligne: message » ; « Contenu valide. 
     ludinum play {example} --content {pack}
     ludinum print {example} --content {pack}
 
-Un pack qui ne passe pas la vérification est refusé au démarrage. L'écran de l'animateur
+Un pack qui ne passe pas la vérification est refusé au démarrage. L'écran d'animation
 affiche le pack utilisé.
 """
     english = f"""

@@ -202,10 +202,17 @@ class GameText(ABC):
         nothing."""
         return ""
 
+    def end_board(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The finished game's board as :meth:`view_without_result` prints it, its result
+        line still in. A game whose board gives each seat's score overrides it to leave
+        them out: the end says them once, on one line under the result. Default:
+        :meth:`view`."""
+        return self.view(view, lang)
+
     def view_without_result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """:meth:`view`'s text without its :meth:`result` line: the board of a screen that
+        """:meth:`end_board` without its :meth:`result` line: the board of a screen that
         says the result in its own words (the terminal's end, ``ludinum replay``'s)."""
-        board = self.view(view, lang)
+        board = self.end_board(view, lang)
         said = self.result(view, lang)
         if not said:
             return board
@@ -351,18 +358,34 @@ class Game(ABC):
             return f"of the {title[4:]}" if title.startswith("The ") else f"of {title}"
         return self.title_of_fr or of_title(self.title_fr)
 
-    def a_game(self, lang: str = "fr") -> str:
-        """« une partie de … », "a game of …": one game of this one, as the object of a
-        sentence (« Préparer une partie … », "Set up a game …"). An English title that
-        already says "game" ("The Owl game") is not put after "a game of" ("a game of the
-        Owl game"): "an Owl game"."""
+    def game_noun(self, lang: str = "fr") -> str:
+        """« partie de … », "game of …": one game of this one as a noun, for a sentence to
+        put its own article or determiner before (« cette partie du jeu du … », "this …
+        game"), the title never mid-sentence with its capital article (« de Le jeu … »,
+        "Unreadable The … game"). An English title that already says "game" ("The Owl
+        game") is not put after "game of": "Owl game"."""
         if lang != "en":
-            return f"une partie {self.title_of('fr')}"
+            return f"partie {self.title_of('fr')}"
         title = self.title_en
         if title.lower().endswith(" game"):
-            name = title[4:] if title.startswith("The ") else title
-            return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
-        return f"a game {self.title_of('en')}"
+            return title[4:] if title.startswith("The ") else title
+        return f"game {self.title_of('en')}"
+
+    def a_game(self, lang: str = "fr") -> str:
+        """« une partie de … », "a game of …": :meth:`game_noun` as the object of a
+        sentence (« Préparer une partie … », "Set up a game …"; "an Owl game")."""
+        noun = self.game_noun(lang)
+        if lang != "en":
+            return f"une {noun}"
+        return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+    def unreadable(self, why_fr: str, why_en: str) -> StateFormatError:
+        """A saved state of this game that cannot be read, and why: « Impossible de lire
+        cette partie … : configuration absente. », "Cannot read this …: no
+        configuration." The same words for every game (a game's own reading of its state
+        leaves its errors to :meth:`restore`)."""
+        return StateFormatError(f"Impossible de lire cette {self.game_noun('fr')} : {why_fr}.",
+                                f"Cannot read this {self.game_noun('en')}: {why_en}.")
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -417,20 +440,18 @@ class Game(ABC):
         """The state that ``State.to_json`` wrote; anything unreadable raises
         :class:`StateFormatError` naming the game."""
         if not isinstance(data, Mapping) or "config" not in data:
-            raise StateFormatError(
-                f"État de partie {self.title_of()} illisible : configuration absente.",
-                f"Unreadable {self.title_en} state: no configuration.",
-            )
+            raise self.unreadable("configuration absente", "no configuration")
         config = self.config_from_json(data["config"])
         try:
             return self.state_from_json(config, data)
+        except StateFormatError:  # a part's own words (« générateur aléatoire »): the game's
+            raise self.unreadable("des données manquent ou sont abîmées",
+                                  "data missing or damaged") from None
         except LudinumError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError):
-            raise StateFormatError(
-                f"État de partie {self.title_of()} illisible : des données manquent ou sont "
-                "abîmées.", f"Unreadable {self.title_en} state: data missing or damaged.",
-            ) from None
+            raise self.unreadable("des données manquent ou sont abîmées",
+                                  "data missing or damaged") from None
 
     @abstractmethod
     def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> State:
@@ -439,10 +460,8 @@ class Game(ABC):
     def config_from_json(self, data: object) -> GameConfig:
         config = GameConfig.from_json(data)
         if config.game != self.name:
-            raise StateFormatError(
-                f"Ce n'est pas une partie de {self.name} : {config.game}.",
-                f"Not a {self.name} game: {config.game}.",
-            )
+            raise StateFormatError(f"Ce n'est pas {self.a_game('fr')}.",
+                                   f"This is not {self.a_game('en')}.")
         return self.make_config(config.players, config.seed, config.options)
 
     def replay(self, config: GameConfig, log: Iterable[tuple[int, Action]]) -> State:

@@ -328,6 +328,10 @@ class OptionSet:
 
     def __init__(self, game: str, options: Iterable[Option]) -> None:
         self.game = game
+        #: The game's titles (French, English) that its messages name it by, at the start
+        #: of a sentence (« <titre> n'a pas d'option … »), never its id: given by
+        #: ``Registry.register``; the id until then (a game made for a test).
+        self.titles = (game, game)
         self._options = {o.name: o for o in options}
         for option in self._options.values():  # a per-seat option's values are another's
             if option.seats_of and (option.kind != "text"
@@ -351,10 +355,14 @@ class OptionSet:
             raise self._unknown(name) from None
 
     def _unknown(self, name: str) -> OptionError:
-        known = ", ".join(self._options) or "aucune / none"
+        """« <titre> n'a pas d'option « x » (options : …). »: the game by its title (it
+        read « Option inconnue pour <id> »), the options by the names that are typed
+        (``-o``, the JSON API's keys)."""
+        known = ", ".join(self._options)
+        fr, en = self.titles
         return OptionError(
-            f"Option inconnue pour {self.game} : « {echoed(name)} » (options : {known}).",
-            f"Unknown option for {self.game}: '{echoed(name)}' (options: {known}).",
+            f"{fr} n'a pas d'option « {echoed(name)} » (options : {known or 'aucune'}).",
+            f"{en} has no option '{echoed(name)}' (options: {known or 'none'}).",
         )
 
     def defaults(self) -> dict[str, OptionValue]:

@@ -16,6 +16,7 @@ class Registry:
         if game.name in self._games:
             raise ValueError(f"game {game.name!r} is already registered")
         self._games[game.name] = game
+        game.options.titles = (game.title_fr, game.title_en)  # its messages name it so
         return game
 
     def get(self, name: str) -> Game:

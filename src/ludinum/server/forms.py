@@ -154,8 +154,8 @@ def parse(game: Game, form: Mapping[str, Any], players: int | None = None,
         if (str(name).startswith(PREFIX) and name not in known
                 and not str(name).startswith(seated)):
             raise OptionError(
-                f"Option inconnue pour {game.name} : « {echoed(name[len(PREFIX):])} ».",
-                f"Unknown option for {game.name}: '{echoed(name[len(PREFIX):])}'.")
+                f"{game.title_fr} n'a pas d'option « {echoed(name[len(PREFIX):])} ».",
+                f"{game.title_en} has no option '{echoed(name[len(PREFIX):])}'.")
     return _read(game, form, players, strict=True)
 
 

@@ -418,14 +418,25 @@ class GnouText(GameText):
             track.append(mark)
         return " ".join(track[:TRACK_ROW]) + "\n" + " ".join(track[TRACK_ROW:])
 
+    @staticmethod
+    def _status(view: Mapping[str, Any], lang: str) -> str:
+        """The turn and the pawn's cell: « Tour 11/13 · case 42 (société libre) »."""
+        en = lang == "en"
+        return (f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
+                f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})")
+
+    def result(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """Once the team won, the status line (« Tour 11/13 · case 42 (société libre) »)
+        says how: the end says it in its own words (« Le pion a atteint la société libre
+        au tour 11 sur 13. », :meth:`ending`). A lost game's status line says where the
+        pawn stopped, which its end does not: it stays."""
+        return self._status(view, lang) if view.get("result") == "win" else ""
+
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         en = lang == "en"
         key = "en" if en else "fr"
         lines = [self._track(view, lang), TRACK_LEGEND[key]] if board else []
-        lines.append(
-            f"{'Turn' if en else 'Tour'} {view['turn']}/{view['turn_limit']} · "
-            f"{'cell' if en else 'case'} {view['pawn']} ({cell_name(view['pawn'], lang)})"
-        )
+        lines.append(self._status(view, lang))
         lines.append("Protections:" if en else "Protections :")
         for p, prots in enumerate(view["protections"]):
             names = ", ".join(series_name(x, lang) for x in prots) or (

@@ -15,7 +15,7 @@ THEME_PATH = "/apprendre/hacker"
 INTRO = (
     "Dans Hacker, chacun pose des virus sur les comptes des autres et devine qui l'a attaqué. "
     "Après la partie, ces cartes relient ce qui s'est passé à la table à des gestes utiles "
-    "dans la vraie vie. L'écran de l'animateur et le bilan en montrent quatre à six, "
+    "dans la vraie vie. L'écran d'animation et le bilan en montrent quatre à six, "
     "choisies d'après la partie."
 )
 INTRO_EN = (

@@ -456,6 +456,18 @@ class VoleurText(GameText):
         return opened or all(self.deck.card(c).kind == DATA for c in view["hand"])
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+        return self._view(view, lang, board)
+
+    def end_board(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The end board without each seat's points (« Joueur 2 — 1 carte, 3 preuves »,
+        « Voleur : Joueur 1 — butin : 8 données »): the terminal's end says them on one
+        line under the winner (« Joueur 1 : 30 points · Joueur 2 : 33 points »), and
+        they were read twice."""
+        return self._view(view, lang, True, scores=False)
+
+    def _view(self, view: Mapping[str, Any], lang: str, board: bool,
+              scores: bool = True) -> str:
+        """:meth:`view`; ``scores`` False leaves each seat's points out of its line."""
         en = lang == "en"
         key = "en" if en else "fr"
         colon = ":" if en else " :"
@@ -481,10 +493,9 @@ class VoleurText(GameText):
         label = "Thief" if en else "Voleur"
         loot_word = "loot" if en else "butin"
         if board:  # a screen that draws the board shows the seats and boards drawn
-            lines.append(
-                f"[red]{label}[/red]{colon} {thief}{you} — {count(score, 'point', lang)} — "
-                f"{loot_word}{colon} {loot}"
-            )
+            points = f"{count(score, 'point', lang)} — " if scores else ""
+            lines.append(f"[red]{label}[/red]{colon} {thief}{you} — {points}"
+                         f"{loot_word}{colon} {loot}")
         attack = view.get("attack")
         laying = board and self._lays(view)
         for entry in view["players"]:
@@ -501,8 +512,8 @@ class VoleurText(GameText):
             if entry["skips"]:
                 turns = count(int(entry["skips"]), "turn", lang)
                 skips = f", [yellow]{'misses' if en else 'passe'} {turns}[/yellow]"
-            points = count(int(entry["score"]), "point", lang)
-            lines.append(f"[bold]{who}{you}[/bold] — {points}, {hand}{extra}{skips}")
+            points = f"{count(int(entry['score']), 'point', lang)}, " if scores else ""
+            lines.append(f"[bold]{who}{you}[/bold] — {points}{hand}{extra}{skips}")
             for which in BOARDS:
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"

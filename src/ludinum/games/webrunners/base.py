@@ -8,7 +8,6 @@ from typing import Any
 from ludinum.engine import (
     GameConfig,
     KeptLegal,
-    StateFormatError,
     rng_from_json,
 )
 from ludinum.engine import rng_to_json as _rng_to_json
@@ -141,19 +140,14 @@ class StateData(KeptLegal):
         state = cls.__new__(cls)
         state._set_options(config)
         d = state.__dict__
-        try:
-            for name in SCALARS:
-                value = data.get(name, LATER_SCALARS[name]) if name in LATER_SCALARS \
-                    else data[name]
-                if not isinstance(value, (int, bool)):
-                    raise TypeError(name)
-                d[name] = value
-            for name in LISTS:
-                d[name] = [v if isinstance(v, bool) else int(v) for v in data[name]]
-            state.hands = [[int(c) for c in h] for h in data["hands"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateFormatError(
-                f"État Web Runners illisible : {exc}.", f"Unreadable Web Runners state: {exc}."
-            ) from None
+        for name in SCALARS:
+            value = data.get(name, LATER_SCALARS[name]) if name in LATER_SCALARS \
+                else data[name]
+            if not isinstance(value, (int, bool)):
+                raise TypeError(name)
+            d[name] = value
+        for name in LISTS:
+            d[name] = [v if isinstance(v, bool) else int(v) for v in data[name]]
+        state.hands = [[int(c) for c in h] for h in data["hands"]]
         state.rng = rng_from_json(data["rng"])
         return state

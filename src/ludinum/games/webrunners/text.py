@@ -640,10 +640,12 @@ class WebRunnersText(GameText):
         return int(view["round"]) or None
 
     def ending(self, view: Mapping[str, Any], lang: str = "fr") -> str:
-        """The centre reached, the session's time up (W18) or the round limit."""
+        """The rule that decided: the centre reached (the first pawn on it wins at once:
+        said as the rule, since the result names the winner and the standings say « le
+        centre »), the session's time up (W18) or the round limit."""
         if view.get("winner") is not None:
-            who = seat(view["winner"], lang)
-            return _pick(lang, f"{who} a atteint le centre.", f"{who} reached the centre.")
+            return _pick(lang, "Le premier pion arrivé au centre gagne.",
+                         "The first pawn to reach the centre wins.")
         if view.get("session_winners") is not None:
             return _pick(lang, "Le temps de la séance est écoulé : le plus proche du centre "
                                "gagne.", "The session's time is up: the closest to the centre "

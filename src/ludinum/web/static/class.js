@@ -220,10 +220,18 @@
     run("command", { command: cmd });
   }));
   const messageForm = document.querySelector("[data-class-message]");
+  // A message half typed outlives a visit to the debrief, which opens in this tab
+  // (sessionStorage: this tab only, gone once sent).
+  const draftKey = "ludinum.draft." + code;
+  const keepDraft = (text) => {
+    try { if (text) sessionStorage.setItem(draftKey, text); else sessionStorage.removeItem(draftKey); } catch (x) { /* storage off */ }
+  };
+  try { messageForm.text.value = sessionStorage.getItem(draftKey) || messageForm.text.value; } catch (x) { /* storage off */ }
+  messageForm.text.addEventListener("input", () => keepDraft(messageForm.text.value));
   messageForm.addEventListener("submit", async (e) => {
     e.preventDefault();
     const sent = await run("message", { text: messageForm.text.value });
-    if (sent) { messageForm.text.value = ""; toast(en ? "Message sent to every phone." : "Message envoyé à tous les téléphones."); }
+    if (sent) { messageForm.text.value = ""; keepDraft(""); toast(en ? "Message sent to every phone." : "Message envoyé à tous les téléphones."); }
   });
   refresh();
   setInterval(refresh, POLL);
