@@ -55,7 +55,7 @@ def test_replay_without_a_terminal_prints_every_step_and_the_result(tmp_path: Pa
     result = CliRunner().invoke(replay, [str(path)])
     assert result.exit_code == 0, result.output
     total = len(log.actions)
-    assert f"Étape 1/{total} ·" in result.output and f"Étape {total}/{total} ·" in result.output
+    assert f"Étape 1/{total}" in result.output and f"Étape {total}/{total}" in result.output
     # the result once, in the words of ludinum play's end (« Victoire de Joueur 2 ! »)
     assert len(re.findall(r"^Victoire de .+ !$", result.output, re.M)) == 1, result.output[-600:]
     assert "Gagnant" not in result.output
@@ -107,3 +107,28 @@ def test_missing_log_and_unwritable_keep_dir_are_one_line_errors(tmp_path: Path)
                                       str(blocker / "sub")])
     assert result.exit_code == 2
     assert result.output.startswith("ludinum : erreur : --keep-games")
+
+
+def test_a_step_names_its_seat_only_when_the_table_sees_it_alone_acting(
+        tmp_path: Path) -> None:
+    """A replay shows what a spectator may know. During a Hacker trip the table sees every
+    seat but the traveller acting (H2): a step's « · Vert (J3) » beside « Un virus apparaît
+    sur le compte 8 » told who dropped it, the secret the game is about."""
+    path = keep(tmp_path, "hacker", 1, "-p", "4") / "game-000000.json"
+    log = read_log(get_game, path.read_text(encoding="utf-8"))
+    result = CliRunner().invoke(replay, [str(path)])
+    assert result.exit_code == 0, result.output
+    game = get_game("hacker")
+    state = game.setup(log.config)
+    headers = re.findall(r"^Étape (\d+)/\d+(?: · (.+))?$", result.output, re.M)
+    assert len(headers) == len(log.actions)
+    named = secret = 0
+    for (step, said), (player, action) in zip(headers, log.actions, strict=True):
+        alone = state.public_active(None) == (player,)
+        assert said == (game.text.seat_label(player, "fr") if alone else ""), step
+        named += alone
+        secret += action.kind == "drop"
+        state.apply(player, action)
+    assert named and secret  # both kinds of step were seen
+    # The board's legend explains a seat's own marks to seats only.
+    assert "un des tiens" not in result.output and "▮J3 = posé" in result.output

@@ -476,6 +476,19 @@ def test_v5_skip_attack_makes_victim_miss_turns() -> None:
     assert state.skipped_turns == 2
 
 
+def test_a_turn_still_to_miss_at_the_end_is_not_shown() -> None:
+    """A victim of « Rançongiciel » in the last round never misses the turns left: the end's
+    board said « passe 1 tour » under the final scores, a penalty still to come."""
+    state = fresh(rounds=4)
+    while not state.is_terminal():
+        seat = state.active_players()[0]
+        act(state, seat, state.legal_actions(seat)[-1].to_text())
+    state.skips[0] = 1  # a skip attack's turns left when the last round ended
+    entry = next(p for p in state.view(None)["players"] if p["seat"] == 0)
+    assert entry["skips"] == 0
+    assert "passe" not in GAME.text.view(state.view(0), "fr")
+
+
 def test_v2_skip_attacks_exist_with_one_and_two_turns() -> None:
     """V2 « most of them steal data, some make the victim skip 1 or 2 turns instead »."""
     skips = {c.id: c.skip for c in GAME.deck.cards if c.kind == 1}

@@ -21,10 +21,10 @@ from ludinum.games import get_game
 from ludinum.sim.gamelog import GameLog, read_log
 
 TEXTS = {
-    "fr": {"step": "Étape", "player": "Joueur", "nothing": "(rien de public)",
+    "fr": {"step": "Étape", "nothing": "(rien de public)",
            "prompt": "Entrée : étape suivante · q : quitter", "seed": "graine",
            "steps": "étapes", "bots": "bots", "players": "joueurs"},
-    "en": {"step": "Step", "player": "Player", "nothing": "(nothing public)",
+    "en": {"step": "Step", "nothing": "(nothing public)",
            "prompt": "Enter: next step · q: quit", "seed": "seed",
            "steps": "steps", "bots": "bots", "players": "players"},
 }
@@ -88,6 +88,10 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         if not interactive or (total and not _next(t["prompt"])):
             return
     for step, (player, action) in enumerate(log.actions, 1):
+        # Who made the step, where the table sees that seat alone acting: a seat among
+        # several the table sees acting (Hacker's drops during a trip, H2) is a secret,
+        # which its step would tell with the virus it left.
+        actor = state.public_active(None) == (player,)
         try:
             events = state.apply(player, action)
         except LudinumError as exc:
@@ -96,7 +100,8 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         public = visible(events, None)
         # The event that ended the game is said by the end, below (GameText.endings).
         shown = [e for e in public if e.kind not in game.text.endings]
-        console.print(f"[bold]{t['step']} {step}/{total}[/] · {t['player']} {player + 1}")
+        who = f" · {escape(game.text.seat_label(player, lang))}" if actor else ""
+        console.print(f"[bold]{t['step']} {step}/{total}[/]{who}")
         for event in shown:
             console.print(f"  • {escape(game.text.event(event, lang))}")
         if not public:

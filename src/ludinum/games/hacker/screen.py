@@ -186,12 +186,16 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     if board:
         lines.extend(_table(rows))
         # Each mark in words (a terminal review found « ▮J3 », « * » and « =nom » opaque).
+        # A seat's marks (its own viruses, those it knows) only to a seat: the host and
+        # spectators are shown neither.
         lines.append(
-            "[dim]Viruses: ▮P3 = dropped while player 3 was at the bank; ▮P3* = one of "
-            "yours; ▮P3=Red = you know it is Red's.[/dim]"
+            ("[dim]Viruses: ▮P3 = dropped while player 3 was at the bank"
+             + ("; ▮P3* = one of yours; ▮P3=Red = you know it is Red's." if you is not None
+                else ".") + "[/dim]")
             if en
-            else "[dim]Virus : ▮J3 = posé pendant que le joueur 3 était à la banque ; "
-            "▮J3* = un des tiens ; ▮J3=Rouge = tu sais qu'il est à Rouge.[/dim]"
+            else ("[dim]Virus : ▮J3 = posé pendant que le joueur 3 était à la banque"
+                  + (" ; ▮J3* = un des tiens ; ▮J3=Rouge = tu sais qu'il est à Rouge."
+                     if you is not None else ".") + "[/dim]")
         )
     bank = int(view.get("bank") or 0)
     left = counted(bank, ("billet", "billets"), ("bill", "bills"), lang)

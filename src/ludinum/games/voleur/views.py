@@ -137,7 +137,7 @@ def _composition(st: Rules) -> dict[str, Any]:
 
 def _players(st: Rules, player: int | None) -> list[dict[str, Any]]:
     """Every seat's public entry: role, hand size, score, and a manager's boards (with his
-    own hidden measures for ``player``), proofs and skipped turns. Built on every decision
+    own hidden measures for ``player``), proofs and turns still to miss. Built on every decision
     of a rollout bot: scores are summed here (as ``scores``), both boards written out,
     card names mapped inline, and an empty pile (most of them) not mapped at all."""
     ids = st.ids
@@ -146,6 +146,10 @@ def _players(st: Rules, player: int | None) -> list[dict[str, Any]]:
     foil = st.foil_points
     thief = st.thief
     hands, proofs, skips = st.hands, st.proofs, st.skips
+    # A turn still to miss when the game ends is never missed: not shown (« passe 1 tour »
+    # under a final score read as a penalty still to come).
+    if st.is_terminal():
+        skips = [0] * st.n
     data, shown, hidden, opened = st.data, st.shown, st.hidden, st.opened
     players: list[dict[str, Any]] = []
     for s in range(st.n):
