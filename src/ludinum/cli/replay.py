@@ -88,9 +88,9 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         if not interactive or (total and not _next(t["prompt"])):
             return
     for step, (player, action) in enumerate(log.actions, 1):
-        # Who made the step, where the table sees that seat alone acting: a seat among
-        # several the table sees acting (Hacker's drops during a trip, H2) is a secret,
-        # which its step would tell with the virus it left.
+        # Who made the step, where the table sees that seat alone acting: which of several
+        # seats the table sees acting made a move is a secret (State.public_active), which
+        # the step would tell with what the move left on the board.
         actor = state.public_active(None) == (player,)
         try:
             events = state.apply(player, action)
