@@ -574,6 +574,29 @@ OVERVIEW = """() => {
 }"""
 
 
+def class_under_way(page: Any, base: str, tables: int) -> None:
+    """A class of 2, 6 or 8 tables (tables of 5, 5 and 4) created on ``page`` and started,
+    its dashboard showing every table's card and the teacher's commands."""
+    game, size, pupils = {2: ("gnou", 5, 7), 6: ("gnou", 5, 30), 8: ("webrunners", 4, 30)}[tables]
+    page.goto(f"{base}/classe/nouvelle/{game}")
+    if game == "gnou":
+        page.check('input[name="mode"][value="turns"]')
+    page.select_option("#table_size", str(size))
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+    code = page.eval_on_selector("body", "b => b.dataset.code")
+    for n in range(pupils):
+        join(base, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
+        timeout=TIMEOUT)
+    page.click('[data-class-cmd="start"]')
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.table-card').length === {tables}",
+        timeout=TIMEOUT)
+    page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+
+
 @pytest.mark.parametrize("tables", [2, 6, 8])
 def test_the_class_overview_fits_a_small_projector(tables: int, live: Any,
                                                    browser: Any) -> None:
@@ -587,25 +610,8 @@ def test_the_class_overview_fits_a_small_projector(tables: int, live: Any,
     house's least projector text, 16 px there, with room to spare)."""
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    game, size, pupils = {2: ("gnou", 5, 7), 6: ("gnou", 5, 30), 8: ("webrunners", 4, 30)}[tables]
     try:
-        page.goto(f"{live.url}/classe/nouvelle/{game}")
-        if game == "gnou":
-            page.check('input[name="mode"][value="turns"]')
-        page.select_option("#table_size", str(size))
-        page.click("button[type=submit]")
-        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
-        code = page.eval_on_selector("body", "b => b.dataset.code")
-        for n in range(pupils):
-            join(live.url, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
-        page.wait_for_function(
-            f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
-            timeout=TIMEOUT)
-        page.click('[data-class-cmd="start"]')
-        page.wait_for_function(
-            f"() => document.querySelectorAll('.table-card').length === {tables}",
-            timeout=TIMEOUT)
-        page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+        class_under_way(page, live.url, tables)
         for screen in (SMALL_PROJECTOR, PROJECTOR):
             page.set_viewport_size(screen)
             at = page.evaluate(OVERVIEW)
@@ -618,5 +624,41 @@ def test_the_class_overview_fits_a_small_projector(tables: int, live: Any,
                 assert card["cut"] == [], (screen, card)
                 assert card["least"] >= READABLE * scale - 0.1, (screen, card)
                 assert card["name"] > card["state"] >= READABLE * scale - 0.1, (screen, card)
+    finally:
+        context.close()
+
+
+#: Every control of the page the teacher may touch or click, shown now: its words, its box
+#: (px) and where it is.
+TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]')]
+  .filter((e) => e.checkVisibility() && e.tabIndex >= 0)
+  .map((e) => { const b = e.getBoundingClientRect();
+                return {text: (e.textContent.trim() || e.name || e.tagName).slice(0, 40),
+                        width: b.width, height: b.height, bottom: b.bottom}; })"""
+
+
+def test_every_control_of_the_dashboard_is_a_44_px_target(live: Any, browser: Any) -> None:
+    """The dashboard's sizes are the projector's, two thirds at 1280×720 (above): its
+    controls shrank with it, « Tout mettre en pause », « Voir la table en grand » and
+    the others 29 px high there, too small to hit reliably with a finger or a hurried
+    mouse. Now every one, the page's header links too, is at least 44×44 CSS px at
+    1280×720 and 1920×1080, with eight tables under way, all of them on the screen."""
+    context = browser.new_context(viewport=SMALL_PROJECTOR)
+    page = context.new_page()
+    try:
+        class_under_way(page, live.url, 8)
+        for screen in (SMALL_PROJECTOR, PROJECTOR):
+            page.set_viewport_size(screen)
+            found = page.evaluate(TARGETS)
+            texts = [target["text"] for target in found]
+            assert texts.count("Voir la table en grand") == 8, (screen, texts)
+            assert {"Tout mettre en pause", "Tout terminer", "Envoyer",
+                    "Fermer la classe"} <= set(texts), (screen, texts)
+            small = [target for target in found
+                     if target["width"] < 44 or target["height"] < 44]
+            assert small == [], (screen, small)
+            assert all(target["bottom"] <= screen["height"] for target in found), (
+                screen, [t for t in found if t["bottom"] > screen["height"]])
     finally:
         context.close()

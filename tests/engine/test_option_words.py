@@ -87,12 +87,21 @@ def test_every_value_fits_a_phone_list_box(game: str, lang: str) -> None:
 
 
 def test_one_role_has_one_name() -> None:
-    """Web Runners' first player: the help and the value both say « animateur » (it read
-    « choix de l'hôte (siège 1) » next to « Choix de l'animateur »)."""
+    """Web Runners' first player (W15): the value says what it does, true on a room's
+    set-up and on a class's, where no one runs each table (« Choix de l'animateur » was
+    false there); the help says who puts the player in place 1 in either (it read
+    « choix de l'hôte (siège 1) » next to the value's « animateur » once). The value
+    stays ``host``: saved games and addresses use it."""
     first = registry().get("webrunners").options["first_player"]
-    assert "l'animateur" in first.help_fr and first.label("host") == "Choix de l'animateur"
-    assert "host" in first.help_en and first.label("host", "en") == "The host's choice"
+    assert "host" in first.values()
+    assert first.label("host") == "Le joueur 1 commence"
+    assert first.label("host", "en") == "Player 1 starts"
     assert "place 1" in first.help_fr and "seat 1" in first.help_en
+    assert "l'animateur" in first.help_fr and "classe" in first.help_fr
+    assert "host" in first.help_en and "class" in first.help_en
+    for text in words(first, "fr") + words(first, "en"):
+        assert "choix de l'animateur" not in text.lower(), text
+        assert "host's choice" not in text.lower(), text
     seat = registry().get("voleur").options["thief_seat"]
     assert seat.label(0) == "Place 1" and seat.label(5, "en") == "Seat 6"
 

@@ -5,6 +5,8 @@ its timing say nothing of who moved in secret, nor when."""
 
 from __future__ import annotations
 
+import contextlib
+import random
 import re
 from typing import Any
 
@@ -15,8 +17,9 @@ from ludinum.games.hacker.base import SETUP, TRIP
 from ludinum.server.catalog import Catalog
 from ludinum.server.class_hub import STUCK_AFTER
 from ludinum.server.rooms import Room
-from tests.server.helpers import make_app
+from tests.server.helpers import hello, make_app
 from tests.server.test_classes import NAMES, create_class, join, teacher
+from tests.server.test_pass_secret_turns import REVEAL, tap_device
 
 
 def cards(html: str) -> dict[int, str]:
@@ -147,3 +150,55 @@ def test_a_secret_drop_does_not_show_in_the_class_debrief_opened_during_play(
                                   if a.kind == "drop"))
         assert counts() == before
         assert int(before[0]) == rooms[0].public_seq == rooms[1].public_seq
+
+
+def test_a_device_going_round_shows_on_the_dashboard_by_its_steps_only(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """A table playing on one device passed around (``/pass/<code>``): while it goes round
+    (``engine.passing``) the table's public screens stand as they were when the round began
+    (``frames.PublicStill``), but the dashboard's « Bloquée » counted from the last public
+    change of the game, which moved at the visit where it happened (a « J'ai fini » during
+    a trip, the trip's drops landing): the projected dashboard told at whose visit. The
+    table sees the device handed on, not what each visit did: during a round the quiet
+    time counts from the device's last step (a privacy card's name tapped, « Cacher mon
+    jeu »), the same whatever the visit did, and a table whose device goes round with
+    people acting is never « Bloquée »."""
+    now = [1_000_000.0]
+    app = make_app(sqlite_url, catalog)
+    hub = app.state.hub
+    hub.clock = lambda: now[0]
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, key = create_class(client, "hacker", 4, bot_level="none", mode="turns")
+        tokens = [join(client, code, name) for name in NAMES[:4]]
+        table = teacher(client, code, "start", key).json()["rooms"][0]
+        room: Room = hub.rooms[table]
+        device = hello(client, table, stack, role="pass", tokens=tokens)
+        rng = random.Random(5)
+
+        def shown() -> str:
+            return state_line(cards(teacher(client, code, "state", key).json()["html"])[1])
+
+        steps = visits = 0
+        for _ in range(3000):
+            privacy = device.page.get("privacy", "")
+            step = bool(REVEAL.search(privacy)) or 'data-cmd="hand_on"' in privacy
+            going = room.still is not None
+            before = (room.public_at, room.public_seq, room.public_active(None))
+            now[0] += 10  # a tap every 10 s
+            if not tap_device(device, rng.choice):
+                break
+            device.sync()
+            if step:  # the device handed on, seen by the whole table
+                assert room.public_at == now[0]
+                assert "Bloquée" not in shown()
+                steps += going
+            elif going and room.still is not None:  # a move at a visit, during a round
+                assert room.public_at == before[0], "the dashboard moved at a visit"
+                if (room.public_seq, room.public_active(None)) != before[1:]:
+                    # Something happened at this visit: 61 s after the device was taken,
+                    # the table is « Bloquée » as if the visit had done nothing.
+                    visits += 1
+                    now[0] = before[0] + STUCK_AFTER + 1
+                    assert "Bloquée" in shown()
+        assert room.status == "finished"
+        assert steps > 10 and visits > 2, (steps, visits)

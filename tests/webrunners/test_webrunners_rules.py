@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludinum.engine import IllegalActionError, PlayerCountError
+from ludinum.engine import IllegalActionError, PlayerCountError, public
 from ludinum.games.webrunners import GAME, rules
 from ludinum.games.webrunners.base import OVER
 from tests.webrunners.helpers import act, arrange, hand, kinds, legal, new, pawn
@@ -95,6 +95,10 @@ def test_first_player_host_is_seat_one() -> None:
     """W15: the host may choose; the host orders the seats and the first seat starts."""
     s = new(4, first_player="host")
     assert s.first == 0 and s.active_players() == (0,)
+    # Said true at a room's table and at a class's, where nobody chose (W15).
+    said = public("first_player", seat=0, how="host")
+    assert GAME.text.event(said, "fr") == "Joueur 1 commence (à la place 1)."
+    assert GAME.text.event(said, "en") == "Player 1 starts (in seat 1)."
 
 
 def test_characters_dealt_are_distinct() -> None:

@@ -426,9 +426,9 @@ class ClusterHub(Hub):
                 public = self._apply_stored(room, at, seat, data, personal, bots) or public
                 self._watch_devices(room, self.clock(), seat)  # each move, as when it was taken
             if public:  # seen when the other process stored it
-                room.note_public(row.updated_at, changed=True)
+                room.note_move(row.updated_at, public)
             self._take_row(room, row)
-            room.note_public(self.clock())  # a seat, the status or the lock changed there
+            room.note_move(self.clock(), False)  # a seat, the status or the lock changed there
         except Exception:
             log.exception("room %s cannot follow its log; replaying it whole", code)
             self._forget(code)

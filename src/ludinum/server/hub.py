@@ -617,10 +617,12 @@ class Hub:
         self.bots[code] = {}
         self._personal[code] = personal
         before = self.rooms.get(code)
-        if before is not None and before.public_seen == room.public_seen:
+        if before is not None and (before.public_seen == room.public_seen
+                                   or before.still is not None):
             # Nothing anyone could see changed (a secret move caught up from storage, a
-            # failed write): the quiet time goes on rather than restart with the reload.
-            room.public_at = before.public_at
+            # failed write; a device going round, whose moves count once it is over):
+            # the quiet time goes on rather than restart with the reload.
+            room.public_at, room.public_seen = before.public_at, before.public_seen
         if before is not None:  # a device going round goes on: its public screens stand
             room.still = before.still
         self.rooms[code] = room
@@ -1154,6 +1156,7 @@ class Hub:
         if client.revealed is not None or seat != frames.pass_target(room, client):
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
+        room.note_step(self.clock())
         client.passing.took(seat)
         client.idle = client.passing.idle(seat, room.deciding(), room.hidden_turns())
         self._send(room, client)
@@ -1171,6 +1174,7 @@ class Hub:
         if client.done is None:  # (a Done step's visit was over with its move)
             client.passing.visited(client.revealed)
         client.revealed, client.idle, client.hidden, client.done = None, False, True, None
+        room.note_step(self.clock())
         self._send(room, client)
 
     def _send(self, room: Room, client: Client, full: bool = False) -> None:
@@ -1204,4 +1208,7 @@ class Hub:
         if frames.going_round(room, clients):
             return
         room.still = None
+        # The public screens catch up with the round: a change everyone sees (its moves
+        # did not count while it went round, Room.note_move).
+        room.note_public(cache.now, changed=True)
         frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)

@@ -278,7 +278,7 @@ class Room:
             self.session_at = self.session_left = None
         else:
             self.refresh_deadline(now, actor=seat)
-        self.note_public(now, changed=public)
+        self.note_move(now, public)
 
     # -- what everyone could see change ------------------------------------------------
     def public_mark(self) -> tuple[Any, ...]:
@@ -301,6 +301,22 @@ class Room:
         if changed or mark != self.public_seen:
             self.public_at = now
         self.public_seen = mark
+
+    def note_move(self, now: float, public: bool) -> None:
+        """A move taken at ``now`` (``public``: it had a public event): :meth:`note_public`,
+        except while a pass-and-play device goes round (:attr:`still`). The table then sees
+        the device handed on (:meth:`note_step`), not what each visit did, and its public
+        screens stand still: the quiet time moved at the visit where something happened
+        (a « J'ai fini », a trip's drops landing) told the class dashboard at whose visit
+        (docs/class.md). The round's changes count once it is over (``Hub._release_public``)."""
+        if self.still is None:
+            self.note_public(now, changed=public)
+
+    def note_step(self, now: float) -> None:
+        """A pass-and-play device's step at ``now`` (a seat taking it, « Cacher mon jeu »):
+        the whole table sees the device handed on, whatever each visit did, so a table
+        whose device goes round with people acting is never stuck."""
+        self.note_public(now, changed=True)
 
     def quiet_for(self, now: float) -> float:
         """Seconds since everyone last saw the room change."""

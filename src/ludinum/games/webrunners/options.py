@@ -29,15 +29,20 @@ OPTIONS = OptionSet(
         ),
         Option(
             "first_player", "choice", "questions",
+            # W15: the value ``host`` keeps its name (saved games and addresses use it);
+            # its words say what it does, true on a room's set-up and a class's alike
+            # (« Choix de l'animateur » on a class form, where no one runs each table).
             "Qui commence : deux questions posées aux joueurs (comme dans le jeu original), "
-            "le hasard, ou l'animateur (le joueur qu'il met à la place 1).",
+            "le hasard, ou le joueur 1, à la place 1 (qu'y met l'animateur d'une partie, "
+            "ou la répartition des tables d'une classe).",
             "Who starts: two questions put to the players (as in the original game), chance, "
-            "or the host (the player they put in seat 1).",
+            "or player 1, in seat 1 (whoever a game's host puts there, or a class's "
+            "seating of its tables).",
             choices=("questions", "random", "host"), ruling="W15",
             title_fr="Premier joueur", title_en="First player",
             named=(("questions", "Deux questions aux joueurs", "Two questions to the players"),
                    ("random", "Tirage au sort", "Random draw"),
-                   ("host", "Choix de l'animateur", "The host's choice")),
+                   ("host", "Le joueur 1 commence", "Player 1 starts")),
         ),
         Option(
             "characters", "choice", "dealt",

@@ -136,7 +136,7 @@ FIRST_PLAYER_WHY = {
     "questions": ("d'après les réponses aux deux questions", "from the answers to the two "
                                                              "questions"),
     "random": ("tiré au sort", "drawn at random"),
-    "host": ("choix de l'animateur", "the host's choice"),
+    "host": ("à la place 1", "in seat 1"),
 }
 
 
