@@ -191,19 +191,7 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host, watch, device = shared_hacker(client, stack, 16, watched=True)
-        assert watch is not None
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        room = hub.rooms[code]
-        rng = random.Random(16)
-        for _ in range(4000):  # random taps until a round has moved the game on
-            if pass_client(hub, code).passing.owed and drawn_pub(host) != public_view(room):
-                break
-            tap_device(device, rng.choice)
-            for conn in (device, host, watch):
-                conn.sync()
-        else:
-            raise AssertionError("no round moved the game on")
+        _, host, watch, device, room = play_until(client, stack, moved_on)
         board, active = json.dumps(host.drawn, sort_keys=True), host.last["active"]
         assert 'data-cmd="rename"' in host.page["seats"]  # the seat tools, under way
         host.send(type="pause")
@@ -226,27 +214,37 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
         assert not host.errors() and room.still is None
 
 
-def play_to_closing(client: TestClient, stack: Any, seed: int = 16
-                    ) -> tuple[str, Conn, Conn, Conn, Any]:
-    """Seed 16's Hacker game on one shared device, watched, played with random taps until
-    the thief's last credit (H5) ends it while the device still owes visits: the room's
-    code, its host, spectator and device connections, and the room."""
+def play_until(client: TestClient, stack: Any, stop: Any, seed: int = 16
+               ) -> tuple[str, Conn, Conn, Conn, Any]:
+    """Seed ``seed``'s Hacker game on one shared device, watched, played with random taps
+    until ``stop(hub, code, room, host)``: the room's code, its host, spectator and device
+    connections, and the room."""
     code, host, watch, device = shared_hacker(client, stack, seed, watched=True)
     assert watch is not None
     hub = client.app.state.hub  # type: ignore[attr-defined]
     room = hub.rooms[code]
     rng = random.Random(seed)
     for _ in range(4000):
-        if room.status == "finished" and pass_client(hub, code).passing.owed:
+        if stop(hub, code, room, host):
             break
         tap_device(device, rng.choice)
         for conn in (device, host, watch):
             conn.sync()
     else:
-        raise AssertionError("the game did not end during a round")
+        raise AssertionError(f"not reached: {stop.__doc__}")
     for conn in (device, host, watch):
         conn.sync()
     return code, host, watch, device, room
+
+
+def moved_on(hub: Any, code: str, room: Any, host: Conn) -> bool:
+    """A round has moved the game on: the host's screen stands as it was."""
+    return bool(pass_client(hub, code).passing.owed) and drawn_pub(host) != public_view(room)
+
+
+def closing(hub: Any, code: str, room: Any, host: Conn) -> bool:
+    """The game ended during a round (seed 16: the thief's last credit, H5)."""
+    return room.status == "finished" and bool(pass_client(hub, code).passing.owed)
 
 
 def test_the_host_s_controls_refused_once_the_game_ended_during_a_round_say_why(
@@ -263,7 +261,7 @@ def test_the_host_s_controls_refused_once_the_game_ended_during_a_round_say_why(
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host, watch, device, room = play_to_closing(client, stack)
+        code, host, watch, device, room = play_until(client, stack, closing)
         hub = client.app.state.hub  # type: ignore[attr-defined]
         board = screen(host)
         assert host.last["status"] == "playing" and not host.page.get("debrief")
@@ -350,19 +348,7 @@ def test_a_device_leaving_during_a_round_sends_each_public_screen_one_frame(
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host, watch, device = shared_hacker(client, stack, 16, watched=True)
-        assert watch is not None
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        room = hub.rooms[code]
-        rng = random.Random(16)
-        for _ in range(4000):  # random taps until a round has moved the game on
-            if pass_client(hub, code).passing.owed and drawn_pub(host) != public_view(room):
-                break
-            tap_device(device, rng.choice)
-            for conn in (device, host, watch):
-                conn.sync()
-        else:
-            raise AssertionError("no round moved the game on")
+        _, host, watch, device, room = play_until(client, stack, moved_on)
         seats = host.page["seats"]
         device.ws.close()
         sent: dict[str, list[dict[str, Any]]] = {"host": [], "watch": []}

@@ -460,7 +460,7 @@ def round_going_on() -> RoomError:
     return refuse("round_going_on", "La partie est finie : l'appareil termine son tour de "
                   "table, puis la fin s'affiche (tout de suite avec « Terminer »).",
                   "The game is over: the shared device finishes its round, then the end "
-                  "shows (at once with “End”).")
+                  "shows (at once with “End game”).")
 
 
 def not_your_seat() -> IllegalActionError:
