@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from ludinum.server.catalog import Catalog
 from tests.server.helpers import Conn, create_room, hello, join, make_app
 from tests.server.test_pass_secret_turns import (
+    DONE,
     NAMES,
     REVEAL,
     pass_client,
@@ -190,19 +191,7 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
-        code, host, watch, device = shared_hacker(client, stack, 16, watched=True)
-        assert watch is not None
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        room = hub.rooms[code]
-        rng = random.Random(16)
-        for _ in range(4000):  # random taps until a round has moved the game on
-            if pass_client(hub, code).passing.owed and drawn_pub(host) != public_view(room):
-                break
-            tap_device(device, rng.choice)
-            for conn in (device, host, watch):
-                conn.sync()
-        else:
-            raise AssertionError("no round moved the game on")
+        _, host, watch, device, room = play_until(client, stack, moved_on)
         board, active = json.dumps(host.drawn, sort_keys=True), host.last["active"]
         assert 'data-cmd="rename"' in host.page["seats"]  # the seat tools, under way
         host.send(type="pause")
@@ -223,3 +212,151 @@ def test_the_host_pauses_and_stops_a_game_during_a_round(
             assert conn.last["status"] == "ended" and "arrêtée" in conn.page["status"]
         assert drawn_pub(host) == drawn_pub(watch) == public_view(room) != json.loads(board)["pub"]
         assert not host.errors() and room.still is None
+
+
+def play_until(client: TestClient, stack: Any, stop: Any, seed: int = 16
+               ) -> tuple[str, Conn, Conn, Conn, Any]:
+    """Seed ``seed``'s Hacker game on one shared device, watched, played with random taps
+    until ``stop(hub, code, room, host)``: the room's code, its host, spectator and device
+    connections, and the room."""
+    code, host, watch, device = shared_hacker(client, stack, seed, watched=True)
+    assert watch is not None
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = hub.rooms[code]
+    rng = random.Random(seed)
+    for _ in range(4000):
+        if stop(hub, code, room, host):
+            break
+        tap_device(device, rng.choice)
+        for conn in (device, host, watch):
+            conn.sync()
+    else:
+        raise AssertionError(f"not reached: {stop.__doc__}")
+    for conn in (device, host, watch):
+        conn.sync()
+    return code, host, watch, device, room
+
+
+def moved_on(hub: Any, code: str, room: Any, host: Conn) -> bool:
+    """A round has moved the game on: the host's screen stands as it was."""
+    return bool(pass_client(hub, code).passing.owed) and drawn_pub(host) != public_view(room)
+
+
+def closing(hub: Any, code: str, room: Any, host: Conn) -> bool:
+    """The game ended during a round (seed 16: the thief's last credit, H5)."""
+    return room.status == "finished" and bool(pass_client(hub, code).passing.owed)
+
+
+def test_the_host_s_controls_refused_once_the_game_ended_during_a_round_say_why(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """The game ended during a round (seed 16: the thief's last credit, H5): the public
+    screens still show it under way, as when the round began (were they to show the end
+    at once, the table would know that the person holding the device was the thief). The
+    host's « Pause » and seat tools, still shown, are refused with why, in French (it
+    said « La partie n'est pas en cours. » of a game shown as under way), and change
+    nothing; « Terminer » shows the end at once on the public screens (the game is over:
+    finished, not stopped), and on the device once the thief has read his move's result
+    (« Ton tour est fini »): nobody visited after him."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host, watch, device, room = play_until(client, stack, closing)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        board = screen(host)
+        assert host.last["status"] == "playing" and not host.page.get("debrief")
+        assert 'data-cmd="bot"' in host.page["seats"]  # the seat tools, still shown
+        told = len(host.errors())
+        for kind, extra in (("pause", {}), ("lock", {}), ("bot", {"seat": 1, "level":
+                                                                   "random"})):
+            host.send(type=kind, **extra)
+            host.sync()
+            error = host.errors()[-1]
+            assert len(host.errors()) == told + 1, kind
+            told += 1
+            assert error["code"] == "round_going_on"
+            # (French spacing: the no-break spaces the server puts before « : » and in « ».)
+            assert "\u202f" in error["fr"]
+            said = error["fr"].replace("\u202f", " ").replace("\xa0", " ")
+            assert said == ("La partie est finie : l'appareil termine son tour de table, "
+                            "puis la fin s'affiche (tout de suite avec « Terminer »).")
+            assert "round" in error["en"]
+            for conn in (host, watch):
+                conn.sync()
+            assert screen(host) == board and host.last["status"] == "playing"
+            assert room.status == "finished" and pass_client(hub, code).passing.owed
+        # The last mover reads the result of their move (« Ton tour est fini ») first.
+        assert DONE in device.page["privacy"]
+        host.send(type="end")
+        for conn in (host, watch, device):
+            conn.sync()
+        assert DONE in device.page["privacy"] and device.last["status"] == "playing"
+        for conn in (host, watch):
+            assert conn.last["status"] == "finished" and conn.page.get("debrief")
+        device.send(type="hand_on")
+        for conn in (host, watch, device):
+            conn.sync()
+            assert conn.last["status"] == "finished"
+            assert "Partie terminée" in conn.page["status"]
+        assert len(host.errors()) == told
+        assert room.status == "finished" and room.still is None
+        assert not pass_client(hub, code).passing.owed
+        assert host.page.get("debrief") and watch.page.get("debrief")
+        assert not device.page.get("privacy")
+        assert drawn_pub(host) == drawn_pub(watch) == public_view(room)
+
+
+def test_a_round_s_end_reaches_each_public_screen_in_one_frame(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """Each tap of the device ending a round (its last visit hidden, a move ending it)
+    sends the host and the spectator at most one frame each, the game as it is (none when
+    the round changed nothing they show): not the screen as it stood, then another."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host, watch, device = shared_hacker(client, stack, 16, watched=True)
+        assert watch is not None
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[code]
+        rng = random.Random(16)
+        ends = moved = 0
+        for _ in range(4000):
+            going = bool(pass_client(hub, code).passing.owed)
+            if not tap_device(device, rng.choice):
+                break
+            device.sync()
+            frames = {name: [m for m in conn.sync() if m["type"] == "update"]
+                      for name, conn in (("host", host), ("watch", watch))}
+            if going and not pass_client(hub, code).passing.owed:
+                ends += 1
+                assert [len(f) for f in frames.values()] in ([0, 0], [1, 1]), (ends, frames)
+                moved += len(frames["host"])
+                assert drawn_pub(host) == drawn_pub(watch) == public_view(room)
+            if room.status == "finished" and not pass_client(hub, code).passing.owed:
+                break
+        assert ends > 3 and moved > 2
+
+
+def test_a_device_leaving_during_a_round_sends_each_public_screen_one_frame(
+    sqlite_url: str, catalog: Catalog
+) -> None:
+    """The device closes while it goes round (its seats shown offline): the public screens
+    stop standing still and get one frame each, the game as it is with its seats offline;
+    they were sent the screen as it stood with the seats offline, then the game as it is,
+    in the same tick."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        _, host, watch, device, room = play_until(client, stack, moved_on)
+        seats = host.page["seats"]
+        device.ws.close()
+        sent: dict[str, list[dict[str, Any]]] = {"host": [], "watch": []}
+        for _ in range(100):  # until the server has seen the device go
+            for name, conn in (("host", host), ("watch", watch)):
+                sent[name] += [m for m in conn.sync() if m["type"] == "update"]
+            if room.still is None and all(sent.values()):
+                break
+        assert [len(frames) for frames in sent.values()] == [1, 1]
+        assert drawn_pub(host) == drawn_pub(watch) == public_view(room)
+        assert host.page["seats"] != seats

@@ -170,3 +170,7 @@ class PassRound:
         round goes on to the next seat."""
         if self._round and self._round[0][0] == seat:
             self._round = self._round[1:]
+
+    def cut(self) -> None:
+        """The rounds under way end now (a game over whose end the host shows at once)."""
+        self._round = ()

@@ -53,6 +53,7 @@ from ludinum.server.rooms import (
     game_over,
     not_your_seat,
     refuse,
+    round_going_on,
 )
 from ludinum.server.seats import BOT, HUMAN, OPEN, Seat
 from ludinum.server.storage import Append, RoomRow, Storage, update_room_in
@@ -789,6 +790,15 @@ class Hub:
     # -- host commands -----------------------------------------------------------------
     async def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
         self._check_writable(room.code)
+        if room.end_unshown() and kind != "rename":
+            # The host's screen shows the game under way (Room.end_unshown): « Terminer »
+            # shows its end at once; the other controls would be refused: say why.
+            if kind != "end":
+                raise round_going_on()
+            for client in self.clients.get(room.code, ()):
+                client.passing.cut()
+            self._broadcast(room)
+            return
         now = self.clock()
         kicked: list[int] = []
         renamed: list[int] = []
@@ -1196,14 +1206,19 @@ class Hub:
         if not clients:
             return
         cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
-        frames.fan_out(list(clients), cache)  # one frame per distinct viewer (issue 19)
-        if room.still is not None:  # only in a room with a pass-and-play device
-            self._release_public(room, cache)
+        # One frame per distinct viewer (issue 19). Pass-and-play devices first: their
+        # frames begin and end the rounds the public screens stand still for
+        # (``frames.PublicStill``), which then get one frame, as the round leaves them.
+        devices = [c for c in clients if c.role == "pass"]
+        frames.fan_out(devices, cache)
+        if room.still is not None and not frames.going_round(room, devices):
+            room.still = None  # (a round's last visit, a device gone, the game stopped)
+        frames.fan_out([c for c in clients if c.role != "pass"], cache)
 
     def _release_public(self, room: Room, cache: frames.FrameCache) -> None:
         """Once no pass-and-play device of the room goes round any more (its last visit,
-        a device gone, the game stopped), its public screens stop standing still
-        (``frames.PublicStill``) and show the game as it is, with the round's lines."""
+        a device gone), its public screens stop standing still (``frames.PublicStill``)
+        and show the game as it is, with the round's lines."""
         clients = self.clients.get(room.code, set())
         if frames.going_round(room, clients):
             return

@@ -433,11 +433,17 @@ class Room:
         return [p for p in people_first(self.state, people, self.timed())
                 if self.seats[p].kind == BOT]
 
+    def end_unshown(self) -> bool:
+        """Whether the game ended while a device goes round (:attr:`still`): its public
+        screens show it under way until the round is over (shown at once, the end would
+        tell at whose visit it came: the thief's last credit, H5)."""
+        return self.still is not None and self.status == FINISHED
+
     def shown_status(self) -> str:
         """The status the room's public screens show: while a device goes round
         (:attr:`still`) a game that ended during the round is still being played (its end
         shows once the round is over)."""
-        return PLAYING if self.still is not None and self.status == FINISHED else self.status
+        return PLAYING if self.end_unshown() else self.status
 
     def shown_seq(self) -> int:
         """The version the room's public screens show (:attr:`public_seq`, or the one its
@@ -461,6 +467,16 @@ class Room:
             "locked": self.locked,
             "seats": [s.public_json(lang) for s in self.seats],
         }
+
+
+def round_going_on() -> RoomError:
+    """What a host's control answers, other than « Terminer », of a game that ended while
+    a device goes round (:meth:`Room.end_unshown`): the screens show it under way, so
+    the host is told why nothing changes, and how to show the end at once."""
+    return refuse("round_going_on", "La partie est finie : l'appareil termine son tour de "
+                  "table, puis la fin s'affiche (tout de suite avec « Terminer »).",
+                  "The game is over: the shared device finishes its round, then the end "
+                  "shows (at once with “End game”).")
 
 
 def not_your_seat() -> IllegalActionError:

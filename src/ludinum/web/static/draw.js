@@ -182,6 +182,25 @@
     out += `  <text x="${num(x)}" y="${round1(y + base)}" font-size="${round1(font || r * 1.15)}" font-weight="700" text-anchor="middle" fill="${SEAT_INK[seat % 7]}">${seat + 1}</text>\n</g>`;
     return safe(out);
   }
+  // The outline of ``token(seat, x, y, r)``'s shape, its stroke left out, as a convex
+  // polygon that holds it (a disc as a 16-gon around it, a cross or a star as its hull):
+  // what a board measures to keep a pawn clear of the words and pawns around it.
+  const HULLS = {
+    cross: [[-0.45, -1.15], [0.45, -1.15], [1.15, -0.45], [1.15, 0.45], [0.45, 1.15],
+      [-0.45, 1.15], [-1.15, 0.45], [-1.15, -0.45]],
+    star: [[0, -1.4], [1.33, -0.43], [0.82, 1.13], [-0.82, 1.13], [-1.33, -0.43]],
+  };
+  function outline(seat, x, y, r = 13) {
+    const shape = SEAT_SHAPE[seat % 7];
+    if (shape === "circle") {
+      const reach = r * 1.05 / Math.cos(Math.PI / 16);
+      return Array.from({ length: 16 }, (_x, k) => [x + reach * Math.cos(k * Math.PI / 8),
+        y + reach * Math.sin(k * Math.PI / 8)]);
+    }
+    const points = shape === "square" ? [[-1, -1], [1, -1], [1, 1], [-1, 1]]
+      : HULLS[shape] || POLYGONS[shape];
+    return points.map(([px, py]) => [x + px * r, y + py * r]);
+  }
   // A seat in one glyph and its number, « ● 1 ».
   const glyph = (seat) => safe(`${SEAT_GLYPH[seat % 7]} ${seat + 1}`);
 
@@ -294,7 +313,7 @@
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
       textWidth, squeezed, wrap, fit,
       named: (text) => named(names || [], text), withWord,
-      token, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
+      token, outline, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
     };
   }

@@ -50,12 +50,44 @@
     const places = ring.map((c) => ({ cell: c, angle: 360 * c.index / c.size, radius: RADIUS[c.circle] }))
       .concat(inner.map((c) => ({ cell: c, angle: 360 * c.index / c.size, radius: RADIUS[4] })));
     for (const p of places) p.at = spot(p.radius, p.angle);
-    const labels = places.map((p) => p.at).concat(inner.map((c) => spot(COST_R, 360 * c.index / c.size)));
+    // with half the width of its text (cellLabel: bold for an inner cell's number and a
+    // bridge's cost)
+    const half = (c) => c.kind === "inner" ? inkHalf(String(c.number), true)
+      : c.bars ? inkHalf(`P${c.bars}`, true) : inkHalf((STYLES[c.colour] || [])[1] || String(c.index), false);
+    const labels = places.map((p) => [...p.at, half(p.cell)])
+      .concat(inner.map((c) => [...spot(COST_R, 360 * c.index / c.size), inkHalf("P3", true)]));
     g = { ring, inner, sizes, firstInner, centreBars, places, labels, bridges: cells.filter((c) => c.kind === "bridge") };
     shapes.set(kit, g);
     return g;
   }
   const mod = (a, n) => ((a % n) + n) % n;
+  // Half the width of a label's text at LABEL, in DejaVu Sans (board.css): its characters'
+  // advances (a digit 0.636 of the size, 0.696 in bold, « P » 0.733, « + » 0.838, a
+  // symbol ▶ ⊘ ↻ ⇄ 0.84 at most).
+  const ADVANCE = { P: 0.733, "+": 0.838 };
+  const inkHalf = (text, bold) => LABEL / 2 * [...text].reduce((sum, ch) =>
+    sum + (ADVANCE[ch] || (ch >= "0" && ch <= "9" ? (bold ? 0.696 : 0.636) : 0.84)), 0);
+  // The ink of a label (a cell's number, symbol or bridge cost, a cost to the centre)
+  // ``half`` as wide as inkHalf says, whose middle is (x, y), its baseline 9 below: its
+  // capitals 20 high, a symbol's foot 2 below the baseline.
+  const ink = (x, y, half) => [[x - half, y - 11], [x + half, y - 11], [x + half, y + 11], [x - half, y + 11]];
+  // Whether two convex outlines (lists of points) stand ``gap`` apart at least along one of
+  // their edges' normals (the separating axis theorem: then they do not meet).
+  function apart(a, b, gap) {
+    for (const pts of [a, b]) {
+      for (let k = 0; k < pts.length; k++) {
+        const [x, y] = pts[k];
+        const [u, v] = pts[(k + 1) % pts.length];
+        const n = Math.hypot(v - y, x - u) || 1;
+        const nx = (v - y) / n, ny = (x - u) / n;
+        let aLow = Infinity, aHigh = -Infinity, bLow = Infinity, bHigh = -Infinity;
+        for (const [px, py] of a) { const d = px * nx + py * ny; aLow = Math.min(aLow, d); aHigh = Math.max(aHigh, d); }
+        for (const [px, py] of b) { const d = px * nx + py * ny; bLow = Math.min(bLow, d); bHigh = Math.max(bHigh, d); }
+        if (aHigh + gap <= bLow || bHigh + gap <= aLow) return true;
+      }
+    }
+    return false;
+  }
   // A pawn's slots further round its cell, when its four are not clear (the inner circle):
   // 48 and 58 from the cell's middle, every 15°, the outer side first.
   const MORE_SLOTS = [];
@@ -145,6 +177,97 @@
     return `▶ ${c.show(_("départ (START)"))} · ⊘ ${c.show(_("rouge : immunité"))} · ↻ ${c.show(_("jaune : rejoue"))} · +3 ${c.show(_("orange : pioche 3"))} · ⇄ ${c.show(_("vert : défausse et repioche"))} · P1 P2 P3 ${c.show(_("pont : cartes PONT à payer"))} · 1 2 5 10 ${c.show(_("cercle intérieur"))} · ⚑ ${c.show(_("centre"))}`;
   }
 
+  // Where the pawns stand, each around its cell: on one of its cell's slots clear of the
+  // other pawns (APART between middles, and their outlines, draw.js: outline, GAP apart),
+  // of every label's ink (a cell's number, symbol or bridge cost, a cost to the centre:
+  // ink, GAP away), of the centre's disc and of the board's edge. The four slots
+  // (PAWN_SLOTS: 40 aside, 28 out or in, the outer ones first) are clear on circles 1 to 3
+  // (28 + 27 = 55 < 85 − 27 from the next circles' cells); the inner circle, curved tighter,
+  // close to circle 3 and to the costs to the centre (W4), takes slots further round its
+  // cell when they are not (MORE_SLOTS). The pawns of one cell are placed together, in
+  // seat order, each on the first slot clear for it, going back to an earlier pawn's next
+  // slot when a later one finds none: taken one by one, the first pawns of four on an
+  // inner cell left the others no clear slot, and the fourth stood over its cell's cost
+  // « P1 ». Pawns that find no clear slots (none in the tests' crowds: every cell, one to
+  // four pawns) each take the first slot clear of the other pawns. The winner at the
+  // centre stands on its disc where the flag is (FLAG_SLOT), the word « CENTRE » read
+  // under it (it stood on the disc's left, over the word and a cost); the word is drawn
+  // again above its turn ring. For each seat: its cell's angle and circle's radius, the
+  // slot in its cell's frame and the pawn's middle on the board.
+  const PAWN_R = 20;
+  const PAWN_SLOTS = [[-40, -28], [40, -28], [-40, 28], [40, 28]];
+  const SLOTS = PAWN_SLOTS.concat(MORE_SLOTS);
+  // On the flag (28 units, baseline 5 above the middle): the pawn (20, 21 for a disc)
+  // ends 11 above the middle, clear of the word (its capitals' top about 1 below); its
+  // turn ring (35) ends 6 below, and 7 from the costs around (COST_R).
+  const FLAG_SLOT = [0, -30];
+  const APART = 2 * 1.05 * PAWN_R + 4;  // two pawns' middles at least this far apart
+  // Between a pawn's outline and another's, or a label's ink: their strokes (1 each) and a
+  // margin. Labels further than REACH from a pawn's middle are not measured (its outline
+  // reaches 1.4 r from it, a label's ink 23 from its middle).
+  const GAP = 2;
+  const REACH = 1.4 * PAWN_R + 23 + GAP;
+  // How many slots a cell's pawns try at most (893 in the tests' crowds: every cell, every
+  // set of one to four seats), before they take the first slots clear of the other pawns.
+  const TRIES = 5000;
+  function arrange(g, pawns, outline) {
+    const spots = new Array(pawns.length);
+    const placed = [];  // [middle, outline] of each pawn placed
+    const onBoard = ([x, y]) => Math.hypot(x - C, y - C) <= C - 1.75 * PAWN_R - 1.5 &&
+      Math.hypot(x - C, y - C) >= CENTRE_R + 30;
+    const unlabelled = (shape, [x, y]) => g.labels.every(([lx, ly, half]) =>
+      Math.hypot(x - lx, y - ly) >= REACH || apart(shape, ink(lx, ly, half), GAP));
+    const alone = (shape, [x, y]) => placed.every(([[px, py], other]) =>
+      Math.hypot(x - px, y - py) >= APART && apart(shape, other, GAP));
+    const cells = new Map();  // the seats on each cell, in seat order
+    pawns.forEach((p, seat) => {
+      const key = p[0] + "-" + p[1];
+      cells.set(key, (cells.get(key) || []).concat([seat]));
+    });
+    for (const seats of cells.values()) {
+      const p = pawns[seats[0]];
+      const atCentre = p[0] === 5;
+      const angle = atCentre ? 0 : p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9)
+        : 360 * p[1] / (g.sizes[p[0]] || 24);
+      const radius = atCentre ? 0 : RADIUS[p[0]];
+      const a = angle * Math.PI / 180;
+      // where a slot puts the pawn on the board (the cell's frame turned by its angle)
+      const at = ([dx, dy]) => [C + dx * Math.cos(a) - (dy - radius) * Math.sin(a),
+        C + dx * Math.sin(a) + (dy - radius) * Math.cos(a)];
+      const put = (seat, slot) => {
+        const point = at(slot);
+        spots[seat] = { angle, radius, slot, point };
+        placed.push([point, outline(seat, point[0], point[1], PAWN_R)]);
+      };
+      if (atCentre) {
+        for (const seat of seats) put(seat, FLAG_SLOT);
+        continue;
+      }
+      // each seat's slots clear of the labels, the board's edge and the centre
+      const options = seats.map((seat) => SLOTS.map((slot) => [slot, at(slot)]).filter(([, point]) =>
+        onBoard(point) && unlabelled(outline(seat, point[0], point[1], PAWN_R), point)));
+      let tries = TRIES;
+      const go = (i) => {
+        if (i === seats.length) return true;
+        for (const [slot, point] of options[i]) {
+          if (--tries < 0) return false;
+          const shape = outline(seats[i], point[0], point[1], PAWN_R);
+          if (!alone(shape, point)) continue;
+          put(seats[i], slot);
+          if (go(i + 1)) return true;
+          placed.pop();
+        }
+        return false;
+      };
+      if (go(0)) continue;
+      for (const seat of seats) {
+        put(seat, PAWN_SLOTS.find((slot) => placed.every(([[px, py]]) =>
+          Math.hypot(at(slot)[0] - px, at(slot)[1] - py) >= APART)) || PAWN_SLOTS[placed.length % 4]);
+      }
+    }
+    return spots;
+  }
+
   // What moves, over the fixed layer (same viewBox): the pawns, the title, the legend.
   function map(c) {
     const { h, _, view } = c;
@@ -163,64 +286,28 @@
     let out = `<svg viewBox="0 0 ${2 * C} ${2 * C}" role="img" aria-labelledby="webrunners-board-title" class="webrunners-board">`;
     out += `<title id="webrunners-board-title">${title}</title>`;
     // Pawns: around their cell, never on it, so that its number, symbol or bridge cost
-    // reads under them. Each takes the first of its cell's slots that is clear: of the
-    // pawns already drawn (pawns that share a cell, or on cells side by side on two
-    // circles), of every cell's label and every cost to the centre (CLEAR from its middle:
-    // the label's half-width, 17, a pawn's reach, 27 at most, the triangle's tip, and a
-    // margin), of the centre's disc and of the board's edge. The four slots (PAWN_SLOTS:
-    // 40 aside, 28 out or in, the outer ones first) are clear on circles 1 to 3 (28 + 27 =
-    // 55 < 85 − 27 from the next circles' cells); the inner circle, curved tighter and close
-    // to circle 3, takes the slots further round its cell when they are not (MORE_SLOTS).
-    // A pawn's number reads at PAWN_FONT, 25 px on a 1920×1080 projector (it was 17.8 px
-    // on a 17-unit pawn). A cell whose pawns find no clear slot (none in the tests' crowds)
-    // takes the first slot clear of the other pawns. The winner at the centre stands on
-    // its disc where the flag is (FLAG_SLOT), the word « CENTRE » read under it (it stood
-    // on the disc's left, over the word and a cost); the word is drawn again above its
-    // turn ring.
-    const PAWN_R = 20;
+    // reads under them (arrange: where each stands). A pawn's number reads at PAWN_FONT,
+    // 25 px on a 1920×1080 projector (it was 17.8 px on a 17-unit pawn).
     const PAWN_FONT = 28;
-    const PAWN_SLOTS = [[-40, -28], [40, -28], [-40, 28], [40, 28]];
-    // On the flag (28 units, baseline 5 above the middle): the pawn (20, 21 for a disc)
-    // ends 11 above the middle, clear of the word (its capitals' top about 1 below); its
-    // turn ring (35) ends 6 below, and 7 from the costs around (COST_R).
-    const FLAG_SLOT = [0, -30];
-    const APART = 2 * 1.05 * PAWN_R + 4;  // two pawns' middles at least this far apart
-    const CLEAR = 46;  // a pawn's middle from a label's
-    const placed = [];
+    const spots = arrange(g, pawns, c.outline);
     const rings = [];  // where the turn rings are
-    const clear = ([x, y]) => placed.every(([px, py]) => Math.hypot(x - px, y - py) >= APART) &&
-      g.labels.every(([lx, ly]) => Math.hypot(x - lx, y - ly) >= CLEAR) &&
-      Math.hypot(x - C, y - C) <= C - 1.75 * PAWN_R - 1.5 && Math.hypot(x - C, y - C) >= CENTRE_R + 30;
     const occupied = new Map();  // the cells with a pawn, ringed
     let drawn = "";
     // The pawn an enlarged board opens on (app.js: zoomBoard): a phone's own, else whose turn.
     const mine = c.seat !== null && c.seat !== undefined ? c.seat : view.current;
     pawns.forEach((p, seat) => {
-      const spot = p[0] + "-" + p[1];
       const here = seat === view.current || seat === view.winner;
-      const atCentre = p[0] === 5;
-      const angle = atCentre ? 0 : p[0] === 4 ? 360 * (g.firstInner[p[1]] || 0) / (g.inner.length || 9)
-        : 360 * p[1] / (g.sizes[p[0]] || 24);
-      const radius = atCentre ? 0 : RADIUS[p[0]];
-      const a = angle * Math.PI / 180;
-      // where a slot puts the pawn on the board (the cell's frame turned by its angle)
-      const at = ([dx, dy]) => [C + dx * Math.cos(a) - (dy - radius) * Math.sin(a),
-        C + dx * Math.sin(a) + (dy - radius) * Math.cos(a)];
-      const free = (atCentre && FLAG_SLOT) || PAWN_SLOTS.concat(MORE_SLOTS).find((slot) => clear(at(slot))) ||
-        PAWN_SLOTS.find((slot) => placed.every(([px, py]) => Math.hypot(at(slot)[0] - px, at(slot)[1] - py) >= APART)) ||
-        PAWN_SLOTS[placed.length % 4];
-      placed.push(at(free));
-      if (here) rings.push(at(free));
-      const [dx, dy] = free;
+      const { angle, radius, slot: [dx, dy], point } = spots[seat];
+      if (here) rings.push(point);
       if (seat === mine) drawn += '<g class="zoom-to">';
-      if (atCentre) {
+      if (p[0] === 5) {
         drawn += c.token(seat, C + dx, C + dy, PAWN_R, 0, seat === view.winner, PAWN_FONT);
       } else {
         const y = C - radius;
         drawn += `<g transform="rotate(${c.num(angle)} ${C} ${C})">${c.token(seat, C + dx, y + dy, PAWN_R, -angle, here, PAWN_FONT)}</g>`;
         const cell = p[0] === 4 ? g.inner.find((x) => x.number === p[1])
           : g.ring.find((x) => x.circle === p[0] && x.index === p[1]);
-        if (cell) occupied.set(spot, { cell, angle, radius });
+        if (cell) occupied.set(p[0] + "-" + p[1], { cell, angle, radius });
       }
       if (seat === mine) drawn += "</g>";
     });
