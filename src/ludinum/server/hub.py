@@ -1212,7 +1212,7 @@ class Hub:
         devices = [c for c in clients if c.role == "pass"]
         frames.fan_out(devices, cache)
         if room.still is not None and not frames.going_round(room, devices):
-            room.still = None  # (a round's last visit, a device gone, the game stopped)
+            room.release_still(cache.now)  # (a round's last visit, a device gone, the end)
         frames.fan_out([c for c in clients if c.role != "pass"], cache)
 
     def _release_public(self, room: Room, cache: frames.FrameCache) -> None:
@@ -1222,8 +1222,5 @@ class Hub:
         clients = self.clients.get(room.code, set())
         if frames.going_round(room, clients):
             return
-        room.still = None
-        # The public screens catch up with the round: a change everyone sees (its moves
-        # did not count while it went round, Room.note_move).
-        room.note_public(cache.now, changed=True)
+        room.release_still(cache.now)
         frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)

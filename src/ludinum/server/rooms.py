@@ -312,6 +312,13 @@ class Room:
         if self.still is None:
             self.note_public(now, changed=public)
 
+    def release_still(self, now: float) -> None:
+        """No device of the room goes round any more (:attr:`still`): its public screens
+        catch up with the round, a change everyone sees (the round's moves did not count
+        while it went round, :meth:`note_move`)."""
+        self.still = None
+        self.note_public(now, changed=True)
+
     def note_step(self, now: float) -> None:
         """A pass-and-play device's step at ``now`` (a seat taking it, « Cacher mon jeu »):
         the whole table sees the device handed on, whatever each visit did, so a table
