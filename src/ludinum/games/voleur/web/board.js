@@ -605,8 +605,18 @@
     } else {
       prompt = _("Touche une carte de ta main, puis le plateau où la poser.");
     }
-    let out = h`<p class="prompt">${prompt}</p>` +
-      `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
+    let out = h`<p class="prompt">${prompt}</p>`;
+    // a greyed card says why it cannot be played (a measure before its board holds data,
+    // V3; an attack with no board of its nature to rob, V5): a child tapped it in vain
+    if ((view.hand || []).some((ident) => !byCard.has(ident))) {
+      const thief = (players[view.you] || {}).role === "thief";
+      out += h`<p class="idle-why">${thief
+        ? _("Une carte grisée ne peut pas être jouée maintenant : aucun plateau de sa nature n'a de donnée à voler sans mesure dévoilée contre elle.")
+        : (view.options || {}).measure_board === "matching"
+          ? _("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur le plateau de sa nature, une fois qu'il a une donnée.")
+          : _("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur un plateau qui a déjà une donnée.")}</p>`;
+    }
+    out += `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
     // each card once, with how many of it the hand holds; greyed when it cannot be played
     for (const [ident, count] of c.tally(view.hand || [])) {
       const face = c.face(ident);
