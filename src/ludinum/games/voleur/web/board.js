@@ -484,7 +484,8 @@
   function header(c, width = W) {
     const { h, _, view } = c;
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })}`;
-    const piles = h`${_("pioche : %(n)s", { n: view.pile })} · ` +
+    // « commune »: the thief's block shows his own pile (V3, V5), two counts of one word
+    const piles = h`${_("pioche commune : %(n)s", { n: view.pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.discard || []).length })}`;
     // The target's name goes into the sentence as text, so it is escaped once (the
     // template passes seat_name's HTML into _(): escaped twice).
@@ -494,7 +495,8 @@
       board: a.board === "paper" ? _("papier") : _("numérique"),
     }) : "";
     if (!c.narrow) {
-      let out = '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">' +
+      let out = '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827"' +
+        `${width < W ? c.squeezed(`${round.text} · ${piles}`, 28 * 1.1, width - 20) : ""}>` +
         `${round} · ${piles}</text>`;
       if (a) {
         out += '<g class="attack">' +
