@@ -236,3 +236,22 @@ def test_the_board_has_the_colours_of_the_paper_board() -> None:
     assert ground["awareness"] == {green} and ground["end"] == {green}
     assert drawn["danger"] == {light_green}
     assert light_green not in {c for fills in ground.values() for c in fills}
+
+
+def test_the_answerer_s_phone_does_not_narrate_its_own_quiz_again() -> None:
+    """The answerer's phone read « Action citoyenne · niveau 1 · question pour Noé » above
+    the question and its answers, then under them « Quiz pour Noé : Action citoyenne,
+    niveau 1. »: the same words twice, a box more to scroll past. Its spotlight says it:
+    nothing is narrated there; the other screens keep the line (G4: a teammate of a solo
+    question sees no question, the line tells whose it is)."""
+    state = game(dice=(1,))
+    (quiz,) = [e for e in roll(state) if e.kind == "quiz"]
+    answerer = quiz.data["answerer"]
+    assert TEXT.headline(quiz, "fr", state.view(answerer)) == ""
+    room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+    cache = frames.FrameCache(room, 0.0, [])
+    assert cache.event_text(quiz, "fr", answerer)[1] == ""
+    for seat in (None, (answerer + 1) % 4):
+        brief = cache.event_text(quiz, "fr", seat)[1]
+        assert brief is not None and brief.startswith("Quiz pour "), brief

@@ -107,3 +107,19 @@ def test_a_code_of_the_right_shape_goes_on_to_its_page(client: TestClient) -> No
         answer = client.get("/join", params={"code": typed}, follow_redirects=False)
         assert answer.status_code == 303 and answer.headers["location"] == f"/j/{code}"
     assert client.get("/join", follow_redirects=False).headers["location"] == "/"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "crée le salon, puis ouvre « Jouer sur cet appareil (chacun son tour) » sur son "
+           "écran"),
+    ("en", "create the room, then open “Play on this device (taking turns)” on its screen"),
+])
+def test_the_home_page_says_where_one_device_for_all_begins(
+        client: TestClient, lang: str, said: str) -> None:
+    """« À la maison, un seul appareil peut aussi passer de main en main. »: a parent read
+    that and looked for it on the home page and the set-up form, in vain; it is the host
+    screen's folded « Jouer sur cet appareil (chacun son tour) »."""
+    client.cookies.set("lang", lang)
+    html = client.get("/").text
+    intro = visible(html[html.index("<h1"):html.index('id="join-title"')])
+    assert said in intro, intro

@@ -106,3 +106,19 @@ def test_a_long_name_takes_two_lines_inside_a_taller_card() -> None:
         tops = sorted((top, height) for at, top, height, _ in rows if at == x)
         for (top, height), (below, _) in itertools.pairwise(tops):
             assert below >= top + height
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_two_piles_are_told_apart(narrow: bool) -> None:
+    """V3/V5: the managers draw from the common pile, the thief from his own. The board's
+    header said « pioche : 81 » and the thief's block « pioche : 23 »: a class read two
+    counts of one pile. The header's is now « pioche commune »."""
+    game = registry().get("voleur")
+    view = game.setup(game.make_config(players=3, seed=1)).view(None)
+    texts = ["".join(t.itertext()).replace("\u00a0", " ").replace("\u202f", " ")
+             for t in svg_root(draw(game, view, "fr", narrow=narrow, box=TALL)).iter("text")]
+    common = [t for t in texts if "pioche commune : " in t]
+    assert len(common) == 1 and f"pioche commune : {view['pile']}" in common[0], texts
+    assert [t for t in texts if t.startswith(f"pioche : {view['thief_pile']} ")], texts
+    html = draw(game, view, "en", narrow=narrow, box=TALL)
+    assert f"common pile: {view['pile']}" in html.replace("\u00a0", " "), html

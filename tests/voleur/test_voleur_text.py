@@ -520,3 +520,66 @@ def test_the_experts_thief_is_asked_for_a_category() -> None:
     said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "en",
                                    names))
     assert "The attack succeeds. Choose the category of data to take from Léa." in said, said
+
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("fr", "Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur un "
+           "plateau qui a déjà une donnée."),
+    ("en", "A greyed card cannot be played now: a measure goes on a board that already "
+           "holds data.")])
+def test_a_greyed_card_says_why_it_cannot_be_played(lang: str, why: str) -> None:
+    """V3: « the first card laid on each board must be a data card ». A manager's first
+    turn showed his measures greyed and dashed under « Touche une carte de ta main, puis
+    le plateau où la poser. », nothing saying why a child could not tap them."""
+    from html import unescape
+
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh()
+    give(state, 0, "annuaire_interne", "blocage_usb", "destructeur")
+    turn(state, 0, round_=1)
+    html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), lang)
+    assert html.count(" idle\"") == 2, html
+    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    assert why in said, said
+    # no greyed card, nothing to explain
+    board(state, 0, PAPER, data=("planning_conges",))
+    html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), lang)
+    assert " idle\"" not in html and why not in unescape(html).replace("\u202f", " ").replace(
+        "\xa0", " ")
+
+
+def test_a_greyed_measure_says_its_board_under_the_matching_option() -> None:
+    """``measure_board=matching`` (V3 option): a measure goes only on the board of its
+    nature; with paper data laid, a digital measure stays greyed and says so."""
+    from html import unescape
+
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh(measure_board="matching")
+    board(state, 0, PAPER, data=("planning_conges",))
+    give(state, 0, "annuaire_interne", "blocage_usb")
+    turn(state, 0, round_=1)
+    html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), "fr")
+    assert html.count(" idle\"") == 1, html
+    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    assert ("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur le "
+            "plateau de sa nature, une fois qu'il a une donnée.") in said, said
+
+
+def test_a_thief_s_greyed_attack_says_why() -> None:
+    """V5: the thief attacks a board of his card's nature that holds data and shows no
+    revealed measure against it; his other attack cards were greyed without a word."""
+    from html import unescape
+
+    from tests.drawing import decision as drawn_decision
+
+    state = fresh()
+    board(state, 0, DIGITAL, data=("annuaire_interne",))
+    give(state, 2, "hameconnage", "fouille_poubelles")
+    turn(state, 2)
+    html = drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "fr")
+    assert html.count(" idle\"") == 1, html
+    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    assert ("Une carte grisée ne peut pas être jouée maintenant : aucun plateau de sa nature "
+            "n'a de donnée à voler sans mesure dévoilée contre elle.") in said, said

@@ -217,8 +217,19 @@ class GnouText(GameText):
         (the danger removed at once, or the pawn gone back). On a screen with no seat (the
         projector) the danger that sent the pawn back to a quiz is named the same way while
         that quiz fills its spotlight: read in full, the card was the first line to give
-        way in a full column, and the projector no longer said which danger it was."""
+        way in a full column, and the projector no longer said which danger it was. On the
+        answerer's phone, while the quiz is asked, nothing: its spotlight's heading and
+        its decision say it all."""
         if event.kind == "quiz":
+            # the answerer's phone, while asked: its spotlight's heading says whose
+            # question, which series and level (« … · question pour Noé »), its decision
+            # the question itself: nothing more to narrate
+            quiz = (view or {}).get("quiz") or {}
+            if (view is not None and view.get("seat") is not None
+                    and view.get("seat") == event.data.get("answerer")
+                    and quiz.get("answerer") == event.data.get("answerer")
+                    and quiz.get("question")):
+                return ""
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)

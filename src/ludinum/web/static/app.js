@@ -884,7 +884,12 @@
     const reveal = e.target.closest("[data-reveal]");
     if (reveal) { send({ type: "reveal", seat: Number(reveal.dataset.reveal) }); return; }
     // Pass-and-play: in the lobby the shared screen's link starts the game, then goes there.
-    const passLink = e.target.closest("[data-pass-link]");
+    // So does « Lancer la partie » on a phone-sized screen holding this device's players: the
+    // projector's stage, shrunk to a phone, could not be read there.
+    const onePhone = e.target.closest('[data-cmd="start"]') && NARROW.matches &&
+      (store.get(key.pass(code)) || []).length > 0;
+    const passLink = onePhone ? document.querySelector("[data-pass-link]")
+      : e.target.closest("[data-pass-link]");
     if (passLink && body.dataset.status === "lobby") {
       e.preventDefault();
       const select = document.querySelector("[data-level]");

@@ -484,7 +484,8 @@
   function header(c, width = W) {
     const { h, _, view } = c;
     const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })}`;
-    const piles = h`${_("pioche : %(n)s", { n: view.pile })} · ` +
+    // « commune »: the thief's block shows his own pile (V3, V5), two counts of one word
+    const piles = h`${_("pioche commune : %(n)s", { n: view.pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.discard || []).length })}`;
     // The target's name goes into the sentence as text, so it is escaped once (the
     // template passes seat_name's HTML into _(): escaped twice).
@@ -494,7 +495,8 @@
       board: a.board === "paper" ? _("papier") : _("numérique"),
     }) : "";
     if (!c.narrow) {
-      let out = '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827">' +
+      let out = '<text x="10" y="38" font-size="28" font-weight="700" fill="#111827"' +
+        `${width < W ? c.squeezed(`${round.text} · ${piles}`, 28 * 1.1, width - 20) : ""}>` +
         `${round} · ${piles}</text>`;
       if (a) {
         out += '<g class="attack">' +
@@ -605,8 +607,18 @@
     } else {
       prompt = _("Touche une carte de ta main, puis le plateau où la poser.");
     }
-    let out = h`<p class="prompt">${prompt}</p>` +
-      `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
+    let out = h`<p class="prompt">${prompt}</p>`;
+    // a greyed card says why it cannot be played (a measure before its board holds data,
+    // V3; an attack with no board of its nature to rob, V5): a child tapped it in vain
+    if ((view.hand || []).some((ident) => !byCard.has(ident))) {
+      const thief = (players[view.you] || {}).role === "thief";
+      out += h`<p class="idle-why">${thief
+        ? _("Une carte grisée ne peut pas être jouée maintenant : aucun plateau de sa nature n'a de donnée à voler sans mesure dévoilée contre elle.")
+        : (view.options || {}).measure_board === "matching"
+          ? _("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur le plateau de sa nature, une fois qu'il a une donnée.")
+          : _("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur un plateau qui a déjà une donnée.")}</p>`;
+    }
+    out += `<div class="hand" data-hand role="group" aria-label="${c.attr(_("Ta main"))}">`;
     // each card once, with how many of it the hand holds; greyed when it cannot be played
     for (const [ident, count] of c.tally(view.hand || [])) {
       const face = c.face(ident);

@@ -1,0 +1,52 @@
+"""One phone passed around (the home page offers it): the players are added on the host
+page, on the phone itself. Its first big button is « Lancer la partie »: tapped there, the
+page turned into the projector's stage, drawn for 1920×1080 and shrunk to the phone (its
+header's words 7 px high, the board's names unreadable), the shared screen's link folded
+away in the room panel. On a phone-sized screen holding this device's players, it now
+starts the game as « Commencer la partie sur cet appareil » does and opens the shared
+screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.helpers import TIMEOUT, add_on_this_device, create_room
+
+pytestmark = pytest.mark.slow
+
+
+def test_starting_on_a_phone_with_its_players_opens_the_shared_screen(
+        live: Any, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "gnou", 2)
+        add_on_this_device(page, ["Léa", "Noé"])
+        page.click('[data-cmd="start"]')
+        page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
+        page.wait_for_selector("[data-reveal]", timeout=TIMEOUT)
+        said = " ".join(page.inner_text('[data-slot="privacy"]').split())
+        assert said.startswith("Passe l'appareil à Léa"), said
+        assert live.hub.rooms[code].status == "playing"
+    finally:
+        context.close()
+
+
+def test_a_projector_with_this_device_s_players_keeps_its_stage(
+        live: Any, browser: Any) -> None:
+    """A class's projector may hold a pupil's seat too (a pupil with no phone): there
+    « Lancer la partie » still shows the stage."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "gnou", 2)
+        add_on_this_device(page, ["Léa"])
+        page.click('[data-cmd="start"]')
+        page.wait_for_function("() => document.body.dataset.status === 'playing'",
+                               timeout=TIMEOUT)
+        assert page.url == f"{live.url}/host/{code}"
+    finally:
+        context.close()
