@@ -6,7 +6,9 @@ class's eyes), and when its names would have come out under 14 px it was drawn c
 tile per category, its names gone from the projector. The drawing is now decided from what
 does not change in a game (its players, the room the stage leaves it): the same frame from
 the first move to the last, each manager's block with room for its cards (their rows two a
-row when a board outgrows it), and every data name at 14 px at least, for 3 to 6 players."""
+row when a board outgrows it), and every data name at 15 px at least, for 3 to 6 players
+(16 px at 1280×720, the floor the product asks for there; 15.2 with five or six
+players at 1920×1080, LATE_LEAST)."""
 
 from __future__ import annotations
 
@@ -92,8 +94,10 @@ def test_the_projector_keeps_one_drawing_for_the_whole_game(
 def test_every_data_name_is_read_on_the_projector(
     players: int, live: Any, browser: Any, contexts: list[Any]
 ) -> None:
-    """Every data name on the boards and in the loot at 14 px at least, from the first
-    move to the last, in French and English: none left to a tile."""
+    """Every data name on the boards and in the loot at 15 px at least (board.js:
+    READ_PX; 14 before), from the first move to the last, in French and English: none
+    left to a tile. At 1920×1080 three players' names are 25 px, four players' 19, five
+    or six players' 15.2 (LATE_LEAST: why not 16)."""
     host, _ = paused_table(browser, live, contexts, "voleur", players, (1920, 1080))
     box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
                         ".split('x').map(Number); return {w, h}; }")
@@ -104,12 +108,15 @@ def test_every_data_name_is_read_on_the_projector(
             out = host.evaluate(NAMES_PX, html)
             assert out["tiles"] == 0, "drawn compact: its names gone"
             named += len(out["names"])
-            small += [(text, round(px, 1)) for text, px in out["names"] if px < 14]
+            small += [(text, round(px, 1)) for text, px in out["names"] if px < 15]
     assert named > 0
     assert not small, sorted(set(small))[:10]
 
 
-#: The least size of a data name at 1920×1080 with 5 or 6 players (docs/web.md).
+#: The least size of a data name at 1920×1080 with 5 or 6 players (docs/web.md): 15.2 px,
+#: every block's room kept for 9 rows of cards. With 8 it was 16.1 px early, but late in
+#: games of six the frame grew (1112 → 1152 units high) and the names came down to 15.4 px:
+#: 16 px there would need a heading or header shorter than they are.
 LATE_LEAST = 15.2
 
 
@@ -141,9 +148,11 @@ def test_three_players_names_on_a_small_projector(
     live: Any, browser: Any, contexts: list[Any]
 ) -> None:
     """At 1280×720 the board was compact (a tile per category, no names) for the whole
-    game, its frame drawing names under 14 px. Three players' blocks on one row draw them
-    at 12.7 px: from the first move to the last, every data name on the projector, at
-    12 px at least, in one frame. (Four players and more: 9.5 px at best, still compact.)"""
+    game, its frame drawing names under 14 px; then three players' blocks on one row drew
+    them at 12.7 px (blocks 445 units wide at least: the drawing limited by its width).
+    Blocks 340 units wide at least draw them at 16.6 px: from the first move to the last,
+    every data name on the projector, at 16 px at least, in one frame. (Four players and
+    more: 12.1 px at best, still compact, its tiles at 16 px.)"""
     host, _ = paused_table(browser, live, contexts, "voleur", 3, (1280, 720))
     box = host.evaluate("() => { const [w, h] = document.querySelector('.stage').dataset.box"
                         ".split('x').map(Number); return {w, h}; }")
@@ -158,7 +167,7 @@ def test_three_players_names_on_a_small_projector(
             named += len(out["names"])
             least = min([least] + [px for _, px in out["names"]])
     assert named > 0
-    assert least >= 12, least
+    assert least >= 16, least
     assert len(seen) == 1, seen
 
 

@@ -438,16 +438,19 @@
   // measures' rows) has them side by side, on tighter rows (rows: split); a grid row
   // outgrowing even that takes room from the others (grid), and only then the drawing
   // grows (none in 160 games of six; before, 12 in 60 grew, by up to 5 %, their names
-  // down to 13.8 px at 1920×1080). At 1920×1080 its names are 19.3 px with 3 players,
-  // 16.1 with 4, 15.2 with 5 or 6. When that frame draws a name under READ_PX, the board
-  // is drawn compact from the first move to the last: each board's data as a tile per
-  // category (its points and count, the names on the phones), COMPACT_W units a block at
-  // least. At 1280×720 three players' blocks on one row draw the names at 12.7 px (13.6
-  // at 1366×768; compact with READ_PX at 14); four players or more 9.5 px at best
+  // down to 13.8 px at 1920×1080). At 1920×1080 its names are 25 px with 3 players,
+  // 19 with 4 (four blocks a row), 15.2 with 5 or 6 (room for 8 rows only: 16.1 px, but
+  // late games of six grew the drawing, 15.4 px). When that frame draws a name under
+  // READ_PX, the board is drawn compact from the first move to the last: each board's
+  // data as a tile per category (its points and count, the names on the phones),
+  // COMPACT_W units a block at least, every text 16 px at 1280×720. There three players'
+  // blocks on one row draw the names at 16.6 px, the floor the product asks for text on
+  // a projector: blocks MIN_BLOCK 445 units wide made the drawing too wide for the stage
+  // (12.7 px); now a long name goes on two lines. Four players or more: 12.4 px at best
   // (compact).
   const MIN_W = 900;
-  const MIN_BLOCK = 445;
-  const READ_PX = 12;
+  const MIN_BLOCK = 340;
+  const READ_PX = 15;
   const COMPACT_W = 300;
   const ROWS = (managers) => (managers <= 3 ? 8 : 9);
   const HEADING_H = 98 + 24;
