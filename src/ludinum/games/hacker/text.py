@@ -12,7 +12,7 @@ from ludinum.engine.lessons import in_lang
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR
 from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.screen import render, scores_line
-from ludinum.games.hacker.words import account, bills, name, phase_words
+from ludinum.games.hacker.words import account, bills, elided, name, phase_words, unelided
 
 
 def viruses(count: int, lang: str, what: str) -> str:
@@ -166,7 +166,7 @@ class HackerText(GameText):
         if not names:
             return text
         if "(" in text:  # a colour and its seat, « Rouge (J1) »
-            text = _SEAT.sub(nickname_for(names), text)
+            text = _SEAT.sub(nickname_for(names), unelided(text))
         return super().with_names(text, names, lang)
 
     def seat_label(self, seat: int, lang: str = "fr") -> str:
@@ -237,7 +237,7 @@ class HackerText(GameText):
             text = template.format(**fields)
         except (KeyError, IndexError):
             return event.kind
-        return text[:1].upper() + text[1:]
+        return elided(text[:1].upper() + text[1:], lang)
 
     def rank(self, action: Action, view: Mapping[str, Any]) -> int:
         """Ending a trip (« J'ai fini pour ce trajet », the thief's « Je reviens de la
@@ -269,6 +269,7 @@ class HackerText(GameText):
             )
         else:
             where = f"account {k + 1}" if en else f"le compte {k + 1}"
+        where = elided(where, lang)
         if kind == "credit":
             return f"Credit {where}" if en else f"Créditer {where}"
         if kind == "drop":
@@ -328,7 +329,7 @@ class HackerText(GameText):
         return ""
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
-        return render(view, lang, board)
+        return elided(render(view, lang, board), lang)
 
 
 def _owner(view: Mapping[str, Any], k: int) -> int | None:

@@ -4,7 +4,27 @@ not from the text that draws with the screen)."""
 
 from __future__ import annotations
 
+import re
+
+from ludinum.engine.game import elides
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
+
+#: « de Orange (J7) » as French writes it, « d'Orange (J7) »: a colour that starts with a
+#: vowel, after « de » or « que ».
+_ELIDED = "|".join(c.capitalize() for c in COLOURS_FR if elides(c))
+_UNELIDED_RE = re.compile(r"\b([Dd]|[Qq]u)e (?=(?:" + _ELIDED + r") \(J[1-9]\))")
+_ELIDED_RE = re.compile(r"\b([Dd]|[Qq]u)'(?=(?:" + _ELIDED + r") \(J[1-9]\))")
+
+
+def elided(text: str, lang: str) -> str:
+    """``text`` with « de » / « que » elided before a colour that needs it (French only)."""
+    return text if lang == "en" else _UNELIDED_RE.sub(r"\1'", text)
+
+
+def unelided(text: str) -> str:
+    """``text`` with « d'Orange (J7) » back to « de Orange (J7) », for a nickname to take
+    the colour's place with its own elision (« de Gus », « d'Inès »)."""
+    return _ELIDED_RE.sub(r"\1e ", text)
 
 
 def name(player: int | None, lang: str, markup: bool = False) -> str:
