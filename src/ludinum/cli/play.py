@@ -358,9 +358,12 @@ def nothing_to_do(lang: str) -> str:
 def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[str],
              lang: str) -> list[str]:
     """What the terminal prints (markup, a console line each) for a seat to decide: a blank
-    line, the seat's view, who decides, then the choices, one a line."""
+    line, the seat's view, the question the choices answer if any, who decides, then the
+    choices, one a line."""
     who = escape(text.seat_label(seat, lang))
-    return ["", text.view(view, lang), f"[bold]{who}[/]{':' if lang == 'en' else ' :'}",
+    asked = text.asked(view, lang)
+    return ["", text.view(view, lang), *([escape(asked)] if asked else []),
+            f"[bold]{who}[/]{':' if lang == 'en' else ' :'}",
             *(menu_line(key, label) for key, label in zip(keys_of(labels), labels, strict=True))]
 
 

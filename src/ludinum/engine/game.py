@@ -244,6 +244,11 @@ class GameText(ABC):
         Default: nothing."""
         return ""
 
+    def asked(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """The question a seat's choices answer, when they do not say it themselves (the
+        terminal prints it above the menu). Default: nothing."""
+        return ""
+
     def kit(self, lang: str = "fr") -> dict[str, Any]:
         """The game's fixed data in ``lang`` that a page drawing the game reads besides the
         views (its cards' faces by id, its characters' names…), as JSON-like data: public

@@ -634,6 +634,27 @@ class WebRunnersText(GameText):
         return _pick(lang, fr, en).format(c=card_name(str(card), lang)) or self.action(
             action, view, lang)
 
+    def asked(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """W15's two questions that choose who starts, as the projector asks them: their
+        answers alone (« Aucun compte sur les réseaux sociaux »…) do not say it."""
+        phase = view.get("phase")
+        if phase == "setup_accounts":
+            return _pick(lang, "Qui commence ? Question 1 sur 2 : combien as-tu de comptes sur "
+                               "les réseaux sociaux ? Chacun répond en secret : celui ou celle "
+                               "qui a le moins de comptes commence.",
+                         "Who starts? Question 1 of 2: how many social-network accounts do you "
+                         "have? Everyone answers in secret: the player with the fewest "
+                         "accounts starts.")
+        if phase == "setup_phone":
+            return _pick(lang, "Qui commence ? Question 2 sur 2 : à quel âge as-tu eu ton "
+                               "premier téléphone ? Chacun répond en secret : en cas d'égalité "
+                               "à la première question, celui ou celle qui l'a eu le plus tard "
+                               "commence.",
+                         "Who starts? Question 2 of 2: how old were you when you got your "
+                         "first phone? Everyone answers in secret: if the first question ends "
+                         "in a tie, whoever got their first phone last starts.")
+        return ""
+
     def turn(self, view: Mapping[str, Any]) -> int | None:
         """The round the board's line counts (« tour 12 »); round 0 is the set-up (W15's
         questions, the characters), which no line counts."""
