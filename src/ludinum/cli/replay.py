@@ -8,12 +8,14 @@ where the replay stops, and the result. In a terminal, Enter shows the next step
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.markup import escape
 
+from ludinum.bots.levels import FRENCH_NAMES
 from ludinum.cli.common import current_lang, fail
 from ludinum.cli.play import end_summary
 from ludinum.engine import Game, LudinumError, State, visible
@@ -79,9 +81,11 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         fail(f"--to {stop_at} : cette partie n'a que {total} étapes.",
              f"--to {stop_at}: this game has only {total} steps.")
     title = game.title_en if lang == "en" else game.title_fr
-    console.rule(f"[bold]{escape(title)}[/] · {log.config.players} {t['players']} · {t['seed']} "
-                 f"{log.config.seed} · {total} {t['steps']} · {t['bots']} "
-                 f"{escape(','.join(log.bots))}")
+    # The title on the rule, the game's details under it: on one line, 80 columns cut them
+    # (« bots medium,… »).
+    console.rule(f"[bold]{escape(title)}[/]")
+    console.print(f"{log.config.players} {t['players']} · {t['seed']} {log.config.seed} · "
+                  f"{total} {t['steps']} · {t['bots']} {escape(levels_said(log.bots, lang))}")
     pause_from = 0 if stop_at is None else stop_at
     if stop_at == 0:  # the table as dealt, before the first step
         _public_view(console, game, state, lang)
@@ -135,3 +139,10 @@ def _result(console: Console, game: Game, state: State, lang: str) -> None:
     0 · 0 · 1 » gave a race's centre and a team's win as numbers."""
     if state.is_terminal():
         end_summary(console, game.text, state, lang)
+
+
+def levels_said(levels: Sequence[str], lang: str) -> str:
+    """The bots' levels in ``lang`` (« moyen », not « medium », in French), once when they
+    all play at the same level."""
+    named = [level if lang == "en" else FRENCH_NAMES.get(level, level) for level in levels]
+    return named[0] if len(set(named)) == 1 else ", ".join(named)
