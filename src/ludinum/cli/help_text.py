@@ -140,7 +140,7 @@ ENGLISH: dict[str, str] = {
         "Make a game's PDF to print: A4 cards with cut marks and QR codes.",
     "Adresse du serveur de la classe, vers laquelle pointent les codes QR.":
         "Address of the classroom server the QR codes point to.",
-    "Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).":
+    "Fichier PDF à écrire (défaut : JEU-a-imprimer.pdf).":
         "PDF file to write (default: GAME-a-imprimer.pdf).",
     "Lance l'application de classe : un écran d'animation et les téléphones des joueurs.":
         "Start the classroom app: one host screen and the players' phones.",

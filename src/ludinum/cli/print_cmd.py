@@ -59,7 +59,7 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
     type=click.Path(path_type=Path),
     callback=check_output,
     default=None,
-    help="Fichier PDF à écrire (défaut : GAME-a-imprimer.pdf).",
+    help="Fichier PDF à écrire (défaut : JEU-a-imprimer.pdf).",
 )
 @content_flag
 def print_cards(
