@@ -1,4 +1,5 @@
-"""Lines a new user reads first (terminal review). « ludinum replay »'s first line, read on an 80-column terminal: the bots' level in the
+"""Lines a new user reads first (terminal review). « ludinum replay »'s first line, read
+on an 80-column terminal: the bots' level in the
 replay's language, once when every bot has it (it read « bots medium,medium,medium,… » in
 French, cut by the rule's width)."""
 
