@@ -50,3 +50,24 @@ def test_a_projector_with_this_device_s_players_keeps_its_stage(
         assert page.url == f"{live.url}/host/{code}"
     finally:
         context.close()
+
+
+def test_a_laptop_holding_every_player_opens_the_shared_screen(
+        live: Any, browser: Any) -> None:
+    """A family's laptop (1280×720) with every player added on it: « Lancer la partie »
+    showed the projector's stage, the question « Combien as-tu de comptes… » asked to
+    phones that nobody had, the shared screen's link folded in the room panel; nobody
+    could play. With no seat left to a phone or a bot, it opens the shared screen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "gnou", 2)
+        add_on_this_device(page, ["Léa", "Noé"])
+        page.click('[data-cmd="start"]')
+        page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
+        page.wait_for_selector("[data-reveal]", timeout=TIMEOUT)
+        said = " ".join(page.inner_text('[data-slot="privacy"]').split())
+        assert said.startswith("Passe l'appareil à Léa"), said
+        assert live.hub.rooms[code].status == "playing"
+    finally:
+        context.close()

@@ -885,8 +885,12 @@
     if (reveal) { send({ type: "reveal", seat: Number(reveal.dataset.reveal) }); return; }
     // Pass-and-play: in the lobby the shared screen's link starts the game, then goes there.
     // So does « Lancer la partie » on a phone-sized screen holding this device's players: the
-    // projector's stage, shrunk to a phone, could not be read there.
-    const onePhone = e.target.closest('[data-cmd="start"]') && NARROW.matches &&
+    // projector's stage, shrunk to a phone, could not be read there; and on any screen whose
+    // every seat was added on it (markSeatsHere: no free place, no bot, no phone's player):
+    // the stage would ask phones nobody has, and nobody could play.
+    const seats = [...document.querySelectorAll('[data-slot="seats"] .seat')];
+    const holdsAll = seats.length > 0 && seats.every((s) => s.classList.contains("on-device"));
+    const onePhone = e.target.closest('[data-cmd="start"]') && (NARROW.matches || holdsAll) &&
       (store.get(key.pass(code)) || []).length > 0;
     const passLink = onePhone ? document.querySelector("[data-pass-link]")
       : e.target.closest("[data-pass-link]");
