@@ -80,6 +80,18 @@
     const gen = e.target.closest("[data-generate]");
     if (gen) { generate(gen.dataset.generate); }
   });
+  // A join address too long for its line breaks before « /j/CODE », kept whole (.url-tail):
+  // on a phone passed around, « …:8093/j » then « /GHZJ76 » read as two addresses. The page
+  // keeps the address whole in its text; the break is added here.
+  document.querySelectorAll(".host-head .url").forEach((url) => {
+    const text = url.textContent;
+    const at = text.lastIndexOf("/j/");
+    if (at <= 0 || url.children.length) return;
+    const tail = document.createElement("span");
+    tail.className = "url-tail";
+    tail.textContent = text.slice(at);
+    url.replaceChildren(text.slice(0, at), document.createElement("wbr"), tail);
+  });
   // The host picks the address phones can reach: its join link and QR code show.
   const picker = document.querySelector("[data-join-address]");
   if (picker) {
