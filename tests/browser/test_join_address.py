@@ -55,3 +55,34 @@ def test_the_select_switches_the_join_link_and_qr_code(
             assert shown(host) == [f"FIGURE {other}", f"SPAN {other}"]
         finally:
             context.close()
+
+
+def test_the_join_address_breaks_before_the_room_s_path_on_a_phone(
+        live: Any, browser: Any) -> None:
+    """One phone passed around shows the join address too: at 390 px it broke inside the
+    path, « http://127.0.0.1:8093/j » then « /GHZJ76 »; now « /j/CODE » stays whole, at the
+    start of its line."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "hacker", 4)
+        where = page.evaluate("""() => {
+          const url = [...document.querySelectorAll('.host-head .url')].find((u) => !u.hidden);
+          const lines = (range) => new Set([...range.getClientRects()]
+            .filter((r) => r.width > 1).map((r) => Math.round(r.top))).size;
+          const whole = document.createRange();
+          whole.selectNodeContents(url);
+          // the text node that holds « /j/ », from there to its end
+          const walker = document.createTreeWalker(url, NodeFilter.SHOW_TEXT);
+          let node = walker.nextNode();
+          while (node && !node.textContent.includes('/j/')) node = walker.nextNode();
+          const tail = document.createRange();
+          tail.setStart(node, node.textContent.indexOf('/j/'));
+          tail.setEnd(node, node.textContent.length);
+          return {text: url.textContent, lines: lines(whole), tail: lines(tail)};
+        }""")
+        assert where["text"].endswith(f"/j/{code}"), where
+        assert where["lines"] == 2, where  # it does not fit one line at 390 px
+        assert where["tail"] == 1, where  # « /j/CODE » whole, on one line
+    finally:
+        context.close()

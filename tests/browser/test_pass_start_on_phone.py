@@ -17,10 +17,10 @@ from tests.browser.helpers import TIMEOUT, add_on_this_device, create_room
 pytestmark = pytest.mark.slow
 
 
-def test_starting_on_a_phone_with_its_players_opens_the_shared_screen(
-        live: Any, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True)
+def start_with_every_player_here(live: Any, browser: Any, **screen: Any) -> None:
+    """A room of 2 whose players are both added on this screen, then « Lancer la partie »:
+    the shared screen opens, asking for the device to go to Léa, the game started."""
+    context = browser.new_context(**screen)
     try:
         page = context.new_page()
         code = create_room(page, live.url, "gnou", 2)
@@ -33,6 +33,12 @@ def test_starting_on_a_phone_with_its_players_opens_the_shared_screen(
         assert live.hub.rooms[code].status == "playing"
     finally:
         context.close()
+
+
+def test_starting_on_a_phone_with_its_players_opens_the_shared_screen(
+        live: Any, browser: Any) -> None:
+    start_with_every_player_here(live, browser, viewport={"width": 390, "height": 844},
+                                 has_touch=True, is_mobile=True)
 
 
 def test_a_projector_with_this_device_s_players_keeps_its_stage(
@@ -50,3 +56,12 @@ def test_a_projector_with_this_device_s_players_keeps_its_stage(
         assert page.url == f"{live.url}/host/{code}"
     finally:
         context.close()
+
+
+def test_a_laptop_holding_every_player_opens_the_shared_screen(
+        live: Any, browser: Any) -> None:
+    """A family's laptop (1280×720) with every player added on it: « Lancer la partie »
+    showed the projector's stage, the question « Combien as-tu de comptes… » asked to
+    phones that nobody had, the shared screen's link folded in the room panel; nobody
+    could play. With no seat left to a phone or a bot, it opens the shared screen."""
+    start_with_every_player_here(live, browser, viewport={"width": 1280, "height": 720})

@@ -245,3 +245,39 @@ def test_the_end_screen_fits_a_1280_by_720_projector_with_six_players(
     assert replay["y"] + replay["height"] <= button["y"], (replay, button)
     assert host.evaluate(CUT_TEXT, False) == []
     assert host.evaluate("() => document.documentElement.scrollHeight") <= 720
+
+
+def test_a_race_s_positions_fit_the_end_screen_of_a_1280_by_720_projector(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A race's end (Web Runners stopped by its round limit) names where each pawn stopped,
+    « la case 23 du cercle 1 », beside a long nickname: the position's column was squeezed
+    to a word a line, four lines a row, and the last rows ran off the screen; now every
+    row is whole on screen, each position on two lines at most."""
+    names = ("Léa", "Noé", "Inès", "Maxime-Alexandre")
+    host, _, phones = open_table(browser, live.url, "webrunners", names, contexts, PHONE,
+                                 (1280, 720), {"max_rounds": "5"})
+    rng = random.Random(5)
+    end = time.monotonic() + 240
+    while host.evaluate("() => document.body.dataset.status") == "playing" \
+            and time.monotonic() < end:
+        for phone in phones:
+            click_some_action(phone, rng)
+    host.wait_for_function("() => document.body.dataset.status === 'finished'",
+                           timeout=TIMEOUT)
+    host.wait_for_selector(".debrief .scores td", timeout=TIMEOUT)
+    rows = host.evaluate("""() => [...document.querySelectorAll('.debrief .scores tbody td')]
+      .map((td) => {
+        const r = td.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(td).lineHeight);
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const lines = new Set([...range.getClientRects()].map((b) => Math.round(b.top)));
+        return {text: td.textContent, bottom: r.bottom, lines: lines.size, line};
+      })""")
+    assert len(rows) == 4
+    for row in rows:
+        assert row["bottom"] <= 720, row
+        assert row["lines"] <= 2, row
+    assert host.evaluate(CUT_TEXT, False) == []
+    assert host.evaluate("() => document.documentElement.scrollHeight") <= 720

@@ -80,6 +80,18 @@
     const gen = e.target.closest("[data-generate]");
     if (gen) { generate(gen.dataset.generate); }
   });
+  // A join address too long for its line breaks before « /j/CODE », kept whole (.url-tail):
+  // on a phone passed around, « …:8093/j » then « /GHZJ76 » read as two addresses. The page
+  // keeps the address whole in its text; the break is added here.
+  document.querySelectorAll(".host-head .url").forEach((url) => {
+    const text = url.textContent;
+    const at = text.lastIndexOf("/j/");
+    if (at <= 0 || url.children.length) return;
+    const tail = document.createElement("span");
+    tail.className = "url-tail";
+    tail.textContent = text.slice(at);
+    url.replaceChildren(text.slice(0, at), document.createElement("wbr"), tail);
+  });
   // The host picks the address phones can reach: its join link and QR code show.
   const picker = document.querySelector("[data-join-address]");
   if (picker) {
@@ -885,8 +897,12 @@
     if (reveal) { send({ type: "reveal", seat: Number(reveal.dataset.reveal) }); return; }
     // Pass-and-play: in the lobby the shared screen's link starts the game, then goes there.
     // So does « Lancer la partie » on a phone-sized screen holding this device's players: the
-    // projector's stage, shrunk to a phone, could not be read there.
-    const onePhone = e.target.closest('[data-cmd="start"]') && NARROW.matches &&
+    // projector's stage, shrunk to a phone, could not be read there; and on any screen whose
+    // every seat was added on it (markSeatsHere: no free place, no bot, no phone's player):
+    // the stage would ask phones nobody has, and nobody could play.
+    const seats = [...document.querySelectorAll('[data-slot="seats"] .seat')];
+    const holdsAll = seats.length > 0 && seats.every((s) => s.classList.contains("on-device"));
+    const onePhone = e.target.closest('[data-cmd="start"]') && (NARROW.matches || holdsAll) &&
       (store.get(key.pass(code)) || []).length > 0;
     const passLink = onePhone ? document.querySelector("[data-pass-link]")
       : e.target.closest("[data-pass-link]");
