@@ -38,11 +38,25 @@ def test_a_quiz_answer_is_listed_by_its_letter_alone() -> None:
     assert menu_line("5", quiz[4]) == "  [cyan]5[/]. Indice"
     assert keys_of(["Lancer le dé"]) == ["1"]
     assert keys_of(["A. oui", "A. non"]) == ["1", "2"]  # one letter for two: numbers
-    assert retry_hint(quiz, "fr") == "Tape A, B, C, D ou 5."
+    # Not « Tape A, B, C, D ou 5. », letters and a bare number mixed (a terminal review):
+    # the numbered choice is said with what it does.
+    assert retry_hint(quiz, "fr") == "Tape A, B, C ou D, ou 5 pour indice."
     assert retry_hint(quiz[:4], "en") == "Type A, B, C or D."
     assert retry_hint(["Lancer le dé", "Passer"], "fr") == "Tape un nombre de 1 à 2."
     for key, label in zip(keys_of(quiz), quiz, strict=True):  # what is shown is what works
         assert choice_of(key, quiz) == quiz.index(label) + 1
+
+
+def test_a_quiz_with_a_hint_says_what_its_number_does() -> None:
+    """Le jeu du Gnou with a game master: its quiz's answers are letters, its hint a
+    number; the prompt typed wrong says which is which, in French and in English."""
+    fr = ["A. Un virus", "B. Un ver", "C. Un cheval de Troie", "D. Un spam",
+          "Demander un indice"]
+    en = ["A. A virus", "B. A worm", "C. A Trojan horse", "D. Spam", "Ask for a hint"]
+    assert retry_hint(fr, "fr") == "Tape A, B, C ou D, ou 5 pour demander un indice."
+    assert retry_hint(en, "en") == "Type A, B, C or D, or 5 to ask for a hint."
+    two = ["A. oui", "B. non", "Passer", "Abandonner"]
+    assert retry_hint(two, "fr") == "Tape A ou B, 3 pour passer ou 4 pour abandonner."
 
 
 def test_nonsense_at_the_prompt_is_asked_again_in_french() -> None:
@@ -131,7 +145,9 @@ def test_the_end_says_why_where_everyone_finished_and_what_the_game_teaches(
     end = result.output.split("─" * 40)[-1]
     assert "Ce que la partie nous apprend" in end
     if not game.cooperative:
-        assert "points" in end or "le centre" in end  # points in words, or places
+        # points (money: « en billets ») in the game's words, or places
+        unit = game.text.score_words(2).split(" ", 1)[1]
+        assert unit in end or "le centre" in end
     lessons = [line for line in end.splitlines() if line.startswith("• ")]
     assert len(lessons) >= 4
 
@@ -162,19 +178,22 @@ def test_a_hacker_seat_has_one_name_on_the_terminal() -> None:
     assert "Joueur 1" not in out and "Joueur 2" not in out
 
 
-@pytest.mark.parametrize(("lang", "scores", "points"), [("fr", "Scores :", " : 17 points"),
-                                                         ("en", "Scores:", ": 17 points")])
+@pytest.mark.parametrize(("lang", "scores", "points"),
+                         [("fr", "Scores :", " : 17 en billets"),
+                          ("en", "Scores:", ": 17 in bills")])
 def test_the_end_of_hacker_says_the_scores_once(lang: str, scores: str, points: str) -> None:
     """Hacker's end board listed « Scores : 1 pour Rouge (J1) ; 17 pour Bleu (J2) ; … »,
     then the end said them again in words (« Rouge (J1) : 1 point · Bleu (J2) : 17 points
     … »). Its scores line is the game's result line now (``GameText.result``), left out of
-    the board printed above, as the other games' end does."""
+    the board printed above, as the other games' end does. The amounts are money, in the
+    game's words (« Ton argent », the end screen's « Argent » column: H9), not points."""
     result = CliRunner().invoke(cli, ["play", "hacker", "--humans", "0", "--seed", "3",
                                       "--bots", "random", "--lang", lang])
     assert result.exit_code == 0, result.output[-1500:]
     end = " ".join(result.output.replace("\u00a0", " ").split("─" * 40)[-1].split())
     assert scores not in end, end
     assert end.count(points) == 2, end  # Bleu (J2) and Jaune (J4): 17 each, once each
+    assert " point" not in end, end
     # Before the end the board has no result line to leave out.
     game = get_game("hacker")
     assert game.text.result({"phase": "trip", "round": 1, "rounds": 4}, lang) == ""

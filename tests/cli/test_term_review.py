@@ -138,6 +138,16 @@ def _end_of(game: str, seed: int, lang: str, players: int = 4) -> list[str]:
     return lines[rules[-1]:]
 
 
+def _scored(game: str, lang: str) -> str:
+    """The end's line of scores, a seat and its score in the game's unit (« 4 points »,
+    Hacker's money « 4 en billets »: GameText.score_words), as a regular expression."""
+    from ludinum.games import registry
+
+    unit = re.escape(registry().get(game).text.score_words(2, lang).split(" ", 1)[1])
+    unit = unit.replace("points", "points?")
+    return rf"^.+ : \d+ {unit} · " if lang == "fr" else rf"^.+: \d+ {unit} · "
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", ["webrunners", "hacker", "voleur"])
 def test_the_end_says_the_winner_once(game: str, lang: str) -> None:
@@ -159,9 +169,8 @@ def test_the_end_says_the_winner_once(game: str, lang: str) -> None:
     before = [line for line in out.splitlines() if SAID_BEFORE.search(line)]
     assert not before, before
     end = out.split(said[0], 1)[1]
-    if game != "webrunners":  # Hacker, Voleur: the score line is kept
-        assert re.search(r"^.+ : \d+ points? · " if lang == "fr" else r"^.+: \d+ points? · ",
-                         end, re.M), end[:400]
+    if game != "webrunners":  # Hacker, Voleur: the score line is kept, in the game's unit
+        assert re.search(_scored(game, lang), end, re.M), end[:400]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -378,7 +387,7 @@ def test_a_replay_s_end_says_the_winner_once(game: str, tmp_path: Path) -> None:
     end = out.split(said[0], 1)[1]
     assert "Scores" not in out and "Gagnant" not in out, out[-1500:]
     if game in ("voleur", "hacker"):  # the points once, under the winner, by name
-        assert re.search(r"^.+ : \d+ points? · ", end, re.M), end
+        assert re.search(_scored(game, "fr"), end, re.M), end
         assert not re.search(r"— \d+ points?\b", out.split("─" * 40)[-1]), out[-1500:]
     if game == "hacker":
         assert "Rouge (J1) : " in end and "Joueur 1" not in end, end

@@ -31,7 +31,6 @@ from ludinum.engine import (
     GameText,
     LudinumError,
     State,
-    counted,
     deciders,
     one_of,
     visible,
@@ -135,8 +134,9 @@ class Feed:
         start = self.seen.get(seat, 0)
         end = len(self.history) if upto is None else upto
         self.seen[seat] = max(start, end)
-        return [f"• {escape(self.text.event(event, self.lang))}"
-                for event in visible(self.history[start:end], seat)
+        # Each thing once, « tu » when it is about the seat (GameText.told).
+        return [f"• {escape(line)}"
+                for event, line in self.text.told(self.history[start:end], seat, self.lang)
                 if event.kind not in self.text.endings]  # the end says it (_end), once
 
 
@@ -209,9 +209,32 @@ def retry_hint(labels: list[str], lang: str) -> str:
     if all(key.isdigit() for key in keys):
         return (f"Type a number from 1 to {len(labels)}." if lang == "en"
                 else f"Tape un nombre de 1 à {len(labels)}.")
-    listed = ", ".join(keys[:-1])
-    return (f"Type {listed} or {keys[-1]}." if lang == "en"
-            else f"Tape {listed} ou {keys[-1]}.")
+    # Letters (a quiz's answers) then any numbered choice with what it does: « Tape A, B,
+    # C ou D, ou 5 pour demander un indice. », not « A, B, C, D ou 5 » (a review).
+    en = lang == "en"
+    letters = either([key for key in keys if not key.isdigit()], lang)
+    numbered = [f"{key} {'to' if en else 'pour'} {lowered(label)}"
+                for key, label in zip(keys, labels, strict=True) if key.isdigit()]
+    if not numbered:
+        return f"Type {letters}." if en else f"Tape {letters}."
+    rest = either(numbered, lang)
+    if len(numbered) == 1:
+        rest = f"or {rest}" if en else f"ou {rest}"
+    return f"Type {letters}, {rest}." if en else f"Tape {letters}, {rest}."
+
+
+def either(items: list[str], lang: str) -> str:
+    """« A, B ou C », "A, B or C"."""
+    word = " or " if lang == "en" else " ou "
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def lowered(label: str) -> str:
+    """A choice's text inside a sentence: « Demander un indice » → « demander un indice »
+    (an acronym, « QCM », kept)."""
+    if len(label) > 1 and label[1].isupper():
+        return label
+    return label[:1].lower() + label[1:]
 
 
 def ask(console: Console, labels: list[str], lang: str) -> int:
@@ -406,10 +429,9 @@ def end_summary(console: Console, text: GameText, state: State, lang: str) -> No
         for name, line in zip(seats, standings, strict=False):  # where each seat is
             console.print(escape(f"{name}{':' if en else ' :'} "
                                  f"{text.with_names(line, seats, lang)}"))
-    elif not outcome.team:
-        points = ("point", "points")
+    elif not outcome.team:  # in the game's unit (GameText.score_words)
         console.print(" · ".join(
-            f"{name}{':' if en else ' :'} {counted(score, points, points, lang)}"
+            f"{name}{':' if en else ' :'} {text.score_words(score, lang)}"
             for name, score in zip(seats, outcome.scores, strict=False)))
 
 

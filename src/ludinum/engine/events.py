@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -41,3 +41,38 @@ def private(players: Iterable[int], kind: str, **data: Any) -> Event:
 def visible(events: Iterable[Event], player: int | None) -> list[Event]:
     """The events ``player`` may see (``None``: a spectator)."""
     return [e for e in events if e.visible_to(player)]
+
+
+def told_once(events: Sequence[Event], player: int | None,
+              said_privately: Mapping[str, frozenset[str]]) -> list[Event]:
+    """The events ``player`` may see, each thing told once: a public event is left out
+    when an event of one of its private kinds (``said_privately[kind]``) told to
+    ``player`` follows it directly, as the same thing said to that seat in the « tu »
+    form (« Raté : tu avais désigné… » after « Raté pour Rouge (J1)… »)."""
+    return [events[i] for i in told_at(events, player, said_privately)]
+
+
+def told_at(events: Sequence[Event], player: int | None,
+            said_privately: Mapping[str, frozenset[str]]) -> list[int]:
+    """The positions in ``events`` of those :func:`told_once` keeps (an event may be in
+    a history more than once: the same value, made once)."""
+    out: list[int] = []
+    for i, event in enumerate(events):
+        if not event.visible_to(player):
+            continue
+        forms = said_privately.get(event.kind) if event.to is None else None
+        if forms and player is not None and _told_after(events, i, forms, player):
+            continue
+        out.append(i)
+    return out
+
+
+def _told_after(events: Sequence[Event], i: int, forms: frozenset[str], player: int) -> bool:
+    """Whether the events right after ``events[i]`` of a kind in ``forms`` (its private
+    forms, told together with it) tell one to ``player``."""
+    for event in events[i + 1:]:
+        if event.kind not in forms:
+            return False
+        if event.to is not None and player in event.to:
+            return True
+    return False

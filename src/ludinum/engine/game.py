@@ -7,13 +7,14 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from ludinum.engine.actions import Action
 from ludinum.engine.cards import CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError, echoed
-from ludinum.engine.events import Event
+from ludinum.engine.events import Event, told_once
 from ludinum.engine.options import OptionSet
 from ludinum.engine.state import State
 
@@ -107,6 +108,11 @@ class GameText(ABC):
     #: ended (frag/outcome.html, :meth:`ending`) does not narrate them a second time.
     endings: frozenset[str] = frozenset()
 
+    #: The public event kinds told again, to some seats, by private events that follow
+    #: them and say the same thing in the « tu » form (a guess: the guesser's « Raté : tu
+    #: avais désigné… »): a seat told one reads it alone (:meth:`told`).
+    said_privately: Mapping[str, frozenset[str]] = MappingProxyType({})
+
     #: The head of the end screen's score column (frag/debrief.html), French then English:
     #: the score's unit where it has one (money, points).
     score_name: tuple[str, str] = ("Score", "Score")
@@ -115,6 +121,11 @@ class GameText(ABC):
         """The head of the end screen's score column in ``lang`` (:attr:`score_name`)."""
         fr, en = self.score_name
         return en if lang == "en" else fr
+
+    def score_words(self, score: float, lang: str = "fr") -> str:
+        """A seat's score as the terminal's end says it after the seat's name, in the
+        game's unit (:attr:`score_name`): « 12 points » by default."""
+        return counted(score, ("point", "points"), ("point", "points"), lang)
 
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """``text`` with every seat called by the name the table knows (its nickname)
@@ -149,6 +160,24 @@ class GameText(ABC):
         else its journal line; ``""``: nothing (the screen says it all already)."""
         line = self.headline(event, lang, view)
         return self.event(event, lang) if line is None else line
+
+    def own_line(self, event: Event, seat: int | None, lang: str = "fr") -> str | None:
+        """The line a public ``event`` about ``seat`` itself reads on that seat's screen,
+        in the « tu » form (« Tu crédites le compte 8. »), or None: its journal line (the
+        third person the table reads). Default: None."""
+        return None
+
+    def told(self, events: Sequence[Event], seat: int | None,
+             lang: str = "fr") -> list[tuple[Event, str]]:
+        """What ``seat`` (None: a screen with no seat) reads of ``events``, each thing once
+        and in the « tu » form when it is about that seat: the events it may see without
+        the public ones its private ones say again (:attr:`said_privately`), each with its
+        line (:meth:`own_line`, else :meth:`event`)."""
+        out: list[tuple[Event, str]] = []
+        for event in told_once(events, seat, self.said_privately):
+            own = self.own_line(event, seat, lang) if event.to is None else None
+            out.append((event, self.event(event, lang) if own is None else own))
+        return out
 
     def moment(self, event: Event, lang: str = "fr") -> str:
         """The line « Moments clés » lists for ``event`` at the end: short, as a reminder

@@ -25,6 +25,7 @@ from typing import Any
 
 from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event, GameText
+from ludinum.engine.events import told_at
 from ludinum.server import patches, render
 from ludinum.server.catalog import preferred_level
 from ludinum.server.clients import Client
@@ -64,7 +65,7 @@ class FrameCache:
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
-        self._events: dict[tuple[int, str], tuple[Event, str]] = {}
+        self._events: dict[tuple[int, str, int | None], tuple[Event, str]] = {}
         self._briefs: dict[tuple[int, str, int | None], tuple[Event, str | None]] = {}
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
         #: JSON text of the objects shared by several frames (a seat's actions), by identity.
@@ -143,12 +144,15 @@ class FrameCache:
         from that seat's view; None: a public screen, from the public view), each written
         once per update however many clients are sent it (by identity: the room keeps its
         events)."""
-        memo = (id(event), lang)
-        kept = self._events.get(memo)
         game = self.room.game.text
+        # A public event about ``seat`` itself reads « tu » there (GameText.own_line).
+        own = game.own_line(event, seat, lang) if event.to is None else None
+        memo = (id(event), lang, seat if own is not None else None)
+        kept = self._events.get(memo)
         if kept is None or kept[0] is not event:
+            said = game.event(event, lang) if own is None else own
             kept = self._events[memo] = (event, french_spacing(
-                game.with_names(game.event(event, lang), self.names(lang), lang)))
+                game.with_names(said, self.names(lang), lang)))
         told = (id(event), lang, seat)
         brief = self._briefs.get(told)
         if brief is None or brief[0] is not event:
@@ -561,13 +565,20 @@ class Done:
     lines: list[tuple[str, str | None, bool]]
 
 
+def once_for(room: Room, seq: int, seat: int | None) -> list[tuple[int, Event]]:
+    """The room's events since ``seq`` that ``seat`` may see, each thing told once: not
+    the public ones its private ones say again (:func:`ludinum.engine.events.told_once`)."""
+    since = room.events_since(seq, seat)
+    return [since[i] for i in told_at([e for _, e in since], seat, room.game.text.said_privately)]
+
+
 def done_screen(client: Client, cache: FrameCache, seat: int) -> Done:
     """The step « Ton tour est fini » of ``seat``, as the game is now (its move was just
     played): the seat's lines since its screen last had some are told with it, and those
     told to it alone (the card drawn…) on the card too, where it reads them first."""
     room, lang = cache.room, client.lang
     going_round = client.still is not None  # a visit's lines go when it is hidden (Still)
-    events = [event for _, event in room.events_since(client.log_seq, seat)]
+    events = [event for _, event in once_for(room, client.log_seq, seat)]
     lines = [(*cache.event_text(event, lang, seat), going_round or event.to is not None)
              for event in events]
     client.log_seq = room.seq
@@ -695,7 +706,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     # A visit during a round: every line goes with the device hidden again (Still).
     going_round = client.still is not None
     told = [(s, *cache.event_text(event, lang, seat), going_round or event.to is not None)
-            for s, event in room.events_since(client.log_seq, seat)]
+            for s, event in once_for(room, client.log_seq, seat)]
     client.log_seq = room.seq
     texts = [line[1:] for line in told]
     if not changed and not draw and not texts and not full and not hide:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from ludinum.engine import Action, Event, GameText, Lesson, State
@@ -134,6 +135,22 @@ _EN: dict[str, str] = {
     "game_over_many": "Game over! Tied winners: {winners}.",
 }
 
+#: A public event about the seat reading it, in the « tu » form: its kind, the field that
+#: names that seat, the French then the English line (the other fields filled as above).
+_OWN: dict[str, tuple[str, str, str]] = {
+    # One's own crediting in the words of a thief's secret one (« credited_secretly »).
+    "credited": ("player", _FR["credited_secretly"], _EN["credited_secretly"]),
+    "setup": ("first", "Les comptes sont posés sur la table. Tu commences.",
+              "The accounts are on the table. You start."),
+    "round": ("first", "Tour {round} : tu pars en premier.", "Round {round}: you go first."),
+    "trip": ("traveller", "Tu pars pirater la banque.", "You go to hack the bank."),
+    "dropped": ("trip", "Un virus apparaît sur le {account} (pendant ton trajet).",
+                "A virus appears on {account} (during your trip)."),
+    "returned": ("traveller", "Tu reviens de la banque ({drops}).",
+                 "You are back from the bank ({drops})."),
+    "resolve": ("player", "Tu protèges le {account}.", "You protect {account}."),
+}
+
 _PLAYER_KEYS = (
     "first",
     "player",
@@ -157,9 +174,18 @@ class HackerText(GameText):
     #: account in two rounds read as a contradiction without it.
     moments = frozenset({"guess", "emptied", "round_end", "game_over"})
     endings = frozenset({"game_over"})
+    #: A guess is told to the guesser (« Raté : tu avais désigné… ») and to the virus's
+    #: owner (« … ne t'a pas trouvé ») by their own lines: they do not read the table's too.
+    said_privately = MappingProxyType({"guess": frozenset({"guess_detail", "your_virus"})})
     #: The score is the value of one's bills (H9): the end screen heads it « Argent », as
     #: the phone says « Ton argent » (« Billets » read as a count of bills).
     score_name = ("Argent", "Money")
+    def score_words(self, score: float, lang: str = "fr") -> str:
+        """The money one ends with, the sum of one's bills (H9), as the phone says « Ton
+        argent » and the end screen's column « Argent »: « 12 en billets », not « 12
+        points » (the game counts no points)."""
+        return f"{score:g} in bills" if lang == "en" else f"{score:g} en billets"
+
     def with_names(self, text: str, names: Sequence[str], lang: str = "fr") -> str:
         """« Rouge (J1) » becomes the seat's nickname on screens: the colour words do not
         match the board's palette, the nickname and the seat's badge do (issue 21)."""
@@ -185,6 +211,14 @@ class HackerText(GameText):
             n = event.data.get("round")
             return f"— End of round {n} —" if lang == "en" else f"— Fin du tour {n} —"
         return self.event(event, lang)
+
+    def own_line(self, event: Event, seat: int | None, lang: str = "fr") -> str | None:
+        """A public event about ``seat`` read on its screen in the « tu » form (:data:`_OWN`):
+        « Tu crédites le compte 8. », not « Rouge (J1) crédite le compte 8. »."""
+        own = _OWN.get(event.kind)
+        if own is None or seat is None or event.data.get(own[0]) != seat:
+            return None
+        return self._line(own[2] if lang == "en" else own[1], event, lang)
 
     def event(self, event: Event, lang: str = "fr") -> str:
         table = _EN if lang == "en" else _FR
@@ -217,8 +251,15 @@ class HackerText(GameText):
         template = table.get(key)
         if template is None:
             return event.kind
+        if key.startswith("detail_wrong") and data.get("value") is not None:
+            template += table["value_lost"]
+        return self._line(template, event, lang)
+
+    @staticmethod
+    def _line(template: str, event: Event, lang: str) -> str:
+        """``template`` filled with ``event``'s data in words (seats, accounts, counts)."""
         fields: dict[str, Any] = {}
-        for k, v in data.items():
+        for k, v in event.data.items():
             if k in _PLAYER_KEYS and isinstance(v, int):
                 fields[k] = name(v, lang)
             elif k == "account" and isinstance(v, int):
@@ -231,8 +272,6 @@ class HackerText(GameText):
                 fields[k] = ", ".join(name(p, lang) for p in v)
             else:
                 fields[k] = v
-        if key.startswith("detail_wrong") and data.get("value") is not None:
-            template += table["value_lost"]
         try:
             text = template.format(**fields)
         except (KeyError, IndexError):
