@@ -569,7 +569,10 @@ def once_for(room: Room, seq: int, seat: int | None) -> list[tuple[int, Event]]:
     """The room's events since ``seq`` that ``seat`` may see, each thing told once: not
     the public ones its private ones say again (:func:`ludinum.engine.events.told_once`)."""
     since = room.events_since(seq, seat)
-    return [since[i] for i in told_at([e for _, e in since], seat, room.game.text.said_privately)]
+    said = room.game.text.said_privately
+    if not said or seat is None or not since:  # (most games, public screens: as they are)
+        return since
+    return [since[i] for i in told_at([e for _, e in since], seat, said)]
 
 
 def done_screen(client: Client, cache: FrameCache, seat: int) -> Done:
