@@ -56,9 +56,9 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
     paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
-    assert paper.endswith("Annuaire interne (standard, 1 point) — [dim]ta mesure cachée : "
+    assert paper.endswith("Annuaire interne (standard, 1 pt) — [dim]ta mesure cachée : "
                           "Armoire fermée à clé[/dim]")  # one: « ta mesure », not « tes »
-    assert "Staff directory (standard, 1 point) — [dim]your hidden measure: " in english
+    assert "Staff directory (standard, 1 pt) — [dim]your hidden measure: " in english
 
 
 def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
@@ -72,8 +72,8 @@ def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
     paper = _line(french, "    [bold]Plateau papier[/bold]")
     # The cards first, their slot after: « Plateau papier : standard (1) : Annuaire
     # interne » read as two labels in a row.
-    assert paper == ("    [bold]Plateau papier[/bold] : Annuaire interne (standard, 1 point) | "
-                     "Dossier médical (sensible, 5 points)")
+    assert paper == ("    [bold]Plateau papier[/bold] : Annuaire interne (standard, 1 pt) | "
+                     "Dossier médical (sensible, 5 pts)")
     assert "aucune |" not in french and "none |" not in english
     # A board without data says so once, in words.
     assert _line(french, "    [bold]Plateau numérique[/bold]").endswith(" : aucune donnée")
@@ -108,25 +108,3 @@ def test_the_end_line_says_points_after_each_name() -> None:
         "Joueur 3 (17 points).")
     assert TEXT.event(over, "en") == (
         "Game over. Scores: Player 1 (21 points), Player 2 (1 point), Player 3 (17 points).")
-
-
-def test_a_board_line_says_points_in_full_unless_it_would_not_fit() -> None:
-    """« Dossier médical ×2 (sensible, 5 pts) »: « pts » is an abbreviation a pupil may not
-    read; « 5 points » in full (English too), unless the line then runs past the 80
-    columns of a terminal where « pts » keeps it in."""
-    from rich.text import Text
-
-    slot = {"data": ["dossier_medical", "dossier_medical"], "shown": [], "hidden": 0}
-    for lang in ("fr", "en"):
-        short = TEXT._board_line(slot, "P", lang)
-        assert " pts" not in short and " pt)" not in short
-        assert "5 points)" in short
-        # a name long enough for the line in full to take 81 columns: « pts » instead
-        width = Text.from_markup(short).cell_len
-        wide = TEXT._board_line(slot, "P" * (82 - width), lang)
-        assert Text.from_markup(wide).cell_len <= 80, wide
-        assert "5 pts)" in wide
-        # at 80 columns exactly the words stay in full
-        fits = TEXT._board_line(slot, "P" * (81 - width), lang)
-        assert Text.from_markup(fits).cell_len == 80 and "5 points)" in fits
-    assert "Dossier médical ×2 (sensible, 5 points)" in TEXT._board_line(slot, "P", "fr")

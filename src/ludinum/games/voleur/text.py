@@ -6,8 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from rich.text import Text
-
 from ludinum.engine import (
     Action,
     CardFace,
@@ -27,16 +25,6 @@ _BOARD = {
     "fr": {"paper": "papier", "digital": "numérique"},
     "en": {"paper": "paper", "digital": "digital"},
 }
-#: The width of the terminal a board's line must fit in.
-_COLUMNS = 80
-
-
-
-def _width(markup: str) -> int:
-    """The columns a line of rich markup takes in a terminal."""
-    return Text.from_markup(markup).cell_len
-
-
 _CATEGORY = {
     "fr": ("standard", "hautement confidentielle", "sensible"),
     "en": ("standard", "highly confidential", "sensitive"),
@@ -402,7 +390,10 @@ class VoleurText(GameText):
         if not board["data"]:
             data = self._data_count(0, lang)
         elif whole:
-            data = self._slots(by_cat, lang, short)
+            data = " | ".join(
+                f"{self._names(by_cat[c], lang, short)} ({label}, {POINTS[c]} pt"
+                f"{'s' if POINTS[c] > 1 else ''})"
+                for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
         else:
             data = self._summary(list(board["data"]), lang)
         parts = [f"    [bold]{name}[/bold]{colon} {data}"]
@@ -420,28 +411,7 @@ class VoleurText(GameText):
             parts.append(f"[dim]{word}{colon} {names}[/dim]")
         elif hidden:
             parts.append(f"[dim]{self._hidden_count(hidden, lang, bool(shown))}[/dim]")
-        line = " — ".join(parts)
-        if whole and board["data"] and _width(line) > _COLUMNS:
-            # « 5 points » in full, unless the line then runs past the terminal's width
-            # where « 5 pts » would keep it in.
-            parts[0] = f"    [bold]{name}[/bold]{colon} {self._slots(by_cat, lang, short, True)}"
-            brief = " — ".join(parts)
-            if _width(brief) <= _COLUMNS:
-                return brief
-        return line
-
-    def _slots(self, by_cat: list[list[str]], lang: str, short: bool,
-               brief: bool = False) -> str:
-        """A board's data named per slot, « Dossier médical ×2 (sensible, 5 points) »;
-        ``brief``: « 5 pts », for a line that would not fit the terminal otherwise."""
-        en = lang == "en"
-        out = []
-        for c, label in enumerate(_CATEGORY["en" if en else "fr"]):
-            if by_cat[c]:
-                n = POINTS[c]
-                unit = ("pt" if brief else "point") + ("s" if n > 1 else "")
-                out.append(f"{self._names(by_cat[c], lang, short)} ({label}, {n} {unit})")
-        return " | ".join(out)
+        return " — ".join(parts)
 
     @staticmethod
     def _hidden_count(n: int, lang: str, after_revealed: bool) -> str:
