@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import re
 
-from ludinum.engine.game import elides
+from ludinum.engine.game import ELIDABLE, elides, with_word
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
 
 #: « de Orange (J7) » as French writes it, « d'Orange (J7) »: a colour that starts with a
-#: vowel, after « de » or « que ».
+#: vowel, after the words the engine elides (:data:`ELIDABLE`, :func:`with_word`).
 _ELIDED = "|".join(c.capitalize() for c in COLOURS_FR if elides(c))
-_UNELIDED_RE = re.compile(r"\b([Dd]|[Qq]u)e (?=(?:" + _ELIDED + r") \(J[1-9]\))")
+_UNELIDED_RE = re.compile(r"\b" + ELIDABLE + r"(?P<colour>" + _ELIDED + r")(?= \(J[1-9]\))")
 _ELIDED_RE = re.compile(r"\b([Dd]|[Qq]u)'(?=(?:" + _ELIDED + r") \(J[1-9]\))")
 
 
 def elided(text: str, lang: str) -> str:
     """``text`` with « de » / « que » elided before a colour that needs it (French only)."""
-    return text if lang == "en" else _UNELIDED_RE.sub(r"\1'", text)
+    if lang == "en":
+        return text
+    return _UNELIDED_RE.sub(lambda m: with_word(m.group("word"), m.group("colour")), text)
 
 
 def unelided(text: str) -> str:
