@@ -473,6 +473,16 @@ def going_round(room: Room, clients: Iterable[Client]) -> bool:
         c.role == "pass" and not c.closed and c.passing.owed for c in clients)
 
 
+def round_over(room: Room, clients: Iterable[Client], now: float) -> bool:
+    """Whether the public screens stood still (``Room.still``) and no device of
+    ``clients`` goes round any more (its last visit, a device gone, the end shown): then
+    they are released (``Room.release_still``), to show the game as it is."""
+    if room.still is None or going_round(room, clients):
+        return False
+    room.release_still(now)
+    return True
+
+
 def public_still_frame(client: Client, cache: FrameCache, still: PublicStill,
                        full: bool) -> dict[str, Any] | None:
     """The frame of a public screen (host, spectator) while a device of the room goes round

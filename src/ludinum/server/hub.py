@@ -1196,8 +1196,9 @@ class Hub:
         frame = frames.build(client, cache, full)
         if frame is not None:
             client.push_text("update", frames.encode(frame, cache))
-        if room.still is not None:  # (a round's last visit: the public screens catch up)
-            self._release_public(room, cache)
+        clients = self.clients.get(room.code, set())
+        if frames.round_over(room, clients, cache.now):  # (a round's last visit)
+            frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)
 
     def _broadcast(self, room: Room) -> None:
         if room.code in self._inflight:
@@ -1211,16 +1212,5 @@ class Hub:
         # (``frames.PublicStill``), which then get one frame, as the round leaves them.
         devices = [c for c in clients if c.role == "pass"]
         frames.fan_out(devices, cache)
-        if room.still is not None and not frames.going_round(room, devices):
-            room.release_still(cache.now)  # (a round's last visit, a device gone, the end)
+        frames.round_over(room, devices, cache.now)
         frames.fan_out([c for c in clients if c.role != "pass"], cache)
-
-    def _release_public(self, room: Room, cache: frames.FrameCache) -> None:
-        """Once no pass-and-play device of the room goes round any more (its last visit,
-        a device gone), its public screens stop standing still (``frames.PublicStill``)
-        and show the game as it is, with the round's lines."""
-        clients = self.clients.get(room.code, set())
-        if frames.going_round(room, clients):
-            return
-        room.release_still(cache.now)
-        frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)

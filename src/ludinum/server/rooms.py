@@ -308,7 +308,7 @@ class Room:
         the device handed on (:meth:`note_step`), not what each visit did, and its public
         screens stand still: the quiet time moved at the visit where something happened
         (a « J'ai fini », a trip's drops landing) told the class dashboard at whose visit
-        (docs/class.md). The round's changes count once it is over (``Hub._release_public``)."""
+        (docs/class.md). The round's changes count once it is over (:meth:`release_still`)."""
         if self.still is None:
             self.note_public(now, changed=public)
 
