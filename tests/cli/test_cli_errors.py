@@ -266,9 +266,27 @@ def test_lang_on_the_command_line_wins_over_lang_in_the_environment() -> None:
 
 
 # -- help texts ---------------------------------------------------------------------------------
+def loaded_commands() -> list[click.Command]:
+    """Every command, subcommands imported (the group loads them on first use: walked
+    before that, it is alone and a test over it asserts nothing)."""
+    cli.load()
+    commands = list(walk(cli))
+    assert {"simulate", "play", "serve"} <= {cmd.name for cmd in commands}
+    return commands
+
+
 def test_every_help_text_has_its_english() -> None:
+    loaded_commands()
     missing = [text for text in help_texts(cli) if collapse(text) not in ENGLISH]
     assert not missing
+
+
+def test_every_option_says_what_it_is() -> None:
+    """An option listed without a word (``-n ENTIER`` alone in ``simulate --help``) leaves
+    the reader guessing; the flag Click adds itself (--help) has its own."""
+    bare = [f"{cmd.name} {param.opts[0]}" for cmd in loaded_commands() for param in cmd.params
+            if isinstance(param, click.Option) and not param.help and not param.hidden]
+    assert not bare
 
 
 def test_help_in_french_and_in_english() -> None:

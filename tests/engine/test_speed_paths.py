@@ -11,6 +11,7 @@ from ludinum.engine import (
     PlayerCountError,
     clone_rng,
     new_rng,
+    reseed,
     rng_from_json,
     rng_to_json,
     shuffle,
@@ -43,6 +44,19 @@ def test_new_rng_and_clones_are_random_random() -> None:
             twin.setstate(plain.getstate())
             assert copy.getstate() == twin.getstate()
             assert [copy.random() for _ in range(3)] == [twin.random() for _ in range(3)]
+
+
+def test_reseed_in_place_is_random_random() -> None:
+    """``reseed(rng, seed)`` leaves a used generator (draws made, a Gaussian pending) in
+    ``random.Random(seed)``'s state, the same object: a simulation's bots take theirs up
+    again for each game."""
+    used = new_rng(3)
+    used.gauss(0.0, 1.0)  # leaves a second Gaussian pending
+    for seed in (0, 1, -5, 2**63 - 1, 2**80 + 3):
+        assert reseed(used, seed) is used
+        plain = random.Random(seed)
+        assert used.getstate() == plain.getstate()
+        assert [used.gauss(0.0, 1.0) for _ in range(3)] == [plain.gauss(0.0, 1.0) for _ in range(3)]
 
 
 def test_a_known_configuration_is_the_plain_one() -> None:

@@ -30,7 +30,7 @@ def test_the_seats_bots_share_one_generator_per_game() -> None:
     import random
 
     from ludinum.bots.levels import NoisyBot
-    from ludinum.sim.runner import BOTS_INDEX, bots_generator, seat_bots
+    from ludinum.sim.runner import BOTS_INDEX, bots_generator, bots_generator_again, seat_bots
 
     spec = SimSpec("hacker", 4, ("random", "easy", "medium", "random"))
     for seed in (0, 42, game_seed(3, 9)):
@@ -42,6 +42,10 @@ def test_the_seats_bots_share_one_generator_per_game() -> None:
         assert shared.random() == random.Random(game_seed(seed, BOTS_INDEX)).random()
         assert bots_generator(seed).getstate() == random.Random(
             game_seed(seed, BOTS_INDEX)).getstate()
+        # The next game's generator is this one reseeded in place: the same state.
+        again = bots_generator_again(bots, seed + 1)
+        assert again is shared
+        assert again.getstate() == random.Random(game_seed(seed + 1, BOTS_INDEX)).getstate()
 
 
 def test_progress_counts_every_game() -> None:

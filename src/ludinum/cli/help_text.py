@@ -81,6 +81,9 @@ ENGLISH: dict[str, str] = {
     "hard) ; défaut : moyen.": "Bot level: random, easy, medium, hard, expert (default: "
     "medium).",
     "Graine (partie reproductible).": "Seed (a reproducible game).",
+    "Graine de la série : même graine et mêmes réglages, mêmes parties.":
+        "The run's seed: same seed and settings, same games.",
+    "Nombre de parties.": "Number of games.",
     "Option de règle (répétable), ex. -o variant=trottant.":
         "Rule option (repeatable), e.g. -o variant=trottant.",
     "Simule des parties entre bots et résume les résultats.":

@@ -40,7 +40,8 @@ LONG_RUN = 60.0
 @click.option("--levels", "levels_text", default=",".join(LEVELS), show_default=True,
               help="Niveaux, du plus faible au plus fort.")
 @click.option("--adjacent", is_flag=True, help="Seulement chaque niveau contre le précédent.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Graine de la série : même graine et mêmes réglages, mêmes parties.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
 @click.option("--json", "as_json", is_flag=True, help="Un objet JSON sur la sortie standard.")

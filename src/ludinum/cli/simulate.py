@@ -61,7 +61,8 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
 
 @click.command("simulate")
 @click.argument("game_name", metavar="JEU")
-@click.option("-n", "games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("-n", "games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Nombre de parties.")
 @click.option("--players", "-p", type=int, default=None, help="Nombre de joueurs.")
 @click.option(
     "--bots",
@@ -71,7 +72,8 @@ def parse_bots(text: str, players: int, game: str) -> tuple[str, ...]:
     help="Un niveau pour tous ou une liste par siège : medium,random,hard "
     "(random, easy, medium ou heuristic, hard, expert).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Graine de la série : même graine et mêmes réglages, mêmes parties.")
 @click.option(
     "--workers",
     "-w",

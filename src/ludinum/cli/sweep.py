@@ -38,7 +38,8 @@ from ludinum.sim.sweep import sweep as run_sweep
               help="Niveau des bots (tous les sièges).")
 @click.option("--quiz-accuracy", type=click.FloatRange(0, 1), default=None,
               help="Précision aux quiz (défaut : celle du niveau).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Graine de la série : même graine et mêmes réglages, mêmes parties.")
 @click.option("--workers", "-w", type=click.IntRange(1), default=None,
               help="Processus (défaut : tous les cœurs).")
 @click.option("--output", "-O", type=click.Path(), callback=check_output,

@@ -148,6 +148,15 @@ def new_rng(seed: int) -> random.Random:
     return rng
 
 
+def reseed(rng: random.Random, seed: int) -> random.Random:
+    """``rng`` put in the state of ``random.Random(seed)`` (an int seed), in place: what
+    :func:`new_rng` gives, without making a new generator (≈ 0.5 µs of 4.7 saved where a
+    simulation's bots take up their generator again for each game). Returns ``rng``."""
+    _c_seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed leaves it
+    return rng
+
+
 def clone_rng(rng: random.Random) -> random.Random:
     copy = _blank_rng(random.Random)  # no system seeding: its state is set at once
     copy.setstate(rng.getstate())
