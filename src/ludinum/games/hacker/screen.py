@@ -137,8 +137,10 @@ def _guess_question(view: Mapping[str, Any], you: int | None, lang: str) -> list
 
 
 def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
-    """The finished game's scores, the last line of its board (« Scores : 1 pour Rouge
-    (J1) ; 17 pour Bleu (J2) … »), or ``""`` before the end (the view has no scores then):
+    """The finished game's scores, the last line of its board (« Argent : 1 pour Rouge
+    (J1) ; 17 pour Bleu (J2) … », the money each ends with, H9: the word of the end
+    screen's column, ``HackerText.score_name``), or ``""`` before the end (the view has no
+    scores then):
     the game's result line (``HackerText.result``), which a screen that says the scores in
     its own words leaves out (the terminal's end)."""
     if view.get("scores") is None:
@@ -148,7 +150,7 @@ def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
     scores = (";" if en else " ;").join(
         f" {s}{' for ' if en else ' pour '}{_name(p, lang)}"
         for p, s in enumerate(view["scores"]))
-    return f"Scores:{scores}." if en else f"Scores :{scores}."
+    return f"Money:{scores}." if en else f"Argent :{scores}."
 
 
 def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:

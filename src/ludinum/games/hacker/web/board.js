@@ -481,12 +481,12 @@
       out.push(en ? `Viruses dropped during each trip:${record}.`
         : `Virus posés pendant chaque trajet :${record}.`);
     }
-    // The scores at the end (H9).
+    // The money each ends with (H9), in the end screen's word (screen.py: scores_line).
     if (!none(view.scores)) {
       // The amount first, as on the trips line (screen.py).
       const scores = view.scores.map((s, p) => ` ${s}${en ? " for " : " pour "}${who(c, p)}`)
         .join(en ? ";" : " ;");
-      out.push(`${en ? "Scores:" : "Scores :"}${scores}.`);
+      out.push(`${en ? "Money:" : "Argent :"}${scores}.`);
     }
     return out.map((line) => c.spaced(c.named(line)));
   }
