@@ -179,8 +179,8 @@ def test_a_hacker_seat_has_one_name_on_the_terminal() -> None:
 
 
 @pytest.mark.parametrize(("lang", "scores", "points"),
-                         [("fr", "Scores :", " : 17 en billets"),
-                          ("en", "Scores:", ": 17 in bills")])
+                         [("fr", "Argent :", " : 17 en billets"),
+                          ("en", "Money:", ": 17 in bills")])
 def test_the_end_of_hacker_says_the_scores_once(lang: str, scores: str, points: str) -> None:
     """Hacker's end board listed « Scores : 1 pour Rouge (J1) ; 17 pour Bleu (J2) ; … »,
     then the end said them again in words (« Rouge (J1) : 1 point · Bleu (J2) : 17 points

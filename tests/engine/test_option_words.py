@@ -42,6 +42,13 @@ DESIGNERS = {
 #: the page's font; « Chaque carte une fois, comme le texte », 37, was cut).
 LONGEST_VALUE = 32
 
+#: Values the game's content names, not the option: Web Runners' themes (W16), the
+#: original game's titles, which the board's header, the debrief and the theme's page say.
+#: One name everywhere outweighs the list box's width (a 390 px phone shows « Information,
+#: technique et esprit crit… »): a short name of the option's own read as another theme
+#: (tests/webrunners/test_webrunners_setup_screen.py).
+CONTENT_NAMED = {("webrunners", "theme")}
+
 
 def words(option: Option, lang: str) -> list[str]:
     """Every text of an option a teacher may read in ``lang``: its help (the form's label),
@@ -81,6 +88,8 @@ def test_the_option_names_do_not_change(game: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_value_fits_a_phone_list_box(game: str, lang: str) -> None:
     for option in registry().get(game).options:
+        if (game, option.name) in CONTENT_NAMED:
+            continue
         for value in option.values():
             label = option.label(value, lang) or ""
             assert len(label) <= LONGEST_VALUE, (game, option.name, label, len(label))

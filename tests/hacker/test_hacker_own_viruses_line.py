@@ -1,50 +1,61 @@
-"""A pupil who dropped two viruses on one account during one trip read it twice on their
-phone: « Tes virus sur : compte 4 (trajet de Tom) ; compte 5 (trajet de Tom) ; compte 5
-(trajet de Tom). », as if the screen stuttered. The same account and trip is said once,
-with how many: « compte 5 (trajet de Tom) ×2 », in the server's text and the page's."""
+"""A player's own viruses on their phone. It read « Tes virus sur : compte 2 (trajet de
+Noé) », which a child took for a riddle (and before that the same account twice, as if the
+screen stuttered). It now says whose account each virus sits on, counted: « Tu as posé
+2 virus sur le compte 6 de Tom et 1 virus sur le compte 5 de Sami. », in the server's
+text and the page's alike. Only what the seat may know: the accounts' owners the board
+shows everyone (none under brouillage, H7), its own viruses (H2)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ludinum.games import registry
 from ludinum.games.hacker.screen import _accounts_in_words
+from ludinum.server import render
 from tests.server.test_page_lines import page_lines
 
-STACKS = {4: [{"owner": 0, "trip": 2}], 5: [{"owner": 0, "trip": 2}, {"owner": 0, "trip": 2},
-                                            {"owner": 1, "trip": 2}]}
+NAMES = ["Léa", "Sami", "Tom"]
+STACKS = {4: (1, [{"owner": 0, "trip": 2}]),
+          5: (2, [{"owner": 0, "trip": 2}, {"owner": 0, "trip": 2}, {"owner": 1, "trip": 2}]),
+          6: (1, [{"owner": 2, "trip": 1}])}
 VIEW: dict[str, Any] = {
-    "phase": "drop", "accounts": [{"id": i, "bills": None, "stack": s} for i, s in STACKS.items()],
+    "phase": "drop", "you": 0, "round": 1, "rounds": 4, "viruses": 3,
+    "accounts": [{"id": i, "owner": o, "bills": None, "stack": s}
+                 for i, (o, s) in STACKS.items()],
 }
+FR = "Tu as posé 1 virus sur le compte 5 de Sami et 2 virus sur le compte 6 de Tom."
+EN = "You dropped 1 virus on Sami's account 5 and 2 viruses on Tom's account 6."
 
 
-def test_the_server_says_each_account_and_trip_once() -> None:
-    lines = _accounts_in_words(VIEW, 0, "fr")
-    mine = [line for line in lines if line.startswith("Tes virus sur")]
-    assert len(mine) == 1 and mine[0].count("compte 6") == 1, lines
-    assert mine[0].endswith("compte 6 (trajet de [green]Vert (J3)[/green]) ×2."), lines
-    en = [line for line in _accounts_in_words(VIEW, 0, "en") if line.startswith("Your viruses on")]
-    assert len(en) == 1 and en[0].count("account 6") == 1 and en[0].endswith(") ×2."), en
+def _server(view: dict[str, Any], lang: str) -> list[str]:
+    return render.lines(registry().get("hacker"), view, lang, NAMES)
 
 
-def test_the_page_says_each_account_and_trip_once() -> None:
-    state = {"names": ["Léa", "Sami", "Tom"], "view": {**VIEW, "you": 0}}
-    lines = page_lines("hacker", state, 0, "fr")
-    mine = [line for line in lines if line.startswith("Tes virus sur")]
-    assert len(mine) == 1 and mine[0].count("compte 6") == 1, lines
-    assert mine[0].endswith("compte 6 (trajet de Tom) ×2."), lines
+def test_the_server_says_whose_account_each_virus_is_on() -> None:
+    lines = _server(VIEW, "fr")
+    assert FR in lines, lines
+    assert not [line for line in lines if "Tes virus sur" in line], lines
+    assert EN in _server(VIEW, "en")
 
 
-def test_the_english_lines_say_whose_trip_with_a_possessive() -> None:
-    """« account 6 (trip of Tom) » read as a word-for-word French « trajet de Tom »:
-    English says « account 6 (Tom's trip) », in the server's text and the page's alike,
-    as the narration does (« A virus appears on account 5 (Léa's trip). »)."""
-    view = {**VIEW, "accounts": [*VIEW["accounts"],
-                                 {"id": 7, "bills": None, "stack": [{"owner": 1, "trip": 2}]}]}
-    server = _accounts_in_words(view, 0, "en")
-    assert not [line for line in server if "trip of" in line], server
-    assert any(line.endswith("account 6 ([green]Green (P3)[/green]'s trip) ×2.")
-               for line in server), server
-    state = {"names": ["Léa", "Sami", "Tom"], "view": {**view, "you": 0, "seen": []}}
-    page = page_lines("hacker", state, 0, "en")
-    assert not [line for line in page if "trip of" in line], page
-    assert any(line.endswith("account 6 (Tom's trip) ×2.") for line in page), page
+def test_the_page_says_it_in_the_same_words() -> None:
+    state = {"names": NAMES, "view": VIEW}
+    assert FR in page_lines("hacker", state, 0, "fr")
+    assert EN in page_lines("hacker", state, 0, "en")
+
+
+def test_under_brouillage_the_owner_is_not_told() -> None:
+    """H7: the accounts show no colour, the view no owner: the line says the account only."""
+    blurred = {**VIEW, "blurred": True,
+               "accounts": [{**a, "owner": None} for a in VIEW["accounts"]]}
+    fr = "Tu as posé 1 virus sur le compte 5 et 2 virus sur le compte 6."
+    assert fr in _server(blurred, "fr")
+    assert fr in page_lines("hacker", {"names": NAMES, "view": blurred}, 0, "fr")
+
+
+def test_ones_own_account_is_yours() -> None:
+    own = {**VIEW, "accounts": [{"id": 2, "owner": 0, "bills": None,
+                                 "stack": [{"owner": 0, "trip": 1}]}]}
+    assert "Tu as posé 1 virus sur ton compte 3." in _server(own, "fr")
+    assert "You dropped 1 virus on your account 3." in _server(own, "en")
+    assert [line for line in _accounts_in_words(own, 0, "fr") if "ton compte 3" in line]

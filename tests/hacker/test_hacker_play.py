@@ -73,7 +73,7 @@ def test_every_event_and_action_speaks_french_and_english() -> None:
                 assert fr != event.kind and en != event.kind and fr != en
                 assert "{" not in fr and "{" not in en
         for lang in ("fr", "en"):
-            assert "Scores" in GAME.text.view(state.view(0), lang)
+            assert GAME.text.score_column(lang) in GAME.text.view(state.view(0), lang)
     assert {"dropped", "noticed", "guess", "guess_detail", "your_virus", "credited"} <= kinds
 
 
@@ -237,9 +237,9 @@ def test_the_final_scores_put_the_amount_before_the_name() -> None:
         p = state.active_players()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
     view = state.view(None)
-    line = next(t for t in GAME.text.view(view, "fr").splitlines() if t.startswith("Scores"))
+    line = next(t for t in GAME.text.view(view, "fr").splitlines() if t.startswith("Argent"))
     scores = view["scores"]
-    assert line.startswith(f"Scores : {scores[0]} pour "), line
+    assert line.startswith(f"Argent : {scores[0]} pour "), line
     assert " ; " in line and line.endswith(".")
     english = GAME.text.view(view, "en")
-    assert f"Scores: {scores[0]} for " in english
+    assert f"Money: {scores[0]} for " in english

@@ -30,7 +30,7 @@ def piece(expression: str, names: list[str] | None = None, lang: str = "fr") -> 
 
 
 FACE = json.dumps({"title": "Mot de passe <fort>", "family": "Protection", "symbol": "🛡",
-                   "tone": "green", "value": "5 pts", "text": "Garde-le pour toi !",
+                   "tone": "green", "value": "5 points", "text": "Garde-le pour toi !",
                    "portrait": ""}, ensure_ascii=False)
 
 
@@ -67,7 +67,7 @@ def test_a_card_tile_prints_every_text_spaced_and_escaped() -> None:
     shown = piece(f"c.cardTile({FACE}, {{idle: true}})")
     assert shown.startswith('<div class="card-tile tone-green idle">')
     assert "Mot de passe &lt;fort&gt;" in shown and f"toi{NNBSP}!" in shown
-    assert '<span class="card-value">5 pts</span>' in shown
+    assert '<span class="card-value">5 points</span>' in shown
     assert shown.count("aria-hidden") == 1  # the symbol only: no label, the words are read
 
     played = piece(f"c.cardTile({FACE}, {{seat: 2, action: '{{\"kind\":\"play\"}}', "

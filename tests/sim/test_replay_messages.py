@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,37 @@ def test_a_team_s_win_is_the_team_s(tmp_path: Path) -> None:
     out = run("replay", str(path), stdin="")[1].replace("\u00a0", " ")
     assert out.splitlines().count("L'équipe a gagné !") == 1, out[-600:]
     assert "Gagnants" not in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_secret_step_is_said_in_words(tmp_path: Path, lang: str) -> None:
+    """A step the table sees nothing of printed « (rien de public) », which told a reader
+    nothing. It says a secret move was made, by whom only where the step's header names
+    the seat (the table sees it acting alone, ``State.public_active``), never what."""
+    seen = {"named": 0, "unnamed": 0}
+    for name in ("webrunners", "hacker"):
+        path, _ = kept(tmp_path, name)
+        code, out, _ = run("--lang", lang, "replay", str(path), stdin="")
+        assert code == 0
+        assert "rien de public" not in out and "nothing public" not in out
+        lines = out.splitlines()
+        for head, line in pairwise(lines):
+            if "secret" not in line:
+                continue
+            step = re.match(r"(?:Étape|Step) \d+/\d+(?: · (.+))?$", head)
+            assert step, (head, line)
+            if step.group(1):  # the seat the header names, and no more
+                of = f"by {step.group(1)}" if lang == "en" else f"de {step.group(1)}"
+                assert of in line.replace("d'", "de "), (head, line)
+                seen["named"] += 1
+            else:
+                assert line.strip() == replay_module.TEXTS[lang]["secret"], line
+                seen["unnamed"] += 1
+    assert seen["named"] and seen["unnamed"], seen
+
+
+def test_a_secret_move_elides_before_a_vowel() -> None:
+    from ludinum.games import get_game
+
+    line = replay_module.secret_move(get_game("hacker"), 6, "fr")
+    assert line.startswith("Un coup secret d'Orange (J7) : "), line

@@ -122,7 +122,7 @@ def test_v3_data_laid_face_up_in_its_category_slot() -> None:
     seen = state.view(1)["players"][0]["boards"]["digital"]
     assert seen["data"] == ["dossier_medical"]
     assert GAME.deck.card("dossier_medical").points == 5
-    assert "Dossier médical (sensible, 5 pts)" in GAME.text.view(state.view(0))
+    assert "Dossier médical (sensible, 5 points)" in GAME.text.view(state.view(0))
     # another seat's terminal gives its points (the board drawn names it)
     assert "numérique[/bold] : 5 points" in GAME.text.view(state.view(1))
 

@@ -374,12 +374,12 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     act(state, 2, "attack card=armoire_ouverte target=0")
     for seat in (0, 2):  # the attacked manager's own board, the board under attack
         told = TEXT.view(state.view(seat), "fr")
-        assert ("Plateau papier[/bold] : Annuaire interne ×2 (standard, 1 pt) | Dossier "
-                "médical (sensible, 5 pts)") in told
+        assert ("Plateau papier[/bold] : Annuaire interne ×2 (standard, 1 point) | Dossier "
+                "médical (sensible, 5 points)") in told
     assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
-    assert ("Paper board[/bold]: Staff directory ×2 (standard, 1 pt) | Medical record "
-            "(sensitive, 5 pts)") in english
+    assert ("Paper board[/bold]: Staff directory ×2 (standard, 1 point) | Medical record "
+            "(sensitive, 5 points)") in english
 
 
 def test_a_manager_laying_is_told_his_hand_once() -> None:
@@ -470,9 +470,9 @@ def test_a_manager_laying_reads_his_own_data_by_their_points() -> None:
             "fermée à clé[/dim]") in screen.splitlines(), screen
     assert "Dossier médical" not in screen, screen
     # a screen that draws the board writes his boards in full (it has the rows)
-    assert "Dossier médical (sensible, 5 pts)" in TEXT.view(state.view(0), "fr", board=False)
+    assert "Dossier médical (sensible, 5 points)" in TEXT.view(state.view(0), "fr", board=False)
     turn(state, 1)
-    assert "Dossier médical (sensible, 5 pts)" in TEXT.view(state.view(0), "fr")
+    assert "Dossier médical (sensible, 5 points)" in TEXT.view(state.view(0), "fr")
 
 
 @pytest.mark.parametrize(("lang", "laid", "loot"), [

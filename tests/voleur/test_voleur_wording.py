@@ -56,9 +56,9 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
     paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
-    assert paper.endswith("Annuaire interne (standard, 1 pt) — [dim]ta mesure cachée : "
+    assert paper.endswith("Annuaire interne (standard, 1 point) — [dim]ta mesure cachée : "
                           "Armoire fermée à clé[/dim]")  # one: « ta mesure », not « tes »
-    assert "Staff directory (standard, 1 pt) — [dim]your hidden measure: " in english
+    assert "Staff directory (standard, 1 point) — [dim]your hidden measure: " in english
 
 
 def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
@@ -72,8 +72,8 @@ def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
     paper = _line(french, "    [bold]Plateau papier[/bold]")
     # The cards first, their slot after: « Plateau papier : standard (1) : Annuaire
     # interne » read as two labels in a row.
-    assert paper == ("    [bold]Plateau papier[/bold] : Annuaire interne (standard, 1 pt) | "
-                     "Dossier médical (sensible, 5 pts)")
+    assert paper == ("    [bold]Plateau papier[/bold] : Annuaire interne (standard, 1 point) | "
+                     "Dossier médical (sensible, 5 points)")
     assert "aucune |" not in french and "none |" not in english
     # A board without data says so once, in words.
     assert _line(french, "    [bold]Plateau numérique[/bold]").endswith(" : aucune donnée")

@@ -212,3 +212,16 @@ def test_giving_up_an_exchange_is_set_apart_and_asked_first() -> None:
         assert "Abandonner" not in buttons
         met += 1
     assert met, "no exchange met"
+
+
+def test_a_plain_turn_says_to_tap_a_card() -> None:
+    """A normal turn showed « À toi de jouer ! » above the cards and nothing telling a child
+    what to do: the phone now says to tap a card, as the other steps say theirs; not to a
+    seat waiting for another's turn, nor with an empty hand (nothing to tap but « Rester
+    sur place »)."""
+    s = arrange(new(3), hands={0: ["plain_2", "bug"]})
+    assert _prompt(s, 0) == "Touche une carte pour la jouer."
+    assert _prompt(s, 0, "en") == "Tap a card to play it."
+    assert _prompt(s, 1) == ""
+    empty = arrange(new(3), hands={0: []})
+    assert _prompt(empty, 0) == ""

@@ -81,9 +81,38 @@ def test_the_set_up_form_says_what_each_theme_speaks_of() -> None:
 
     theme = OPTIONS["theme"]
     assert [theme.named_label(t, "fr") for t in theme.choices] == [
-        "Relations, amour, sexualité", "Santé et environnement",
-        "Information et esprit critique", "Éducation et culture"]
-    assert theme.named_label("relations", "en") == "Relationships, love, sexuality"
+        "Vie relationnelle, affective et sexuelle",
+        "Santé physique, mentale et environnementale",
+        "Information, technique et esprit critique", "Éducation et culture"]
+    assert theme.named_label("relations", "en") == "Relationships, love and sexuality"
+
+
+def test_a_theme_has_one_name_on_the_form_and_the_board() -> None:
+    """The set-up list said « Information et esprit critique », the projector's header
+    (the game's content, W16) « Information, technique et esprit critique »: the theme
+    the teacher picked is named the same on the form, the board (its text and the page's)
+    and the debrief's options."""
+    from ludinum.games.webrunners.data import THEME_DATA
+    from ludinum.games.webrunners.options import OPTIONS
+    from ludinum.server import render
+    from tests.drawing import state_of
+    from tests.server.test_page_lines import page_lines
+
+    game = registry().get("webrunners")
+    for lang in ("fr", "en"):
+        for name in OPTIONS["theme"].choices:
+            said = OPTIONS["theme"].label(name, lang)
+            assert said == THEME_DATA[name]["name_en" if lang == "en" else "name_fr"]
+            state = game.new_state(3, seed=1, options={"theme": name})
+            seats = [Seat(i) for i in range(3)]
+            for seat in seats:
+                seat.make_human(f"Joueur{seat.index + 1}", "x")
+            room = Room(1, "THEME", game, state.config, "turns", seats, "", state,
+                        status=PLAYING)
+            server = render.lines(game, state.view(None), lang, [])
+            page = page_lines("webrunners", state_of(room, None, lang), None, lang)
+            for lines in (server, page):
+                assert lines[0].startswith(f"Web Runners — {said}"), (lang, lines)
 
 
 def test_a_finished_game_shows_nobody_to_play() -> None:

@@ -53,12 +53,25 @@ def _table(rows: list[list[str]]) -> list[str]:
     return out
 
 
+def _whose_account(k: int, owner: int | None, you: int | None, lang: str) -> str:
+    """An account with its owner as a player says it: « le compte 2 de Noé », « ton
+    compte 7 », « le compte 4 » when its owner is not shown (brouillage, H7)."""
+    en = lang == "en"
+    if owner is None:
+        return f"account {k + 1}" if en else f"le compte {k + 1}"
+    if owner == you:
+        return f"your account {k + 1}" if en else f"ton compte {k + 1}"
+    who = _name(owner, lang)
+    return f"{who}'s account {k + 1}" if en else f"le compte {k + 1} de {who}"
+
+
 def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:
     """What a phone needs beside the drawn board, which shows every account's owner and
     virus stack to everyone: the bills this seat sees, and the viruses whose owner it
     knows, in sentences (no table, no « J3 »)."""
     en = lang == "en"
-    money, mine, known = [], [], []
+    money, known = [], []
+    mine: dict[str, int] = {}  # where each of this seat's viruses sits, and how many there
     for acc in view.get("accounts", []):
         where = account(int(acc["id"]), lang)
         if acc.get("bills") is not None:
@@ -69,7 +82,8 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
             # « compte 4 (trajet de Tom) », "account 4 (Tom's trip)"
             whose = f"{trip}'s trip" if en else f"trajet de {trip}"
             if owner is not None and owner == you:
-                mine.append(f"{where} ({whose})")
+                at = _whose_account(int(acc["id"]), acc.get("owner"), you, lang)
+                mine[at] = mine.get(at, 0) + 1
             elif owner is not None:
                 known.append(f"{where} ({whose}) "
                               f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
@@ -81,11 +95,16 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
             "Billets" if over else "Tes billets")
         lines.append(f"{title}{':' if en else ' :'} " + join.join(money) + ".")
     if mine:
-        # Two viruses dropped on one account in one trip: said once, with how many.
-        counted = [f"{at} ×{mine.count(at)}" if mine.count(at) > 1 else at
-                   for at in dict.fromkeys(mine)]
-        lines.append(("Your viruses on: " if en else "Tes virus sur : ") + join.join(counted)
-                     + ".")
+        # Whose account each of its viruses sits on, counted (a child read « Tes virus
+        # sur : compte 2 (trajet de Noé) » as a riddle): « Tu as posé 1 virus sur le
+        # compte 2 de Noé et 2 virus sur ton compte 7. » Only what the board shows
+        # everyone (the account's owner, none under brouillage, H7) and what the seat
+        # knows of its own viruses (H2).
+        said = [(f"{n} {'virus' if n == 1 else 'viruses'} on {at}" if en
+                 else f"{n} virus sur {at}") for at, n in mine.items()]
+        listed = said[0] if len(said) == 1 else (
+            ", ".join(said[:-1]) + (" and " if en else " et ") + said[-1])
+        lines.append(("You dropped " if en else "Tu as posé ") + listed + ".")
     if known:
         lines.append(("You know whose: the virus on " if en else "Tu sais à qui : le virus du ")
                      + join.join(known) + ".")
@@ -118,8 +137,10 @@ def _guess_question(view: Mapping[str, Any], you: int | None, lang: str) -> list
 
 
 def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
-    """The finished game's scores, the last line of its board (« Scores : 1 pour Rouge
-    (J1) ; 17 pour Bleu (J2) … »), or ``""`` before the end (the view has no scores then):
+    """The finished game's scores, the last line of its board (« Argent : 1 pour Rouge
+    (J1) ; 17 pour Bleu (J2) … », the money each ends with, H9: the word of the end
+    screen's column, ``HackerText.score_name``), or ``""`` before the end (the view has no
+    scores then):
     the game's result line (``HackerText.result``), which a screen that says the scores in
     its own words leaves out (the terminal's end)."""
     if view.get("scores") is None:
@@ -129,7 +150,7 @@ def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
     scores = (";" if en else " ;").join(
         f" {s}{' for ' if en else ' pour '}{_name(p, lang)}"
         for p, s in enumerate(view["scores"]))
-    return f"Scores:{scores}." if en else f"Scores :{scores}."
+    return f"Money:{scores}." if en else f"Argent :{scores}."
 
 
 def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:

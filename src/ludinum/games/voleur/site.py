@@ -91,7 +91,9 @@ def _kind(card: Any, lang: str = "fr") -> str:
     if lang == "en":
         return _kind_en(card)
     if card.kind == DATA:
-        return f"Carte {CATEGORY_FR[card.category].lower()} ({POINTS[card.category]} pt)"
+        points = POINTS[card.category]
+        return (f"Carte {CATEGORY_FR[card.category].lower()} "
+                f"({points} {'point' if points < 2 else 'points'})")
     board = BOARD_FR[BOARDS[card.nature]]
     if card.kind == ATTACK:
         return f"Carte attaque {board} : {SKIP_FR[card.skip]}"
@@ -101,7 +103,8 @@ def _kind(card: Any, lang: str = "fr") -> str:
 def _kind_en(card: Any) -> str:
     if card.kind == DATA:
         points = POINTS[card.category]
-        return f"{CATEGORY_EN[card.category]} card ({points} {'pt' if points == 1 else 'pts'})"
+        unit = "point" if points == 1 else "points"
+        return f"{CATEGORY_EN[card.category]} card ({points} {unit})"
     board = BOARD_EN[BOARDS[card.nature]]
     if card.kind == ATTACK:
         return f"{board.capitalize()} attack card: {SKIP_EN[card.skip]}"

@@ -204,7 +204,8 @@ class VoleurText(GameText):
             return CardFace(
                 title=card.name(lang), symbol="▤", tone=("grey", "orange", "red")[card.category],
                 family=f"{category.capitalize()} data" if en else f"Donnée {category}",
-                value=(f"{points} pt" if points == 1 else f"{points} pts"),
+                # Points in full (a child read « 5 pts » as a word of its own).
+                value=f"{points} point" if points == 1 else f"{points} points",
                 text=("Laid face up on a board." if en
                       else "Se pose face visible sur un plateau."))
         board = _BOARD[key][BOARDS[card.nature]]
@@ -380,7 +381,7 @@ class VoleurText(GameText):
         (5) : aucune ») filled two lines a board, wrapped on a phone and in a terminal. A
         board without data says so in words (a dash there ran into the dash between the
         parts: « — — tes mesures cachées »). The cards come first, their slot after
-        (« Annuaire interne ×2 (standard, 1 pt) »): « Plateau papier : standard (1) :
+        (« Annuaire interne ×2 (standard, 1 point) »): « Plateau papier : standard (1) :
         Annuaire interne » read as two labels in a row."""
         en = lang == "en"
         colon = ":" if en else " :"
@@ -391,7 +392,7 @@ class VoleurText(GameText):
             data = self._data_count(0, lang)
         elif whole:
             data = " | ".join(
-                f"{self._names(by_cat[c], lang, short)} ({label}, {POINTS[c]} pt"
+                f"{self._names(by_cat[c], lang, short)} ({label}, {POINTS[c]} point"
                 f"{'s' if POINTS[c] > 1 else ''})"
                 for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
         else:

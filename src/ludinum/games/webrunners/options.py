@@ -8,6 +8,7 @@ from __future__ import annotations
 from ludinum.engine import Option, OptionSet
 from ludinum.games.webrunners import session
 from ludinum.games.webrunners.content import THEMES
+from ludinum.games.webrunners.data import THEME_DATA
 
 OPTIONS = OptionSet(
     "webrunners",
@@ -17,15 +18,14 @@ OPTIONS = OptionSet(
             "Thème de la partie : ses cartes affichent leur message de prévention.",
             "Theme of the game: its cards show their prevention message.",
             choices=THEMES, ruling="W16", title_fr="Thème", title_en="Theme",
-            # What each theme speaks of, short enough for a phone's list box (32
-            # characters): « Relations » alone did not tell a teacher that this theme's
-            # cards speak of nudes and pornography (the rules' names are longer).
-            named=(("relations", "Relations, amour, sexualité",
-                    "Relationships, love, sexuality"),
-                   ("sante", "Santé et environnement", "Health and environment"),
-                   ("information", "Information et esprit critique",
-                    "Information, critical thinking"),
-                   ("education", "Éducation et culture", "Education and culture")),
+            # Each theme by the name its content gives it (the original game's, W16), the
+            # one the board's header, the debrief and the theme's page say: the list once
+            # had names of its own (« Information et esprit critique » beside the
+            # projector's « Information, technique et esprit critique »). « Relations »
+            # alone did not tell a teacher that this theme's cards speak of nudes and
+            # pornography: « Vie relationnelle, affective et sexuelle » says it.
+            named=tuple((theme, THEME_DATA[theme]["name_fr"], THEME_DATA[theme]["name_en"])
+                        for theme in THEMES),
         ),
         Option(
             "first_player", "choice", "questions",

@@ -369,8 +369,15 @@
   // those it noticed or was told, H4, H5).
   function accountsInWords(c, view, you, en) {
     const money = [];
-    const mine = [];
+    const mine = new Map();  // where each of this seat's viruses sits, and how many there
     const known = [];
+    // « le compte 2 de Noé », « ton compte 7 », « le compte 4 » under brouillage, H7
+    // (screen.py: _whose_account).
+    const whose = (k, owner) => {
+      if (none(owner)) return (en ? "account " : "le compte ") + (k + 1);
+      if (owner === you) return (en ? "your account " : "ton compte ") + (k + 1);
+      return en ? `${who(c, owner)}'s account ${k + 1}` : `le compte ${k + 1} de ${who(c, owner)}`;
+    };
     // « trajet de Tom », "Tom's trip" (screen.py: _accounts_in_words)
     const trip = (seat) => (en ? `${who(c, seat)}'s trip` : `trajet de ${who(c, seat)}`);
     for (const a of view.accounts || []) {
@@ -378,7 +385,10 @@
       if (!none(a.bills)) money.push(`${at}${en ? ":" : " :"} ${sum(en, a.bills)}`);
       for (const v of a.stack || []) {
         if (none(v.owner)) continue;
-        if (v.owner === you) mine.push(`${at} (${trip(v.trip)})`);
+        if (v.owner === you) {
+          const on = whose(a.id, a.owner);
+          mine.set(on, (mine.get(on) || 0) + 1);
+        }
         else known.push(`${at} (${trip(v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
       }
     }
@@ -389,13 +399,13 @@
       const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
       out.push(`${title}${en ? ":" : " :"} ${money.join(and)}.`);
     }
-    if (mine.length) {
-      // Two viruses dropped on one account in one trip: said once, with how many.
-      const counted = [...new Set(mine)].map((at) => {
-        const n = mine.filter((x) => x === at).length;
-        return n > 1 ? `${at} ×${n}` : at;
-      });
-      out.push((en ? "Your viruses on: " : "Tes virus sur : ") + counted.join(and) + ".");
+    if (mine.size) {
+      // Whose account each of its viruses sits on, counted (screen.py: _accounts_in_words).
+      const said = [...mine].map(([on, n]) => (en
+        ? `${n} ${n === 1 ? "virus" : "viruses"} on ${on}` : `${n} virus sur ${on}`));
+      const listed = said.length === 1 ? said[0]
+        : said.slice(0, -1).join(", ") + (en ? " and " : " et ") + said[said.length - 1];
+      out.push((en ? "You dropped " : "Tu as posé ") + listed + ".");
     }
     if (known.length) {
       out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(and) + ".");
@@ -471,12 +481,12 @@
       out.push(en ? `Viruses dropped during each trip:${record}.`
         : `Virus posés pendant chaque trajet :${record}.`);
     }
-    // The scores at the end (H9).
+    // The money each ends with (H9), in the end screen's word (screen.py: scores_line).
     if (!none(view.scores)) {
       // The amount first, as on the trips line (screen.py).
       const scores = view.scores.map((s, p) => ` ${s}${en ? " for " : " pour "}${who(c, p)}`)
         .join(en ? ";" : " ;");
-      out.push(`${en ? "Scores:" : "Scores :"}${scores}.`);
+      out.push(`${en ? "Money:" : "Argent :"}${scores}.`);
     }
     return out.map((line) => c.spaced(c.named(line)));
   }

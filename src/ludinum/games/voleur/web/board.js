@@ -575,8 +575,10 @@
     const names = (idents) => c.safe(idents.map((ident) => c.show(cardName(c, ident))).join(", "));
     let points = 0;
     for (const ident of b.data) points += known(c, ident) ? known(c, ident).points : 0;
-    // French puts 0 and 1 in the singular (« 0 pt »), English only 1.
-    const pts = points === 1 ? _("1 pt") : points === 0 ? _("0 pt") : _("%(n)s pts", { n: points });
+    // Points in full (« 5 pts » read as a word of its own); French puts 0 and 1 in the
+    // singular (« 0 point »), English only 1.
+    const pts = points === 1 ? _("1 point") : points === 0 ? _("0 point")
+      : _("%(n)s points", { n: points });
     let out = '<span class="board-summary">';
     if (!b.data.length) out += c.show(_("aucune donnée"));
     else if (b.data.length === 1) out += h`${_("1 donnée")} (${pts})`;
@@ -802,7 +804,7 @@
       byCat[slot < 0 ? 2 : slot].push(ident);
     }
     const slots = w.categories.flatMap((name, i) =>
-      byCat[i].length ? [`${cardNames(c, byCat[i])} (${name}, ${POINTS[i]} pt${POINTS[i] > 1 ? "s" : ""})`] : []);
+      byCat[i].length ? [`${cardNames(c, byCat[i])} (${name}, ${POINTS[i]} point${POINTS[i] > 1 ? "s" : ""})`] : []);
     const parts = [`    ${label}${w.colon} ` + (slots.join(" | ") || w.none)];
     // « dévoilée : X » for one measure, « dévoilées : X, Y » for more (text.py alike)
     const shown = b.shown || [], own = b.hidden_cards || [];

@@ -422,8 +422,9 @@
   }
 
   // What a step asks when the cards alone do not say it: whose cards these are and what a
-  // tap does with them (W5 green, W8 Hacking, W9 Surveillance, W10 Bug, W13 powers, W3 pay).
-  function stepPrompt(c) {
+  // tap does with them (W5 green, W8 Hacking, W9 Surveillance, W10 Bug, W13 powers, W3 pay),
+  // and on a plain turn that a card is played by tapping it (``d``: the decision drawn).
+  function stepPrompt(c, d) {
     const { _, view } = c;
     const pending = view.pending || {};
     const attack = pending.attack || {};
@@ -450,6 +451,9 @@
       }
       case "convert":
         return _("Pouvoir White Hat : choisis comment jouer ta carte.");
+      case "main":
+        // A normal turn showed « À toi de jouer ! » above the cards and nothing more.
+        return d && d.own && d.byCard.length ? _("Touche une carte pour la jouer.") : "";
       case "distance": {
         const victim = given(attack.returned_by) ? attack.by : attack.target;
         return given(victim) ? _("Choisis de combien de cases faire reculer %(name)s.", { name: c.seatText(victim) }) : "";
@@ -487,7 +491,7 @@
     } else if (view.phase === "setup_phone") {
       out += h`<div class="prompt"><p>${_("À quel âge as-tu eu ton premier téléphone ? En cas d'égalité, celui ou celle qui l'a eu le plus tard commence.")}</p></div>`.text;
     }
-    const step = stepPrompt(c);
+    const step = stepPrompt(c, d);
     if (step) out += `<div class="prompt step"><p>${L.draw.nicks(c.show(step), c.names)}</p></div>`;
     if (!attack && d.influence) {
       out += h`<div class="prompt"><p>${_("Pouvoir Influenceuse : touche un voisin pour lui prendre une carte au hasard, sans lui en rendre.")}</p></div>`.text;
