@@ -41,7 +41,7 @@ VISIBLE_TEXTS = """
 def create_room(host: Any, base: str, game: str, players: int, mode: str = "turns",
                 options: Mapping[str, str] | None = None) -> str:
     """A room made from the set-up page; ``options`` fills the game's option fields (a
-    list is chosen, a number or a text typed)."""
+    list is chosen, a button ticked, a number or a text typed)."""
     host.goto(f"{base}/new/{game}")
     host.select_option("#players", str(players))
     host.check(f'input[name="mode"][value="{mode}"]')
@@ -49,6 +49,8 @@ def create_room(host: Any, base: str, game: str, players: int, mode: str = "turn
         field = host.locator(f"#opt_{name}")
         if field.evaluate("e => e.tagName") == "SELECT":
             field.select_option(value)
+        elif field.evaluate("e => e.type") == "radio":  # values too long for a list box
+            host.check(f'input[name="opt_{name}"][value="{value}"]')
         else:
             field.fill(value)
     host.click("button[type=submit]")

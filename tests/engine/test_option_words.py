@@ -1,7 +1,7 @@
 """The rule options in a teacher's words (the set-up page /new/<game>, a class's set-up and
 the debrief): what each option changes, never the designers' words about the original
 rules (« les deux questions du texte », « (réglé) », « choix de l'hôte (siège 1) »), and
-values short enough for a list box on a 390 px phone."""
+values short enough for a list box on a 390 px phone, else buttons to tick."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from ludinum.engine import Option
 from ludinum.games import registry
+from ludinum.server import forms
 
 GAMES = ("gnou", "hacker", "voleur", "webrunners")
 
@@ -40,14 +41,7 @@ DESIGNERS = {
 
 #: The longest value a list box shows whole on a 390 px phone (its width, in characters of
 #: the page's font; « Chaque carte une fois, comme le texte », 37, was cut).
-LONGEST_VALUE = 32
-
-#: Values the game's content names, not the option: Web Runners' themes (W16), the
-#: original game's titles, which the board's header, the debrief and the theme's page say.
-#: One name everywhere outweighs the list box's width (a 390 px phone shows « Information,
-#: technique et esprit crit… »): a short name of the option's own read as another theme
-#: (tests/webrunners/test_webrunners_setup_screen.py).
-CONTENT_NAMED = {("webrunners", "theme")}
+LONGEST_VALUE = forms.LIST_BOX_CHARACTERS
 
 
 def words(option: Option, lang: str) -> list[str]:
@@ -86,13 +80,17 @@ def test_the_option_names_do_not_change(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_value_fits_a_phone_list_box(game: str, lang: str) -> None:
+def test_every_value_fits_a_phone_list_box_or_is_a_button(game: str, lang: str) -> None:
+    """A value longer than a list box shows on a phone is drawn as a button to tick, its
+    words whole (a content's names, the themes of W16, keep their length); the page's
+    widths are measured in tests/browser/test_option_fields_fit.py."""
+    drawn = {f.option.name: f.input for f in forms.fields(registry().get(game), lang)}
     for option in registry().get(game).options:
-        if (game, option.name) in CONTENT_NAMED:
-            continue
-        for value in option.values():
-            label = option.label(value, lang) or ""
-            assert len(label) <= LONGEST_VALUE, (game, option.name, label, len(label))
+        labels = [option.label(value, lang) or "" for value in option.values()]
+        if any(len(label) > LONGEST_VALUE for label in labels):
+            assert drawn[option.name] == "radios", (game, option.name, labels)
+        elif option.kind == "choice" and not option.seats_of:
+            assert drawn[option.name] == "select", (game, option.name, labels)
 
 
 def test_one_role_has_one_name() -> None:

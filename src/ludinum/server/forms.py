@@ -18,6 +18,11 @@ SEAT = "-"
 #: (``new.html``) and a class's (``class_new.html``). Any other is refused (:func:`parse`).
 ROOM_FIELDS = ("players", "mode")
 CLASS_FIELDS = ("table_size", "bot_level", "friends_apart", "mode")
+#: The longest value in words a list box shows whole on a 390 px phone (its width, in
+#: characters of the page's font: « Information, technique et esprit crit… » was cut). An
+#: option with a longer value is drawn as buttons to tick, one per line, each value whole
+#: (a game's content names, the names of its themes, are not shortened to fit).
+LIST_BOX_CHARACTERS = 32
 
 
 @dataclass(frozen=True)
@@ -40,9 +45,9 @@ class Field:
     name: str
     value: OptionValue
     help: str
-    input: str  # checkbox, number, select, seats, text
+    input: str  # checkbox, number, select, radios, seats, text
     step: str = "1"
-    #: select: (value as sent, the value in words, the player counts it can be chosen for:
+    #: select, radios: (value as sent, the value in words, the player counts it can be chosen for:
     #: « 3 4 », empty for every count, whether it can with the count chosen now); number:
     #: its unit in words.
     choices: tuple[tuple[str, str, str, bool], ...] = ()
@@ -88,10 +93,12 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
            players: int | None = None) -> list[Field]:
     """The form's fields: every value shown in words, never raw (issue 21): a list of the
     values in words where the option has few (choices, small ranges), else a number with
-    its unit. An option that changes nothing with some player counts (``Option.applies``:
-    viruses meant for 3 players) says at which it does, and a value that cannot be
-    chosen with some (``Option.fits``: a thief in a seat beyond the table) says
-    with which it can: the page offers them only then (``players``: the count chosen)."""
+    its unit; buttons to tick, one per value, where a value is too long for a list box on a
+    phone (:data:`LIST_BOX_CHARACTERS`). An option that changes nothing with some player
+    counts (``Option.applies``: viruses meant for 3 players) says at which it does, and a
+    value that cannot be chosen with some (``Option.fits``: a thief in a seat beyond the
+    table) says with which it can: the page offers them only then (``players``: the count
+    chosen)."""
     out = []
     every = tuple(game.player_counts())
     resolved = {**game.options.defaults(), **(values or {})}
@@ -108,7 +115,8 @@ def fields(game: Game, lang: str, values: Mapping[str, OptionValue] | None = Non
         if seats:
             kind = "seats"
         elif choices:
-            kind = "select"
+            long = any(len(words) > LIST_BOX_CHARACTERS for _, words, _, _ in choices)
+            kind = "radios" if long else "select"
             value = str(value)
         unit = placeholder = ""
         if kind == "number":

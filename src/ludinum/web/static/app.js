@@ -250,6 +250,15 @@
         const first = [...list.options].find((o) => !o.disabled);
         if (chosen && chosen.disabled && first) list.value = first.value;
       });
+      // Values as buttons to tick (too long for a list box): one hidden, or in a hidden
+      // field, is not sent; a chosen one that goes, its group's first takes its place.
+      const radios = [...playerCount.form.querySelectorAll('.choice-list input[type="radio"]')];
+      radios.forEach((r) => { if (r.closest("[hidden]")) r.disabled = true; });
+      radios.forEach((r) => {
+        if (!r.checked || !r.disabled) return;
+        const first = radios.find((o) => o.name === r.name && !o.disabled);
+        if (first) first.checked = true;
+      });
     };
     playerCount.addEventListener("change", follow);
     follow();
