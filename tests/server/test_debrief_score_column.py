@@ -60,3 +60,33 @@ def test_a_game_naming_no_unit_keeps_score() -> None:
 
     assert Plain().score_column("fr") == "Score"
     assert Plain().score_column("en") == "Score"
+
+
+def _caption(html: str) -> str:
+    found = re.findall(r"<caption>([^<]*)</caption>", unescape(html))
+    assert len(found) == 1, html
+    return found[0]
+
+
+@pytest.mark.parametrize(("game", "players", "fr", "en"), [
+    (hacker.GAME, 4, "Argent", "Money"),
+    (voleur.GAME, 3, "Scores", "Scores"),
+])
+def test_the_results_table_is_captioned_in_the_games_word(
+        game: Game, players: int, fr: str, en: str) -> None:
+    """Hacker's table read « Scores » above its column « Argent » (money in bills, H9): the
+    game names the caption (``GameText.score_caption``), « Scores » by default."""
+    room = _finished(game, players)
+    names = [f"Joueur {i + 1}" for i in range(players)]
+    assert _caption(debrief(room, "fr", names)) == fr
+    assert _caption(debrief(room, "en", names)) == en
+
+
+def test_a_game_naming_no_caption_keeps_scores() -> None:
+    assert hacker.GAME.text.score_caption("en") == "Money"
+
+    class Plain(type(hacker.GAME.text)):  # type: ignore[misc]
+        score_title = GameText.score_title
+
+    assert Plain().score_caption("fr") == "Scores"
+    assert Plain().score_caption("en") == "Scores"

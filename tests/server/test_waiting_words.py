@@ -184,9 +184,10 @@ def test_voleur_without_a_counter_offers_to_go_on_not_a_choice() -> None:
 
 def test_a_race_ends_with_where_everyone_got_to_not_scores_of_0_and_1() -> None:
     """Web Runners' end listed « Scores : 0, 0, 0, 1 »: it says where each pawn stopped;
-    a game with real scores (Hacker) keeps them."""
+    a game with real scores (Hacker: money, its table captioned « Argent ») keeps them."""
     for game, shown, hidden in (("webrunners", "Où chacun est arrivé", "Scores"),
-                                ("hacker", "Scores", "Où chacun est arrivé")):
+                                ("hacker", "<caption>Argent</caption>",
+                                 "Où chacun est arrivé")):
         room = socketless.playing_room(game, 4, 2)
         socketless.random_moves(room, random.Random(2), 3000)
         assert room.state.is_terminal()

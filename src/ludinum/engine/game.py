@@ -122,6 +122,16 @@ class GameText(ABC):
         fr, en = self.score_name
         return en if lang == "en" else fr
 
+    #: The caption of the end screen's results table (frag/debrief.html), French then
+    #: English: what the table compares, « Scores » unless the game counts something else
+    #: (money).
+    score_title: tuple[str, str] = ("Scores", "Scores")
+
+    def score_caption(self, lang: str = "fr") -> str:
+        """The caption of the end screen's results table in ``lang`` (:attr:`score_title`)."""
+        fr, en = self.score_title
+        return en if lang == "en" else fr
+
     def score_words(self, score: float, lang: str = "fr") -> str:
         """A seat's score as the terminal's end says it after the seat's name, in the
         game's unit (:attr:`score_name`): « 12 points » by default."""

@@ -372,7 +372,8 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     ending = ending_line(text, public, names, lang) if over else ""
     return render.fragment(lang, "debrief", outcome=outcome, names=names, moments=moments,
                            room=room, lessons=lessons, standings=standings, ending=ending,
-                           score_column=text.score_column(lang))
+                           score_column=text.score_column(lang),
+                           score_caption=text.score_caption(lang))
 
 
 def ending_line(text: GameText, public: Mapping[str, Any], names: list[str], lang: str) -> str:

@@ -180,6 +180,8 @@ class HackerText(GameText):
     #: The score is the value of one's bills (H9): the end screen heads it « Argent », as
     #: the phone says « Ton argent » (« Billets » read as a count of bills).
     score_name = ("Argent", "Money")
+    #: The results table compares money, not scores: captioned « Argent » too (H9).
+    score_title = ("Argent", "Money")
 
     def score_words(self, score: float, lang: str = "fr") -> str:
         """The money one ends with, the sum of one's bills (H9), as the phone says « Ton
