@@ -59,3 +59,43 @@ def test_ones_own_account_is_yours() -> None:
     assert "Tu as posé 1 virus sur ton compte 3." in _server(own, "fr")
     assert "You dropped 1 virus on your account 3." in _server(own, "en")
     assert [line for line in _accounts_in_words(own, 0, "fr") if "ton compte 3" in line]
+
+
+#: Sami's virus on Tom's account 6, which Léa noticed (H4), and two of Tom's on Sami's
+#: account 5 and Léa's account 4: « Tu sais à qui : le virus du compte 6 (trajet de Tom)
+#: est à Sami » was the old riddle, with the trip no child could follow.
+NOTICED: dict[str, Any] = {
+    "phase": "drop", "you": 0, "round": 1, "rounds": 4, "viruses": 3,
+    "accounts": [{"id": 3, "owner": 0, "bills": None, "stack": [{"owner": 2, "trip": 0}]},
+                 {"id": 4, "owner": 1, "bills": None,
+                  "stack": [{"owner": 2, "trip": 1}, {"owner": 0, "trip": 1}]},
+                 {"id": 5, "owner": 2, "bills": None, "stack": [{"owner": 1, "trip": 2}]}],
+}
+NOTICED_FR = ["Tu as posé 1 virus sur le compte 5 de Sami.",
+              "Tu sais que Tom a posé 1 virus sur ton compte 4 et 1 virus sur le compte 5 "
+              "de Sami.",
+              "Tu sais que Sami a posé 1 virus sur le compte 6 de Tom."]
+NOTICED_EN = ["You dropped 1 virus on Sami's account 5.",
+              "You know Tom dropped 1 virus on your account 4 and 1 virus on Sami's "
+              "account 5.",
+              "You know Sami dropped 1 virus on Tom's account 6."]
+
+
+def test_another_s_noticed_virus_says_who_dropped_it_on_whose_account() -> None:
+    for lang, said in (("fr", NOTICED_FR), ("en", NOTICED_EN)):
+        server = _server(NOTICED, lang)
+        page = page_lines("hacker", {"names": NAMES, "view": NOTICED}, 0, lang)
+        for line in said:
+            assert line in server, (line, server)
+            assert line in page, (line, page)
+        for lines in (server, page):
+            assert not [x for x in lines if "trajet" in x or "trip" in x or "sais à qui" in x]
+
+
+def test_a_noticed_virus_under_brouillage_names_no_account_owner() -> None:
+    """H7: no account's owner, even where the seat knows the virus's."""
+    blurred = {**NOTICED, "blurred": True,
+               "accounts": [{**a, "owner": None} for a in NOTICED["accounts"]]}
+    fr = "Tu sais que Tom a posé 1 virus sur le compte 4 et 1 virus sur le compte 5."
+    assert fr in _server(blurred, "fr")
+    assert fr in page_lines("hacker", {"names": NAMES, "view": blurred}, 0, "fr")

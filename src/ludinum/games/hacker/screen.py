@@ -65,28 +65,36 @@ def _whose_account(k: int, owner: int | None, you: int | None, lang: str) -> str
     return f"{who}'s account {k + 1}" if en else f"le compte {k + 1} de {who}"
 
 
+def _counted_on(places: Mapping[str, int], lang: str) -> str:
+    """Viruses counted per account: « 1 virus sur le compte 5 de Sami et 2 virus sur ton
+    compte 7 », "1 virus on Sami's account 5 and 2 viruses on your account 7"."""
+    en = lang == "en"
+    said = [(f"{n} {'virus' if n == 1 else 'viruses'} on {at}" if en
+             else f"{n} virus sur {at}") for at, n in places.items()]
+    if len(said) == 1:
+        return said[0]
+    return ", ".join(said[:-1]) + (" and " if en else " et ") + said[-1]
+
+
 def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:
     """What a phone needs beside the drawn board, which shows every account's owner and
     virus stack to everyone: the bills this seat sees, and the viruses whose owner it
     knows, in sentences (no table, no « J3 »)."""
     en = lang == "en"
-    money, known = [], []
+    money = []
     mine: dict[str, int] = {}  # where each of this seat's viruses sits, and how many there
+    known: dict[int, dict[str, int]] = {}  # the same for each other owner this seat knows
     for acc in view.get("accounts", []):
         where = account(int(acc["id"]), lang)
         if acc.get("bills") is not None:
             money.append(f"{where}{':' if en else ' :'} {bills(list(acc['bills']), lang)}")
         for e in acc.get("stack", []):
             owner = e.get("owner")
-            trip = _name(e["trip"], lang)
-            # « compte 4 (trajet de Tom) », "account 4 (Tom's trip)"
-            whose = f"{trip}'s trip" if en else f"trajet de {trip}"
-            if owner is not None and owner == you:
-                at = _whose_account(int(acc["id"]), acc.get("owner"), you, lang)
-                mine[at] = mine.get(at, 0) + 1
-            elif owner is not None:
-                known.append(f"{where} ({whose}) "
-                              f"{'belongs to' if en else 'est à'} {_name(owner, lang)}")
+            if owner is None:
+                continue
+            at = _whose_account(int(acc["id"]), acc.get("owner"), you, lang)
+            places = mine if owner == you else known.setdefault(int(owner), {})
+            places[at] = places.get(at, 0) + 1
     over = view.get("phase") == "over"
     lines = []
     join = "; " if en else " ; "  # French spacing in French only
@@ -100,14 +108,17 @@ def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> l
         # compte 2 de Noé et 2 virus sur ton compte 7. » Only what the board shows
         # everyone (the account's owner, none under brouillage, H7) and what the seat
         # knows of its own viruses (H2).
-        said = [(f"{n} {'virus' if n == 1 else 'viruses'} on {at}" if en
-                 else f"{n} virus sur {at}") for at, n in mine.items()]
-        listed = said[0] if len(said) == 1 else (
-            ", ".join(said[:-1]) + (" and " if en else " et ") + said[-1])
-        lines.append(("You dropped " if en else "Tu as posé ") + listed + ".")
-    if known:
-        lines.append(("You know whose: the virus on " if en else "Tu sais à qui : le virus du ")
-                     + join.join(known) + ".")
+        lines.append(("You dropped " if en else "Tu as posé ") + _counted_on(mine, lang) + ".")
+    for owner, places in known.items():
+        # Another's viruses this seat noticed (H4), the same way, one sentence per owner
+        # (« Tu sais à qui : le virus du compte 4 (trajet de Tom) est à Léa » was another
+        # riddle): « Tu sais que Léa a posé 1 virus sur le compte 4 de Tom. » A screen of
+        # no seat says it without « tu ».
+        who, listed = _name(owner, lang), _counted_on(places, lang)
+        if en:
+            lines.append(f"{'' if you is None else 'You know '}{who} dropped {listed}.")
+        else:
+            lines.append(f"{'' if you is None else 'Tu sais que '}{who} a posé {listed}.")
     return lines
 
 

@@ -370,7 +370,7 @@
   function accountsInWords(c, view, you, en) {
     const money = [];
     const mine = new Map();  // where each of this seat's viruses sits, and how many there
-    const known = [];
+    const known = new Map();  // the same for each other owner this seat knows
     // « le compte 2 de Noé », « ton compte 7 », « le compte 4 » under brouillage, H7
     // (screen.py: _whose_account).
     const whose = (k, owner) => {
@@ -378,18 +378,22 @@
       if (owner === you) return (en ? "your account " : "ton compte ") + (k + 1);
       return en ? `${who(c, owner)}'s account ${k + 1}` : `le compte ${k + 1} de ${who(c, owner)}`;
     };
-    // « trajet de Tom », "Tom's trip" (screen.py: _accounts_in_words)
-    const trip = (seat) => (en ? `${who(c, seat)}'s trip` : `trajet de ${who(c, seat)}`);
+    // Viruses counted per account (screen.py: _counted_on).
+    const counted = (places) => {
+      const said = [...places].map(([on, n]) => (en
+        ? `${n} ${n === 1 ? "virus" : "viruses"} on ${on}` : `${n} virus sur ${on}`));
+      return said.length === 1 ? said[0]
+        : said.slice(0, -1).join(", ") + (en ? " and " : " et ") + said[said.length - 1];
+    };
     for (const a of view.accounts || []) {
       const at = where(en, a.id);
       if (!none(a.bills)) money.push(`${at}${en ? ":" : " :"} ${sum(en, a.bills)}`);
       for (const v of a.stack || []) {
         if (none(v.owner)) continue;
-        if (v.owner === you) {
-          const on = whose(a.id, a.owner);
-          mine.set(on, (mine.get(on) || 0) + 1);
-        }
-        else known.push(`${at} (${trip(v.trip)}) ${en ? "belongs to" : "est à"} ${who(c, v.owner)}`);
+        const on = whose(a.id, a.owner);
+        if (v.owner !== you && !known.has(v.owner)) known.set(v.owner, new Map());
+        const places = v.owner === you ? mine : known.get(v.owner);
+        places.set(on, (places.get(on) || 0) + 1);
       }
     }
     const over = view.phase === "over";
@@ -399,16 +403,14 @@
       const title = en ? (over ? "Bills" : "Your bills") : (over ? "Billets" : "Tes billets");
       out.push(`${title}${en ? ":" : " :"} ${money.join(and)}.`);
     }
-    if (mine.size) {
-      // Whose account each of its viruses sits on, counted (screen.py: _accounts_in_words).
-      const said = [...mine].map(([on, n]) => (en
-        ? `${n} ${n === 1 ? "virus" : "viruses"} on ${on}` : `${n} virus sur ${on}`));
-      const listed = said.length === 1 ? said[0]
-        : said.slice(0, -1).join(", ") + (en ? " and " : " et ") + said[said.length - 1];
-      out.push((en ? "You dropped " : "Tu as posé ") + listed + ".");
-    }
-    if (known.length) {
-      out.push((en ? "You know whose: the virus on " : "Tu sais à qui : le virus du ") + known.join(and) + ".");
+    // Whose account each of its viruses sits on, counted (screen.py: _accounts_in_words).
+    if (mine.size) out.push((en ? "You dropped " : "Tu as posé ") + counted(mine) + ".");
+    // Another's viruses this seat noticed (H4), one sentence per owner; a screen of no
+    // seat says it without « tu ».
+    for (const [owner, places] of known) {
+      const name = who(c, owner);
+      if (en) out.push(`${none(you) ? "" : "You know "}${name} dropped ${counted(places)}.`);
+      else out.push(`${none(you) ? "" : "Tu sais que "}${name} a posé ${counted(places)}.`);
     }
     return out;
   }
