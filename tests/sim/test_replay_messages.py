@@ -151,7 +151,7 @@ def test_a_secret_step_is_said_in_words(tmp_path: Path, lang: str) -> None:
                 assert of in line.replace("d'", "de "), (head, line)
                 seen["named"] += 1
             else:
-                assert line.strip() == replay_module.TEXTS[lang]["secret"], line
+                assert line.strip() == GENERIC[lang], line
                 seen["unnamed"] += 1
     assert seen["named"] and seen["unnamed"], seen
 
@@ -159,5 +159,73 @@ def test_a_secret_step_is_said_in_words(tmp_path: Path, lang: str) -> None:
 def test_a_secret_move_elides_before_a_vowel() -> None:
     from ludinum.games import get_game
 
-    line = replay_module.secret_move(get_game("hacker"), 6, "fr")
+    line = get_game("hacker").text.secret_step({}, {}, 6, "fr")
     assert line.startswith("Un coup secret d'Orange (J7) : "), line
+
+
+#: A green cell's discard (W5): the public view shows the seat on its green cell, the
+#: discard's count growing and no card on top of the discard (face down), never which card.
+GREEN = {"fr": "{seat} défausse une carte face cachée (case verte).",
+         "en": "{seat} discards a card face down (green cell)."}
+
+
+def _green_steps(path: Path) -> list[int]:
+    """The steps of a kept game that are a discard on a green cell (W5), replayed."""
+    from ludinum.engine import visible
+    from ludinum.games import get_game
+    from ludinum.sim.gamelog import read_log
+
+    log = read_log(get_game, path.read_text(encoding="utf-8"))
+    state = get_game(log.config.game).setup(log.config)
+    steps = []
+    for step, (player, action) in enumerate(log.actions, 1):
+        green = state.view(None).get("phase") == "green"
+        if not visible(state.apply(player, action), None) and green:
+            steps.append(step)
+    return steps
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_green_cell_discard_says_what_the_table_sees(tmp_path: Path, lang: str) -> None:
+    """A secret step said « Un coup secret de Joueur 2 : la table ne voit pas ce qui a été
+    joué. », most of them a green cell's discard (W5), which the table sees (the seat on
+    its green cell, the discard pile one card higher, face down): the game says so
+    (``GameText.secret_step``), never which card."""
+    path, _ = kept(tmp_path, "webrunners", "--seed", "3")
+    green = _green_steps(path)
+    assert green
+    out = run("--lang", lang, "replay", str(path), stdin="")[1].replace("\u00a0", " ")
+    lines = out.splitlines()
+    said = 0
+    for head, line in pairwise(lines):
+        step = re.match(r"(?:Étape|Step) (\d+)/\d+(?: · (.+))?$", head)
+        if not step or int(step.group(1)) not in green:
+            continue
+        assert step.group(2), head  # the table sees who is on the green cell
+        assert line.strip() == GREEN[lang].format(seat=step.group(2)), (head, line)
+        said += 1
+    assert said == len(green)
+
+
+def test_a_secret_step_says_no_more_than_the_public_views() -> None:
+    """The hook reads the public views only: a seat the table does not see acting is not
+    named; a step that is no green discard keeps the generic line."""
+    from ludinum.games import get_game
+
+    text = get_game("webrunners").text
+    before = {"phase": "green", "pending": {"seat": 1, "discarded": 0}, "discard_size": 4,
+              "discard_top": "bug"}
+    after = {"phase": "green", "pending": {"seat": 1, "discarded": 1}, "discard_size": 5,
+             "discard_top": None}
+    assert text.secret_step(before, after, 1, "fr") == GREEN["fr"].format(seat="Joueur 2")
+    assert text.secret_step(before, after, None, "fr") == GREEN["fr"].format(
+        seat="Un joueur")
+    assert text.secret_step(before, after, None, "en") == GREEN["en"].format(
+        seat="A player")
+    assert text.secret_step({"phase": "main"}, {"phase": "geek"}, 1, "fr") == GENERIC_OF
+    assert get_game("gnou").text.secret_step({}, {}, None, "en") == GENERIC["en"]
+
+
+GENERIC = {"fr": "Un coup secret : la table ne voit ni qui l'a joué, ni ce qui a été joué.",
+           "en": "A secret move: the table sees neither who made it nor what was played."}
+GENERIC_OF = "Un coup secret de Joueur 2 : la table ne voit pas ce qui a été joué."

@@ -19,21 +19,14 @@ from ludinum.bots.levels import FRENCH_NAMES
 from ludinum.cli.common import current_lang, fail
 from ludinum.cli.play import end_summary
 from ludinum.engine import Game, LudinumError, State, visible
-from ludinum.engine.game import with_word
 from ludinum.games import get_game
 from ludinum.sim.gamelog import GameLog, read_log
 
 TEXTS = {
-    # A step the table sees nothing of (« (rien de public) » told a reader nothing): a
-    # secret move, by the seat the table sees acting alone, or by a seat it does not know.
-    "fr": {"step": "Étape", "secret": "Un coup secret : la table ne voit ni qui l'a joué, "
-           "ni ce qui a été joué.",
-           "secret_of": "Un coup secret {of} : la table ne voit pas ce qui a été joué.",
+    "fr": {"step": "Étape",
            "prompt": "Entrée : étape suivante · q : quitter", "seed": "graine",
            "steps": "étapes", "bots": "bots", "players": "joueurs"},
-    "en": {"step": "Step", "secret": "A secret move: the table sees neither who made it "
-           "nor what was played.",
-           "secret_of": "A secret move {of}: the table does not see what was played.",
+    "en": {"step": "Step",
            "prompt": "Enter: next step · q: quit", "seed": "seed",
            "steps": "steps", "bots": "bots", "players": "players"},
 }
@@ -103,6 +96,7 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         # seats the table sees acting made a move is a secret (State.public_active), which
         # the step would tell with what the move left on the board.
         actor = state.public_active(None) == (player,)
+        before = state.view(None)
         try:
             events = state.apply(player, action)
         except LudinumError as exc:
@@ -115,8 +109,10 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         console.print(f"[bold]{t['step']} {step}/{total}[/]{who}")
         for event in shown:
             console.print(f"  • {escape(game.text.event(event, lang))}")
-        if not public:
-            console.print(f"  {escape(secret_move(game, player if actor else None, lang))}")
+        if not public:  # « (rien de public) » told a reader nothing
+            line = game.text.secret_step(before, state.view(None), player if actor else None,
+                                         lang)
+            console.print(f"  {escape(line)}")
         if stop_at is not None and step == stop_at < total:  # the last: the result below
             _public_view(console, game, state, lang)
             if not interactive:
@@ -124,16 +120,6 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         if interactive and step >= pause_from and step < total and not _next(t["prompt"]):
             return
     _result(console, game, state, lang)
-
-
-def secret_move(game: Game, seat: int | None, lang: str) -> str:
-    """A step with no public event, in words: whose move it was only when ``seat`` is
-    given, the seat the table sees acting alone (``State.public_active``), never what."""
-    t = TEXTS[lang]
-    if seat is None:
-        return t["secret"]
-    label = game.text.seat_label(seat, lang)
-    return t["secret_of"].format(of=f"by {label}" if lang == "en" else with_word("de", label))
 
 
 def stdin_is_terminal() -> bool:

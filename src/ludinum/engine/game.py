@@ -151,6 +151,24 @@ class GameText(ABC):
         one seat has one name on the screen."""
         return f"{'Player' if lang == 'en' else 'Joueur'} {seat + 1}"
 
+    def secret_step(self, before: Mapping[str, Any], after: Mapping[str, Any],
+                    seat: int | None, lang: str = "fr") -> str:
+        """A step the table sees no event of, in words (``ludinum replay``): a secret move
+        by ``seat``, the seat the table sees acting alone (``State.public_active``), None
+        when it does not know who. ``before`` and ``after`` are the public views around the
+        step: a game may say what kind of move it was from them (a card discarded face
+        down), never what only the player knows. Default: a secret move, nothing more."""
+        en = lang == "en"
+        if seat is None:
+            return ("A secret move: the table sees neither who made it nor what was played."
+                    if en else "Un coup secret : la table ne voit ni qui l'a joué, "
+                    "ni ce qui a été joué.")
+        label = self.seat_label(seat, lang)
+        if en:
+            return f"A secret move by {label}: the table does not see what was played."
+        return (f"Un coup secret {with_word('de', label)} : la table ne voit pas ce qui a "
+                "été joué.")
+
     @abstractmethod
     def event(self, event: Event, lang: str = "fr") -> str: ...
 

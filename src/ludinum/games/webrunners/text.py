@@ -257,6 +257,22 @@ class WebRunnersText(GameText):
                          f"{lost} and draws as many.")
         return self.event(event, lang)
 
+    def secret_step(self, before: Mapping[str, Any], after: Mapping[str, Any],
+                    seat: int | None, lang: str = "fr") -> str:
+        """A green cell's discard (W5) as the table sees it in the public views: the seat on
+        its green cell, one card more discarded (``pending.discarded``) face down (no card
+        on top of the discard), never which card (face down says it): « Joueur 2
+        défausse une carte face cachée (case verte). » Any other secret step is
+        the engine's line."""
+        was, now = before.get("pending") or {}, after.get("pending") or {}
+        green = before.get("phase") == after.get("phase") == "green"
+        if not green or now.get("discarded") != (was.get("discarded") or 0) + 1:
+            return super().secret_step(before, after, seat, lang)
+        who = (_pick(lang, "Un joueur", "A player") if seat is None
+               else self.seat_label(seat, lang))
+        return _pick(lang, f"{who} défausse une carte face cachée (case verte).",
+                     f"{who} discards a card face down (green cell).")
+
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards
         the table saw played, then the theme's others (``lessons.py``, W16)."""
