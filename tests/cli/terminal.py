@@ -13,7 +13,6 @@ from pathlib import Path
 import pexpect
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
-OPTION = re.compile(r"^\s+(\d+)\. (.*?)\s*$", re.M)
 #: A menu's header: « Joueur 2 : », or a seat as its game calls it, « Bleu (J2) : » (French
 #: spacing: U+00A0 before « : »).
 SEAT = re.compile(r"^(?:Joueur |\S+ \(J)(\d+)\)?[ \u00a0]:\s*$", re.M)
@@ -41,15 +40,16 @@ class Session:
 Chooser = Callable[[Prompt], int]
 
 
-def play(args: list[str], choose: Chooser, timeout: float = 120) -> Session:
-    """Run ``ludinum play *args`` to its end; ``choose`` answers every choice (1-based);
-    every handover, and every « Ton tour est fini » (Enter to hide one's game), is
-    confirmed with Enter."""
-    env = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm", "COLUMNS": "200",
-           "LINES": "60"}
+def play(args: list[str], choose: Chooser, timeout: float = 120, lines: int = 60,
+         columns: int = 200) -> Session:
+    """Run ``ludinum play *args`` to its end, in a terminal ``lines`` × ``columns``;
+    ``choose`` answers every choice (1-based); every handover, and every « Ton tour est
+    fini » (Enter to hide one's game), is confirmed with Enter."""
+    env = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm", "COLUMNS": str(columns),
+           "LINES": str(lines)}
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(sys.executable, ["-m", "ludinum", "play", *args], env=env,
-                          encoding="utf-8", timeout=timeout, dimensions=(60, 200))
+                          encoding="utf-8", timeout=timeout, dimensions=(lines, columns))
     session = Session()
     try:
         while True:
@@ -68,13 +68,42 @@ def play(args: list[str], choose: Chooser, timeout: float = 120) -> Session:
             block = ANSI.sub("", child.before)
             seats = SEAT.findall(block)
             assert seats, block[-500:]
-            prompt = Prompt(int(seats[-1]) - 1, [m[1] for m in OPTION.findall(block)], block)
+            prompt = Prompt(int(seats[-1]) - 1, options_of(block), block)
             session.prompts.append(prompt)
             child.sendline(str(choose(prompt)))
     finally:
         child.close(force=True)
     assert child.exitstatus == 0, session.text()[-2000:]
     return session
+
+
+#: A choice in a menu's line, several in a line laid out in columns (cli/menu.py: grid).
+ITEM = re.compile(r"(\d+)\. (.*?)(?=\s{3,}\d+\. |\s*$)")
+
+
+def options_of(block: str) -> list[str]:
+    """The choices of the menu ending ``block``, each in full: a heading's shared words
+    (« Poser un virus sur le compte… », « … sur les réseaux sociaux ») put back on the
+    choices indented under it, those laid out in columns read in their number's order."""
+    menu = block[list(SEAT.finditer(block))[-1].end():]
+    start = end = ""
+    found: dict[int, str] = {}
+    for line in menu.splitlines():
+        if not line.strip():
+            continue
+        under = line.startswith("    ")
+        if not under:
+            start = end = ""
+        text = line.strip()
+        if not ITEM.match(text):
+            if text.endswith("…"):
+                start = text[:-1] + " "
+            elif text.startswith("…"):
+                end = text[1:]
+            continue
+        for number, label in ITEM.findall(text):
+            found[int(number)] = f"{start}{label}{end}" if under else label
+    return [found[n] for n in sorted(found)]
 
 
 def pick(prompt: Prompt, *wanted: str) -> int:

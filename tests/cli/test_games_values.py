@@ -73,3 +73,26 @@ def test_every_metric_of_every_game_has_words_in_both_languages() -> None:
         for key in state.metrics():
             fr, en = labels[key]
             assert fr and en and "_" not in fr + en, (game.name, key)
+
+
+def test_choice_values_say_what_they_mean_beside_what_is_typed() -> None:
+    """« ludinum games » listed « questions, random, host » and « dealt, chosen »: English
+    words of the code with no meaning on a French screen. Each choice reads as typed after
+    « -o option= », then its meaning in the reader's language (« random → Tirage au sort »),
+    the typed value marked as such by the line above the table."""
+    french = " ".join(run("games").split())
+    assert "-o option=valeur (la valeur à taper, avant « → »)" in french
+    assert "valeurs : à taper → sens" in french
+    for typed, meaning in (("random", "Tirage au sort"), ("host", "Le joueur 1 commence"),
+                           ("dealt", "Distribués au hasard"),
+                           ("chosen", "Choisis à tour de rôle"),
+                           ("victim", "La victime et qui a deviné"),
+                           ("no_draw", "On joue sans piocher")):
+        assert f"{typed} → {meaning}" in french, typed
+    assert "questions, random, host" not in french and "dealt, chosen" not in french
+    english = " ".join(run("--lang", "en", "games").split())
+    assert "-o option=value (the value as typed, before « → »)" in english
+    for typed, meaning in (("random", "Random draw"), ("dealt", "Dealt at random"),
+                           ("no_draw", "Play on without drawing")):
+        assert f"{typed} → {meaning}" in english, typed
+    assert "Tirage au sort" not in english

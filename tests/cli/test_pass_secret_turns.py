@@ -106,7 +106,7 @@ def handed_twin(monkeypatch: pytest.MonkeyPatch,
     names: list[str] = []
     public: list[dict[str, Any]] = []
     now: dict[str, Any] = {}
-    loop, rank, decide = play_cmd._loop, play_cmd.ranked, play_cmd.decision
+    loop, rank, decide = play_cmd._loop, play_cmd.ranked, play_cmd.screen
 
     def spying_loop(console: Any, game_text: Any, state: State, *rest: Any) -> None:
         states.append(state)
@@ -126,10 +126,10 @@ def handed_twin(monkeypatch: pytest.MonkeyPatch,
         now["legal"] = rank(text, view, legal)
         return list(now["legal"])
 
-    def spying_decision(text: Any, view: Any, seat: int, labels: list[str],
-                        lang: str) -> list[str]:
+    def spying_screen(text: Any, view: Any, seat: int, labels: list[str],
+                      lang: str, *rest: Any) -> tuple[list[str], Any]:
         now["seat"] = seat
-        return decide(text, view, seat, labels, lang)
+        return decide(text, view, seat, labels, lang)  # every choice its own entry
 
     def answer(console: Any, labels: list[str], lang: str) -> int:
         if labels == [play_cmd.nothing_to_do(lang)]:
@@ -139,7 +139,7 @@ def handed_twin(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr(play_cmd, "_loop", spying_loop)
     monkeypatch.setattr(play_cmd, "ranked", spying_ranked)
-    monkeypatch.setattr(play_cmd, "decision", spying_decision)
+    monkeypatch.setattr(play_cmd, "screen", spying_screen)
     monkeypatch.setattr(play_cmd, "ask", answer)
     monkeypatch.setattr(pass_screen.PassScreen, "hand_to", lambda _, name: names.append(name))
     monkeypatch.setattr(pass_screen.PassScreen, "turn_over", lambda *_: None)

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from ludinum.cli.console import FrenchConsole
 from ludinum.cli.main import cli
-from ludinum.cli.play import choice_of, keys_of, menu_line, next_seat, retry_hint
+from ludinum.cli.menu import menu_line
+from ludinum.cli.play import choice_of, keys_of, next_seat, retry_hint
 from ludinum.engine import one_of
 from ludinum.games import get_game, make_bot
 

@@ -89,9 +89,12 @@ def test_view_text_shows_accounts_bills_viruses_and_trips() -> None:
     text = GAME.text.view(state.view(dropper), "fr")
     assert "Compte" in text and "Tes virus en main : 2/3." in text
     assert "Banque : il reste 34 billets." in text
-    assert f"compte {k + 1}" in text and "Virus posés pendant chaque trajet" in text
-    # The count before the name: « Bot 4 7 » read as one number.
-    assert f"trajet : 1 pour [green]Vert (J{t + 1})[/green]." in text, text
+    # The account in its owner's row (« │ 4 : ▮J3 »), the terminal's 24 rows.
+    assert f"│ {k + 1} : [bold]▮J{t + 1}*[/bold]" in text
+    assert "Virus posés pendant chaque trajet" in text
+    # The count before the name: « Bot 4 7 » read as one number; in the terminal the
+    # colour alone (its row in the table gives its seat).
+    assert "trajet : 1 pour [green]Vert[/green]." in text, text
     english = GAME.text.view(state.view(dropper), "en")
     assert "Your viruses in hand: 2/3." in english
 

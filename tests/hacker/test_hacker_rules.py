@@ -706,7 +706,7 @@ def _assert_no_colour(state: HackerState) -> None:
         assert "score" not in view
         screen = GAME.text.view(view, "fr")
         assert "Brouillage magnétique" in screen
-        assert "Tes billets" in screen and "Ton argent" not in screen
+        assert "[tes billets]" in screen and "Ton argent" not in screen
         if q is None:
             continue
         for action in state.legal_actions(q):

@@ -32,7 +32,8 @@ def test_the_guesser_and_the_owner_read_a_guess_once_to_tu() -> None:
     assert lines(events, 0) == [
         "Raté : tu avais désigné Bleu (J2), c'était Vert (J3). Tu perds un billet de 3."]
     assert lines(events, 2) == [
-        "Rouge (J1) ne t'a pas trouvé sur le compte 8 : tu voles un billet de 3 !"]
+        "Rouge (J1) s'est trompé sur ton virus du haut du compte 8 : tu voles un billet de "
+        "3 !"]
     # The others, and a screen with no seat (the projector), read the table's line.
     table = "Raté pour Rouge (J1) sur le compte 8 : un billet est volé."
     assert lines(events, 1) == [table]
@@ -115,3 +116,22 @@ def test_a_phone_reads_each_thing_once_too() -> None:
         f"{own.data['account'] + 1}."
     assert cache.event_text(own, "fr", 1)[0].startswith("Joueur1 crédite")
     assert cache.event_text(own, "fr")[0].startswith("Joueur1 crédite")
+
+
+def test_two_of_ones_viruses_on_one_account_read_true() -> None:
+    """Vert (J3)'s two viruses on account 8, each guessed in turn from the top (H5): « Rouge
+    (J1) a trouvé ton virus sur le compte 8. » then « Rouge (J1) ne t'a pas trouvé sur le
+    compte 8 : tu voles… » read as a contradiction. Each line says which virus it is about."""
+    events = [
+        Event("your_virus", {"account": 7, "player": 0, "right": True}, (2,)),
+        Event("your_virus", {"account": 7, "player": 0, "right": False, "value": 3}, (2,)),
+    ]
+    assert lines(events, 2) == [
+        "Rouge (J1) a trouvé ton virus du haut du compte 8.",
+        "Rouge (J1) s'est trompé sur ton virus du haut du compte 8 : tu voles un billet de "
+        "3 !"]
+    assert lines(events, 2, "en") == [
+        "Red (P1) found your virus on top of account 8.",
+        "Red (P1) guessed wrong about your virus on top of account 8: you steal a bill of 3!"]
+    assert not any("pas trouvé" in line or "missed you" in line
+                   for lang in ("fr", "en") for line in lines(events, 2, lang))

@@ -198,10 +198,12 @@ def test_view_shows_boards_hand_loot_and_round() -> None:
     state = _midgame(4, 2, 50)
     me = state.managers[0]
     shown = GAME.text.view(state.view(me), "fr")
-    assert "Ta main" in shown and "Plateau papier" in shown and "Plateau numérique" in shown
+    # each board by its nature under its seat (the terminal's 24 rows)
+    assert "Ta main" in shown and "[bold]Papier[/bold]" in shown
+    assert "[bold]Numérique[/bold]" in shown
     assert "butin" in shown and f"Tour {state.round}/15" in shown
     english = GAME.text.view(state.view(me), "en")
-    assert "Your hand" in english and "Paper board" in english
+    assert "Your hand" in english and "[bold]Paper[/bold]" in english
 
 
 def test_metrics_have_thief_win_and_attack_counts() -> None:

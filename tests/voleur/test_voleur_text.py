@@ -84,7 +84,11 @@ def test_a_screen_that_draws_the_board_is_not_told_the_boards_again() -> None:
         public = re.sub(r"<[^>]+>", " ", html.unescape(slot(room, None, "board", lang)))
         assert board_word not in public
         terminal = room.game.text.view(room.state.view(seat), lang)
-        assert terminal.count(board_word) == 2 and hand in terminal
+        # its paper board, « Papier » under the seat (the terminal's 24 rows); attacked,
+        # it decides whether to counter: the other seat's boards are left out then
+        assert room.state.view(seat)["attack"]["target"] == seat
+        short = board_word.split()[1 if lang == "fr" else 0].capitalize()
+        assert terminal.count(f"  [bold]{short}[/bold]") == 1 and hand in terminal
 
 
 def test_a_drawn_board_leaves_the_attack_to_the_spotlight() -> None:
@@ -300,7 +304,7 @@ def test_every_choice_takes_one_line_of_an_80_column_terminal() -> None:
     authentification », 56 characters alone, took two: a choice gives its short name),
     every discard and theft; every defence against every attack on either board (they
     named the measure and the attack and took two), in French and English."""
-    from ludinum.cli.play import menu_line
+    from ludinum.cli.menu import menu_line
     from ludinum.games.voleur.content import ATTACK, DATA
 
     state = fresh(6, thief=0)
@@ -365,20 +369,21 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     lines = TEXT.view(view, "fr").splitlines()  # the thief's
     assert lines[0].endswith(f" — pioche : {view['pile']}, pioche du voleur : "
                              f"{view['thief_pile']}")
-    assert ("    [bold]Plateau papier[/bold] : 7 points — [dim]1 mesure "
-            "cachée[/dim]") in lines
+    # both boards on one line where it fits 80 columns (the terminal's 24 rows)
+    assert ("  [bold]Papier[/bold] : 7 points — [dim]1 mesure cachée[/dim] │ "
+            "[bold]Numérique[/bold] : aucune donnée") in lines
     # a board in brief names its revealed measures, counts its hidden ones
-    assert ("    [bold]Plateau papier[/bold] : 6 points — [green]dévoilée : Armoire fermée "
+    assert ("  [bold]Papier[/bold] : 6 points — [green]dévoilée : Armoire fermée "
             "à clé[/green] — [dim]1 cachée[/dim]") in lines
     assert "butin : aucune donnée" in lines[1]
     act(state, 2, "attack card=armoire_ouverte target=0")
     for seat in (0, 2):  # the attacked manager's own board, the board under attack
         told = TEXT.view(state.view(seat), "fr")
-        assert ("Plateau papier[/bold] : Annuaire interne ×2 (standard, 1 point) | Dossier "
+        assert ("Papier[/bold] : Annuaire interne ×2 (standard, 1 point) | Dossier "
                 "médical (sensible, 5 points)") in told
     assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
-    assert ("Paper board[/bold]: Staff directory ×2 (standard, 1 point) | Medical record "
+    assert ("Paper[/bold]: Staff directory ×2 (standard, 1 point) | Medical record "
             "(sensitive, 5 points)") in english
 
 
@@ -466,7 +471,7 @@ def test_a_manager_laying_reads_his_own_data_by_their_points() -> None:
     give(state, 0, "fichier_clients", "destructeur", "chiffrement_disque", "annuaire_interne")
     turn(state, 0)
     screen = _screen(state, 0, "fr")
-    assert ("    [bold]Plateau papier[/bold] : 6 points — [dim]ta mesure cachée : Armoire "
+    assert ("  [bold]Papier[/bold] : 6 points — [dim]ta mesure cachée : Armoire "
             "fermée à clé[/dim]") in screen.splitlines(), screen
     assert "Dossier médical" not in screen, screen
     # a screen that draws the board writes his boards in full (it has the rows)

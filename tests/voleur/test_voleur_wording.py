@@ -55,7 +55,7 @@ def test_an_empty_slot_does_not_run_into_the_next_part() -> None:
     turn(state, 1)  # not Joueur 1's turn to lay: his boards name their data
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
     assert "— —" not in french and "— —" not in english
-    paper = _line(french, "    [bold]Plateau papier[/bold]")  # Joueur 1's, the first
+    paper = _line(french, "  [bold]Papier[/bold]")  # Joueur 1's, the first
     assert paper.endswith("Annuaire interne (standard, 1 point) — [dim]ta mesure cachée : "
                           "Armoire fermée à clé[/dim]")  # one: « ta mesure », not « tes »
     assert "Staff directory (standard, 1 point) — [dim]your hidden measure: " in english
@@ -69,18 +69,22 @@ def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
     board(state, 0, PAPER, data=("annuaire_interne", "dossier_medical"))
     turn(state, 1)  # not Joueur 1's turn to lay: his boards name their data
     french, english = TEXT.view(state.view(0), "fr"), TEXT.view(state.view(0), "en")
-    paper = _line(french, "    [bold]Plateau papier[/bold]")
+    paper = _line(french, "  [bold]Papier[/bold]")
     # The cards first, their slot after: « Plateau papier : standard (1) : Annuaire
     # interne » read as two labels in a row.
-    assert paper == ("    [bold]Plateau papier[/bold] : Annuaire interne (standard, 1 point) | "
+    assert paper == ("  [bold]Papier[/bold] : Annuaire interne (standard, 1 point) | "
                      "Dossier médical (sensible, 5 points)")
     assert "aucune |" not in french and "none |" not in english
     # A board without data says so once, in words.
-    assert _line(french, "    [bold]Plateau numérique[/bold]").endswith(" : aucune donnée")
-    assert _line(english, "    [bold]Digital board[/bold]").endswith(": no data")
-    empty = [t for t in french.splitlines() if t.endswith("aucune donnée") and "Plateau" in t]
-    assert len(empty) == 5  # Joueur 1's digital board, both of Joueur 2's and Joueur 3's
-    assert max(map(len, empty)) <= 50  # was 122 characters, markup included
+    assert _line(french, "  [bold]Numérique[/bold]").endswith(" : aucune donnée")
+    assert _line(english, "  [bold]Digital[/bold]").endswith(": no data")
+    empty = [t for t in french.splitlines() if t.endswith("aucune donnée") and "│" not in t
+             and t.startswith("  [bold]")]
+    # Joueur 1's digital board; both of Joueur 2's and Joueur 3's, on one line each (the
+    # terminal's 24 rows): « Papier : aucune donnée │ Numérique : aucune donnée »
+    both = [t for t in french.splitlines() if t.count("aucune donnée") == 2]
+    assert len(empty) == 1 and len(both) == 2, french
+    assert max(map(len, empty + both)) <= 80  # was 122 characters a board, markup included
 
 
 def test_the_thief_waiting_for_a_defence_is_told_so() -> None:

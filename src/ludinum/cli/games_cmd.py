@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from ludinum.bots.levels import FRENCH_NAMES
 from ludinum.cli.common import current_lang
 from ludinum.cli.console import FrenchConsole, held
+from ludinum.engine.options import Option
 from ludinum.games import bot_levels, registry
 
 
@@ -37,16 +39,22 @@ def games(as_json: bool, lang: str | None) -> None:
         players = f"{game.min_players}–{game.max_players} " + ("players" if en else "joueurs")
         console.print(f"[bold]{title}[/bold] ({game.name}) · {players} · {kind}", highlight=False)
         console.print(game.summary_en if en else game.summary_fr, highlight=False)
+        # What is typed after « -o option= » is a word of the code (« random »): each such
+        # value is shown as typed, then what it means in the reader's language.
+        console.print(("To change an option: -o option=value (the value as typed, before "
+                       "« → »)") if en else ("Pour changer une option : -o option=valeur (la "
+                                           "valeur à taper, avant « → »)"),
+                      highlight=False)
         table = Table()
         table.add_column("option")
         table.add_column("default" if en else "défaut")
-        table.add_column("values" if en else "valeurs")
+        table.add_column("values: type → meaning" if en else "valeurs : à taper → sens")
         table.add_column("description")
         for option in game.options:
             table.add_row(  # a line never starts with « : » (no-break spaces kept)
                 option.name,
                 option.typed(option.default, lang),  # as typed: « non », a seat from 1
-                held(option.allowed(lang)),
+                held(meanings(option, lang)),
                 held(option.help_en if en else option.help_fr)
                 + (f" [{option.ruling}]" if option.ruling else ""),
             )
@@ -55,3 +63,18 @@ def games(as_json: bool, lang: str | None) -> None:
         levels = ", ".join(level if en else FRENCH_NAMES.get(level, level)
                            for level in bot_levels(game.name))
         console.print(f"bots: {levels}\n" if en else f"bots : {levels}\n", highlight=False)
+
+
+def meanings(option: Option, lang: str) -> str:
+    """An option's values for ``ludinum games``: a choice's values one a line, each as typed
+    then its meaning (« random → Tirage au sort »), the others as :meth:`Option.allowed`
+    says them (« oui, non », « nombre entier de 0 à 100 »), already in the reader's words."""
+    if option.kind != "choice":
+        return option.allowed(lang)
+    lines = []
+    for value in option.choices:
+        words = option.label(value, lang)
+        typed = option.typed(value, lang)
+        shown = f"[bold cyan]{escape(typed)}[/]"  # what is typed stands out
+        lines.append(f"{shown} → {escape(words)}" if words and words != typed else shown)
+    return "\n".join(lines)

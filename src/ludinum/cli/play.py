@@ -25,6 +25,7 @@ from ludinum.cli.common import (
 from ludinum.cli.console import FrenchConsole
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.cli.handover import PassScreen
+from ludinum.cli.menu import Menu, rows
 from ludinum.engine import (
     Action,
     Event,
@@ -194,12 +195,6 @@ def choice_of(typed: str, labels: list[str]) -> int | None:
     return None
 
 
-def menu_line(key: str, label: str) -> str:
-    """A choice in the menu: its key, then its text (without its letter, which is the key)."""
-    text = label[3:] if not key.isdigit() else label
-    return f"  [cyan]{key}[/]. {escape(text)}"
-
-
 def retry_hint(labels: list[str], lang: str) -> str:
     """What to type, said again after something else was typed."""
     keys = keys_of(labels)
@@ -311,7 +306,8 @@ def _turns(
             passing.took(player)
             if passing.idle(player, deciders(state), state.hidden_turns()):
                 # A round's seat with nothing to decide: its screen looks like the others'.
-                for line in decision(text, view, player, [nothing_to_do(lang)], lang):
+                for line in decision(text, view, player, [nothing_to_do(lang)], lang,
+                                     console.width):
                     console.print(line)
                 ask(console, [nothing_to_do(lang)], lang)
                 passing.visited(player)
@@ -319,9 +315,7 @@ def _turns(
                 continue
         legal = ranked(text, view, state.legal_actions(player))
         labels = [text.action(action, view, lang) for action in legal]
-        for line in decision(text, view, player, labels, lang):
-            console.print(line)
-        choice = ask(console, labels, lang)
+        choice = choose(console, text, view, player, labels, lang)
         events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
             bot.observe(seat, visible(events, seat))
@@ -379,15 +373,47 @@ def nothing_to_do(lang: str) -> str:
 
 
 def decision(text: GameText, view: Mapping[str, Any], seat: int, labels: list[str],
-             lang: str) -> list[str]:
+             lang: str, width: int = 80) -> list[str]:
     """What the terminal prints (markup, a console line each) for a seat to decide: a blank
     line, the seat's view, the question the choices answer if any, who decides, then the
-    choices, one a line."""
+    choices (:class:`Menu`, laid out for ``width`` columns)."""
+    return screen(text, view, seat, labels, lang, width)[0]
+
+
+def screen(text: GameText, view: Mapping[str, Any], seat: int, labels: list[str],
+           lang: str, width: int = 80, height: int | None = None) -> tuple[list[str], Menu]:
+    """:func:`decision`'s lines and its menu, the menu fitted to the rows left on a screen
+    ``height`` rows tall (None: as tall as it is) once the view, the question and the
+    prompt are printed, so that the top of the view does not scroll away."""
     who = escape(text.seat_label(seat, lang))
     asked = text.asked(view, lang)
-    return ["", text.view(view, lang), *([escape(asked)] if asked else []),
-            f"[bold]{who}[/]{':' if lang == 'en' else ' :'}",
-            *(menu_line(key, label) for key, label in zip(keys_of(labels), labels, strict=True))]
+    head = ["", text.view(view, lang), *([escape(asked)] if asked else []),
+            f"[bold]{who}[/]{':' if lang == 'en' else ' :'}"]
+    room = 10**6 if height is None else height - rows(head, width) - 1  # 1: the prompt
+    menu = Menu(keys_of(labels), labels, width, room, lang)
+    return [*head, *menu.lines()], menu
+
+
+def choose(console: Console, text: GameText, view: Mapping[str, Any], seat: int,
+           labels: list[str], lang: str) -> int:
+    """Show a seat its decision and ask for a choice (1…n of ``labels``); a group of
+    choices shown as one entry (:class:`Menu`) is opened when chosen, and can be left."""
+    while True:
+        lines, menu = screen(text, view, seat, labels, lang, console.width, console.height)
+        for line in lines:
+            console.print(line)
+        entries = menu.entries()
+        entry = entries[ask(console, menu.entry_labels(), lang) - 1]
+        if len(entry) == 1:
+            return entry[0] + 1
+        shown, offered = menu.opened(entry, lang)
+        console.print(f"[bold]{escape(text.seat_label(seat, lang))}[/]"
+                      f"{':' if lang == 'en' else ' :'}")
+        for line in shown:
+            console.print(line)
+        picked = ask(console, offered, lang)
+        if picked <= len(entry):
+            return entry[picked - 1] + 1
 
 
 def _end(console: Console, text: GameText, state: State, lang: str) -> None:

@@ -88,8 +88,10 @@ QUIZ_TITLE = ("%(series)s · niveau %(level)s", "%(series)s · level %(level)s")
 #: not).
 HOW_TO_PROTECT = ("Comment s'en protéger ?", "How can you protect yourself?")
 TRACK_LEGEND = {
-    "fr": "[dim]♞ = le pion, · = départ, C = communauté, ! = danger, ✓ = danger éliminé, "
-          "S = sensibilisation, L = liberté, G = GULL (club du logiciel libre), "
+    # Two rows of an 80-column terminal (a decision's 24 rows): the French on two lines
+    # of its own (on one it wrapped over three).
+    "fr": "[dim]♞ = pion, · = départ, S = sensibilisation, G = GULL (club du logiciel libre),"
+          "[/dim]\n[dim]C = communauté, ! = danger, ✓ = danger éliminé, L = liberté, "
           "★ = société libre[/dim]",
     "en": "[dim]♞ = the pawn, · = start, C = community, ! = danger, ✓ = danger removed, "
           "A = awareness, F = freedom, L = LUG (free software user group), "
@@ -449,11 +451,21 @@ class GnouText(GameText):
         lines = [self._track(view, lang), TRACK_LEGEND[key]] if board else []
         lines.append(self._status(view, lang))
         lines.append("Protections:" if en else "Protections :")
+        # The terminal (``board``) says the seats without any on one line: six players'
+        # « aucune pour l'instant » a line each ran a quiz past a terminal's 24 rows.
+        without = [p for p, prots in enumerate(view["protections"]) if not prots]
         for p, prots in enumerate(view["protections"]):
+            if board and not prots and len(without) > 1:
+                continue
             names = ", ".join(series_name(x, lang) for x in prots) or (
                 "none yet" if en else "aucune pour l'instant")
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
             lines.append(f"  {seat(p, lang)}{you}{':' if en else ' :'} {names}")
+        if board and len(without) > 1:
+            seats = [seat(p, lang) + ((" (you)" if en else " (toi)")
+                                      if view.get("seat") == p else "") for p in without]
+            none = "None yet:" if en else "Aucune pour l'instant :"
+            lines.append(f"  {none} {', '.join(seats)}")
         # Where a board is drawn beside the text (the web), the quiz is drawn there too, in
         # the spotlight: not said a second time here.
         quiz = view.get("quiz") if board else None
@@ -480,8 +492,13 @@ class GnouText(GameText):
                 lines.append("")
                 # The title on its own line: the text is a sentence of its own.
                 lines.append(f"[red]{card.title_in(lang)}[/]")
-                lines.append(card.text_in(lang))
-                lines.append(f"{_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}")
+                # A seat's terminal (``board``) names the danger by its title, and above a
+                # quiz by its title alone: its text was told when the pawn met it (the
+                # feed above), and said again it ran a decision past a terminal's 24 rows.
+                if not (board and view.get("seat") is not None):
+                    lines.append(card.text_in(lang))
+                if not (board and quiz):
+                    lines.append(f"{_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
     # -- the page's drawing (issue 19) ------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from ludinum.engine import counted
+from ludinum.games.hacker.base import ACCOUNTS_PER_PLAYER, COLOURS_EN, COLOURS_FR, COLOURS_RICH
 from ludinum.games.hacker.words import account, bills, name, phase_words
 
 
@@ -17,10 +18,16 @@ def _name(player: int | None, lang: str) -> str:
     return name(player, lang, markup=True)
 
 
-def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
-    """Bottom to top; each virus shows whose trip it came in, and its owner when known."""
-    if not entries:
-        return "—"
+def _colour(player: int, lang: str) -> str:
+    """A seat by its colour alone, coloured (« Rouge »), where its seat is said nearby."""
+    colour = (COLOURS_EN if lang == "en" else COLOURS_FR)[player].capitalize()
+    style = COLOURS_RICH[player]
+    return f"[{style}]{colour}[/{style}]"
+
+
+def _marks(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> list[str]:
+    """Each virus of a stack, bottom to top: whose trip it came in, and its owner when
+    known by its colour (« ▮J3 », « ▮J3* », « ▮J3=Rouge »)."""
     parts = []
     for e in entries:
         trip = f"P{e['trip'] + 1}" if lang == "en" else f"J{e['trip'] + 1}"
@@ -30,12 +37,20 @@ def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
         elif owner == you:
             parts.append(f"[bold]▮{trip}*[/bold]")
         else:
-            parts.append(f"▮{trip}={_name(owner, lang)}")
-    return (
-        f"{len(entries)} : " + " ".join(parts)
-        if lang != "en"
-        else (f"{len(entries)}: " + " ".join(parts))
-    )
+            parts.append(f"▮{trip}={_colour(owner, lang)}")
+    return parts
+
+
+def _stack(entries: list[Mapping[str, Any]], you: int | None, lang: str) -> str:
+    """Bottom to top, a run of the same mark said once with its count (« ▮J6×4 » for
+    « ▮J6 ▮J6 ▮J6 ▮J6 »); « — » for none."""
+    runs: list[tuple[str, int]] = []
+    for mark in _marks(entries, you, lang):
+        if runs and runs[-1][0] == mark:
+            runs[-1] = (mark, runs[-1][1] + 1)
+        else:
+            runs.append((mark, 1))
+    return " ".join(mark if n == 1 else f"{mark}×{n}" for mark, n in runs) or "—"
 
 
 @lru_cache(maxsize=4096)
@@ -44,12 +59,18 @@ def _width(markup: str) -> int:
     return Text.from_markup(markup).cell_len
 
 
-def _table(rows: list[list[str]]) -> list[str]:
+def _table(rows: list[list[str]], width: int = 80) -> list[str]:
+    """Rows of cells, columns padded to their printed width when the table fits ``width``
+    columns; a row whose columns, padded, would not fit is written unpadded (the first
+    column still padded), so that it does not wrap."""
     widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     out = []
     for row in rows:
         cells = [cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)]
-        out.append(" │ ".join(cells).rstrip())
+        line = " │ ".join(cells).rstrip()
+        if _width(line) > width:
+            line = " │ ".join([cells[0], *row[1:]]).rstrip()
+        out.append(line)
     return out
 
 
@@ -164,6 +185,51 @@ def scores_line(view: Mapping[str, Any], lang: str = "fr") -> str:
     return f"Money:{scores}." if en else f"Argent :{scores}."
 
 
+def _owners_table(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:
+    """The terminal's accounts: a row per owner (a row per three accounts when the
+    brouillage hides the owners, H7), each account as its number, its viruses from the
+    bottom up and, on one's own, its bills in brackets; a title above, the marks
+    explained under (a terminal review found « ▮J3 », « * » and « =nom » opaque). A
+    seat's marks (its own viruses, those it knows) only to a seat: the host and
+    spectators are shown neither. Seven players' 21 accounts on 21 rows ran a decision
+    past a terminal's 24."""
+    en = lang == "en"
+    over = view.get("phase") == "over"
+    accounts = list(view.get("accounts", []))
+    owners = [acc.get("owner") for acc in accounts]
+    rows: list[list[str]] = []
+    if all(owner is not None for owner in owners):
+        for owner in sorted(set(owners)):  # seat order
+            rows.append([_name(owner, lang)] + [
+                _cell(acc, view, you, lang) for acc in accounts if acc.get("owner") == owner])
+    else:  # the owners hidden (H7): the accounts in their order, three a row
+        for first in range(0, len(accounts), ACCOUNTS_PER_PLAYER):
+            rows.append(["?"] + [_cell(acc, view, you, lang)
+                                 for acc in accounts[first:first + ACCOUNTS_PER_PLAYER]])
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    money = ("bills" if over else "your bills") if en else ("billets" if over else "tes billets")
+    title = (f"[bold]Accounts[/bold]: number, viruses from the bottom up, \\[{money}]" if en
+             else f"[bold]Comptes[/bold] : numéro, virus du bas vers le haut, \\[{money}]")
+    legend = (("[dim]▮P3 = dropped during P3's trip"
+               + ("; ▮P3* = one of yours; ▮P3=Red = it is Red's" if you is not None else "")
+               + "[/dim]") if en else
+              ("[dim]▮J3 = posé au trajet de J3"
+               + (" ; ▮J3* = un des tiens ; ▮J3=Rouge = il est à Rouge" if you is not None
+                  else "") + "[/dim]"))
+    return [title, *_table(rows), legend]
+
+
+def _cell(acc: Mapping[str, Any], view: Mapping[str, Any], you: int | None,
+          lang: str) -> str:
+    """An account in the owners' table: « ▶ 9 : ▮J1×5 [3 + 2 = 5] »."""
+    k = int(acc["id"])
+    mark = "▶ " if view.get("current") == k else ""
+    marks = _stack(acc.get("stack", []), you, lang)
+    money = f" \\[{bills(list(acc['bills']), lang)}]" if acc.get("bills") is not None else ""
+    return f"{mark}{k + 1} : {marks}{money}" if lang != "en" else f"{mark}{k + 1}: {marks}{money}"
+
+
 def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
     """The seat's view as text; ``board`` False where a board is drawn beside it (the web):
     the accounts are said in sentences instead of the terminal's table."""
@@ -184,6 +250,8 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
     if view.get("protector") is not None:
         who = _name(view["protector"], lang)
         lines.append(f"{who} is protecting." if en else f"{who} se protège.")
+    if board and len(lines) == 2:  # the terminal's 24 rows: who acts on the header's line
+        lines[:] = [f"{lines[0]} — {lines[1]}"]
     if view.get("blurred"):
         lines.append(
             "[italic]Magnetic jamming: the accounts show no colour.[/italic]"
@@ -193,60 +261,29 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         )
     if not board:
         lines.extend(_accounts_in_words(view, you, lang))
-    # Accounts table, columns padded to their printed width (the terminal).
-    over = phase == "over"
-    titles = (
-        ("Account", "Owner", "Viruses (bottom → top)", "Bills" if over else "Your bills")
-        if en
-        else (
-            "Compte",
-            "Propriétaire",
-            "Virus (du bas vers le haut)",
-            "Billets" if over else "Tes billets",
-        )
-    )
-    rows = [[f"[bold]{t}[/bold]" for t in titles]]
-    for acc in view.get("accounts", []):
-        k = int(acc["id"])
-        owner = acc.get("owner")
-        who = _name(owner, lang) if owner is not None else "?"
-        mark = "▶ " if view.get("current") == k else ""
-        money = bills(list(acc["bills"]), lang) if acc.get("bills") is not None else ""
-        rows.append(
-            [f"{mark}{account(k, lang)}", who, _stack(acc.get("stack", []), you, lang), money]
-        )
     if board:
-        lines.extend(_table(rows))
-        # Each mark in words (a terminal review found « ▮J3 », « * » and « =nom » opaque).
-        # A seat's marks (its own viruses, those it knows) only to a seat: the host and
-        # spectators are shown neither.
-        lines.append(
-            ("[dim]Viruses: ▮P3 = dropped while player 3 was at the bank"
-             + ("; ▮P3* = one of yours; ▮P3=Red = you know it is Red's." if you is not None
-                else ".") + "[/dim]")
-            if en
-            else ("[dim]Virus : ▮J3 = posé pendant que le joueur 3 était à la banque"
-                  + (" ; ▮J3* = un des tiens ; ▮J3=Rouge = tu sais qu'il est à Rouge."
-                     if you is not None else ".") + "[/dim]")
-        )
+        lines.extend(_owners_table(view, you, lang))
     bank = int(view.get("bank") or 0)
     left = counted(bank, ("billet", "billets"), ("bill", "bills"), lang)
+    status = []  # on one line in the terminal (``board``), one a line beside a board
     if en:
-        lines.append("Bank: no bills left." if bank == 0 else f"Bank: {left} left.")
+        status.append("Bank: no bills left." if bank == 0 else f"Bank: {left} left.")
     else:
-        lines.append("Banque : il ne reste aucun billet." if bank == 0 else
-                     f"Banque : il reste {left}.")
+        status.append("Banque : il ne reste aucun billet." if bank == 0 else
+                      f"Banque : il reste {left}.")
     if you is not None:
         hand = view.get("hand", 0)
-        lines.append(
+        status.append(
             f"Your viruses in hand: {hand}/{view.get('viruses')}."
             if en
             else f"Tes virus en main : {hand}/{view.get('viruses')}."
         )
         if view.get("score") is not None:
-            lines.append(
+            status.append(
                 f"Your money: {view['score']}." if en else f"Ton argent : {view['score']}."
             )
+    lines.extend([" ".join(status)] if board else status)
+    if you is not None:
         if phase == "steal" and view.get("thief") == you and view.get("current") is not None:
             where = account(int(view["current"]), lang)
             lines.append(
@@ -262,17 +299,27 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         if view.get("pending"):
             where = ", ".join(account(int(k), lang) for k in view["pending"])
             lines.append(f"Ready to drop: {where}." if en else f"Virus prêts : {where}.")
-        for note in view.get("notices", []):
-            who = _name(note["dropper"], lang)
-            where = account(note["account"], lang)
-            lines.append(f"You saw {who} on {where}." if en else f"Tu as vu {who} sur le {where}.")
+        seen = [(_name(note["dropper"], lang), account(note["account"], lang))
+                for note in view.get("notices", [])]
+        if board and len(seen) > 1:  # the terminal's 24 rows: what one saw on one line
+            join = "; " if en else " ; "
+            lines.append(("You saw " + join.join(f"{who} on {where}" for who, where in seen)
+                          if en else
+                          "Tu as vu " + join.join(f"{who} sur le {where}" for who, where in seen))
+                         + ".")
+        else:
+            lines.extend(f"You saw {who} on {where}." if en else f"Tu as vu {who} sur le {where}."
+                         for who, where in seen)
     trips = view.get("trips", [])
     if trips:
         # Viruses dropped by the others while each one was at the bank (not by them).
         # « 7 pour Bot 4 », not « Bot 4 7 » (a bot's number read as its count).
         word = " for " if en else " pour "
+        # The terminal (``board``) names each traveller by colour (the table's rows give
+        # each colour its seat): seven players' trips took three of its 24 rows.
+        whom = _colour if board else _name
         record = (";" if en else " ;").join(
-            f" {t['drops']}{word}{_name(t['traveller'], lang)}" for t in trips)
+            f" {t['drops']}{word}{whom(t['traveller'], lang)}" for t in trips)
         lines.append(f"Viruses dropped during each trip:{record}." if en
                      else f"Virus posés pendant chaque trajet :{record}.")
     if view.get("scores") is not None:

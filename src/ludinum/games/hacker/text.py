@@ -80,10 +80,13 @@ _FR: dict[str, str] = {
     "detail_right": "Bien vu : ce virus était à {owner}.",
     "detail_wrong": "Raté : tu avais désigné {named}, c'était {owner}.",
     "detail_wrong_blind": "Raté : ce n'était pas {named}.",
-    "your_right": "{player} a trouvé ton virus sur le {account}.",
-    "your_wrong": "{player} ne t'a pas trouvé sur le {account} : tu voles un billet de {value} !",
-    "your_wrong_choose": "{player} ne t'a pas trouvé sur le {account} : choisis le billet à "
-    "voler !",
+    # Each guess is about the virus on top of the account (H5): said so, two of one's own
+    # viruses on one account read « a trouvé ton virus » then « ne t'a pas trouvé ».
+    "your_right": "{player} a trouvé ton virus du haut du {account}.",
+    "your_wrong": "{player} s'est trompé sur ton virus du haut du {account} : tu voles un "
+    "billet de {value} !",
+    "your_wrong_choose": "{player} s'est trompé sur ton virus du haut du {account} : choisis "
+    "le billet à voler !",
     "value_lost": " Tu perds un billet de {value}.",
     "loot": "Tu voles un billet de {value} à {victim}. Crédite-le.",
     "lost": "{thief} t'a volé un billet de {value} sur le {account}.",
@@ -121,9 +124,11 @@ _EN: dict[str, str] = {
     "detail_right": "Right: that virus was {owner}'s.",
     "detail_wrong": "Wrong: you named {named}, it was {owner}.",
     "detail_wrong_blind": "Wrong: it was not {named}.",
-    "your_right": "{player} found your virus on {account}.",
-    "your_wrong": "{player} missed you on {account}: you steal a bill of {value}!",
-    "your_wrong_choose": "{player} missed you on {account}: choose the bill to steal!",
+    "your_right": "{player} found your virus on top of {account}.",
+    "your_wrong": "{player} guessed wrong about your virus on top of {account}: you steal a "
+    "bill of {value}!",
+    "your_wrong_choose": "{player} guessed wrong about your virus on top of {account}: choose "
+    "the bill to steal!",
     "value_lost": " You lose a bill of {value}.",
     "loot": "You steal a bill of {value} from {victim}. Credit it.",
     "lost": "{thief} stole a bill of {value} from your {account}.",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any
 
 from ludinum.engine import (
@@ -102,6 +104,14 @@ _NOUNS = {
 def count(n: int, noun: str, lang: str) -> str:
     """« 1 point », « 41 points », « 1 carte », "2 cards" (:func:`engine.counted`)."""
     return counted(n, *_NOUNS[noun], lang)
+
+
+@lru_cache(maxsize=2048)
+def _cells(markup: str) -> int:
+    """The printed width of a line of markup."""
+    from rich.text import Text
+
+    return Text.from_markup(markup).cell_len
 
 
 class VoleurText(GameText):
@@ -515,6 +525,15 @@ class VoleurText(GameText):
                 skips = f", [yellow]{'misses' if en else 'passe'} {turns}[/yellow]"
             points = f"{count(int(entry['score']), 'point', lang)}, " if scores else ""
             lines.append(f"[bold]{who}{you}[/bold] — {points}{hand}{extra}{skips}")
+            # The thief choosing what to steal (V5) decides among the attacked board's data,
+            # the attacked manager whether to counter (V4) with what he holds: in the
+            # terminal (``board``) the other seats' boards are left out then (six players'
+            # boards ran these choices past a terminal's 24 rows).
+            if board and attack and attack["target"] != entry["seat"] and (
+                    (view.get("phase") == "steal" and view["thief"] == view["you"])
+                    or (view.get("phase") == "defend" and attack["target"] == view["you"])):
+                continue
+            boards: list[str] = []
             for which in BOARDS:
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
@@ -525,13 +544,35 @@ class VoleurText(GameText):
                 # own data by their points too: his eight choices name what he may lay,
                 # and with the revealed measures of the other boards named, his screen
                 # took 36 rows.
-                whole = (entry["seat"] == view["you"] and not laying) or bool(
-                    attack and attack["target"] == entry["seat"] and attack["board"] == which)
+                attacked = bool(attack and attack["target"] == entry["seat"]
+                                and attack["board"] == which)
+                # A seat under attack decides about the attacked board: its other board
+                # by its points and how many measures it hides (the terminal's 24 rows).
+                aside = board and bool(attack and attack["target"] == view["you"]
+                                       and entry["seat"] == view["you"] and not attacked)
+                whole = (entry["seat"] == view["you"] and not laying and not aside) or attacked
                 # a card's short name in the terminal's lists (its rows are few); a
                 # screen that draws the board writes these lines with the whole names
                 # (games/voleur/web/board.js: lines)
-                lines.append(self._board_line(entry["boards"][which], name, lang, whole,
-                                              short=board))
+                shown = entry["boards"][which]
+                if aside:  # its hidden measures counted, not named
+                    shown = {**shown, "hidden_cards": []}
+                boards.append(self._board_line(shown, name, lang, whole, short=board))
+            if not board:
+                lines.extend(boards)
+                continue
+            # The terminal (``board``): each board by its nature alone under its seat
+            # (« Papier : … »), both on one line when it fits 80 columns (« Papier : … │
+            # Numérique : … »): six players' boards a line each ran past its 24 rows.
+            plate = "board" if en else "Plateau "
+            short = [b.strip().replace(f"[bold]{plate}", "[bold]").replace(
+                " board[/bold]", "[/bold]").replace("[bold]p", "[bold]P").replace(
+                "[bold]n", "[bold]N") for b in boards]
+            joined = "  " + " │ ".join(short)
+            if _cells(joined) > 80:  # « 3 cachées », as after « dévoilée : … »
+                joined = re.sub(r"\b(\d+) (?:mesures? (cachées?)|hidden measures?)\b",
+                                lambda m: f"{m[1]} {m[2] or 'hidden'}", joined)
+            lines.extend([joined] if _cells(joined) <= 80 else [f"  {b}" for b in short])
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
         if attack and board:

@@ -717,23 +717,20 @@ class WebRunnersText(GameText):
         lines.append(f"[bold]Web Runners[/bold] — {theme['name_en' if lang == 'en' else 'name_fr']}"
                      f"{when}")
         if board:
-            lines.extend(self._board_lines(view["pawns"], lang))
-        for p in range(view["players"]):
-            char = view["characters"][p]
-            name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else _pick(
-                lang, "personnage à venir", "character not chosen yet")
-            used = (_pick(lang, " (pouvoir utilisé)", " (power used)")
-                    if view["powers_used"][p] else "")
-            # nobody's turn once the game is over
-            mark = "▶ " if p == view["current"] and view.get("phase") != "over" else "  "
-            size = view["hand_sizes"][p]
-            cards = _pick(lang, "carte" if size < 2 else "cartes", "card" if size == 1 else "cards")
-            lines.append(f"{mark}{seat(p, lang)} — {name}{used} — {size} {cards}")
+            lines.extend(self._board_and_seats(view, lang))
+        else:
+            lines.extend(self._seat_line(view, p, lang, used=True)
+                         for p in range(view["players"]))
         top = view["discard_top"]
         lines.append(_pick(lang, "Pioche : ", "Draw pile: ") + str(view["draw_size"])
                      + _pick(lang, " — défausse : ", " — discard: ") + str(view["discard_size"])
                      + (f" ({card_name(top, lang)})" if top else ""))
-        if "hand" in view:
+        # The terminal (``board``) leaves the hand out when its choices name every card of
+        # it: on one's own turn each card can be discarded to stay put (W4), and the hand
+        # said above them again took three of a terminal's 24 rows.
+        named = (board and view.get("phase") == "main" and view.get("current") == view.get("you")
+                 and not view.get("pending") and bool(view.get("hand")))
+        if "hand" in view and not named:
             hand = card_list(view["hand"], lang) or "—"
             lines.append(_pick(lang, "Ta main : ", "Your hand: ") + hand)
         pending = view.get("pending")
@@ -757,14 +754,59 @@ class WebRunnersText(GameText):
                          "Game stopped: round limit.")
         return ""
 
+    def _board_and_seats(self, view: Mapping[str, Any], lang: str) -> list[str]:
+        """The terminal's board: its legend, the circles with the seats beside them (a
+        terminal has 24 rows), the inner circle, then what does not fit beside them: the
+        powers already used, what « * » means when a cell shows it. The seats one under
+        the other when they do not fit 80 columns beside the circles."""
+        drawn = self._board_lines(view["pawns"], lang)
+        circles, rest = drawn[1:-1], drawn[-1:]
+        if any("*" in line for line in circles):
+            rest.append(_pick(lang, "[dim]* = plusieurs pions sur la case[/dim]",
+                              "[dim]* = several pawns on the cell[/dim]"))
+        players = range(view["players"])
+        short = [self._seat_line(view, p, lang, used=False) for p in players]
+        used = [seat(p, lang) for p in players if view["powers_used"][p]]
+        power = (_pick(lang, "Pouvoir déjà utilisé : ", "Power already used: ")
+                 + ", ".join(used)) if used else ""
+        left = max(_cells(line) for line in circles) + 3
+        if left + max(_cells(line) for line in short) > 80:
+            return [drawn[0], *circles, *rest,
+                    *(self._seat_line(view, p, lang, used=True) for p in players)]
+        if power and left + _cells(power) <= 80 and len(short) < len(circles):
+            short.append(power)  # beside a circle too
+        elif power:
+            rest.insert(0, power)
+        rows = max(len(circles), len(short))
+        circles += [""] * (rows - len(circles))
+        short += [""] * (rows - len(short))
+        side = [(a + " " * (left - _cells(a)) + b).rstrip()
+                for a, b in zip(circles, short, strict=True)]
+        return [drawn[0], *side, *rest]
+
+    @staticmethod
+    def _seat_line(view: Mapping[str, Any], p: int, lang: str, used: bool) -> str:
+        """« ▶ Joueur 1 — Geekcolo (pouvoir utilisé) — 6 cartes »; ``used`` False leaves
+        the power out (the terminal says it on a line of its own)."""
+        char = view["characters"][p]
+        name = CHARACTER_NAMES[char][1 if lang == "en" else 0] if char else _pick(
+            lang, "personnage à venir", "character not chosen yet")
+        power = (_pick(lang, " (pouvoir utilisé)", " (power used)")
+                 if used and view["powers_used"][p] else "")
+        # nobody's turn once the game is over
+        mark = "▶ " if p == view["current"] and view.get("phase") != "over" else "  "
+        size = view["hand_sizes"][p]
+        cards = _pick(lang, "carte" if size < 2 else "cartes", "card" if size == 1 else "cards")
+        return f"{mark}{seat(p, lang)} — {name}{power} — {size} {cards}"
+
     def _board_lines(self, pawns: list[list[int]], lang: str) -> list[str]:
         """The four circles as text, pawns on them (the SVG board draws the same)."""
         lines = [_pick(
             lang,
             "[dim]S = START, R = immunité, J = rejouer, O = piocher 3, V = défausser, "
-            "1-3 = pont (traits), * = plusieurs pions[/dim]",
+            "1-3 = pont[/dim]",
             "[dim]S = START, R = immunity, Y = play again, O = draw 3, G = discard, "
-            "1-3 = bridge (bars), * = several pawns[/dim]",
+            "1-3 = bridge[/dim]",
         )]
         for circle in range(3):
             lines.extend(self._circle_lines(circle, pawns, lang))
@@ -802,7 +844,9 @@ class WebRunnersText(GameText):
             if c == circle + 1:
                 marks[cell] = str(p + 1) if marks[cell] == " " else "*"
         label = _pick(lang, f"Cercle {circle + 1} : ", f"Circle {circle + 1}: ")
-        return [label + row, " " * len(label) + "".join(marks).rstrip()]
+        # The pawns' line under the circle only when a pawn is on it (a terminal has 24 rows).
+        under = "".join(marks).rstrip()
+        return [label + row, " " * len(label) + under] if under else [label + row]
 
     def _pending_line(self, pending: Mapping[str, Any], phase: str, lang: str,
                       you: int | None = None) -> str:
@@ -854,7 +898,11 @@ class WebRunnersText(GameText):
         pawn lands and what the cell does; ``short``: the cell without its circle (a
         move stays on it, W4), for a phone's card."""
         landing = _landing(view, value)
+        # « Jouer Fake news, 1 case → … », not « … 1 case : avancer de 1 → … »: the card's
+        # name says how far it goes.
+        says = re.search(rf"\b{value} (cases?|cells?)$", name) is not None
         head = (label.format(v=value) if label else
+                _pick(lang, f"Jouer {name}", f"Play {name}") if says else
                 _pick(lang, f"Jouer {name} : avancer de {value}",
                       f"Play {name}: move {value}"))
         if landing is None:
@@ -911,6 +959,14 @@ _COLOUR_SHORT = {
     4: ("verte : défausser et repiocher", "green: discard and redraw"),
     1: ("rouge : immunité", "red: immunity"),
 }
+
+
+@lru_cache(maxsize=1024)
+def _cells(markup: str) -> int:
+    """The printed width of a line of markup (a board's line, a seat's)."""
+    from rich.text import Text
+
+    return Text.from_markup(markup).cell_len
 
 
 def _value(card_id: str) -> int:

@@ -1,0 +1,56 @@
+"""Every decision screen fits a standard 80 × 24 terminal: a new user's terminal showed Web
+Runners' and Hacker's decisions 30 to 52 rows tall (Hacker's 21 accounts a row each, the
+choices a line each), so the top of the screen, the board, scrolled away before the
+choice. Each game is played here in a real 80 × 24 terminal at its largest player count,
+and each screen a person decides on, from the blank line that opens it to the prompt,
+must take at most 24 rows."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.cli.terminal import ANSI, Prompt, play
+
+ROWS, COLUMNS = 24, 80
+
+
+def _screen(prompt: Prompt) -> list[str]:
+    """The decision screen ending at ``prompt``: from the blank line after the last line of
+    what happened (« • … »; the screen itself never has one) to the prompt itself. A group
+    of choices opened (« … (9 choix) ») has no such line: its whole block."""
+    lines = ANSI.sub("", prompt.before).replace("\r", "").split("\n")
+    told = [i for i, line in enumerate(lines) if line.startswith("• ")]
+    after = told[-1] + 1 if told else 0
+    blank = next((i for i in range(after, len(lines)) if not lines[i].strip()), None)
+    return lines[blank:] if blank is not None else lines
+
+
+@pytest.mark.parametrize("game,players,extra", [
+    ("gnou", 6, []),
+    ("webrunners", 4, []),
+    ("hacker", 7, []),
+    ("voleur", 6, []),
+    ("voleur", 6, ["-o", "thief_seat=1"]),  # the person is the thief: its steals
+])
+def test_every_decision_screen_fits_80_by_24(game: str, players: int,
+                                              extra: list[str]) -> None:
+    rng = random.Random(f"{game}{extra}")
+    shown: list[list[str]] = []
+
+    def choose(prompt: Prompt) -> int:
+        shown.append(_screen(prompt))
+        return rng.randint(1, max(1, len(prompt.options)))
+
+    for seed in (5, 6):
+        play([game, "-p", str(players), "--seed", str(seed), *extra], choose, timeout=300,
+             lines=ROWS, columns=COLUMNS)
+    assert len(shown) >= 4, game
+    tallest = max(shown, key=len)
+    assert len(tallest) <= ROWS, "\n".join(tallest)
+    # Every row of it fits the width: none wrapped by the terminal itself.
+    assert all(len(line) <= COLUMNS for screen in shown for line in screen)
+    # The top of each screen is the game's view, not its choices: the board is there.
+    assert all(not re.match(r"\s+\d+\. ", screen[1]) for screen in shown if len(screen) > 1)
