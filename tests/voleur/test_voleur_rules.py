@@ -124,7 +124,7 @@ def test_v3_data_laid_face_up_in_its_category_slot() -> None:
     assert GAME.deck.card("dossier_medical").points == 5
     assert "Dossier médical (sensible, 5 points)" in GAME.text.view(state.view(0))
     # another seat's terminal gives its points (the board drawn names it)
-    assert "numérique[/bold] : 5 points" in GAME.text.view(state.view(1))
+    assert "Numérique[/bold] : 5 points" in GAME.text.view(state.view(1))
 
 
 def test_v3_measure_laid_face_down() -> None:

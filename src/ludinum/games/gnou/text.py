@@ -492,13 +492,13 @@ class GnouText(GameText):
                 lines.append("")
                 # The title on its own line: the text is a sentence of its own.
                 lines.append(f"[red]{card.title_in(lang)}[/]")
-                # A seat's terminal (``board``) names the danger by its title, and above a
-                # quiz by its title alone: its text was told when the pawn met it (the
-                # feed above), and said again it ran a decision past a terminal's 24 rows.
+                # A seat's terminal (``board``) names the danger by its title: its text was
+                # told when the pawn met it (the feed above), and said again it ran a
+                # decision past a terminal's 24 rows. How to protect oneself stays: it is
+                # what the player passing it on explains before the quiz (G5).
                 if not (board and view.get("seat") is not None):
                     lines.append(card.text_in(lang))
-                if not (board and quiz):
-                    lines.append(f"{_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}")
+                lines.append(f"{_pick(lang, *HOW_TO_PROTECT)} {card.alternative_in(lang)}")
         return "\n".join(lines)
 
     # -- the page's drawing (issue 19) ------------------------------------------------
