@@ -215,11 +215,12 @@ class GnouText(GameText):
         title and the kind (the card's text was said twice on a spectator's screen, in the
         spotlight and in the narration); read in full when the card is not on the screen
         (the danger removed at once, or the pawn gone back). On a screen with no seat (the
-        projector) the danger that sent the pawn back to a quiz is named the same way while
-        that quiz fills its spotlight: read in full, the card was the first line to give
-        way in a full column, and the projector no longer said which danger it was. On the
-        answerer's phone, while the quiz is asked, nothing: its spotlight's heading and
-        its decision say it all."""
+        projector) the danger that sent the pawn back to a quiz, or to an awareness cell
+        where a protection is chosen, is named the same way while that fills its
+        spotlight: read in full, the card was the first line to give way in a full column,
+        and the projector no longer said which danger it was. On the answerer's phone,
+        while the quiz is asked, nothing: its spotlight's heading and its decision say it
+        all."""
         if event.kind == "quiz":
             # the answerer's phone, while asked: its spotlight's heading says whose
             # question, which series and level (« … · question pour Noé »), its decision
@@ -233,9 +234,14 @@ class GnouText(GameText):
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)
+        # On a screen with no seat the spotlight is full once the pawn went back (the quiz
+        # of the cell it went back to, or who chooses a protection on an awareness cell):
+        # the danger's whole line gave way in the narration's column, the class never read
+        # which danger it was.
         if event.kind == "danger" and view is not None and (
                 view.get("danger") == event.data["cell"]
-                or (view.get("seat") is None and view.get("quiz") is not None)):
+                or (view.get("seat") is None
+                    and (view.get("quiz") is not None or view.get("step") == "choose"))):
             return self.moment(event, lang)
         return None
 
