@@ -10,7 +10,7 @@ from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import Question, load_bank, load_dangers
-from ludinum.games.gnou.text import localised_quiz
+from ludinum.games.gnou.text import _quiz_line, localised_quiz
 from ludinum.server import frames
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
@@ -252,6 +252,28 @@ def test_the_answerer_s_phone_does_not_narrate_its_own_quiz_again() -> None:
                 status=PLAYING)
     cache = frames.FrameCache(room, 0.0, [])
     assert cache.event_text(quiz, "fr", answerer)[1] == ""
-    for seat in (None, (answerer + 1) % 4):
-        brief = cache.event_text(quiz, "fr", seat)[1]
-        assert brief is not None and brief.startswith("Quiz pour "), brief
+
+
+def test_no_screen_narrates_a_quiz_its_spotlight_shows() -> None:
+    """The projector and the teammates' phones read « Action citoyenne · niveau 1 ·
+    question pour Tom » above the question, then « Quiz pour Tom : Action citoyenne,
+    niveau 1. » under it (met in play, 1920×1080 and 390×844): said twice. A solo question
+    (G4), hidden from the teammates, was said three times there: the heading, « Tom répond
+    sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse », the line.
+    While a screen's spotlight shows the quiz, none narrates it; once answered, the journal
+    line comes back (the view has no quiz)."""
+    team = game(dice=(1,))
+    (asked,) = [e for e in roll(team) if e.kind == "quiz"]
+    solo = game(dice=(2,), protections={3: ["anti_espion"]})
+    roll(solo)
+    (alone,) = [e for e in solo.apply(3, Action.make("transmit")) if e.kind == "quiz"]
+    assert alone.data["solo"] and not asked.data["solo"]
+    for state, quiz in ((team, asked), (solo, alone)):
+        room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
+                    state, status=PLAYING)
+        cache = frames.FrameCache(room, 0.0, [])
+        for seat in (None, *range(4)):
+            assert state.view(seat)["quiz"]["answerer"] == quiz.data["answerer"]
+            assert cache.event_text(quiz, "fr", seat)[1] == "", seat
+    answer(team, True)
+    assert TEXT.headline(asked, "fr", team.view(None)) == _quiz_line(asked.data, "fr")

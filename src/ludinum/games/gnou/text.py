@@ -218,18 +218,17 @@ class GnouText(GameText):
         projector) the danger that sent the pawn back to a quiz, or to an awareness cell
         where a protection is chosen, is named the same way while that fills its
         spotlight: read in full, the card was the first line to give way in a full column,
-        and the projector no longer said which danger it was. On the answerer's phone,
-        while the quiz is asked, nothing: its spotlight's heading and its decision say it
-        all."""
+        and the projector no longer said which danger it was. A quiz, while it is asked,
+        nothing: every screen's spotlight says whose it is, of which series and level."""
         if event.kind == "quiz":
-            # the answerer's phone, while asked: its spotlight's heading says whose
-            # question, which series and level (« … · question pour Noé »), its decision
-            # the question itself: nothing more to narrate
+            # while asked, every screen's spotlight heading says whose question, which
+            # series and level (« … · question pour Noé », a solo one « sans l'aide de
+            # l'équipe »), then the question or that it stays secret (G4): nothing more
+            # to narrate (the projector and the teammates read it twice, three times for
+            # a solo question)
             quiz = (view or {}).get("quiz") or {}
-            if (view is not None and view.get("seat") is not None
-                    and view.get("seat") == event.data.get("answerer")
-                    and quiz.get("answerer") == event.data.get("answerer")
-                    and quiz.get("question")):
+            if (view is not None and quiz.get("answerer") == event.data.get("answerer")
+                    and quiz.get("series") == event.data.get("series")):
                 return ""
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
