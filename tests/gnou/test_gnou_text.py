@@ -277,3 +277,32 @@ def test_no_screen_narrates_a_quiz_its_spotlight_shows() -> None:
             assert cache.event_text(quiz, "fr", seat)[1] == "", seat
     answer(team, True)
     assert TEXT.headline(asked, "fr", team.view(None)) == _quiz_line(asked.data, "fr")
+
+
+def test_a_teammate_s_phone_says_to_talk_a_team_question_over() -> None:
+    """While a team question was asked (G4: the team may discuss before the answerer
+    answers), the teammates' phones said « Attends ton tour… » under it: a pupil read it
+    as « not your business ». They now say to talk it over, the answerer choosing on their
+    phone; beside a solo question (G4, G5), that no help is given this time; between
+    quizzes, « Attends ton tour… » as before."""
+    team = game(dice=(1,))
+    roll(team)
+    solo = game(dice=(2,), protections={3: ["anti_espion"]})
+    roll(solo)
+    solo.apply(3, Action.make("transmit"))
+    for state, said in ((team, "discutez ensemble de la réponse"), (solo, "Pas d'aide")):
+        room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
+                    state, status=PLAYING)
+        cache = frames.FrameCache(room, 0.0, [])
+        answerer = state.view(None)["quiz"]["answerer"]
+        assert cache.wait(answerer, "fr") == ""  # its decision: the answers
+        for seat in set(range(4)) - {answerer}:
+            assert said in cache.wait(seat, "fr"), cache.wait(seat, "fr")
+            assert "Attends ton tour" not in cache.wait(seat, "fr")
+            assert cache.wait(seat, "en") and "Attends" not in cache.wait(seat, "en")
+    answer(team, True)
+    room = Room(1, "ABCD", GAME, team.config, "live", [Seat(i) for i in range(4)], "", team,
+                status=PLAYING)
+    waiting = set(range(4)) - {team.current}
+    assert {frames.FrameCache(room, 0.0, []).wait(s, "fr") for s in waiting} == {
+        "Attends ton tour…"}

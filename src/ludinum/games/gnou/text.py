@@ -204,6 +204,24 @@ class GnouText(GameText):
                 messages.append((card.title_in(lang), card.text_in(lang)))
         return DebriefItems(tuple(themes), tuple(questions), tuple(messages))
 
+    def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """A teammate's phone while a question is asked (its spotlight shows it): a team
+        question is talked over, the answerer choosing (G4); a solo one gets no help (G4,
+        G5). « Attends ton tour… » read as « not your business » beside a team question.
+        Between quizzes: nothing (« Attends ton tour… »)."""
+        quiz = view.get("quiz")
+        if not quiz or view.get("seat") is None or view.get("seat") == quiz.get("answerer"):
+            return ""
+        if quiz.get("solo"):
+            return _pick(lang, "Pas d'aide cette fois : la question est posée à un seul "
+                               "joueur, attends sa réponse.",
+                         "No help this time: the question is for one player alone; wait "
+                         "for their answer.")
+        return _pick(lang, "Aide ton équipe : discutez ensemble de la réponse, puis celui à "
+                           "qui la question est posée la choisit sur son téléphone.",
+                     "Help your team: talk the answer over together, then the player "
+                     "asked chooses it on their phone.")
+
     def headline(self, event: Event, lang: str = "fr",
                  view: Mapping[str, Any] | None = None) -> str | None:
         """A quiz's line without its question: the screens show the question itself in
