@@ -306,3 +306,20 @@ def test_a_teammate_s_phone_says_to_talk_a_team_question_over() -> None:
     waiting = set(range(4)) - {team.current}
     assert {frames.FrameCache(room, 0.0, []).wait(s, "fr") for s in waiting} == {
         "Attends ton tour…"}
+
+
+def test_a_hint_is_narrated_as_asked_by_the_answerer() -> None:
+    """With hints on (G8's option: « celui qui répond à un quiz peut demander un indice »),
+    the answerer taps « Demander un indice » on the phone, and every screen read « Le meneur
+    de jeu donne un indice. »: no game master was there (met in play). It now says who
+    asked."""
+    state = game(dice=(1,), game_master=True)
+    roll(state)
+    answerer = state.view(None)["quiz"]["answerer"]
+    (hint,) = state.apply(answerer, Action.make("hint"))
+    assert hint.kind == "hint"
+    said = TEXT.with_names(TEXT.event(hint, "fr"), ["Léa", "Tom", "Inès", "Noah"], "fr")
+    assert said == f"{['Léa', 'Tom', 'Inès', 'Noah'][answerer]} demande un indice.", said
+    assert "meneur" not in said
+    english = TEXT.event(hint, "en")
+    assert english.endswith("asks for a hint.") and "game master" not in english

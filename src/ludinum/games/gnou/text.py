@@ -341,7 +341,10 @@ class GnouText(GameText):
             asked = f" {_quoted(q.question_in(lang), lang)}" if q else ""
             return _quiz_line(d, lang) + asked
         if kind == "hint":
-            return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
+            # the answerer asks for it (the option: « celui qui répond à un quiz peut
+            # demander un indice »); no game master was there to give it
+            who = seat(d["player"], lang)
+            return f"{who} asks for a hint." if en else f"{who} demande un indice."
         if kind == "answer":
             # Once answered, a question's explanation is for the whole table (G4 hides a
             # solo question only until its answer). « Le joueur choisit une réponse puis lit
