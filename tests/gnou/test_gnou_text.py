@@ -323,3 +323,13 @@ def test_a_hint_is_narrated_as_asked_by_the_answerer() -> None:
     assert "meneur" not in said
     english = TEXT.event(hint, "en")
     assert english.endswith("asks for a hint.") and "game master" not in english
+
+
+def test_the_game_s_card_says_its_player_count_once() -> None:
+    """The home page's card read « Jeu coopératif (2 à 6 joueurs) : l'équipe… » then, under
+    it, « 2 à 6 joueurs · coopératif » (frag/game_meta.html), and the terminal's list
+    prints the count before the summary too: said twice. The summary no longer says it."""
+    for summary in (GAME.summary_fr, GAME.summary_en):
+        assert f"{GAME.min_players} à {GAME.max_players}" not in summary
+        assert f"{GAME.min_players} to {GAME.max_players}" not in summary
+    assert GAME.summary_fr.startswith("Jeu coopératif : l'équipe")
