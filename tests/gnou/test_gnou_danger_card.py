@@ -138,3 +138,24 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_a_quiz() -> N
     assert brief.startswith("Danger en case 2 «") and "protéger" not in brief
     for seat in (0, 1):
         assert cache.event_text(met, "fr", seat)[1] is None
+
+
+def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_an_awareness_cell() -> None:
+    """The pawn sent back from the DRM danger (cell 7) onto an awareness cell (6): the
+    projector's spotlight says « Léa choisit sur son écran la protection à chercher », and
+    the danger's line, read in full (about 600 characters), gave way in the narration's
+    column at 1280×720 and at 1920×1080 alike (met in play): the class read « Pas de
+    protection : le pion recule en case 6 » and never which danger. Named by its title
+    there, as beside a quiz; a player's screen, which scrolls, still reads it in full."""
+    from ludinum.server.frames import FrameCache
+
+    state = game(pos=6, dice=(1,))
+    (met,) = [e for e in roll(state) if e.kind == "danger"]
+    assert state.step == "choose" and state.view(None)["quiz"] is None
+    cache = FrameCache(_room(state), 0.0, ["random"])
+    line, brief = cache.event_text(met, "fr", None)
+    assert "Comment s'en protéger" in _said(line)  # the journal keeps the whole card
+    assert brief is not None and len(brief) < 140  # app.js LONG_LINE: kept before the rest
+    assert brief.startswith("Danger en case 7 «") and "protéger" not in brief
+    for seat in (0, 1):
+        assert cache.event_text(met, "fr", seat)[1] is None

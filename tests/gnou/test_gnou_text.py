@@ -10,7 +10,7 @@ from ludinum.content.typography import french_spacing
 from ludinum.engine import Action, Event
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import Question, load_bank, load_dangers
-from ludinum.games.gnou.text import localised_quiz
+from ludinum.games.gnou.text import _quiz_line, localised_quiz
 from ludinum.server import frames
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
@@ -252,6 +252,84 @@ def test_the_answerer_s_phone_does_not_narrate_its_own_quiz_again() -> None:
                 status=PLAYING)
     cache = frames.FrameCache(room, 0.0, [])
     assert cache.event_text(quiz, "fr", answerer)[1] == ""
-    for seat in (None, (answerer + 1) % 4):
-        brief = cache.event_text(quiz, "fr", seat)[1]
-        assert brief is not None and brief.startswith("Quiz pour "), brief
+
+
+def test_no_screen_narrates_a_quiz_its_spotlight_shows() -> None:
+    """The projector and the teammates' phones read « Action citoyenne · niveau 1 ·
+    question pour Tom » above the question, then « Quiz pour Tom : Action citoyenne,
+    niveau 1. » under it (met in play, 1920×1080 and 390×844): said twice. A solo question
+    (G4), hidden from the teammates, was said three times there: the heading, « Tom répond
+    sans l'aide de l'équipe : la question reste secrète jusqu'à sa réponse », the line.
+    While a screen's spotlight shows the quiz, none narrates it; once answered, the journal
+    line comes back (the view has no quiz)."""
+    team = game(dice=(1,))
+    (asked,) = [e for e in roll(team) if e.kind == "quiz"]
+    solo = game(dice=(2,), protections={3: ["anti_espion"]})
+    roll(solo)
+    (alone,) = [e for e in solo.apply(3, Action.make("transmit")) if e.kind == "quiz"]
+    assert alone.data["solo"] and not asked.data["solo"]
+    for state, quiz in ((team, asked), (solo, alone)):
+        room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
+                    state, status=PLAYING)
+        cache = frames.FrameCache(room, 0.0, [])
+        for seat in (None, *range(4)):
+            assert state.view(seat)["quiz"]["answerer"] == quiz.data["answerer"]
+            assert cache.event_text(quiz, "fr", seat)[1] == "", seat
+    answer(team, True)
+    assert TEXT.headline(asked, "fr", team.view(None)) == _quiz_line(asked.data, "fr")
+
+
+def test_a_teammate_s_phone_says_to_talk_a_team_question_over() -> None:
+    """While a team question was asked (G4: the team may discuss before the answerer
+    answers), the teammates' phones said « Attends ton tour… » under it: a pupil read it
+    as « not your business ». They now say to talk it over, the answerer choosing on their
+    phone; beside a solo question (G4, G5), that no help is given this time; between
+    quizzes, « Attends ton tour… » as before."""
+    team = game(dice=(1,))
+    roll(team)
+    solo = game(dice=(2,), protections={3: ["anti_espion"]})
+    roll(solo)
+    solo.apply(3, Action.make("transmit"))
+    for state, said in ((team, "discutez ensemble de la réponse"), (solo, "Pas d'aide")):
+        room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
+                    state, status=PLAYING)
+        cache = frames.FrameCache(room, 0.0, [])
+        answerer = state.view(None)["quiz"]["answerer"]
+        assert cache.wait(answerer, "fr") == ""  # its decision: the answers
+        for seat in set(range(4)) - {answerer}:
+            assert said in cache.wait(seat, "fr"), cache.wait(seat, "fr")
+            assert "Attends ton tour" not in cache.wait(seat, "fr")
+            assert cache.wait(seat, "en") and "Attends" not in cache.wait(seat, "en")
+    answer(team, True)
+    room = Room(1, "ABCD", GAME, team.config, "live", [Seat(i) for i in range(4)], "", team,
+                status=PLAYING)
+    waiting = set(range(4)) - {team.current}
+    assert {frames.FrameCache(room, 0.0, []).wait(s, "fr") for s in waiting} == {
+        "Attends ton tour…"}
+
+
+def test_a_hint_is_narrated_as_asked_by_the_answerer() -> None:
+    """With hints on (G8's option: « celui qui répond à un quiz peut demander un indice »),
+    the answerer taps « Demander un indice » on the phone, and every screen read « Le meneur
+    de jeu donne un indice. »: no game master was there (met in play). It now says who
+    asked."""
+    state = game(dice=(1,), game_master=True)
+    roll(state)
+    answerer = state.view(None)["quiz"]["answerer"]
+    (hint,) = state.apply(answerer, Action.make("hint"))
+    assert hint.kind == "hint"
+    said = TEXT.with_names(TEXT.event(hint, "fr"), ["Léa", "Tom", "Inès", "Noah"], "fr")
+    assert said == f"{['Léa', 'Tom', 'Inès', 'Noah'][answerer]} demande un indice.", said
+    assert "meneur" not in said
+    english = TEXT.event(hint, "en")
+    assert english.endswith("asks for a hint.") and "game master" not in english
+
+
+def test_the_game_s_card_says_its_player_count_once() -> None:
+    """The home page's card read « Jeu coopératif (2 à 6 joueurs) : l'équipe… » then, under
+    it, « 2 à 6 joueurs · coopératif » (frag/game_meta.html), and the terminal's list
+    prints the count before the summary too: said twice. The summary no longer says it."""
+    for summary in (GAME.summary_fr, GAME.summary_en):
+        assert f"{GAME.min_players} à {GAME.max_players}" not in summary
+        assert f"{GAME.min_players} to {GAME.max_players}" not in summary
+    assert GAME.summary_fr.startswith("Jeu coopératif : l'équipe")

@@ -588,3 +588,18 @@ def test_a_thief_s_greyed_attack_says_why() -> None:
     said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
     assert ("Une carte grisée ne peut pas être jouée maintenant : aucun plateau de sa nature "
             "n'a de donnée à voler sans mesure dévoilée contre elle.") in said, said
+
+
+def test_the_text_under_the_drawn_board_does_not_say_the_game_and_round_again() -> None:
+    """Under the drawn board the projector and every phone read « Le Voleur de Données —
+    Tour 10/15 », while the board's header above says « Tour 10 / 15 » and the page's
+    status « Le Voleur de Données · À qui le tour : Tom »: both said twice (met in play).
+    A screen that draws the board (``board=False``) is no longer told them; the terminal,
+    which draws nothing, still is."""
+    state = GAME.new_state(4, 3)
+    for seat in (None, *range(4)):
+        view = state.view(seat)
+        for lang, title in (("fr", "Le Voleur de Données"), ("en", "The Data Thief")):
+            under = GAME.text.view(view, lang, board=False)
+            assert title not in under and f"/{view['rounds']}" not in under, under
+            assert title in GAME.text.view(view, lang)

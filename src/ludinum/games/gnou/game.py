@@ -19,13 +19,13 @@ class GnouGame(Game):
     title_en = "The Gnu game"
     title_of_fr = "du jeu du Gnou"
     summary_fr = (
-        "Jeu coopératif (2 à 6 joueurs) : l'équipe fait avancer un seul pion jusqu'à la "
+        "Jeu coopératif : l'équipe fait avancer un seul pion jusqu'à la "
         "« société libre » avant la fin du compte-tours. Les cases danger font reculer, sauf "
         "si quelqu'un a la protection ; on gagne les protections en répondant à des quiz, et "
         "on peut les transmettre à ses coéquipiers."
     )
     summary_en = (
-        "Cooperative game (2 to 6 players): the team moves one pawn to the “free society” "
+        "Cooperative game: the team moves one pawn to the “free society” "
         "before the turn counter runs out. Danger cells push back unless someone holds the "
         "protection; protections are won by answering quizzes and can be passed on."
     )

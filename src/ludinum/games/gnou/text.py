@@ -206,6 +206,24 @@ class GnouText(GameText):
                 messages.append((card.title_in(lang), card.text_in(lang)))
         return DebriefItems(tuple(themes), tuple(questions), tuple(messages))
 
+    def waiting(self, view: Mapping[str, Any], lang: str = "fr") -> str:
+        """A teammate's phone while a question is asked (its spotlight shows it): a team
+        question is talked over, the answerer choosing (G4); a solo one gets no help (G4,
+        G5). « Attends ton tour… » read as « not your business » beside a team question.
+        Between quizzes: nothing (« Attends ton tour… »)."""
+        quiz = view.get("quiz")
+        if not quiz or view.get("seat") is None or view.get("seat") == quiz.get("answerer"):
+            return ""
+        if quiz.get("solo"):
+            return _pick(lang, "Pas d'aide cette fois : la question est posée à un seul "
+                               "joueur, attends sa réponse.",
+                         "No help this time: the question is for one player alone; wait "
+                         "for their answer.")
+        return _pick(lang, "Aide ton équipe : discutez ensemble de la réponse, puis celui à "
+                           "qui la question est posée la choisit sur son téléphone.",
+                     "Help your team: talk the answer over together, then the player "
+                     "asked chooses it on their phone.")
+
     def headline(self, event: Event, lang: str = "fr",
                  view: Mapping[str, Any] | None = None) -> str | None:
         """A quiz's line without its question: the screens show the question itself in
@@ -217,27 +235,32 @@ class GnouText(GameText):
         title and the kind (the card's text was said twice on a spectator's screen, in the
         spotlight and in the narration); read in full when the card is not on the screen
         (the danger removed at once, or the pawn gone back). On a screen with no seat (the
-        projector) the danger that sent the pawn back to a quiz is named the same way while
-        that quiz fills its spotlight: read in full, the card was the first line to give
-        way in a full column, and the projector no longer said which danger it was. On the
-        answerer's phone, while the quiz is asked, nothing: its spotlight's heading and
-        its decision say it all."""
+        projector) the danger that sent the pawn back to a quiz, or to an awareness cell
+        where a protection is chosen, is named the same way while that fills its
+        spotlight: read in full, the card was the first line to give way in a full column,
+        and the projector no longer said which danger it was. A quiz, while it is asked,
+        nothing: every screen's spotlight says whose it is, of which series and level."""
         if event.kind == "quiz":
-            # the answerer's phone, while asked: its spotlight's heading says whose
-            # question, which series and level (« … · question pour Noé »), its decision
-            # the question itself: nothing more to narrate
+            # while asked, every screen's spotlight heading says whose question, which
+            # series and level (« … · question pour Noé », a solo one « sans l'aide de
+            # l'équipe »), then the question or that it stays secret (G4): nothing more
+            # to narrate (the projector and the teammates read it twice, three times for
+            # a solo question)
             quiz = (view or {}).get("quiz") or {}
-            if (view is not None and view.get("seat") is not None
-                    and view.get("seat") == event.data.get("answerer")
-                    and quiz.get("answerer") == event.data.get("answerer")
-                    and quiz.get("question")):
+            if (view is not None and quiz.get("answerer") == event.data.get("answerer")
+                    and quiz.get("series") == event.data.get("series")):
                 return ""
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)
+        # On a screen with no seat the spotlight is full once the pawn went back (the quiz
+        # of the cell it went back to, or who chooses a protection on an awareness cell):
+        # the danger's whole line gave way in the narration's column, the class never read
+        # which danger it was.
         if event.kind == "danger" and view is not None and (
                 view.get("danger") == event.data["cell"]
-                or (view.get("seat") is None and view.get("quiz") is not None)):
+                or (view.get("seat") is None
+                    and (view.get("quiz") is not None or view.get("step") == "choose"))):
             return self.moment(event, lang)
         return None
 
@@ -320,7 +343,10 @@ class GnouText(GameText):
             asked = f" {_quoted(q.question_in(lang), lang)}" if q else ""
             return _quiz_line(d, lang) + asked
         if kind == "hint":
-            return "The game master shows a hint." if en else "Le meneur de jeu donne un indice."
+            # the answerer asks for it (the option: « celui qui répond à un quiz peut
+            # demander un indice »); no game master was there to give it
+            who = seat(d["player"], lang)
+            return f"{who} asks for a hint." if en else f"{who} demande un indice."
         if kind == "answer":
             # Once answered, a question's explanation is for the whole table (G4 hides a
             # solo question only until its answer). « Le joueur choisit une réponse puis lit

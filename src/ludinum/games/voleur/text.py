@@ -485,12 +485,12 @@ class VoleurText(GameText):
         lines: list[str] = []
         title = "The Data Thief" if en else "Le Voleur de Données"
         word = "Round" if en else "Tour"
-        head = f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}"
-        if board:  # the piles, which a screen drawing the board shows drawn
+        if board:  # a screen drawing the board draws the round and the piles above it
+            head = f"[bold]{title}[/bold] — {word} {view['round']}/{view['rounds']}"
             pile = "pile" if en else "pioche"
             tpile = "thief's pile" if en else "pioche du voleur"
             head += f" — {pile}{colon} {view['pile']}, {tpile}{colon} {view['thief_pile']}"
-        lines.append(head)
+            lines.append(head)
         if view["round"] < view["thief_round"]:
             start = view["thief_round"]
             lines.append(f"The thief comes in at round {start}." if en

@@ -749,15 +749,15 @@
   }
 
   // -- the game's text under the board -----------------------------------------------------
-  // The lines the server wrote (text.py: VoleurText.view, board=False): the title and the
-  // round; before round 3, when the thief comes in (V6); a manager's own entry and boards,
+  // The lines the server wrote (text.py: VoleurText.view, board=False): before round 3,
+  // when the thief comes in (V6); a manager's own entry and boards,
   // with their hidden measures (only they see them, V4); the hand; the winners. The rest
   // (the thief, the other boards, the attack, the piles) is drawn on the board. These are
   // the game's own words in each language (not the page's catalogue), seats by nickname,
   // spaced as French wants (c.spaced); no markup.
   const LINE_WORDS = {
     fr: {
-      title: "Le Voleur de Données", round: "Tour", colon: " :",
+      colon: " :",
       thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)", misses: "passe",
       boards: { paper: "Plateau papier", digital: "Plateau numérique" },
       categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
@@ -767,7 +767,7 @@
         turn: ["tour", "tours"] },
     },
     en: {
-      title: "The Data Thief", round: "Round", colon: ":",
+      colon: ":",
       thiefComes: "The thief comes in at round %(r)s.", you: " (you)", misses: "misses",
       boards: { paper: "Paper board", digital: "Digital board" },
       categories: ["standard", "highly confidential", "sensitive"], none: "no data",
@@ -827,7 +827,9 @@
   function lines(c) {
     const view = c.view;
     const w = LINE_WORDS[c.lang === "en" ? "en" : "fr"];
-    const out = [`${w.title} — ${w.round} ${view.round}/${view.rounds}`];
+    // no title nor round: the board's header draws the round (« Tour 1 / 15 »), the page's
+    // status the game's name; written here too, both were read twice
+    const out = [];
     if (view.round < view.thief_round) out.push(w.thiefComes.replace("%(r)s", view.thief_round));
     // the seat's own entry, a manager's only: the board draws every seat without its
     // hidden measures
