@@ -71,11 +71,14 @@ def test_the_explanation_follows_the_answer() -> None:
         (event,) = [e for e in answer(state, right) if e.kind == "answer"]
         english, french = TEXT.event(event, "en"), TEXT.event(event, "fr")
         key = chr(65 + q.answer)
-        # The right answer said once: « Bonne réponse : D. … », or which one it was.
+        # The right answer said once: « Bonne réponse : D. … », or which one it was; then
+        # the explanation as a sentence of its own, named (a browser review read the choice
+        # and the explanation run together as one sentence).
         assert english == ("Right answer: " if right else "Wrong answer. Correct answer: ") + (
-            f"{key}. {q.choices_en[q.answer]}. {q.explanation_en}")
+            f"{key}. {q.choices_en[q.answer]}. Explanation: {q.explanation_en}")
         assert french == ("Bonne réponse : " if right else "Mauvaise réponse. Réponse "
-                          "correcte : ") + f"{key}. {q.choices[q.answer]}. {q.explanation}"
+                          "correcte : ") + (
+            f"{key}. {q.choices[q.answer]}. Explication : {q.explanation}")
 
 
 def test_a_solo_quiz_stays_hidden_in_english() -> None:

@@ -352,7 +352,10 @@ class GnouText(GameText):
             # solo question only until its answer). « Le joueur choisit une réponse puis lit
             # à voix haute la réponse correcte écrite au verso de la carte quiz. »
             q = load_bank().get(d.get("question"))
-            why = f" {q.explanation_in(lang)}" if q else ""
+            # The explanation a sentence of its own, named: after the choice's text it ran
+            # on as if the choice went on (« D. Mettre à jour. Les mises à jour… »).
+            why = (f" {'Explanation:' if en else 'Explication :'} {q.explanation_in(lang)}"
+                   if q else "")
             choices = q.choices_in(lang) if q else ()
             key = d.get("answer")
             label = ""
