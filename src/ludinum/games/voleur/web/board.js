@@ -555,11 +555,15 @@
       out += `<g class="manager seat-${p.seat}">` + heading(c, g, p, at) + boards(c, g, p, at) +
         "</g>";
     });
+    // The entry of a closed board on one line, its words held by no-break spaces: a
+    // projector's legend cut « fermé : » from « sans donnée », read as two entries. The
+    // others may break between their words: held whole too, the legend took a line more
+    // and the board shrank under its least size at 1280×720 (test_voleur_projector); this
+    // one after the boards' kinds, the legend wraps at 1280×720 in as many lines as before.
+    const closed = h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée")}`;
     out += "</svg>" +
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
-      h`1 3 5 ${_("donnée et ses points")} · ` +
-      // (« sans donnée » on one line: its words cut apart read « fermé : sans »)
-      h`${_("fermé")}${c.lang === "en" ? ": " : h` : `}${_("sans donnée").replace(/ /g, "\u00a0")} · ` +
+      String(closed).replace(/ /g, "\u00a0") + h` · 1 3 5 ${_("donnée et ses points")} · ` +
       h`▦? ${_("mesure cachée")} · ` +
       h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
       h`♛ ${_("gagnant")}</p>`;
