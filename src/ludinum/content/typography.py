@@ -42,14 +42,6 @@ SPACES = " \u00a0\u202f"
 #: and the no-break space it puts before « : ».
 NNBSP = "\u202f"
 NBSP = "\u00a0"
-
-
-def times(count: int) -> str:
-    """How many of one card there are, after its name: « × 2 », the sign held to its number
-    by a narrow no-break space, as an operator is in French. The page writes the same
-    (draw.js: cardTile, the boards' counts)."""
-    return f"×{NNBSP}{count}"
-
 #: An ordinary (breakable) space where French needs a no-break one.
 _BREAKABLE_BEFORE = re.compile(r"[ \t]+([;!?»])")
 _BREAKABLE_BEFORE_COLON = re.compile(r"[ \t]+(:)(?=\s|$)")

@@ -8,7 +8,6 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
-from ludinum.content.typography import times
 from ludinum.engine import (
     Action,
     CardFace,
@@ -372,13 +371,12 @@ class VoleurText(GameText):
     # -- the view as terminal text ------------------------------------------------------------
     def _names(self, ids: list[str], lang: str, short: bool = True) -> str:
         """Cards by name in their order, a card there more than once named once with how
-        many (« Planning des congés × 3 »: typography.times); « — » for none."""
+        many (« Planning des congés ×3 »); « — » for none."""
         named: dict[str, int] = {}
         for ident in ids:
             name = self.short(ident, lang) if short else self.card(ident, lang)
             named[name] = named.get(name, 0) + 1
-        return ", ".join(name if n == 1 else f"{name} {times(n)}"
-                         for name, n in named.items()) or "—"
+        return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in named.items()) or "—"
 
     def _board_line(self, board: Mapping[str, Any], name: str, lang: str,
                     whole: bool = True, short: bool = True) -> str:
@@ -393,7 +391,7 @@ class VoleurText(GameText):
         (5) : aucune ») filled two lines a board, wrapped on a phone and in a terminal. A
         board without data says so in words (a dash there ran into the dash between the
         parts: « — — tes mesures cachées »). The cards come first, their slot after
-        (« Annuaire interne × 2 (standard, 1 point) »): « Plateau papier : standard (1) :
+        (« Annuaire interne ×2 (standard, 1 point) »): « Plateau papier : standard (1) :
         Annuaire interne » read as two labels in a row."""
         en = lang == "en"
         colon = ":" if en else " :"

@@ -260,7 +260,7 @@
       const url = card.portrait ? portrait(card.portrait) : "";
       if (url) out += `<img class="card-portrait" src="${attr(url)}" alt="" width="56" height="56">`;
       out += `<span class="card-title"${hidden}>${show(card.title)}`;
-      if ((o.count || 1) > 1) out += ` <span class="card-count">×\u202f${show(o.count)}</span>`;
+      if ((o.count || 1) > 1) out += ` <span class="card-count">× ${show(o.count)}</span>`;
       out += "</span>";
       if (card.text) out += `<span class="card-text"${hidden}>${show(card.text)}</span>`;
       if (o.note) out += `<span class="card-note"${hidden}>${show(o.note)}</span>`;

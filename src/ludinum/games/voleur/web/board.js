@@ -68,17 +68,16 @@
     c.h`${line}</text>`).join("");
 
   // The same data laid several times on a board (the deck holds copies) is one row with
-  // its count, « Annuaire interne × 2 »: late in a game a row each made the boards so tall
+  // its count, « Annuaire interne ×2 »: late in a game a row each made the boards so tall
   // that the projector shrank them. ``[ident, count]`` in the order first laid.
   function grouped(idents) {
     const counts = new Map();
     for (const ident of idents) counts.set(ident, (counts.get(ident) || 0) + 1);
     return [...counts];
   }
-  // The lines of a data card's name, its count after it (« × 2 », the sign held to its
-  // number by a narrow no-break space: typography.times) when there are several.
+  // The lines of a data card's name, its count after it (« ×2 ») when there are several.
   const dataLines = (c, ident, size, n = 1) =>
-    nameLines(c, ident, size, "", n > 1 ? ` ×\u202f${n}` : "");
+    nameLines(c, ident, size, "", n > 1 ? ` ×${n}` : "");
 
   // A data card on a row: its points, then its name, whole, on as many lines as it needs
   // (``n``: how many of it lie there).
@@ -180,7 +179,7 @@
     let x = 0, lineY = 0, lineH = 0;
     // (copies of one data once, with their count, as on the boards)
     for (const [ident, n] of grouped(view.loot || [])) {
-      const more = n > 1 ? [...` ×\u202f${n}`].length : 0;
+      const more = n > 1 ? [...` ×${n}`].length : 0;
       const w = Math.min(lootW, 40 + ([...String(cardName(c, ident))].length + more) * CHW);
       if (x > 0 && x + w > lootW) { lineY += lineH + 4; x = 0; lineH = 0; }
       loot.push([ident, x, lineY, w, n]);
@@ -331,7 +330,7 @@
   }
 
   // The data of a board (or the loot) on a compact board: a tile per category, its points
-  // and how many lie there (« 3 × 2 »), in the category's colour; the names are left to
+  // and how many lie there (« 3 ×2 »), in the category's colour; the names are left to
   // the phones (their boards list them).
   const TILE_W = 66;
   function tiles(c, idents, x, y) {
@@ -345,7 +344,7 @@
         `<rect x="${tx}" y="${y}" width="${TILE_W}" height="${CARD_H}" rx="4"` +
         ` fill="${DATA_FILL[category]}" stroke="#111827" stroke-width="1"/>` +
         `<text x="${tx + 8}" y="${y + 22}" font-size="${FS}" font-weight="700" fill="#111827">` +
-        c.h`${points}${here.length > 1 ? ` ×\u202f${here.length}` : ""}</text></g>`;
+        c.h`${points}${here.length > 1 ? ` ×${here.length}` : ""}</text></g>`;
     });
     return out;
   }
@@ -789,14 +788,14 @@
   // on, English but for 1).
   const counted = (c, n, noun, w) => `${n} ${w.nouns[noun][c.many(n) ? 1 : 0]}`;
   // Cards by name in their order, one there more than once named once with how many
-  // (« Planning des congés × 3 »), « — » for none (text.py: _names).
+  // (« Planning des congés ×3 »), « — » for none (text.py: _names).
   function cardNames(c, idents) {
     const named = new Map();
     for (const ident of idents) {
       const name = cardName(c, ident);
       named.set(name, (named.get(name) || 0) + 1);
     }
-    return [...named].map(([name, n]) => (n === 1 ? name : `${name} ×\u202f${n}`)).join(", ") || "—";
+    return [...named].map(([name, n]) => (n === 1 ? name : `${name} ×${n}`)).join(", ") || "—";
   }
 
   // One board on one line: its data by category slot (V2), the slots that hold data only
