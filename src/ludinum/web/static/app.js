@@ -395,7 +395,6 @@
     for (const k of d.unown || []) delete drawState.own[k];
     for (const k of ["lines", "names", "wait", "seat"]) if (k in d) drawState[k] = d[k];
     drawState.choices = m.actions || [];
-    if ("status" in m) drawState.lobby = m.status === "lobby";  // no one's turn yet
     let out = {};
     try {
       out = Ludinum.screen(Object.assign({}, drawState, {

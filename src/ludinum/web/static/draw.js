@@ -393,14 +393,12 @@
   // ``wait`` (what a seat with nothing to decide is told), ``narrow`` (the page is under
   // 50 rem wide, a phone: a board may lay itself out for it), ``box`` (the room the
   // projector's stage leaves the drawing, ``{w, h}`` in CSS pixels, app.js: fitBoard; a
-  // board may pick the layout that fills it, see ``fit``), ``lobby`` (the host has not
-  // started the game yet: a board marks no one's turn). ``slots``: which to draw.
+  // board may pick the layout that fills it, see ``fit``). ``slots``: which to draw.
   function screen(state, slots) {
     const drawer = L.games[state.game] || {};
     const base = pieces(state.game, state.lang, state.names || []);
     const c = Object.assign({}, base, {
       narrow: !!state.narrow,
-      lobby: !!state.lobby,
       box: !state.narrow && state.box && state.box.w > 0 && state.box.h > 0 ? state.box : null,
       seat: state.seat === undefined ? null : state.seat,
       view: state.view || {},

@@ -259,9 +259,8 @@
   // pawn's number (1.15 times its size) is as large as a card's name: on the projector it
   // was smaller (16 units), the smallest text of the board.
   const PAWN = { pawn: 18, pawnAt: 36, nameX: 76 };
-  // In the lobby no block is marked: the view has a seat to play, the game has not started.
   function frame(c, g, p, at, fill) {
-    const turn = !c.lobby && c.view.turn === p.seat;
+    const turn = c.view.turn === p.seat;
     return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
       ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
       c.token(p.seat, at.x + g.pawnAt, at.y + g.pawnAt, g.pawn, 0, turn);
