@@ -178,7 +178,9 @@ def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int
                     phone.wait_for_timeout(50)
             if room.state.step == "offer":
                 break
-    host.wait_for_selector(".stage .danger-card", timeout=TIMEOUT)
+    # Three times the usual wait: on a slow machine late in a whole suite the projector's
+    # frame once came after 15 s (the offer is the server's state already).
+    host.wait_for_selector(".stage .danger-card", timeout=3 * TIMEOUT)
     host.wait_for_timeout(300)  # the narration of the move settles
     return host, phones, room
 
