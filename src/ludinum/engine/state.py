@@ -142,10 +142,7 @@ def new_rng(seed: int) -> random.Random:
     simulation makes one per game and a bot one per game and seat."""
     if type(seed) is not int:  # a string's seeding is random.Random's own (SHA-512)
         return random.Random(seed)
-    rng = _blank_rng(random.Random)
-    _c_seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as random.Random.seed leaves it
-    return rng
+    return reseed(_blank_rng(random.Random), seed)
 
 
 def reseed(rng: random.Random, seed: int) -> random.Random:
