@@ -112,33 +112,66 @@ def play(
 
 class Feed:
     """What each person has been told. With one screen per person (one human, or none) the
-    events are printed as they happen; in pass-and-play the screen is wiped between two
-    people, so each is shown what they may see of what happened since they last looked."""
+    events are printed as they happen, the bots' moves when the person looks again; in
+    pass-and-play the screen is wiped between two people, so each is shown what they may
+    see of what happened since they last looked."""
 
     def __init__(self, console: Console, text: GameText, lang: str, live: bool) -> None:
         self.console, self.text, self.lang, self.live = console, text, lang, live
         self.history: list[Event] = []
         self.seen: dict[int | None, int] = {}
+        #: Lines told (live) and not yet printed: said together, a line repeated in a row
+        #: is said once (:func:`merged_repeats`).
+        self.pending: list[str] = []
 
     def add(self, events: list[Event], seat: int | None) -> None:
         self.history.extend(events)
         if self.live:
-            self.show(seat)
+            self.pending.extend(self._told(seat))
 
     def show(self, seat: int | None) -> None:
-        for line in self.lines(seat):
+        told, self.pending = [*self.pending, *self._told(seat)], []
+        for line in _bullets(told, self.lang):
+            self.console.print(line)
+
+    def flush(self) -> None:
+        """Print what was told and not printed yet (the last bots' moves of a game)."""
+        told, self.pending = self.pending, []
+        for line in _bullets(told, self.lang):
             self.console.print(line)
 
     def lines(self, seat: int | None, upto: int | None = None) -> list[str]:
         """What ``seat`` may see of what happened since it last looked (up to event
         ``upto``: the rest it has not seen yet), one console line each (markup)."""
+        return _bullets(self._told(seat, upto), self.lang)
+
+    def _told(self, seat: int | None, upto: int | None = None) -> list[str]:
         start = self.seen.get(seat, 0)
         end = len(self.history) if upto is None else upto
         self.seen[seat] = max(start, end)
         # Each thing once, « tu » when it is about the seat (GameText.told).
-        return [f"• {escape(line)}"
-                for event, line in self.text.told(self.history[start:end], seat, self.lang)
+        return [line for event, line in self.text.told(self.history[start:end], seat, self.lang)
                 if event.kind not in self.text.endings]  # the end says it (_end), once
+
+
+def _bullets(told: Sequence[str], lang: str) -> list[str]:
+    return [f"• {escape(line)}" for line in merged_repeats(told, lang)]
+
+
+def merged_repeats(lines: Sequence[str], lang: str) -> list[str]:
+    """``lines`` with a line repeated in a row said once, followed by how many times
+    (« (6 fois) »): a trip's drops on one account scrolled a 7-player board off the
+    screen. The lines are the seat's own already: merging them tells nothing more."""
+    out: list[str] = []
+    count = 0
+    for i, line in enumerate(lines):
+        count += 1
+        if i + 1 < len(lines) and lines[i + 1] == line:
+            continue
+        out.append(line if count == 1 else
+                   f"{line} ({count} times)" if lang == "en" else f"{line} ({count}\u00a0fois)")
+        count = 0
+    return out
 
 
 def next_seat(
@@ -257,6 +290,7 @@ def _loop(
     feed = Feed(console, text, lang, live=screen is None)
     with screen or nullcontext():
         _turns(console, state, screen, feed, bots, lang)
+    feed.flush()
     if screen is not None:  # what the whole table may know of the last moves
         feed.seen[None] = feed.seen.get(None, len(feed.history))
         feed.show(None)
