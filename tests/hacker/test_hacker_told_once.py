@@ -83,8 +83,9 @@ def test_ones_own_turns_read_tu() -> None:
     assert lines([Event("resolve", {"player": 0, "account": 7})], 0, "en") == [
         "You protect account 8."]
     dropped = Event("dropped", {"account": 7, "trip": 0})
-    assert lines([dropped], 0) == ["Un virus apparaît sur le compte 8 (pendant ton trajet)."]
-    assert lines([dropped], 1) == ["Un virus apparaît sur le compte 8 (trajet de Rouge (J1))."]
+    assert lines([dropped], 0) == ["Un virus apparaît sur le compte 8 pendant ton trajet."]
+    assert lines([dropped], 1) == [
+        "Un virus apparaît sur le compte 8 pendant le trajet de Rouge (J1)."]
 
 
 def test_a_phone_reads_each_thing_once_too() -> None:

@@ -31,6 +31,7 @@ from ludinum.games.webrunners.data import (
     theme_texts,
 )
 from ludinum.games.webrunners.lessons import lessons_for
+from ludinum.games.webrunners.secret_steps import secret_line
 from ludinum.games.webrunners.state import WebRunnersState
 
 CHARACTER_NAMES = {
@@ -259,19 +260,14 @@ class WebRunnersText(GameText):
 
     def secret_step(self, before: Mapping[str, Any], after: Mapping[str, Any],
                     seat: int | None, lang: str = "fr") -> str:
-        """A green cell's discard (W5) as the table sees it in the public views: the seat on
-        its green cell, one card more discarded (``pending.discarded``) face down (no card
-        on top of the discard), never which card (face down says it): « Joueur 2
-        défausse une carte face cachée (case verte). » Any other secret step is
-        the engine's line."""
-        was, now = before.get("pending") or {}, after.get("pending") or {}
-        green = before.get("phase") == after.get("phase") == "green"
-        if not green or now.get("discarded") != (was.get("discarded") or 0) + 1:
-            return super().secret_step(before, after, seat, lang)
-        who = (_pick(lang, "Un joueur", "A player") if seat is None
-               else self.seat_label(seat, lang))
-        return _pick(lang, f"{who} défausse une carte face cachée (case verte).",
-                     f"{who} discards a card face down (green cell).")
+        """A step the table hears nothing of, said as the public views around it show it
+        (``secret_steps.py``): a green cell's discard face down (W5, « Joueur 2 défausse
+        une carte face cachée (case verte). »), a bridge begun and each card paid (W3),
+        White Hat's card shown or taken back, Geekcolo's search of the discard (W13), never
+        a card the views do not show. Any other secret step is the engine's line."""
+        who = None if seat is None else self.seat_label(seat, lang)
+        line = secret_line(before, after, who, lang, plain_name)
+        return super().secret_step(before, after, seat, lang) if line is None else line
 
     def lessons(self, state: State, lang: str = "fr") -> list[Lesson]:
         """4 to 6 cards of real-life advice: the prevention messages of the theme's cards

@@ -25,6 +25,9 @@
   const ROW = OWNER + CARD_H + 10;
   const TEXT = 25;  // the smallest text
   const VIRUS_W = 44;
+  // An account's virus count, « ☣ × 3 », written as one unit: never broken after « ☣ » or
+  // « × » (narrow no-break spaces around the sign, as French typography wants).
+  const COUNT = "☣\u202f×\u202f";
   // About how wide a sum of bills is in bold at ``size`` (a digit 0.7 em, a space 0.35 em,
   // « + » and « = » 0.84 em: the widest common faces).
   const width = (text, size) => [...text].reduce(
@@ -155,7 +158,9 @@
         (trip ? `<text x="${c.num(vx + seen / 2)}" y="${y + 73}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#ffffff"${c.squeezed(trip, TEXT * 1.1, seen - 4)}>${trip}</text>` : "") +
         "</g>";
     });
-    out += `<text x="${x + CARD_W - 8}" y="${y + CARD_H - 8}" font-size="${TEXT}" text-anchor="end" fill="#111827">☣ × ${stack.length}</text>`;
+    // « ☣ × 3 » one unit: narrow no-break spaces around « × » (French typography; written
+    // from its right edge, the drawing keeps its size).
+    out += `<text x="${x + CARD_W - 8}" y="${y + CARD_H - 8}" font-size="${TEXT}" text-anchor="end" fill="#111827">${COUNT}${stack.length}</text>`;
     if (!none(a.bills)) {
       // The bills where the viruses lay (« 2+3+1+1+3+2 »), their sum under them, left of
       // the virus count (« = 12 »): a long line of bills is narrowed to the card.
@@ -218,7 +223,7 @@
     });
     out += "</svg>";
     // The symbols only: the players' names and what they do are written on the board.
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet de la place 2")} · ☣ × ${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
+    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet de la place 2")} · ${COUNT}${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
     return out;
   }
 
@@ -276,9 +281,9 @@
           const no = _("n° %(k)s", { k: a.id + 1 });
           if (choice) {
             out += h`<button type="button" class="act account-tile${edge}" data-seat="${seat}" data-action="${c.safe(c.attr(choice[2]))}">` +
-              h`<span class="visually-hidden">${choice[1]}</span><span class="tile-no" aria-hidden="true">${no}</span><span class="tile-virus" aria-hidden="true">☣ ${count}</span></button>`;
+              h`<span class="visually-hidden">${choice[1]}</span><span class="tile-no" aria-hidden="true">${no}</span><span class="tile-virus" aria-hidden="true">☣\u202f${count}</span></button>`;
           } else {
-            out += h`<span class="account-tile idle${edge}"><span class="tile-no">${no}</span><span class="tile-virus">☣ ${count}</span></span>`;
+            out += h`<span class="account-tile idle${edge}"><span class="tile-no">${no}</span><span class="tile-virus">☣\u202f${count}</span></span>`;
           }
         }
         out += "</div></div>";
