@@ -1,5 +1,5 @@
 """The terminal's feed says a line repeated in a row once, with how many times: a Hacker
-trip's drops (« Un virus apparaît sur le compte 10 (pendant ton trajet). » six times)
+trip's drops (« Un virus apparaît sur le compte 10 pendant ton trajet. » six times)
 scrolled the board of a 7-player game off an 80×24 terminal between two turns."""
 
 from __future__ import annotations
