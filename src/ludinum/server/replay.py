@@ -167,6 +167,22 @@ class Replay:
                 raise log_does_not_replay(move) from None
         return state, [e for e in events if e.to is None]
 
+    def secret_line(self, step: int, lang: str) -> str | None:
+        """What step ``step`` was, in words, when the table heard no event of it (a secret
+        move: ``GameText.secret_step``, as ``ludinum replay`` says it), from the public
+        views around it; the seat is named only where the table saw it acting alone
+        (``State.public_active``). None for a step with a public event, and for the start."""
+        if step == 0:
+            return None
+        state, events = self.at(step)
+        if events:
+            return None
+        seat, _ = self.log[step - 1]
+        earlier, _ = self.at(step - 1)
+        actor = earlier.public_active(None) == (seat,)
+        return self.game.text.secret_step(earlier.view(None), state.view(None),
+                                          seat if actor else None, lang)
+
     def turns(self) -> tuple[int | None, ...]:
         """The turn (or round) each step is in, 0 to :attr:`length`, as the game's screen
         counts it from the public view (``GameText.turn``)."""
@@ -191,11 +207,13 @@ class Replay:
         public events say what was seen."""
         state, events = self.at(step)
         before, after = self.turn_jumps(step)
+        secret = self.secret_line(step, lang)
         return {
             "step": step,
             "steps": self.length,
             "view": state.view(None),
-            "events": [self.game.text.event(e, lang) for e in events],
+            "events": [self.game.text.event(e, lang) for e in events] if secret is None
+            else [secret],
             "seats": [s.label(lang) for s in self.seats],
             "over": state.is_terminal(),
             "turn": self.game.text.turn(state.view(None)),
