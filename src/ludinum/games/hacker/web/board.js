@@ -223,7 +223,7 @@
     });
     out += "</svg>";
     // The symbols only: the players' names and what they do are written on the board.
-    out += h`<p class="legend">▦ ${_("virus face cachée")} · ✈2 ${_("posé pendant le trajet de la place 2")} · ${COUNT}${_("nombre de virus sur le compte")} · ✈ 3 ${_("virus : posés pendant son trajet")} · ⬚ ${_("compte en cours de protection")}${view.blurred ? h` · ? ${_("brouillage : comptes sans couleur")}` : ""} · ♛ ${_("gagnant")}</p>`;
+    out += h`<p class="legend">▦\u00a0${_("virus face cachée")} · ✈2\u00a0${_("posé pendant le trajet de la place 2")} · ${COUNT}${_("nombre de virus sur le compte")} · ✈\u00a03\u00a0${_("virus : posés pendant son trajet")} · ⬚\u00a0${_("compte en cours de protection")}${view.blurred ? h` · ?\u00a0${_("brouillage : comptes sans couleur")}` : ""} · ♛\u00a0${_("gagnant")}</p>`;
     return out;
   }
 

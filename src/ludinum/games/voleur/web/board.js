@@ -563,9 +563,9 @@
     out += "</svg>" +
       h`<p class="legend">✉ ${_("plateau papier")} · ⌨ ${_("plateau numérique")} · ` +
       String(closed).replace(/ /g, "\u00a0") + h` · 1 3 5 ${_("donnée et ses points")} · ` +
-      h`▦? ${_("mesure cachée")} · ` +
-      h`✔ ${_("mesure dévoilée")} · ⚔ ${_("attaque")} · ☠ ${_("voleur")} · ` +
-      h`♛ ${_("gagnant")}</p>`;
+      h`▦?\u00a0${_("mesure cachée")} · ` +
+      h`✔\u00a0${_("mesure dévoilée")} · ⚔\u00a0${_("attaque")} · ☠\u00a0${_("voleur")} · ` +
+      h`♛\u00a0${_("gagnant")}</p>`;
     // No line of the seats' shapes and names under it: every block of the board has its
     // seat's shape and name (as Hacker's), and the line took two more at 1280×720.
     return out;
