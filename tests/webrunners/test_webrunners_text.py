@@ -197,6 +197,7 @@ def test_the_terminal_tells_a_green_cell_in_one_line() -> None:
     out = io.StringIO()
     feed = Feed(FrenchConsole(file=out, width=200), GAME.text, "fr", live=True)
     feed.add(events, 1)
+    feed.flush()  # printed when the person looks again (or at the end)
     lines = out.getvalue().splitlines()
     assert lines[2:] == ["• Joueur 1 défausse 3 cartes et en repioche 3."], lines
     assert "Hacking" not in out.getvalue()
