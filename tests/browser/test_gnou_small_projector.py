@@ -338,3 +338,62 @@ def test_an_answer_of_two_lines_lines_up_under_its_first_word(
     assert len(lines["lefts"]) >= 2, lines
     assert len(set(lines["lefts"])) == 1, lines  # every line starts where the first does
     assert lines["lefts"][0] >= lines["letter"] - 1, lines
+
+
+#: Whatever the narration box, a box it must not lie over on the projector: the quiz, the
+#: turn banner, the drawing (its cells), the game's text and the room panel's button.
+NARRATION_CLEAR = """() => {
+  const box = document.querySelector('[data-narration]').getBoundingClientRect();
+  const out = [];
+  for (const s of ['.stage .quiz', '.stage .status-bar', '.stage .board-svg svg',
+                   '.stage [data-slot="board"]', '.room-panel > summary']) {
+    const e = document.querySelector(s);
+    if (!e || !e.checkVisibility()) continue;
+    const b = e.getBoundingClientRect();
+    if (b.left < box.right - 1 && box.left < b.right - 1 && b.top < box.bottom - 1 &&
+        box.top < b.bottom - 1) out.push(s);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080), (1024, 768)),
+                         ids=lambda size: "{}x{}".format(*size))
+def test_the_longest_quiz_leaves_the_narration_readable(
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """The longest question of the content (its four answers too) filled the right column
+    of a 1280×720 projector (and of a 1920×1080 one): the narration gave way entirely and
+    the room saw nothing of what happened. It now takes the place of the drawing's legend,
+    in the stage's type at least (18.7 px at 1280×720), over nothing, the quiz still whole
+    above the room panel's button."""
+    from ludinum.games.gnou.content import load_bank
+    from tests.browser.test_small_projector import stage_problems
+
+    width, height = size
+    bank = load_bank()
+    longest = max(range(len(bank.questions)), key=lambda i: len(bank.questions[i].question)
+                  + sum(len(choice) for choice in bank.questions[i].choices))
+    host, code, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                    PHONE, size)
+    room = live.hub.rooms[code]
+    room.state.piles = [(longest,)] * len(room.state.piles)  # before Léa's first roll
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    question = host.evaluate(SHOWN, ".stage .quiz-question")
+    assert question == _words(bank.questions[longest].question)
+
+    def readable() -> None:
+        assert stage_problems(host) == []
+        lead = host.evaluate(BOX, ".narration-lead")
+        assert lead is not None and host.is_visible(".narration-lead"), lead
+        assert on_screen(lead, width, height), lead
+        assert lead["font"] >= 28 * min(height / 1080, width / 1920) - 0.1, lead
+        if size == (1280, 720):
+            assert lead["font"] >= 16, lead
+        assert host.evaluate(NARRATION_CLEAR) == []
+        quiz = host.evaluate(BOX, ".stage .quiz")
+        button = host.evaluate(BOX, ".room-panel > summary")
+        assert quiz is not None and button is not None
+        assert on_screen(quiz, width, height) and quiz["bottom"] <= button["top"], (quiz, button)
+
+    _settled(host, readable)

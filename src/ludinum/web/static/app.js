@@ -742,9 +742,9 @@
   // pawn is not where the move sent it). Then the lead sentence steps down to the 28 px
   // floor; if it still does not fit,
   // it moves under the board drawing, in place of its legend, when the board leaves room
-  // there (a board wide and low). Past that, when its lead sentence still
-  // does not show whole (a long quiz fills the column of a 1366×768 projector; a danger
-  // card and the quiz that follows it leave one line of room at 1920×1080), the box gives
+  // there (a board wide and low), else over the legend's own room. Past that, when its
+  // lead sentence still does not show whole (a danger card and the quiz that follows it
+  // leave one line of room at 1920×1080), the box gives
   // way entirely rather than show a sliver of it or half a sentence above a scroll bar that
   // no one scrolls on a projector (the quiz or the card says what is going on, the room's
   // log keeps the move).
@@ -759,7 +759,7 @@
     const stage = narrationEl.closest(".stage");
     narrationEl.classList.remove("under-board", "no-room");
     narrationEl.removeAttribute("style");
-    if (stage) stage.classList.remove("story-under-board");
+    if (stage) stage.classList.remove("story-under-board", "story-over-legend");
     if (narrationEl.hidden) return;
     const lead = narrationEl.querySelector(".narration-lead");
     const more = narrationEl.querySelector(".narration-more");
@@ -835,6 +835,37 @@
           width: b.width + "px", maxHeight: free + "px",
         });
         shrink();
+      }
+    }
+    // Still not whole: it takes the place of the drawing's legend (the symbols in words,
+    // which the drawing shows anyway), the legend's room kept, so that nothing around it
+    // moves (the drawing's box, the game's text under it): a long quiz filling the right
+    // column of a 1280×720 projector left the narration no room at all, and the room saw
+    // nothing of the move.
+    const legend = stage && stage.querySelector(".board-svg .legend");
+    if (over() && legend && legend.getBoundingClientRect().height > 1) {
+      narrationEl.classList.remove("under-board");
+      narrationEl.removeAttribute("style");
+      stage.classList.remove("story-under-board");
+      const s = stage.getBoundingClientRect();
+      const g = legend.getBoundingClientRect();
+      let limit = s.bottom;
+      if (own && own.textContent.trim()) {
+        const t = own.getBoundingClientRect();
+        if (t.top >= g.bottom - 1 && t.left < g.right && g.left < t.right) limit = Math.min(limit, t.top);
+      }
+      limit = aboveButton(g, limit);
+      stage.classList.add("story-over-legend");
+      narrationEl.classList.add("under-board");
+      Object.assign(narrationEl.style, {
+        top: (g.top - s.top) + "px", left: (g.left - s.left) + "px",
+        width: g.width + "px", maxHeight: (limit - g.top - 4) + "px",
+      });
+      shrink();
+      if (over()) {
+        stage.classList.remove("story-over-legend");
+        narrationEl.classList.remove("under-board");
+        narrationEl.removeAttribute("style");
       }
     }
     // Not even the lead sentence whole: the box gives way entirely.
