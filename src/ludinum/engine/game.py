@@ -542,6 +542,13 @@ class Game(ABC):
         will never need it: a form that replays to the same public view."""
         return None
 
+    def lobby_view(self, state: State) -> dict[str, Any]:
+        """What every screen is sent of the game before the host starts it (the lobby):
+        the table as it is set up, nothing of a game under way (whose turn, which round),
+        nor what is dealt at random and said only at the start. Default: the public
+        view."""
+        return state.view(None)
+
     def board_layout(self) -> tuple[dict[str, Any], ...]:
         """The static public layout a board drawing needs besides the view (cells, bridges,
         card names…) as plain JSON-like dicts, the same for every game of this kind. Never

@@ -162,12 +162,14 @@ class FrameCache:
         return kept[1], brief[1]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now. Before the start a seat is told only what everyone
-        is: a hand dealt at the room's creation is not shown in the lobby, where the seat
-        may still go to another pupil or a bot (a phone once showed its cards)."""
+        """What ``seat`` may know now. Before the start every screen is told the same,
+        the game's lobby view (``Game.lobby_view``): a hand dealt at the room's creation
+        is not shown in the lobby, where the seat may still go to another pupil or a bot
+        (a phone once showed its cards), nor a turn not begun."""
         if seat not in self._views:
-            lobby = seat is not None and self.room.status == LOBBY
-            self._views[seat] = self.room.state.view(None if lobby else seat)
+            room = self.room
+            self._views[seat] = (room.game.lobby_view(room.state) if room.status == LOBBY
+                                 else room.state.view(seat))
         return self._views[seat]
 
     def public_active(self, seat: int | None) -> tuple[int, ...]:

@@ -86,6 +86,13 @@ class GnouGame(Game):
     def setup(self, config: GameConfig) -> GnouState:
         return GnouState.new(config)
 
+    def lobby_view(self, state: State) -> dict[str, Any]:
+        """Before the start: no turn begun (turn 0); its lines say how many turns the
+        game will have."""
+        view = state.view(None)
+        view["turn"] = 0
+        return view
+
     def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> GnouState:
         return GnouState.from_json(config, data)
 

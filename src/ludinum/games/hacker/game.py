@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludinum.engine import Game, GameConfig
+from ludinum.engine import Game, GameConfig, State
 from ludinum.games.hacker.options import OPTIONS
 from ludinum.games.hacker.state import HackerState, new_state
 from ludinum.games.hacker.text import HackerText
@@ -43,6 +43,13 @@ class HackerGame(Game):
 
     def setup(self, config: GameConfig) -> HackerState:
         return new_state(config)
+
+    def lobby_view(self, state: State) -> dict[str, Any]:
+        """Before the start: no round begun (round 0), no phase, no one at the bank nor
+        playing; the board says how many rounds the game will have."""
+        view = state.view(None)
+        view.update(round=0, phase=None, traveller=None, protector=None, current=None)
+        return view
 
     def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> HackerState:
         return HackerState.from_json(config, dict(data))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludinum.engine import Game, GameConfig
+from ludinum.engine import Game, GameConfig, State
+from ludinum.games.voleur import views
 from ludinum.games.voleur.actions import ActionTable
 from ludinum.games.voleur.content import Deck, load_deck
 from ludinum.games.voleur.options import OPTIONS
@@ -69,6 +70,12 @@ class VoleurGame(Game):
         state = VoleurState(config, self.deck, self.table)
         state.deal()
         return state
+
+    def lobby_view(self, state: State) -> dict[str, Any]:
+        """Before the start: the seats around the table, no round nor turn, the thief
+        named only if the host chose them (``views.lobby``)."""
+        assert isinstance(state, VoleurState)
+        return views.lobby(state)
 
     def state_from_json(self, config: GameConfig, data: Mapping[str, Any]) -> VoleurState:
         return fill_from_json(VoleurState(config, self.deck, self.table), data)

@@ -62,6 +62,22 @@ def view(
     return out
 
 
+def lobby(st: Rules) -> dict[str, Any]:
+    """Every screen's view before the host starts the game: the table set up, no round
+    begun (``round`` 0), no one's turn. The thief is named only when the host chose their
+    seat (V1, ``thief_seat``): dealt at random, they are told at the start, and until then
+    no seat has a role nor a hand to count (the thief's one card would name them)."""
+    out = view(st, None)
+    chosen = int(st.config.options["thief_seat"]) >= 0
+    out.update(round=0, turn=None, active=[], attack=None,
+               thief=st.thief if chosen else None)
+    out["players"] = [
+        {"seat": s, "role": "thief" if s == st.thief else "manager"} if chosen else {"seat": s}
+        for s in range(st.n)
+    ]
+    return out
+
+
 def _observe(st: Rules, player: int | None, parts: Collection[str]) -> dict[str, Any]:
     """The entries ``parts`` of ``view(st, player)``, equal to them, and only those
     built: a rollout bot reads a few of them on each of thousands of simulated moves."""

@@ -215,9 +215,12 @@
     const { view, kit } = c;
     const en = c.lang === "en";
     const series = kit.series || {};
+    // before the start (the lobby: turn 0, game.py: lobby_view) the game's length only
+    const turn = view.turn === 0
+      ? (en ? `A game of ${view.turn_limit} turns` : `Partie en ${view.turn_limit} tours`)
+      : `${en ? "Turn" : "Tour"} ${view.turn}/${view.turn_limit}`;
     const out = [
-      `${en ? "Turn" : "Tour"} ${view.turn}/${view.turn_limit} · ${en ? "cell" : "case"} ` +
-        `${view.pawn} (${(kit.cells || [])[view.pawn]})`,
+      `${turn} · ${en ? "cell" : "case"} ${view.pawn} (${(kit.cells || [])[view.pawn]})`,
       en ? "Protections:" : "Protections :",
     ];
     (view.protections || []).forEach((held, p) => {

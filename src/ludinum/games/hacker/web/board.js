@@ -187,7 +187,8 @@
     const at = layout(c, n, grouped.length);
     const W = at.width;
     // The title says it all in words: the round, who is at the bank, each account's viruses.
-    let title = h`${_("Comptes de Hacker")} — ${_("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })}`.text;
+    let title = h`${_("Comptes de Hacker")} — ${view.round === 0 ? _("Partie en %(t)s tours", { t: view.rounds })
+      : _("tour %(r)s sur %(t)s", { r: view.round, t: view.rounds })}`.text;
     if (!none(view.traveller)) {
       title += h` — ${_("%(name)s est à la banque", { name: c.seatText(view.traveller) })}`.text;
     }
@@ -197,7 +198,9 @@
       `<title id="hacker-board-title">${title}</title>` +
       '<defs><pattern id="hacker-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect width="8" height="8" fill="#374151"/><line x1="0" y1="0" x2="0" y2="8" stroke="#6b7280" stroke-width="3"/></pattern></defs>';
-    const round = h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
+    // before the start (the lobby: round 0, game.py: lobby_view) the game's length only
+    const round = view.round === 0 ? h`${_("Partie en %(t)s tours", { t: view.rounds })}`.text
+      : h`${_("Tour %(r)s / %(t)s", { r: view.round, t: view.rounds })} · ${phaseName(c, view.phase)}`.text;
     const bank = h`⛁ ${c.many(view.bank) ? _("banque : %(n)s billets", { n: view.bank })
       : _("banque : %(n)s billet", { n: view.bank })}`.text;
     const heads = at.narrow ? [round, bank] : [`${round} · ${bank}`];
@@ -430,9 +433,13 @@
     const out = [];
     // The round and the phase in words (the board's header says them in its own).
     const phaseWords = c.kit.phases || {};
-    out.push(`Hacker — ${en ? "round" : "tour"} ${view.round}/${view.rounds} — ` +
-      // (an unknown phase prints as Python prints dict.get's None)
-      (Object.prototype.hasOwnProperty.call(phaseWords, phase) ? phaseWords[phase] : "None"));
+    if (view.round === 0) {  // the lobby: no round begun (game.py: lobby_view)
+      out.push(`Hacker — ${en ? `a game of ${view.rounds} rounds` : `partie en ${view.rounds} tours`}`);
+    } else {
+      out.push(`Hacker — ${en ? "round" : "tour"} ${view.round}/${view.rounds} — ` +
+        // (an unknown phase prints as Python prints dict.get's None)
+        (Object.prototype.hasOwnProperty.call(phaseWords, phase) ? phaseWords[phase] : "None"));
+    }
     // Who walks to the bank (H3), who protects (H5).
     if (!none(view.traveller)) {
       out.push(`${who(c, view.traveller)} ${en ? "is at the bank." : "est à la banque."}`);

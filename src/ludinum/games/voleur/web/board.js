@@ -260,7 +260,7 @@
   // was smaller (16 units), the smallest text of the board.
   const PAWN = { pawn: 18, pawnAt: 36, nameX: 76 };
   function frame(c, g, p, at, fill) {
-    const turn = c.view.turn === p.seat;
+    const turn = c.view.turn !== null && c.view.turn === p.seat;
     return `<rect x="${at.x}" y="${at.y}" width="${g.blockW - 10}" height="${at.h}" rx="10"` +
       ` fill="${fill}" stroke="#111827" stroke-width="${turn ? 5 : 1.5}"/>` +
       c.token(p.seat, at.x + g.pawnAt, at.y + g.pawnAt, g.pawn, 0, turn);
@@ -525,10 +525,53 @@
     return { out, top: 80 + 16 + lines.length * 30 + 12 };
   }
 
+  // The board before the host starts the game (the lobby: the server sends round 0,
+  // views.py: lobby): how long the game will be and the seats around the table, each its
+  // pawn and name, its role only when the host chose the thief (V1); no one's turn marked,
+  // no « Tour 1 / 15 » (a lobby drew a game under way, its first seat's turn ringed).
+  function lobbyMap(c) {
+    const { h, _, view } = c;
+    const width = c.narrow ? NARROW_W : W;
+    const seats = (view.players || []).map((p) => p.seat);
+    const cols = c.narrow ? 1 : seats.length <= 4 ? 2 : 3;
+    const blockW = (width - 10) / cols;
+    const roles = (view.players || []).some((p) => p.role);
+    const blockH = roles ? 96 : 72;
+    const top = c.narrow ? 50 : 56;
+    const head = h`${_("Partie en %(t)s tours", { t: view.rounds })}`;
+    const g = { blockW, ...PAWN };
+    let out = `<text x="10" y="${c.narrow ? 32 : 38}" font-size="${c.narrow ? 26 : 28}"` +
+      ` font-weight="700" fill="#111827">${head}</text>`;
+    (view.players || []).forEach((p, k) => {
+      const at = { x: 5 + (k % cols) * blockW, y: top + Math.floor(k / cols) * (blockH + 12),
+        h: blockH };
+      const x0 = at.x + g.nameX;
+      const nick = c.seatName(p.seat, 14);
+      const thief = p.role === "thief";
+      out += `<g class="seat seat-${p.seat}">` + frame(c, g, p, at, thief ? "#f3f4f6" : "#ffffff") +
+        `<text x="${x0}" y="${at.y + 44}" font-size="26" font-weight="700" fill="#111827"` +
+        `${fitted(c, g, at, x0, nick.text, 26, true)}>${nick}</text>`;
+      if (p.role) {
+        const role = thief ? h`☠ ${_("voleur")}` : h`${_("gestionnaire de données")}`;
+        out += `<text x="${x0}" y="${at.y + 76}" font-size="20" fill="#111827"` +
+          `${fitted(c, g, at, x0, role.text, 20, false)}>${role}</text>`;
+      }
+      out += "</g>";
+    });
+    const rows = Math.ceil(seats.length / cols);
+    const height = top + rows * (blockH + 12);
+    const title = h`${_("Le Voleur de Données")} — ${head} — ` +
+      seats.map((s) => c.seatText(s)).join(c.lang === "en" ? ", " : ", ");
+    return `<svg viewBox="0 0 ${width} ${height}" role="img"` +
+      ` aria-labelledby="voleur-board-title" class="voleur-board${c.narrow ? " narrow" : ""}">` +
+      `<title id="voleur-board-title">${title}</title>${out}</svg>`;
+  }
+
   // The board (public view only): title, the round and the piles, the pending attack, the
   // thief, the managers, then the legend of its symbols.
   function map(c) {
     const { h, _, view } = c;
+    if (view.round === 0) return lobbyMap(c);
     const g = layout(c);
     const head = header(c, g.width);
     // French spacing before « : » and « ; » in French only: "Léa: score: 3; Tom…"
@@ -763,6 +806,8 @@
     fr: {
       colon: " :",
       thiefComes: "Le voleur entre en jeu au tour %(r)s.", you: " (toi)", misses: "passe",
+      thiefWillBe: "Le voleur sera : %(name)s.",
+      thiefDrawn: "Le voleur sera tiré au sort au lancement de la partie.",
       boards: { paper: "Plateau papier", digital: "Plateau numérique" },
       categories: ["standard", "hautement confidentielle", "sensible"], none: "aucune donnée",
       shown: "dévoilées", oneShown: "dévoilée", hidden: "tes mesures cachées", oneOwn: "ta mesure cachée", oneHidden: "mesure cachée",
@@ -773,6 +818,8 @@
     en: {
       colon: ":",
       thiefComes: "The thief comes in at round %(r)s.", you: " (you)", misses: "misses",
+      thiefWillBe: "The thief will be %(name)s.",
+      thiefDrawn: "The thief will be dealt at random when the game starts.",
       boards: { paper: "Paper board", digital: "Digital board" },
       categories: ["standard", "highly confidential", "sensitive"], none: "no data",
       shown: "revealed", oneShown: "revealed", hidden: "your hidden measures", oneOwn: "your hidden measure", oneHidden: "hidden measure",
@@ -834,6 +881,10 @@
     // no title nor round: the board's header draws the round (« Tour 1 / 15 »), the page's
     // status the game's name; written here too, both were read twice
     const out = [];
+    if (view.round === 0) {  // the lobby (lobbyMap): who the thief will be, if chosen (V1)
+      out.push(view.thief === null || view.thief === undefined ? w.thiefDrawn
+        : w.thiefWillBe.replace("%(name)s", c.seatText(view.thief)));
+    }
     if (view.round < view.thief_round) out.push(w.thiefComes.replace("%(r)s", view.thief_round));
     // the seat's own entry, a manager's only: the board draws every seat without its
     // hidden measures
