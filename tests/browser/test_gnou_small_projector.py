@@ -35,7 +35,9 @@ def test_a_long_narration_shrinks_to_the_small_projectors_type(
     host.evaluate("""(lead) => {
       const box = document.querySelector('[data-narration]');
       box.innerHTML = '<p class="narration-lead"></p><p class="narration-more"></p>';
-      box.querySelector('.narration-lead').textContent = lead + ' ' + lead;
+      // One sentence run: a lead of several gives way sentence by sentence (test below).
+      box.querySelector('.narration-lead').textContent = (lead + ' ' + lead)
+        .replace(/[.?!] (?=\\S)/g, ', ');
       box.querySelector('.narration-more').textContent = 'Sami lance 5 + 4 · ' + lead;
       box.hidden = false;
       window.dispatchEvent(new Event('resize'));
@@ -402,3 +404,49 @@ def test_the_longest_quiz_leaves_the_narration_readable(
         assert on_screen(quiz, width, height) and quiz["bottom"] <= button["top"], (quiz, button)
 
     _settled(host, readable)
+
+
+def test_an_answer_with_a_long_explanation_keeps_its_answer_on_the_projector(
+    live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """A quiz's answer is narrated with its explanation in one sentence run (« Bonne
+    réponse : B. … Explication : … », up to about 450 characters): beside the longest quiz
+    of a 1280×720 projector it did not show whole even over the legend, and the narration
+    gave way entirely. Its last sentences now give way first: the answer shows, whole."""
+    from ludinum.games.gnou.content import load_bank
+    from tests.browser.test_small_projector import stage_problems
+
+    bank = load_bank()
+    longest = max(range(len(bank.questions)), key=lambda i: len(bank.questions[i].question)
+                  + sum(len(choice) for choice in bank.questions[i].choices))
+    wordy = max(bank.questions, key=lambda q: len(q.explanation))
+    answer = f"Bonne réponse\u00a0: B. {wordy.choices[1]}"
+    answer += "" if answer[-1] in ".!?…" else "."
+    said = f"{answer} Explication\u00a0: {wordy.explanation}"
+    assert len(said) > 300
+    host, code, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                    PHONE, (1280, 720))
+    room = live.hub.rooms[code]
+    room.state.piles = [(longest,)] * len(room.state.piles)  # before Léa's first roll
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    # The narration the page writes (app.js narrate): the answer's line, then a short one.
+    host.evaluate("""(said) => {
+      const box = document.querySelector('[data-narration]');
+      box.innerHTML = '<p class="narration-lead"></p>'
+        + '<div class="narration-more"><p>Tour 2 : Sami.</p></div>';
+      box.querySelector('.narration-lead').textContent = said;
+      box.hidden = false;
+      window.dispatchEvent(new Event('resize'));
+    }""", said)
+
+    def answered() -> None:
+        assert stage_problems(host) == []
+        lead = host.evaluate(BOX, ".narration-lead")
+        assert lead is not None and host.is_visible(".narration-lead"), lead
+        assert on_screen(lead, 1280, 720) and lead["font"] >= 16, lead
+        shown = host.evaluate(SHOWN, ".narration-lead")
+        assert shown.startswith(_words("Bonne réponse : B.")), shown
+        assert _words(said).startswith(shown), shown  # whole sentences, in their order
+        assert host.evaluate(NARRATION_CLEAR) == []
+
+    _settled(host, answered)

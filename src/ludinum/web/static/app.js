@@ -754,8 +754,44 @@
   // steps (a 1280×720 projector, a card's long message beside six lines of seats).
   // A narrated line longer than this is a card's or a message's text, not a move.
   const LONG_LINE = 140;
+  // Where a lead of several sentences does not show whole even alone (a quiz's answer with
+  // its explanation, about 450 characters, beside a long quiz on a 1280×720 projector),
+  // its last sentences become a secondary line of their own, the first to give way, until
+  // the lead shows: the room reads « Bonne réponse : B. … » rather than nothing. A screen
+  // fitted again (resized) starts from the whole lead.
+  const SENTENCE_END = /(?<=[.!?…»])\s+(?=[«A-ZÀ-ÖØ-Þ])/u;
   function fitNarration() {
     if (!narrationEl || page !== "host") return;
+    const lead = narrationEl.querySelector(".narration-lead");
+    if (lead && lead.dataset.whole) {  // split by the last fit: whole again
+      putLine(lead, lead.dataset.whole);
+      delete lead.dataset.whole;
+      narrationEl.querySelectorAll("[data-tail]").forEach((el) => el.remove());
+    }
+    fitNarrationOnce();
+    if (!lead || !narrationEl.classList.contains("no-room")) return;
+    const whole = lead.textContent;
+    const parts = whole.split(SENTENCE_END);
+    if (parts.length < 2) return;
+    lead.dataset.whole = whole;
+    let more = narrationEl.querySelector(".narration-more");
+    if (!more) {
+      more = document.createElement("div");
+      more.className = "narration-more";
+      more.dataset.tail = "";
+      narrationEl.appendChild(more);
+    }
+    const tail = document.createElement("p");
+    tail.dataset.tail = "";
+    more.prepend(tail);
+    for (let k = parts.length - 1; k >= 1; k--) {
+      putLine(lead, parts.slice(0, k).join(" "));
+      putLine(tail, parts.slice(k).join(" "));
+      fitNarrationOnce();
+      if (!narrationEl.classList.contains("no-room")) return;
+    }
+  }
+  function fitNarrationOnce() {
     const stage = narrationEl.closest(".stage");
     narrationEl.classList.remove("under-board", "no-room");
     narrationEl.removeAttribute("style");
