@@ -136,19 +136,24 @@ def test_hacker_tap_an_account_to_drop_a_virus(table: Any, live: Any) -> None:
 
 def test_webrunners_targets_are_people_with_their_character(table: Any) -> None:
     _, phones = table("webrunners")
-    phone = play_until(phones, lambda p: p.locator(".actions button.target").count() > 0, 180)
+    # The people to aim at, as a decision of its own (an attack played, Influenceuse's
+    # power), not a card's targets still folded under it in the hand (« Touche une carte
+    # pour la jouer. »: the test once read that prompt when a folded card was found).
+    phone = play_until(phones, lambda p: p.locator(".actions .targets button.target").count() > 0,
+                       180)
     check_screen(phone)
-    targets = phone.locator(".actions button.target").all_inner_texts()
+    targets = phone.locator(".actions .targets button.target").all_inner_texts()
     assert targets and not [t for t in targets if "Joueur" in t], targets
     characters = ("White Hat", "Influenceuse", "Cyber-activiste", "Geekcolo")
     for target in targets:
         assert any(n in target for n in ("Léa", "Sami", "Tom")), target
         assert any(c in target for c in characters), target
-    prompt = phone.inner_text(".actions .prompt")  # with what, and what happens next
+    # with what, and what happens next
+    prompt = " ".join(phone.locator(".actions .prompt").all_inner_texts())
     assert ("Tu attaques avec «\u202f" in prompt and "Effet\u00a0: la cible" in prompt) or (
         "Pouvoir Influenceuse\u00a0: touche un voisin pour lui prendre une carte" in prompt
     ), prompt
-    assert above_the_fold(phone, ".actions button.target")
+    assert above_the_fold(phone, ".actions .targets button.target")
 
 
 def last_action(live: Any, room: Any, before: int) -> dict[str, Any] | None:
