@@ -40,7 +40,7 @@ def test_a_step_with_no_public_event_is_said_on_the_replay_page(
     secret = [s for s in range(1, record.length + 1) if not record.at(s)[1]]
     assert secret, "the game had no secret step"
     for step in secret[:5]:
-        line = record.secret_line(step, "fr")
+        line = record.secret_line(step, *record.at(step), "fr")
         assert line, step
         data = client.get(f"/api/rooms/{code}/replay?step={step}").json()
         assert data["events"] == [line]
@@ -50,5 +50,5 @@ def test_a_step_with_no_public_event_is_said_on_the_replay_page(
         assert "Joueur " not in said  # seats by nickname, as during the game (issue 21)
     # A step with public events keeps its own narration, no secret line.
     public = next(s for s in range(1, record.length + 1) if record.at(s)[1])
-    assert record.secret_line(public, "fr") is None
-    assert record.secret_line(0, "fr") is None
+    assert record.secret_line(public, *record.at(public), "fr") is None
+    assert record.secret_line(0, *record.at(0), "fr") is None

@@ -308,7 +308,7 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
     text = game.text  # seats by nickname, as during the game (issue 21)
     over = state.is_terminal()
     texts = narration(text, events, public, names, lang, over)
-    secret = record.secret_line(step, lang)  # a step the table heard nothing of
+    secret = record.secret_line(step, state, events, lang)  # a step the table heard nothing of
     if secret is not None:
         texts = [text.with_names(secret, names, lang)]
     # The last step says how the game ended as the live end screen's headline does

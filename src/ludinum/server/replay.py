@@ -167,15 +167,14 @@ class Replay:
                 raise log_does_not_replay(move) from None
         return state, [e for e in events if e.to is None]
 
-    def secret_line(self, step: int, lang: str) -> str | None:
+    def secret_line(self, step: int, state: State, events: Sequence[Event], lang: str
+                    ) -> str | None:
         """What step ``step`` was, in words, when the table heard no event of it (a secret
         move: ``GameText.secret_step``, as ``ludinum replay`` says it), from the public
         views around it; the seat is named only where the table saw it acting alone
-        (``State.public_active``). None for a step with a public event, and for the start."""
-        if step == 0:
-            return None
-        state, events = self.at(step)
-        if events:
+        (``State.public_active``). ``state`` and ``events``: :meth:`at` of that step, as
+        its caller has them. None for a step with a public event, and for the start."""
+        if step == 0 or events:
             return None
         seat, _ = self.log[step - 1]
         earlier, _ = self.at(step - 1)
@@ -207,7 +206,7 @@ class Replay:
         public events say what was seen."""
         state, events = self.at(step)
         before, after = self.turn_jumps(step)
-        secret = self.secret_line(step, lang)
+        secret = self.secret_line(step, state, events, lang)
         return {
             "step": step,
             "steps": self.length,
