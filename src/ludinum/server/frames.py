@@ -61,7 +61,7 @@ class FrameCache:
         self.levels = levels
         self._views: dict[int | None, dict[str, Any]] = {}
         self._active: dict[int | None, tuple[int, ...]] = {}
-        self._html: dict[tuple[str, Any, str], str] = {}
+        self._html: dict[tuple[str, Any, str, str | None], str] = {}
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
@@ -179,6 +179,13 @@ class FrameCache:
             self._active[seat] = self.room.public_active(seat)
         return self._active[seat]
 
+    def shown(self, seat: int | None) -> str:
+        """The status a status line of ``seat`` (None: a screen of the table's) says: the
+        room's, or « Pause » while a pause the host asked shows over a game that ended
+        during a round (:attr:`Room.held`: under way until the round is over)."""
+        room = self.room
+        return PAUSED if seat is None and room.held and room.end_unshown() else room.status
+
     def names(self, lang: str) -> list[str]:
         """The seats' names in ``lang``, listed once per update (read, never changed, by
         every fragment that names a seat)."""
@@ -188,7 +195,9 @@ class FrameCache:
         return names
 
     def html(self, slot: str, key: Any, lang: str) -> str:
-        memo = (slot, key, lang)
+        # (A pause the host asked once the game ended during a round ends within an
+        # update when the round does: a device gone, Room.release_still.)
+        memo = (slot, key, lang, self.shown(key) if slot == "status" else None)
         if memo not in self._html:
             self._html[memo] = self._render(slot, key, lang)
         return self._html[memo]
@@ -197,10 +206,11 @@ class FrameCache:
         room = self.room
         if slot == "status":
             active = self.public_active(key)
+            status = self.shown(key)
             memo: tuple[Any, ...] = (
-                "status", lang, key, room.status, active, tuple(self.names(lang)))
+                "status", lang, key, status, active, tuple(self.names(lang)))
             return self._memo(memo, lambda: render.fragment(
-                lang, "status", room=room, seat=key, active=active,
+                lang, "status", room=room, status=status, seat=key, active=active,
                 names=self.names(lang)))
         if slot == "seats":
             host, viewer = key
@@ -390,8 +400,8 @@ def pass_target(room: Room, client: Client) -> int | None:
     seat the table may know acts, or the next of a round while one decides in secret, a
     thief, H5, or while who acts is hidden among seats the table sees acting, a trip, H2,
     H4), if any."""
-    if closing(room, client):
-        return client.passing.owed[0]
+    if closing(room, client):  # (none while the host's pause shows: Room.held)
+        return None if room.held else client.passing.owed[0]
     if room.status != PLAYING:
         return None
     return client.passing.next(room.deciding(), room.public_active(None),
@@ -528,7 +538,7 @@ def standing_frame(client: Client, cache: FrameCache, slots: dict[str, str],
     lines), no move offered, no clock; « Pause » over it while paused, which tells
     nothing. None when nothing changed."""
     lang = client.lang
-    paused = cache.room.status == PAUSED
+    paused = cache.room.shown_status() == PAUSED  # a pause the host asked, shown
     if paused:
         slots = {**slots, "status": cache.html("status", None, lang)}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
@@ -660,14 +670,17 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         if room.status in (PLAYING, PAUSED, FINISHED):
             return done_frame(client, cache, hide, full)
         client.done = None  # the host stopped the game: shown as it is
+    asked = room.shown_status() == PAUSED  # a pause the host asked after the end (Room.held)
     if client.role == "pass" and client.revealed is not None and (
-        (room.status != PLAYING and not (client.idle and closing(room, client)))
+        (room.status != PLAYING and not (client.idle and closing(room, client)
+                                         and not asked))
         or (room.status == PLAYING and not client.idle and client.passing.over(
             client.revealed, room.deciding(), room.public_active(None),
             room.hidden_turns()))
     ):
-        if room.status in (PLAYING, FINISHED):  # its decisions made (not a pause): the
-            client.passing.visited(client.revealed)  # round goes on, after the end too
+        if room.status in (PLAYING, FINISHED) and not asked:  # its decisions made
+            # (not a pause): the round goes on, after the end too
+            client.passing.visited(client.revealed)
         client.revealed, client.idle = None, False
         hide = True
     target = None

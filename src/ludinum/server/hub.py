@@ -790,9 +790,15 @@ class Hub:
     # -- host commands -----------------------------------------------------------------
     async def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
         self._check_writable(room.code)
-        if room.end_unshown() and kind != "rename":
-            # The host's screen shows the game under way (Room.end_unshown): « Terminer »
-            # shows its end at once; the other controls would be refused: say why.
+        if room.end_unshown() and kind not in ("rename", "lock", "unlock"):
+            # The room's screens show the game under way (Room.end_unshown), and so do
+            # the host's controls: « Pause » and « Reprendre » work as during any round,
+            # « Terminer » shows the end at once; a seat tool waits for the round's end.
+            if kind in ("pause", "resume"):
+                room.hold(kind == "pause")
+                room.note_public(self.clock(), changed=True)
+                self._broadcast(room)
+                return
             if kind != "end":
                 raise round_going_on()
             for client in self.clients.get(room.code, ()):
@@ -830,7 +836,7 @@ class Hub:
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
             renamed.append(seat.index)
         elif kind in ("lock", "unlock"):  # the room closed to new players, or opened
-            if not room.live:
+            if not room.live and not room.end_unshown():
                 raise game_over()
             room.locked = kind == "lock"
         elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
