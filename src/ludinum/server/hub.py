@@ -323,6 +323,7 @@ class Hub:
                 frames.finish_visit(room, client, seat, made())
             if frames.watch_device(room, client):
                 frames.begin_round(client, made())  # the public screens' still too
+        frames.watch_phones(room, made)  # the own phones' too
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
@@ -1151,7 +1152,10 @@ class Hub:
             raise not_your_seat()
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
-        if client.done is not None:  # its turn is over: it reads its result
+        if client.done is not None or frames.own_still(room, client) is not None:
+            # Its turn is over and it reads its result; or its phone stands still while
+            # the device goes round (frames.OwnStill): a decision that came up in the
+            # open meanwhile waits for the round's end.
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         expected = protocol.optional_int(message, "seq")
         if expected is not None and expected != client.frame_seq:
@@ -1204,7 +1208,7 @@ class Hub:
             client.push_text("update", frames.encode(frame, cache))
         clients = self.clients.get(room.code, set())
         if frames.round_over(room, clients, cache.now):  # (a round's last visit)
-            frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)
+            frames.fan_out([c for c in clients if c.role != "pass"], cache)
 
     def _broadcast(self, room: Room) -> None:
         if room.code in self._inflight:
