@@ -257,8 +257,9 @@ def test_the_host_pauses_a_game_that_ended_during_a_round_as_any_other(
     host's « Pause » then does what it does during any round: « Pause » over the screens
     as they stood, on the device too, « Reprendre » takes it off (it was refused with
     « La partie est finie : … », which told the room the end before the round was
-    over). A seat tool refused says nothing of the end, in French nor in English. Once the
-    device has gone round, every screen shows the end."""
+    over), « Verrouiller » closes the room. A seat tool refused says nothing of the end,
+    in French nor in English. Once the device has gone round, every screen shows the
+    end."""
     app = make_app(sqlite_url, catalog)
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(TestClient(app))
@@ -290,6 +291,9 @@ def test_the_host_pauses_a_game_that_ended_during_a_round_as_any_other(
         host.send(type="resume")
         host.sync()
         assert [e["code"] for e in host.errors()] == ["not_playing", "not_paused"]
+        host.send(type="lock")  # closed to newcomers, as during any round
+        host.sync()
+        assert len(host.errors()) == 2 and room.locked
         host.send(type="bot", seat=1, level="random")
         host.sync()
         refused = host.errors()[-1]
