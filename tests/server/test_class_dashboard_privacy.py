@@ -202,3 +202,51 @@ def test_a_device_going_round_shows_on_the_dashboard_by_its_steps_only(
                     assert "Bloquée" in shown()
         assert room.status == "finished"
         assert steps > 10 and visits > 2, (steps, visits)
+
+
+def test_a_table_whose_game_ended_during_a_round_is_paused_with_the_others(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """A table on one device passed around whose game ended during a round (seed 16: the
+    thief's last credit, H5) shows « En jeu » on the dashboard until the round is over.
+    « Tout mettre en pause » left it playing while the other tables paused (its status
+    was « finished »): the projected dashboard told its end, at the thief's visit. Now it
+    pauses with the others, « Tout reprendre » resumes it, and its end shows once the
+    device has gone round."""
+    app = make_app(sqlite_url, catalog)
+    hub = app.state.hub
+    create_room = hub.create_room
+
+    async def seeded(*args: Any, **kw: Any) -> Any:
+        return await create_room(*args, **{**kw, "seed": 16})
+
+    hub.create_room = seeded
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        code, key = create_class(client, "hacker", 4, bot_level="none", mode="turns")
+        tokens = [join(client, code, name) for name in NAMES[:4]]
+        table = teacher(client, code, "start", key).json()["rooms"][0]
+        room: Room = hub.rooms[table]
+        device = hello(client, table, stack, role="pass", tokens=tokens)
+        rng = random.Random(16)
+        for _ in range(4000):
+            if room.end_unshown() or not tap_device(device, rng.choice):
+                break
+            device.sync()
+        assert room.end_unshown(), "the game did not end during a round"
+
+        def shown() -> tuple[str, list[str]]:
+            data = teacher(client, code, "state", key).json()
+            return state_line(cards(data["html"])[1]), data["commands"]
+
+        assert shown() == ("En jeu", ["pause", "end"])
+        assert teacher(client, code, "command", key, command="pause").json()["tables"] == 1
+        device.sync()
+        assert shown() == ("En pause", ["resume", "end"])
+        assert device.last["status"] == "paused"
+        assert teacher(client, code, "command", key, command="resume").json()["tables"] == 1
+        device.sync()
+        assert shown() == ("En jeu", ["pause", "end"])
+        for _ in range(100):
+            if room.still is None or not tap_device(device, rng.choice):
+                break
+            device.sync()
+        assert room.still is None and shown()[0] == "Terminée"

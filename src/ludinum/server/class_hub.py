@@ -328,7 +328,9 @@ class ClassHub:
                          "The class is not running.")
         done = 0
         for _number, room in await self._rooms(session):
-            if not applies(kind, room.status):
+            # As the table's screens show it: a game that ended during a device's round
+            # is paused as under way (Room.held), or the dashboard would tell its end.
+            if not applies(kind, room.shown_status()):
                 continue
             await self.hub.command(room, kind, {})
             done += 1

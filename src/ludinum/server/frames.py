@@ -61,7 +61,7 @@ class FrameCache:
         self.levels = levels
         self._views: dict[int | None, dict[str, Any]] = {}
         self._active: dict[int | None, tuple[int, ...]] = {}
-        self._html: dict[tuple[str, Any, str], str] = {}
+        self._html: dict[tuple[str, Any, str, str | None], str] = {}
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
         #: JSON text of each fragment, encoded once for every client it goes to.
         self._json: dict[str, str] = {}
@@ -179,6 +179,13 @@ class FrameCache:
             self._active[seat] = self.room.public_active(seat)
         return self._active[seat]
 
+    def shown(self, seat: int | None) -> str:
+        """The status a status line of ``seat`` (None: a screen of the table's) says: the
+        room's, or « Pause » while a pause the host asked shows over a game that ended
+        during a round (:attr:`Room.held`: under way until the round is over)."""
+        room = self.room
+        return PAUSED if seat is None and room.held and room.end_unshown() else room.status
+
     def names(self, lang: str) -> list[str]:
         """The seats' names in ``lang``, listed once per update (read, never changed, by
         every fragment that names a seat)."""
@@ -188,7 +195,9 @@ class FrameCache:
         return names
 
     def html(self, slot: str, key: Any, lang: str) -> str:
-        memo = (slot, key, lang)
+        # (A pause the host asked once the game ended during a round ends within an
+        # update when the round does: a device gone, Room.release_still.)
+        memo = (slot, key, lang, self.shown(key) if slot == "status" else None)
         if memo not in self._html:
             self._html[memo] = self._render(slot, key, lang)
         return self._html[memo]
@@ -197,10 +206,11 @@ class FrameCache:
         room = self.room
         if slot == "status":
             active = self.public_active(key)
+            status = self.shown(key)
             memo: tuple[Any, ...] = (
-                "status", lang, key, room.status, active, tuple(self.names(lang)))
+                "status", lang, key, status, active, tuple(self.names(lang)))
             return self._memo(memo, lambda: render.fragment(
-                lang, "status", room=room, seat=key, active=active,
+                lang, "status", room=room, status=status, seat=key, active=active,
                 names=self.names(lang)))
         if slot == "seats":
             host, viewer = key
@@ -390,8 +400,8 @@ def pass_target(room: Room, client: Client) -> int | None:
     seat the table may know acts, or the next of a round while one decides in secret, a
     thief, H5, or while who acts is hidden among seats the table sees acting, a trip, H2,
     H4), if any."""
-    if closing(room, client):
-        return client.passing.owed[0]
+    if closing(room, client):  # (none while the host's pause shows: Room.held)
+        return None if room.held else client.passing.owed[0]
     if room.status != PLAYING:
         return None
     return client.passing.next(room.deciding(), room.public_active(None),
@@ -454,19 +464,105 @@ class PublicStill:
     #: the version a room's summary shows.
     log_seq: int
     public_seq: int
+    #: What the own phone of each seat off the device shows meanwhile, in each language
+    #: (:class:`OwnStill`), by ``(seat, lang)``: retaken when the seat's decision in the
+    #: round ends (:func:`watch_phones`).
+    own: dict[tuple[int, str], OwnStill]
+    #: The seats off the device whose own phone follows the game as it is, to decide: each
+    #: decided when the round began and has since, or decides in secret (its own secret).
+    live: set[int]
+
+
+@dataclass(frozen=True, slots=True)
+class OwnStill:
+    """What a player's own phone shows while a device of its room goes round, its seat
+    not deciding in the round (:attr:`PublicStill.live`): its own screen as it stood when
+    the round began, or right after its last move in the round. Were it to follow the
+    game, its player would see, looking at who holds the device, at whose visit the game
+    moved on: a trip's drops landing (who still had viruses, H2, H4), the thief's secret
+    credit (H5), the end. Its own moves move it on; the rest shows once the round is
+    over, with the round's lines, as on the projector. A decision that comes up in the
+    open during the round waits for its end, as on the device."""
+
+    status: str
+    drawn: Drawn
+    active: tuple[int, ...]
+    #: The room's ``seq`` then: the lines told until the round is over or it moves again.
+    log_seq: int
+
+
+def own_screens(cache: FrameCache, seat: int) -> dict[tuple[int, str], OwnStill]:
+    """The own phone of ``seat`` as the game is now, in every language (:class:`OwnStill`)."""
+    room = cache.room
+    return {(seat, lang): OwnStill(cache.html("status", seat, lang), cache.drawn(seat, lang),
+                                   cache.public_active(seat), room.seq)
+            for lang in i18n.LANGS}
 
 
 def begin_round(client: Client, cache: FrameCache) -> None:
     """A round of the device ``client`` begins (or it joined during one): its screen
     between visits, and the room's public screens unless another device's round holds
-    them already, stand as the game is now."""
+    them already, stand as the game is now, and so do the own phones of the people off
+    the device (:class:`OwnStill`) but those deciding now, who decide in the round."""
     client.still = still_screen(client, cache)
     room = cache.room
     if room.still is None:
+        phones = [s.index for s in room.seats
+                  if s.kind == HUMAN and s.index not in client.seats]
+        own: dict[tuple[int, str], OwnStill] = {}
+        for seat in phones:
+            own.update(own_screens(cache, seat))
+        deciding = room.deciding()
         room.still = PublicStill(
             {lang: cache.html("status", None, lang) for lang in i18n.LANGS},
             {lang: cache.drawn(None, lang) for lang in i18n.LANGS},
-            cache.public_active(None), room.seq, room.public_seq)
+            cache.public_active(None), room.seq, room.public_seq, own,
+            {seat for seat in phones if seat in deciding})
+
+
+def watch_phones(room: Room, made: Callable[[], FrameCache]) -> None:
+    """After every move during a device's round (``Room.still``): an own phone whose seat
+    decided in the round and has no decision left stands as it is now, right after its
+    last move (:class:`OwnStill`), till the round is over; one whose seat begins to decide
+    in secret follows the game, to decide (the thief knows his own secret, H5). A
+    decision in the open that comes up during the round waits for its end."""
+    still = room.still
+    if still is None:
+        return
+    deciding = room.deciding()
+    public = room.public_active(None)
+    for seat in {seat for seat, _ in still.own}:
+        if seat in still.live and seat not in deciding:
+            still.live.discard(seat)
+            still.own.update(own_screens(made(), seat))
+        elif seat not in still.live and seat in deciding and seat not in public:
+            still.live.add(seat)
+
+
+def own_still(room: Room, client: Client) -> OwnStill | None:
+    """What a player's own phone shows while a device of its room goes round
+    (:class:`OwnStill`), or None: the game as it is (no round, its seat deciding in it)."""
+    still = room.still
+    seat = client.view_seat()
+    if (client.role != "player" or still is None or seat is None or seat in still.live
+            or room.status not in ROUND_STATUSES):
+        return None
+    own: OwnStill | None = still.own.get((seat, client.lang))
+    return own
+
+
+def own_still_frame(client: Client, cache: FrameCache, own: OwnStill,
+                    full: bool) -> dict[str, Any] | None:
+    """The frame of an own phone standing still during a device's round
+    (:class:`OwnStill`): its status line, board and seats acting as they stood, the lines
+    its seat was told until then only, no move offered, no end yet."""
+    room, lang, seat = cache.room, client.lang, client.view_seat()
+    told = [(s, *cache.event_text(event, lang, seat), event.to is not None)
+            for s, event in once_for(room, client.log_seq, seat) if s <= own.log_seq]
+    latest = latest_lines(told) if client.log_seq < 0 else None
+    client.log_seq = max(client.log_seq, own.log_seq)
+    return standing_frame(client, cache, {"status": own.status, "debrief": ""}, own.drawn,
+                          own.active, None, [line[1:] for line in told], False, full, latest)
 
 
 def going_round(room: Room, clients: Iterable[Client]) -> bool:
@@ -528,7 +624,7 @@ def standing_frame(client: Client, cache: FrameCache, slots: dict[str, str],
     lines), no move offered, no clock; « Pause » over it while paused, which tells
     nothing. None when nothing changed."""
     lang = client.lang
-    paused = cache.room.status == PAUSED
+    paused = cache.room.shown_status() == PAUSED  # a pause the host asked, shown
     if paused:
         slots = {**slots, "status": cache.html("status", None, lang)}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
@@ -660,14 +756,17 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         if room.status in (PLAYING, PAUSED, FINISHED):
             return done_frame(client, cache, hide, full)
         client.done = None  # the host stopped the game: shown as it is
+    asked = room.shown_status() == PAUSED  # a pause the host asked after the end (Room.held)
     if client.role == "pass" and client.revealed is not None and (
-        (room.status != PLAYING and not (client.idle and closing(room, client)))
+        (room.status != PLAYING and not (client.idle and closing(room, client)
+                                         and not asked))
         or (room.status == PLAYING and not client.idle and client.passing.over(
             client.revealed, room.deciding(), room.public_active(None),
             room.hidden_turns()))
     ):
-        if room.status in (PLAYING, FINISHED):  # its decisions made (not a pause): the
-            client.passing.visited(client.revealed)  # round goes on, after the end too
+        if room.status in (PLAYING, FINISHED) and not asked:  # its decisions made
+            # (not a pause): the round goes on, after the end too
+            client.passing.visited(client.revealed)
         client.revealed, client.idle = None, False
         hide = True
     target = None
@@ -687,6 +786,10 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
             client.role in ("host", "spectator")):
         # A device of the room goes round: the public screens stand still with it.
         return public_still_frame(client, cache, room.still, full)
+    else:
+        own = own_still(room, client)
+        if own is not None:  # and so do the own phones, but to decide in the round
+            return own_still_frame(client, cache, own, full)
     seat = client.view_seat()
     slots: dict[str, str] = {
         "status": cache.html("status", seat, lang),

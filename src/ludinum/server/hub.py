@@ -323,6 +323,7 @@ class Hub:
                 frames.finish_visit(room, client, seat, made())
             if frames.watch_device(room, client):
                 frames.begin_round(client, made())  # the public screens' still too
+        frames.watch_phones(room, made)  # the own phones' too
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
@@ -790,9 +791,15 @@ class Hub:
     # -- host commands -----------------------------------------------------------------
     async def command(self, room: Room, kind: str, message: dict[str, Any]) -> None:
         self._check_writable(room.code)
-        if room.end_unshown() and kind != "rename":
-            # The host's screen shows the game under way (Room.end_unshown): « Terminer »
-            # shows its end at once; the other controls would be refused: say why.
+        if room.end_unshown() and kind not in ("rename", "lock", "unlock"):
+            # The room's screens show the game under way (Room.end_unshown), and so do
+            # the host's controls: « Pause » and « Reprendre » work as during any round,
+            # « Terminer » shows the end at once; a seat tool waits for the round's end.
+            if kind in ("pause", "resume"):
+                room.hold(kind == "pause")
+                room.note_public(self.clock(), changed=True)
+                self._broadcast(room)
+                return
             if kind != "end":
                 raise round_going_on()
             for client in self.clients.get(room.code, ()):
@@ -830,7 +837,7 @@ class Hub:
                 message.get("nickname"), [s.nickname for s in room.humans() if s is not seat])
             renamed.append(seat.index)
         elif kind in ("lock", "unlock"):  # the room closed to new players, or opened
-            if not room.live:
+            if not room.live and not room.end_unshown():
                 raise game_over()
             room.locked = kind == "lock"
         elif kind in ("offer", "withdraw"):  # a bot's seat opened to a pupil, or closed
@@ -1145,7 +1152,10 @@ class Hub:
             raise not_your_seat()
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
-        if client.done is not None:  # its turn is over: it reads its result
+        if client.done is not None or frames.own_still(room, client) is not None:
+            # Its turn is over and it reads its result; or its phone stands still while
+            # the device goes round (frames.OwnStill): a decision that came up in the
+            # open meanwhile waits for the round's end.
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         expected = protocol.optional_int(message, "seq")
         if expected is not None and expected != client.frame_seq:
@@ -1198,7 +1208,7 @@ class Hub:
             client.push_text("update", frames.encode(frame, cache))
         clients = self.clients.get(room.code, set())
         if frames.round_over(room, clients, cache.now):  # (a round's last visit)
-            frames.fan_out([c for c in clients if c.role in ("host", "spectator")], cache)
+            frames.fan_out([c for c in clients if c.role != "pass"], cache)
 
     def _broadcast(self, room: Room) -> None:
         if room.code in self._inflight:

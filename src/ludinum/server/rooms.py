@@ -105,6 +105,10 @@ class Room:
     #: public screens (host, spectators) show, as it was when the round began
     #: (``frames.PublicStill``; None: the game as it is, always so in a room without one).
     still: Any = None
+    #: A pause the host asked for once the game ended during such a round
+    #: (:meth:`end_unshown`): shown as any pause (the game is over, so nothing to stop),
+    #: till « Reprendre » or the round's end. Refused, it told the room the end.
+    held: bool = False
 
     # -- seats -----------------------------------------------------------------------
     def seat(self, index: object) -> Seat:
@@ -317,6 +321,7 @@ class Room:
         catch up with the round, a change everyone sees (the round's moves did not count
         while it went round, :meth:`note_move`)."""
         self.still = None
+        self.held = False
         self.note_public(now, changed=True)
 
     def note_step(self, now: float) -> None:
@@ -450,7 +455,21 @@ class Room:
         """The status the room's public screens show: while a device goes round
         (:attr:`still`) a game that ended during the round is still being played (its end
         shows once the round is over)."""
-        return PLAYING if self.end_unshown() else self.status
+        if self.end_unshown():
+            return PAUSED if self.held else PLAYING
+        return self.status
+
+    def hold(self, paused: bool) -> None:
+        """The host's « Pause » (``paused``) or « Reprendre » once the game ended during a
+        round (:meth:`end_unshown`): answered as under way, so that nothing tells the
+        room the end before the round is over (a pause shows on every screen of the
+        room, and the device waits for « Reprendre »)."""
+        if paused and self.held:
+            raise refuse("not_playing", "La partie n'est pas en cours.",
+                         "The game is not running.")
+        if not paused and not self.held:
+            raise refuse("not_paused", "La partie n'est pas en pause.", "The game is not paused.")
+        self.held = paused
 
     def shown_seq(self) -> int:
         """The version the room's public screens show (:attr:`public_seq`, or the one its
@@ -477,13 +496,12 @@ class Room:
 
 
 def round_going_on() -> RoomError:
-    """What a host's control answers, other than « Terminer », of a game that ended while
-    a device goes round (:meth:`Room.end_unshown`): the screens show it under way, so
-    the host is told why nothing changes, and how to show the end at once."""
-    return refuse("round_going_on", "La partie est finie : l'appareil termine son tour de "
-                  "table, puis la fin s'affiche (tout de suite avec « Terminer »).",
-                  "The game is over: the shared device finishes its round, then the end "
-                  "shows (at once with “End game”).")
+    """What a seat tool of the host's screen answers (« Confier à un bot »…) once the game
+    ended while a device goes round (:meth:`Room.end_unshown`): the screens show it under
+    way, and so do these words, which say nothing of the end (« La partie est finie »
+    told the room at whose visit it came, H5)."""
+    return refuse("round_going_on", "L'appareil fait son tour de table : réessaie après.",
+                  "The shared device is going round the table: try again afterwards.")
 
 
 def not_your_seat() -> IllegalActionError:

@@ -1,0 +1,176 @@
+"""A room where some people share one device passed around and others play on their own
+phone. While the device goes round (``engine.passing``) the room's public screens stand
+as they were when the round began (``Room.still``): what a visit did must not show at
+that visit (a Hacker thief's secret credit, H5; a trip's drops landing, H2, H4). An own
+phone followed the game live all the same: its board, its lines and the end moved on at
+the visit where something happened, and its player, looking at who held the device,
+read what the projector hides (who the thief was). Now an own phone stands still with
+the projector, except while its seat decides in the round (its own secret, or a
+decision it had when the round began): it moves on with its own moves only, and shows
+the rest once the round is over.
+
+Only Hacker has rounds: in the three other games who acts is always public
+(``State.public_active`` is the acting list, no ``State.hidden_turns``), the device is
+handed by name, the public screens never stand still and an own phone shows what the
+projector shows, live (``test_no_round_in_the_other_games``)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludinum.server.catalog import Catalog
+from tests.server.helpers import Conn, create_room, hello, join, make_app
+from tests.server.test_pass_public_still import drawn_pub, lines, public_view
+from tests.server.test_pass_secret_turns import NAMES, pass_client, tap_device
+
+
+def mixed_room(client: TestClient, stack: Any, game: str, seed: int, players: int = 4,
+               options: dict[str, Any] | None = None
+               ) -> tuple[str, Conn, Conn, Conn, int]:
+    """A room of ``game`` started on one device (turn-based) for all its people but the
+    last, who plays on their own phone: its code, the host's, the device's and the phone's
+    connections, and the phone's seat."""
+    code, host_token = create_room(client, game, players, mode="turns", seed=seed,
+                                   options=options or {})
+    joined = [join(client, code, name) for name in NAMES[:players]]
+    host = hello(client, code, stack, role="host", token=host_token)
+    host.send(type="start", level="random", shared=True)
+    host.sync()
+    device = hello(client, code, stack, role="pass", tokens=[t for _, t in joined[:-1]])
+    seat, token = joined[-1]
+    phone = hello(client, code, stack, role="player", token=token)
+    return code, host, device, phone, seat
+
+
+def shown(conn: Conn) -> str:
+    """What an own phone shows of the game: its status line, what it draws its board
+    from (the table's part and its own), the lines it was told, and whether it says the
+    game is over."""
+    return json.dumps([conn.page.get("status"), conn.drawn, lines(conn),
+                       conn.page.get("debrief"), conn.last.get("outcome")], sort_keys=True)
+
+
+def play_mixed(client: TestClient, stack: Any, seed: int) -> dict[str, Any]:
+    """Seed ``seed``'s Hacker game of four, three on the device, one on their own phone,
+    played with random taps to its end. Fails as soon as the phone, during a round, shows
+    anything new that its own moves did not bring, or is offered a move the table sees
+    come up during the round; once a round is over, the phone shows the table's part of
+    the game as the projector does."""
+    code, host, device, phone, seat = mixed_room(client, stack, "hacker", seed)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = hub.rooms[code]
+    rng = random.Random(seed)
+    standing: str | None = None  # the phone as it stood, the round begun or its last move
+    deciding = False  # its seat has decided since the round began (or decides in secret)
+    rounds = stood = held = 0
+    for _ in range(6000):
+        going = room.still is not None
+        if phone.actions and room.status == "playing":
+            chosen = rng.choice(phone.actions)
+            phone.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                       seq=phone.last["seq"])
+            moved = True
+        elif tap_device(device, rng.choice):
+            moved = False
+        elif room.status != "playing":
+            break
+        else:
+            moved = False
+        for conn in (device, host, phone):
+            conn.sync()
+        if room.still is None:
+            standing, deciding = None, False
+            if going:  # a round just over: the phone shows the table's part as it is
+                assert drawn_pub(phone) == drawn_pub(host) == public_view(room)
+            continue
+        if standing is None:  # a round begins
+            rounds += 1
+            deciding = seat in room.deciding()
+            standing = shown(phone)
+        if phone.actions:  # its own secret, or a decision it had when the round began
+            assert deciding or seat not in room.public_active(None), \
+                "a decision come up in the open during a round is offered to the phone"
+            deciding = True
+        elif moved:
+            deciding = False
+        if phone.actions or moved:
+            standing = shown(phone)
+        else:
+            stood += 1
+            assert shown(phone) == standing, "the own phone moved on during a round"
+            assert phone.last["status"] in ("playing", "paused")
+            if seat in room.deciding():  # a decision come up in the open: it waits
+                held += 1
+                told = len(phone.errors())
+                legal = room.state.legal_actions(seat)[0].to_json()
+                phone.send(type="act", seat=seat, action=legal)
+                phone.sync()
+                assert [e["code"] for e in phone.errors()[told:]] == ["not_your_turn"]
+                assert shown(phone) == standing
+    assert room.status == "finished" and room.still is None
+    phone.sync()
+    assert phone.page.get("debrief") and phone.last["status"] == "finished"
+    return {"rounds": rounds, "stood": stood, "held": held}
+
+
+@pytest.mark.parametrize("seed", [16, 9, 3])
+def test_an_own_phone_stands_still_with_the_projector_while_the_device_goes_round(
+    sqlite_url: str, catalog: Catalog, seed: int
+) -> None:
+    """Three people on the device, one on their own phone, Hacker: during every round
+    the phone shows nothing new but what its own moves did (it showed the trip's drops
+    landing, « Tom revient de la banque (3 virus posés) », at the visit of the last
+    person on the device who had viruses, H2, H4), and a decision of its seat that comes
+    up in the open waits for the round's end (refused meanwhile); after it, the game as
+    the projector shows it."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        seen = play_mixed(client, stack, seed)
+    # Decisions that came up in the open during a round, and waited for its end.
+    assert seen["rounds"] > 3 and seen["stood"] > 10 and seen["held"] > 5
+
+
+@pytest.mark.parametrize(("game", "seed"), [("voleur", 2), ("webrunners", 4), ("gnou", 6)])
+def test_no_round_in_the_other_games(
+    sqlite_url: str, catalog: Catalog, game: str, seed: int
+) -> None:
+    """Le Voleur's measures, Web Runners' hands, Gnou's quizzes are secret, but who acts
+    is not: the device is handed by name, never goes round, and the public screens never
+    stand still. An own phone then draws the table's part of the game as the projector
+    does after every tap: nothing more (its own part aside, which the game's views keep
+    to its seat)."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host, device, phone, _ = mixed_room(client, stack, game, seed)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        room = hub.rooms[code]
+        rng = random.Random(seed)
+        steps = 0
+        for _ in range(400):
+            if phone.actions and room.status == "playing":
+                chosen = rng.choice(phone.actions)
+                phone.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                           seq=phone.last["seq"])
+            elif not tap_device(device, rng.choice):
+                break
+            for conn in (device, host, phone):
+                conn.sync()
+            assert room.still is None
+            assert pass_client(hub, code).still is None
+            for _ in range(50):  # the bots' moves that follow, shown to both
+                if hub.idle(code):
+                    break
+                host.sync()
+            for conn in (host, phone):
+                conn.sync()
+            assert drawn_pub(phone) == drawn_pub(host) == public_view(room)
+            steps += 1
+        assert steps > 30
