@@ -34,11 +34,11 @@ import random
 from tests.server import socketless
 
 from ludinum.games import registry
-from ludinum.server import frames, render
+from ludinum.server import framecache, frames, render
 from ludinum.server.clients import Client
 
 
-def alone(clients: list[Client], cache: frames.FrameCache) -> None:
+def alone(clients: list[Client], cache: framecache.FrameCache) -> None:
     """The fan-out before frames were shared: one build and encoding per client."""
     for client in clients:
         frame = frames.build(client, cache)
@@ -60,7 +60,7 @@ def play(name: str, seed: int, watchers: int, shared: bool = True) -> dict[str, 
         actor = rng.choice(room.active())
         room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
         step += 1
-        cache = frames.FrameCache(room, float(step), ["random"])
+        cache = framecache.FrameCache(room, float(step), ["random"])
         started = time.process_time()
         if shared:
             frames.fan_out(clients, cache)

@@ -25,7 +25,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from ludinum.server import frames, leases
+from ludinum.server import framecache, frames, leases
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
@@ -78,7 +78,7 @@ def show(hub: Hub) -> None:
     """Every room drawn once for a host screen and for its person's phone, then both gone
     (what a room that was shown and is now idle keeps: the fragments in the shared cache)."""
     for room in hub.rooms.values():
-        cache = frames.FrameCache(room, 0.0, hub.catalog.bot_levels(room.game.name))
+        cache = framecache.FrameCache(room, 0.0, hub.catalog.bot_levels(room.game.name))
         for role, seats in (("host", ()), ("player", (0,))):
             client = Client(_nowhere)
             client.role, client.code, client.seats = role, room.code, seats

@@ -20,7 +20,7 @@ from py_mini_racer import MiniRacer, init_mini_racer
 
 from ludinum.engine import Action, Game
 from ludinum.server import kits, patches, render
-from ludinum.server.frames import Drawn, FrameCache
+from ludinum.server.framecache import Drawn, FrameCache
 from ludinum.server.rooms import Room
 
 #: The slots a page draws itself (the others come from the server as HTML).

@@ -1,7 +1,7 @@
 """The projector beside a table playing on one device passed around: while the device goes
 round (a Hacker thief crediting in secret, H5; a trip's drops, H2, H4), the host page
 stands as it was when the round began, as the shared screen does between two visits
-(``frames.PublicStill``). It followed the game live and showed the table when the secret
+(``rounds.PublicStill``). It followed the game live and showed the table when the secret
 ended, at whose visit."""
 
 from __future__ import annotations

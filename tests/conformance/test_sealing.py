@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from ludinum.engine import Game, OptionError, State
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import LIVE, PLAYING, TURNS, Room
 from ludinum.server.seats import Seat
@@ -59,7 +59,7 @@ def _frame(game: Game, state: State, mode: str, viewer: int | None,
         client.role = role or "host"
     else:
         client.role, client.seats = "player", (viewer,)
-    frame = frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full=True)
+    frame = frames.build(client, framecache.FrameCache(room, 0.0, ["random"]), full=True)
     assert frame is not None
     return frame
 
@@ -79,7 +79,7 @@ def _device(game: Game, state: State, mode: str, seats: tuple[int, ...]
             continue
         client = Client(_no_send)
         client.role, client.seats, client.revealed = "pass", seats, revealed
-        out.append(frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full=True))
+        out.append(frames.build(client, framecache.FrameCache(room, 0.0, ["random"]), full=True))
     return out
 
 

@@ -100,7 +100,7 @@ def test_the_danger_met_is_narrated_by_its_title_while_its_card_is_shown() -> No
     card is on the screen (the offer pending, G5), the narration of every screen that
     shows it (spotlight or under the board) names the danger only; the journal keeps the
     whole card. When the card is not shown (its danger removed at once), read in full."""
-    from ludinum.server.frames import FrameCache
+    from ludinum.server.framecache import FrameCache
 
     state = game(dice=(2,), protections={2: ["anti_espion"]})
     (met,) = [e for e in roll(state) if e.kind == "danger"]
@@ -126,7 +126,7 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_a_quiz() -> N
     to give way in the narration's column (app.js fitNarration): the projector said « le pion
     recule en case 1 » and never which danger. It now names it by its title there; a
     player's screen, which scrolls, still reads the card in full."""
-    from ludinum.server.frames import FrameCache
+    from ludinum.server.framecache import FrameCache
 
     state = game(dice=(2,))
     (met,) = [e for e in roll(state) if e.kind == "danger"]
@@ -147,7 +147,7 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_an_awareness_
     column at 1280×720 and at 1920×1080 alike (met in play): the class read « Pas de
     protection : le pion recule en case 6 » and never which danger. Named by its title
     there, as beside a quiz; a player's screen, which scrolls, still reads it in full."""
-    from ludinum.server.frames import FrameCache
+    from ludinum.server.framecache import FrameCache
 
     state = game(pos=6, dice=(1,))
     (met,) = [e for e in roll(state) if e.kind == "danger"]

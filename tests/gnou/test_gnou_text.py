@@ -11,7 +11,7 @@ from ludinum.engine import Action, Event
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import Question, load_bank, load_dangers
 from ludinum.games.gnou.text import _quiz_line, localised_quiz
-from ludinum.server import frames
+from ludinum.server import framecache
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 from tests.drawing import slot
@@ -179,7 +179,7 @@ def test_the_narration_leaves_the_question_to_the_spotlight() -> None:
     state = _seeking()
     room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
                 status=PLAYING)
-    cache = frames.FrameCache(room, 0.0, [])
+    cache = framecache.FrameCache(room, 0.0, [])
     q = load_bank().questions[0]
     quiz = Event("quiz", {"answerer": 1, "series": q.series, "level": q.level,
                           "purpose": "seek", "solo": False, "question": q.id})
@@ -253,7 +253,7 @@ def test_the_answerer_s_phone_does_not_narrate_its_own_quiz_again() -> None:
     assert TEXT.headline(quiz, "fr", state.view(answerer)) == ""
     room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
                 status=PLAYING)
-    cache = frames.FrameCache(room, 0.0, [])
+    cache = framecache.FrameCache(room, 0.0, [])
     assert cache.event_text(quiz, "fr", answerer)[1] == ""
 
 
@@ -274,7 +274,7 @@ def test_no_screen_narrates_a_quiz_its_spotlight_shows() -> None:
     for state, quiz in ((team, asked), (solo, alone)):
         room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
                     state, status=PLAYING)
-        cache = frames.FrameCache(room, 0.0, [])
+        cache = framecache.FrameCache(room, 0.0, [])
         for seat in (None, *range(4)):
             assert state.view(seat)["quiz"]["answerer"] == quiz.data["answerer"]
             assert cache.event_text(quiz, "fr", seat)[1] == "", seat
@@ -296,7 +296,7 @@ def test_a_teammate_s_phone_says_to_talk_a_team_question_over() -> None:
     for state, said in ((team, "discutez ensemble de la réponse"), (solo, "Pas d'aide")):
         room = Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "",
                     state, status=PLAYING)
-        cache = frames.FrameCache(room, 0.0, [])
+        cache = framecache.FrameCache(room, 0.0, [])
         answerer = state.view(None)["quiz"]["answerer"]
         assert cache.wait(answerer, "fr") == ""  # its decision: the answers
         for seat in set(range(4)) - {answerer}:
@@ -307,7 +307,7 @@ def test_a_teammate_s_phone_says_to_talk_a_team_question_over() -> None:
     room = Room(1, "ABCD", GAME, team.config, "live", [Seat(i) for i in range(4)], "", team,
                 status=PLAYING)
     waiting = set(range(4)) - {team.current}
-    assert {frames.FrameCache(room, 0.0, []).wait(s, "fr") for s in waiting} == {
+    assert {framecache.FrameCache(room, 0.0, []).wait(s, "fr") for s in waiting} == {
         "Attends ton tour…"}
 
 

@@ -94,7 +94,7 @@ def test_a_phone_reads_each_thing_once_too() -> None:
     (with the seat's nickname elsewhere)."""
     import random
 
-    from ludinum.server.frames import FrameCache, once_for
+    from ludinum.server.framecache import FrameCache, once_for
     from tests.server import socketless
 
     room = socketless.playing_room("hacker", 4, 5)

@@ -10,7 +10,7 @@ import pytest
 from ludinum.engine import Action, Game
 from ludinum.games.hacker import GAME
 from ludinum.games.hacker.state import HackerState
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import LIVE, PLAYING, TURNS, Room
 from ludinum.server.seats import Seat
@@ -42,7 +42,7 @@ def _client(seat: int | None) -> Client:
 
 
 def _frame(room: Room, client: Client, full: bool = False) -> dict[str, Any] | None:
-    return frames.build(client, frames.FrameCache(room, 0.0, ["random"]), full)
+    return frames.build(client, framecache.FrameCache(room, 0.0, ["random"]), full)
 
 
 @pytest.mark.parametrize("reveal", ["victim", "blind"])

@@ -156,7 +156,7 @@ def test_a_device_going_round_shows_on_the_dashboard_by_its_steps_only(
         sqlite_url: str, catalog: Catalog) -> None:
     """A table playing on one device passed around (``/pass/<code>``): while it goes round
     (``engine.passing``) the table's public screens stand as they were when the round began
-    (``frames.PublicStill``), but the dashboard's « Bloquée » counted from the last public
+    (``rounds.PublicStill``), but the dashboard's « Bloquée » counted from the last public
     change of the game, which moved at the visit where it happened (a « J'ai fini » during
     a trip, the trip's drops landing): the projected dashboard told at whose visit. The
     table sees the device handed on, not what each visit did: during a round the quiet

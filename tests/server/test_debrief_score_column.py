@@ -1,7 +1,7 @@
 """The end screen's results table names its score column in the game's own unit (revue
 du 29/11/2026): it read « Score » for every game, while Hacker's score is money (the
 value of one's bills) and Le Voleur de Données' is points. A game names it through
-``GameText.score_column`` (default « Score »), which ``frames.debrief`` hands to
+``GameText.score_column`` (default « Score »), which ``framecache.debrief`` hands to
 frag/debrief.html."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from ludinum.engine import Game
 from ludinum.engine.game import GameText
 from ludinum.games import hacker, voleur
-from ludinum.server.frames import debrief
+from ludinum.server.framecache import debrief
 from ludinum.server.rooms import FINISHED, Room
 from ludinum.server.seats import Seat
 

@@ -17,7 +17,7 @@ import pytest
 from ludinum.content.typography import NNBSP, french_spacing
 from ludinum.engine import Event
 from ludinum.games import registry
-from ludinum.server import boards, frames, render
+from ludinum.server import boards, framecache, frames, render
 from tests.drawing import shared
 from tests.server import socketless
 
@@ -157,7 +157,7 @@ def test_a_log_line_is_written_once_per_update_for_every_client(
     for step in range(6):
         actor = rng.choice(room.active())
         room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
-    cache = frames.FrameCache(room, 6.0, ["random"])
+    cache = framecache.FrameCache(room, 6.0, ["random"])
     written: list[tuple[int, str]] = []
     real = room.game.text.event
 

@@ -17,7 +17,7 @@ import pytest
 
 from ludinum.engine.lessons import source_in
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from tests.drawing import Screen
 from tests.server import socketless
@@ -84,7 +84,7 @@ def test_an_english_screen_shows_no_french(name: str) -> None:
         screens = {id(c): Screen(game, "en") for c in clients}
         rng = random.Random(players)
         for step in range(2000):
-            frames.fan_out(clients, frames.FrameCache(room, float(step), ["random"]))
+            frames.fan_out(clients, framecache.FrameCache(room, float(step), ["random"]))
             for client in clients:
                 for frame in _frames(client):
                     for text in _printed(frame, screens[id(client)]):

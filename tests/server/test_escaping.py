@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from tests.drawing import Screen
 from tests.server import socketless
 
@@ -35,7 +35,7 @@ def test_no_screen_is_escaped_twice(game: str) -> None:
                 break
             actor = rng.choice(room.active())
             room.apply(actor, rng.choice(list(room.state.legal_actions(actor))), float(step))
-            frames.fan_out(clients, frames.FrameCache(room, float(step), ["random"]))
+            frames.fan_out(clients, framecache.FrameCache(room, float(step), ["random"]))
             for client, screen in zip(clients, screens, strict=True):
                 for text in socketless.sent(client):
                     frame = json.loads(text)

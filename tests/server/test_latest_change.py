@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import Room
 from tests.server.socketless import client, playing_room, random_moves
 
 
 def _frame(room: Room, reader: Client) -> dict[str, Any] | None:
-    return frames.build(reader, frames.FrameCache(room, 0.0, ["random"]))
+    return frames.build(reader, framecache.FrameCache(room, 0.0, ["random"]))
 
 
 def _narrated(lines: list[dict[str, Any]]) -> list[str]:
@@ -81,10 +81,10 @@ def test_latest_counts_the_trailing_lines_of_the_newest_change_told() -> None:
     counted in, and narrated by no one (narrate leaves private lines out)."""
     lines = [(1, "a", None, False), (2, "b", None, False), (2, "c", "", False),
              (3, "d", None, True)]
-    assert frames.latest_lines(lines) == 3
-    assert frames.latest_lines(lines[:2]) == 1
-    assert frames.latest_lines([(1, "a", "", False), (2, "d", None, True)]) == 0
-    assert frames.latest_lines([]) == 0
+    assert framecache.latest_lines(lines) == 3
+    assert framecache.latest_lines(lines[:2]) == 1
+    assert framecache.latest_lines([(1, "a", "", False), (2, "d", None, True)]) == 0
+    assert framecache.latest_lines([]) == 0
 
 
 def test_a_first_frame_of_one_change_gets_no_latest() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from ludinum.engine import Action
-from ludinum.server import frames
+from ludinum.server import framecache, rounds
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.fanout import ClusterHub
@@ -109,7 +109,7 @@ def test_a_person_cannot_come_back_before_the_time_is_up(
         assert room.seq == seq and room.deadline_at == at  # nothing changed
         assert room.state.deadline() is not None  # still at the bank
         # the return button is not offered either
-        cache = frames.FrameCache(room, hub.clock(), ("random",))
+        cache = framecache.FrameCache(room, hub.clock(), ("random",))
         assert cache.labels(0, "fr") == []
         # the timer brings the traveller back
         hub._timer_fired(room.code, at)  # type: ignore[arg-type]
@@ -134,7 +134,7 @@ def test_bots_leave_the_trip_to_the_others_in_a_turn_based_room(
         await until_trip_of(hub, room, 1)  # a bot at the bank, the person free to drop
         assert 1 not in room.bot_turns()
         assert set(room.bot_turns()) == {2, 3}
-        cache = frames.FrameCache(room, hub.clock(), ("random",))
+        cache = framecache.FrameCache(room, hub.clock(), ("random",))
         assert any(a.kind == "drop" for a, _ in cache.labels(0, "fr"))
         for bot in (2, 3):  # the bots drop what they like and finish
             while bot in room.bot_turns():
@@ -156,7 +156,7 @@ def test_pass_and_play_never_hands_the_device_to_the_traveller(
         await hub.handle(device, json.dumps({"type": "hello", "room": room.code, "role": "pass",
                                        "tokens": tokens}))
         await until_trip_of(hub, room, 0)
-        assert frames.pass_target(room, device) == 1  # seat 1 drops; seat 0 travels
+        assert rounds.pass_target(room, device) == 1  # seat 1 drops; seat 0 travels
         await settle(hub)
         said(device)
         await hub.handle(device, json.dumps({"type": "reveal", "seat": 0}))

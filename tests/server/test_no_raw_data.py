@@ -16,7 +16,7 @@ import pytest
 
 from ludinum.engine import Game
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
@@ -103,7 +103,7 @@ def test_no_screen_shows_raw_data(name: str) -> None:
     while True:
         for seat in [None, *range(len(room.seats))]:
             seen_keys.update(keys(room.state.view(seat)))
-        cache = frames.FrameCache(room, 0.0, ["random"])
+        cache = framecache.FrameCache(room, 0.0, ["random"])
         for c, screen in zip(clients, screens, strict=True):  # the projector, each phone
             frame = frames.build(c, cache)
             if frame is None:

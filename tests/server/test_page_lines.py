@@ -14,7 +14,7 @@ import pytest
 
 from ludinum.games import registry
 from ludinum.server import render
-from ludinum.server.frames import FrameCache
+from ludinum.server.framecache import FrameCache
 from tests.drawing import shared, state_of
 from tests.server import socketless
 

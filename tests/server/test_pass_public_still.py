@@ -1,5 +1,5 @@
 """While a device passed around the table goes round (``engine.passing``), what it shows
-between two visits stands as it was when the round began (``frames.Still``): were it to
+between two visits stands as it was when the round began (``rounds.Still``): were it to
 move on, the table would see when a secret or a hidden phase ended, at whose visit (a
 Hacker thief's credit after a wrong guess, H5; a trip's drops landing, H2, H4). The
 room's public screens, the projector (``/host/<code>``) and the spectators'

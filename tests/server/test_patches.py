@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from ludinum.server import frames, patches, render
+from ludinum.server import framecache, frames, patches, render
 from ludinum.server.clients import Client
 from tests.drawing import Screen, comparable, decoded, state_of
 from tests.server import socketless
@@ -66,7 +66,7 @@ def test_user_text_cannot_forge_a_marker() -> None:
     """A nickname that spells a marker is escaped like any other text (markupsafe)."""
     room = socketless.playing_room("hacker", 4, 3)
     room.seats[1].nickname = P + "x" + Q
-    cache = frames.FrameCache(room, 0.0, ["random"])
+    cache = framecache.FrameCache(room, 0.0, ["random"])
     host = socketless.client("host")
     frame = frames.build(host, cache, full=True)
     assert frame is not None
@@ -101,7 +101,7 @@ def _follow(name: str, players: int, seed: int) -> tuple[int, int, int]:
     for step in range(220):
         if room.state.is_terminal():
             break
-        cache = frames.FrameCache(room, float(step), ["random"])
+        cache = framecache.FrameCache(room, float(step), ["random"])
         frames.fan_out(clients, cache)
         for client, screen in zip(clients, screens, strict=True):
             for update in _updates(client):
@@ -150,7 +150,7 @@ def test_a_frame_is_encoded_as_json_dumps_writes_it(name: str) -> None:
     for step in range(150):
         if room.state.is_terminal():
             break
-        cache = frames.FrameCache(room, float(step), ["random"])
+        cache = framecache.FrameCache(room, float(step), ["random"])
         for client in clients:
             frame = frames.build(client, cache)
             if frame is None:

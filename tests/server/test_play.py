@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.engine import Action
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.catalog import Catalog
 from tests.live import LiveServer
 from tests.server.conftest import catalog_with_toy
@@ -40,7 +40,7 @@ class LeakWatch:
         self.checked = 0
         self.leaks: list[str] = []
 
-    def check(self, client: Any, cache: frames.FrameCache, frame: dict[str, Any]) -> None:
+    def check(self, client: Any, cache: framecache.FrameCache, frame: dict[str, Any]) -> None:
         room = cache.room
         seat = client.view_seat()
         if client.role == "host" or client.role == "spectator":
@@ -68,7 +68,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> LeakWatch:
     watcher = LeakWatch()
     original = frames.build
 
-    def build(client: Any, cache: frames.FrameCache, full: bool = False) -> Any:
+    def build(client: Any, cache: framecache.FrameCache, full: bool = False) -> Any:
         frame = original(client, cache, full)
         if frame is not None:
             watcher.check(client, cache, frame)
@@ -173,7 +173,7 @@ def test_the_leak_watch_sees_a_leak(
     sqlite_url: str, catalog: Catalog, watch: LeakWatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The check above is not vacuous: frames built from seat 0's view for everyone fail it."""
-    original = frames.FrameCache.view
-    monkeypatch.setattr(frames.FrameCache, "view", lambda self, seat: original(self, 0))
+    original = framecache.FrameCache.view
+    monkeypatch.setattr(framecache.FrameCache, "view", lambda self, seat: original(self, 0))
     with pytest.raises(AssertionError, match="saw"):
         test_whole_game_with_humans_and_bots("toy", sqlite_url, catalog, watch)

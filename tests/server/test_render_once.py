@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ludinum.games import registry
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from tests.server import socketless
 
@@ -30,7 +30,7 @@ def test_one_frame_per_viewer_and_each_tab_gets_what_it_would_alone(
     built = 0
     original = frames.build
 
-    def counting(client: Client, cache: frames.FrameCache, full: bool = False) -> Any:
+    def counting(client: Client, cache: framecache.FrameCache, full: bool = False) -> Any:
         nonlocal built
         built += 1
         return original(client, cache, full)
@@ -38,7 +38,7 @@ def test_one_frame_per_viewer_and_each_tab_gets_what_it_would_alone(
     monkeypatch.setattr(frames, "build", counting)
     counts: list[int] = []
     for step in range(25):
-        cache = frames.FrameCache(room, float(step), ["random"])
+        cache = framecache.FrameCache(room, float(step), ["random"])
         if step == 3:  # the fifth tab of seat 0: its hello's full frame, then the others'
             late = socketless.client("player", 0)
             twins[id(late)] = socketless.client("player", 0)
@@ -75,7 +75,7 @@ def test_a_frame_number_is_spliced_into_one_shared_encoding() -> None:
         def __init__(self) -> None:
             self._json: dict[str, str] = {}
 
-        json_text = frames.FrameCache.json_text
+        json_text = framecache.FrameCache.json_text
 
     cache: Any = Cache()
     frame = {"type": "update", "seq": 4, "status": "playing",

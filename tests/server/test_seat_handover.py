@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.hub import Hub
@@ -40,7 +40,7 @@ def reference_frame(app: Any, code: str, seat: int) -> dict[str, Any]:
     room = hub.rooms[code]
     client = Client(_noop)
     client.role, client.code, client.seats = "player", code, (seat,)
-    cache = frames.FrameCache(room, hub.clock(), hub.catalog.bot_levels(room.game.name))
+    cache = framecache.FrameCache(room, hub.clock(), hub.catalog.bot_levels(room.game.name))
     frame = frames.build(client, cache, full=True)
     assert frame is not None
     return frame
@@ -122,7 +122,7 @@ def test_no_frame_of_a_handed_over_seat_carries_another_seats_secrets(
     watcher = LeakWatch()
     original = frames.build
 
-    def build(client: Any, cache: frames.FrameCache, full: bool = False) -> Any:
+    def build(client: Any, cache: framecache.FrameCache, full: bool = False) -> Any:
         frame = original(client, cache, full)
         if frame is not None:
             watcher.check(client, cache, frame)

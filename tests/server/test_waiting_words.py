@@ -7,7 +7,7 @@ import html
 import random
 from collections.abc import Callable
 
-from ludinum.server import frames
+from ludinum.server import framecache
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from tests.drawing import slot
 from tests.server import socketless
@@ -60,7 +60,7 @@ def test_the_debriefs_key_moments_are_each_said_once() -> None:
         for seed in (1, 2, 3):
             room = socketless.playing_room(game, 4, seed)
             socketless.random_moves(room, random.Random(seed), 2000)
-            shown = frames.debrief(room, "fr", [s.label("fr") for s in room.seats])
+            shown = framecache.debrief(room, "fr", [s.label("fr") for s in room.seats])
             box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
             moments = re.findall(r"<li>(.*?)</li>", box)
             assert len(moments) == len(set(moments)), (game, seed, moments)
@@ -97,7 +97,7 @@ def test_the_key_moments_tell_the_games_story_not_its_routine() -> None:
                 ended += [line for kind, line in said if kind in text.endings]
             assert room.state.is_terminal(), (game, seed)
             real = list(dict.fromkeys(real))
-            shown = html.unescape(frames.debrief(room, "fr", names))
+            shown = html.unescape(framecache.debrief(room, "fr", names))
             box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
             moments = re.findall(r"<li>(.*?)</li>", box, re.S)
             assert moments, (game, seed)
@@ -106,7 +106,7 @@ def test_the_key_moments_tell_the_games_story_not_its_routine() -> None:
             def plain(line: str) -> str:
                 return " ".join(line.replace("\u202f", " ").replace("\xa0", " ").split())
 
-            ending = plain(frames.ending_line(text, room.state.view(None), names, "fr"))
+            ending = plain(framecache.ending_line(text, room.state.view(None), names, "fr"))
             assert ending and ending not in map(plain, moments), (game, seed, ending)
             assert ended and not set(map(plain, ended)) & set(map(plain, moments)), (
                 game, seed, ended)
@@ -161,7 +161,7 @@ def test_a_secret_actor_leaves_no_dangling_status() -> None:
     says that someone chooses, not « Hacker · » and nothing."""
     room = _hacker_at(lambda r: bool(r.state.active_players())
                       and not r.public_active(None))
-    status = html.unescape(frames.FrameCache(room, 0.0, ["random"]).html("status", None, "fr"))
+    status = html.unescape(framecache.FrameCache(room, 0.0, ["random"]).html("status", None, "fr"))
     assert "Un joueur choisit en secret…" in status
 
 
@@ -191,7 +191,7 @@ def test_a_race_ends_with_where_everyone_got_to_not_scores_of_0_and_1() -> None:
         room = socketless.playing_room(game, 4, 2)
         socketless.random_moves(room, random.Random(2), 3000)
         assert room.state.is_terminal()
-        said = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        said = html.unescape(framecache.debrief(room, "fr", [s.label("fr") for s in room.seats]))
         assert shown in said and hidden not in said, game
         if game == "webrunners":
             assert "cercle" in said or "le centre" in said
@@ -216,7 +216,7 @@ def test_every_end_screen_says_why_the_game_ended() -> None:
             socketless.random_moves(room, random.Random(seed), 3000)
             assert room.state.is_terminal(), (game, seed)
             names = [s.label("fr") for s in room.seats]
-            shown = html.unescape(frames.debrief(room, "fr", names))
+            shown = html.unescape(framecache.debrief(room, "fr", names))
             ending = re.search(r'<p class="ending">(.*?)</p>', shown)
             assert ending is not None, (game, shown[:300])
             said = ending.group(1)
@@ -225,7 +225,7 @@ def test_every_end_screen_says_why_the_game_ended() -> None:
             if game == "voleur":
                 thief = room.state.view(None)["thief"]
                 assert said.startswith(f"{names[thief]} était le voleur."), said
-            english = html.unescape(frames.debrief(room, "en", names))
+            english = html.unescape(framecache.debrief(room, "en", names))
             ending = re.search(r'<p class="ending">(.*?)</p>', english)
             assert ending is not None and not re.search(r"(Joueur|Player) \d", ending.group(1))
 
@@ -239,7 +239,7 @@ def test_the_gnou_key_moments_name_a_danger_without_reading_it_again() -> None:
     for seed in (1, 2, 3, 4):
         room = socketless.playing_room("gnou", 4, seed)
         socketless.random_moves(room, random.Random(seed), 3000)
-        shown = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        shown = html.unescape(framecache.debrief(room, "fr", [s.label("fr") for s in room.seats]))
         box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
         for moment in re.findall(r"<li>(.*?)</li>", box):
             assert "Comment s'en protéger" not in moment and len(moment) <= 140, moment
@@ -271,7 +271,7 @@ def test_hacker_key_moments_mark_the_end_of_each_round() -> None:
     for seed in (1, 2):
         room = socketless.playing_room("hacker", 4, seed)
         socketless.random_moves(room, random.Random(seed), 3000)
-        shown = html.unescape(frames.debrief(room, "fr", [s.label("fr") for s in room.seats]))
+        shown = html.unescape(framecache.debrief(room, "fr", [s.label("fr") for s in room.seats]))
         box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
         moments = re.findall(r"<li>(.*?)</li>", box)
         marks = [m for m in moments if re.fullmatch(r"— Fin du tour \d —", m)]
@@ -314,7 +314,7 @@ def test_the_key_moments_are_the_last_ones_said() -> None:
             for line in reversed(story):
                 if line not in last:
                     last.append(line)
-            shown = html.unescape(frames.debrief(room, "fr", names))
+            shown = html.unescape(framecache.debrief(room, "fr", names))
             box = shown.split('<ul class="moments">', 1)[-1].split("</ul>", 1)[0]
             moments = [plain(m) for m in re.findall(r"<li>(.*?)</li>", box, re.S)]
             assert moments == last[:8][::-1], (game, seed, moments, last[:8][::-1])

@@ -7,7 +7,7 @@ import pytest
 from ludinum.engine import Action
 from ludinum.games.voleur import GAME
 from ludinum.games.voleur.state import VoleurState
-from ludinum.server import frames
+from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
@@ -184,9 +184,9 @@ def _narrated(defence: str) -> dict[str, list[str]]:
         client.role, client.code = ("host", ()) if seat is None else ("player", (seat,))
         client.seats = () if seat is None else (seat,)
         clients[name] = client
-        frames.build(client, frames.FrameCache(room, 0.0, ["medium"]), full=True)
+        frames.build(client, framecache.FrameCache(room, 0.0, ["medium"]), full=True)
     room.apply(2, Action.from_text("attack card=armoire_ouverte target=0"), 1.0)
-    cache = frames.FrameCache(room, 1.0, ["medium"])
+    cache = framecache.FrameCache(room, 1.0, ["medium"])
     said = {}
     for name, client in clients.items():
         frame = frames.build(client, cache)

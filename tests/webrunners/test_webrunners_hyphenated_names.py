@@ -9,8 +9,8 @@ import random
 import re
 
 from ludinum.games.webrunners import GAME
-from ludinum.server import frames
-from ludinum.server.frames import FrameCache
+from ludinum.server import framecache
+from ludinum.server.framecache import FrameCache
 from ludinum.server.rooms import FINISHED, Room
 from tests.drawing import shared, slot
 from tests.server import socketless
@@ -68,7 +68,7 @@ def test_the_seat_list_and_key_moments_keep_each_nickname_whole() -> None:
     assert len(names) == 4 and socketless.cut_nicknames("".join(names), NAMES) == [], names
     socketless.random_moves(room, random.Random(1), 5000)
     assert room.status == FINISHED
-    shown = frames.debrief(room, "fr", NAMES)
+    shown = framecache.debrief(room, "fr", NAMES)
     moments = part(shown, r'<ul class="moments">.*?</ul>')
     assert any(n in moments for n in HYPHENATED)
     assert socketless.cut_nicknames(moments, NAMES) == [], moments

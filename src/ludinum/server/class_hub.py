@@ -353,7 +353,7 @@ class ClassHub:
         for number, room in await self._rooms(session):
             labels = [s.label(lang) for s in room.seats]
             # As the table's public screens show it (a shared device going round stands
-            # them still: frames.PublicStill).
+            # them still: rounds.PublicStill).
             status = room.shown_status()
             out.append(TableState(
                 number + 1, room.code, status, labels, room.shown_seq(),

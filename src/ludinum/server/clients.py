@@ -86,14 +86,14 @@ class Client:
         self.hidden = False
         #: Pass-and-play: the seat shown ended its visit by its own move, and reads its
         #: result until its person hides it (``hand_on``): the screen as it stood right
-        #: after that move (``frames.Done``; None: no such step).
+        #: after that move (``rounds.Done``; None: no such step).
         self.done: Any = None
         #: Pass-and-play: while the device goes round (``PassRound.owed``), the screen
-        #: shown between two visits, as it was when the round began (``frames.Still``).
+        #: shown between two visits, as it was when the round began (``rounds.Still``).
         self.still: Any = None
         #: Last HTML sent per slot, to send only what changed.
         self.slots: dict[str, str] = {}
-        #: What the page last drew from (``frames.Drawn``; None: nothing yet).
+        #: What the page last drew from (``framecache.Drawn``; None: nothing yet).
         self.drawn: Any = None
         #: Seq of the last event sent to the log.
         self.log_seq = -1

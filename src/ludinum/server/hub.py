@@ -36,7 +36,7 @@ from ludinum.engine import (
     one_of,
     visible,
 )
-from ludinum.server import frames, protocol, tokens
+from ludinum.server import framecache, frames, protocol, rounds, tokens
 from ludinum.server.catalog import Catalog
 from ludinum.server.clients import Client
 from ludinum.server.protocol import fail
@@ -303,27 +303,27 @@ class Hub:
 
     def _watch_devices(self, room: Room, now: float, seat: int) -> None:
         """Let the room's pass-and-play devices see its state after a move of ``seat``,
-        every state, even one shown to nobody (``frames.watch_device``: a bot's secret may
+        every state, even one shown to nobody (``rounds.watch_device``: a bot's secret may
         begin and end between two frames); a round begun takes the screen the device shows
-        between visits as the game is now (``frames.Still``). A device whose seat shown
+        between visits as the game is now (``rounds.Still``). A device whose seat shown
         ended its visit by this move takes the screen it shows that seat before hiding it,
-        as the game is now (``frames.Done``: before any bot plays on)."""
-        cache: frames.FrameCache | None = None  # made once, if needed
+        as the game is now (``rounds.Done``: before any bot plays on)."""
+        cache: framecache.FrameCache | None = None  # made once, if needed
 
-        def made() -> frames.FrameCache:
+        def made() -> framecache.FrameCache:
             nonlocal cache
             if cache is None:
-                cache = frames.FrameCache(room, now, self.catalog.bot_levels(room.game.name))
+                cache = framecache.FrameCache(room, now, self.catalog.bot_levels(room.game.name))
             return cache
 
         for client in self.clients.get(room.code, ()):
             if client.role != "pass":
                 continue
             if client.revealed == seat and client.done is None and not client.idle:
-                frames.finish_visit(room, client, seat, made())
-            if frames.watch_device(room, client):
-                frames.begin_round(client, made())  # the public screens' still too
-        frames.watch_phones(room, made)  # the own phones' too
+                rounds.finish_visit(room, client, seat, made())
+            if rounds.watch_device(room, client):
+                rounds.begin_round(client, made())  # the public screens' still too
+        rounds.watch_phones(room, made)  # the own phones' too
 
     def _take_row(self, room: Room, row: RoomRow) -> None:
         """What a copy of the room takes from its stored row as it is, its log replayed up
@@ -1152,9 +1152,9 @@ class Hub:
             raise not_your_seat()
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
-        if client.done is not None or frames.own_still(room, client) is not None:
+        if client.done is not None or rounds.own_still(room, client) is not None:
             # Its turn is over and it reads its result; or its phone stands still while
-            # the device goes round (frames.OwnStill): a decision that came up in the
+            # the device goes round (rounds.OwnStill): a decision that came up in the
             # open meanwhile waits for the round's end.
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         expected = protocol.optional_int(message, "seq")
@@ -1173,7 +1173,7 @@ class Hub:
         if client.revealed == seat:  # tapped twice
             self._send(room, client)
             return
-        if client.revealed is not None or seat != frames.pass_target(room, client):
+        if client.revealed is not None or seat != rounds.pass_target(room, client):
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")
         client.revealed = seat
         room.note_step(self.clock())
@@ -1183,7 +1183,7 @@ class Hub:
 
     def _hand_on(self, room: Room, client: Client) -> None:
         """A seat shown with nothing to decide (a round's visit), or reading the result of
-        the move that ended its visit (``frames.Done``), is hidden again by its person,
+        the move that ended its visit (``rounds.Done``), is hidden again by its person,
         and the device goes on."""
         if client.role != "pass" or (client.revealed is not None and not client.idle
                                      and client.done is None):
@@ -1202,12 +1202,12 @@ class Hub:
         if flight is not None:
             flight.sends.append((client, full))  # after the pending writes are durable
             return
-        cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
+        cache = framecache.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
         frame = frames.build(client, cache, full)
         if frame is not None:
             client.push_text("update", frames.encode(frame, cache))
         clients = self.clients.get(room.code, set())
-        if frames.round_over(room, clients, cache.now):  # (a round's last visit)
+        if rounds.round_over(room, clients, cache.now):  # (a round's last visit)
             frames.fan_out([c for c in clients if c.role != "pass"], cache)
 
     def _broadcast(self, room: Room) -> None:
@@ -1216,11 +1216,11 @@ class Hub:
         clients = self.clients.get(room.code)
         if not clients:
             return
-        cache = frames.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
+        cache = framecache.FrameCache(room, self.clock(), self.catalog.bot_levels(room.game.name))
         # One frame per distinct viewer (issue 19). Pass-and-play devices first: their
         # frames begin and end the rounds the public screens stand still for
-        # (``frames.PublicStill``), which then get one frame, as the round leaves them.
+        # (``rounds.PublicStill``), which then get one frame, as the round leaves them.
         devices = [c for c in clients if c.role == "pass"]
         frames.fan_out(devices, cache)
-        frames.round_over(room, devices, cache.now)
+        rounds.round_over(room, devices, cache.now)
         frames.fan_out([c for c in clients if c.role != "pass"], cache)

@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError, UnknownGameError
-from ludinum.server import debriefs, forms, frames, kits, makers, render, replay_logs, tokens
+from ludinum.server import debriefs, forms, framecache, kits, makers, render, replay_logs, tokens
 from ludinum.server.api import charged, guessing, hub_of
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay, narration
@@ -313,7 +313,7 @@ def _replay_page(request: Request, record: Replay, title: str, lang: str) -> Res
         texts = [text.with_names(secret, names, lang)]
     # The last step says how the game ended as the live end screen's headline does
     # (frag/outcome.html), from the public view only.
-    ending = frames.ending_line(text, public, names, lang) if over else ""
+    ending = framecache.ending_line(text, public, names, lang) if over else ""
     before, after = record.turn_jumps(step)
     return show(request, "replay.html", code=title, game=game, step=step,
                 steps=record.length, drawn=drawn,

@@ -98,12 +98,12 @@ class Room:
     #: only, which a game's draw-pile reshuffles and stays fill: its attacks and bridges
     #: were lost from the end screen.
     story: deque[Event] = field(default_factory=lambda: deque(maxlen=STORY))
-    #: What the room's screens last drew from, encoded (server/frames.py): a part that
+    #: What the room's screens last drew from, encoded (server/framecache.py): a part that
     #: did not change since is not encoded again. Emptied when nobody watches.
     drawn_texts: dict[tuple[Any, ...], tuple[Any, str]] = field(default_factory=dict)
     #: While a pass-and-play device of the room goes round (``engine.passing``): what its
     #: public screens (host, spectators) show, as it was when the round began
-    #: (``frames.PublicStill``; None: the game as it is, always so in a room without one).
+    #: (``rounds.PublicStill``; None: the game as it is, always so in a room without one).
     still: Any = None
     #: A pause the host asked for once the game ended during such a round
     #: (:meth:`end_unshown`): shown as any pause (the game is over, so nothing to stop),
