@@ -94,3 +94,21 @@ def test_rollouts_keep_no_answered_quiz() -> None:
     key = answer_key(state.view(0)["quiz"]["id"])
     state.advance(0, Action.make("answer", choice=key))
     assert state.view(None)["answered"] is None
+
+
+def test_a_spotlight_taken_at_once_leaves_the_whole_line_to_the_narration() -> None:
+    """A new quiz asked at once (G5: a failed learner's pawn pushed back onto a liberty
+    cell, G7: the giver's question then the learner's) or a danger card being resolved
+    fills the spotlight: the answered quiz is not drawn there, and the narration keeps its
+    whole line (it gives way sentence by sentence: docs/web.md). Told again after a later
+    move (a screen reloaded once a new quiz was asked, narrating nothing), it reads as it
+    did then: the view no longer has the quiz answered."""
+    state = _asked()
+    events = answer(state, right=True)
+    said = next(e for e in events if e.kind == "answer")
+    public = state.view(None)
+    asked_at_once = {**public, "quiz": {"answerer": 1, "series": "culture", "level": 1}}
+    assert TEXT.headline(said, "fr", asked_at_once) is None
+    assert TEXT.headline(said, "fr", {**public, "danger": 2}) is None
+    assert TEXT.headline(said, "fr", {**public, "answered": None}) == (
+        "Bonne réponse de Joueur 1 !")

@@ -308,7 +308,8 @@ class Rules(State):
     quiz: list[Any] | None
     #: The quiz answered by the last move: (question index, answerer, choice), for the
     #: screens with no seat (views.py). Kept by a game whose events are read (a room), until
-    #: its next move; not by rollouts, nor stored (a restored room shows none).
+    #: its next move (a hint asked for the quiz that follows at once aside); not by
+    #: rollouts, nor stored (a restored room shows none).
     answered: tuple[int, int, int] | None
 
     def __init__(
@@ -521,9 +522,9 @@ class Rules(State):
 
     def _play(self, player: int, action: Action, events: Events) -> None:
         """Apply ``action``, its events (if ``events`` is a list) appended there."""
-        if events is not None:
-            self.answered = None  # shown until the next move (views.py)
         kind = action.kind
+        if events is not None and kind != "hint":
+            self.answered = None  # kept until the next move (views.py), a hint asked aside
         if kind == "roll":
             self._roll(events)
         elif kind == "answer":

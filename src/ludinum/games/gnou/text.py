@@ -268,12 +268,19 @@ class GnouText(GameText):
         if event.kind == "transmission":
             return self.moment(event, lang)
         # A screen with no seat shows the quiz just answered in large type, its right
-        # choice marked and its explanation (board.js): the narration says only whether
-        # the answer was right (it ran to ~450 characters, and beside a long quiz only its
-        # first sentence showed).
-        shown = (view or {}).get("answered") or {}
-        if event.kind == "answer" and shown.get("id") == event.data.get("question"):
-            return _verdict(event.data, lang)
+        # choice marked and its explanation (board.js), unless a new quiz or a danger card
+        # takes the spotlight at once: the narration says only whether the answer was
+        # right (it ran to ~450 characters, and beside a long quiz only its first sentence
+        # showed). Told again after a later move (a screen reloaded after a new quiz was
+        # asked, which narrates nothing), it is said as it was then: the view keeps the
+        # quiz answered only until the next move.
+        if event.kind == "answer" and view is not None and view.get("seat") is None:
+            shown = view.get("answered") or {}
+            danger = view.get("danger")
+            taken = view.get("quiz") is not None or (
+                danger is not None and danger_card(danger) is not None)
+            if shown.get("id") != event.data.get("question") or not taken:
+                return _verdict(event.data, lang)
         # On a screen with no seat the spotlight is full once the pawn went back (the quiz
         # of the cell it went back to, or who chooses a protection on an awareness cell):
         # the danger's whole line gave way in the narration's column, the class never read

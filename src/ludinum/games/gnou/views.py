@@ -75,9 +75,10 @@ def answered(s: Rules) -> dict[str, Any] | None:
     spectator's), which show it in the answered quiz's place until the next move: the
     question, its choices, the right one and the one chosen, and the explanation, all
     public once answered (G4 hides a solo question only until its answer). None when no
-    quiz was just answered, or when the spotlight is taken (a new quiz asked at once, a
-    danger card being resolved): the narration then says the answer and its explanation."""
-    if s.answered is None or s.quiz is not None or s.danger >= 0:
+    quiz was just answered. Where the spotlight is taken at once (a new quiz asked, a
+    danger card being resolved) it is not drawn (board.js), and the narration says the
+    answer and its explanation (``GnouText.headline``)."""
+    if s.answered is None:
         return None
     index, answerer, choice = s.answered
     q = s.bank.questions[index]
