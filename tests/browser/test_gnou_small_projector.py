@@ -450,3 +450,66 @@ def test_an_answer_with_a_long_explanation_keeps_its_answer_on_the_projector(
         assert host.evaluate(NARRATION_CLEAR) == []
 
     _settled(host, answered)
+
+
+@pytest.mark.parametrize("size", ((1280, 720), (1920, 1080)),
+                         ids=lambda size: "{}x{}".format(*size))
+def test_the_answered_quiz_shows_its_whole_explanation_on_the_projector(
+    size: tuple[int, int], live: Any, browser: Any, contexts: list[Any]
+) -> None:
+    """Once a quiz is answered, its question and choices no longer need their room: the
+    projector showed nothing of it any more, the answer and its explanation (the point of
+    the quiz) told by the narration alone, of which only the first sentence showed beside
+    a long quiz at 1280×720. The answered quiz's place now shows the right choice, marked,
+    and the whole explanation, the longest of the content, in the stage's type at least,
+    nothing cut, above the room panel's button; with the longest question of the content
+    too (it gives way first). The phones say the answer and its explanation too (their
+    narration, under the decision)."""
+    from ludinum.games.gnou.content import load_bank
+    from tests.browser.test_small_projector import stage_problems
+
+    width, height = size
+    bank = load_bank()
+    wordy = max(range(len(bank.questions)), key=lambda i: len(bank.questions[i].explanation))
+    asked = bank.questions[wordy]
+    longest = max(bank.questions, key=lambda q: len(q.question))
+    host, code, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami"), contexts,
+                                    PHONE, size)
+    room = live.hub.rooms[code]
+    room.state.piles = [(wordy,)] * len(room.state.piles)  # before Léa's first roll
+    play_until(phones, lambda _: host.locator(".stage .quiz-choices li").count() > 0, 150)
+    answerer = next(p for p in phones if p.locator(".actions .answers button").count())
+    wrong = (asked.answer + 1) % len(asked.choices)
+    answerer.locator(".actions .answers button").nth(wrong).click()
+    host.wait_for_function("() => !document.querySelector('.stage .quiz-choices')",
+                           timeout=TIMEOUT)
+    assert room.state.quiz is None
+    scale = min(height / 1080, width / 1920)
+
+    def whole() -> None:
+        assert stage_problems(host) == []
+        assert host.evaluate(SHOWN, ".stage .answered-explanation") == _words(asked.explanation)
+        marked = host.evaluate(SHOWN, ".stage .answered-choice")
+        assert marked == _words(
+            f"La bonne réponse : ✓ {'ABCD'[asked.answer]} {asked.choices[asked.answer]}"), marked
+        button = host.evaluate(BOX, ".room-panel > summary")
+        assert button is not None
+        for part in ("answered-choice", "answered-explanation"):
+            box = host.evaluate(BOX, f".stage .{part}")
+            assert box is not None and on_screen(box, width, height), (part, box)
+            assert box["scroll"] <= 1 and box["bottom"] <= button["top"], (part, box, button)
+            assert box["font"] >= 28 * scale - 0.1, (part, box)
+
+    _settled(host, whole)
+    # The longest question of the content in its place: the explanation still whole.
+    host.evaluate("""(question) => {
+      document.querySelector('.stage .answered-question').textContent = question;
+      window.dispatchEvent(new Event('resize'));
+    }""", longest.question)
+    _settled(host, whole)
+    # The phones: the answer's whole line, its explanation with it.
+    for phone in phones:
+        phone.wait_for_function(
+            "(e) => document.querySelector('[data-narration]').textContent.replace(/\\s+/g, ' ')"
+            ".includes(e)", arg=_words(asked.explanation)[:60], timeout=TIMEOUT)
+        assert phone.is_visible("[data-narration] .narration-lead")

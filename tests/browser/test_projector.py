@@ -128,8 +128,10 @@ def test_a_pupils_seat_goes_to_a_bot_only_when_asked_twice(live: Any, contexts: 
 
 
 def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any) -> None:
-    """After a Gnou answer, the projector narrates it in large type: right or wrong, the
-    correct answer and the card's explanation (G4), with the pupil's nickname."""
+    """After a Gnou answer, the projector shows it in large type: the correct answer marked
+    and the card's explanation (G4) in the answered quiz's place (its narration, which
+    said them, ran to ~450 characters), the narration saying, with the pupil's nickname,
+    whether the answer was right."""
     from tests.browser.test_phone_screens import PHONE, play_until
 
     contexts: list[Any] = []
@@ -137,27 +139,29 @@ def test_the_quiz_explanation_is_large_on_the_projector(live: Any, browser: Any)
         host, _, phones = open_table(browser, live.url, "gnou", ("Léa", "Sami", "Tom"),
                                      contexts, PHONE)
 
-        # Every lead the projector shows is kept: the next move narrates itself at once.
+        # Every answered quiz the projector shows is kept: the next move takes it away.
         host.evaluate("""() => {
-          window.leads = [];
+          window.answers = [];
           new MutationObserver(() => {
+            const why = document.querySelector('.stage .answered-explanation');
             const lead = document.querySelector('.narration-lead');
-            if (lead) window.leads.push([lead.textContent,
-                                         parseFloat(getComputedStyle(lead).fontSize)]);
-          }).observe(document.querySelector('[data-narration]'), {childList: true});
+            if (why) window.answers.push({
+              why: why.textContent, size: parseFloat(getComputedStyle(why).fontSize),
+              right: document.querySelector('.stage .answered-choice').textContent,
+              lead: lead ? lead.textContent : ''});
+          }).observe(document.querySelector('.stage [data-slot="spotlight"]'),
+                     {childList: true, subtree: true});
         }""")
 
         def answered(_: Any) -> bool:
-            return bool(host.evaluate(
-                "() => window.leads.some(([t]) => t.includes('Réponse correcte'))"))
+            return bool(host.evaluate("() => window.answers.length > 0"))
 
         play_until(phones, answered, 150)
-        lead, size = host.evaluate(
-            "() => window.leads.find(([t]) => t.includes('Réponse correcte'))")
-        assert "Bonne réponse" in lead or "Mauvaise réponse" in lead
-        assert len(lead) > 60  # the explanation, not only « Bonne réponse ! »
-        assert size >= 28
-        assert host.locator(".narration").is_visible()
+        shown = host.evaluate("() => window.answers[0]")
+        assert "La bonne réponse" in shown["right"] and "✓" in shown["right"], shown
+        assert len(shown["why"]) > 60, shown  # the explanation
+        assert shown["size"] >= 28, shown
+        assert any(f"réponse de {name}" in shown["lead"] for name in ("Léa", "Sami", "Tom")), shown
         scroll = host.evaluate("() => document.documentElement.scrollHeight - innerHeight")
         assert scroll <= 0
     finally:

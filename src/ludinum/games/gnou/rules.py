@@ -266,6 +266,7 @@ class Rules(State):
 
     __slots__ = (
         "ahead",
+        "answered",
         "answers",
         "back",
         "bank",
@@ -305,6 +306,11 @@ class Rules(State):
     cells: tuple[Cell, ...]
     #: Pending quiz: [question index, purpose, answerer, protection index, hint shown].
     quiz: list[Any] | None
+    #: The quiz answered by the last move: (question index, answerer, choice), for the
+    #: screens with no seat (views.py). Kept by a game whose events are read (a room), until
+    #: its next move (a hint asked for the quiz that follows at once aside); not by
+    #: rollouts, nor stored (a restored room shows none).
+    answered: tuple[int, int, int] | None
 
     def __init__(
         self, config: GameConfig, rng: random.Random, parts: Fixed | None = None
@@ -328,6 +334,7 @@ class Rules(State):
         # One pile per (series, level); None until its first draw shuffles it (G3).
         self.piles: list[tuple[int, ...] | None] = [None] * PILES
         self.quiz = None
+        self.answered = None
         self.offer: list[int] = []
         self.danger = -1  # danger cell being resolved
         self.giver = -1
@@ -516,6 +523,8 @@ class Rules(State):
     def _play(self, player: int, action: Action, events: Events) -> None:
         """Apply ``action``, its events (if ``events`` is a list) appended there."""
         kind = action.kind
+        if events is not None and kind != "hint":
+            self.answered = None  # kept until the next move (views.py), a hint asked aside
         if kind == "roll":
             self._roll(events)
         elif kind == "answer":
@@ -774,6 +783,7 @@ class Rules(State):
         if right:
             self.stats[1] += 1
         if events is not None:
+            self.answered = (index, answerer, choice)
             question = self.bank.questions[index]
             events.append(
                 Event(

@@ -61,6 +61,7 @@ class GnouState(Rules):
         twin.prot = list(self.prot)
         twin.piles = list(self.piles)
         twin.quiz = list(self.quiz) if self.quiz is not None else None
+        twin.answered = self.answered
         twin.offer = list(self.offer)
         twin.danger = self.danger
         twin.giver = self.giver

@@ -83,6 +83,9 @@ NOW = {
 }
 #: A quiz's series and level in words (:meth:`GnouText.quiz_title`), French then English.
 QUIZ_TITLE = ("%(series)s · niveau %(level)s", "%(series)s · level %(level)s")
+#: What leads the right choice of a quiz just answered, in the answered quiz's place on a
+#: screen with no seat (``kit``: board.js).
+RIGHT_ANSWER = ("La bonne réponse :", "The right answer:")
 #: What leads a danger card's alternative (G5), its own sentences after it: a question, so
 #: that the capital they start with is right (« Pour s'en protéger : Le navigateur… » was
 #: not).
@@ -152,6 +155,16 @@ def localised_quiz(quiz: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
         if key in quiz:
             out[key] = text
     return out
+
+
+def localised_answered(answered: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """A public view's answered quiz (views.py: ``answered``) with its question, choices
+    and explanation in ``lang`` where the content gives them (French otherwise)."""
+    q = load_bank().get(answered["id"]) if lang == "en" else None
+    if q is None:
+        return answered
+    return {**answered, "question": q.question_in(lang), "choices": list(q.choices_in(lang)),
+            "explanation": q.explanation_in(lang)}
 
 
 class GnouText(GameText):
@@ -239,7 +252,8 @@ class GnouText(GameText):
         where a protection is chosen, is named the same way while that fills its
         spotlight: read in full, the card was the first line to give way in a full column,
         and the projector no longer said which danger it was. A quiz, while it is asked,
-        nothing: every screen's spotlight says whose it is, of which series and level."""
+        nothing: every screen's spotlight says whose it is, of which series and level. An
+        answer, while that screen shows the quiz answered: whether it was right only."""
         if event.kind == "quiz":
             # while asked, every screen's spotlight heading says whose question, which
             # series and level (« … · question pour Noé », a solo one « sans l'aide de
@@ -253,6 +267,20 @@ class GnouText(GameText):
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)
+        # A screen with no seat shows the quiz just answered in large type, its right
+        # choice marked and its explanation (board.js), unless a new quiz or a danger card
+        # takes the spotlight at once: the narration says only whether the answer was
+        # right (it ran to ~450 characters, and beside a long quiz only its first sentence
+        # showed). Told again after a later move (a screen reloaded after a new quiz was
+        # asked, which narrates nothing), it is said as it was then: the view keeps the
+        # quiz answered only until the next move.
+        if event.kind == "answer" and view is not None and view.get("seat") is None:
+            shown = view.get("answered") or {}
+            danger = view.get("danger")
+            taken = view.get("quiz") is not None or (
+                danger is not None and danger_card(danger) is not None)
+            if shown.get("id") != event.data.get("question") or not taken:
+                return _verdict(event.data, lang)
         # On a screen with no seat the spotlight is full once the pawn went back (the quiz
         # of the cell it went back to, or who chooses a protection on an awareness cell):
         # the danger's whole line gave way in the narration's column, the class never read
@@ -534,7 +562,8 @@ class GnouText(GameText):
     def kit(self, lang: str = "fr") -> dict[str, Any]:
         """What the page's drawing (``games/gnou/web/board.js``) reads besides the views:
         every series' name (the protections, the quizzes), the sentences saying what a
-        phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page);
+        phone's choice is about and a quiz's heading (``%(…)s`` filled in by the page), what
+        leads the right choice of a quiz just answered;
         for the text under the board (:meth:`view` without its board), what leads a danger
         card's alternative, every cell's name
         by index and each danger card's title, text and alternative by cell (read aloud to
@@ -545,6 +574,7 @@ class GnouText(GameText):
             "prompts": {step: _pick(lang, *texts) for step, texts in PROMPTS.items()},
             "now": {step: _pick(lang, *texts) for step, texts in NOW.items()},
             "quiz_title": _pick(lang, *QUIZ_TITLE),
+            "right_answer": _pick(lang, *RIGHT_ANSWER),
             "how_to_protect": _pick(lang, *HOW_TO_PROTECT),
             "cells": [cell_name(index, lang) for index in range(len(cells))],
             "dangers": {
@@ -555,10 +585,27 @@ class GnouText(GameText):
         }
 
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
-        quiz = view.get("quiz")
-        if not quiz or lang != "en":
+        quiz, answered = view.get("quiz"), view.get("answered")
+        if not (quiz or answered) or lang != "en":
             return view
-        return {**view, "quiz": localised_quiz(quiz, lang)}
+        out = dict(view)
+        if quiz:
+            out["quiz"] = localised_quiz(quiz, lang)
+        if answered:
+            out["answered"] = localised_answered(answered, lang)
+        return out
+
+
+def _verdict(d: Mapping[str, Any], lang: str) -> str:
+    """An answer's line without the answer's text and explanation (« Mauvaise réponse de
+    Léa (B). »): for a screen that shows them (``GnouText.headline``)."""
+    who = seat(d["player"], lang)
+    if d["right"]:
+        return f"Right answer from {who}!" if lang == "en" else f"Bonne réponse de {who} !"
+    key = d.get("choice")
+    letter = f" ({chr(65 + key)})" if isinstance(key, int) and 0 <= key < 8 else ""
+    return (f"Wrong answer from {who}{letter}." if lang == "en"
+            else f"Mauvaise réponse de {who}{letter}.")
 
 
 def _quiz_line(d: Mapping[str, Any], lang: str) -> str:

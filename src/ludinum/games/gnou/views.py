@@ -15,7 +15,8 @@ from ludinum.games.gnou.rules import END, SERIES_INDEX, SHIELD, SOLO, Rules
 
 def view(s: Rules, player: int | None) -> dict[str, Any]:
     """What ``player`` (None: the table, a spectator) may see: everything but the order of
-    the quiz piles, and a solo question (G4) while another seat answers it."""
+    the quiz piles, and a solo question (G4) while another seat answers it; on a screen
+    with no seat, the quiz the last move answered (:func:`answered`)."""
     quiz: dict[str, Any] | None = None
     if s.quiz is not None:
         q = s.bank.questions[s.quiz[0]]
@@ -61,10 +62,36 @@ def view(s: Rules, player: int | None) -> dict[str, Any]:
         "levels": list(s.levels),
         "danger": s.danger if s.danger >= 0 else None,
         "quiz": quiz,
+        "answered": answered(s) if player is None else None,
         "offer": offer,
         "hard_mode": s.hard,
         "game_master": s.gm,
         "result": s.result or None,
+    }
+
+
+def answered(s: Rules) -> dict[str, Any] | None:
+    """The quiz the last move answered, for the screens with no seat (the projector, a
+    spectator's), which show it in the answered quiz's place until the next move: the
+    question, its choices, the right one and the one chosen, and the explanation, all
+    public once answered (G4 hides a solo question only until its answer). None when no
+    quiz was just answered. Where the spotlight is taken at once (a new quiz asked, a
+    danger card being resolved) it is not drawn (board.js), and the narration says the
+    answer and its explanation (``GnouText.headline``)."""
+    if s.answered is None:
+        return None
+    index, answerer, choice = s.answered
+    q = s.bank.questions[index]
+    return {
+        "id": q.id,
+        "answerer": answerer,
+        "series": q.series,
+        "level": q.level,
+        "question": q.question,
+        "choices": list(q.choices),
+        "answer": q.answer,
+        "choice": choice,
+        "explanation": q.explanation,
     }
 
 

@@ -849,29 +849,34 @@
     };
     shrink();
     if (!full()) return;
-    const drawing = stage && stage.querySelector(".board-svg svg");
-    if (drawing) {
+    // The narration placed on ``box`` (the drawing, or its legend), as wide as it, from
+    // ``top`` (a y of the screen) down to 4 px above what ends its room under the box: the
+    // stage's bottom, the game's own text lying under the box too (who holds which
+    // protection: the narration never covers it), the folded room panel's button at the
+    // bottom right; ``mark``: the stage's class saying where it went. Not placed when that
+    // room is under ``least`` px; placed, its text is fitted there again.
+    const placeOn = (box, top, mark, least = -Infinity) => {
       const s = stage.getBoundingClientRect();
-      const b = drawing.getBoundingClientRect();
-      // The game's own text may lie under the drawing too (who holds which protection):
-      // the narration never covers it.
       let limit = s.bottom;
       if (own && own.textContent.trim()) {
         const t = own.getBoundingClientRect();
-        if (t.top >= b.bottom - 1 && t.left < b.right && b.left < t.right) limit = Math.min(limit, t.top);
+        if (t.top >= box.bottom - 1 && t.left < box.right && box.left < t.right) limit = Math.min(limit, t.top);
       }
-      // Nor does it go under the folded room panel's button, at the bottom right.
-      limit = aboveButton(b, limit);
-      const free = limit - b.bottom - 12;
-      if (free >= 160) {
-        stage.classList.add("story-under-board");
-        narrationEl.classList.add("under-board");
-        Object.assign(narrationEl.style, {
-          top: (b.bottom - s.top + 8) + "px", left: (b.left - s.left) + "px",
-          width: b.width + "px", maxHeight: free + "px",
-        });
-        shrink();
-      }
+      const room = aboveButton(box, limit) - 4 - top;
+      if (room < least) return;
+      stage.classList.add(mark);
+      narrationEl.classList.add("under-board");
+      Object.assign(narrationEl.style, {
+        top: (top - s.top) + "px", left: (box.left - s.left) + "px",
+        width: box.width + "px", maxHeight: room + "px",
+      });
+      shrink();
+    };
+    const drawing = stage && stage.querySelector(".board-svg svg");
+    if (drawing) {
+      // Under the drawing, 8 px below it, with 160 px of room at least.
+      const b = drawing.getBoundingClientRect();
+      placeOn(b, b.bottom + 8, "story-under-board", 160);
     }
     // Still not whole: it takes the place of the drawing's legend (the symbols in words,
     // which the drawing shows anyway), the legend's room kept, so that nothing around it
@@ -883,21 +888,8 @@
       narrationEl.classList.remove("under-board");
       narrationEl.removeAttribute("style");
       stage.classList.remove("story-under-board");
-      const s = stage.getBoundingClientRect();
       const g = legend.getBoundingClientRect();
-      let limit = s.bottom;
-      if (own && own.textContent.trim()) {
-        const t = own.getBoundingClientRect();
-        if (t.top >= g.bottom - 1 && t.left < g.right && g.left < t.right) limit = Math.min(limit, t.top);
-      }
-      limit = aboveButton(g, limit);
-      stage.classList.add("story-over-legend");
-      narrationEl.classList.add("under-board");
-      Object.assign(narrationEl.style, {
-        top: (g.top - s.top) + "px", left: (g.left - s.left) + "px",
-        width: g.width + "px", maxHeight: (limit - g.top - 4) + "px",
-      });
-      shrink();
+      placeOn(g, g.top, "story-over-legend");
       if (over()) {
         stage.classList.remove("story-over-legend");
         narrationEl.classList.remove("under-board");

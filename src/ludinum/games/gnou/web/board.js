@@ -114,7 +114,27 @@
   // projector a secret question's sentence gives way first (app.js, fitSpotlight): its
   // heading already says whose question it is and that the team does not help.
   function spotlight(c) {
-    return (quizBox(c) + dangerCard(c)) || nowBox(c);
+    return (quizBox(c) + dangerCard(c)) || (answeredBox(c) + nowBox(c));
+  }
+
+  // The quiz the last move answered, on a screen with no seat (the view's ``answered``,
+  // until the next move): in its place, the question and its choices no longer need their
+  // room, so the right choice (marked ✓) and the whole explanation are read there in large
+  // type, the point of the quiz (its narration, which ran up to ~450 characters beside
+  // the column's other lines, now says only whether the answer was right). Its heading
+  // says which quiz it was; its question gives way first on a small projector (app.js,
+  // fitSpotlight).
+  function answeredBox(c) {
+    const { h, _, view, kit } = c;
+    const done = view.answered;
+    if (!done || !seatless(view)) return "";
+    const title = fill(kit.quiz_title, { series: (kit.series || {})[done.series] || done.series, level: done.level });
+    const who = L.draw.nicks(h`${title} · ${_("question pour %(name)s", { name: c.seatText(done.answerer) })}`.text, c.names);
+    const right = (done.choices || [])[done.answer];
+    return '<div class="spotlight answered">' + `<p class="answered-title">${who}</p>` +
+      h`<p class="answered-question" data-gives-way="1">${done.question}</p>`.text +
+      h`<p class="answered-choice"><span class="answered-lead">${kit.right_answer}</span> <span class="answered-mark" aria-hidden="true">✓</span> <span class="letter">${"ABCDEFGH"[done.answer]}</span> ${right}</p>`.text +
+      h`<p class="answered-explanation">${done.explanation}</p>`.text + "</div>";
   }
 
   // On a screen with no seat, when no quiz nor danger card fills the spotlight: what the

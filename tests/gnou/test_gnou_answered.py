@@ -1,0 +1,114 @@
+"""Le jeu du Gnou's quiz once answered, on a screen with no seat (the projector, a
+spectator's): the quiz went from the spotlight with the answer, and its explanation, the
+point of the quiz, was only in the narration's answer line (up to ~450 characters), of
+which only the first sentence showed beside a long quiz on a 1280×720 projector. The
+answered quiz's place now shows the right choice, marked, and the whole explanation until
+the next move; the narration says only whether the answer was right. A seat's screen (a
+phone) keeps the whole line under its decision."""
+
+from __future__ import annotations
+
+from html import unescape
+
+from ludinum.engine import Action
+from ludinum.games.gnou import GAME, GnouState
+from ludinum.games.gnou.content import answer_key, load_bank
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
+from tests.drawing import slot
+from tests.gnou.helpers import answer, game, roll
+
+TEXT = GAME.text
+
+
+def _room(state: GnouState) -> Room:
+    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+
+
+def _said(html: str) -> str:
+    return " ".join(unescape(html).split())
+
+
+def _asked() -> GnouState:
+    """Player 1 on an awareness cell (6), the protection chosen: a team quiz (G4); the next
+    player's roll planned (1: onto a danger)."""
+    state = game(dice=(6, 1))
+    roll(state)
+    assert state.step == "choose"
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.quiz is not None and state.step == "answer"
+    return state
+
+
+def test_the_projector_shows_the_answered_quiz_until_the_next_move() -> None:
+    state = _asked()
+    question = load_bank().get(state.view(0)["quiz"]["id"])
+    assert question is not None
+    events = answer(state, right=False)
+    shown = state.view(None)["answered"]
+    key = answer_key(question.id)
+    assert shown["id"] == question.id and shown["answer"] == key
+    assert shown["choice"] != key and shown["explanation"] == question.explanation
+    spot = _said(slot(_room(state), None, "spotlight"))
+    assert 'class="spotlight answered"' in spot
+    assert _said(question.explanation) in spot
+    assert _said(f'La bonne réponse :</span> <span class="answered-mark" aria-hidden="true">✓'
+                 f'</span> <span class="letter">{"ABCD"[key]}</span> '
+                 f'{question.choices[key]}') in spot
+    # The narration says whether it was right; the journal keeps the whole line.
+    said = next(e for e in events if e.kind == "answer")
+    assert TEXT.headline(said, "fr", state.view(None)) == (
+        f"Mauvaise réponse de Joueur 1 ({'ABCD'[shown['choice']]}).")
+    assert question.explanation in TEXT.event(said, "fr")
+    # A seat's screen: nothing drawn, its narration the whole line.
+    for seat in range(4):
+        assert state.view(seat)["answered"] is None
+        assert "answered" not in slot(_room(state), seat, "spotlight")
+        assert TEXT.headline(said, "fr", state.view(seat)) is None
+    # The next move: gone.
+    roll(state)
+    assert state.view(None)["answered"] is None
+    assert "answered" not in slot(_room(state), None, "spotlight")
+
+
+def test_a_right_answer_and_the_english_screen() -> None:
+    state = _asked()
+    question = load_bank().get(state.view(0)["quiz"]["id"])
+    assert question is not None
+    events = answer(state, right=True)
+    said = next(e for e in events if e.kind == "answer")
+    assert TEXT.headline(said, "fr", state.view(None)) == "Bonne réponse de Joueur 1 !"
+    english = TEXT.localised(state.view(None), "en")["answered"]
+    assert english["explanation"] == question.explanation_in("en")
+    assert english["choices"] == list(question.choices_in("en"))
+    spot = _said(slot(_room(state), None, "spotlight", "en"))
+    assert "The right answer:" in spot and _said(question.explanation_in("en")) in spot
+
+
+def test_rollouts_keep_no_answered_quiz() -> None:
+    """Nobody reads a rollout's screens: ``advance`` without events keeps none (the fast
+    paths' states stay those of ``apply``: test_gnou_speed_paths)."""
+    state = _asked()
+    assert state.quiz is not None
+    key = answer_key(state.view(0)["quiz"]["id"])
+    state.advance(0, Action.make("answer", choice=key))
+    assert state.view(None)["answered"] is None
+
+
+def test_a_spotlight_taken_at_once_leaves_the_whole_line_to_the_narration() -> None:
+    """A new quiz asked at once (G5: a failed learner's pawn pushed back onto a liberty
+    cell, G7: the giver's question then the learner's) or a danger card being resolved
+    fills the spotlight: the answered quiz is not drawn there, and the narration keeps its
+    whole line (it gives way sentence by sentence: docs/web.md). Told again after a later
+    move (a screen reloaded once a new quiz was asked, narrating nothing), it reads as it
+    did then: the view no longer has the quiz answered."""
+    state = _asked()
+    events = answer(state, right=True)
+    said = next(e for e in events if e.kind == "answer")
+    public = state.view(None)
+    asked_at_once = {**public, "quiz": {"answerer": 1, "series": "culture", "level": 1}}
+    assert TEXT.headline(said, "fr", asked_at_once) is None
+    assert TEXT.headline(said, "fr", {**public, "danger": 2}) is None
+    assert TEXT.headline(said, "fr", {**public, "answered": None}) == (
+        "Bonne réponse de Joueur 1 !")
