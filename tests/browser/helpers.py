@@ -460,8 +460,10 @@ def enlarges_the_board(phone: Any, width: int, shot: str | None = None) -> None:
 
 
 #: Every text of the drawings (SVG) under the selector ``root`` as the screen shows it:
-#: ``{text, px, quad, holder, squeeze, layer, group, label}``: its size in px (its font size through the
-#: drawing's scale), the four corners of its box on the screen (turned with it), the box
+#: ``{text, px, quad, ink, holder, squeeze, layer, group, label}``: its size in px (its font
+#: size through the drawing's scale), the four corners of its box on the screen (turned with
+#: it; ``ink``: less a fifth of its size above and below, the room of its font's accents and
+#: descenders that the lines of a wrapped text share), the box
 #: of the shape it is written in (the first shape, rect or circle, of its nearest group
 #: holding the text's middle; else the drawing's own box), how much a ``textLength`` squeezes
 #: it (1 when it does not), the index of its SVG under ``root``, its group's classes and its
@@ -476,6 +478,10 @@ DRAWN_TEXTS = """(root) => {
       const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
       const quad = [at(b.x, b.y), at(b.x + b.width, b.y), at(b.x + b.width, b.y + b.height),
                     at(b.x, b.y + b.height)];
+      const fs = parseFloat(getComputedStyle(t).fontSize);
+      const top = b.y + fs / 5, bottom = b.y + b.height - fs / 5;
+      const ink = [at(b.x, top), at(b.x + b.width, top), at(b.x + b.width, bottom),
+                   at(b.x, bottom)];
       const mid = at(b.x + b.width / 2, b.y + b.height / 2);
       const box = (e) => { const r = e.getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom]; };
@@ -491,11 +497,12 @@ DRAWN_TEXTS = """(root) => {
         const free = t.cloneNode(true);
         free.removeAttribute('textLength');
         t.parentNode.appendChild(free);
-        squeeze = Math.min(1, parseFloat(t.getAttribute('textLength')) / free.getComputedTextLength());
+        squeeze = Math.min(1, parseFloat(t.getAttribute('textLength'))
+          / free.getComputedTextLength());
         free.remove();
       }
-      out.push({text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b),
-                quad, holder, squeeze, layer, group: (t.closest('g') || svg).getAttribute('class') || '',
+      out.push({text: t.textContent, px: fs * Math.hypot(m.a, m.b), quad, ink, holder, squeeze,
+                layer, group: (t.closest('g') || svg).getAttribute('class') || '',
                 label: t.getAttribute('class') || ''});
     }
   });
@@ -518,10 +525,11 @@ def _apart(one: list[list[float]], other: list[list[float]]) -> bool:
     return False
 
 
-def overlapping(texts: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """The pairs of ``texts`` (DRAWN_TEXTS) whose boxes overlap on the screen."""
+def overlapping(texts: list[dict[str, Any]], box: str = "quad") -> list[tuple[str, str]]:
+    """The pairs of ``texts`` (DRAWN_TEXTS) whose boxes (``quad`` or ``ink``) overlap on
+    the screen."""
     return [(one["text"], other["text"]) for i, one in enumerate(texts)
-            for other in texts[i + 1:] if not _apart(one["quad"], other["quad"])]
+            for other in texts[i + 1:] if not _apart(one[box], other[box])]
 
 
 def out_of_holder(texts: list[dict[str, Any]], slack: float = 0.5) -> list[str]:
