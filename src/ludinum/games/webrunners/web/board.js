@@ -30,7 +30,8 @@
   // cells, at LABEL (it was 14 units, 12.8 px at 1080p), on a white halo where its dashed
   // way runs under it; not bold: a bold cost's box at LABEL (41 units wide, 34 high) met an
   // inner cell's disc by a unit on a slanted way (the room between the centre's disc and
-  // the cells is 50 units deep); not bold, 36 wide, it stays clear of both.
+  // the cells is 50 units deep); not bold, 36 wide, it stays clear of both, in the labels'
+  // dark ink (it was grey, bold).
   const COST_R = (CENTRE_R + RADIUS[4] - INNER_R) / 2;
   const STYLES = {
     start: ["#e5e7eb", "▶"], red: ["#fca5a5", "⊘"], yellow: ["#fde047", "↻"],
@@ -161,7 +162,7 @@
       out += `<g class="cell cell-inner" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${INNER_R}" fill="#ddd6fe" stroke="#374151" stroke-width="1.5"/>` +
         `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + BASE}" font-size="${LABEL}" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + BASE}" font-size="${LABEL}" text-anchor="middle" fill="#374151" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + BASE}" font-size="${LABEL}" text-anchor="middle" fill="#111827" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
     }
     // the centre: its flag above its word, their boxes apart (FLAG_BASE, CENTRE_BASE)
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
