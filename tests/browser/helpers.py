@@ -457,3 +457,88 @@ def enlarges_the_board(phone: Any, width: int, shot: str | None = None) -> None:
     again = board.bounding_box()
     assert again is not None and again["width"] == small["width"]
     assert button.get_attribute("aria-expanded") == "false"
+
+
+#: Every text of the drawings (SVG) under the selector ``root`` as the screen shows it:
+#: ``{text, px, quad, ink, holder, squeeze, layer, group, label}``: its size in px (its font
+#: size through the drawing's scale), the four corners of its box on the screen (turned with
+#: it; ``ink``: less a fifth of its size above and below, the room of its font's accents and
+#: descenders that the lines of a wrapped text share), the box
+#: of the shape it is written in (the first shape, rect or circle, of its nearest group
+#: holding the text's middle; else the drawing's own box), how much a ``textLength`` squeezes
+#: it (1 when it does not), the index of its SVG under ``root``, its group's classes and its
+#: own.
+DRAWN_TEXTS = """(root) => {
+  const svgs = [...document.querySelectorAll(root + ' svg')];
+  const out = [];
+  svgs.forEach((svg, layer) => {
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.getClientRects().length || !t.textContent.trim()) continue;
+      const m = t.getScreenCTM(), b = t.getBBox();
+      const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+      const quad = [at(b.x, b.y), at(b.x + b.width, b.y), at(b.x + b.width, b.y + b.height),
+                    at(b.x, b.y + b.height)];
+      const fs = parseFloat(getComputedStyle(t).fontSize);
+      const top = b.y + fs / 5, bottom = b.y + b.height - fs / 5;
+      const ink = [at(b.x, top), at(b.x + b.width, top), at(b.x + b.width, bottom),
+                   at(b.x, bottom)];
+      const mid = at(b.x + b.width / 2, b.y + b.height / 2);
+      const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+      let holder = box(svg);
+      for (let g = t.closest('g'); g && svg.contains(g); g = g.parentElement.closest('g')) {
+        const shape = [...g.children].find((e) => /^(rect|circle)$/.test(e.tagName) && (() => {
+          const [l, tp, r, bt] = box(e);
+          return l <= mid[0] && mid[0] <= r && tp <= mid[1] && mid[1] <= bt; })());
+        if (shape) { holder = box(shape); break; }
+      }
+      let squeeze = 1;
+      if (t.hasAttribute('textLength')) {
+        const free = t.cloneNode(true);
+        free.removeAttribute('textLength');
+        t.parentNode.appendChild(free);
+        squeeze = Math.min(1, parseFloat(t.getAttribute('textLength'))
+          / free.getComputedTextLength());
+        free.remove();
+      }
+      out.push({text: t.textContent, px: fs * Math.hypot(m.a, m.b), quad, ink, holder, squeeze,
+                layer, group: (t.closest('g') || svg).getAttribute('class') || '',
+                label: t.getAttribute('class') || ''});
+    }
+  });
+  return out;
+}"""
+
+
+def _apart(one: list[list[float]], other: list[list[float]]) -> bool:
+    """Whether two convex quads (corners in order) lie apart (a line between them: the
+    separating axis theorem), touching allowed within half a pixel."""
+    for quad in (one, other):
+        for i in range(4):
+            (x1, y1), (x2, y2) = quad[i], quad[(i + 1) % 4]
+            nx, ny = y2 - y1, x1 - x2
+            length = (nx * nx + ny * ny) ** 0.5 or 1.0
+            a = [(x * nx + y * ny) / length for x, y in one]
+            b = [(x * nx + y * ny) / length for x, y in other]
+            if max(a) <= min(b) + 0.5 or max(b) <= min(a) + 0.5:
+                return True
+    return False
+
+
+def overlapping(texts: list[dict[str, Any]], box: str = "quad") -> list[tuple[str, str]]:
+    """The pairs of ``texts`` (DRAWN_TEXTS) whose boxes (``quad`` or ``ink``) overlap on
+    the screen."""
+    return [(one["text"], other["text"]) for i, one in enumerate(texts)
+            for other in texts[i + 1:] if not _apart(one[box], other[box])]
+
+
+def out_of_holder(texts: list[dict[str, Any]], slack: float = 0.5) -> list[str]:
+    """The ``texts`` (DRAWN_TEXTS) whose box runs out of the shape they are written in."""
+    out = []
+    for t in texts:
+        left, top, right, bottom = t["holder"]
+        xs, ys = [x for x, _ in t["quad"]], [y for _, y in t["quad"]]
+        if min(xs) < left - slack or max(xs) > right + slack or min(ys) < top - slack or (
+                max(ys) > bottom + slack):
+            out.append(t["text"])
+    return out

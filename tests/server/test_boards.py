@@ -349,7 +349,7 @@ def test_voleur_measures_never_overlap() -> None:
         for board in re.findall(r'<g class="board board-\w+">(.*?)</g>\s*(?=<g class="board|'
                                 r'{%|</g>)', html, re.S):
             boxes = sorted((float(x), float(x) + float(w)) for x, w in re.findall(
-                r'<g class="card measure \w+">\s*<rect x="([\d.]+)" y="[\d.]+" '
+                r'<g class="card measure (?:revealed|hidden)">\s*<rect x="([\d.]+)" y="[\d.]+" '
                 r'width="([\d.]+)"', board))
             for (_, end), (start, _) in itertools.pairwise(boxes):
                 assert end <= start + 1e-6, (seed, boxes)

@@ -49,15 +49,17 @@ def full_view(players: int) -> dict[str, Any]:
 
 def cards_names(html: str) -> list[tuple[str, str]]:
     """Each card drawn on the board (a data card, a revealed measure's row): its name as
-    written, its lines joined, and its kind."""
+    written, its lines joined, and its kind. (A measure's place on its board's label line,
+    « ✔ » or « ? », names nothing.)"""
     out = []
     for group in svg_root(html).iter("g"):
         classes = (group.get("class") or "").split()
-        if "card" not in classes or "hidden" in classes:
+        if "card" not in classes or not {"data", "named"} & set(classes):
             continue
         texts = ["".join(t.itertext()) for t in group.iter("text")]
-        # its points first (a data card), or the ✔ of its place on the label's line
-        name = " ".join(texts[1:]).replace("\u00a0", " ").replace("\u202f", " ")
+        # its points first (a data card)
+        name = " ".join(texts[1:] if "data" in classes else texts)
+        name = name.replace("\u00a0", " ").replace("\u202f", " ")
         out.append((name.removeprefix("✔ "), "data" if "data" in classes else "measure"))
     return out
 
@@ -90,10 +92,10 @@ def test_a_long_name_takes_two_lines_inside_a_taller_card() -> None:
     ns = ""
     rows: list[tuple[float, float, float, list[float]]] = []
     for group in root.iter(ns + "g"):
-        if "revealed" not in (group.get("class") or "").split():
+        if "named" not in (group.get("class") or "").split():
             continue
-        rect = group.findall(ns + "rect")[1]
-        texts: list[ET.Element] = group.findall(ns + "text")[1:]
+        rect = group.findall(ns + "rect")[0]
+        texts: list[ET.Element] = group.findall(ns + "text")
         top, height = float(rect.get("y", 0)), float(rect.get("height", 0))
         rows.append((float(rect.get("x", 0)), top, height,
                      [float(t.get("y", 0)) for t in texts]))

@@ -283,7 +283,12 @@
     const at = g.block(g.managers.length);
     const { x, y } = at;
     const x0 = x + g.nameX;
-    const name = h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}`;
+    // « ☠ Anne-Sophie · voleur », « voleur » left to the legend (« ☠ voleur ») when the
+    // block is too narrow for it: beside a long nickname it was squeezed to 72 % of its
+    // width, three blocks a row.
+    const whole = h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}`;
+    const name = c.textWidth(whole.text, 26 * 1.1) <= at.x + g.blockW - 20 - x0
+      ? whole : h`☠ ${c.seatName(p.seat, 14)}`;
     const piles = h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}`;
     let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
@@ -348,6 +353,27 @@
     return out;
   }
 
+  // A measure's place on a board's label line: as wide as high (a place 8 to 13 units
+  // wide for 30 high, under 18 without its mark, when a compact board held five or six),
+  // 4 apart.
+  const MARK_W = CARD_H;
+  // How wide a count « ×6 » is, in bold (« × » 0.84 of the size, a digit 0.7), and a board's
+  // label, its margins included.
+  const countW = (n) => Math.ceil(FS * (0.84 + 0.7 * String(n).length)) + 2;
+  const labelW = (c, text) => 10 + c.textWidth(text, FS * 1.1) + 8;
+  // The places of ``shown`` revealed and ``hidden`` face-down measures in ``room`` units:
+  // ``[kind, count, width]`` each, a place each when they fit, else one a kind with its
+  // count (« ×6 ») beside it; null when not even those fit.
+  function measurePlaces(shown, hidden, room) {
+    const each = [...Array(shown).fill(["revealed", 1, MARK_W]),
+      ...Array(hidden).fill(["hidden", 1, MARK_W])];
+    const width = (places) => places.reduce((sum, [, , w]) => sum + w + 4, 0);
+    if (width(each) <= room) return each;
+    const kinds = [["revealed", shown], ["hidden", hidden]].filter(([, n]) => n)
+      .map(([kind, n]) => [kind, n, MARK_W + (n > 1 ? 4 + countW(n) : 0)]);
+    return width(kinds) <= room ? kinds : null;
+  }
+
   // A manager's two boards, one under the other: the data by slot (1 point, then 3, then
   // 5), the security measures on the label's line; the attacked board dashed in red.
   function boards(c, g, p, at) {
@@ -365,7 +391,22 @@
       const bh = g.boardH(b, laid);
       top = y + bh + 6;
       const hit = !!view.attack && view.attack.target === p.seat && view.attack.board === nature;
-      const said = h`${symbol} ${label}${hit ? " ⚔" : ""}${b.opened ? "" : h` · ${_("fermé")}`}`;
+      const closed = b.opened ? "" : h` · ${_("fermé")}`;
+      const shown = b.shown || [];
+      const hidden = b.hidden || 0;
+      // Security measures: on the label's line, at the right, the revealed ones face up (✔,
+      // their names on rows under the data), the others as backs: only their number is
+      // public (V4). Where the label's words leave room (right of them: on a compact board
+      // they ran over « ⌨ Numérique ⚔ »), a place each (places); else one place a kind, its
+      // count beside it (« ▦? ×6 »), the label's word left to the legend if need be.
+      let said = h`${symbol} ${label}${hit ? " ⚔" : ""}${closed}`;
+      let places = measurePlaces(shown.length, hidden, boardW - 6 - labelW(c, said.text));
+      if (!places) {
+        const short = h`${symbol}${hit ? " ⚔" : ""}${closed}`;
+        places = measurePlaces(shown.length, hidden, boardW - 6 - labelW(c, short.text)) ||
+          measurePlaces(shown.length, hidden, Infinity);
+        said = short;
+      }
       out += `<g class="board board-${nature}">` +
         `<rect x="${x}" y="${y}" width="${boardW}" height="${bh}" rx="8" fill="${fill}"` +
         ` stroke="${hit ? "#991b1b" : "#374151"}" stroke-width="${hit ? 6 : 1.5}"` +
@@ -379,45 +420,31 @@
         for (const [ident, n, dx, dy, w, tall] of laid.data) {
           out += dataCard(c, ident, x + 6 + dx, ry + dy, w, n, tall);
         }
+        // each revealed measure's row under the data, « ✔ » and its name (named on the
+        // phones only on a compact board)
+        shown.forEach((ident, i) => {
+          const [, , dx, dy, w, tall] = laid.shown[i];
+          out += '<g class="card measure named">' +
+            `<rect x="${x + 6 + dx}" y="${ry + dy}" width="${w}" height="${tall}"` +
+            ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
+            nameTexts(c, shownLines(c, ident, w), x + 12 + dx, ry + dy, shownSize(w), "#14532d") +
+            "</g>";
+        });
       }
-      // Security measures: a place each on the label's line, at the right, the revealed ones
-      // face up (✔, their names on rows under the data), the others as backs: only their
-      // number is public (V4).
-      const shown = b.shown || [];
-      const hidden = b.hidden || 0;
-      const total = shown.length + hidden;
-      // (right of the label's words: on a compact board they ran over « ⌨ Numérique ⚔ »)
-      const free = boardW - 6 - (10 + c.textWidth(said.text, FS * 1.1) + 8);
-      const step = Math.min(40, Math.max(0, Math.min(boardW - 190, free)) / (total || 1));
-      const mw = step - 4;
-      const my = y + 4;
-      const m0 = x + boardW - 6 - total * step + 4;
-      shown.forEach((ident, i) => {
-        const mx = m0 + i * step;
-        out += '<g class="card measure revealed">' +
-          `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4" fill="#bbf7d0"` +
-          ' stroke="#166534" stroke-width="2"/>' +
-          (mw >= 18 ? `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
-            ' text-anchor="middle" fill="#14532d">✔</text>' : "");
-        if (g.compact) { out += "</g>"; return; }  // named on the phones, not here
-        // its row under the data, « ✔ » and its name
-        const [, , dx, dy, w, tall] = laid.shown[i];
-        const lines = shownLines(c, ident, w);
-        out +=
-          `<rect x="${x + 6 + dx}" y="${ry + dy}" width="${w}" height="${tall}"` +
-          ' rx="4" fill="#bbf7d0" stroke="#166534" stroke-width="2"/>' +
-          nameTexts(c, lines, x + 12 + dx, ry + dy, shownSize(w), "#14532d") + "</g>";
-      });
-      for (let i = 0; i < hidden; i++) {
-        const mx = m0 + (shown.length + i) * step;
-        out += '<g class="card measure hidden">' +
-          `<rect x="${mx}" y="${my}" width="${mw}" height="${CARD_H}" rx="4"` +
-          ' fill="url(#voleur-back)" stroke="#111827" stroke-width="1.5"/>';
-        if (mw >= 18) {
-          out += `<text x="${mx + mw / 2}" y="${my + 22}" font-size="${FS}" font-weight="700"` +
-            ' text-anchor="middle" fill="#ffffff">?</text>';
+      let mx = x + boardW - 6 - places.reduce((sum, [, , w]) => sum + w + 4, 0) + 4;
+      for (const [kind, n, w] of places) {
+        const back = kind === "hidden";
+        out += `<g class="card measure ${kind}">` +
+          `<rect x="${mx}" y="${y + 4}" width="${MARK_W}" height="${CARD_H}" rx="4"` +
+          (back ? ' fill="url(#voleur-back)" stroke="#111827" stroke-width="1.5"/>'
+            : ' fill="#bbf7d0" stroke="#166534" stroke-width="2"/>') +
+          `<text x="${mx + MARK_W / 2}" y="${y + 26}" font-size="${FS}" font-weight="700"` +
+          ` text-anchor="middle" fill="${back ? "#ffffff" : "#14532d"}">${back ? "?" : "✔"}</text></g>`;
+        if (n > 1) {
+          out += `<text class="count" x="${mx + MARK_W + 4}" y="${y + 26}" font-size="${FS}"` +
+            ` font-weight="700" fill="#111827">×${n}</text>`;
         }
-        out += "</g>";
+        mx += w + 4;
       }
       out += "</g>";
     }

@@ -13,18 +13,25 @@
   const CELL_R = 27;
   const INNER_R = 24;
   // The centre's disc, as large as the costs to the centre around it allow (COST_R: a cost's
-  // box 83 − 16 from the middle, 58.5 at its nearest): its flag at 28 units and its word
-  // « CENTRE » at 27, 24.2 px on a 1920×1080 projector (it was 17 units, 15.5 px); about
-  // 25 px there and 15.2 px at 1280×720 since the board takes the height its legend and
-  // a long narration leave it (board.css).
+  // ink 83 − 12 from the middle): its flag and its word « CENTRE » at LABEL, the flag's box
+  // above the word's (they met by 6 units), the word squeezed within the disc's chord
+  // along its baseline (CENTRE_BASE).
   const CENTRE_R = 58;
-  const CENTRE_FONT = 27;
-  // Every cell's label (number, symbol, bridge cost): 27 units, 24.2 px on a 1920×1080
-  // projector (20 and 22 were 18.3 and 20.1 px), 30 px on a phone's enlarged board.
-  const LABEL = 27;
+  const CENTRE_FONT = 29;
+  // Every cell's label (number, symbol, bridge cost) and every word of the board: 29 units,
+  // 16.3 px on a 1280×720 projector, 16 px being the least the projector promises there
+  // (24 at 1920×1080: 27.2 px). At 27 units they read at 15.2 px there (the board taking
+  // the height its legend and a long narration leave it, board.css), 25.3 px at 1080p;
+  // 20 and 22 were 18.3 and 20.1 px at 1080p. 30 px on a phone's enlarged board.
+  const LABEL = 29;
+  // A label's baseline below its middle (its capitals' middle on its middle).
+  const BASE = 10;
   // The cost of a way to the centre (W4), midway between the centre and the inner circle's
-  // cells, 27 units: 24.2 px on a 1920×1080 projector (it was 14, 12.8 px), on a white
-  // halo where its dashed way runs under it.
+  // cells, at LABEL (it was 14 units, 12.8 px at 1080p), on a white halo where its dashed
+  // way runs under it; not bold: a bold cost's box at LABEL (41 units wide, 34 high) met an
+  // inner cell's disc by a unit on a slanted way (the room between the centre's disc and
+  // the cells is 50 units deep); not bold, 36 wide, it stays clear of both, in the labels'
+  // dark ink (it was grey, bold).
   const COST_R = (CENTRE_R + RADIUS[4] - INNER_R) / 2;
   const STYLES = {
     start: ["#e5e7eb", "▶"], red: ["#fca5a5", "⊘"], yellow: ["#fde047", "↻"],
@@ -55,7 +62,7 @@
     const half = (c) => c.kind === "inner" ? inkHalf(String(c.number), true)
       : c.bars ? inkHalf(`P${c.bars}`, true) : inkHalf((STYLES[c.colour] || [])[1] || String(c.index), false);
     const labels = places.map((p) => [...p.at, half(p.cell)])
-      .concat(inner.map((c) => [...spot(COST_R, 360 * c.index / c.size), inkHalf("P3", true)]));
+      .concat(inner.map((c) => [...spot(COST_R, 360 * c.index / c.size), inkHalf("P3", false)]));
     g = { ring, inner, sizes, firstInner, centreBars, places, labels, bridges: cells.filter((c) => c.kind === "bridge") };
     shapes.set(kit, g);
     return g;
@@ -68,9 +75,9 @@
   const inkHalf = (text, bold) => LABEL / 2 * [...text].reduce((sum, ch) =>
     sum + (ADVANCE[ch] || (ch >= "0" && ch <= "9" ? (bold ? 0.696 : 0.636) : 0.84)), 0);
   // The ink of a label (a cell's number, symbol or bridge cost, a cost to the centre)
-  // ``half`` as wide as inkHalf says, whose middle is (x, y), its baseline 9 below: its
-  // capitals 20 high, a symbol's foot 2 below the baseline.
-  const ink = (x, y, half) => [[x - half, y - 11], [x + half, y - 11], [x + half, y + 11], [x - half, y + 11]];
+  // ``half`` as wide as inkHalf says, whose middle is (x, y), its baseline BASE below: its
+  // capitals 21 high, a symbol's foot 2 below the baseline.
+  const ink = (x, y, half) => [[x - half, y - 12], [x + half, y - 12], [x + half, y + 12], [x - half, y + 12]];
   // Whether two convex outlines (lists of points) stand ``gap`` apart at least along one of
   // their edges' normals (the separating axis theorem: then they do not meet).
   function apart(a, b, gap) {
@@ -146,7 +153,7 @@
       const { fill, label } = cellLabel(c, cell);
       out += `<g class="cell cell-${c.attr(cell.colour)}" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${CELL_R}" fill="${fill}" stroke="#374151" stroke-width="${cell.bars ? 4 : 1.5}"/>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 9}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + BASE}" text-anchor="middle" fill="#111827"${label.attrs}>${label.text}</text></g>`;
     }
     // inner circle: numbered cells
     for (const cell of g.inner) {
@@ -154,21 +161,25 @@
       const y = C - RADIUS[4];
       out += `<g class="cell cell-inner" transform="rotate(${num(angle)} ${C} ${C})">` +
         `<circle cx="${C}" cy="${y}" r="${INNER_R}" fill="#ddd6fe" stroke="#374151" stroke-width="1.5"/>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + 9}" font-size="${LABEL}" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
-        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + 9}" font-size="27" font-weight="700" text-anchor="middle" fill="#374151" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
+        `<text transform="rotate(${num(-angle)} ${C} ${y})" x="${C}" y="${y + BASE}" font-size="${LABEL}" font-weight="700" text-anchor="middle" fill="#111827">${cell.number}</text>` +
+        `<text transform="rotate(${num(-angle)} ${C} ${C - COST_R})" x="${C}" y="${C - COST_R + BASE}" font-size="${LABEL}" text-anchor="middle" fill="#111827" stroke="#ffffff" stroke-width="5" paint-order="stroke">P${g.centreBars[cell.number] === undefined ? "" : g.centreBars[cell.number]}</text></g>`;
     }
-    // the centre: its flag above its word; the word (« CENTRE », 108 units wide in DejaVu
-    // Sans) drawn 100 wide, within the disc's chord along its baseline, 2 √(56.5² − 21²) ≈ 105
+    // the centre: its flag above its word, their boxes apart (FLAG_BASE, CENTRE_BASE)
     out += `<circle cx="${C}" cy="${C}" r="${CENTRE_R}" fill="#fde68a" stroke="#111827" stroke-width="3"/>` +
-      `<text x="${C}" y="${C - 5}" font-size="28" text-anchor="middle" fill="#111827">⚑</text>` +
+      `<text x="${C}" y="${C - FLAG_BASE}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827">⚑</text>` +
       centreWord(c, "") + "</svg>";
     return out;
   }
 
   // The centre's word, under its flag; ``attrs`` for the copy drawn again above a winner's
-  // turn ring (map).
+  // turn ring (map). The word (« CENTRE », 116 units wide at 29 in DejaVu Sans) drawn 104
+  // wide, within the disc's chord along its baseline, 2 √(56.5² − 24²) ≈ 102 (its capitals'
+  // top, 21 above it, wider); the flag's box (1.16 times its size, 0.24 of it under its
+  // baseline) ends above the word's, 34 apart.
+  const FLAG_BASE = 10;
+  const CENTRE_BASE = 24;
   function centreWord(c, attrs) {
-    return c.h`<text x="${C}" y="${C + 21}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827" textLength="100" lengthAdjust="spacingAndGlyphs"${c.safe(attrs)}>${c._("CENTRE")}</text>`.text;
+    return c.h`<text x="${C}" y="${C + CENTRE_BASE}" font-size="${CENTRE_FONT}" text-anchor="middle" fill="#111827" textLength="102" lengthAdjust="spacingAndGlyphs"${c.safe(attrs)}>${c._("CENTRE")}</text>`.text;
   }
 
   // The legend of the fixed layer.
@@ -197,9 +208,10 @@
   const PAWN_R = 20;
   const PAWN_SLOTS = [[-40, -28], [40, -28], [-40, 28], [40, 28]];
   const SLOTS = PAWN_SLOTS.concat(MORE_SLOTS);
-  // On the flag (28 units, baseline 5 above the middle): the pawn (20, 21 for a disc)
-  // ends 11 above the middle, clear of the word (its capitals' top about 1 below); its
-  // turn ring (35) ends 6 below, and 7 from the costs around (COST_R).
+  // On the flag (baseline FLAG_BASE above the middle): the pawn (20, 21 for a disc) ends
+  // 9 above the middle, clear of the word (its capitals' top 3 below it); its turn ring
+  // (35) ends 5 below, the word drawn again above it (map), and 7 from the costs around
+  // (COST_R).
   const FLAG_SLOT = [0, -30];
   const APART = 2 * 1.05 * PAWN_R + 4;  // two pawns' middles at least this far apart
   // Between a pawn's outline and another's, or a label's ink: their strokes (1 each) and a
@@ -287,8 +299,8 @@
     out += `<title id="webrunners-board-title">${title}</title>`;
     // Pawns: around their cell, never on it, so that its number, symbol or bridge cost
     // reads under them (arrange: where each stands). A pawn's number reads at PAWN_FONT,
-    // 25 px on a 1920×1080 projector (it was 17.8 px on a 17-unit pawn).
-    const PAWN_FONT = 28;
+    // as large as a cell's label (it was 17.8 px on a 17-unit pawn at 1920×1080).
+    const PAWN_FONT = LABEL;
     const spots = arrange(g, pawns, c.outline);
     const rings = [];  // where the turn rings are
     const occupied = new Map();  // the cells with a pawn, ringed
@@ -327,7 +339,7 @@
       Math.hypot(p.at[0] - x, p.at[1] - y) < 1.75 * PAWN_R + 2 + 27));
     for (const { cell, at: [x, y] } of crossed) {
       const { fill, label } = cellLabel(c, cell);
-      out += `<text class="cell-label" x="${c.num(x)}" y="${c.num(y + 9)}" text-anchor="middle" fill="#111827" stroke="${fill}" stroke-width="6" paint-order="stroke"${label.attrs}>${label.text}</text>`;
+      out += `<text class="cell-label" x="${c.num(x)}" y="${c.num(y + BASE)}" text-anchor="middle" fill="#111827" stroke="${fill}" stroke-width="6" paint-order="stroke"${label.attrs}>${label.text}</text>`;
     }
     if (pawns.some((p) => p[0] === 5)) {
       out += centreWord(c, ' class="cell-label" stroke="#fde68a" stroke-width="6" paint-order="stroke"');
