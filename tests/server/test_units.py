@@ -93,6 +93,7 @@ def test_a_blocked_address_stays_blocked_when_many_others_fill_the_limiter() -> 
 def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
     import json as _json
 
+    from ludinum.server import framecache as _framecache
     from ludinum.server import frames as _frames
 
     class Cache:
@@ -101,9 +102,9 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
             self._shared: dict[int, tuple[object, str]] = {}
             self._seat_lists: dict[tuple[int, ...], str] = {}
 
-        json_text = _frames.FrameCache.json_text
-        json_of = _frames.FrameCache.json_of
-        json_seats = _frames.FrameCache.json_seats
+        json_text = _framecache.FrameCache.json_text
+        json_of = _framecache.FrameCache.json_of
+        json_seats = _framecache.FrameCache.json_seats
 
     cache = Cache()
     board = '<svg><title>Léa « 3 »</title><text>"x" \\ é</text></svg>'
