@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from html import unescape
 from typing import Any
 
 from ludinum.engine import Action, Event
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import PROTECTIONS, answer_key
+from ludinum.server.rooms import PLAYING, Room
+from ludinum.server.seats import Seat
 
 
 class Dice(random.Random):
@@ -68,3 +71,14 @@ def answer(state: GnouState, right: bool) -> list[Event]:
 
 def has(state: GnouState, player: int, protection: str) -> bool:
     return bool(state.prot[player] >> PROTECTIONS.index(protection) & 1)
+
+
+def playing_room(state: GnouState) -> Room:
+    """A room of four seats playing ``state``, as the server's screens draw it."""
+    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
+                status=PLAYING)
+
+
+def said(html: str) -> str:
+    """Text or HTML with its entities read and every space an ordinary one."""
+    return " ".join(unescape(html).split())

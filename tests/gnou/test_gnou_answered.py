@@ -8,26 +8,16 @@ phone) keeps the whole line under its decision."""
 
 from __future__ import annotations
 
-from html import unescape
-
 from ludinum.engine import Action
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import answer_key, load_bank
-from ludinum.server.rooms import PLAYING, Room
-from ludinum.server.seats import Seat
 from tests.drawing import slot
-from tests.gnou.helpers import answer, game, roll
+from tests.gnou.helpers import answer, game, playing_room, roll
+from tests.gnou.helpers import said as plain
 
 TEXT = GAME.text
 
 
-def _room(state: GnouState) -> Room:
-    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
-                status=PLAYING)
-
-
-def _said(html: str) -> str:
-    return " ".join(unescape(html).split())
 
 
 def _asked() -> GnouState:
@@ -50,10 +40,10 @@ def test_the_projector_shows_the_answered_quiz_until_the_next_move() -> None:
     key = answer_key(question.id)
     assert shown["id"] == question.id and shown["answer"] == key
     assert shown["choice"] != key and shown["explanation"] == question.explanation
-    spot = _said(slot(_room(state), None, "spotlight"))
+    spot = plain(slot(playing_room(state), None, "spotlight"))
     assert 'class="spotlight answered"' in spot
-    assert _said(question.explanation) in spot
-    assert _said(f'La bonne réponse :</span> <span class="answered-mark" aria-hidden="true">✓'
+    assert plain(question.explanation) in spot
+    assert plain(f'La bonne réponse :</span> <span class="answered-mark" aria-hidden="true">✓'
                  f'</span> <span class="letter">{"ABCD"[key]}</span> '
                  f'{question.choices[key]}') in spot
     # The narration says whether it was right; the journal keeps the whole line.
@@ -64,12 +54,12 @@ def test_the_projector_shows_the_answered_quiz_until_the_next_move() -> None:
     # A seat's screen: nothing drawn, its narration the whole line.
     for seat in range(4):
         assert state.view(seat)["answered"] is None
-        assert "answered" not in slot(_room(state), seat, "spotlight")
+        assert "answered" not in slot(playing_room(state), seat, "spotlight")
         assert TEXT.headline(said, "fr", state.view(seat)) is None
     # The next move: gone.
     roll(state)
     assert state.view(None)["answered"] is None
-    assert "answered" not in slot(_room(state), None, "spotlight")
+    assert "answered" not in slot(playing_room(state), None, "spotlight")
 
 
 def test_a_right_answer_and_the_english_screen() -> None:
@@ -82,8 +72,8 @@ def test_a_right_answer_and_the_english_screen() -> None:
     english = TEXT.localised(state.view(None), "en")["answered"]
     assert english["explanation"] == question.explanation_in("en")
     assert english["choices"] == list(question.choices_in("en"))
-    spot = _said(slot(_room(state), None, "spotlight", "en"))
-    assert "The right answer:" in spot and _said(question.explanation_in("en")) in spot
+    spot = plain(slot(playing_room(state), None, "spotlight", "en"))
+    assert "The right answer:" in spot and plain(question.explanation_in("en")) in spot
 
 
 def test_rollouts_keep_no_answered_quiz() -> None:

@@ -7,23 +7,15 @@ line leaves out how to protect oneself, which the screens then show."""
 
 from __future__ import annotations
 
-from html import unescape
-
 from ludinum.engine import Action
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import load_dangers
-from ludinum.server.rooms import PLAYING, Room
-from ludinum.server.seats import Seat
 from tests.drawing import slot
-from tests.gnou.helpers import game, roll
+from tests.gnou.helpers import game, playing_room, roll, said
 
 TEXT = GAME.text
 CARD = load_dangers()[2]  # a tracker (G1): the anti-spy tools remove it
 
-
-def _room(state: GnouState) -> Room:
-    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
-                status=PLAYING)
 
 
 def _offered() -> GnouState:
@@ -34,19 +26,15 @@ def _offered() -> GnouState:
     return state
 
 
-def _said(html: str) -> str:
-    """Text or HTML with its entities read and every space an ordinary one."""
-    return " ".join(unescape(html).split())
-
 
 def test_the_projector_shows_the_card_in_its_spotlight_not_under_its_board() -> None:
     for state in (_offered(), _learning()):
-        room = _room(state)
-        spot, board = _said(slot(room, None, "spotlight")), _said(slot(room, None, "board"))
+        room = playing_room(state)
+        spot, board = said(slot(room, None, "spotlight")), said(slot(room, None, "board"))
         assert 'class="spotlight danger-card"' in spot
         for words in (CARD.title, CARD.text, "Comment s'en protéger ?", CARD.alternative):
-            assert _said(words) in spot, words
-            assert _said(words) not in board, words
+            assert said(words) in spot, words
+            assert said(words) not in board, words
         # The server's text of that screen says the same (tests/server/test_page_lines.py).
         assert CARD.title not in TEXT.view(state.view(None), "fr", board=False)
         assert CARD.title in TEXT.view(state.view(None), "fr")  # the terminal keeps it
@@ -54,11 +42,11 @@ def test_the_projector_shows_the_card_in_its_spotlight_not_under_its_board() -> 
 
 def test_a_seats_screen_keeps_the_card_under_its_board() -> None:
     for state in (_offered(), _learning()):
-        room = _room(state)
+        room = playing_room(state)
         for seat in range(4):
-            spot, board = slot(room, seat, "spotlight"), _said(slot(room, seat, "board"))
+            spot, board = slot(room, seat, "spotlight"), said(slot(room, seat, "board"))
             assert "danger-card" not in spot
-            assert _said(CARD.text) in board and _said(CARD.alternative) in board
+            assert said(CARD.text) in board and said(CARD.alternative) in board
 
 
 def _learning() -> GnouState:
@@ -73,9 +61,9 @@ def test_beside_the_learners_quiz_only_the_cards_text_may_give_way() -> None:
     """On a small projector (app.js, fitSpotlight) the card's text, read while the offer
     was pending, may give way beside the quiz, and the secret question's sentence before
     it; never the title nor how to protect oneself. While the offer is pending, nothing."""
-    offered = slot(_room(_offered()), None, "spotlight")
+    offered = slot(playing_room(_offered()), None, "spotlight")
     assert "data-gives-way" not in offered
-    learning = slot(_room(_learning()), None, "spotlight")
+    learning = slot(playing_room(_learning()), None, "spotlight")
     assert learning.count("data-gives-way") == 2
     assert '<p class="quiz-question" data-gives-way="1">' in learning
     assert '<p class="danger-text" data-gives-way="2">' in learning
@@ -105,19 +93,19 @@ def test_the_danger_met_is_narrated_by_its_title_while_its_card_is_shown() -> No
     state = game(dice=(2,), protections={2: ["anti_espion"]})
     (met,) = [e for e in roll(state) if e.kind == "danger"]
     assert state.step == "offer"
-    cache = FrameCache(_room(state), 0.0, ["random"])
+    cache = FrameCache(playing_room(state), 0.0, ["random"])
     for seat in (None, 0, 2):  # the projector and a spectator, the player, the holder
         line, brief = cache.event_text(met, "fr", seat)
-        assert _said(CARD.text) in _said(line) and _said(CARD.alternative) in _said(line)
+        assert said(CARD.text) in said(line) and said(CARD.alternative) in said(line)
         assert brief is not None
-        assert _said(CARD.title) in _said(brief), brief
-        assert _said(CARD.text) not in _said(brief) and "protéger" not in brief, brief
+        assert said(CARD.title) in said(brief), brief
+        assert said(CARD.text) not in said(brief) and "protéger" not in brief, brief
     assert TEXT.headline(met, "en", state.view(None)) == TEXT.moment(met, "en")
     # The card not on the screen: the narration reads it in full (no shorter form).
     removed = game(dice=(2,), protections={0: ["anti_espion"]})
     (met,) = [e for e in roll(removed) if e.kind == "danger"]
     assert removed.view(None).get("danger") is None
-    assert FrameCache(_room(removed), 0.0, ["random"]).event_text(met, "fr", None)[1] is None
+    assert FrameCache(playing_room(removed), 0.0, ["random"]).event_text(met, "fr", None)[1] is None
 
 
 def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_a_quiz() -> None:
@@ -131,9 +119,9 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_a_quiz() -> N
     state = game(dice=(2,))
     (met,) = [e for e in roll(state) if e.kind == "danger"]
     assert state.view(None)["quiz"] is not None and state.view(None)["danger"] is None
-    cache = FrameCache(_room(state), 0.0, ["random"])
+    cache = FrameCache(playing_room(state), 0.0, ["random"])
     line, brief = cache.event_text(met, "fr", None)
-    assert _said(CARD.text) in _said(line)  # the journal keeps the whole card
+    assert said(CARD.text) in said(line)  # the journal keeps the whole card
     assert brief is not None and len(brief) < 140  # app.js LONG_LINE: kept before the rest
     assert brief.startswith("Danger en case 2 «") and "protéger" not in brief
     for seat in (0, 1):
@@ -152,9 +140,9 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_an_awareness_
     state = game(pos=6, dice=(1,))
     (met,) = [e for e in roll(state) if e.kind == "danger"]
     assert state.step == "choose" and state.view(None)["quiz"] is None
-    cache = FrameCache(_room(state), 0.0, ["random"])
+    cache = FrameCache(playing_room(state), 0.0, ["random"])
     line, brief = cache.event_text(met, "fr", None)
-    assert "Comment s'en protéger" in _said(line)  # the journal keeps the whole card
+    assert "Comment s'en protéger" in said(line)  # the journal keeps the whole card
     assert brief is not None and len(brief) < 140  # app.js LONG_LINE: kept before the rest
     assert brief.startswith("Danger en case 7 «") and "protéger" not in brief
     for seat in (0, 1):

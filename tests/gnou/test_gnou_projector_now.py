@@ -7,47 +7,33 @@ says it)."""
 
 from __future__ import annotations
 
-from html import unescape
-
-from ludinum.games.gnou import GAME, GnouState
-from ludinum.server.rooms import PLAYING, Room
-from ludinum.server.seats import Seat
 from tests.drawing import slot
-from tests.gnou.helpers import game, roll
-
-
-def _room(state: GnouState) -> Room:
-    return Room(1, "ABCD", GAME, state.config, "live", [Seat(i) for i in range(4)], "", state,
-                status=PLAYING)
-
-
-def _said(html: str) -> str:
-    return " ".join(unescape(html).split())
+from tests.gnou.helpers import game, playing_room, roll, said
 
 
 def test_the_projector_says_who_rolls_the_dice() -> None:
     state = game()
     assert state.step == "roll" and state.current == 0
-    spot = _said(slot(_room(state), None, "spotlight"))
+    spot = said(slot(playing_room(state), None, "spotlight"))
     dice = "le dé" if state.view(None)["dice"] == 1 else "les dés"
     assert f'<p class="spot">Place 1 lance {dice}.</p>' in spot
     for seat in range(4):
-        assert "spot" not in slot(_room(state), seat, "spotlight")
+        assert "spot" not in slot(playing_room(state), seat, "spotlight")
 
 
 def test_the_projector_says_who_chooses_a_protection() -> None:
     state = game(dice=(6,))
     roll(state)
     assert state.step == "choose"
-    spot = _said(slot(_room(state), None, "spotlight"))
+    spot = said(slot(playing_room(state), None, "spotlight"))
     assert ('<p class="spot">Place 1 choisit sur son écran la protection à chercher ; '
             "une question suit.</p>") in spot
     for seat in range(4):
-        assert "spot" not in slot(_room(state), seat, "spotlight")
+        assert "spot" not in slot(playing_room(state), seat, "spotlight")
 
 
 def test_nothing_is_added_beside_the_danger_card() -> None:
     state = game(dice=(2,), protections={2: ["anti_espion"]})
     roll(state)
     assert state.step == "offer"
-    assert 'class="spot"' not in slot(_room(state), None, "spotlight")
+    assert 'class="spot"' not in slot(playing_room(state), None, "spotlight")

@@ -50,6 +50,17 @@ def public_side(room: Room) -> tuple[Any, ...]:
             room.public_seq)
 
 
+def device_table(client: TestClient, hub: Any, stack: contextlib.ExitStack[Any]
+                 ) -> tuple[str, str, Room, Any]:
+    """A class of one Hacker table of four pupils on one device passed around, started:
+    the class code, the teacher's key, the table's room and the device's connection."""
+    code, key = create_class(client, "hacker", 4, bot_level="none", mode="turns")
+    tokens = [join(client, code, name) for name in NAMES[:4]]
+    table = teacher(client, code, "start", key).json()["rooms"][0]
+    room: Room = hub.rooms[table]
+    return code, key, room, hello(client, table, stack, role="pass", tokens=tokens)
+
+
 def test_a_secret_drop_does_not_show_on_the_dashboard(sqlite_url: str, catalog: Catalog
                                                       ) -> None:
     now = [1_000_000.0]
@@ -168,11 +179,7 @@ def test_a_device_going_round_shows_on_the_dashboard_by_its_steps_only(
     hub = app.state.hub
     hub.clock = lambda: now[0]
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        code, key = create_class(client, "hacker", 4, bot_level="none", mode="turns")
-        tokens = [join(client, code, name) for name in NAMES[:4]]
-        table = teacher(client, code, "start", key).json()["rooms"][0]
-        room: Room = hub.rooms[table]
-        device = hello(client, table, stack, role="pass", tokens=tokens)
+        code, key, room, device = device_table(client, hub, stack)
         rng = random.Random(5)
 
         def shown() -> str:
@@ -221,11 +228,7 @@ def test_a_table_whose_game_ended_during_a_round_is_paused_with_the_others(
 
     hub.create_room = seeded
     with TestClient(app) as client, contextlib.ExitStack() as stack:
-        code, key = create_class(client, "hacker", 4, bot_level="none", mode="turns")
-        tokens = [join(client, code, name) for name in NAMES[:4]]
-        table = teacher(client, code, "start", key).json()["rooms"][0]
-        room: Room = hub.rooms[table]
-        device = hello(client, table, stack, role="pass", tokens=tokens)
+        code, key, room, device = device_table(client, hub, stack)
         rng = random.Random(16)
         for _ in range(4000):
             if room.end_unshown() or not tap_device(device, rng.choice):
