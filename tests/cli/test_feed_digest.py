@@ -45,9 +45,9 @@ def test_a_bot_s_trip_is_one_line_and_what_concerns_the_person_stays_whole() -> 
               Event("returned", {"traveller": 1, "drops": 4}),
               Event("bill", {"value": 3}, (1,)),
               Event("credited", {"player": 1, "account": 1})], None)
-    first, second = sorted((other + 1, THEIRS[1] + 1))
+    a, b, c = sorted((other + 1, THEIRS[1] + 1, mine + 1))
     assert feed.lines(0) == [
-        f"• Trajet de Bleu (J2) : 4 virus (comptes {first} et {second}) ; compte 2 crédité.",
+        f"• Trajet de Bleu (J2) : 4 virus (comptes {a}, {b} et {c}) ; compte 2 crédité.",
         f"• Un virus apparaît sur le compte {mine + 1} pendant le trajet de Bleu (J2).",
         f"• Tu as vu Vert (J3) poser un virus sur le compte {other + 1} !"]
     # the traveller's own screen: « ton trajet », its bill whole

@@ -95,6 +95,13 @@ def elided_values(message: str, values: Mapping[str, object]) -> str:
         else m.group(0)), message)
 
 
+class Whole(NamedTuple):
+    """A :meth:`GameText.gist` key of an event in the line of the events folded under
+    ``key`` and said whole in its own line too, after theirs."""
+
+    key: Hashable
+
+
 class GameText(ABC):
     """How a game speaks: events, actions and views as short French or English text."""
 
@@ -213,7 +220,9 @@ class GameText(ABC):
         terminal, between two turns of its person: ``cli/digest.py``) may fold ``events``,
         the ones :meth:`told` gives ``seat``, in order: for each, the key of the one line
         it is said in with the other events of that key (:meth:`gist_line`), or None: its
-        own line, whole (a line the seat decides on, or about the seat itself). ``view``:
+        own line, whole (a line the seat decides on, or about the seat itself); ``Whole(key)``:
+        counted in that key's line and said whole after it too (a virus on the seat's
+        account, after its trip's line). ``view``:
         the seat's view, to tell what is the seat's own; only what ``seat`` was told may
         be summed up. Default: nothing folded."""
         return [None] * len(events)

@@ -15,6 +15,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ludinum.engine import Event
+from ludinum.engine.game import Whole
 from ludinum.games.hacker.words import elided, name
 
 
@@ -49,7 +50,7 @@ def keys(events: Sequence[Event], seat: int | None,
         elif event.kind == "dropped":
             if traveller != data["trip"]:  # the trip began before what is summed up
                 trip, traveller, back = trip + 1, data["trip"], False
-            key = None if data["account"] in mine else ("trip", trip)
+            key = Whole(("trip", trip)) if data["account"] in mine else ("trip", trip)
         elif event.kind == "returned":
             if traveller != data["traveller"]:
                 trip, traveller = trip + 1, data["traveller"]
