@@ -1,13 +1,15 @@
-"""The bots' moves summed up in the terminal between two turns of its person
+"""The others' moves summed up in the terminal between two turns of its person
 (:meth:`GameText.gist`, ``cli/digest.py``): a trip and what the table may know of it in one
-line, « Trajet de Bleu (J2) : 3 virus, sur les comptes 4, 10 et 12 ; billet crédité sur le
-compte 2. » (H3; H4: during whose trip each virus was dropped is public, who dropped it is
-not), and the bills credited outside a trip. A 7-seat game's trips, each drop a line of its
-own, scrolled the board and the person's decision off an 80 × 24 screen.
+line, « Trajet de Bleu (J2) : 3 virus (comptes 4, 10 et 12) ; compte 2 crédité. » (H3; H4:
+during whose trip each virus was dropped is public, who dropped it is not), a seat's
+protection, « Jaune (J4) protège le compte 19 : 1 bien vu, 4 billets volés. » (H5), and the
+bills credited outside a trip. A 7-seat game's trips, each drop a line of its own, scrolled
+the board and the person's decision off an 80 × 24 screen.
 
 Only public events are summed up, and only from what they say; a line about the person
-stays whole: a virus on one of their accounts, a drop they noticed (private), their own
-bill, their own crediting."""
+stays whole: a virus on one of their accounts (after its trip's line, which counts it:
+``Whole``), a drop they noticed (private), their own trip's bill, crediting and guesses,
+what was stolen from them, a guess that says who dropped the virus."""
 
 from __future__ import annotations
 

@@ -225,14 +225,15 @@ class HackerText(GameText):
 
     def gist(self, events: Sequence[Event], seat: int | None,
              view: Mapping[str, Any] | None = None) -> list[Hashable | None]:
-        """A trip's public events (its start, drops, return and crediting) folded into one
-        line between two turns of the terminal's person (``digest.py``; H3, H4)."""
+        """A trip's public events (its start, drops, return and crediting), a seat's
+        protection, folded into one line each between two turns of the terminal's person
+        (``digest.py``; H3, H4, H5)."""
         return digest.keys(events, seat, view)
 
     def gist_line(self, events: Sequence[Event], seat: int | None,
                   view: Mapping[str, Any] | None = None, lang: str = "fr") -> str:
-        """« Trajet de Bleu (J2) : 3 virus, sur les comptes 4, 10 et 12 ; billet crédité
-        sur le compte 2. » (``digest.py``)."""
+        """« Trajet de Bleu (J2) : 3 virus (comptes 4, 10 et 12) ; compte 2 crédité. »,
+        « Jaune (J4) protège le compte 19 : 1 bien vu, 4 billets volés. » (``digest.py``)."""
         return digest.line(events, seat, lang)
 
     def own_line(self, event: Event, seat: int | None, lang: str = "fr") -> str | None:
