@@ -27,8 +27,12 @@ def test_lines_repeated_in_a_row_are_said_once_with_their_count() -> None:
 
 def test_the_feed_merges_a_trip_s_drops_on_one_account() -> None:
     game = get_game("hacker")
-    feed = Feed(Console(file=io.StringIO()), game.text, "fr", live=False)
-    drop = Event("dropped", {"account": 10, "trip": 0})  # the 11th account: « compte 11 »
+    # A virus on the person's own account is said whole (cli/digest.py): the 11th
+    # account, « compte 11 », is the first seat's at 7 players with seed 5.
+    state = game.new_state(7, 5, {})
+    assert state.view(0)["accounts"][10]["owner"] == 0
+    feed = Feed(Console(file=io.StringIO()), game.text, "fr", live=False, views=state.view)
+    drop = Event("dropped", {"account": 10, "trip": 0})
     feed.add([drop] * 6, None)
     lines = feed.lines(0)
     said = [line for line in lines if "compte 11" in line]

@@ -379,11 +379,11 @@ def test_the_terminal_keeps_what_each_seat_decides_with() -> None:
     act(state, 2, "attack card=armoire_ouverte target=0")
     for seat in (0, 2):  # the attacked manager's own board, the board under attack
         told = TEXT.view(state.view(seat), "fr")
-        assert ("Papier[/bold] : Annuaire interne ×2 (standard, 1 point) | Dossier "
+        assert ("Papier[/bold] : Annuaire interne ×2 (standard, 1 point) ╎ Dossier "
                 "médical (sensible, 5 points)") in told
     assert "ta mesure cachée : Armoire fermée à clé" in TEXT.view(state.view(0), "fr")
     english = TEXT.view(state.view(1), "en")
-    assert ("Paper[/bold]: Staff directory ×2 (standard, 1 point) | Medical record "
+    assert ("Paper[/bold]: Staff directory ×2 (standard, 1 point) ╎ Medical record "
             "(sensitive, 5 points)") in english
 
 

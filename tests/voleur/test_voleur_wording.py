@@ -72,7 +72,7 @@ def test_a_board_line_names_only_the_slots_that_hold_data() -> None:
     paper = _line(french, "  [bold]Papier[/bold]")
     # The cards first, their slot after: « Plateau papier : standard (1) : Annuaire
     # interne » read as two labels in a row.
-    assert paper == ("  [bold]Papier[/bold] : Annuaire interne (standard, 1 point) | "
+    assert paper == ("  [bold]Papier[/bold] : Annuaire interne (standard, 1 point) ╎ "
                      "Dossier médical (sensible, 5 points)")
     assert "aucune |" not in french and "none |" not in english
     # A board without data says so once, in words.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from ludinum.cli.common import (
 )
 from ludinum.cli.console import FrenchConsole
 from ludinum.cli.content_cmd import content_flag, use_content
+from ludinum.cli.digest import folded
 from ludinum.cli.handover import PassScreen
 from ludinum.cli.menu import Menu, rows
 from ludinum.engine import (
@@ -114,48 +115,56 @@ class Feed:
     """What each person has been told. With one screen per person (one human, or none) the
     events are printed as they happen, the bots' moves when the person looks again; in
     pass-and-play the screen is wiped between two people, so each is shown what they may
-    see of what happened since they last looked."""
+    see of what happened since they last looked. What is printed at once is summed up
+    (:func:`folded`: a bot's trip and its drops in one line) and a line repeated in a row
+    said once (:func:`merged_repeats`); ``views`` gives a seat's view, for the game to
+    tell what is that seat's own (None: a screen with no seat)."""
 
-    def __init__(self, console: Console, text: GameText, lang: str, live: bool) -> None:
+    def __init__(self, console: Console, text: GameText, lang: str, live: bool,
+                 views: Callable[[int | None], Mapping[str, Any]] | None = None) -> None:
         self.console, self.text, self.lang, self.live = console, text, lang, live
+        self.views = views
         self.history: list[Event] = []
         self.seen: dict[int | None, int] = {}
-        #: Lines told (live) and not yet printed: said together, a line repeated in a row
-        #: is said once (:func:`merged_repeats`).
-        self.pending: list[str] = []
+        #: What was told (live) and not yet printed, and to which seat: said together.
+        self.pending: list[tuple[Event, str]] = []
+        self.pending_seat: int | None = None
 
     def add(self, events: list[Event], seat: int | None) -> None:
         self.history.extend(events)
         if self.live:
             self.pending.extend(self._told(seat))
+            self.pending_seat = seat
 
     def show(self, seat: int | None) -> None:
         told, self.pending = [*self.pending, *self._told(seat)], []
-        for line in _bullets(told, self.lang):
+        for line in self._bullets(told, seat):
             self.console.print(line)
 
     def flush(self) -> None:
         """Print what was told and not printed yet (the last bots' moves of a game)."""
         told, self.pending = self.pending, []
-        for line in _bullets(told, self.lang):
+        for line in self._bullets(told, self.pending_seat):
             self.console.print(line)
 
     def lines(self, seat: int | None, upto: int | None = None) -> list[str]:
         """What ``seat`` may see of what happened since it last looked (up to event
         ``upto``: the rest it has not seen yet), one console line each (markup)."""
-        return _bullets(self._told(seat, upto), self.lang)
+        return self._bullets(self._told(seat, upto), seat)
 
-    def _told(self, seat: int | None, upto: int | None = None) -> list[str]:
+    def _told(self, seat: int | None, upto: int | None = None) -> list[tuple[Event, str]]:
         start = self.seen.get(seat, 0)
         end = len(self.history) if upto is None else upto
         self.seen[seat] = max(start, end)
         # Each thing once, « tu » when it is about the seat (GameText.told).
-        return [line for event, line in self.text.told(self.history[start:end], seat, self.lang)
+        return [(event, line)
+                for event, line in self.text.told(self.history[start:end], seat, self.lang)
                 if event.kind not in self.text.endings]  # the end says it (_end), once
 
-
-def _bullets(told: Sequence[str], lang: str) -> list[str]:
-    return [f"• {escape(line)}" for line in merged_repeats(told, lang)]
+    def _bullets(self, told: Sequence[tuple[Event, str]], seat: int | None) -> list[str]:
+        view = self.views(seat) if self.views is not None and told else None
+        lines = folded(self.text, told, seat, view, self.lang)
+        return [f"• {escape(line)}" for line in merged_repeats(lines, self.lang)]
 
 
 def merged_repeats(lines: Sequence[str], lang: str) -> list[str]:
@@ -287,7 +296,7 @@ def _loop(
     console: Console, text: GameText, state: State, humans: int, bots: dict[int, Bot], lang: str
 ) -> None:
     screen = PassScreen(console, lang) if humans > 1 else None
-    feed = Feed(console, text, lang, live=screen is None)
+    feed = Feed(console, text, lang, live=screen is None, views=state.view)
     with screen or nullcontext():
         _turns(console, state, screen, feed, bots, lang)
     feed.flush()
@@ -353,9 +362,10 @@ def _turns(
         events = state.apply(player, legal[choice - 1])
         for seat, bot in bots.items():
             bot.observe(seat, visible(events, seat))
+        # Live, the move's lines are printed with the bots' moves that follow it, when the
+        # person looks again (nothing waits in between): said together, a bot's trip begun
+        # by the move is summed up in one line (Feed).
         feed.add(events, player)
-        if screen is None or passing is None:
-            feed.show(player)
         # The screen in front of the table showed it: the end does not print it again.
         feed.seen[None] = len(feed.history)
         if screen is None or passing is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
@@ -93,6 +93,13 @@ def elided_values(message: str, values: Mapping[str, object]) -> str:
     return _ELIDED_VALUE.sub(lambda m: (
         f"{m.group(1)[:-1]}'%({m.group(2)})s" if elides(values.get(m.group(2), ""))
         else m.group(0)), message)
+
+
+class Whole(NamedTuple):
+    """A :meth:`GameText.gist` key of an event in the line of the events folded under
+    ``key`` and said whole in its own line too, after theirs."""
+
+    key: Hashable
 
 
 class GameText(ABC):
@@ -206,6 +213,25 @@ class GameText(ABC):
             own = self.own_line(event, seat, lang) if event.to is None else None
             out.append((event, self.event(event, lang) if own is None else own))
         return out
+
+    def gist(self, events: Sequence[Event], seat: int | None,
+             view: Mapping[str, Any] | None = None) -> list[Hashable | None]:
+        """How a screen that sums up what happened since ``seat`` last looked (the
+        terminal, between two turns of its person: ``cli/digest.py``) may fold ``events``,
+        the ones :meth:`told` gives ``seat``, in order: for each, the key of the one line
+        it is said in with the other events of that key (:meth:`gist_line`), or None: its
+        own line, whole (a line the seat decides on, or about the seat itself); ``Whole(key)``:
+        counted in that key's line and said whole after it too (a virus on the seat's
+        account, after its trip's line). ``view``:
+        the seat's view, to tell what is the seat's own; only what ``seat`` was told may
+        be summed up. Default: nothing folded."""
+        return [None] * len(events)
+
+    def gist_line(self, events: Sequence[Event], seat: int | None,
+                  view: Mapping[str, Any] | None = None, lang: str = "fr") -> str:
+        """The one line saying ``events`` (two or more, folded under one key by
+        :meth:`gist`), from what they say alone. Default: their lines in a row."""
+        return " ".join(self.event(event, lang) for event in events)
 
     def moment(self, event: Event, lang: str = "fr") -> str:
         """The line « Moments clés » lists for ``event`` at the end: short, as a reminder

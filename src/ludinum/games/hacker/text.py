@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from ludinum.engine import Action, Event, GameText, Lesson, State
 from ludinum.engine.game import ELIDABLE, nickname_for
 from ludinum.engine.lessons import in_lang
+from ludinum.games.hacker import digest
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR
 from ludinum.games.hacker.lessons import lessons_for
 from ludinum.games.hacker.screen import render, scores_line
@@ -221,6 +222,19 @@ class HackerText(GameText):
             n = event.data.get("round")
             return f"— End of round {n} —" if lang == "en" else f"— Fin du tour {n} —"
         return self.event(event, lang)
+
+    def gist(self, events: Sequence[Event], seat: int | None,
+             view: Mapping[str, Any] | None = None) -> list[Hashable | None]:
+        """A trip's public events (its start, drops, return and crediting), a seat's
+        protection, folded into one line each between two turns of the terminal's person
+        (``digest.py``; H3, H4, H5)."""
+        return digest.keys(events, seat, view)
+
+    def gist_line(self, events: Sequence[Event], seat: int | None,
+                  view: Mapping[str, Any] | None = None, lang: str = "fr") -> str:
+        """« Trajet de Bleu (J2) : 3 virus (comptes 4, 10 et 12) ; compte 2 crédité. »,
+        « Jaune (J4) protège le compte 19 : 1 bien vu, 4 billets volés. » (``digest.py``)."""
+        return digest.line(events, seat, lang)
 
     def own_line(self, event: Event, seat: int | None, lang: str = "fr") -> str | None:
         """A public event about ``seat`` read on its screen in the « tu » form (:data:`_OWN`):

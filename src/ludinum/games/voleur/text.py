@@ -401,7 +401,11 @@ class VoleurText(GameText):
         if not board["data"]:
             data = self._data_count(0, lang)
         elif whole:
-            data = " | ".join(
+            # The terminal (``short``) draws its bars as the other games' terminal boards
+            # do, with box-drawing characters: « ╎ » between the slots, lighter than the
+            # « │ » between a seat's two boards (an ASCII « | » here mixed both families
+            # on one board). The page's lines keep theirs (games/voleur/web/board.js).
+            data = (" ╎ " if short else " | ").join(
                 f"{self._names(by_cat[c], lang, short)} ({label}, {POINTS[c]} point"
                 f"{'s' if POINTS[c] > 1 else ''})"
                 for c, label in enumerate(_CATEGORY["en" if en else "fr"]) if by_cat[c])
