@@ -196,8 +196,7 @@ class Room:
 
     def pause(self, now: float) -> None:
         if self.status != PLAYING:
-            raise refuse("not_playing", "La partie n'est pas en cours.",
-                         "The game is not running.")
+            raise not_playing()
         self.status = PAUSED
         if self.deadline_at is not None:
             self.deadline_left = max(0.0, self.deadline_at - now)
@@ -208,7 +207,7 @@ class Room:
 
     def resume(self, now: float) -> None:
         if self.status != PAUSED:
-            raise refuse("not_paused", "La partie n'est pas en pause.", "The game is not paused.")
+            raise not_paused()
         self.status = PLAYING
         if self.deadline is not None and self.deadline_left is not None:
             self.deadline_at = now + self.deadline_left
@@ -465,10 +464,9 @@ class Room:
         room the end before the round is over (a pause shows on every screen of the
         room, and the device waits for « Reprendre »)."""
         if paused and self.held:
-            raise refuse("not_playing", "La partie n'est pas en cours.",
-                         "The game is not running.")
+            raise not_playing()
         if not paused and not self.held:
-            raise refuse("not_paused", "La partie n'est pas en pause.", "The game is not paused.")
+            raise not_paused()
         self.held = paused
 
     def shown_seq(self) -> int:
@@ -493,6 +491,16 @@ class Room:
             "locked": self.locked,
             "seats": [s.public_json(lang) for s in self.seats],
         }
+
+
+def not_playing() -> RoomError:
+    """« Pause » of a game not under way (or already paused)."""
+    return refuse("not_playing", "La partie n'est pas en cours.", "The game is not running.")
+
+
+def not_paused() -> RoomError:
+    """« Reprendre » of a game that is not paused."""
+    return refuse("not_paused", "La partie n'est pas en pause.", "The game is not paused.")
 
 
 def round_going_on() -> RoomError:

@@ -179,13 +179,9 @@ def own_still_frame(client: Client, cache: FrameCache, own: OwnStill,
     """The frame of an own phone standing still during a device's round
     (:class:`OwnStill`): its status line, board and seats acting as they stood, the lines
     its seat was told until then only, no move offered, no end yet."""
-    room, lang, seat = cache.room, client.lang, client.view_seat()
-    told = [(s, *cache.event_text(event, lang, seat), event.to is not None)
-            for s, event in once_for(room, client.log_seq, seat) if s <= own.log_seq]
-    latest = latest_lines(told) if client.log_seq < 0 else None
-    client.log_seq = max(client.log_seq, own.log_seq)
+    lines, latest = lines_until(client, cache, client.view_seat(), own.log_seq)
     return standing_frame(client, cache, {"status": own.status, "debrief": ""}, own.drawn,
-                          own.active, None, [line[1:] for line in told], False, full, latest)
+                          own.active, None, lines, False, full, latest)
 
 
 def going_round(room: Room, clients: Iterable[Client]) -> bool:
@@ -212,15 +208,25 @@ def public_still_frame(client: Client, cache: FrameCache, still: PublicStill,
     round began, the lines up to then only (a screen opened during the round), no end
     yet. The seats' list and the host's controls keep working; « Pause » shows, as it
     tells nothing."""
-    room, lang = cache.room, client.lang
+    lang = client.lang
     slots = {"status": still.status[lang], "debrief": "",
              "seats": cache.html("seats", (client.role == "host", STILL), lang)}
-    told = [(s, *cache.event_text(event, lang), event.to is not None)
-            for s, event in room.events_since(client.log_seq, None) if s <= still.log_seq]
-    latest = latest_lines(told) if client.log_seq < 0 else None
-    client.log_seq = max(client.log_seq, still.log_seq)
+    lines, latest = lines_until(client, cache, None, still.log_seq)
     return standing_frame(client, cache, slots, still.drawn[lang], still.active, None,
-                          [line[1:] for line in told], False, full, latest)
+                          lines, False, full, latest)
+
+
+def lines_until(client: Client, cache: FrameCache, seat: int | None, upto: int
+                ) -> tuple[list[tuple[str, str | None, bool]], int | None]:
+    """The log lines a screen standing still was not sent yet, ``seat``'s (None: a public
+    screen's), up to the room's ``seq`` ``upto`` (when it was taken), ``(text, brief,
+    private)``, and how many make up the latest change on a screen's first lines
+    (:func:`latest_lines`); the client counted as told them."""
+    told = [(s, *cache.event_text(event, client.lang, seat), event.to is not None)
+            for s, event in once_for(cache.room, client.log_seq, seat) if s <= upto]
+    latest = latest_lines(told) if client.log_seq < 0 else None
+    client.log_seq = max(client.log_seq, upto)
+    return [line[1:] for line in told], latest
 
 
 def still_frame(client: Client, cache: FrameCache, target: int | None, hide: bool,
