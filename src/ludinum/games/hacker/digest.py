@@ -17,8 +17,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from ludinum.engine import Event
-from ludinum.engine.game import Whole
-from ludinum.games.hacker.words import elided, name
+from ludinum.engine.game import Whole, counted
+from ludinum.games.hacker.words import elided, listed, name
 
 
 def keys(events: Sequence[Event], seat: int | None,
@@ -107,10 +107,10 @@ def _protection(events: Sequence[Event], lang: str) -> str:
     wrong = sum(1 for e in events if e.kind == "guess" and not e.data.get("right"))
     guesses: list[str] = []
     if right:
-        guesses.append(f"{right} right" if en else f"{right} bien vu{'s' if right > 1 else ''}")
+        guesses.append(counted(right, ("bien vu", "bien vus"), ("right", "right"), lang))
     if wrong:
-        guesses.append(f"{wrong} bill{'s' if wrong > 1 else ''} stolen" if en else
-                       f"{wrong} billet{'s' if wrong > 1 else ''} volé{'s' if wrong > 1 else ''}")
+        guesses.append(counted(wrong, ("billet volé", "billets volés"),
+                               ("bill stolen", "bills stolen"), lang))
     clauses = [", ".join(guesses)] if guesses else []
     for e in events:
         if e.kind == "emptied":
@@ -140,8 +140,7 @@ def _credits(events: Sequence[Event], lang: str) -> str:
     en = lang == "en"
     accounts = [e.data["account"] for e in events]
     players = {e.data["player"] for e in events}
-    bills = f"{len(events)} bill{'s' if len(events) > 1 else ''}" if en else \
-        f"{len(events)} billet{'s' if len(events) > 1 else ''}"
+    bills = counted(len(events), ("billet", "billets"), ("bill", "bills"), lang)
     if len(players) == 1:
         who = name(players.pop(), lang)
         said = (f"{who} credits {bills}, {_on(accounts, lang)}" if en
@@ -154,19 +153,16 @@ def _credits(events: Sequence[Event], lang: str) -> str:
 
 
 def _viruses(count: int, lang: str) -> str:
-    if lang == "en":
-        return "no virus" if count == 0 else f"{count} virus{'es' if count > 1 else ''}"
-    return "aucun virus" if count == 0 else f"{count} virus"
+    if count == 0:
+        return "no virus" if lang == "en" else "aucun virus"
+    return counted(count, ("virus", "virus"), ("virus", "viruses"), lang)
 
 
 def _accounts(accounts: Sequence[int], lang: str) -> str:
     """« compte 4 », « comptes 4, 10 et 12 » (each once, in their order on the table)."""
     numbers = [str(k + 1) for k in sorted(set(accounts))]
-    en = lang == "en"
-    if len(numbers) == 1:
-        return f"account {numbers[0]}" if en else f"compte {numbers[0]}"
-    listed = ", ".join(numbers[:-1]) + (" and " if en else " et ") + numbers[-1]
-    return f"accounts {listed}" if en else f"comptes {listed}"
+    noun = ("account" if lang == "en" else "compte") + ("s" if len(numbers) > 1 else "")
+    return f"{noun} {listed(numbers, lang)}"
 
 
 def _on(accounts: Sequence[int], lang: str) -> str:

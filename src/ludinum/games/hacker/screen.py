@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ludinum.engine import counted
 from ludinum.games.hacker.base import ACCOUNTS_PER_PLAYER, COLOURS_EN, COLOURS_FR, COLOURS_RICH
-from ludinum.games.hacker.words import account, bills, name, phase_words
+from ludinum.games.hacker.words import account, bills, listed, name, phase_words
 
 
 def _name(player: int | None, lang: str) -> str:
@@ -90,11 +90,8 @@ def _counted_on(places: Mapping[str, int], lang: str) -> str:
     """Viruses counted per account: « 1 virus sur le compte 5 de Sami et 2 virus sur ton
     compte 7 », "1 virus on Sami's account 5 and 2 viruses on your account 7"."""
     en = lang == "en"
-    said = [(f"{n} {'virus' if n == 1 else 'viruses'} on {at}" if en
-             else f"{n} virus sur {at}") for at, n in places.items()]
-    if len(said) == 1:
-        return said[0]
-    return ", ".join(said[:-1]) + (" and " if en else " et ") + said[-1]
+    return listed([(f"{n} {'virus' if n == 1 else 'viruses'} on {at}" if en
+                    else f"{n} virus sur {at}") for at, n in places.items()], lang)
 
 
 def _accounts_in_words(view: Mapping[str, Any], you: int | None, lang: str) -> list[str]:

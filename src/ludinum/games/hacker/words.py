@@ -5,6 +5,7 @@ not from the text that draws with the screen)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ludinum.engine.game import ELIDABLE, elides, with_word
 from ludinum.games.hacker.base import COLOURS_EN, COLOURS_FR, COLOURS_RICH
@@ -40,6 +41,13 @@ def name(player: int | None, lang: str, markup: bool = False) -> str:
         return plain
     style = COLOURS_RICH[player]
     return f"[{style}]{plain}[/{style}]"
+
+
+def listed(said: Sequence[str], lang: str) -> str:
+    """« a », « a et b », « a, b et c » ("a, b and c")."""
+    if len(said) == 1:
+        return said[0]
+    return ", ".join(said[:-1]) + (" and " if lang == "en" else " et ") + said[-1]
 
 
 def account(k: int, lang: str) -> str:
