@@ -158,6 +158,8 @@ def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int
 
     six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
     host, code, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    errors: list[str] = []
+    host.on("pageerror", lambda error: errors.append(str(error)))
     room = live.hub.rooms[code]
     assert room.state.step == "roll" and room.state.current == 0
     for seat in range(1, 6):  # before the first roll: the server waits for Léa's
@@ -185,9 +187,17 @@ def _pending_offer(live: Any, browser: Any, contexts: list[Any], size: tuple[int
                     phone.wait_for_timeout(50)
             if room.state.step == "offer":
                 break
+    assert room.state.step == "offer", (room.status, room.state.step, room.state.result)
     # Three times the usual wait: on a slow machine late in a whole suite the projector's
-    # frame once came after 15 s (the offer is the server's state already).
-    host.wait_for_selector(".stage .danger-card", timeout=3 * TIMEOUT)
+    # frame once came after 15 s (the offer is the server's state already). A run in CI
+    # waited the 45 s in vain: what the projector showed and the room was then are said.
+    try:
+        host.wait_for_selector(".stage .danger-card", timeout=3 * TIMEOUT)
+    except Exception as error:
+        shown = host.evaluate("() => [document.body.dataset.status,"
+                              " (document.querySelector('.stage [data-slot=spotlight]')"
+                              " || {}).innerHTML]")
+        raise AssertionError((room.status, room.state.step, room.seq, shown, errors)) from error
     host.wait_for_timeout(300)  # the narration of the move settles
     return host, phones, room
 
@@ -306,6 +316,8 @@ def test_a_player_with_every_protection_keeps_the_protections_whole(
 
     six = ("Léa", "Sami", "Tom", "Inès", "Noé", "Jade")
     host, code, phones = open_table(browser, live.url, "gnou", six, contexts, PHONE, size)
+    errors: list[str] = []
+    host.on("pageerror", lambda error: errors.append(str(error)))
     room = live.hub.rooms[code]
     assert room.state.step == "roll" and room.state.current == 0
     room.state.prot[5] = (1 << len(PROTECTIONS)) - 1  # before Léa's first roll

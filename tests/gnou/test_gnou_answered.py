@@ -102,3 +102,58 @@ def test_a_spotlight_taken_at_once_leaves_the_whole_line_to_the_narration() -> N
     assert TEXT.headline(said, "fr", {**public, "danger": 2}) is None
     assert TEXT.headline(said, "fr", {**public, "answered": None}) == (
         "Bonne réponse de Joueur 1 !")
+
+
+def test_a_protection_sought_right_after_the_answer_says_it_whole() -> None:
+    """An answer right on a community cell brings the pawn to an awareness cell (6), where
+    the next player chooses a protection: the projector showed the answered quiz beside that
+    choice, its narration « Bonne réponse de Joueur 1 ! ». The chosen protection's quiz then
+    took the spotlight, narrating nothing, so the narration kept that short line and the
+    projector no longer said the right choice nor its explanation. The quiz's narration on
+    a screen with no seat now says the answer whole, who gave it named; a seat's screen,
+    which keeps the whole line under its decision, narrates nothing new."""
+    state = game(dice=(1,))
+    roll(state)  # cell 1, a community cell: Joueur 1's culture quiz
+    question = load_bank().get(state.view(0)["quiz"]["id"])
+    assert question is not None
+    answer(state, right=True)
+    assert state.pos == 6 and state.step == "choose" and state.current == 1
+    assert state.view(None)["answered"]["id"] == question.id
+    events = state.apply(1, state.legal_actions(1)[0])  # Joueur 2 seeks a protection
+    asked = next(e for e in events if e.kind == "quiz")
+    public = state.view(None)
+    assert public["quiz"] is not None and public["answered"]["id"] == question.id
+    key = answer_key(question.id)
+    recap = TEXT.headline(asked, "fr", public)
+    assert recap == (f"Bonne réponse de Joueur 1 : {'ABCD'[key]}. "
+                     f"{question.choices[key].rstrip('.')}. "
+                     f"Explication : {question.explanation}")
+    # Only the spotlight's quiz is drawn: the answered one is not beside it.
+    spot = slot(playing_room(state), None, "spotlight")
+    assert "answered" not in spot and 'class="spotlight quiz' in spot
+    for seat in range(4):
+        assert TEXT.headline(asked, "fr", state.view(seat)) == ""
+    english = TEXT.headline(asked, "en", TEXT.localised(public, "en"))
+    assert english is not None and english.startswith("Right answer from Player 1: ")
+    assert english.endswith(question.explanation_in("en"))
+    # The next move: the answered quiz is gone from the view.
+    answer(state, right=False)
+    assert state.view(None)["answered"]["id"] != question.id
+
+
+def test_a_wrong_answer_said_whole_names_the_right_choice() -> None:
+    state = game(dice=(1,))
+    roll(state)
+    question = load_bank().get(state.view(0)["quiz"]["id"])
+    assert question is not None
+    events = answer(state, right=False)
+    assert state.step == "roll"  # a wrong answer: the pawn stays, the next player rolls
+    done = state.view(None)["answered"]
+    said = next(e for e in events if e.kind == "answer")
+    key = answer_key(question.id)
+    from ludinum.games.gnou.text import _recap
+
+    assert _recap(done, "fr").startswith(
+        f"Mauvaise réponse de Joueur 1 ({'ABCD'[done['choice']]}). "
+        f"Réponse correcte : {'ABCD'[key]}.")
+    assert TEXT.event(said, "fr").startswith("Mauvaise réponse. Réponse correcte :")

@@ -82,6 +82,11 @@ LEARN_Q = "learn"  # transmission: the learner answers alone (G5)
 USE_Q = "use"  # hard mode: use one's own protection (G7)
 GIVE_Q = "give"  # hard mode: the giver must answer before passing it on (G7)
 SOLO = frozenset({LEARN_Q, USE_Q, GIVE_Q})  # answered alone (G4)
+#: The moves after which the quiz just answered is still told on a screen with no seat
+#: (views.py: ``answered``): a hint asked aside, and a protection sought on the awareness
+#: cell that answer brought the pawn to, whose quiz takes its place (the narration then
+#: says it whole, text.py: ``GnouText.headline``).
+KEEP_ANSWERED = frozenset({"hint", "seek"})
 
 STATS = (
     "quizzes",
@@ -523,8 +528,8 @@ class Rules(State):
     def _play(self, player: int, action: Action, events: Events) -> None:
         """Apply ``action``, its events (if ``events`` is a list) appended there."""
         kind = action.kind
-        if events is not None and kind != "hint":
-            self.answered = None  # kept until the next move (views.py), a hint asked aside
+        if events is not None and kind not in KEEP_ANSWERED:
+            self.answered = None  # kept until the next move (views.py)
         if kind == "roll":
             self._roll(events)
         elif kind == "answer":

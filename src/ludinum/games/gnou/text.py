@@ -263,7 +263,13 @@ class GnouText(GameText):
             quiz = (view or {}).get("quiz") or {}
             if (view is not None and quiz.get("answerer") == event.data.get("answerer")
                     and quiz.get("series") == event.data.get("series")):
-                return ""
+                # A protection sought right after an answer that brought the pawn to an
+                # awareness cell: on a screen with no seat, that answer's box (its right
+                # choice, its explanation) gave way to this quiz, and its narration had
+                # said only whether it was right; it is said whole here, as when the
+                # answer and the quiz came in one move (the view keeps it, rules.py).
+                done = view.get("answered") if view.get("seat") is None else None
+                return _recap(done, lang) if done else ""
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
             return self.moment(event, lang)
@@ -376,29 +382,7 @@ class GnouText(GameText):
             who = seat(d["player"], lang)
             return f"{who} asks for a hint." if en else f"{who} demande un indice."
         if kind == "answer":
-            # Once answered, a question's explanation is for the whole table (G4 hides a
-            # solo question only until its answer). « Le joueur choisit une réponse puis lit
-            # à voix haute la réponse correcte écrite au verso de la carte quiz. »
-            q = load_bank().get(d.get("question"))
-            # The explanation a sentence of its own, named: after the choice's text it ran
-            # on as if the choice went on (« D. Mettre à jour. Les mises à jour… »).
-            why = (f" {'Explanation:' if en else 'Explication :'} {q.explanation_in(lang)}"
-                   if q else "")
-            choices = q.choices_in(lang) if q else ()
-            key = d.get("answer")
-            label = ""
-            if isinstance(key, int) and 0 <= key < len(choices):
-                label = f"{chr(65 + key)}. {choices[key]}"
-                label += "" if label[-1] in ".!?…" else "."
-            # Right: the answer once (« Bonne réponse : D. … »); wrong: which one it was.
-            if d["right"]:
-                said = (f"Right answer: {label}" if en else f"Bonne réponse : {label}"
-                        ) if label else ("Right answer!" if en else "Bonne réponse !")
-            else:
-                said = ("Wrong answer." if en else "Mauvaise réponse.") + (
-                    (f" Correct answer: {label}" if en else f" Réponse correcte : {label}")
-                    if label else "")
-            return said + why
+            return _answer_line(d, lang)
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
@@ -594,6 +578,53 @@ class GnouText(GameText):
         if answered:
             out["answered"] = localised_answered(answered, lang)
         return out
+
+
+
+def _answer_line(d: Mapping[str, Any], lang: str, named: bool = False) -> str:
+    """An answer's line: whether it was right, the right choice, the explanation.
+    ``named``: who answered said in it (« Bonne réponse de Tom : D. … »), for a line read
+    without the quiz's line before it (``GnouText.headline``: the recap of a quiz whose
+    answered box gave way to the next quiz)."""
+    en = lang == "en"
+    # Once answered, a question's explanation is for the whole table (G4 hides a
+    # solo question only until its answer). « Le joueur choisit une réponse puis lit
+    # à voix haute la réponse correcte écrite au verso de la carte quiz. »
+    q = load_bank().get(d.get("question"))
+    # The explanation a sentence of its own, named: after the choice's text it ran
+    # on as if the choice went on (« D. Mettre à jour. Les mises à jour… »).
+    why = (f" {'Explanation:' if en else 'Explication :'} {q.explanation_in(lang)}"
+           if q else "")
+    choices = q.choices_in(lang) if q else ()
+    key = d.get("answer")
+    label = ""
+    if isinstance(key, int) and 0 <= key < len(choices):
+        label = f"{chr(65 + key)}. {choices[key]}"
+        label += "" if label[-1] in ".!?…" else "."
+    # Right: the answer once (« Bonne réponse : D. … »); wrong: which one it was.
+    if named and d["right"] and label:
+        who = seat(d["player"], lang)
+        said = f"Right answer from {who}: {label}" if en else f"Bonne réponse de {who} : {label}"
+    elif named:
+        said = _verdict(d, lang) + ("" if d["right"] or not label else
+                                    (f" Correct answer: {label}" if en
+                                     else f" Réponse correcte : {label}"))
+    elif d["right"]:
+        said = (f"Right answer: {label}" if en else f"Bonne réponse : {label}"
+                ) if label else ("Right answer!" if en else "Bonne réponse !")
+    else:
+        said = ("Wrong answer." if en else "Mauvaise réponse.") + (
+            (f" Correct answer: {label}" if en else f" Réponse correcte : {label}")
+            if label else "")
+    return said + why
+
+
+def _recap(done: Mapping[str, Any], lang: str) -> str:
+    """The line of a view's answered quiz (views.py: ``answered``), who answered named."""
+    right = done["choice"] == done["answer"]
+    return _answer_line({"player": done["answerer"], "question": done["id"],
+                         "choice": done["choice"], "answer": done["answer"], "right": right},
+                        lang, named=True)
 
 
 def _verdict(d: Mapping[str, Any], lang: str) -> str:
