@@ -103,6 +103,29 @@ def test_french_spacing_survives_line_wrapping() -> None:
     assert "\ue000" not in text and "\ue001" not in text
 
 
+def test_a_long_line_goes_on_under_its_own_text() -> None:
+    """A line wider than the terminal went on from its left edge: a Voleur board's line
+    (« Numérique : … ╎ … — ta mesure cachée : … », up to 400 columns) and a told move
+    (« • … ») read as lines of their own. Each row after the first is indented 2 columns
+    more than the line, cut at a space, its colours kept, never wider than the terminal."""
+    out = io.StringIO()
+    console = FrenchConsole(width=40, file=out, color_system="truecolor")
+    console.print("  [bold]Numérique :[/bold] Planning des congés (standard, 1 point)"
+                  " ╎ [red]Fichier clients[/red] (hautement confidentielle, 3 points)")
+    console.print("• Bot 3 pose « Bulletins de paie » sur son plateau papier.")
+    console.print("x" * 90)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue()).splitlines()
+    assert plain[:4] == ["  Numérique : Planning des congés",
+                         "    (standard, 1 point) ╎ Fichier",
+                         "    clients (hautement confidentielle, 3",
+                         "    points)"]
+    assert plain[4:6] == ["• Bot 3 pose «\u202fBulletins de paie\u202f» sur",
+                          "  son plateau papier."]
+    assert plain[6:] == ["x" * 40, "  " + "x" * 38, "  " + "x" * 12]
+    assert "\x1b[1mNumérique :" in out.getvalue()  # still bold
+    assert "\x1b[31mclients" in out.getvalue()  # the red carried over the cut
+
+
 def test_bots_deciding_at_once_move_in_a_random_order() -> None:
     """H4: a Hacker traveller (the person) sees each virus appear; the bots that drop
     during the trip move in a random order, drawn from the game's seed."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from rich.cells import get_character_cell_size
 from rich.console import Console
+from rich.text import Text
 
 from ludinum.content.typography import NBSP, NNBSP, french_spacing
 
@@ -47,10 +49,55 @@ class FrenchConsole(Console):
         super().__init__(**kwargs)
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
-        super().print(*(held(o) if isinstance(o, str) else o for o in objects), **kwargs)
+        wraps = len(objects) == 1 and not (kwargs.get("soft_wrap") or kwargs.get("no_wrap")
+                                           or kwargs.get("markup") is False)
+        super().print(*((hung(held(o), self.width) if wraps else held(o))
+                        if isinstance(o, str) else o for o in objects), **kwargs)
 
 
 def held(text: str) -> str:
     """``text`` with French spacing whose no-break spaces survive rich's line wrapping: a
     table cell given to a :class:`FrenchConsole` (its ``print`` does it for strings)."""
     return french_spacing(text).translate(_HOLD)
+
+
+def hung(markup: str, width: int) -> str:
+    """``markup``'s lines wider than ``width`` columns cut at their spaces, each line after
+    the first indented 2 columns more than the line itself: a bullet's sentence goes on
+    under its text (« • Bot 3 pose… »), a board's line under its board (« Numérique : … »)
+    rather than from the terminal's left edge, where it read as a line of its own."""
+    return "\n".join(_hung_line(line, width) for line in markup.split("\n"))
+
+
+def _hung_line(markup: str, width: int) -> str:
+    text = Text.from_markup(markup)
+    plain = text.plain
+    ends = []  # the columns each character ends at
+    column = 0
+    for char in plain:
+        column += get_character_cell_size(char)
+        ends.append(column)
+    if column <= width:
+        return markup
+    lead = len(plain) - len(plain.lstrip(" "))
+    indent = min(lead + 2, width // 2)
+    cuts: list[int] = []  # where each line after the first starts (its space left out)
+    start, room, used = 0, width, 0
+    while ends[-1] - used > room:
+        last = _last_fit(ends, used + room)  # the last character that fits
+        space = plain.rfind(" ", start + lead + 1 if not cuts else start + 1, last + 2)
+        cut = space + 1 if space > start else last + 1  # no space: cut the word
+        cuts.append(cut)
+        start, room, used = cut, width - indent, ends[cut - 1]
+    out = []
+    for i, piece in enumerate(text.divide(cuts)):
+        piece.rstrip()  # the space it was cut at
+        out.append((" " * indent if i else "") + piece.markup)
+    return "\n".join(out)
+
+
+def _last_fit(ends: list[int], column: int) -> int:
+    """The index of the last character that ends at or before ``column``."""
+    import bisect
+
+    return max(0, bisect.bisect_right(ends, column) - 1)

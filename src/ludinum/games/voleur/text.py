@@ -588,7 +588,10 @@ class VoleurText(GameText):
             # Its explanation only in the line that told it as it happened (event: the
             # terminal printed it just above): written here too, it was read twice.
             lines.append(f"[red]{word}[/red]{colon} {quoted} → {target} ({aimed})")
-        if "hand" in view and not (board and self._hand_in_choices(view)):
+        # The thief choosing what to steal (V5) plays no card of his hand: the terminal
+        # leaves it out (its rows went to the attacked board's data, named whole).
+        stealing = view.get("phase") == "steal" and view["thief"] == view["you"]
+        if "hand" in view and not (board and (stealing or self._hand_in_choices(view))):
             label = "Your hand" if en else "Ta main"
             hand = self._names(list(view["hand"]), lang, short=board)
             lines.append(f"[bold]{label}[/bold]{colon} {hand}")
