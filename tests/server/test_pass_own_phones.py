@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -174,3 +175,55 @@ def test_no_round_in_the_other_games(
             assert drawn_pub(phone) == drawn_pub(host) == public_view(room)
             steps += 1
         assert steps > 30
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_bot_seat_taken_during_a_round_stands_still_too(
+    sqlite_url: str, catalog: Catalog, seed: int
+) -> None:
+    """Two people on the device, two bots; during a round the host offers a bot's seat
+    and a late pupil takes it on their own phone (issue 21). The round's own screens were
+    taken for the people's phones only when it began: that phone found none and followed
+    the game live, the drops of the trip landing at the visit that made them (H2, H4). It
+    now stands as its seat stood when the round began, like every own phone, until its
+    seat decides or the round is over."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host_token = create_room(client, "hacker", 4, mode="turns", seed=seed)
+        people = [join(client, code, name) for name in NAMES[:2]]
+        host = hello(client, code, stack, role="host", token=host_token)
+        host.send(type="start", level="random", shared=True)
+        host.sync()
+        device = hello(client, code, stack, role="pass", tokens=[t for _, t in people])
+        room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+        rng = random.Random(seed)
+        late = phone = None
+        standing = ""
+        stood = moved_on = idle = 0
+        for _ in range(3000):
+            if room.status != "playing" or (phone is not None and room.still is None):
+                break
+            if room.still is not None and phone is None and 3 not in room.deciding():
+                host.send(type="offer", seat=3)
+                host.sync()
+                late, token = join(client, code, "Inès", seat=3)
+                phone = hello(client, code, stack, role="player", token=token)
+                standing = shown(phone)
+                seen = json.dumps(room.state.view(3), sort_keys=True)
+            if not tap_device(device, rng.choice):
+                idle += 1  # the bots' moves to come
+                assert idle < 200, "nothing to tap on the device"
+                time.sleep(0.01)
+            else:
+                idle = 0
+            for conn in (device, host, *([phone] if phone else [])):
+                conn.sync()
+            if phone is not None and room.still is not None and 3 not in room.still.live:
+                stood += 1
+                assert shown(phone) == standing, "the late pupil's phone moved on in a round"
+                now = json.dumps(room.state.view(3), sort_keys=True)
+                moved_on += now != seen
+        # The phone stood through moves its seat's live screen showed (drops on its
+        # account, the trip's turn going on).
+        assert late == 3 and stood > 0 and moved_on > 0, (late, stood, moved_on)

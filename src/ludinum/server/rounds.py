@@ -126,12 +126,14 @@ def begin_round(client: Client, cache: FrameCache) -> None:
     """A round of the device ``client`` begins (or it joined during one): its screen
     between visits, and the room's public screens unless another device's round holds
     them already, stand as the game is now, and so do the own phones of the people off
-    the device (:class:`OwnStill`) but those deciding now, who decide in the round."""
+    the device (:class:`OwnStill`) but those deciding now, who decide in the round. A
+    bot's seat off the device too: a late pupil may take it during the round (issue 21),
+    and their phone then stands as that seat stood (it followed the game live, the trip's
+    drops landing at the visit that made them, H2, H4)."""
     client.still = still_screen(client, cache)
     room = cache.room
     if room.still is None:
-        phones = [s.index for s in room.seats
-                  if s.kind == HUMAN and s.index not in client.seats]
+        phones = [s.index for s in room.seats if s.index not in client.seats]
         own: dict[tuple[int, str], OwnStill] = {}
         for seat in phones:
             own.update(own_screens(cache, seat))
