@@ -19,7 +19,9 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import time
+from html import unescape
 from typing import Any
 
 import pytest
@@ -227,3 +229,39 @@ def test_a_bot_seat_taken_during_a_round_stands_still_too(
         # The phone stood through moves its seat's live screen showed (drops on its
         # account, the trip's turn going on).
         assert late == 3 and stood > 0 and moved_on > 0, (late, stood, moved_on)
+
+
+def plain_text(html: str) -> str:
+    """An HTML fragment's words, its tags left out, every space an ordinary one."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+
+
+def test_a_still_phone_paused_still_says_whose_it_is(sqlite_url: str, catalog: Catalog
+                                                     ) -> None:
+    """The host pauses during a device's round: an own phone standing still showed the
+    projector's « Pause » line, without « Tu es … » that every phone of the room shows."""
+    app = make_app(sqlite_url, catalog)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        code, host, device, phone, seat = mixed_room(client, stack, "hacker", 3)
+        room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+        rng = random.Random(3)
+        for _ in range(500):
+            if room.still is not None and seat not in room.still.live:
+                break
+            if phone.actions:
+                chosen = rng.choice(phone.actions)
+                phone.send(type="act", seat=chosen["seat"], action=chosen["action"],
+                           seq=phone.last["seq"])
+            else:
+                tap_device(device, rng.choice)
+            for conn in (device, host, phone):
+                conn.sync()
+        assert room.still is not None and seat not in room.still.live
+        host.send(type="pause")
+        for conn in (host, phone):
+            conn.sync()
+        status = plain_text(phone.page["status"])
+        assert phone.last["status"] == "paused"
+        assert "Pause" in status and f"Tu es {NAMES[seat]}" in status, status
+        assert "Tu es" not in plain_text(host.page["status"])

@@ -256,8 +256,9 @@ def standing_frame(client: Client, cache: FrameCache, slots: dict[str, str],
     nothing. None when nothing changed."""
     lang = client.lang
     paused = cache.room.shown_status() == PAUSED  # a pause the host asked, shown
-    if paused:
-        slots = {**slots, "status": cache.html("status", None, lang)}
+    if paused:  # an own phone still says whose it is (« Pause · Tu es Léa »)
+        own = client.view_seat() if client.role == "player" else None
+        slots = {**slots, "status": cache.html("status", own, lang)}
     changed = {k: v for k, v in slots.items() if full or client.slots.get(k) != v}
     if changed:
         client.slots = {**client.slots, **changed}
