@@ -325,6 +325,14 @@ def test_a_line_only_you_see_is_marked_by_a_badge(table: Any) -> None:
     assert content == '"Pour toi"', mark
     assert background not in ("rgba(0, 0, 0, 0)", "transparent"), mark  # a badge
     assert text[:1].isupper(), mark  # the line's own sentence, whole
+    # The journal's lines keep clear of its right border: its words ran into it.
+    gaps = phone.evaluate("""() => [...document.querySelectorAll('.log')]
+      .filter((log) => log.checkVisibility()).map((log) => {
+        // the inner edge of its right border, or of its scroll bar
+        const edge = log.getBoundingClientRect().left + log.clientLeft + log.clientWidth;
+        return edge - log.querySelector('li').getBoundingClientRect().right;
+      })""")
+    assert gaps and min(gaps) >= 8, gaps
 
 
 def test_the_host_screen_on_a_phone_does_not_overflow(live: Any, browser: Any) -> None:
