@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ludinum.cli.console import FrenchConsole
 from ludinum.cli.main import cli
-from ludinum.cli.menu import menu_line
+from ludinum.cli.menu import Menu, menu_line, rows
 from ludinum.cli.play import choice_of, keys_of, next_seat, retry_hint
 from ludinum.engine import one_of
 from ludinum.games import get_game, make_bot
@@ -101,6 +101,32 @@ def test_french_spacing_survives_line_wrapping() -> None:
     assert not [line for line in lines if line[0] in "?:!»;"], lines
     assert "\u202f?" in text and "\u00a0:" in text  # the no-break spaces are written back
     assert "\ue000" not in text and "\ue001" not in text
+
+
+def test_a_menu_still_too_tall_groups_the_choices_of_one_verb() -> None:
+    """A Web Runners turn with a big hand, every group of shared words closed already,
+    still listed its six « Jouer … » one a line: 11 rows where the screen left 7 (27 rows
+    in all). Three choices or more beginning with the same word, shown alone, are then
+    one entry (« Jouer… (6 choix) »), opened when chosen; a short menu keeps them."""
+    plays = [f"Jouer {card} → cercle 1, case {n}" for n, card in enumerate(
+        ("Sédentarité, 1 case", "Polémique avec un troll, 2 cases", "Exposé en classe, 5 cases",
+         "Musique & streaming, 5 cases", "Hobbies et passion, 10 cases",
+         "Déplacement 1 : avancer de 1"), 20)]
+    labels = ["Franchir le pont (1 carte PONT) → cercle 2, case 0", *plays,
+              "Attaquer avec « Surveillance »", "Attaquer avec « Bug »",
+              *(f"Rester sur place en défaussant « Carte {n} »" for n in range(11))]
+    keys = [str(n) for n in range(1, len(labels) + 1)]
+    menu = Menu(keys, labels, 80, 7, "fr")
+    assert rows(menu.lines(), 80) <= 7, menu.lines()
+    assert menu.entry_labels()[:4] == [labels[0], "Jouer… (6 choix)", labels[7], labels[8]]
+    assert menu.entries()[1] == [1, 2, 3, 4, 5, 6]
+    shown, offered = menu.opened(menu.entries()[1], "fr")
+    assert shown[0] == "  Jouer…" and offered[:6] == plays
+    assert "Sédentarité, 1 case → cercle 1, case 20" in shown[1]
+    # With room, every choice is listed as before.
+    roomy = Menu(keys, labels, 80, 40, "fr")
+    assert "Jouer… (6 choix)" not in roomy.entry_labels()
+    assert sum(label.startswith("Jouer ") for label in roomy.entry_labels()) == 6
 
 
 def test_a_long_line_goes_on_under_its_own_text() -> None:

@@ -138,12 +138,43 @@ class Menu:
         self.keys, self.labels, self.width, self.lang = keys, labels, width, lang
         self.blocks = blocks_of(labels, width)
         self.closed: set[int] = set()  # blocks shown as one entry
-        while rows(self.lines(), width) > room:
-            open_ = [(rows(self._shown(i), width), i) for i, b in enumerate(self.blocks)
+        if not self._close_to(room) and self._by_first_word():
+            self._close_to(room)
+
+    def _close_to(self, room: int) -> bool:
+        """Close the tallest groups, one after the other, until the menu fits ``room``
+        rows; whether it does."""
+        while rows(self.lines(), self.width) > room:
+            open_ = [(rows(self._shown(i), self.width), i) for i, b in enumerate(self.blocks)
                      if len(b.choices) > 1 and b.heading and i not in self.closed]
             if not open_:
-                break
+                return False
             self.closed.add(max(open_)[1])
+        return True
+
+    def _by_first_word(self) -> bool:
+        """For a menu still too tall once every group is closed: the choices shown alone
+        that begin with the same word, three at least, made a group (« Jouer… (6 choix) »;
+        :func:`shared_start` asks for 8 characters, a verb alone is fewer), each such
+        group laid out flat until it is closed. Whether one was made. (A Web Runners turn
+        with a big hand listed its six « Jouer … » one a line: 27 rows.)"""
+        alone: dict[str, list[int]] = {}
+        for block in self.blocks:
+            label = self.labels[block.choices[0]]
+            if len(block.choices) == 1 and " " in label:
+                alone.setdefault(label.split(" ", 1)[0], []).append(block.choices[0])
+        groups = [(word, group) for word, group in alone.items() if len(group) >= 3]
+        if not groups:
+            return False
+        closed = [self.blocks[i] for i in self.closed]
+        grouped = {i for _, group in groups for i in group}
+        self.blocks = sorted(
+            [b for b in self.blocks if not (len(b.choices) == 1 and b.choices[0] in grouped)]
+            + [Block(group, f"{word}…", tuple(self.labels[i][len(word) + 1:] for i in group),
+                     flat=True) for word, group in groups],
+            key=lambda b: b.choices[0])
+        self.closed = {i for i, b in enumerate(self.blocks) if any(b is c for c in closed)}
+        return True
 
     def _items(self) -> list[tuple[int, str, int]]:
         """What is shown, in order: (where, kind, block or choice), kind « closed » (a
