@@ -133,13 +133,15 @@ def test_a_long_line_goes_on_under_its_own_text() -> None:
     """A line wider than the terminal went on from its left edge: a Voleur board's line
     (« Numérique : … ╎ … — ta mesure cachée : … », up to 400 columns) and a told move
     (« • … ») read as lines of their own. Each row after the first is indented 2 columns
-    more than the line, cut at a space, its colours kept, never wider than the terminal."""
+    more than the line, cut at a space, its colours kept, never wider than the terminal;
+    a paragraph at the left edge wraps as before."""
     out = io.StringIO()
     console = FrenchConsole(width=40, file=out, color_system="truecolor")
     console.print("  [bold]Numérique :[/bold] Planning des congés (standard, 1 point)"
                   " ╎ [red]Fichier clients[/red] (hautement confidentielle, 3 points)")
     console.print("• Bot 3 pose « Bulletins de paie » sur son plateau papier.")
-    console.print("x" * 90)
+    console.print("  " + "x" * 90)
+    console.print("Jeu coopératif : l'équipe fait avancer un seul pion jusqu'à la fin.")
     plain = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue()).splitlines()
     assert plain[:4] == ["  Numérique : Planning des congés",
                          "    (standard, 1 point) ╎ Fichier",
@@ -147,7 +149,10 @@ def test_a_long_line_goes_on_under_its_own_text() -> None:
                          "    points)"]
     assert plain[4:6] == ["• Bot 3 pose «\u202fBulletins de paie\u202f» sur",
                           "  son plateau papier."]
-    assert plain[6:] == ["x" * 40, "  " + "x" * 38, "  " + "x" * 12]
+    assert plain[6:9] == ["  " + "x" * 38, "    " + "x" * 36, "    " + "x" * 16]
+    # A paragraph at the left edge (a game's summary) wraps as it did, flush left.
+    assert [line.rstrip().replace("\xa0", " ") for line in plain[9:]] == [
+        "Jeu coopératif : l'équipe fait avancer", "un seul pion jusqu'à la fin."]
     assert "\x1b[1mNumérique :" in out.getvalue()  # still bold
     assert "\x1b[31mclients" in out.getvalue()  # the red carried over the cut
 

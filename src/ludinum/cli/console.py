@@ -62,10 +62,11 @@ def held(text: str) -> str:
 
 
 def hung(markup: str, width: int) -> str:
-    """``markup``'s lines wider than ``width`` columns cut at their spaces, each line after
-    the first indented 2 columns more than the line itself: a bullet's sentence goes on
-    under its text (« • Bot 3 pose… »), a board's line under its board (« Numérique : … »)
-    rather than from the terminal's left edge, where it read as a line of its own."""
+    """``markup``'s indented or bulleted lines wider than ``width`` columns cut at their
+    spaces, each row after the first indented 2 columns more than the line itself: a
+    bullet's sentence goes on under its text (« • Bot 3 pose… »), a board's line under its
+    board (« Numérique : … ») rather than from the terminal's left edge, where it read as a
+    line of its own. A paragraph at the left edge (a game's summary) wraps as it is."""
     return "\n".join(_hung_line(line, width) for line in markup.split("\n"))
 
 
@@ -80,6 +81,8 @@ def _hung_line(markup: str, width: int) -> str:
     if column <= width:
         return markup
     lead = len(plain) - len(plain.lstrip(" "))
+    if not lead and not plain.startswith("• "):
+        return markup
     indent = min(lead + 2, width // 2)
     cuts: list[int] = []  # where each line after the first starts (its space left out)
     start, room, used = 0, width, 0
