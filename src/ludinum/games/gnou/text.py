@@ -580,7 +580,6 @@ class GnouText(GameText):
         return out
 
 
-
 def _answer_line(d: Mapping[str, Any], lang: str, named: bool = False) -> str:
     """An answer's line: whether it was right, the right choice, the explanation.
     ``named``: who answered said in it (« Bonne réponse de Tom : D. … »), for a line read
