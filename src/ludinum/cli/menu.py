@@ -156,7 +156,7 @@ class Menu:
         """For a menu still too tall once every group is closed: the choices shown alone
         that begin with the same word, three at least, made a group (« Jouer… (6 choix) »;
         :func:`shared_start` asks for 8 characters, a verb alone is fewer), each such
-        group laid out flat until it is closed. Whether one was made. (A Web Runners turn
+        group laid out flat until it is closed. Whether one was made. (A turn
         with a big hand listed its six « Jouer … » one a line: 27 rows.)"""
         alone: dict[str, list[int]] = {}
         for block in self.blocks:
