@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import IO, Any
 
 from rich.cells import get_character_cell_size
@@ -101,6 +102,4 @@ def _hung_line(markup: str, width: int) -> str:
 
 def _last_fit(ends: list[int], column: int) -> int:
     """The index of the last character that ends at or before ``column``."""
-    import bisect
-
-    return max(0, bisect.bisect_right(ends, column) - 1)
+    return max(0, bisect_right(ends, column) - 1)

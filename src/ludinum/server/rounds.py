@@ -133,16 +133,16 @@ def begin_round(client: Client, cache: FrameCache) -> None:
     client.still = still_screen(client, cache)
     room = cache.room
     if room.still is None:
-        phones = [s.index for s in room.seats if s.index not in client.seats]
+        off_device = [s.index for s in room.seats if s.index not in client.seats]
         own: dict[tuple[int, str], OwnStill] = {}
-        for seat in phones:
+        for seat in off_device:
             own.update(own_screens(cache, seat))
         deciding = room.deciding()
         room.still = PublicStill(
             {lang: cache.html("status", None, lang) for lang in i18n.LANGS},
             {lang: cache.drawn(None, lang) for lang in i18n.LANGS},
             cache.public_active(None), room.seq, room.public_seq, own,
-            {seat for seat in phones if seat in deciding})
+            {seat for seat in off_device if seat in deciding})
 
 
 def watch_phones(room: Room, made: Callable[[], FrameCache]) -> None:

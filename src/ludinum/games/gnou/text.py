@@ -268,7 +268,7 @@ class GnouText(GameText):
                 # choice, its explanation) gave way to this quiz, and its narration had
                 # said only whether it was right; it is said whole here, as when the
                 # answer and the quiz came in one move (the view keeps it, rules.py).
-                done = view.get("answered") if view.get("seat") is None else None
+                done = view.get("answered")  # (a seat's view never has it: views.py)
                 return _recap(done, lang) if done else ""
             return _quiz_line(event.data, lang)
         if event.kind == "transmission":
@@ -601,20 +601,17 @@ def _answer_line(d: Mapping[str, Any], lang: str, named: bool = False) -> str:
         label = f"{chr(65 + key)}. {choices[key]}"
         label += "" if label[-1] in ".!?…" else "."
     # Right: the answer once (« Bonne réponse : D. … »); wrong: which one it was.
-    if named and d["right"] and label:
-        who = seat(d["player"], lang)
-        said = f"Right answer from {who}: {label}" if en else f"Bonne réponse de {who} : {label}"
-    elif named:
-        said = _verdict(d, lang) + ("" if d["right"] or not label else
-                                    (f" Correct answer: {label}" if en
-                                     else f" Réponse correcte : {label}"))
-    elif d["right"]:
-        said = (f"Right answer: {label}" if en else f"Bonne réponse : {label}"
-                ) if label else ("Right answer!" if en else "Bonne réponse !")
+    if d["right"] and label:
+        by = f" from {seat(d['player'], lang)}" if en else f" de {seat(d['player'], lang)}"
+        by = by if named else ""
+        said = f"Right answer{by}: {label}" if en else f"Bonne réponse{by} : {label}"
+    elif named:  # « Bonne réponse de Léa ! », « Mauvaise réponse de Léa (B). »
+        said = _verdict(d, lang)
     else:
-        said = ("Wrong answer." if en else "Mauvaise réponse.") + (
-            (f" Correct answer: {label}" if en else f" Réponse correcte : {label}")
-            if label else "")
+        said = ("Right answer!" if en else "Bonne réponse !") if d["right"] else (
+            "Wrong answer." if en else "Mauvaise réponse.")
+    if not d["right"] and label:
+        said += f" Correct answer: {label}" if en else f" Réponse correcte : {label}"
     return said + why
 
 
