@@ -10,6 +10,7 @@ from __future__ import annotations
 from ludinum.engine import Action
 from ludinum.games.gnou import GAME, GnouState
 from ludinum.games.gnou.content import load_dangers
+from ludinum.games.gnou.text import localised_quiz
 from tests.drawing import slot
 from tests.gnou.helpers import game, playing_room, roll, said
 
@@ -147,3 +148,25 @@ def test_the_projector_names_the_danger_that_sent_the_pawn_back_to_an_awareness_
     assert brief.startswith("Danger en case 7 «") and "protéger" not in brief
     for seat in (0, 1):
         assert cache.event_text(met, "fr", seat)[1] is None
+
+
+def test_the_learners_terminal_quiz_leaves_the_legend_and_protections_out() -> None:
+    """In the terminal the learner's quiz under the card (G4, G5) is the screen's decision:
+    the track and the turn stay, the card's title and how to protect oneself stay (what the
+    giver explains), the track's legend and the seats' protections give way. Six players
+    with protections ran that screen to 29 rows of a 24-row terminal."""
+    state = game(players=6, dice=(2,), protections={
+        1: ["logiciels_libres"], 2: ["anti_espion"], 3: ["action_citoyenne"],
+        4: ["oeuvres_libres"], 5: ["services_decentralises"]})
+    roll(state)
+    offered = TEXT.view(state.view(0), "fr")
+    assert "= pion" in offered and "Protections :" in offered  # the offer's screen keeps them
+    state.apply(2, Action.make("transmit"))
+    for lang, legend, held in (("fr", "= pion", "Protections :"), ("en", "= pawn", "Protections:")):
+        learner = TEXT.view(state.view(0), lang)
+        assert legend not in learner and held not in learner, learner
+        assert CARD.title_in(lang) in learner and CARD.alternative_in(lang) in learner
+        assert localised_quiz(state.view(0)["quiz"], lang)["question"] in learner
+        assert learner.splitlines()[2].startswith("Turn" if lang == "en" else "Tour")
+        # The web's text under its board (board=False) is unchanged: it keeps them.
+        assert held in TEXT.view(state.view(0), lang, board=False)

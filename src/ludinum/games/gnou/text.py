@@ -486,14 +486,14 @@ class GnouText(GameText):
         pawn stopped, which its end does not: it stays."""
         return self._status(view, lang) if view.get("result") == "win" else ""
 
-    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+    @staticmethod
+    def _protections(view: Mapping[str, Any], lang: str, board: bool,
+                     lines: list[str]) -> None:
+        """« Protections : » and each seat's, appended to ``lines``. The terminal
+        (``board``) says the seats without any on one line: six players' « aucune pour
+        l'instant » a line each ran a quiz past a terminal's 24 rows."""
         en = lang == "en"
-        key = "en" if en else "fr"
-        lines = [self._track(view, lang), TRACK_LEGEND[key]] if board else []
-        lines.append(self._status(view, lang))
         lines.append("Protections:" if en else "Protections :")
-        # The terminal (``board``) says the seats without any on one line: six players'
-        # « aucune pour l'instant » a line each ran a quiz past a terminal's 24 rows.
         without = [p for p, prots in enumerate(view["protections"]) if not prots]
         for p, prots in enumerate(view["protections"]):
             if board and not prots and len(without) > 1:
@@ -507,6 +507,20 @@ class GnouText(GameText):
                                       if view.get("seat") == p else "") for p in without]
             none = "None yet:" if en else "Aucune pour l'instant :"
             lines.append(f"  {none} {', '.join(seats)}")
+
+    def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
+        en = lang == "en"
+        key = "en" if en else "fr"
+        # A quiz in the terminal (``board``) is the screen's decision: the track's legend
+        # and the seats' protections, which answering it does not need, are left out (a
+        # quiz under a danger card, G5, ran to 29 rows of a 24-row terminal with them).
+        quizzing = board and bool(view.get("quiz"))
+        lines = [self._track(view, lang)] if board else []
+        if board and not quizzing:
+            lines.append(TRACK_LEGEND[key])
+        lines.append(self._status(view, lang))
+        if not quizzing:
+            self._protections(view, lang, board, lines)
         # Where a board is drawn beside the text (the web), the quiz is drawn there too, in
         # the spotlight: not said a second time here.
         quiz = view.get("quiz") if board else None
