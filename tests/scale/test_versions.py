@@ -340,3 +340,58 @@ def test_a_copy_ahead_of_storage_replays_the_whole_log(pg: str) -> None:
         assert b.followed == 0
 
     asyncio.run(run())
+
+
+def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
+    """Each room's moves go out on the room's own channel (issue 19: on one channel for all
+    rooms, a process received and decoded every move of the other's rooms to drop it). A
+    process that does not hold the room hears none of its moves; once it loads the room it
+    follows that channel and its copy takes the other's moves as they come; let go, it
+    hears them no more."""
+    services.need_redis()
+    a, b = two_hubs(pg, bus=True)
+
+    async def settled(check: Any) -> None:
+        for _ in range(100):
+            if check():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("not settled in 2 s")
+
+    async def move(code: str) -> None:
+        room = a.rooms[code]
+        seat = room.state.active_players()[0]
+        await a.act(room, seat, room.state.legal_actions(seat)[0])
+
+    async def run() -> None:
+        assert a.bus is not None and b.bus is not None
+        await a.start()
+        await b.start()
+        await settled(lambda: a.bus.connected.is_set() and b.bus.connected.is_set())
+        room, _ = await a.create_room("toy", 2, {}, seed=11)
+        code = room.code
+        await a.join(code, "Ada")
+        await a.join(code, "Bob")
+        await a.command(room, "start", {})
+        await settled(lambda: code in a.bus.following)
+        for _ in range(3):
+            await move(code)
+        await settled(lambda: a.bus.published >= 3)
+        await asyncio.sleep(0.2)
+        assert code not in b.rooms and b.bus.received == 0  # nothing heard of a's room
+        copy = await b.room(code)  # a request reaches b: it holds a copy now
+        await settled(lambda: code in b.bus.following)
+        await move(code)
+        await settled(lambda: b.rooms[code].seq == a.rooms[code].seq)
+        assert b.rooms[code] is copy and b.bus.received >= 1  # the move heard, not reloaded
+        assert copy.state.to_json() == a.rooms[code].state.to_json()
+        b._forget(code)
+        await settled(lambda: code not in b.bus.following)
+        heard = b.bus.received
+        await move(code)
+        await asyncio.sleep(0.3)
+        assert b.bus.received == heard
+        await a.close()
+        await b.close()
+
+    asyncio.run(run())
