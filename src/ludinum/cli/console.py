@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import IO, Any
 
 from rich.cells import get_character_cell_size
@@ -10,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ludinum.content.typography import NBSP, NNBSP, french_spacing
+from ludinum.engine.wrapping import hanging_cuts
 
 #: Stand-ins for the no-break spaces while rich lays a line out. rich breaks lines at any
 #: Unicode space, no-break ones included (a line would start with « ? » or « : »); these
@@ -73,33 +73,11 @@ def hung(markup: str, width: int) -> str:
 
 def _hung_line(markup: str, width: int) -> str:
     text = Text.from_markup(markup)
-    plain = text.plain
-    ends = []  # the columns each character ends at
-    column = 0
-    for char in plain:
-        column += get_character_cell_size(char)
-        ends.append(column)
-    if column <= width:
+    indent, cuts = hanging_cuts(text.plain, width, get_character_cell_size)
+    if not cuts:
         return markup
-    lead = len(plain) - len(plain.lstrip(" "))
-    if not lead and not plain.startswith("• "):
-        return markup
-    indent = min(lead + 2, width // 2)
-    cuts: list[int] = []  # where each line after the first starts (its space left out)
-    start, room, used = 0, width, 0
-    while ends[-1] - used > room:
-        last = _last_fit(ends, used + room)  # the last character that fits
-        space = plain.rfind(" ", start + lead + 1 if not cuts else start + 1, last + 2)
-        cut = space + 1 if space > start else last + 1  # no space: cut the word
-        cuts.append(cut)
-        start, room, used = cut, width - indent, ends[cut - 1]
     out = []
     for i, piece in enumerate(text.divide(cuts)):
         piece.rstrip()  # the space it was cut at
         out.append((" " * indent if i else "") + piece.markup)
     return "\n".join(out)
-
-
-def _last_fit(ends: list[int], column: int) -> int:
-    """The index of the last character that ends at or before ``column``."""
-    return max(0, bisect_right(ends, column) - 1)

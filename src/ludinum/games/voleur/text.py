@@ -20,6 +20,7 @@ from ludinum.engine import (
     counted,
 )
 from ludinum.engine.lessons import in_lang
+from ludinum.engine.wrapping import hanging_cuts
 from ludinum.games.voleur.content import ATTACK, BOARDS, CATEGORIES, DATA, POINTS, Deck
 from ludinum.games.voleur.lessons import lessons_for
 
@@ -112,6 +113,16 @@ def _cells(markup: str) -> int:
     from rich.text import Text
 
     return Text.from_markup(markup).cell_len
+
+
+@lru_cache(maxsize=2048)
+def _rows(markup: str) -> int:
+    """The rows a line of markup takes in an 80-column terminal, cut there as the terminal
+    cuts it (:func:`ludinum.engine.wrapping.hanging_cuts`)."""
+    from rich.cells import get_character_cell_size
+    from rich.text import Text
+
+    return 1 + len(hanging_cuts(Text.from_markup(markup).plain, 80, get_character_cell_size)[1])
 
 
 class VoleurText(GameText):
@@ -538,6 +549,7 @@ class VoleurText(GameText):
                     or (view.get("phase") == "defend" and attack["target"] == view["you"])):
                 continue
             boards: list[str] = []
+            named = False  # a board of this seat with its data named whole
             for which in BOARDS:
                 label = _BOARD[key][which]
                 name = f"{label.capitalize()} board" if en else f"Plateau {label}"
@@ -555,6 +567,7 @@ class VoleurText(GameText):
                 aside = board and bool(attack and attack["target"] == view["you"]
                                        and entry["seat"] == view["you"] and not attacked)
                 whole = (entry["seat"] == view["you"] and not laying and not aside) or attacked
+                named = named or whole
                 # a card's short name in the terminal's lists (its rows are few); a
                 # screen that draws the board writes these lines with the whole names
                 # (games/voleur/web/board.js: lines)
@@ -567,7 +580,12 @@ class VoleurText(GameText):
                 continue
             # The terminal (``board``): each board by its nature alone under its seat
             # (« Papier : … »), both on one line when it fits 80 columns (« Papier : … │
-            # Numérique : … »): six players' boards a line each ran past its 24 rows.
+            # Numérique : … »): six players' boards a line each ran past its 24 rows. Too
+            # wide, another seat's are still one line when the second ends the first's
+            # last row (« … — 2 cachées │ Numérique : aucune donnée » under a line of
+            # revealed measures): a row saved, and no board cut in two (4 of 603 screens
+            # took 25 rows without it). Boards whose data are named whole (one's own, the
+            # attacked one) keep a line each: they are read slot by slot.
             plate = "board" if en else "Plateau "
             short = [b.strip().replace(f"[bold]{plate}", "[bold]").replace(
                 " board[/bold]", "[/bold]").replace("[bold]p", "[bold]P").replace(
@@ -576,7 +594,9 @@ class VoleurText(GameText):
             if _cells(joined) > 80:  # « 3 cachées », as after « dévoilée : … »
                 joined = re.sub(r"\b(\d+) (?:mesures? (cachées?)|hidden measures?)\b",
                                 lambda m: f"{m[1]} {m[2] or 'hidden'}", joined)
-            lines.extend([joined] if _cells(joined) <= 80 else [f"  {b}" for b in short])
+            apart = [f"  {b}" for b in short]
+            fewer = _cells(joined) <= 80 or (not named and _rows(joined) == _rows(apart[0]))
+            lines.extend([joined] if fewer else apart)
         # A screen that draws the board also shows the attack in large type (the spotlight)
         # and as the board's banner: said a third time here, it was read twice.
         if attack and board:
