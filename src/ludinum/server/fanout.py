@@ -136,8 +136,8 @@ class Bus:
         self,
         on_message: Callable[[dict[str, Any]], None],
         on_reconnect: Callable[[], None],
-        held: Callable[[], Collection[str]] = frozenset,
-        on_follow: Callable[[list[str]], None] = lambda _codes: None,
+        held: Callable[[], Collection[str]],
+        on_follow: Callable[[list[str]], None],
     ) -> None:
         """Receive the changes of the rooms ``held`` here, each on its room's channel
         (subscribed to and left as :attr:`rooms_changed` says they come and go): each
@@ -376,9 +376,7 @@ class ClusterHub(Hub):
                 log.exception("room lock: database unavailable")
                 raise storage_error() from None
             try:
-                room = self.rooms.get(code)
-                if room is not None and await self._behind(room):
-                    await self._follow(code)
+                await self._catch_up_stored(code)
                 yield
             finally:
                 with contextlib.suppress(Exception):
@@ -391,6 +389,8 @@ class ClusterHub(Hub):
             self._spawn(self._catch_up_stored(code))
 
     async def _catch_up_stored(self, code: str) -> None:
+        """Bring this process's copy of ``code``, if any, up to the stored room when
+        storage holds a newer version (:meth:`_behind`, :meth:`_follow`)."""
         room = self.rooms.get(code)
         if room is not None and await self._behind(room):
             await self._follow(code)
