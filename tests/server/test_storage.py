@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import event, inspect
 from sqlalchemy.exc import IntegrityError
 
-from ludinum.server.storage import Append, Storage, append_many, normalise_url
+from ludinum.server.storage import Append, Storage, append_alone, append_many, normalise_url
 
 
 def new_room(store: Storage, code: str, status: str = "playing", at: float = 1000.0) -> int:
@@ -42,11 +45,25 @@ def test_actions_are_appended_in_order_with_a_unique_key(db_url: str) -> None:
     store.close()
 
 
-def test_a_batch_of_appends_writes_every_action_and_each_rooms_last_row(db_url: str) -> None:
-    """The group commit's statements (on SQLite, run by its own module: issue 19): the
-    actions of two rooms interleaved, each room's row as its last append leaves it, and a
-    repeated key refusing the whole batch."""
-    store = Storage(db_url)
+def _in_a_transaction(store: Storage, batch: list[Append]) -> None:
+    with store.engine.begin() as conn:
+        append_many(conn, batch)
+
+
+def _alone(store: Storage, batch: list[Append]) -> None:
+    assert append_alone(store.engine, batch)
+
+
+@pytest.mark.parametrize(("db", "write"), [
+    ("sqlite_url", _in_a_transaction), ("pg_url", _in_a_transaction), ("pg_url", _alone),
+], ids=["sqlite", "postgresql", "postgresql-alone"])
+def test_a_batch_of_appends_writes_every_action_and_each_rooms_last_row(
+    db: str, write: Callable[[Storage, list[Append]], None], request: pytest.FixtureRequest
+) -> None:
+    """The group commit's statements (on SQLite, run by its own module; on PostgreSQL, one
+    statement: issue 19): the actions of two rooms interleaved, each room's row as its last
+    append leaves it, and a repeated key refusing the whole batch."""
+    store = Storage(request.getfixturevalue(db))
     store.migrate()
     one, two = new_room(store, "DDDDDD"), new_room(store, "EEEEEE")
     step = {"status": "playing", "deadline_at": 9.5, "deadline_left": None,
@@ -55,8 +72,7 @@ def test_a_batch_of_appends_writes_every_action_and_each_rooms_last_row(db_url: 
              Append(two, 1, 1, {"kind": "play", "card": "é"}, 1.5, step),
              Append(one, 2, 1, {"kind": "play", "card": "x"}, 2.0,
                     {**step, "status": "finished", "deadline_at": None})]
-    with store.engine.begin() as conn:
-        append_many(conn, batch)
+    write(store, batch)
     assert store.actions(one) == [(1, 0, {"kind": "pass"}), (2, 1, {"kind": "play", "card": "x"})]
     assert store.actions(two) == [(1, 1, {"kind": "play", "card": "é"})]
     first, second = store.room("DDDDDD"), store.room("EEEEEE")
@@ -66,10 +82,47 @@ def test_a_batch_of_appends_writes_every_action_and_each_rooms_last_row(db_url: 
         1, "playing", 9.5)
     again = [Append(two, 2, 0, {"kind": "pass"}, 3.0, step),
              Append(one, 2, 0, {"kind": "pass"}, 3.0, step)]
-    with pytest.raises(IntegrityError), store.engine.begin() as conn:
-        append_many(conn, again)
+    with pytest.raises(IntegrityError):
+        write(store, again)
     assert len(store.actions(two)) == 1  # the whole batch refused, its first write too
+    second = store.room("EEEEEE")
+    assert second is not None and second.seq == 1
     store.close()
+
+
+def test_on_postgresql_a_batch_that_only_steps_its_rooms_is_one_statement(
+    pg_url: str, sqlite_url: str
+) -> None:
+    """Issue 19: every statement is a round trip after which the writer thread waits for
+    the interpreter lock; actions that only step their rooms go in one. A rewrite (W15) or
+    another change of a room's row needs a transaction: ``append_alone`` declines, writing
+    nothing; so does SQLite, whose statements cost no round trip."""
+    store = Storage(pg_url)
+    store.migrate()
+    one, two = new_room(store, "DDDDDD"), new_room(store, "EEEEEE")
+    step = {"status": "playing", "deadline_at": None, "deadline_left": None,
+            "session_at": None, "session_left": None, "updated_at": 2.0}
+    statements: list[str] = []
+
+    def seen(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    assert append_alone(store.engine, [Append(one, 1, 0, {"kind": "pass"}, 1.0, step),
+                                       Append(two, 1, 0, {"kind": "pass"}, 1.0, step)])
+    assert len(statements) == 1
+    assert not append_alone(store.engine, [Append(one, 2, 0, {"kind": "pass"}, 2.0, step,
+                                                  rewrite={1: {"kind": "skip"}})])
+    assert not append_alone(store.engine, [Append(two, 2, 0, {"kind": "pass"}, 2.0,
+                                                  {"status": "finished"})])
+    assert len(statements) == 1
+    assert [len(store.actions(r)) for r in (one, two)] == [1, 1]
+    store.close()
+    lite = Storage(sqlite_url)
+    lite.migrate()
+    assert not append_alone(lite.engine, [Append(new_room(lite, "FFFFFF"), 1, 0,
+                                                 {"kind": "pass"}, 1.0, step)])
+    lite.close()
 
 
 def test_an_append_can_rewrite_earlier_actions_in_its_transaction(db_url: str) -> None:

@@ -343,15 +343,16 @@ def test_no_database_statement_runs_on_the_event_loop_while_serving(
 
 
 def test_one_rooms_failed_write_costs_no_other_room_its_writes(
-    sqlite_url: str, catalog: Catalog
+    db_url: str, catalog: Catalog
 ) -> None:
     """A batch whose one room fails (here its version is already stored) is written again
     room by room: the other rooms' writes are committed; the failed room's later writes,
-    built on the refused one, fail with it until the hub has reloaded it."""
+    built on the refused one, fail with it until the hub has reloaded it. On PostgreSQL
+    each try is one statement (``append_alone``: the moves only step their rooms)."""
     from ludinum.server.storage import Append
     from ludinum.server.writer import Writer
 
-    store = Storage(sqlite_url)
+    store = Storage(db_url)
     store.migrate()
     ids = [store.create_room({
         "code": code, "game": "toy", "config": {"game": "toy", "players": 2, "seed": 1},
@@ -361,7 +362,9 @@ def test_one_rooms_failed_write_costs_no_other_room_its_writes(
     writer = Writer(store)
 
     def step(room: int, seq: int) -> Any:
-        return Append(room, seq, 0, {"kind": "pass"}, 2.0, {"status": "playing"})
+        return Append(room, seq, 0, {"kind": "pass"}, 2.0, {
+            "status": "playing", "deadline_at": None, "deadline_left": None,
+            "session_at": None, "session_left": None, "updated_at": 2.0})
 
     async def run() -> list[object]:
         futures = [writer.write("AAAAAA", step(ids[0], 1)),  # version 1 is already stored

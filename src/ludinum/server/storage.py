@@ -370,37 +370,103 @@ def append_in(
     append_many(conn, [Append(room_id, seq, seat, action, at, room_values, rewrite)])
 
 
-def append_many(conn: Connection, appends: Sequence[Append]) -> None:
-    """Several appends in the caller's transaction, in their order: their actions in one
-    statement, then each room's row as its last append leaves it (an earlier update of the
-    same row would be overwritten within the transaction anyway)."""
-    direct = conn.dialect.name == "sqlite"
-    if direct:  # the columns' order of _INSERT_DIRECT (checked below its definition)
-        _run_direct(conn, _INSERT_DIRECT[0], [
-            (a.room_id, a.seq, a.seat, json.dumps(a.action, separators=(",", ":")), a.at)
-            for a in appends])
-    else:
-        conn.execute(_INSERT_ACTION, [
-            {"room_id": a.room_id, "seq": a.seq, "seat": a.seat,
-             "action": json.dumps(a.action, separators=(",", ":")), "at": a.at}
-            for a in appends])
+@dataclass(slots=True)
+class _Batch:
+    """The rows a run of appends writes (:func:`append_many`, :func:`append_alone`)."""
+
+    inserts: list[dict[str, Any]]  # actions, in order
+    rewrites: list[dict[str, Any]]  # earlier actions stored in another form (W15)
+    steps: list[dict[str, Any]]  # each room's row as its last append leaves it
+    others: list[Any]  # a room's row changed beyond a step: statements of their own
+
+
+def _batch(appends: Sequence[Append]) -> _Batch:
+    inserts = [{"room_id": a.room_id, "seq": a.seq, "seat": a.seat,
+                "action": json.dumps(a.action, separators=(",", ":")), "at": a.at}
+               for a in appends]
     rewrites = [row for a in appends for row in _rewrites(a.room_id, a.rewrite)]
-    if rewrites:
-        conn.execute(_REWRITE_ACTION, rewrites)
+    # An earlier update of the same row would be overwritten within the batch anyway.
     last = {a.room_id: a for a in appends}
-    steps = []
+    steps, others = [], []
     for a in last.values():
         values = _encode(a.room_values)
         if set(values) == _STEP_KEYS:
             steps.append({"rid": a.room_id, "seq": a.seq, **values})
         else:
-            conn.execute(update(rooms).where(rooms.c.id == a.room_id).values(
+            others.append(update(rooms).where(rooms.c.id == a.room_id).values(
                 seq=a.seq, **values))
-    if steps and direct:
+    return _Batch(inserts, rewrites, steps, others)
+
+
+def append_many(conn: Connection, appends: Sequence[Append]) -> None:
+    """Several appends in the caller's transaction, in their order: their actions in one
+    statement, then each room's row as its last append leaves it."""
+    batch = _batch(appends)
+    direct = conn.dialect.name == "sqlite"
+    if direct:  # the columns' order of _INSERT_DIRECT (checked below its definition)
+        _run_direct(conn, _INSERT_DIRECT[0], [tuple(row.values()) for row in batch.inserts])
+    else:
+        conn.execute(_INSERT_ACTION, batch.inserts)
+    if batch.rewrites:
+        conn.execute(_REWRITE_ACTION, batch.rewrites)
+    for statement in batch.others:
+        conn.execute(statement)
+    if batch.steps and direct:
         keys = _STEP_DIRECT[1]
-        _run_direct(conn, _STEP_DIRECT[0], [tuple([row[k] for k in keys]) for row in steps])
-    elif steps:
-        conn.execute(_UPDATE_STEP, steps)
+        _run_direct(conn, _STEP_DIRECT[0],
+                    [tuple([row[k] for k in keys]) for row in batch.steps])
+    elif batch.steps:
+        conn.execute(_UPDATE_STEP, batch.steps)
+
+
+def append_alone(engine: Engine, appends: Sequence[Append]) -> bool:
+    """On PostgreSQL, several appends that only step their rooms (no rewrite, no other
+    change of a room's row) in one statement outside any transaction: one statement is
+    its own transaction, committed before its answer. True once written; False when they
+    need :func:`append_many` in a transaction (another database, another change).
+
+    One statement is one round trip. The writer thread waits for each answer without the
+    interpreter lock, then must take it back from a busy event loop, which may keep it
+    for the switch interval (5 ms): with ``BEGIN``, the actions, the rooms and ``COMMIT``
+    a batch of 27 actions took a median 13.6 ms at 2,000 actions/s offered, in one
+    statement a batch of 20 takes 4.6 ms (issue 19)."""
+    if engine.dialect.name != "postgresql":
+        return False
+    batch = _batch(appends)
+    if batch.rewrites or batch.others:
+        return False
+    columns = {name: [row[name] for row in batch.inserts] for name in _ACTION_COLUMNS}
+    columns.update({"step_" + name: [row[name] for row in batch.steps]
+                    for name in ("rid", "seq", *_STEP_ORDER)})
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql(
+            _APPEND_PG, columns)
+    return True
+
+
+_ACTION_COLUMNS = ("room_id", "seq", "seat", "action", "at")
+_STEP_ORDER = tuple(sorted(_STEP_KEYS))
+_PG_TYPES = {"rid": "integer", "seq": "integer", "seat": "integer", "room_id": "integer",
+             "action": "text", "at": "float8", "status": "text", "deadline_at": "float8",
+             "deadline_left": "float8", "session_at": "float8", "session_left": "float8",
+             "updated_at": "float8"}
+
+
+def _unnest(names: Sequence[str], prefix: str = "") -> str:
+    return "unnest(" + ", ".join(
+        f"%({prefix}{name})s::{_PG_TYPES[name]}[]" for name in names) + ")"
+
+
+#: :func:`append_alone`'s one statement: the rooms' rows stepped, the actions inserted,
+#: each column given as an array.
+_APPEND_PG = (
+    "WITH step AS (UPDATE rooms SET seq = v.seq, "
+    + ", ".join(f"{name} = v.{name}" for name in _STEP_ORDER)
+    + " FROM " + _unnest(("rid", "seq", *_STEP_ORDER), "step_")
+    + " AS v(rid, seq, " + ", ".join(_STEP_ORDER) + ") WHERE rooms.id = v.rid) "
+    + "INSERT INTO actions (" + ", ".join(_ACTION_COLUMNS) + ") SELECT * FROM "
+    + _unnest(_ACTION_COLUMNS)
+)
 
 
 def _qmark(statement: Any) -> tuple[str, tuple[str, ...]]:

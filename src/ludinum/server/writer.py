@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from sqlalchemy.engine import Connection
 
-from ludinum.server.storage import Append, Storage, append_many
+from ludinum.server.storage import Append, Storage, append_alone, append_many
 
 log = logging.getLogger("ludinum.server")
 
@@ -97,8 +97,7 @@ class Writer:
     def _commit(self, batch: list[_Item]) -> dict[str, BaseException]:
         """In the writer thread: the batch in one transaction, else each room alone."""
         try:
-            with self.store.engine.begin() as conn:
-                _run(conn, batch)
+            self._write(batch)
             return {}
         except Exception as exc:
             if len({item.key for item in batch}) == 1:
@@ -109,11 +108,19 @@ class Writer:
         failed: dict[str, BaseException] = {}
         for key, items in groups.items():
             try:
-                with self.store.engine.begin() as conn:
-                    _run(conn, items)
+                self._write(items)
             except Exception as exc:
                 failed[key] = exc
         return failed
+
+    def _write(self, items: list[_Item]) -> None:
+        """``items`` in one transaction: in one statement when they are only actions that
+        step their rooms (:func:`ludinum.server.storage.append_alone`)."""
+        appends = [item.op for item in items if isinstance(item.op, Append)]
+        if len(appends) == len(items) and append_alone(self.store.engine, appends):
+            return
+        with self.store.engine.begin() as conn:
+            _run(conn, items)
 
     def _done(self, batch: list[_Item], outcome: asyncio.Future[dict[str, BaseException]]) -> None:
         self._busy = False
