@@ -130,7 +130,9 @@ class RealSocket:
     def __init__(self, url: str) -> None:
         from websockets.sync.client import connect
 
-        self.ws = connect(url, max_size=2**24)
+        # Entered as a context manager, as websockets asks (a bare connect() is deprecated).
+        self._opened = connect(url, max_size=2**24)
+        self.ws = self._opened.__enter__()
 
     def send_text(self, text: str) -> None:
         self.ws.send(text)
@@ -143,7 +145,7 @@ class RealSocket:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.ws.close()
+        self._opened.__exit__(None, None, None)
 
 
 def real_hello(base: str, code: str, stack: Any, **message: Any) -> Conn:
