@@ -402,3 +402,53 @@ def test_a_room_that_cannot_be_read_answers_503_not_unknown(
             assert response.json()["error"]["code"] == "storage_unavailable"
             assert client.get(f"/play/{code}").status_code == 503
         assert client.get(f"/play/{code}").status_code == 200
+
+
+def test_a_bot_loop_waits_for_its_rooms_recovery_without_spinning(
+    sqlite_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a room's failed write is being recovered (its reload reading storage), the
+    room's bots wait for the reload, then play: a loop that looked again at once, again
+    and again, held the interpreter that the reload's reader thread needs."""
+    store = Storage(sqlite_url)
+    store.migrate()
+    hub = Hub(store, catalog, bot_delay=0.0)
+    checks = 0
+    failed = hub.writer.failed
+
+    def counted(code: str) -> bool:
+        nonlocal checks
+        checks += 1
+        return failed(code)
+
+    async def run() -> tuple[int, int, int]:
+        with monkeypatch.context() as patch:
+            patch.setattr(hub, "_wake_bots", lambda room: None)  # the loop started below
+            room, _ = await hub.create_room("toy", 2, {}, mode="turns")
+            await hub.join(room.code, "Léa")
+            await hub.command(room, "start", {})
+            if 0 in room.deciding():  # Léa's turn first: the bot's comes next
+                await hub.act(room, 0, room.state.legal_actions(0)[0])
+        assert 1 in room.bot_turns()
+        seq = room.seq
+        reload = asyncio.Event()
+        recovery = hub._recovering[room.code] = asyncio.create_task(reload.wait())
+        recovery.add_done_callback(lambda _t: hub._recovering.pop(room.code, None))  # as _recover
+        monkeypatch.setattr(hub.writer, "failed", counted)
+        bots = asyncio.create_task(hub._run_bots(room.code))
+        await asyncio.sleep(0.3)
+        during = checks
+        held = room.seq
+        reload.set()
+        for _ in range(200):
+            if room.seq > seq:
+                break
+            await asyncio.sleep(0.01)
+        bots.cancel()
+        await hub.close()
+        return during, held - seq, room.seq - seq
+
+    during, while_held, after = asyncio.run(run())
+    store.close()
+    assert while_held == 0 and after >= 1  # no move during the reload, the bot's after it
+    assert during <= 3, during  # thousands of looks while it spun

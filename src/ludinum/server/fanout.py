@@ -752,6 +752,7 @@ class ClusterHub(Hub):
                 if room is None or not room.bot_turns():
                     return
                 if self.writer.failed(code) or code in self._recovering:
+                    await self._until_writable(code)
                     continue
                 seq = room.seq
                 if not await self.leases.acquire(code, seq):

@@ -101,6 +101,9 @@ def check_not_early(room: Room, seat: int) -> None:
 
 #: The session clock's timer key is the room code with this suffix (codes have none).
 SESSION_SUFFIX = "#session"
+#: Seconds a bot loop waits before looking again at a room whose failed write has no
+#: reload under way yet (:meth:`Hub._until_writable`).
+RECOVERY_LOOK = 0.05
 
 
 def session_key(code: str) -> str:
@@ -993,6 +996,7 @@ class Hub:
                     # level (a room started with bots and left).
                     return
                 if self.writer.failed(code) or code in self._recovering:
+                    await self._until_writable(code)
                     continue
                 seq = room.seq
                 seat, action = await self._bot_move(room)
@@ -1015,6 +1019,16 @@ class Hub:
         finally:
             if self._bot_tasks.get(code) is asyncio.current_task():
                 self._bot_tasks.pop(code, None)
+
+    async def _until_writable(self, code: str) -> None:
+        """Wait while the room's failed write is recovered (its reload reading storage in a
+        reader thread): a bot loop waits for it rather than look again at once, again and
+        again (104,883 looks in 0.3 s, holding the interpreter the reader thread needs)."""
+        recovery = self._recovering.get(code)
+        if recovery is not None:
+            await asyncio.wait([recovery])
+        elif self.writer.failed(code):  # the reload is about to start
+            await asyncio.sleep(RECOVERY_LOOK)
 
     def watched(self, code: str) -> bool:
         """Whether a screen (host, phone, pass-and-play device, spectator) is connected to
