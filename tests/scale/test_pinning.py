@@ -107,7 +107,9 @@ def test_a_killed_process_hands_its_pinned_rooms_to_the_survivor(tmp_path: Path)
                 assert phone.reconnects >= 1, (code, phone.errors[-3:])
         # The rooms nobody is connected to went on moving, the dead process's too (claimed
         # by the survivor's sweep, caught up from the log).
-        assert any(c in moved for c in timed), (before, after)  # all on one: 2 in 1,024
+        # All on one process: 2 in 1,024 (the process that starts a room marks it at once).
+        assert any(c in moved for c in timed), ({c: before[c] for c in timed},
+                                                {c: after[c] for c in timed})
         for code in timed:
             assert len(stored_actions(cluster.db, code)) >= at_kill[code] + 3, (
                 code, before[code], at_kill[code], logs)
@@ -139,6 +141,40 @@ def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
         assert await a.claim_orphans() == [code]
         assert code in a.rooms and lobby.code not in a.rooms
         assert await a.claim_orphans() == []  # held now: claimed once
+        await a.close()
+        await b.close()
+
+    asyncio.run(run())
+
+
+def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once(
+        pg: str) -> None:  # noqa: F811
+    """A room of bots created on one process (a) and started on the other (b, the process
+    its code hashes to): b marks it as it starts it, before any renewal; a's copy, which
+    followed the start and began playing the bots too, is let go on a's next renewal, its
+    bot loop with it. Before, a copy with a bot loop was never idle, so it was never let
+    go: both processes played the room's bots for the whole game (under leases), and
+    whichever renewed its marks first after the start held the room, so that a batch of
+    rooms started together all landed on one process."""
+    services.need_redis()
+    a, b = two_hubs(pg, bus=True)
+    a.bot_delay = b.bot_delay = 0.2  # the game lasts the whole test
+
+    async def run() -> None:
+        assert a.bus is not None and b.bus is not None
+        room, _host = await a.create_room("webrunners", 2, {}, seed=31)
+        code = room.code
+        await b.command(await b.room(code), "start", {"level": "random"})
+        assert marks(services.REDIS_URL, b.bus.channel, [code])[code] == b.bus.origin
+        await a.resync()  # a's copy follows the start (as on the room's channel)
+        assert a.rooms[code].status == "playing" and code in a._bot_tasks
+        loop = a._bot_tasks[code]
+        assert await b.hold() == []
+        assert await a.hold() == [code]  # unwatched, marked by b: let go, bots and all
+        assert code not in a.rooms and code not in a._bot_tasks
+        await asyncio.sleep(0)
+        assert loop.done()
+        assert code in b._bot_tasks  # b plays them
         await a.close()
         await b.close()
 

@@ -17,7 +17,9 @@ code to one process (``hash $ludinum_room consistent``, deploy/nginx.conf.templa
 room is normally held in one process's memory only. A process loads a room when a request
 names it, never because it hears of it on a channel, and does not restore every live room
 at start-up. Each process marks the live rooms it holds in Redis (``<channel>:held:<code>``,
-refreshed every :data:`HOLD_EVERY` seconds, expiring after :data:`HOLD_TTL`); a game under
+refreshed every :data:`HOLD_EVERY` seconds, expiring after :data:`HOLD_TTL`; at once for a
+host's command played here) and lets go of a copy that nobody watches here and another
+process marks, its bots with it (only the marking process plays them); a game under
 way that no process marks — its process died, or nobody asked for it since a restart — is
 claimed by one survivor (``SET NX``), which loads it from the database so that its timers
 and bots go on (a lobby or a paused game has nothing to move: it waits for a request). The
@@ -356,6 +358,7 @@ class ClusterHub(Hub):
         async with self._room_lock(room.code):
             fresh = self.rooms.get(room.code, room)
             await super().command(fresh, kind, message)
+        await self._mark(room.code)
 
     @contextlib.asynccontextmanager
     async def _room_lock(self, code: str) -> AsyncIterator[None]:
@@ -640,12 +643,27 @@ class ClusterHub(Hub):
             await pipe.execute()
         let_go = []
         for code in released:
-            # Looked at again: a phone may have come during the renewal.
-            if self.idle(code) and code not in self._recovering and code not in self._loading \
-                    and not self._watched(code):
+            # Looked at again: a phone may have come during the renewal. A copy whose bots
+            # were about to move goes too, its bot loop with it (the process that marks the
+            # room plays them): a copy that followed the start of a game of bots would
+            # otherwise never be idle, and both processes would play its bots to the end.
+            if code not in self._inflight and code not in self._recovering \
+                    and code not in self._loading and not self._watched(code):
                 self._forget(code)
                 let_go.append(code)
         return let_go
+
+    async def _mark(self, code: str) -> None:
+        """Mark a live room as this process's at once (a host's command was played here:
+        the room is normally pinned here), rather than at the next renewal: until then the
+        other processes' copies, which follow the change, could mark it first."""
+        room = self.rooms.get(code)
+        if self.bus is None or room is None or not room.live:
+            return
+        try:
+            await self.bus.redis.set(self._held_key(code), self.bus.origin, ex=HOLD_TTL)
+        except Exception as exc:  # Redis away: the next renewal marks it
+            log.warning("room %s not marked (%s)", code, exc)
 
     async def claim_orphans(self) -> list[str]:
         """Load the rooms under way that no process holds, each claimed by one process only
