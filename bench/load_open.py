@@ -26,6 +26,17 @@ Usage (median of 3 runs of 20 s; a fresh server, database and rooms for each run
 With ``--processes 2`` the server is the deployment of docs/deploy.md on loopback (nginx in
 front, rooms pinned by code, Redis): CPU per action is the sum of the processes'.
 
+With ``--cpu-quota 0.5`` each server process may use half a core at most (a Linux cgroup
+of its own, CFS quota over a 10 ms period; needs root): on a machine whose two cores the
+generator, nginx, PostgreSQL and Redis share with the servers, what one process carries
+with half a core against what two carry with half a core each says whether the design
+scales with processes, which their absolute figures there cannot::
+
+    PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql --cpu-quota 0.5 \
+        --rate 1000 ...
+    PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql --cpu-quota 0.5 \
+        --processes 2 --rate 1000 ...
+
 The generator runs on the same machine as the server: its own CPU use is reported too
 (``client_cpu_s``), and the load average before each run.
 """
@@ -252,6 +263,42 @@ async def run_load(base: str, pids: list[int], args: argparse.Namespace) -> dict
     return result
 
 
+#: The CFS period of ``--cpu-quota`` (µs): short, so that a process over its share waits
+#: a few milliseconds at a time, not up to the default period's 100 ms.
+QUOTA_PERIOD_US = 10_000
+
+
+@contextlib.contextmanager
+def cpu_quota(pids: list[int], cores: float | None) -> Iterator[None]:
+    """Each of ``pids`` (all its threads) in a cgroup of its own that may use ``cores`` of
+    a core at most, for the duration (cgroup v1's ``cpu`` controller, else v2's)."""
+    if cores is None:
+        yield
+        return
+    v1 = Path("/sys/fs/cgroup/cpu")
+    root = v1 if (v1 / "cpu.cfs_quota_us").exists() else Path("/sys/fs/cgroup")
+    made = []
+    try:
+        for pid in pids:
+            group = root / f"ludinum-bench-{pid}"
+            group.mkdir()
+            made.append(group)
+            quota = int(cores * QUOTA_PERIOD_US)
+            if root == v1:
+                (group / "cpu.cfs_period_us").write_text(str(QUOTA_PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(str(quota))
+            else:
+                (group / "cpu.max").write_text(f"{quota} {QUOTA_PERIOD_US}")
+            (group / "cgroup.procs").write_text(str(pid))
+        yield
+    finally:
+        for group in made:
+            with contextlib.suppress(OSError):
+                for pid in (group / "cgroup.procs").read_text().split():
+                    (root / "cgroup.procs").write_text(pid)  # back where it came from
+                group.rmdir()
+
+
 @contextlib.contextmanager
 def database(kind: str, tmp: Path) -> Iterator[str]:
     if kind == "sqlite":
@@ -274,6 +321,10 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes; more than 1: PostgreSQL, Redis and nginx "
                              "(deploy/nginx.conf.template, rooms pinned by code)")
+    parser.add_argument("--cpu-quota", type=float, default=None, metavar="CORES",
+                        help="the share of a core each server process may use at most "
+                             "(a cgroup each, needs root): scaling with processes on a "
+                             "machine whose cores the rest of the set-up shares")
     args = parser.parse_args()
     if args.processes > 1 and args.db != "postgresql":
         parser.error("--processes > 1 needs --db postgresql")
@@ -294,7 +345,9 @@ def main() -> None:
             try:
                 pids = [s.proc.pid for s in servers if s.proc is not None]
                 base = nginx.url if nginx is not None else servers[0].url
-                result = asyncio.run(run_load(base, pids, args))
+                with cpu_quota(pids, args.cpu_quota):
+                    result = asyncio.run(run_load(base, pids, args))
+                result["cpu_quota"] = args.cpu_quota
             finally:
                 if nginx is not None:
                     nginx.stop()
