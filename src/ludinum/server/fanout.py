@@ -28,6 +28,18 @@ Routing is an optimisation, not a condition of correctness: a request that reach
 process (a code typed in lower case, a proxy without the hash) is served there, and the
 channel keeps the two copies in step as below.
 
+With rooms pinned, most rooms have one copy, and a move published for it would only come
+back to its own process (which hears its own messages and drops them): 5 % of a process's
+samples went to such messages. So a room's moves are published only while another process
+follows its channel. Redis says so: ``PUBLISH`` answers how many subscribers received the
+message; when that is only this process, the room's next messages are not sent
+(:attr:`Bus.alone`). A process that begins to follow a room's channel announces it there
+(a ``follow`` message), and the process holding the room sends its messages again from
+the moment it hears that; the newcomer looks at storage when it subscribes and once more a
+moment later (:data:`FOLLOW_AGAIN`), for a move stored before the announcement was heard.
+Each renewal of the marks forgets which rooms were alone (one message per room every
+:data:`HOLD_EVERY` seconds asks again), and the check of versions catches the rest.
+
 Two processes never both apply an action to the same version: the append of version ``seq``
 fails on the unique key for the second one, which then reloads the room (replaying the
 actions the other appended) and checks the player's action again on the new state; bots and
@@ -67,6 +79,9 @@ RESYNC_EVERY = 2.0
 HOLD_EVERY = 3.0
 #: Seconds a mark lives unrenewed: how long the rooms of a dead process wait for a survivor.
 HOLD_TTL = 10
+#: Seconds after subscribing to a room's channel when a process looks at storage a second
+#: time: a move the holding process made before it heard the announcement was not published.
+FOLLOW_AGAIN = 0.25
 #: Attempts of a player's action when other processes keep appending first.
 RETRIES = 5
 #: First key of the rooms' advisory locks ("ROOM" in ASCII).
@@ -97,6 +112,11 @@ class Bus:
         self.origin = secrets.token_hex(6)
         self.queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.published = 0
+        #: Rooms whose last message no other process received: not published until another
+        #: process announces that it follows them, or the set is cleared (module docstring).
+        self.alone: set[str] = set()
+        #: Messages not sent because their room was alone.
+        self.skipped = 0
         self.received = 0
         self.lost = 0
         self.connected = asyncio.Event()
@@ -112,8 +132,13 @@ class Bus:
     def publish(self, message: dict[str, Any]) -> None:
         """Queue a message on its room's channel (never blocks the caller); a task sends
         them in order. The text begins with this process's origin: a process hears its own
-        messages on the channels it follows, and drops them without decoding them."""
-        self.queue.put_nowait((self.room_channel(str(message["c"])), self.origin + json.dumps(
+        messages on the channels it follows, and drops them without decoding them. Not
+        sent while no other process follows the room (:attr:`alone`)."""
+        code = str(message["c"])
+        if code in self.alone:
+            self.skipped += 1
+            return
+        self.queue.put_nowait((code, self.origin + json.dumps(
             message, separators=(",", ":"), ensure_ascii=False)))
 
     async def run_publisher(self) -> None:
@@ -124,10 +149,16 @@ class Bus:
                 batch.append(self.queue.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text in batch:
-                        pipe.publish(channel, text)
-                    await pipe.execute()
+                    for code, text in batch:
+                        pipe.publish(self.room_channel(code), text)
+                    received = await pipe.execute()
                 self.published += len(batch)
+                for (code, _), count in zip(batch, received, strict=True):
+                    # Its receivers, less this process's own subscription to the channel.
+                    if int(count) - (code in self.following) > 0:
+                        self.alone.discard(code)
+                    else:
+                        self.alone.add(code)
             except Exception as exc:
                 # Redis away: the other processes will catch up from the database.
                 self.lost += len(batch)
@@ -172,6 +203,7 @@ class Bus:
                     except ValueError:
                         continue
                     if isinstance(message, dict):
+                        self.alone.discard(message.get("c"))  # another process follows it
                         on_message(message)
             except asyncio.CancelledError:
                 raise
@@ -218,7 +250,20 @@ class Bus:
         if new:
             await pubsub.subscribe(*map(self.room_channel, new))
             self.following.update(new)
+            await self._announce(new)
         return new
+
+    async def _announce(self, codes: list[str]) -> None:
+        """Say on the channels of ``codes`` that this process follows them: the process
+        holding such a room sends its moves again (:attr:`alone`)."""
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for code in codes:
+                    pipe.publish(self.room_channel(code), self.origin + json.dumps(
+                        {"k": "follow", "c": code}, separators=(",", ":")))
+                await pipe.execute()
+        except Exception as exc:  # the next renewal of marks asks again
+            log.warning("fan-out: %d room(s) followed unannounced (%s)", len(codes), exc)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -387,7 +432,13 @@ class ClusterHub(Hub):
 
     def _followed(self, codes: list[str]) -> None:
         """The rooms whose channels were just subscribed to: a move another process stored
-        before was published where nobody here listened, so each looks at storage once."""
+        before was published where nobody here listened (or not published: nobody else
+        followed the room), so each looks at storage now and once more a moment later."""
+        for code in codes:
+            self._spawn(self._catch_up_stored(code))
+        asyncio.get_running_loop().call_later(FOLLOW_AGAIN, self._look_again, codes)
+
+    def _look_again(self, codes: list[str]) -> None:
         for code in codes:
             self._spawn(self._catch_up_stored(code))
 
@@ -460,8 +511,8 @@ class ClusterHub(Hub):
     # -- messages from the other processes ---------------------------------------------
     def on_message(self, message: dict[str, Any]) -> None:
         code = message.get("c")
-        if not isinstance(code, str):
-            return
+        if not isinstance(code, str) or message.get("k") == "follow":
+            return  # an announcement: Bus.alone has heard it
         try:
             self._catch_up(code, message)
         except Exception:
@@ -625,6 +676,7 @@ class ClusterHub(Hub):
         that another process holds is let go (its clients are there: the room was created
         here, or a request reached this process by chance). Returns the codes let go."""
         assert self.bus is not None
+        self.bus.alone.clear()  # each room's next message asks Redis again who follows it
         codes = [code for code, room in self.rooms.items() if room.live]
         if not codes:
             return []
