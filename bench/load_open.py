@@ -33,9 +33,12 @@ with half a core against what two carry with half a core each says whether the d
 scales with processes, which their absolute figures there cannot::
 
     PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql --cpu-quota 0.5 \
-        --rate 1000 ...
+        --rate 1500 --rooms 240 ...
     PYTHONPATH=src .venv/bin/python bench/load_open.py --db postgresql --cpu-quota 0.5 \
-        --processes 2 --rate 1000 ...
+        --processes 2 --rate 1500 --rooms 240 ...
+
+Each room has one move in flight at a time: give two processes enough rooms (240) that
+the CPU, not the number of rooms, sets the pace.
 
 The generator runs on the same machine as the server: its own CPU use is reported too
 (``client_cpu_s``), and the load average before each run.
