@@ -20,7 +20,12 @@ from tests.scale import services
 from tests.scale.conftest import make_cluster
 from tests.scale.phones import Phone, open_room, start_room
 from tests.scale.test_deploy import check_log, stored_actions
-from tests.scale.test_versions import pg, toy_room, two_hubs  # noqa: F401  (pg: a fixture)
+from tests.scale.test_versions import (  # noqa: F401  (pg: a fixture)
+    pg,
+    settled,
+    toy_room,
+    two_hubs,
+)
 from tests.server import socketless
 
 PLAYED = 16  # rooms with a phone playing: both processes own some (all on one: 2 in 32,768)
@@ -181,11 +186,7 @@ def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once
         assert await b.hold() == []
         assert await a.hold() == [code]  # unwatched, marked by b: let go, bots and all
         assert code not in a.rooms and code not in a._bot_tasks
-        for _ in range(100):  # cancelled: it ends once its call to Redis has unwound
-            if loop.done():
-                break
-            await asyncio.sleep(0.01)
-        assert loop.done()
+        await settled(loop.done, 1.0)  # cancelled: it ends once its call to Redis unwinds
         assert code in b._bot_tasks  # b plays them
         await a.close()
         await b.close()

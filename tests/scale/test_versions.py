@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -43,13 +43,19 @@ def two_hubs(url: str, bus: bool = False) -> tuple[ClusterHub, ClusterHub]:
     return hubs[0], hubs[1]
 
 
-async def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
-    room, _ = await a.create_room("toy", 2, {"turn_seconds": seconds}, seed=7)
-    await a.join(room.code, "Ada")
-    await a.join(room.code, "Bob")
-    await a.command(room, "start", {})
-    await b.room(room.code)  # the other process loads it
+async def started_toy(hub: ClusterHub, options: dict[str, Any], seed: int) -> str:
+    """A toy game of Ada and Bob created and started on ``hub``: its code."""
+    room, _ = await hub.create_room("toy", 2, options, seed=seed)
+    await hub.join(room.code, "Ada")
+    await hub.join(room.code, "Bob")
+    await hub.command(room, "start", {})
     return room.code
+
+
+async def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
+    code = await started_toy(a, {"turn_seconds": seconds}, seed=7)
+    await b.room(code)  # the other process loads it
+    return code
 
 
 def test_the_second_append_of_a_version_loses_and_is_checked_again(pg: str) -> None:
@@ -367,12 +373,9 @@ async def heard_by_copy(a: ClusterHub, b: ClusterHub, code: str, copy: Any) -> N
     assert copy.state.to_json() == a.rooms[code].state.to_json()
 
 
-def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
-    """Each room's moves go out on the room's own channel (issue 19: on one channel for all
-    rooms, a process received and decoded every move of the other's rooms to drop it). A
-    process that does not hold the room hears none of its moves; once it loads the room it
-    follows that channel and its copy takes the other's moves as they come; let go, it
-    hears them no more."""
+def with_two_buses(pg: str, play: Callable[[ClusterHub, ClusterHub], Awaitable[None]]
+                   ) -> None:
+    """``play(a, b)`` on two started processes sharing Redis, both closed after it."""
     services.need_redis()
     a, b = two_hubs(pg, bus=True)
 
@@ -380,12 +383,26 @@ def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
         assert a.bus is not None and b.bus is not None
         await a.start()
         await b.start()
-        await settled(lambda: a.bus.connected.is_set() and b.bus.connected.is_set())
-        room, _ = await a.create_room("toy", 2, {}, seed=11)
-        code = room.code
-        await a.join(code, "Ada")
-        await a.join(code, "Bob")
-        await a.command(room, "start", {})
+        try:
+            await settled(lambda: a.bus.connected.is_set() and b.bus.connected.is_set())
+            await play(a, b)
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(run())
+
+
+def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
+    """Each room's moves go out on the room's own channel (issue 19: on one channel for all
+    rooms, a process received and decoded every move of the other's rooms to drop it). A
+    process that does not hold the room hears none of its moves; once it loads the room it
+    follows that channel and its copy takes the other's moves as they come; let go, it
+    hears them no more."""
+
+    async def play(a: ClusterHub, b: ClusterHub) -> None:
+        assert a.bus is not None and b.bus is not None
+        code = await started_toy(a, {}, seed=11)
         await settled(lambda: code in a.bus.following)
         for _ in range(3):
             await first_move(a, code)
@@ -401,10 +418,8 @@ def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
         await first_move(a, code)
         await asyncio.sleep(0.3)
         assert b.bus.received == heard
-        await a.close()
-        await b.close()
 
-    asyncio.run(run())
+    with_two_buses(pg, play)
 
 
 def test_a_room_nobody_else_follows_is_not_published_until_someone_does(pg: str) -> None:
@@ -414,27 +429,10 @@ def test_a_room_nobody_else_follows_is_not_published_until_someone_does(pg: str)
     process that loads the room announces it follows the channel, and the moves go out
     again. A move made before the announcement is heard (not published) reaches the
     newcomer by its second look at storage."""
-    services.need_redis()
-    a, b = two_hubs(pg, bus=True)
 
-    async def run() -> None:
+    async def play(a: ClusterHub, b: ClusterHub) -> None:
         assert a.bus is not None and b.bus is not None
-        await a.start()
-        await b.start()
-        try:
-            await play()
-        finally:
-            await a.close()
-            await b.close()
-
-    async def play() -> None:
-        assert a.bus is not None and b.bus is not None
-        await settled(lambda: a.bus.connected.is_set() and b.bus.connected.is_set())
-        room, _ = await a.create_room("toy", 2, {"rounds": 10}, seed=11)
-        code = room.code
-        await a.join(code, "Ada")
-        await a.join(code, "Bob")
-        await a.command(room, "start", {})
+        code = await started_toy(a, {"rounds": 10}, seed=11)
         await settled(lambda: code in a.bus.following)
         await first_move(a, code)
         await settled(lambda: code in a.bus.alone)  # heard by a only
@@ -472,4 +470,4 @@ def test_a_room_nobody_else_follows_is_not_published_until_someone_does(pg: str)
         assert looks[:2] == [False, True]  # behind after the first look, caught up after
         assert b.rooms[code].state.to_json() == a.rooms[code].state.to_json()
 
-    asyncio.run(run())
+    with_two_buses(pg, play)

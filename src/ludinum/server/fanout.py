@@ -138,8 +138,11 @@ class Bus:
         if code in self.alone:
             self.skipped += 1
             return
-        self.queue.put_nowait((code, self.origin + json.dumps(
-            message, separators=(",", ":"), ensure_ascii=False)))
+        self.queue.put_nowait((code, self._text(message)))
+
+    def _text(self, message: dict[str, Any]) -> str:
+        """A message as sent: this process's origin, then the message in JSON."""
+        return self.origin + json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
     async def run_publisher(self) -> None:
         while True:
@@ -259,8 +262,7 @@ class Bus:
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for code in codes:
-                    pipe.publish(self.room_channel(code), self.origin + json.dumps(
-                        {"k": "follow", "c": code}, separators=(",", ":")))
+                    pipe.publish(self.room_channel(code), self._text({"k": "follow", "c": code}))
                 await pipe.execute()
         except Exception as exc:  # the next renewal of marks asks again
             log.warning("fan-out: %d room(s) followed unannounced (%s)", len(codes), exc)
@@ -434,11 +436,10 @@ class ClusterHub(Hub):
         """The rooms whose channels were just subscribed to: a move another process stored
         before was published where nobody here listened (or not published: nobody else
         followed the room), so each looks at storage now and once more a moment later."""
-        for code in codes:
-            self._spawn(self._catch_up_stored(code))
-        asyncio.get_running_loop().call_later(FOLLOW_AGAIN, self._look_again, codes)
+        self._look_at_storage(codes)
+        asyncio.get_running_loop().call_later(FOLLOW_AGAIN, self._look_at_storage, codes)
 
-    def _look_again(self, codes: list[str]) -> None:
+    def _look_at_storage(self, codes: list[str]) -> None:
         for code in codes:
             self._spawn(self._catch_up_stored(code))
 
