@@ -8,6 +8,7 @@ reason. PostgreSQL and Redis are the machine's own (127.0.0.1:5432 database ``te
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -18,9 +19,9 @@ import sys
 import time
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
@@ -32,6 +33,7 @@ PG_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
 PG_URL = "postgresql://postgres@127.0.0.1:5432/test"
 REDIS_URL = "redis://127.0.0.1:6379/0"
 TEMPLATE = ROOT / "deploy" / "nginx.conf.template"
+T = TypeVar("T")
 
 REDIS_START = [
     "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
@@ -294,18 +296,56 @@ def ensure_postgresql() -> None:
         time.sleep(0.5)
 
 
-def two_hubs(url: str) -> tuple[ClusterHub, ClusterHub]:
-    """Two processes' hubs (``ClusterHub``) on the database ``url``, without a bus: one
-    follows the other's moves when it resyncs."""
-    from ludinum.server.fanout import ClusterHub
+def two_hubs(url: str, bus: bool = False) -> tuple[ClusterHub, ClusterHub]:
+    """Two processes' hubs (``ClusterHub``) on the database ``url``. Without ``bus`` one
+    follows the other's moves when it resyncs; with it they share a Redis channel of
+    their own. Run them with :func:`on_two_hubs`, which closes them."""
+    from ludinum.server.fanout import Bus, ClusterHub
     from ludinum.server.leases import migrate_once
     from ludinum.server.storage import Storage
     from tests.server.conftest import catalog_with_toy
 
+    if bus:
+        need_redis()
     catalog = catalog_with_toy()
+    channel = "ludinum:test:" + uuid.uuid4().hex[:8]
     out = []
     for _ in range(2):
         store = Storage(url)
         migrate_once(store)
-        out.append(ClusterHub(store, catalog, None, bot_delay=0.0))
+        out.append(ClusterHub(store, catalog, Bus(REDIS_URL, channel) if bus else None,
+                              bot_delay=0.0))
     return out[0], out[1]
+
+
+def on_two_hubs(a: ClusterHub, b: ClusterHub,
+                play: Callable[[ClusterHub, ClusterHub], Awaitable[T]],
+                start: bool = False) -> T:
+    """``play(a, b)`` in an event loop of its own, the hubs started first when ``start``
+    (and their buses, if any, connected), both closed after it even when it fails: an
+    unclosed hub's writer and tasks could hold the loop's end and the database's
+    connections. Returns what ``play`` returns."""
+
+    async def run() -> T:
+        if start:
+            await a.start()
+            await b.start()
+        try:
+            if start and a.bus is not None and b.bus is not None:
+                buses = a.bus, b.bus
+                await settled(lambda: all(bus.connected.is_set() for bus in buses))
+            return await play(a, b)
+        finally:
+            await a.close()
+            await b.close()
+
+    return asyncio.run(run())
+
+
+async def settled(check: Callable[[], object], seconds: float = 2.0) -> None:
+    """Wait until ``check()`` holds (messages between processes take a moment)."""
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"not settled in {seconds} s")

@@ -19,13 +19,9 @@ from ludinum.server.storage import Storage
 from tests.scale import services
 from tests.scale.conftest import make_cluster
 from tests.scale.phones import Phone, open_room, start_room
+from tests.scale.services import on_two_hubs, settled, two_hubs
 from tests.scale.test_deploy import check_log, stored_actions
-from tests.scale.test_versions import (  # noqa: F401  (pg: a fixture)
-    pg,
-    settled,
-    toy_room,
-    two_hubs,
-)
+from tests.scale.test_versions import pg, toy_room  # noqa: F401  (pg: a fixture)
 from tests.server import socketless
 
 PLAYED = 16  # rooms with a phone playing: both processes own some (all on one: 2 in 32,768)
@@ -134,10 +130,8 @@ def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
     """Two hubs (two processes): the one with a client marks the room; the other, which
     holds a copy nobody watches (it created the room), lets it go on its next renewal; a
     game under way that nobody marks is claimed by one hub only; a lobby never is."""
-    services.need_redis()
-    a, b = two_hubs(pg, bus=True)
 
-    async def run() -> None:
+    async def play(a: fanout.ClusterHub, b: fanout.ClusterHub) -> None:
         assert a.bus is not None and b.bus is not None
         code = await toy_room(a, b)  # created by a, loaded by b
         lobby, _ = await a.create_room("toy", 2, {}, seed=8)
@@ -155,10 +149,8 @@ def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
         assert await a.claim_orphans() == [code]
         assert code in a.rooms and lobby.code not in a.rooms
         assert await a.claim_orphans() == []  # held now: claimed once
-        await a.close()
-        await b.close()
 
-    asyncio.run(run())
+    on_two_hubs(*two_hubs(pg, bus=True), play)
 
 
 def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once(
@@ -170,11 +162,10 @@ def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once
     go: both processes played the room's bots for the whole game (under leases), and
     whichever renewed its marks first after the start held the room, so that a batch of
     rooms started together all landed on one process."""
-    services.need_redis()
     a, b = two_hubs(pg, bus=True)
     a.bot_delay = b.bot_delay = 0.2  # the game lasts the whole test
 
-    async def run() -> None:
+    async def play(a: fanout.ClusterHub, b: fanout.ClusterHub) -> None:
         assert a.bus is not None and b.bus is not None
         room, _host = await a.create_room("webrunners", 2, {}, seed=31)
         code = room.code
@@ -188,7 +179,5 @@ def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once
         assert code not in a.rooms and code not in a._bot_tasks
         await settled(loop.done, 1.0)  # cancelled: it ends once its call to Redis unwinds
         assert code in b._bot_tasks  # b plays them
-        await a.close()
-        await b.close()
 
-    asyncio.run(run())
+    on_two_hubs(a, b, play)

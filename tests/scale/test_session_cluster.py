@@ -8,8 +8,8 @@ import asyncio
 
 from ludinum.server.fanout import ClusterHub
 from ludinum.server.hub import session_key
-from tests.scale import services
-from tests.scale.test_versions import pg, two_hubs  # noqa: F401  (pg: a fixture)
+from tests.scale.services import on_two_hubs, two_hubs
+from tests.scale.test_versions import pg  # noqa: F401  (pg: a fixture)
 
 
 class FakeClock:
@@ -21,17 +21,13 @@ class FakeClock:
 
 
 def test_the_session_ends_once_with_two_processes(pg: str) -> None:  # noqa: F811
-    services.need_redis()
     a, b = two_hubs(pg, bus=True)
     clock = FakeClock()
     for hub in (a, b):
         hub.clock = clock
         hub.timers.clock = clock
 
-    async def run() -> tuple[str, str, str]:
-        await a.start()
-        await b.start()
-        await asyncio.sleep(0.2)  # both subscribed
+    async def play(a: ClusterHub, b: ClusterHub) -> tuple[str, str, str]:
         room, _ = await a.create_room("webrunners", 2, {"session_minutes": "15",
                                                          "first_player": "host"},
                                       mode="turns", seed=3)
@@ -54,11 +50,9 @@ def test_the_session_ends_once_with_two_processes(pg: str) -> None:  # noqa: F81
             if a.rooms[room.code].status == b.rooms[room.code].status == "finished":
                 break
         statuses = a.rooms[room.code].status, b.rooms[room.code].status
-        await a.close()
-        await b.close()
         return room.code, *statuses
 
-    code, status_a, status_b = asyncio.run(run())
+    code, status_a, status_b = on_two_hubs(a, b, play, start=True)
     assert (status_a, status_b) == ("finished", "finished")
     row = a.store.room(code)
     assert row is not None and row.status == "finished"

@@ -11,36 +11,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ludinum.engine import Action
-from ludinum.server.fanout import Bus, ClusterHub
+from ludinum.server.fanout import ClusterHub
 from ludinum.server.hub import _InFlight
-from ludinum.server.leases import RedisLeases, migrate_once
-from ludinum.server.storage import Storage
+from ludinum.server.leases import RedisLeases
 from tests.scale import services
-from tests.server.conftest import catalog_with_toy
+from tests.scale.services import on_two_hubs, settled, two_hubs
 
 
 @pytest.fixture
 def pg() -> Iterator[str]:
     with services.pg_schema() as url:
         yield url
-
-
-def two_hubs(url: str, bus: bool = False) -> tuple[ClusterHub, ClusterHub]:
-    catalog = catalog_with_toy()
-    hubs = []
-    channel = "ludinum:test:" + uuid.uuid4().hex[:8]
-    for _ in range(2):
-        store = Storage(url)
-        migrate_once(store)
-        hubs.append(ClusterHub(store, catalog, Bus(services.REDIS_URL, channel) if bus else None,
-                               bot_delay=0.0))
-    return hubs[0], hubs[1]
 
 
 async def started_toy(hub: ClusterHub, options: dict[str, Any], seed: int) -> str:
@@ -59,8 +46,7 @@ async def toy_room(a: ClusterHub, b: ClusterHub, seconds: int = 0) -> str:
 
 
 def test_the_second_append_of_a_version_loses_and_is_checked_again(pg: str) -> None:
-    a, b = two_hubs(pg)
-    asyncio.run(second_append(a, b))
+    on_two_hubs(*two_hubs(pg), second_append)
 
 
 async def second_append(a: ClusterHub, b: ClusterHub) -> None:
@@ -83,26 +69,23 @@ async def second_append(a: ClusterHub, b: ClusterHub) -> None:
 
 def test_a_stale_copy_checks_again_and_accepts_an_action_legal_on_the_new_state(pg: str
                                                                                 ) -> None:
-    a, b = two_hubs(pg)
 
-    async def run() -> str:
+    async def play(a: ClusterHub, b: ClusterHub) -> None:
         code = await toy_room(a, b)
         await a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
         # On b's stale copy it is still seat 0's turn; seat 1's pass is legal on the new
         # state.
         await b.act(b.rooms[code], 1, Action.make("pass"))
-        return code
+        stored = a.store.actions(a.rooms[code].id)
+        assert [(seq, seat) for seq, seat, _ in stored] == [(1, 0), (2, 1)]
+        assert b.rooms[code].seq == 2
 
-    code = asyncio.run(run())
-    stored = a.store.actions(a.rooms[code].id)
-    assert [(seq, seat) for seq, seat, _ in stored] == [(1, 0), (2, 1)]
-    assert b.rooms[code].seq == 2
+    on_two_hubs(*two_hubs(pg), play)
 
 
 def test_concurrent_actions_from_two_hubs_keep_one_ordered_log(pg: str) -> None:
     """Both hubs push every seat's moves as fast as they can, on stale copies."""
-    a, b = two_hubs(pg)
-    asyncio.run(concurrent(a, b))
+    on_two_hubs(*two_hubs(pg), concurrent)
 
 
 async def concurrent(a: ClusterHub, b: ClusterHub) -> None:
@@ -151,20 +134,14 @@ def test_a_redis_lease_has_one_holder_and_expires() -> None:
 
 def test_timers_fire_once_with_two_processes(pg: str) -> None:
     """Both hubs hold the room and schedule its deadline; each timeout is applied once."""
-    services.need_redis()
     a, b = two_hubs(pg, bus=True)
 
-    async def run() -> str:
-        await a.start()
-        await b.start()
-        await asyncio.sleep(0.2)  # both subscribed
+    async def play(a: ClusterHub, b: ClusterHub) -> str:
         code = await toy_room(a, b, seconds=1)
         await asyncio.sleep(3.4)
-        await a.close()
-        await b.close()
         return code
 
-    code = asyncio.run(run())
+    code = on_two_hubs(a, b, play, start=True)
     room_id = a.store.room(code)
     assert room_id is not None
     stored = a.store.actions(room_id.id)
@@ -182,9 +159,8 @@ def test_a_reload_keeps_a_move_being_written_when_its_read_comes_back(pg: str) -
     write is still under way when the read comes back: the copy in memory is the newer one
     and is kept, so the next move takes the next version instead of losing a conflict with
     this process's own log."""
-    a, b = two_hubs(pg)
 
-    async def run() -> tuple[bool, int, list[int]]:
+    async def play(a: ClusterHub, b: ClusterHub) -> tuple[bool, int, list[int]]:
         code = await toy_room(a, b)
         room = b.rooms[code]
         read, write = b.writer.read, b.writer.write
@@ -226,7 +202,7 @@ def test_a_reload_keeps_a_move_being_written_when_its_read_comes_back(pg: str) -
         await b.act(b.rooms[code], seat, b.rooms[code].state.legal_actions(seat)[0])
         return kept, b.conflicts, [seq for seq, _, _ in b.store.actions(room.id)]
 
-    kept, conflicts, stored = asyncio.run(run())
+    kept, conflicts, stored = on_two_hubs(*two_hubs(pg), play)
     assert kept and conflicts == 0
     assert stored == [1, 2]
 
@@ -238,9 +214,8 @@ def test_a_move_written_with_one_that_lost_is_checked_again_on_the_stored_room(
     process's move (whose message has not arrived): neither is a storage failure, each is
     checked again on the room as stored, accepted where it is legal there and refused for
     a game reason where it is not."""
-    a, b = two_hubs(pg)
 
-    async def run() -> tuple[list[object], list[tuple[int, int]]]:
+    async def play(a: ClusterHub, b: ClusterHub) -> tuple[list[object], list[tuple[int, int]]]:
         code = await toy_room(a, b)
         ra, rb = a.rooms[code], b.rooms[code]
         await a.act(ra, 0, ra.state.legal_actions(0)[0])  # b has not heard of it
@@ -251,7 +226,7 @@ def test_a_move_written_with_one_that_lost_is_checked_again_on_the_stored_room(
         stored = [(seq, seat) for seq, seat, _ in a.store.actions(ra.id)]
         return [getattr(o, "code", o) for o in outcomes], stored
 
-    outcomes, stored = asyncio.run(run())
+    outcomes, stored = on_two_hubs(*two_hubs(pg), play)
     assert "storage_unavailable" not in outcomes, outcomes
     # Seat 0's card was for the turn the other process played: refused on the stored room
     # (not its turn); seat 1's pass is legal there and accepted.
@@ -263,9 +238,8 @@ def test_a_copy_with_its_own_writes_under_way_is_ahead_not_behind(pg: str) -> No
     """A move refused on this copy looks in the database for a newer version; while this
     copy's own moves are still being written, the database is older, not newer: reloading
     then would drop those moves while they are stored (and reuse their versions)."""
-    a, b = two_hubs(pg)
 
-    async def run() -> list[bool]:
+    async def play(a: ClusterHub, b: ClusterHub) -> list[bool]:
         code = await toy_room(a, b)
         room = b.rooms[code]
         seen = [await b._behind(room)]  # the same version: not behind
@@ -279,7 +253,7 @@ def test_a_copy_with_its_own_writes_under_way_is_ahead_not_behind(pg: str) -> No
         seen.append(await b._behind(room))  # another process stored version 1
         return seen
 
-    assert asyncio.run(run()) == [False, False, True]
+    assert on_two_hubs(*two_hubs(pg), play) == [False, False, True]
 
 
 def test_a_copy_behind_takes_only_the_moves_it_lacks(pg: str,
@@ -288,7 +262,6 @@ def test_a_copy_behind_takes_only_the_moves_it_lacks(pg: str,
     process's moves and joins) replayed the room's whole log on its event loop to catch
     up, at every resync. It now reads the row and the actions after its version and
     applies those: the same copy, moved on, equal to the stored room."""
-    a, b = two_hubs(pg)
     replays: list[str] = []
     rebuilt = ClusterHub._rebuilt
 
@@ -296,7 +269,7 @@ def test_a_copy_behind_takes_only_the_moves_it_lacks(pg: str,
         replays.append(row.code)
         return rebuilt(self, row, *args)
 
-    async def run() -> None:
+    async def play(a: ClusterHub, b: ClusterHub) -> None:
         room, _ = await a.create_room("toy", 3, {"turn_seconds": 0}, seed=7)
         code = room.code
         await a.join(code, "Ada")
@@ -323,16 +296,15 @@ def test_a_copy_behind_takes_only_the_moves_it_lacks(pg: str,
         await b.resync()  # nothing new: nothing read again
         assert b.followed == 1
 
-    asyncio.run(run())
+    on_two_hubs(*two_hubs(pg), play)
 
 
 def test_a_copy_ahead_of_storage_replays_the_whole_log(pg: str) -> None:
     """A copy whose version storage does not have (none of its own writes under way: a
     move kept in memory that never landed) cannot take stored moves on top of it: the
     room is rebuilt from the whole log."""
-    a, b = two_hubs(pg)
 
-    async def run() -> None:
+    async def play(a: ClusterHub, b: ClusterHub) -> None:
         code = await toy_room(a, b)
         mover = a.rooms[code]
         await a.act(mover, 0, mover.state.legal_actions(0)[0])
@@ -345,16 +317,7 @@ def test_a_copy_ahead_of_storage_replays_the_whole_log(pg: str) -> None:
         assert b.rooms[code].state.to_json() == a.rooms[code].state.to_json()
         assert b.followed == 0
 
-    asyncio.run(run())
-
-
-async def settled(check: Any, seconds: float = 2.0) -> None:
-    """Wait until ``check()`` holds (messages between processes take a moment)."""
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"not settled in {seconds} s")
+    on_two_hubs(*two_hubs(pg), play)
 
 
 async def first_move(hub: ClusterHub, code: str) -> None:
@@ -371,26 +334,6 @@ async def heard_by_copy(a: ClusterHub, b: ClusterHub, code: str, copy: Any) -> N
     await settled(lambda: b.rooms[code].seq == a.rooms[code].seq)
     assert b.rooms[code] is copy and b.bus.received >= 1
     assert copy.state.to_json() == a.rooms[code].state.to_json()
-
-
-def with_two_buses(pg: str, play: Callable[[ClusterHub, ClusterHub], Awaitable[None]]
-                   ) -> None:
-    """``play(a, b)`` on two started processes sharing Redis, both closed after it."""
-    services.need_redis()
-    a, b = two_hubs(pg, bus=True)
-
-    async def run() -> None:
-        assert a.bus is not None and b.bus is not None
-        await a.start()
-        await b.start()
-        try:
-            await settled(lambda: a.bus.connected.is_set() and b.bus.connected.is_set())
-            await play(a, b)
-        finally:
-            await a.close()
-            await b.close()
-
-    asyncio.run(run())
 
 
 def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
@@ -419,7 +362,7 @@ def test_a_process_hears_only_the_moves_of_the_rooms_it_holds(pg: str) -> None:
         await asyncio.sleep(0.3)
         assert b.bus.received == heard
 
-    with_two_buses(pg, play)
+    on_two_hubs(*two_hubs(pg, bus=True), play, start=True)
 
 
 def test_a_room_nobody_else_follows_is_not_published_until_someone_does(pg: str) -> None:
@@ -470,4 +413,4 @@ def test_a_room_nobody_else_follows_is_not_published_until_someone_does(pg: str)
         assert looks[:2] == [False, True]  # behind after the first look, caught up after
         assert b.rooms[code].state.to_json() == a.rooms[code].state.to_json()
 
-    with_two_buses(pg, play)
+    on_two_hubs(*two_hubs(pg, bus=True), play, start=True)
