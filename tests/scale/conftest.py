@@ -57,6 +57,13 @@ def make_cluster(tmp: Path, processes: int = 2, bot_delay: float = 0.0) -> Itera
                 server.stop()
 
 
+@pytest.fixture
+def pg() -> Iterator[str]:
+    """A PostgreSQL schema of its own for one test: its URL."""
+    with services.pg_schema() as url:
+        yield url
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """One deployment shared by a module's tests (each test opens its own rooms)."""

@@ -5,21 +5,12 @@ of the service stops being sent the seat's view, and can no longer act for it.""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-
-import pytest
 
 from ludinum.server.clients import Client
 from ludinum.server.fanout import ClusterHub
 from tests.scale import services
 from tests.server.socketless import client as socketless_client
 from tests.server.socketless import sent
-
-
-@pytest.fixture
-def pg() -> Iterator[str]:
-    with services.pg_schema() as url:
-        yield url
 
 
 def _phone() -> Client:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,12 +18,6 @@ from ludinum.server.fanout import ClusterHub
 from tests.passing_checks import secret_now
 from tests.scale import services
 from tests.server.socketless import client as socketless_client
-
-
-@pytest.fixture
-def pg() -> Iterator[str]:
-    with services.pg_schema() as url:
-        yield url
 
 
 class _Elsewhere:

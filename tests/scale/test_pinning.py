@@ -21,7 +21,7 @@ from tests.scale.conftest import make_cluster
 from tests.scale.phones import Phone, open_room, start_room
 from tests.scale.services import on_two_hubs, settled, two_hubs
 from tests.scale.test_deploy import check_log, stored_actions
-from tests.scale.test_versions import pg, toy_room  # noqa: F401  (pg: a fixture)
+from tests.scale.test_versions import toy_room
 from tests.server import socketless
 
 PLAYED = 16  # rooms with a phone playing: both processes own some (all on one: 2 in 32,768)
@@ -126,7 +126,7 @@ def test_a_killed_process_hands_its_pinned_rooms_to_the_survivor(tmp_path: Path)
 
 
 def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
-        pg: str) -> None:  # noqa: F811
+        pg: str) -> None:
     """Two hubs (two processes): the one with a client marks the room; the other, which
     holds a copy nobody watches (it created the room), lets it go on its next renewal; a
     game under way that nobody marks is claimed by one hub only; a lobby never is."""
@@ -154,7 +154,7 @@ def test_marks_let_go_of_an_unwatched_copy_and_claim_only_games_under_way(
 
 
 def test_a_copy_whose_bots_play_is_let_go_and_the_starter_marks_the_room_at_once(
-        pg: str) -> None:  # noqa: F811
+        pg: str) -> None:
     """A room of bots created on one process (a) and started on the other (b, the process
     its code hashes to): b marks it as it starts it, before any renewal; a's copy, which
     followed the start and began playing the bots too, is let go on a's next renewal, its

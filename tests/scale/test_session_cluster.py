@@ -9,7 +9,6 @@ import asyncio
 from ludinum.server.fanout import ClusterHub
 from ludinum.server.hub import session_key
 from tests.scale.services import on_two_hubs, two_hubs
-from tests.scale.test_versions import pg  # noqa: F401  (pg: a fixture)
 
 
 class FakeClock:
@@ -20,7 +19,7 @@ class FakeClock:
         return self.now
 
 
-def test_the_session_ends_once_with_two_processes(pg: str) -> None:  # noqa: F811
+def test_the_session_ends_once_with_two_processes(pg: str) -> None:
     a, b = two_hubs(pg, bus=True)
     clock = FakeClock()
     for hub in (a, b):

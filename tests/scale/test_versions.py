@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,12 +21,6 @@ from ludinum.server.hub import _InFlight
 from ludinum.server.leases import RedisLeases
 from tests.scale import services
 from tests.scale.services import on_two_hubs, settled, two_hubs
-
-
-@pytest.fixture
-def pg() -> Iterator[str]:
-    with services.pg_schema() as url:
-        yield url
 
 
 async def started_toy(hub: ClusterHub, options: dict[str, Any], seed: int) -> str:
@@ -69,7 +62,6 @@ async def second_append(a: ClusterHub, b: ClusterHub) -> None:
 
 def test_a_stale_copy_checks_again_and_accepts_an_action_legal_on_the_new_state(pg: str
                                                                                 ) -> None:
-
     async def play(a: ClusterHub, b: ClusterHub) -> None:
         code = await toy_room(a, b)
         await a.act(a.rooms[code], 0, a.rooms[code].state.legal_actions(0)[0])
