@@ -671,6 +671,12 @@ class ClusterHub(Hub):
         assert self.bus is not None
         return f"{self.bus.channel}:held:{code}"
 
+    def _set_mark(self, redis: Any, code: str) -> Any:
+        """Mark ``code`` as this process's for :data:`HOLD_TTL` seconds, on ``redis`` (the
+        client, whose answer is awaited, or a pipeline, which queues the command)."""
+        assert self.bus is not None
+        return redis.set(self._held_key(code), self.bus.origin, ex=HOLD_TTL)
+
     async def hold(self) -> list[str]:
         """Renew this process's marks on the live rooms it holds (one pipeline): the rooms
         whose clients are here are marked as this process's; a copy with no client here
@@ -692,7 +698,7 @@ class ClusterHub(Hub):
                     if m is not None and m != origin]
         async with redis.pipeline(transaction=False) as pipe:
             for code in mine:
-                pipe.set(self._held_key(code), self.bus.origin, ex=HOLD_TTL)
+                self._set_mark(pipe, code)
             await pipe.execute()
         let_go = []
         for code in released:
@@ -714,7 +720,7 @@ class ClusterHub(Hub):
         if self.bus is None or room is None or not room.live:
             return
         try:
-            await self.bus.redis.set(self._held_key(code), self.bus.origin, ex=HOLD_TTL)
+            await self._set_mark(self.bus.redis, code)
         except Exception as exc:  # Redis away: the next renewal marks it
             log.warning("room %s not marked (%s)", code, exc)
 

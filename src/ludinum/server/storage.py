@@ -12,7 +12,7 @@ import fcntl
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -381,18 +381,20 @@ class _Batch:
     others: list[Any]  # a room's row changed beyond a step: statements of their own
 
 
-def _last_of_each_room(appends: Sequence[Append]) -> Iterable[Append]:
+def _last_of_each_room(appends: Sequence[Append]) -> Collection[Append]:
     return {a.room_id: a for a in appends}.values()
 
 
-def _batch(appends: Sequence[Append]) -> _Batch:
+def _batch(appends: Sequence[Append], last: Collection[Append] | None = None) -> _Batch:
+    """The rows ``appends`` write; ``last``: their last append of each room, when the
+    caller has it already (:func:`_last_of_each_room`)."""
     inserts = [{"room_id": a.room_id, "seq": a.seq, "seat": a.seat,
                 "action": json.dumps(a.action, separators=(",", ":")), "at": a.at}
                for a in appends]
     rewrites = [row for a in appends for row in _rewrites(a.room_id, a.rewrite)]
     # An earlier update of the same row would be overwritten within the batch anyway.
     steps, others = [], []
-    for a in _last_of_each_room(appends):
+    for a in _last_of_each_room(appends) if last is None else last:
         values = _encode(a.room_values)
         if set(values) == _STEP_KEYS:
             steps.append({"rid": a.room_id, "seq": a.seq, **values})
@@ -435,10 +437,12 @@ def append_alone(engine: Engine, appends: Sequence[Append]) -> bool:
     a batch of 27 actions took a median 13.6 ms at 2,000 actions/s offered, in one
     statement a batch of 20 takes 4.6 ms (issue 19)."""
     # Declined before any action is encoded: the transaction's path encodes them again.
-    if engine.dialect.name != "postgresql" or any(a.rewrite for a in appends) or any(
-            set(a.room_values) != _STEP_KEYS for a in _last_of_each_room(appends)):
+    if engine.dialect.name != "postgresql" or any(a.rewrite for a in appends):
         return False
-    batch = _batch(appends)
+    last = _last_of_each_room(appends)
+    if any(set(a.room_values) != _STEP_KEYS for a in last):
+        return False
+    batch = _batch(appends, last)
     columns = {name: [row[name] for row in batch.inserts] for name in _ACTION_COLUMNS}
     columns.update({"step_" + name: [row[name] for row in batch.steps]
                     for name in ("rid", "seq", *_STEP_ORDER)})
