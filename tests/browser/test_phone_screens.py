@@ -267,14 +267,38 @@ def test_hacker_done_asks_first(table: Any, live: Any) -> None:
     assert last_action(live, room, before) == {"kind": "done"}
 
 
+#: Each card tile of a phone's hand: its title (without its count) and whether it shows a
+#: portrait.
+HAND_TILES = """() => [...document.querySelectorAll('.actions .hand .card-tile')].map((t) => [
+  t.querySelector('.card-title').firstChild.textContent.replace(/[\\u00a0\\u202f]/g, ' ').trim(),
+  !!t.querySelector('img.card-portrait')])"""
+
+
 def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
+    """A named card of the hand shows its speaker's portrait (W16), a card without a
+    name none. A hand may hold no named card (15 move cards and 5 bridges of 75 have
+    none: 1 hand in 250 where a card may be played, in random play): play goes on until
+    one holds one."""
+    from ludinum.games import get_game
+    from ludinum.server.kits import kit
+
+    faces = kit(get_game("webrunners"), "fr")["faces"].values()
+    named = {f["title"].replace("\u202f", " ").replace("\u00a0", " ") for f in faces
+             if f.get("portrait")}
     _, phones = table("webrunners")
     cards = ".actions .hand .card-tile"
-    phone = play_until(phones, lambda p: p.locator(f"{cards}:not(.idle)").count() > 0, 180)
+
+    def named_card_to_play(page: Any) -> bool:
+        return page.locator(f"{cards}:not(.idle)").count() > 0 and any(
+            title in named for title, _ in page.evaluate(HAND_TILES))
+
+    phone = play_until(phones, named_card_to_play, 180)
     check_screen(phone)
     symbols = phone.locator(f"{cards} .card-symbol").all_inner_texts()
     assert symbols and set(symbols) <= {"→", "P", "⚡", "↩"}, symbols
-    assert phone.locator(f"{cards} img.card-portrait").count() >= 1  # a character speaks
+    tiles = phone.evaluate(HAND_TILES)
+    # A character speaks on each named card, and only there.
+    assert [(title, shown) for title, shown in tiles if shown != (title in named)] == [], tiles
     assert above_the_fold(phone, f"{cards}:not(.idle)")
     # A card is played by one tap: the card says what it does there.
     playable = phone.locator(f"{cards}.act")
