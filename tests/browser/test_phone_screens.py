@@ -270,8 +270,19 @@ def test_hacker_done_asks_first(table: Any, live: Any) -> None:
 #: Each card tile of a phone's hand: its title (without its count) and whether it shows a
 #: portrait.
 HAND_TILES = """() => [...document.querySelectorAll('.actions .hand .card-tile')].map((t) => [
-  t.querySelector('.card-title').firstChild.textContent.replace(/[\\u00a0\\u202f]/g, ' ').trim(),
+  t.querySelector('.card-title').firstChild.textContent,
   !!t.querySelector('img.card-portrait')])"""
+
+
+def plain_spaces(text: str) -> str:
+    """``text`` with French punctuation's no-break spaces as plain ones, trimmed: a card's
+    title as the kit gives it and as a page shows it compare equal."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ").strip()
+
+
+def hand_tiles(page: Any) -> list[tuple[str, bool]]:
+    """:data:`HAND_TILES` of ``page``, each title with plain spaces."""
+    return [(plain_spaces(title), shown) for title, shown in page.evaluate(HAND_TILES)]
 
 
 def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
@@ -283,21 +294,20 @@ def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
     from ludinum.server.kits import kit
 
     faces = kit(get_game("webrunners"), "fr")["faces"].values()
-    named = {f["title"].replace("\u202f", " ").replace("\u00a0", " ") for f in faces
-             if f.get("portrait")}
+    named = {plain_spaces(f["title"]) for f in faces if f.get("portrait")}
     _, phones = table("webrunners")
     cards = ".actions .hand .card-tile"
 
     def named_card_to_play(page: Any) -> bool:
         # A card played by one tap (``.act``; a card with several moves is picked first).
         return page.locator(f"{cards}.act").count() > 0 and any(
-            title in named for title, _ in page.evaluate(HAND_TILES))
+            title in named for title, _ in hand_tiles(page))
 
     phone = play_until(phones, named_card_to_play, 180)
     check_screen(phone)
     symbols = phone.locator(f"{cards} .card-symbol").all_inner_texts()
     assert symbols and set(symbols) <= {"→", "P", "⚡", "↩"}, symbols
-    tiles = phone.evaluate(HAND_TILES)
+    tiles = hand_tiles(phone)
     # A character speaks on each named card, and only there.
     assert [(title, shown) for title, shown in tiles if shown != (title in named)] == [], tiles
     assert above_the_fold(phone, f"{cards}:not(.idle)")
