@@ -12,6 +12,7 @@ from typing import Any
 
 from ludinum.content.typography import breakable_spaces
 from tests import drawing
+from tests.reading import plain_spaces
 from tests.server.test_no_raw_data import problems
 
 TIMEOUT = 15_000
@@ -424,7 +425,7 @@ def refused_as_lookalike(page: Any, variant: str) -> None:
         timeout=TIMEOUT)
     said = page.text_content("[data-error]") or ""  # innerText would lose U+00A0
     assert not breakable_spaces(said), said
-    assert said.replace("\u202f", " ").replace("\u00a0", " ") == (
+    assert plain_spaces(said) == (
         f"Ce pseudo ressemble trop à celui d'un autre joueur : essaie « {variant} ».")
     assert page.input_value("#nickname") == variant
 

@@ -16,6 +16,7 @@ import pytest
 
 from ludinum.games.hacker.base import queued_account
 from tests.browser.helpers import click_some_action, enlarges_the_board, open_table, raw_words
+from tests.reading import plain_spaces
 
 pytestmark = pytest.mark.slow
 
@@ -274,15 +275,10 @@ HAND_TILES = """() => [...document.querySelectorAll('.actions .hand .card-tile')
   !!t.querySelector('img.card-portrait')])"""
 
 
-def plain_spaces(text: str) -> str:
-    """``text`` with French punctuation's no-break spaces as plain ones, trimmed: a card's
-    title as the kit gives it and as a page shows it compare equal."""
-    return text.replace("\u202f", " ").replace("\u00a0", " ").strip()
-
-
 def hand_tiles(page: Any) -> list[tuple[str, bool]]:
-    """:data:`HAND_TILES` of ``page``, each title with plain spaces."""
-    return [(plain_spaces(title), shown) for title, shown in page.evaluate(HAND_TILES)]
+    """:data:`HAND_TILES` of ``page``, each title with plain spaces and trimmed: as the kit
+    gives it."""
+    return [(plain_spaces(title).strip(), shown) for title, shown in page.evaluate(HAND_TILES)]
 
 
 def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
@@ -294,7 +290,7 @@ def test_webrunners_hand_is_cards_with_their_speaker(table: Any) -> None:
     from ludinum.server.kits import kit
 
     faces = kit(get_game("webrunners"), "fr")["faces"].values()
-    named = {plain_spaces(f["title"]) for f in faces if f.get("portrait")}
+    named = {plain_spaces(f["title"]).strip() for f in faces if f.get("portrait")}
     _, phones = table("webrunners")
     cards = ".actions .hand .card-tile"
 

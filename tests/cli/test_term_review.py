@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_cli_errors import one_line, run
+from tests.reading import plain_spaces
 
 
 def test_click_errors_quote_with_french_guillemets() -> None:
@@ -132,7 +133,7 @@ def _end_of(game: str, seed: int, lang: str, players: int = 4) -> list[str]:
         cli, ["play", game, "-p", str(players), "--humans", "0", "--seed", str(seed),
               "--lang", lang])
     assert result.exit_code == 0, result.output[-500:]
-    lines = result.output.replace("\u00a0", " ").replace("\u202f", " ").splitlines()
+    lines = plain_spaces(result.output).splitlines()
     rules = [i for i, line in enumerate(lines) if line.startswith("───")]
     assert len(rules) >= 2, lines[:3]
     return lines[rules[-1]:]
@@ -163,7 +164,7 @@ def test_the_end_says_the_winner_once(game: str, lang: str) -> None:
     result = CliRunner(env={"COLUMNS": "250"}).invoke(
         cli, ["play", game, "--humans", "0", "--seed", "5", "--lang", lang])
     assert result.exit_code == 0, result.output[-500:]
-    out = result.output.replace("\u00a0", " ").replace("\u202f", " ")
+    out = plain_spaces(result.output)
     said = re.findall(r"^Victoire de .+ !$" if lang == "fr" else r"^.+ won!$", out, re.M)
     assert len(said) == 1, said
     before = [line for line in out.splitlines() if SAID_BEFORE.search(line)]
@@ -188,9 +189,9 @@ def test_a_cooperative_end_is_said_once(seed: int, won: bool, lang: str) -> None
 
     from ludinum.cli.main import cli
 
-    out = CliRunner(env={"COLUMNS": "250"}).invoke(
+    out = plain_spaces(CliRunner(env={"COLUMNS": "250"}).invoke(
         cli, ["play", "gnou", "-p", "2", "--humans", "0", "--seed", str(seed), "--lang",
-              lang]).output.replace("\u00a0", " ").replace("\u202f", " ")
+              lang]).output)
     others = [line for line in out.splitlines() if line != said and SAID_BEFORE.search(line)]
     assert not others, others
     why = lines[lines.index(said) + 1]
@@ -279,7 +280,7 @@ def test_the_thief_s_seat_is_counted_from_1() -> None:
     assert game.options.parse_pairs(["thief_seat=6"]) == {"thief_seat": 5}
     for bad in ("7", "-1"):
         code, _, err = run("play", "voleur", "-o", f"thief_seat={bad}")
-        line = one_line(code, err).replace("\u00a0", " ").replace("\u202f", " ")
+        line = plain_spaces(one_line(code, err))
         assert f"« {bad} »" in line and "0 : Tiré au sort, 1 : Place 1, " in line, line
         assert line.endswith("6 : Place 6).") and "5 : Place 6" not in line, line
     french = _games("fr")
@@ -292,9 +293,9 @@ def test_the_thief_s_seat_is_counted_from_1() -> None:
 
     from ludinum.cli.main import cli
 
-    played = CliRunner(env={"COLUMNS": "250"}).invoke(
+    played = plain_spaces(CliRunner(env={"COLUMNS": "250"}).invoke(
         cli, ["play", "voleur", "-p", "3", "--humans", "0", "--seed", "2", "-o",
-              "thief_seat=3"]).output.replace("\u00a0", " ").replace("\u202f", " ")
+              "thief_seat=3"]).output)
     assert "Joueur 3 était le voleur." in played, played[-800:]
     code, _, err = run("play", "voleur", "-p", "3", "-o", "thief_seat=4")
     assert "« Place 4 » n'est pas possible à 3 joueurs" in one_line(code, err).replace(
@@ -377,7 +378,7 @@ def test_a_replay_s_end_says_the_winner_once(game: str, tmp_path: Path) -> None:
     assert kept, list(tmp_path.iterdir())
     code, out, err = run("replay", str(kept[0]))
     assert code == 0, err
-    out = out.replace("\u00a0", " ").replace("\u202f", " ")
+    out = plain_spaces(out)
     said = re.findall(r"^(?:Victoire de .+ !|L'équipe a (?:gagné !|perdu cette fois\.))$",
                       out, re.M)
     assert len(said) == 1, out[-1500:]

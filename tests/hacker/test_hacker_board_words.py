@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.reading import plain_spaces
 from tests.server.test_boards import draw, play
 
 #: A seat named by a number, in each language.
@@ -17,8 +18,7 @@ BY_NUMBER = {"fr": re.compile(r"\b[Jj]oueur \d"), "en": re.compile(r"\b[Pp]layer
 
 def words(html: str) -> str:
     """What a board says: its texts without their markup, spaces made plain."""
-    text = re.sub(r"<[^>]+>", " ", html)
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
+    return plain_spaces(re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.mark.parametrize("name", ["hacker", "voleur"])

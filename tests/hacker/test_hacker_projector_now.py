@@ -17,6 +17,7 @@ from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 from tests.drawing import slot
 from tests.hacker.helpers import fresh
+from tests.reading import single_spaced
 
 #: What the projector says in each phase, the seats named by place (no nicknames here).
 SAID = {
@@ -36,7 +37,7 @@ def _room(state: HackerState) -> Room:
 
 
 def _said(html: str) -> str:
-    return " ".join(unescape(html).replace("\u00a0", " ").replace("\u202f", " ").split())
+    return single_spaced(unescape(html))
 
 
 def _expected(state: HackerState, phase: str) -> str:

@@ -21,6 +21,7 @@ from ludinum.games import get_game, registry
 from ludinum.server import guards
 from ludinum.weblib.ratelimit import RateLimit
 from tests.hardening.conftest import make_app
+from tests.reading import plain_spaces
 from tests.server.helpers import restored
 
 NESTED = "[" * 5000 + "]" * 5000
@@ -264,7 +265,7 @@ def test_a_file_too_large_for_a_page_form_is_said_on_a_page(tmp_path: Path, lang
         answer = client.post("/replay/journal", files=big, headers=BROWSER)
         assert answer.status_code == 413
         assert answer.headers["content-type"].startswith("text/html")
-        said = answer.text.replace("&#39;", "'").replace("\u202f", " ").replace("\xa0", " ")
+        said = plain_spaces(answer.text.replace("&#39;", "'"))
         assert words in said, said[-600:]
         assert '{"error"' not in said and f'lang="{lang}"' in said
         api = client.post("/api/rooms", content=b"[" * (guards.MAX_BODY + 1),

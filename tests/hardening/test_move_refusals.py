@@ -23,6 +23,7 @@ from ludinum.engine import Action, StateFormatError, log_does_not_replay, move_n
 from ludinum.games import get_game, registry
 from ludinum.site.debrief import collect
 from tests.hardening.conftest import make_app
+from tests.reading import plain_spaces
 from tests.server.helpers import Conn, create_room, hello, join
 
 GAMES = [game.name for game in registry()]
@@ -75,7 +76,7 @@ def assert_no_encoding(error: dict[str, Any], sent: object, kinds: set[str]) -> 
     """Neither the action's text form, nor a parameter written ``key=value``, nor a kind
     of move (the program's words: « lay », « credit »…) quoted in the error."""
     for said in (error["fr"], error["en"]):
-        text = said.replace("\u202f", " ").replace("\u00a0", " ")
+        text = plain_spaces(said)
         assert not ENCODED.search(text), text
         for kind in kinds:
             for quoted in (f"« {kind} »", f"'{kind}'", f" {kind} "):
@@ -110,7 +111,7 @@ def test_an_illegal_move_is_refused_in_a_players_words(seated: tuple[Any, str, C
         error = refused(app, code, player, action)
         assert error["code"] == "illegal_action", (action, error)
         assert error["en"] == expected.en, (action, error)
-        assert error["fr"].replace("\u202f", " ").replace("\u00a0", " ") == expected.fr
+        assert plain_spaces(error["fr"]) == expected.fr
         assert "n'est pas permis maintenant" in error["fr"]
         assert_no_encoding(error, action, kinds)
 
@@ -137,7 +138,7 @@ def test_a_malformed_move_names_the_field_in_protocol_words(seated: tuple[Any, s
     for action, field in malformed_actions(sorted(kinds)[0]):
         error = refused(app, code, player, action)
         assert error["code"] == "malformed_action", (action, error)
-        fr = error["fr"].replace("\u202f", " ").replace("\u00a0", " ")
+        fr = plain_spaces(error["fr"])
         assert f"« {field} »" in fr, (action, fr)
         assert f"'{field}'" in error["en"], (action, error["en"])
         assert_no_encoding(error, action, kinds)
@@ -161,7 +162,7 @@ def test_a_log_that_does_not_replay_is_said_so_without_its_encoding(tmp_path: Pa
             follow_redirects=False)
         assert opened.status_code == 303
         page = client.get(opened.headers["location"], params={"step": 1})
-        text = page.text.replace("\u202f", " ").replace("\u00a0", " ")
+        text = plain_spaces(page.text)
         assert page.status_code == 400, page.status_code
         assert log_does_not_replay(1).fr in text.replace("&#39;", "'")
         assert "zzz" not in text and f"« {first['kind']} »" not in text

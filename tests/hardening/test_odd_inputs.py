@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from ludinum.engine import Action, LudinumError
 from ludinum.games import get_game
 from tests.hardening.test_inputs import new_room
+from tests.reading import unescaped
 
 
 def test_a_binary_frame_is_answered_not_a_broken_connection(client: TestClient) -> None:
@@ -193,12 +194,12 @@ def test_a_player_count_or_bot_level_of_the_wrong_kind_says_what_is_expected(
     wrong, not what was expected nor what came; a bot level sent as a list was quoted as
     Python writes it (« ['a'] »). Now the field, its range and the value sent, short."""
     page = client.post("/new/hacker", data={"players": "beaucoup"})
-    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    said = unescaped(page.text)
     assert page.status_code == 400
     assert "Nombre de joueurs : un nombre entier de 3 à 7 (reçu : « beaucoup »)." in said
     page = client.post("/classe/nouvelle/hacker", data={"table_size": "x" * 5_000,
                                                           "bot_level": "random"})
-    said = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+    said = unescaped(page.text)
     assert "un nombre entier de 3 à 7" in said and "x" * 100 not in said
     api = client.post("/api/classes", json={"game": "hacker", "table_size": "4",
                                               "bot_level": "random"}).json()["error"]

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from ludinum.server import app as app_module
 from ludinum.server import guards, replay_logs
 from tests.hardening.conftest import make_app
+from tests.reading import plain_spaces
 
 NOT_A_LOG = {"journal": ("x.json", b'{"x": 1}', "application/json")}
 BROWSER = {"accept": "text/html"}
@@ -62,7 +63,7 @@ def test_one_browser_has_a_budget_of_uploads_and_another_is_still_served(
         assert len(counted_reads) == burst
         refused = upload(client)
         assert refused.status_code == 429
-        said = refused.text.replace("\u202f", " ").replace("\u00a0", " ")
+        said = plain_spaces(refused.text)
         assert "Trop de journaux de partie déposés depuis ce navigateur" in said
         assert len(counted_reads) == burst  # refused before it was read
         english = client.post("/replay/journal", files=NOT_A_LOG,
@@ -72,7 +73,7 @@ def test_one_browser_has_a_budget_of_uploads_and_another_is_still_served(
         client.cookies.clear()  # a script without a cookie: the address's budget is spent
         keyless = upload(client)
         assert keyless.status_code == 429
-        assert "depuis ce réseau" in keyless.text.replace("\u202f", " ").replace("\u00a0", " ")
+        assert "depuis ce réseau" in plain_spaces(keyless.text)
         client.cookies.update(teacher)  # the teacher's browser, same address: served
         assert upload(client).status_code == 400
         assert len(counted_reads) == burst + 1

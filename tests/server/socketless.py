@@ -12,6 +12,7 @@ from ludinum.games import registry
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
+from tests.reading import unescaped
 
 
 async def _nowhere(_text: str) -> None:  # pragma: no cover - the queues are read directly
@@ -61,8 +62,6 @@ def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
     """Plays ``room`` at random until a seat has each of ``kinds`` to decide (or the game
     ends), and returns, for each kind met, the first such decision as that seat's phone
     shows it in French (its text, no-break spaces read as spaces)."""
-    import html
-
     from tests.drawing import slot
 
     said: dict[str, str] = {}
@@ -72,8 +71,7 @@ def decisions_shown(room: Room, rng: random.Random, kinds: tuple[str, ...],
             for kind in kinds:
                 if kind in offered and kind not in said:
                     shown = slot(room, seat, "actions")
-                    said[kind] = html.unescape(shown).replace("\u00a0", " ").replace(
-                        "\u202f", " ")
+                    said[kind] = unescaped(shown)
         if len(said) == len(kinds) or room.state.is_terminal():
             break
         random_moves(room, rng, 1)

@@ -15,6 +15,7 @@ from ludinum.engine import Game, State
 from ludinum.games import registry
 from ludinum.server import boards, render
 from tests.drawing import shared
+from tests.reading import plain_spaces
 
 PLAYERS = {"gnou": 3, "webrunners": 4, "hacker": 5, "voleur": 5}
 #: Nicknames with markup: they must come out escaped (the XML parse would fail otherwise).
@@ -60,7 +61,7 @@ def svg_root(html: str) -> ET.Element:
 def title_of(html: str) -> str:
     title = svg_root(html).find("title")
     assert title is not None and title.text
-    return title.text.replace("\u202f", " ").replace("\u00a0", " ")  # French spacing
+    return plain_spaces(title.text)  # French spacing
 
 
 def by_class(root: ET.Element, name: str) -> list[ET.Element]:

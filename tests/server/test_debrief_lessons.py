@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 from ludinum.engine import lessons as lessons_mod
 from ludinum.server.catalog import Catalog
+from tests.reading import plain_spaces
 from tests.server.helpers import create_room, hello, join, make_app
 from tests.server.test_play import play_to_end
 
@@ -44,7 +45,7 @@ def test_the_host_debrief_shows_the_cards(game: str, sqlite_url: str,
     # wiki/Directive_sur_la_brevetabilité_des_… » ran over three projector lines.
     assert "https://" not in html and "http://" not in html
     sources = [lesson.source for lesson in lessons]  # type: ignore[attr-defined]
-    shown = html.replace("\u202f", " ").replace("\xa0", " ")  # French spacing
+    shown = plain_spaces(html)  # French spacing
     for source in sources:
         assert lessons_mod.sites(source).replace("'", "&#39;") in shown
 

@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
+from tests.reading import single_spaced
 from tests.server.helpers import make_app
 
 
@@ -21,8 +22,7 @@ def client(sqlite_url: str, catalog: Catalog) -> Iterator[TestClient]:
 
 
 def visible(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\u202f", " ")
-                    .replace("\u00a0", " ").split())
+    return single_spaced(unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 @pytest.mark.parametrize(("lang", "words"), [

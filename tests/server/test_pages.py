@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from ludinum.server.catalog import Catalog
 from ludinum.weblib import i18n
+from tests.reading import unescaped
 from tests.server.conftest import catalog_with_toy
 from tests.server.helpers import create_room, form_code, make_app
 
@@ -266,7 +267,7 @@ def test_a_value_of_some_player_counts_is_offered_only_for_them(client: TestClie
     assert '<option value="-1">Tiré au sort</option>' in page.replace(" selected", "")
     refused = client.post("/new/voleur", data={"players": "3", "opt_thief_seat": "4"})
     assert refused.status_code == 400
-    said = html.unescape(refused.text).replace("\u202f", " ").replace("\u00a0", " ")
+    said = unescaped(refused.text)
     assert ("Voleur : « Place 5 » n'est pas possible à 3 joueurs (au choix : Tiré au sort, "
             "Place 1, Place 2, Place 3).") in said
     made = client.post("/new/voleur", data={"players": "5", "opt_thief_seat": "4"})

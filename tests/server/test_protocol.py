@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludinum.content.typography import breakable_spaces, french_spacing
 from ludinum.server.catalog import Catalog
 from ludinum.weblib.ratelimit import RateLimit
+from tests.reading import plain_spaces
 from tests.server.helpers import Conn, create_room, hello, join, make_app
 
 
@@ -168,7 +169,7 @@ def test_a_hello_of_the_wrong_shape_is_refused_by_name(
         assert [m["code"] for m in errors] == ["bad_message"], seen
         fr = errors[0]["fr"]
         assert not breakable_spaces(fr)
-        plain = fr.replace("\u202f", " ").replace("\u00a0", " ")
+        plain = plain_spaces(fr)
         assert f"« {field} »" in plain and said in plain, fr
         assert f"'{field}'" in errors[0]["en"]
         assert not any(m["type"] == "welcome" for m in seen)

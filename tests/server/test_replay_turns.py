@@ -7,7 +7,6 @@ how the game ended as the live end screen's headline does."""
 from __future__ import annotations
 
 import contextlib
-import html
 import re
 from collections.abc import Iterator
 
@@ -16,6 +15,7 @@ from starlette.testclient import TestClient
 
 from ludinum.games import get_game
 from ludinum.server.catalog import Catalog
+from tests.reading import unescaped
 from tests.server.helpers import finished_by_bots, make_app
 
 
@@ -117,6 +117,6 @@ def test_a_replay_step_that_is_no_step_is_refused_by_name(client: TestClient) ->
         assert error["en"].startswith(f"'step' is a whole number from 0 to {steps}"), error
         page = client.get(f"/replay/{code}", params={"step": wrong})
         assert page.status_code == 400
-        shown = html.unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+        shown = unescaped(page.text)
         assert f"« étape » est un nombre entier de 0 à {steps}" in shown, wrong
     assert client.get(f"/api/rooms/{code}/replay", params={"step": ""}).json()["step"] == 0

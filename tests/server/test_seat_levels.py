@@ -4,7 +4,6 @@ the game reads, as the command line and the class API give it."""
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 
@@ -15,6 +14,7 @@ from ludinum.engine import Option, OptionError, OptionSet
 from ludinum.games import registry
 from ludinum.server import forms
 from ludinum.server.catalog import Catalog
+from tests.reading import unescaped
 from tests.server.helpers import form_code, make_app
 
 GNOU = registry().get("gnou")
@@ -88,7 +88,7 @@ def test_a_bad_level_is_refused_by_its_seat(client: TestClient, sent: dict[str, 
     assert words in refused.value.message("fr")
     rooms = len(client.app.state.hub.rooms)  # type: ignore[attr-defined]
     page = client.post("/new/gnou", data={"players": "3", **sent})
-    shown = html.unescape(page.text).replace("\u00a0", " ").replace("\u202f", " ")
+    shown = unescaped(page.text)
     assert page.status_code == 400 and words in shown
     assert len(client.app.state.hub.rooms) == rooms  # type: ignore[attr-defined]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ludinum.games import registry
+from tests.reading import plain_spaces
 from tests.server.test_boards import draw
 
 
@@ -14,7 +15,7 @@ from tests.server.test_boards import draw
 def test_the_legend_says_what_a_closed_board_is(lang: str, closed: str, said: str) -> None:
     game = registry().get("voleur")
     state = game.setup(game.make_config(players=4, seed=1))
-    html = draw(game, state.view(None), lang).replace("\u00a0", " ").replace("\u202f", " ")
+    html = plain_spaces(draw(game, state.view(None), lang))
     board, legend = html.split('<p class="legend">')
     assert f"· {closed}</text>" in board  # every board is closed before its first data
     assert said in legend

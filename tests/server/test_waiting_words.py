@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ludinum.server import framecache
 from ludinum.server.rooms import FINISHED, LOBBY, PLAYING, Room
 from tests.drawing import slot
+from tests.reading import plain_spaces, single_spaced
 from tests.server import socketless
 
 
@@ -104,7 +105,7 @@ def test_the_key_moments_tell_the_games_story_not_its_routine() -> None:
             assert not [m for m in moments if routine.match(m)], (game, seed, moments)
             # the end screen's large line is not said again among the moments
             def plain(line: str) -> str:
-                return " ".join(line.replace("\u202f", " ").replace("\xa0", " ").split())
+                return single_spaced(line)
 
             ending = plain(framecache.ending_line(text, room.state.view(None), names, "fr"))
             assert ending and ending not in map(plain, moments), (game, seed, ending)
@@ -220,7 +221,7 @@ def test_every_end_screen_says_why_the_game_ended() -> None:
             ending = re.search(r'<p class="ending">(.*?)</p>', shown)
             assert ending is not None, (game, shown[:300])
             said = ending.group(1)
-            assert re.search(pattern, said.replace("\u202f", " ").replace("\xa0", " ")), said
+            assert re.search(pattern, plain_spaces(said)), said
             assert not re.search(r"Joueur \d", said), said  # seats by the table's names
             if game == "voleur":
                 thief = room.state.view(None)["thief"]
@@ -289,7 +290,7 @@ def test_the_key_moments_are_the_last_ones_said() -> None:
     import re
 
     def plain(line: str) -> str:
-        return " ".join(html.unescape(line).replace("\u202f", " ").replace("\xa0", " ").split())
+        return single_spaced(html.unescape(line))
 
     for game in ("voleur", "hacker"):
         text = socketless.playing_room(game, 4, 0).game.text

@@ -15,11 +15,6 @@ from starlette.testclient import TestClient
 from ludinum.site import routes
 
 
-def flat(text: str) -> str:
-    """``text`` with French no-break spaces (issue 16 §5) read as ordinary spaces."""
-    return text.replace("\u202f", " ").replace("\u00a0", " ")
-
-
 def client() -> TestClient:
     return TestClient(Starlette(routes=routes))
 

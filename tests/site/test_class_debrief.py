@@ -28,8 +28,9 @@ from ludinum.site.class_debrief_files import (
     class_debrief_html,
     class_debrief_response,
 )
+from tests.reading import plain_spaces
 
-from .helpers import flat, pdf_text
+from .helpers import pdf_text
 
 DAY = date(2026, 3, 2)
 NAMES = (
@@ -135,7 +136,7 @@ def test_the_page_is_french_with_nicknames_and_no_internal_words() -> None:
     debrief = class_debrief(tables, "fr", DAY)
     html = class_debrief_html(debrief)
     assert '<html lang="fr">' in html
-    text = flat(html)
+    text = plain_spaces(html)
     assert "Bilan de la classe — Le jeu du Gnou" in text
     assert "2 mars 2026" in text and "Élèves : 11" in text and "Tables : 4" in text
     for names in NAMES:
@@ -160,7 +161,7 @@ def test_the_pdf_names_the_tables_a_question_and_its_share() -> None:
     debrief = class_debrief(tables, "fr", DAY)
     data = build_class_debrief(debrief)
     pages = pdf_text(data)
-    text = flat(" ".join(pages).replace("\n", " "))
+    text = plain_spaces(" ".join(pages).replace("\n", " "))
     assert "Bilan de la classe — Le jeu du Gnou" in text
     assert all(f"Table {n}" in text for n in (1, 2, 3, 4))
     assert "Hibou Sage" in text and "Zèbre Doux" in text
@@ -168,7 +169,7 @@ def test_the_pdf_names_the_tables_a_question_and_its_share() -> None:
     assert least.question[:30] in text
     assert f"{least.share} %" in text
     assert "Partie arrêtée avant la fin." in text
-    assert all("seuls les pseudos" in flat(p.replace("\n", " ")) for p in pages)
+    assert all("seuls les pseudos" in plain_spaces(p.replace("\n", " ")) for p in pages)
 
 
 def test_english_class_debrief() -> None:
@@ -189,7 +190,7 @@ def test_other_games_tables_messages_and_lessons() -> None:
     debrief = class_debrief(wr, "fr", DAY)
     assert debrief.messages and debrief.themes and not debrief.questions
     assert all(1 <= m.tables <= 2 for m in debrief.messages)
-    assert "Aucune question posée." in flat(class_debrief_html(debrief))
+    assert "Aucune question posée." in plain_spaces(class_debrief_html(debrief))
     hk = [TableLog(1, *_play("hacker", 3, 7)[:2], ("D", "E", "F"))]
     lessons = class_debrief(hk, "fr", DAY).lessons
     assert lessons and all(lesson.title and lesson.source for lesson in lessons)

@@ -12,8 +12,9 @@ from ludinum.engine import Action, UnknownGameError
 from ludinum.games import get_game
 from ludinum.site import build_debrief, debrief_html, debrief_response
 from ludinum.site.debrief import collect
+from tests.reading import plain_spaces
 
-from .helpers import embedded_fonts, flat, page_count, pdf_text
+from .helpers import embedded_fonts, page_count, pdf_text
 
 
 def play(game: str, players: int, seed: int, limit: int = 4000) -> tuple[str, list[list[object]]]:
@@ -61,7 +62,7 @@ def test_gnou_debrief_counts_right_answers() -> None:
     right = sum(r for _, r in debrief.questions)
     assert share == round(100 * right / len(debrief.questions))
     text = pdf_text(build_debrief(config, [(s, a) for s, a in log], ["Castor", "Hibou"], "fr"))[0]
-    assert f"Bonnes réponses : {share} %" in flat(text)
+    assert f"Bonnes réponses : {share} %" in plain_spaces(text)
 
 
 
@@ -71,7 +72,7 @@ def test_the_share_of_right_answers_is_spaced_in_each_language() -> None:
     config, log = play("gnou", 2, 3)
     actions = [(s, a) for s, a in log]
     share = collect(config, actions, ["Castor", "Hibou"]).right_share
-    english = flat(pdf_text(build_debrief(config, actions, ["Castor", "Hibou"], "en"))[0])
+    english = plain_spaces(pdf_text(build_debrief(config, actions, ["Castor", "Hibou"], "en"))[0])
     assert f"Right answers: {share}%" in english, english
     page = " ".join(debrief_html(config, actions, ["Castor", "Hibou"], "en").split())
     assert f"Right answers: {share}%" in page and f"{share} %" not in page, page
@@ -206,12 +207,12 @@ def test_the_outcome_is_a_sentence_and_the_day_is_in_words(lang: str, one: str,
     config, log = play("hacker", 4, 5)
     debrief = collect(config, [(s, a) for s, a in log], [*names, "Chouette"], lang)
     words = debrief.words()
-    assert flat(f"{words['outcome']}{words['sep']}{_outcome(Over([1]), names, words)}") == one
-    assert flat(f"{words['outcome']}{words['sep']}{_outcome(Over([0, 1, 2]), names, words)}") \
-        == tie
+    head = f"{words['outcome']}{words['sep']}"
+    assert plain_spaces(f"{head}{_outcome(Over([1]), names, words)}") == one
+    assert plain_spaces(f"{head}{_outcome(Over([0, 1, 2]), names, words)}") == tie
     assert debrief.day.strftime("%Y") in day_text(debrief)
     assert "-" not in day_text(debrief)
-    html = flat(debrief_html(config, [(s, a) for s, a in log], [*names, "Chouette"], lang))
+    html = plain_spaces(debrief_html(config, [(s, a) for s, a in log], [*names, "Chouette"], lang))
     assert "Gagnant :" not in html and "Winner:" not in html
 
 
@@ -247,7 +248,8 @@ def test_a_game_without_themes_has_no_themes_section() -> None:
     config, log = play("hacker", 4, 3, limit=200)
     for lang, heading in (("fr", "Thèmes abordés"), ("en", "Themes met")):
         assert heading not in debrief_html(config, log, ["A", "B", "C", "D"], lang)
-        text = flat(" ".join(pdf_text(build_debrief(config, log, ["A", "B", "C", "D"], lang))))
+        text = plain_spaces(" ".join(pdf_text(build_debrief(config, log, ["A", "B", "C", "D"],
+                                                             lang))))
         assert heading not in text
     config, log = play("webrunners", 3, 5)
     assert "Thèmes abordés" in debrief_html(config, log, ["A", "B", "C"], "fr")
@@ -263,7 +265,7 @@ def test_the_voleur_debrief_names_its_cards_for_what_they_are() -> None:
     assert "Attaques et mesures de sécurité jouées" in html and "Thèmes abordés" not in html
     english = collect(config, log, ["A", "B", "C"], "en")
     assert english.themes_heading == "Attacks and security measures played"
-    assert "Attacks and security measures played" in flat(" ".join(pdf_text(build_debrief(
+    assert "Attacks and security measures played" in plain_spaces(" ".join(pdf_text(build_debrief(
         config, log, ["A", "B", "C"], "en"))))
 
 

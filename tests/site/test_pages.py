@@ -15,8 +15,9 @@ from ludinum.games.gnou.content import LIBERTIES, PROTECTIONS, load_dangers
 from ludinum.games.voleur.content import load_deck
 from ludinum.games.webrunners.site import raw
 from ludinum.site.catalog import catalog
+from tests.reading import unescaped
 
-from .helpers import client, flat
+from .helpers import client
 
 CLIENT = client()
 
@@ -110,7 +111,7 @@ def test_pages_are_accessible_and_self_contained(path: str) -> None:
 
 
 def test_a_web_runners_card_page_shows_message_speaker_theme_and_resources() -> None:
-    html = flat(unescape(CLIENT.get("/cartes/webrunners/cyberviolence").text))
+    html = unescaped(CLIENT.get("/cartes/webrunners/cyberviolence").text)
     deck, _ = raw()
     card = next(c for c in deck if c["id"] == "cyberviolence")
     assert " ".join(card["message"].split())[:60] in html

@@ -13,8 +13,9 @@ from pypdf import PdfReader
 from ludinum.cli.print_cmd import print_cards
 from ludinum.site import build_print_pdf
 from ludinum.site.catalog import catalog, print_deck
+from tests.reading import plain_spaces
 
-from .helpers import client, embedded_fonts, flat, page_count, pdf_text, qr_codes
+from .helpers import client, embedded_fonts, page_count, pdf_text, qr_codes
 
 BASE = "http://192.168.1.20:8000"
 
@@ -61,7 +62,7 @@ def test_other_games_print_with_qr_codes(game: str) -> None:
     text = "\n".join(pdf_text(data))
     if game == "gnou":
         assert "Le jeu du Gnou — parcours" in text and "Les cookies publicitaires" in text
-        assert "Réponse : " in flat(text)  # the quiz cards' answers, on their backs (H7)
+        assert "Réponse : " in plain_spaces(text)  # the quiz cards' answers, on their backs (H7)
     else:
         assert "Hameçonnage" in text and "Armoire fermée à clé" in text
         assert "Plateau papier" in text and "Plateau numérique" in text
@@ -114,12 +115,12 @@ def test_gnou_quiz_answers_are_on_the_backs_mirrored_for_two_sided_printing() ->
     page = 2
     for number, sheet in enumerate(sheets, start=1):
         face = pages[page]
-        assert f"planche {number}" in face and "Réponse : " not in flat(face)
+        assert f"planche {number}" in face and "Réponse : " not in plain_spaces(face)
         page += 1
         if any(c.back for c in sheet):
             back = pages[page]
             assert f"planche {number}, verso" in back
-            assert flat(back).count("Réponse : ") == sum(1 for c in sheet if c.back)
+            assert plain_spaces(back).count("Réponse : ") == sum(1 for c in sheet if c.back)
             page += 1
     # On a back, each answer sits in the mirrored column of its card's row.
     index = next(i for i, sheet in enumerate(sheets) if any(c.back for c in sheet))

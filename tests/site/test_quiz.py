@@ -19,6 +19,7 @@ from ludinum.site import diploma_code, quiz, signing
 from ludinum.site.content import THEMES, load_quiz
 from ludinum.site.pdf.diploma import build_diploma, french_date
 from ludinum.weblib.fields import ProtocolError
+from tests.reading import unescaped
 
 from .helpers import client, embedded_fonts, pdf_text, qr_codes
 
@@ -160,7 +161,7 @@ def test_the_facilitators_page_refuses_a_wrong_value_by_its_label(
     for lang, named in (("fr", named_fr), ("en", named_en)):
         page = CLIENT.get("/apprendre/quiz/reglages", params={**params, "lang": lang})
         assert page.status_code == 400
-        text = unescape(page.text).replace("\u202f", " ").replace("\xa0", " ")
+        text = unescaped(page.text)
         assert named in text, text
         assert 'class="quiz-link"' not in page.text  # no link made from a default
         assert 'name="par"' in page.text  # the form is there to try again

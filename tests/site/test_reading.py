@@ -12,8 +12,9 @@ import pytest
 from ludinum.games import get_game
 from ludinum.games.hacker.content import load_lessons
 from ludinum.site.catalog import catalog
+from tests.reading import single_spaced
 
-from .helpers import client, flat
+from .helpers import client
 
 CLIENT = client()
 #: Elements a browser lays out as blocks: their text never shares a line with the next one.
@@ -48,7 +49,7 @@ class Lines(HTMLParser):
             self.lines[-1] += data
 
     def text(self) -> list[str]:
-        return [" ".join(flat(line).split()) for line in self.lines if line.strip()]
+        return [single_spaced(line) for line in self.lines if line.strip()]
 
 
 def lines(path: str) -> list[str]:
@@ -126,5 +127,5 @@ def test_a_game_page_says_what_the_game_is(game: str, lang: str) -> None:
     played = get_game(game)
     summary = played.summary_en if lang == "en" else played.summary_fr
     text = lines(f"/apprendre/{game}?lang={lang}")
-    assert text.index(" ".join(flat(summary).split())) == text.index(
+    assert text.index(single_spaced(summary)) == text.index(
         next(line for line in text if line in ("Les thèmes", "The themes"))) - 1

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from ludinum.cli.main import cli
 from ludinum.content import BUILTIN
 from ludinum.content.facts import fact_marks, months_before
-from tests.site.helpers import client, flat
+from tests.reading import plain_spaces
+from tests.site.helpers import client
 
 CLIENT = client()
 
@@ -135,7 +136,7 @@ def _text(path: str) -> str:
     response = CLIENT.get(path)
     assert response.status_code == 200, path
     # French no-break spaces (issue 16 §5) read as ordinary ones.
-    return flat(re.sub(r"<[^>]+>", "", response.text))
+    return plain_spaces(re.sub(r"<[^>]+>", "", response.text))
 
 
 def test_card_pages_show_the_source_of_their_message() -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from ludinum.games import registry
 from ludinum.games.voleur.content import load_deck
+from tests.reading import plain_spaces
 from tests.server.test_boards import draw, svg_root
 
 #: The data cards and measures of the deck, by id.
@@ -59,7 +60,7 @@ def cards_names(html: str) -> list[tuple[str, str]]:
         texts = ["".join(t.itertext()) for t in group.iter("text")]
         # its points first (a data card)
         name = " ".join(texts[1:] if "data" in classes else texts)
-        name = name.replace("\u00a0", " ").replace("\u202f", " ")
+        name = plain_spaces(name)
         out.append((name.removeprefix("✔ "), "data" if "data" in classes else "measure"))
     return out
 
@@ -117,7 +118,7 @@ def test_the_two_piles_are_told_apart(narrow: bool) -> None:
     counts of one pile. The header's is now « pioche commune »."""
     game = registry().get("voleur")
     view = game.setup(game.make_config(players=3, seed=1)).view(None)
-    texts = ["".join(t.itertext()).replace("\u00a0", " ").replace("\u202f", " ")
+    texts = [plain_spaces("".join(t.itertext()))
              for t in svg_root(draw(game, view, "fr", narrow=narrow, box=TALL)).iter("text")]
     common = [t for t in texts if "pioche commune : " in t]
     assert len(common) == 1 and f"pioche commune : {view['pile']}" in common[0], texts

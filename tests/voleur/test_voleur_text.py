@@ -11,6 +11,7 @@ from ludinum.server import framecache, frames
 from ludinum.server.clients import Client
 from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
+from tests.reading import plain_spaces, unescaped
 from tests.voleur.helpers import DIGITAL, PAPER, act, board, fresh, give, turn
 
 TEXT = GAME.text
@@ -520,8 +521,8 @@ def test_the_experts_thief_is_asked_for_a_category() -> None:
     said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "fr",
                                    names))
     assert "Touche la donnée" not in said, said
-    assert "L'attaque réussit. Choisis la catégorie de données à prendre à Léa." in said.replace(
-        "\u202f", " ").replace("\xa0", " "), said
+    assert ("L'attaque réussit. Choisis la catégorie de données à prendre à Léa."
+            in plain_spaces(said)), said
     said = unescape(drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "en",
                                    names))
     assert "The attack succeeds. Choose the category of data to take from Léa." in said, said
@@ -536,8 +537,6 @@ def test_a_greyed_card_says_why_it_cannot_be_played(lang: str, why: str) -> None
     """V3: « the first card laid on each board must be a data card ». A manager's first
     turn showed his measures greyed and dashed under « Touche une carte de ta main, puis
     le plateau où la poser. », nothing saying why a child could not tap them."""
-    from html import unescape
-
     from tests.drawing import decision as drawn_decision
 
     state = fresh()
@@ -545,20 +544,17 @@ def test_a_greyed_card_says_why_it_cannot_be_played(lang: str, why: str) -> None
     turn(state, 0, round_=1)
     html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), lang)
     assert html.count(" idle\"") == 2, html
-    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    said = unescaped(html)
     assert why in said, said
     # no greyed card, nothing to explain
     board(state, 0, PAPER, data=("planning_conges",))
     html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), lang)
-    assert " idle\"" not in html and why not in unescape(html).replace("\u202f", " ").replace(
-        "\xa0", " ")
+    assert " idle\"" not in html and why not in unescaped(html)
 
 
 def test_a_greyed_measure_says_its_board_under_the_matching_option() -> None:
     """``measure_board=matching`` (V3 option): a measure goes only on the board of its
     nature; with paper data laid, a digital measure stays greyed and says so."""
-    from html import unescape
-
     from tests.drawing import decision as drawn_decision
 
     state = fresh(measure_board="matching")
@@ -567,7 +563,7 @@ def test_a_greyed_measure_says_its_board_under_the_matching_option() -> None:
     turn(state, 0, round_=1)
     html = drawn_decision(GAME, 0, state.view(0), list(state.legal_actions(0)), "fr")
     assert html.count(" idle\"") == 1, html
-    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    said = unescaped(html)
     assert ("Une carte grisée ne peut pas être jouée maintenant : une mesure se pose sur le "
             "plateau de sa nature, une fois qu'il a une donnée.") in said, said
 
@@ -575,8 +571,6 @@ def test_a_greyed_measure_says_its_board_under_the_matching_option() -> None:
 def test_a_thief_s_greyed_attack_says_why() -> None:
     """V5: the thief attacks a board of his card's nature that holds data and shows no
     revealed measure against it; his other attack cards were greyed without a word."""
-    from html import unescape
-
     from tests.drawing import decision as drawn_decision
 
     state = fresh()
@@ -585,7 +579,7 @@ def test_a_thief_s_greyed_attack_says_why() -> None:
     turn(state, 2)
     html = drawn_decision(GAME, 2, state.view(2), list(state.legal_actions(2)), "fr")
     assert html.count(" idle\"") == 1, html
-    said = unescape(html).replace("\u202f", " ").replace("\xa0", " ")
+    said = unescaped(html)
     assert ("Une carte grisée ne peut pas être jouée maintenant : aucun plateau de sa nature "
             "n'a de donnée à voler sans mesure dévoilée contre elle.") in said, said
 

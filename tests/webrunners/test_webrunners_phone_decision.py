@@ -13,6 +13,7 @@ from ludinum.games.webrunners import GAME
 from ludinum.games.webrunners.data import BRIDGE, DECK_DATA
 from tests.conformance.playout import phone_decisions
 from tests.drawing import controls, decision
+from tests.reading import unescaped
 from tests.webrunners.helpers import act, arrange, new
 
 OWN_TURN = {"move", "stay", "attack", "pay", "discard", "whitehat", "cross"}
@@ -64,8 +65,7 @@ def _prompt(state: Any, seat: int, lang: str = "fr") -> str:
     French no-break spaces read as spaces."""
     html = decision(GAME, seat, state.view(seat), state.legal_actions(seat), lang)
     found = re.search(r'<div class="prompt step"><p>(.*?)</p>', html)
-    text = unescape(found.group(1)) if found else ""
-    return text.replace("\xa0", " ").replace("\u202f", " ")
+    return unescaped(found.group(1)) if found else ""
 
 
 def test_each_step_says_whose_cards_and_what_a_tap_does() -> None:

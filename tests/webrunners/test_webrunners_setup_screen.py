@@ -13,6 +13,7 @@ from ludinum.engine import Action
 from ludinum.games import registry
 from ludinum.server.rooms import PLAYING, Room, Seat
 from tests.drawing import slot
+from tests.reading import unescaped
 
 
 def _room(players: int = 3, **options: str) -> Room:
@@ -27,7 +28,7 @@ def _room(players: int = 3, **options: str) -> Room:
 def _said(room: Room, seat: int | None = None, lang: str = "fr") -> list[str]:
     """The spotlight's paragraphs, French no-break spaces read as spaces."""
     html = slot(room, seat, "spotlight", lang)
-    return [unescape(re.sub(r"<[^>]+>", "", p)).replace("\xa0", " ").replace("\u202f", " ")
+    return [unescaped(re.sub(r"<[^>]+>", "", p))
             for p in re.findall(r"<p[^>]*>(.*?)</p>", html)]
 
 
