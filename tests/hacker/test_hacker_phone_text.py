@@ -74,7 +74,16 @@ def test_a_player_out_of_viruses_during_a_trip_is_told_why_they_wait() -> None:
         "You have no virus left this round: wait for the trip to end.")
     assert text.waiting({**trip, "hand": 2, "done": True}, "en") == (
         "You are done for this trip: wait for it to end.")
-    assert text.waiting({**trip, "you": 3}, "fr").startswith("Tu es à la banque")
+    # The traveller: a timed trip (H3) ends with its clock, a turn-based one (trip_seconds
+    # at 0) when the others have all finished; no clock is promised where there is none.
+    assert text.waiting({**trip, "you": 3, "live": True}, "fr") == (
+        "Tu es à la banque : pendant ce temps, les autres peuvent poser des virus en secret. "
+        "Tu reviens quand le temps est écoulé.")
+    assert text.waiting({**trip, "you": 3, "live": False}, "fr") == (
+        "Tu es à la banque : pendant ce temps, les autres peuvent poser des virus en secret. "
+        "Tu reviens quand ils ont tous fini.")
+    assert text.waiting({**trip, "you": 3, "live": False}, "en").endswith(
+        "You come back when they have all finished.")
     assert text.waiting({**trip, "phase": "protect"}, "fr") == ""
     assert text.waiting({**trip, "hand": 2}, "fr") == ""  # still dropping: a decision
 

@@ -374,11 +374,19 @@ class HackerText(GameText):
         """The traveller at the bank has nothing to decide (H3: the time is the rule): say
         what goes on meanwhile, not « Attends ton tour… » under « C'est à toi ! »."""
         if view.get("traveller") is not None and view.get("traveller") == view.get("you"):
+            # A timed trip ends with its clock; a turn-based one (``trip_seconds`` at 0, H3)
+            # when every other player has finished: no clock to wait for.
+            if view.get("live"):
+                if lang == "en":
+                    return ("You are at the bank: meanwhile the others may drop viruses in "
+                            "secret. You come back when the time is up.")
+                return ("Tu es à la banque : pendant ce temps, les autres peuvent poser des "
+                        "virus en secret. Tu reviens quand le temps est écoulé.")
             if lang == "en":
                 return ("You are at the bank: meanwhile the others may drop viruses in "
-                        "secret. You come back when the time is up.")
+                        "secret. You come back when they have all finished.")
             return ("Tu es à la banque : pendant ce temps, les autres peuvent poser des virus "
-                    "en secret. Tu reviens quand le temps est écoulé.")
+                    "en secret. Tu reviens quand ils ont tous fini.")
         # A player left out of the trip (no virus left, or « J'ai fini ») read « Attends ton
         # tour… » while the others dropped on: say why, and what they wait for.
         if view.get("phase") == "trip" and view.get("you") is not None:
