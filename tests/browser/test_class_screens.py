@@ -660,5 +660,11 @@ def test_every_control_of_the_dashboard_is_a_44_px_target(live: Any, browser: An
             assert small == [], (screen, small)
             assert all(target["bottom"] <= screen["height"] for target in found), (
                 screen, [t for t in found if t["bottom"] > screen["height"]])
+            # « Message à tous les téléphones » on the line of its field and its button (it
+            # sat at their bottom edge, below them), centred with them.
+            middles = page.evaluate("""() => [...document.querySelectorAll(
+                '[data-class-message] :is(label, input, button)')].map((el) => {
+                  const r = el.getBoundingClientRect(); return r.top + r.height / 2; })""")
+            assert len(middles) == 3 and max(middles) - min(middles) <= 2, (screen, middles)
     finally:
         context.close()

@@ -57,32 +57,32 @@ def test_the_select_switches_the_join_link_and_qr_code(
             context.close()
 
 
-def test_the_join_address_breaks_before_the_room_s_path_on_a_phone(
-        live: Any, browser: Any) -> None:
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_join_address_breaks_only_between_its_parts_on_a_phone(
+        live: Any, browser: Any, width: int) -> None:
     """One phone passed around shows the join address too: at 390 px it broke inside the
-    path, « http://127.0.0.1:8093/j » then « /GHZJ76 »; now « /j/CODE » stays whole, at the
-    start of its line."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    path, « http://127.0.0.1:8093/j » then « /GHZJ76 »; at 360 px inside the port,
+    « http://127.0.0.1:5502 » then « 5/j/A5BXWV ». It now breaks only after « :// »,
+    before the port or before « /j/CODE », the port and the path each whole on one line."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
     try:
         page = context.new_page()
         code = create_room(page, live.url, "hacker", 4)
         where = page.evaluate("""() => {
           const url = [...document.querySelectorAll('.host-head .url')].find((u) => !u.hidden);
-          const lines = (range) => new Set([...range.getClientRects()]
-            .filter((r) => r.width > 1).map((r) => Math.round(r.top))).size;
-          const whole = document.createRange();
-          whole.selectNodeContents(url);
-          // the text node that holds « /j/ », from there to its end
-          const walker = document.createTreeWalker(url, NodeFilter.SHOW_TEXT);
-          let node = walker.nextNode();
-          while (node && !node.textContent.includes('/j/')) node = walker.nextNode();
-          const tail = document.createRange();
-          tail.setStart(node, node.textContent.indexOf('/j/'));
-          tail.setEnd(node, node.textContent.length);
-          return {text: url.textContent, lines: lines(whole), tail: lines(tail)};
+          const lines = (el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()]
+              .filter((r) => r.width > 1).map((r) => Math.round(r.top))).size;
+          };
+          return {text: url.textContent, lines: lines(url),
+                  whole: [...url.querySelectorAll('.url-tail')]
+                    .map((piece) => [piece.textContent, lines(piece)])};
         }""")
-        assert where["text"].endswith(f"/j/{code}"), where
-        assert where["lines"] == 2, where  # it does not fit one line at 390 px
-        assert where["tail"] == 1, where  # « /j/CODE » whole, on one line
+        port = live.url.rsplit(":", 1)[1]
+        assert where["text"] == f"{live.url}/j/{code}", where  # the address itself, whole
+        assert where["lines"] >= 2, where  # it does not fit one line on a phone
+        assert where["whole"] == [[f":{port}", 1], [f"/j/{code}", 1]], where
     finally:
         context.close()

@@ -80,17 +80,27 @@
     const gen = e.target.closest("[data-generate]");
     if (gen) { generate(gen.dataset.generate); }
   });
-  // A join address too long for its line breaks before « /j/CODE », kept whole (.url-tail):
-  // on a phone passed around, « …:8093/j » then « /GHZJ76 » read as two addresses. The page
-  // keeps the address whole in its text; the break is added here.
+  // A join address too long for its line breaks where a reader sees one: after « :// »,
+  // before the port and before « /j/CODE », the port and the path each kept whole
+  // (.url-tail). On a phone passed around, « …:8093/j » then « /GHZJ76 » read as two
+  // addresses, and « …:5502 » then « 5/j/… » as a wrong port. The page keeps the address
+  // whole in its text; the breaks are added here.
   document.querySelectorAll(".host-head .url").forEach((url) => {
-    const text = url.textContent;
-    const at = text.lastIndexOf("/j/");
-    if (at <= 0 || url.children.length) return;
-    const tail = document.createElement("span");
-    tail.className = "url-tail";
-    tail.textContent = text.slice(at);
-    url.replaceChildren(text.slice(0, at), document.createElement("wbr"), tail);
+    const parts = /^([a-z]+:\/\/)?([^/]*?)(:\d+)?(\/j\/.*)$/.exec(url.textContent);
+    if (!parts || url.children.length) return;
+    const [, scheme, host, port, path] = parts;
+    const whole = (text) => {
+      const span = document.createElement("span");
+      span.className = "url-tail";
+      span.textContent = text;
+      return span;
+    };
+    const pieces = [];
+    if (scheme) pieces.push(scheme, document.createElement("wbr"));
+    pieces.push(host, document.createElement("wbr"));
+    if (port) pieces.push(whole(port), document.createElement("wbr"));
+    pieces.push(whole(path));
+    url.replaceChildren(...pieces);
   });
   // The host picks the address phones can reach: its join link and QR code show.
   const picker = document.querySelector("[data-join-address]");
