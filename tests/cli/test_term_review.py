@@ -111,6 +111,18 @@ def test_bot_levels_are_named_in_french_first() -> None:
     assert "bots: random, easy, medium, hard, expert" in run("games", "--lang", "en")[1]
 
 
+def test_an_unknown_bot_level_is_refused_in_the_words_of_the_help() -> None:
+    """« --bots super » listed « random, easy, medium… » and named the game « gnou » on a
+    French screen: the levels are listed as the help names them, the game by its title."""
+    code, _, err = run("play", "gnou", "--bots", "super")
+    line = plain_spaces(one_line(code, err))
+    assert line == ("ludinum : erreur : Niveau de bot inconnu pour Le jeu du Gnou : « super » "
+                    "(niveaux : hasard, facile, moyen, difficile, expert)."), line
+    code, _, err = run("play", "gnou", "--bots", "super", "--lang", "en")
+    assert one_line(code, err) == ("ludinum: error: Unknown bot level for The Gnu game: "
+                                   "'super' (levels: random, easy, medium, hard, expert).")
+
+
 # -- the end of a game, said once ---------------------------------------------------------
 
 #: What said the result before the end's own line: the board's « Joueur 3 a gagné ! » or

@@ -10,7 +10,9 @@ from types import ModuleType
 from typing import NamedTuple
 
 from ludinum.bots.base import Bot, Seed
-from ludinum.bots.levels import DEFAULT_SEARCH, SearchSettings, canonical_level, level_classes
+from ludinum.bots.levels import (
+    DEFAULT_SEARCH, FRENCH_NAMES, SearchSettings, canonical_level, level_classes,
+)
 from ludinum.engine import Game, Registry, UnknownGameError
 from ludinum.engine.encoding import Encoding
 from ludinum.engine.headline import Headline
@@ -148,8 +150,13 @@ def make_bot(game: str, level: str, seed: Seed = 0, quiz_accuracy: float | None 
     try:
         cls = levels[canonical_level(level)]
     except KeyError:
+        # Each language names the levels as its help does (« hasard, facile… »), and the
+        # game by its title, not its command-line name.
+        title = registry().get(game)
+        french = ", ".join(FRENCH_NAMES.get(name, name) for name in levels)
         raise UnknownGameError(
-            f"Niveau de bot inconnu pour {game} : « {level} » (niveaux : {', '.join(levels)}).",
-            f"Unknown bot level for {game}: '{level}' (levels: {', '.join(levels)}).",
+            f"Niveau de bot inconnu pour {title.title_fr} : « {level} » (niveaux : {french}).",
+            f"Unknown bot level for {title.title_en}: '{level}' "
+            f"(levels: {', '.join(levels)}).",
         ) from None
     return cls(seed, quiz_accuracy)
