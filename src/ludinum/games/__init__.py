@@ -11,7 +11,11 @@ from typing import NamedTuple
 
 from ludinum.bots.base import Bot, Seed
 from ludinum.bots.levels import (
-    DEFAULT_SEARCH, FRENCH_NAMES, SearchSettings, canonical_level, level_classes,
+    DEFAULT_SEARCH,
+    FRENCH_NAMES,
+    SearchSettings,
+    canonical_level,
+    level_classes,
 )
 from ludinum.engine import Game, Registry, UnknownGameError
 from ludinum.engine.encoding import Encoding

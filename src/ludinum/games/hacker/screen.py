@@ -59,11 +59,25 @@ def _width(markup: str) -> int:
     return Text.from_markup(markup).cell_len
 
 
-def _table(rows: list[list[str]], width: int = 80) -> list[str]:
+#: A terminal's width, which the accounts' table keeps to.
+WIDTH = 80
+
+
+def _widths(rows: list[list[str]]) -> list[int]:
+    return [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+
+
+def _fits(rows: list[list[str]], width: int = WIDTH) -> bool:
+    """Whether ``rows``, their columns padded, fit ``width`` columns."""
+    widths = _widths(rows)
+    return sum(widths) + 3 * (len(widths) - 1) <= width
+
+
+def _table(rows: list[list[str]], width: int = WIDTH) -> list[str]:
     """Rows of cells, columns padded to their printed width when the table fits ``width``
     columns; a row whose columns, padded, would not fit is written unpadded (the first
     column still padded), so that it does not wrap."""
-    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widths = _widths(rows)
     out = []
     for row in rows:
         cells = [cell + " " * (widths[i] - _width(cell)) for i, cell in enumerate(row)]
@@ -194,17 +208,28 @@ def _owners_table(view: Mapping[str, Any], you: int | None, lang: str) -> list[s
     over = view.get("phase") == "over"
     accounts = list(view.get("accounts", []))
     owners = [acc.get("owner") for acc in accounts]
-    rows: list[list[str]] = []
-    if all(owner is not None for owner in owners):
-        for owner in sorted(set(owners)):  # seat order
-            rows.append([_name(owner, lang)] + [
-                _cell(acc, view, you, lang) for acc in accounts if acc.get("owner") == owner])
-    else:  # the owners hidden (H7): the accounts in their order, three a row
-        for first in range(0, len(accounts), ACCOUNTS_PER_PLAYER):
-            rows.append(["?"] + [_cell(acc, view, you, lang)
-                                 for acc in accounts[first:first + ACCOUNTS_PER_PLAYER]])
-    width = max(len(row) for row in rows)
-    rows = [row + [""] * (width - len(row)) for row in rows]
+
+    def table(tight: bool) -> list[list[str]]:
+        rows: list[list[str]] = []
+        if all(owner is not None for owner in owners):
+            for owner in sorted(set(owners)):  # seat order
+                rows.append([_name(owner, lang)] + [
+                    _cell(acc, view, you, lang, tight) for acc in accounts
+                    if acc.get("owner") == owner])
+        else:  # the owners hidden (H7): the accounts in their order, three a row
+            for first in range(0, len(accounts), ACCOUNTS_PER_PLAYER):
+                rows.append(["?"] + [_cell(acc, view, you, lang, tight)
+                                     for acc in accounts[first:first + ACCOUNTS_PER_PLAYER]])
+        width = max(len(row) for row in rows)
+        return [row + [""] * (width - len(row)) for row in rows]
+
+    # The game's end shows every account's bills: « [2 + 1 + 3 + 2 = 8] » ran a row past
+    # the terminal's 80 columns, unaligned and cut in the middle of a sum. Written tight
+    # (« 9 [2+1+3+2=8] »: no spaces in the sums, no « : — » for an account without
+    # viruses) when the table would not fit otherwise.
+    rows = table(tight=False)
+    if not _fits(rows):
+        rows = table(tight=True)
     money = ("bills" if over else "your bills") if en else ("billets" if over else "tes billets")
     title = (f"[bold]Accounts[/bold]: number, viruses from the bottom up, \\[{money}]" if en
              else f"[bold]Comptes[/bold] : numéro, virus du bas vers le haut, \\[{money}]")
@@ -218,12 +243,21 @@ def _owners_table(view: Mapping[str, Any], you: int | None, lang: str) -> list[s
 
 
 def _cell(acc: Mapping[str, Any], view: Mapping[str, Any], you: int | None,
-          lang: str) -> str:
-    """An account in the owners' table: « ▶ 9 : ▮J1×5 [3 + 2 = 5] »."""
+          lang: str, tight: bool = False) -> str:
+    """An account in the owners' table: « ▶ 9 : ▮J1×5 [3 + 2 = 5] », ``tight``
+    « ▶ 9 : ▮J1×5 [3+2=5] », and « 9 [3+2=5] » with no virus on it (the game's end,
+    every virus resolved)."""
     k = int(acc["id"])
     mark = "▶ " if view.get("current") == k else ""
     marks = _stack(acc.get("stack", []), you, lang)
-    money = f" \\[{bills(list(acc['bills']), lang)}]" if acc.get("bills") is not None else ""
+    money = ""
+    if acc.get("bills") is not None:
+        said = bills(list(acc["bills"]), lang)
+        if tight:
+            said = said.replace(" + ", "+").replace(" = ", "=")
+        money = f" \\[{said}]"
+        if tight and not acc.get("stack"):
+            return f"{mark}{k + 1}{money}"
     return f"{mark}{k + 1} : {marks}{money}" if lang != "en" else f"{mark}{k + 1}: {marks}{money}"
 
 
