@@ -16,6 +16,7 @@ from ludinum.server.rooms import PLAYING, Room
 from ludinum.server.seats import Seat
 from tests.drawing import slot
 from tests.gnou.helpers import answer, game, roll
+from tests.reading import plain_spaces
 
 TEXT = GAME.text
 
@@ -336,3 +337,20 @@ def test_the_game_s_card_says_its_player_count_once() -> None:
         assert f"{GAME.min_players} à {GAME.max_players}" not in summary
         assert f"{GAME.min_players} to {GAME.max_players}" not in summary
     assert GAME.summary_fr.startswith("Jeu coopératif : l'équipe")
+
+
+def test_an_ended_game_says_none_not_none_yet() -> None:
+    """The end screen read « Joueur 1 : aucune pour l'instant »: once the game is over
+    there is no « pour l'instant » (nor "yet"), on the terminal's line of seats without
+    any as on each seat's line."""
+    state = game(protections={2: ["anti_espion"]})
+    playing = state.view(0)
+    for lang, yet in (("fr", "aucune pour l'instant"), ("en", "none yet")):
+        assert yet in TEXT.view(playing, lang, board=False).lower()
+    ended = {**playing, "result": "lose"}
+    for board in (True, False):
+        fr, en = TEXT.view(ended, "fr", board=board), TEXT.view(ended, "en", board=board)
+        assert "pour l'instant" not in fr and "yet" not in en.lower(), (fr, en)
+    assert "Joueur 1 (toi) : aucune" in plain_spaces(TEXT.view(ended, "fr", board=False))
+    assert "Aucune : Joueur 1 (toi), Joueur 2, Joueur 4" in plain_spaces(
+        TEXT.view(ended, "fr", board=True))

@@ -495,17 +495,21 @@ class GnouText(GameText):
         en = lang == "en"
         lines.append("Protections:" if en else "Protections :")
         without = [p for p, prots in enumerate(view["protections"]) if not prots]
+        # « pour l'instant » while the game goes on; once it is over there is no « yet ».
+        over = bool(view.get("result"))
         for p, prots in enumerate(view["protections"]):
             if board and not prots and len(without) > 1:
                 continue
             names = ", ".join(series_name(x, lang) for x in prots) or (
-                "none yet" if en else "aucune pour l'instant")
+                ("none" if en else "aucune") if over else
+                ("none yet" if en else "aucune pour l'instant"))
             you = (" (you)" if en else " (toi)") if view.get("seat") == p else ""
             lines.append(f"  {seat(p, lang)}{you}{':' if en else ' :'} {names}")
         if board and len(without) > 1:
             seats = [seat(p, lang) + ((" (you)" if en else " (toi)")
                                       if view.get("seat") == p else "") for p in without]
-            none = "None yet:" if en else "Aucune pour l'instant :"
+            none = (("None:" if en else "Aucune :") if over else
+                    ("None yet:" if en else "Aucune pour l'instant :"))
             lines.append(f"  {none} {', '.join(seats)}")
 
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:

@@ -243,8 +243,10 @@
       `${turn} · ${en ? "cell" : "case"} ${view.pawn} (${(kit.cells || [])[view.pawn]})`,
       en ? "Protections:" : "Protections :",
     ];
+    // « pour l'instant » while the game goes on, not once it is over (text.py: _protections).
+    const none = view.result ? (en ? "none" : "aucune") : (en ? "none yet" : "aucune pour l'instant");
     (view.protections || []).forEach((held, p) => {
-      const names = held.map((x) => series[x]).join(", ") || (en ? "none yet" : "aucune pour l'instant");
+      const names = held.map((x) => series[x]).join(", ") || none;
       const you = view.seat === p ? (en ? " (you)" : " (toi)") : "";
       out.push(`  ${c.seatText(p)}${you}${en ? ":" : " :"} ${names}`);
     });
