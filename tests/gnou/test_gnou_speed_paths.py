@@ -18,11 +18,12 @@ from ludinum.games.gnou.rules import CULTURE_Q, DEALT, STATS, _fix, deal, fixed
 #: ``apply``; taken from the code before the per-configuration tables, the shared seat
 #: tuples and the merged roll: the events a reader gets did not change. The events carry
 #: the danger cards' French (G5): a danger text rewritten moves a digest (2026-11-29, the
-#: facial-recognition card, X3, in the 4- and 6-player ones).
+#: facial-recognition card, X3, in the 4- and 6-player ones). An answer's event says
+#: whether its quiz was solo (G4), so that its line tells the question (2026-12-03: all three).
 EVENTS = [
-    (4, None, "f42e2f0e29f368b3"),
-    (6, {"hard_mode": True, "game_master": True}, "b8d8e87a051117f2"),
-    (3, {"variant": "trottant", "handicap": "1,2,3"}, "c0d14eabfa8f2106"),
+    (4, None, "244965c1c1582a46"),
+    (6, {"hard_mode": True, "game_master": True}, "a06e7fb0354d49f1"),
+    (3, {"variant": "trottant", "handicap": "1,2,3"}, "8de81cd2e5234d25"),
 ]
 
 

@@ -354,3 +354,24 @@ def test_an_ended_game_says_none_not_none_yet() -> None:
     assert "Joueur 1 (toi) : aucune" in plain_spaces(TEXT.view(ended, "fr", board=False))
     assert "Aucune : Joueur 1 (toi), Joueur 2, Joueur 4" in plain_spaces(
         TEXT.view(ended, "fr", board=True))
+
+
+def test_a_solo_quiz_s_answer_tells_its_question() -> None:
+    """G4 hides a solo question until it is answered: its answer's line read « Bonne
+    réponse : A. VLC. » to a table that never heard the question. Once answered, the line
+    tells the question first; a team quiz's was told with the quiz, and is not repeated."""
+    state = game(dice=(2,), protections={2: ["anti_espion"]})
+    roll(state)
+    state.apply(2, Action.make("transmit"))
+    q = _question(state, 0)
+    said = {ev.kind: ev for ev in answer(state, True)}["answer"]
+    assert said.data["solo"] is True
+    fr, en = TEXT.event(said, "fr"), TEXT.event(said, "en")
+    assert plain_spaces(fr).startswith(f"« {plain_spaces(q.question)} » Bonne réponse : "), fr
+    assert en.startswith(f"“{q.question_en}” Right answer: "), en
+    team = _seeking()
+    question = _question(team, 0)
+    said = {ev.kind: ev for ev in answer(team, True)}["answer"]
+    assert said.data["solo"] is False
+    assert question.question not in TEXT.event(said, "fr")
+    assert plain_spaces(TEXT.event(said, "fr")).startswith("Bonne réponse : ")

@@ -799,6 +799,9 @@ class Rules(State):
                         "choice": choice,
                         "right": right,
                         "answer": question.answer,
+                        # G4: a solo question was hidden until now; its answer's line
+                        # says it (the table read « Bonne réponse : A. VLC. » alone).
+                        "solo": purpose in SOLO,
                     },
                 )
             )

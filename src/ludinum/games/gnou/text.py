@@ -382,7 +382,10 @@ class GnouText(GameText):
             who = seat(d["player"], lang)
             return f"{who} asks for a hint." if en else f"{who} demande un indice."
         if kind == "answer":
-            return _answer_line(d, lang)
+            # A solo question (G4) is told with its answer: the table never heard it.
+            q = load_bank().get(d.get("question")) if d.get("solo") else None
+            asked = f"{_quoted(q.question_in(lang), lang)} " if q else ""
+            return asked + _answer_line(d, lang)
         if kind == "protection":
             name = series_name(d["protection"], lang)
             if en:
