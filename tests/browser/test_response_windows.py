@@ -39,6 +39,11 @@ def respond(live: Any, room: Any, page: Any, offered: set[tuple[int, int]]) -> N
         for word in RESPONSES:
             if word in shown:
                 offered.add((seat_of(controls), room.seq))
+                # The window opens whatever the hand holds (W7, W9): with nothing but
+                # « Subir l'attaque » or « Laisser faire », it says there is no answer.
+                said = page.inner_text("body")
+                alone = [label for label in shown if label not in RESPONSES] == []
+                assert ("Tu n'as pas de carte pour" in said) == alone, (shown, said)
                 return controls[shown.index(word)]
         return first_legal(room, page)(controls)
 

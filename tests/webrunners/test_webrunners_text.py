@@ -248,7 +248,7 @@ def test_where_each_pawn_stopped_never_leaves_a_number_alone_on_a_line() -> None
 def test_the_seat_deciding_reads_its_pending_line_with_tu() -> None:
     """The terminal showed « Joueur 1 choisit sa cible. » to Joueur 1 above their own
     choices: the seat that decides is « tu »; the others (and the projector) read its name."""
-    s = arrange(new(2), hands={0: ["bug"]})
+    s = arrange(new(2), hands={0: ["bug"], 1: ["debug"]})
     act(s, 0, "attack card=bug")
     mine, english = GAME.text.view(s.view(0), "fr"), GAME.text.view(s.view(0), "en")
     assert "Tu choisis ta cible" in mine and "Joueur 1 choisit" not in mine, mine
@@ -258,3 +258,21 @@ def test_the_seat_deciding_reads_its_pending_line_with_tu() -> None:
     act(s, 0, "target seat=1")
     assert "Tu peux répondre à l'attaque" in GAME.text.view(s.view(1), "fr")
     assert "Joueur 2 peut répondre à l'attaque" in GAME.text.view(s.view(0), "fr")
+
+
+def test_a_window_without_an_answer_says_so_to_its_seat_alone() -> None:
+    """W7: the response window opens whatever the target holds, so that nobody learns what
+    is in that hand. The target without a retro card read « Tu peux répondre à l'attaque »
+    above « Subir l'attaque » alone: it reads that it has no card to answer; the others
+    still read that it may answer (they must not learn it cannot)."""
+    s = arrange(new(2), hands={0: ["bug"], 1: ["communaute"]})
+    act(s, 0, "attack card=bug")
+    act(s, 0, "target seat=1")
+    assert [a.kind for a in s.legal_actions(1)] == ["accept"]
+    mine = GAME.text.view(s.view(1), "fr")
+    assert "Tu n'as pas de carte pour répondre à l'attaque" in mine, mine
+    assert "Tu peux répondre" not in mine
+    assert "You have no card to answer the attack" in GAME.text.view(s.view(1), "en")
+    for other in (0, None):
+        assert "answers" not in s.view(other)["pending"]
+        assert "Joueur 2 peut répondre à l'attaque" in GAME.text.view(s.view(other), "fr")

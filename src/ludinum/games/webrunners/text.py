@@ -319,6 +319,7 @@ class WebRunnersText(GameText):
             "doing": {phase: _pick(lang, *texts) for phase, texts in PHASE_TEXT.items()},
             "doing_you": {phase: _pick(lang, *texts)
                           for phase, texts in PHASE_TEXT_YOU.items()},
+            "no_answer": {phase: _pick(lang, *texts) for phase, texts in NO_ANSWER.items()},
         }
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:
@@ -871,7 +872,11 @@ class WebRunnersText(GameText):
             extra = _pick(lang, " — défausse : ", " — discard: ") + card_list(
                 pending["discard"], lang)
         doing = (PHASE_TEXT_YOU if mine else PHASE_TEXT).get(phase)
-        if who and phase == "hack" and pending.get("victim") is not None:
+        if pending.get("answers") is False and phase in NO_ANSWER:
+            # Only in the deciding seat's own view (views.py): its window opened whatever
+            # its hand holds (W7, W9), and it holds no answer.
+            waiting = _pick(lang, *NO_ANSWER[phase])
+        elif who and phase == "hack" and pending.get("victim") is not None:
             # W8: whose hand the hacker looks at (the victim, or the attacker a
             # Contre-hacking sends it back to)
             victim = seat(pending["victim"], lang)
@@ -948,6 +953,14 @@ PHASE_TEXT_YOU = {
     "green": ("Tu défausses et repioches (case verte)", "You discard and redraw (green cell)"),
     "geek": ("Tu fouilles la défausse (Geekcolo)", "You search the discard (Geekcolo)"),
     "setup_character": ("Tu choisis ton personnage", "You choose a character"),
+}
+#: The seat in a response window (W7) or the Surveillance's (W9) that holds no answer:
+#: its window opened all the same, so that nobody learns what its hand holds.
+NO_ANSWER = {
+    "respond": ("Tu n'as pas de carte pour répondre à l'attaque",
+                "You have no card to answer the attack"),
+    "window": ("Tu n'as pas de carte pour contrer la Surveillance",
+               "You have no card to counter the Surveillance"),
 }
 _COLOUR_SHORT = {
     2: ("jaune : rejouer", "yellow: play again"),

@@ -21,6 +21,7 @@ from ludinum.games.webrunners.base import (
     OVER,
     PAY,
     PHASE_NAMES,
+    RESPOND,
     SETUP_ACCOUNTS,
     SETUP_PHONE,
     SURVEIL,
@@ -139,6 +140,11 @@ def pending(s: Rules, player: int | None) -> dict[str, Any] | None:
             "by": s.a_by, "target": s.a_tgt if s.a_tgt >= 0 else None,
             "returned_by": s.a_retro if s.a_retro >= 0 else None,
         }
+    if phase in (RESPOND, WINDOW) and player is not None and player in s.active_players():
+        # W7, W9: the window opens whatever the hand holds (nobody learns what is in it);
+        # its own seat is told whether it has an answer, not « Tu peux répondre » above
+        # « Subir l'attaque » alone.
+        out["answers"] = len(s.legal_actions(player)) > 1
     if phase == WINDOW:
         out["waiting"] = list(s.waiting)
     if phase == HACK:

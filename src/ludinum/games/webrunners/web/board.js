@@ -609,7 +609,10 @@
     // What the seat does, from the kit (text.py: PHASE_TEXT, PHASE_TEXT_YOU).
     const doing = ((mine ? c.kit.doing_you : c.kit.doing) || {})[phase];
     let waiting;
-    if (who && phase === "hack" && given(pending.victim)) {
+    const noAnswer = (c.kit.no_answer || {})[phase];
+    // The seat whose window opened though it holds no answer (W7, W9; text.py: NO_ANSWER).
+    if (pending.answers === false && noAnswer) waiting = noAnswer;
+    else if (who && phase === "hack" && given(pending.victim)) {
       // W8: whose hand the hacker looks at (the victim, or the attacker a Contre-hacking
       // sends it back to)
       const victim = c.seatText(pending.victim);
