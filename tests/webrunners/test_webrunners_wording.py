@@ -4,11 +4,15 @@ board whose inner circle and legend read without guessing."""
 
 from __future__ import annotations
 
+import html
 import random
 
 from ludinum.engine import Action, Event
 from ludinum.games.webrunners import GAME
 from ludinum.games.webrunners.text import WebRunnersText, card_list, card_name
+from tests.drawing import slot
+from tests.reading import plain_spaces
+from tests.server import socketless
 from tests.webrunners.helpers import act, arrange, new, pawn
 
 TEXT = WebRunnersText()  # GAME.text, typed as this game's (its board and pending lines)
@@ -189,6 +193,29 @@ def test_the_waiting_line_ends_with_a_full_stop_and_says_whose_hand_is_looked_at
     assert line.endswith(f" — main adverse : {card_list(['plain_1'], 'fr')}.")
 
 
+def test_the_hacker_reads_the_swap_under_way() -> None:
+    """W8: the cards taken and given change hands at « Terminer »; until then both hands
+    read unchanged, and a child read the card taken as lost. The hacker's own line says the
+    swap under way; the victim's and the table's do not."""
+    s = arrange(new(3), hands={0: ["hacking", "plain_1"], 1: ["communaute", "plain_1"]})
+    s.apply(0, Action.from_text("attack card=hacking"))
+    s.apply(0, Action.from_text("target seat=1"))
+    s.apply(1, Action.from_text("accept"))
+    assert "échange en cours" not in TEXT._pending_line(s.view(0)["pending"], "hack", "fr",
+                                                         you=0)
+    s.apply(0, Action.from_text("take card=communaute"))
+    s.apply(0, Action.from_text("give card=plain_1"))
+    line = TEXT._pending_line(s.view(0)["pending"], "hack", "fr", you=0)
+    taken, given = card_list(["communaute"], "fr"), card_list(["plain_1"], "fr")
+    assert line.endswith(f" — échange en cours : tu prends {taken} ; tu donnes {given}."), line
+    english = TEXT._pending_line(s.view(0)["pending"], "hack", "en", you=0)
+    assert english.endswith(f" — swap under way: you take {card_list(['communaute'], 'en')}"
+                            f"; you give {card_list(['plain_1'], 'en')}."), english
+    for seat in (1, 2, None):
+        assert "échange en cours" not in TEXT._pending_line(s.view(seat)["pending"], "hack",
+                                                             "fr", you=seat)
+
+
 
 # -- Bug near the entry of a circle (W10): the words say where the pawn really stops -----
 def test_a_bug_near_start_names_where_the_pawn_stops_and_how_far_it_went() -> None:
@@ -236,3 +263,21 @@ def test_the_debrief_lists_each_message_once_under_its_card_and_speaker() -> Non
     assert len(items.messages) == 1
     who, text = items.messages[0]
     assert who.startswith(f"{card.name_fr} — ") and text == card.message
+
+
+def test_the_phone_draws_the_swap_under_way_as_the_terminal_says_it() -> None:
+    """The page draws the pending line itself (board.js: ``swaps``): the hacker's phone
+    reads the swap under way in the terminal's words; the victim's does not."""
+    room = socketless.named_room("webrunners", ["Léa", "Noé", "Tom"], 3)
+    s = arrange(new(3), hands={0: ["hacking", "plain_1"], 1: ["communaute", "plain_1"]})
+    room.state = s
+    for text in ("attack card=hacking", "target seat=1"):
+        s.apply(0, Action.from_text(text))
+    s.apply(1, Action.from_text("accept"))
+    s.apply(0, Action.from_text("take card=communaute"))
+    s.apply(0, Action.from_text("give card=plain_1"))
+    for lang in ("fr", "en"):
+        said = TEXT._pending_line(s.view(0)["pending"], "hack", lang, you=0)
+        swap = plain_spaces(said[said.index(" — " + ("échange" if lang == "fr" else "swap")):])
+        assert swap in plain_spaces(html.unescape(slot(room, 0, "board", lang))), swap
+        assert swap not in plain_spaces(html.unescape(slot(room, 1, "board", lang)))

@@ -124,6 +124,25 @@ def card_list(cards: Sequence[str], lang: str) -> str:
     return _pick(lang, " ; ", "; ").join(card_name(str(c), lang) for c in cards)
 
 
+def _swaps(pending: Mapping[str, Any], lang: str) -> str:
+    """W8, W9: the cards taken (kept) and given so far, which change hands only at
+    « Terminer »: the hands shown meanwhile are unchanged, and a child read the swap as
+    lost (« — échange en cours : tu prends A ; tu donnes B »)."""
+    taken = pending.get("takes") or pending.get("keeps") or []
+    given = pending.get("gives") or []
+    if not (taken or given) or pending.get("seat") is None:
+        return ""
+    keep = "keeps" in pending
+    parts = []
+    if taken:
+        parts.append(_pick(lang, f"tu {'gardes' if keep else 'prends'} ",
+                           f"you {'keep' if keep else 'take'} ") + card_list(taken, lang))
+    if given:
+        parts.append(_pick(lang, "tu donnes ", "you give ") + card_list(given, lang))
+    return _pick(lang, " — échange en cours : ", " — swap under way: ") + _pick(
+        lang, " ; ", "; ").join(parts)
+
+
 def _subject(who: str, lang: str, fr: tuple[str, str], en: tuple[str, str]) -> str:
     """« Joueur 2 prend » or, when the event names nobody, the reader: « Tu prends »;
     ``fr`` and ``en`` are the verb's (second person, third person) forms."""
@@ -871,6 +890,8 @@ class WebRunnersText(GameText):
         if "discard" in pending:
             extra = _pick(lang, " — défausse : ", " — discard: ") + card_list(
                 pending["discard"], lang)
+        if mine:
+            extra += _swaps(pending, lang)
         doing = (PHASE_TEXT_YOU if mine else PHASE_TEXT).get(phase)
         if pending.get("answers") is False and phase in NO_ANSWER:
             # Only in the deciding seat's own view (views.py): its window opened whatever

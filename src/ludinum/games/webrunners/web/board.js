@@ -586,6 +586,23 @@
       : `Fin de la séance : ${all}, à égalité au plus près du centre, gagnent ensemble !`;
   }
 
+  // W8, W9: the cards taken (kept) and given so far, which change hands only at
+  // « Terminer » (text.py: _swaps).
+  function swaps(c, pending) {
+    const en = c.lang === "en";
+    const taken = (pending.takes && pending.takes.length ? pending.takes : pending.keeps) || [];
+    const gave = pending.gives || [];
+    if (!(taken.length || gave.length) || !given(pending.seat)) return "";
+    const keep = "keeps" in pending;
+    const parts = [];
+    if (taken.length) {
+      parts.push((en ? `you ${keep ? "keep" : "take"} ` : `tu ${keep ? "gardes" : "prends"} `)
+        + cardList(c, taken));
+    }
+    if (gave.length) parts.push((en ? "you give " : "tu donnes ") + cardList(c, gave));
+    return (en ? " — swap under way: " : " — échange en cours : ") + parts.join(en ? "; " : " ; ");
+  }
+
   // The decision under way: who decides and what, the attack (W8–W11) and the cards this
   // screen may see (a hacked hand, a Surveillance draw, the discard searched by Geekcolo).
   function pendingLine(c, pending, phase) {
@@ -606,6 +623,7 @@
     if ("discard" in pending) extra = (en ? " — discard: " : " — défausse : ") + cardList(c, pending.discard);
     // The seat deciding reads its line with « tu » (text.py: _pending_line).
     const mine = given(c.view.you) && pending.seat === c.view.you;
+    if (mine) extra += swaps(c, pending);
     // What the seat does, from the kit (text.py: PHASE_TEXT, PHASE_TEXT_YOU).
     const doing = ((mine ? c.kit.doing_you : c.kit.doing) || {})[phase];
     let waiting;
