@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from ludinum.cli.main import cli
 from ludinum.content import BUILTIN
+from tests.reading import plain_spaces
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
@@ -106,6 +107,9 @@ def test_play_gnou_against_bots_to_the_end() -> None:
     assert code == 0, out
     assert "Le jeu du Gnou" in out
     assert ("L'équipe a gagné" in out) or ("L'équipe a perdu" in out)
+    # A quiz's answer typed by its number (« 1 ») is taken and said by its letter: the
+    # child knows which answer was given (a terminal review).
+    assert plain_spaces(out).count("Tu as choisi la réponse A.") == 3, out
 
 
 def test_play_pass_and_play_prompts_between_humans() -> None:

@@ -288,6 +288,12 @@ def ask(console: Console, labels: list[str], lang: str) -> int:
         )
         choice = choice_of(str(typed), labels)
         if choice is not None:
+            # A quiz's answer typed by its number (« 1 » for « A ») is taken, and said
+            # by its letter: the child knows which answer was given.
+            key = keys_of(labels)[choice - 1]
+            if not key.isdigit() and str(typed).strip().isdigit():
+                console.print(f"You chose answer {key}." if en
+                              else f"Tu as choisi la réponse {key}.")
             return choice
         console.print(f"[red]{escape(retry_hint(labels, lang))}[/]")
 
