@@ -132,7 +132,7 @@ def handed_twin(monkeypatch: pytest.MonkeyPatch,
         return decide(text, view, seat, labels, lang)  # every choice its own entry
 
     def answer(console: Any, labels: list[str], lang: str) -> int:
-        if labels == [play_cmd.nothing_to_do(lang)]:
+        if labels in ([play_cmd.nothing_to_do(lang)], [play_cmd.nothing_to_do(lang, True)]):
             return 1
         legal = now.pop("legal")
         return legal.index(twin_move(states[-1], now["seat"], legal, swapped)) + 1
@@ -211,3 +211,17 @@ def test_a_person_reads_the_result_of_their_move_before_passing_the_device(
     assert "appuie sur Entrée pour cacher ton jeu" in output
     # The last move's result is read before the end is shown.
     assert output.rindex("Ton tour est fini") < output.rindex("Ce que la partie nous apprend")
+
+
+def test_past_the_end_the_idle_screen_says_the_game_is_over() -> None:
+    """The round goes on past the game's end so that the table does not learn whose secret
+    move ended it; its idle screens read « Rien à faire pour toi cette fois » under the
+    final board. They say the game is over, and nothing before the end says so."""
+    result = CliRunner().invoke(cli, ["play", "hacker", "-p", "4", "--humans", "2",
+                                      "--seed", "21"], input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output.replace("\u00a0", " ")
+    end = out.index("— partie finie")
+    assert "La partie est finie : passer l'appareil" in out[end:]
+    assert "Rien à faire pour toi cette fois" not in out[end:]
+    assert "La partie est finie : passer l'appareil" not in out[:end]

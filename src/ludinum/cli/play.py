@@ -355,10 +355,10 @@ def _turns(
             passing.took(player)
             if passing.idle(player, deciders(state), state.hidden_turns()):
                 # A round's seat with nothing to decide: its screen looks like the others'.
-                for line in decision(text, view, player, [nothing_to_do(lang)], lang,
-                                     console.width):
+                idle = [nothing_to_do(lang, state.is_terminal())]
+                for line in decision(text, view, player, idle, lang, console.width):
                     console.print(line)
-                ask(console, [nothing_to_do(lang)], lang)
+                ask(console, idle, lang)
                 passing.visited(player)
                 moved = None  # they saw their game as it is since
                 continue
@@ -416,8 +416,13 @@ def passed_to(state: State, bots: Mapping[int, Bot], passing: PassRound,
     return seat
 
 
-def nothing_to_do(lang: str) -> str:
-    """The one choice of a person handed the device in a round with nothing to decide."""
+def nothing_to_do(lang: str, over: bool = False) -> str:
+    """The one choice of a person handed the device in a round with nothing to decide;
+    ``over``: the round goes on past the game's end (so that the table does not learn
+    whose secret move ended it), and says so."""
+    if over:
+        return ("The game is over: pass the device on" if lang == "en"
+                else "La partie est finie : passer l'appareil")
     return ("Nothing for you to do this time: pass the device on" if lang == "en"
             else "Rien à faire pour toi cette fois : passer l'appareil")
 
