@@ -161,6 +161,13 @@ def test_same_danger_again_means_roll_again() -> None:
     events = roll(state)
     assert kinds(events)[:2] == ["reroll", "roll"]
     assert state.pos == 6
+    # The roll that led back to the danger is said, then the new one (« Encore le même
+    # danger » alone did not say which roll).
+    said = [GAME.text.event(e, "fr").replace("\u00a0", " ") for e in events[:2]]
+    assert said == ["Joueur 3 lance 2 : encore le même danger (case 3), on relance.",
+                    "Joueur 3 lance 5 : le pion va à la case 6 (sensibilisation Gnou)."], said
+    assert GAME.text.event(events[0], "en") == (
+        "Player 3 rolls 2: the same danger again (cell 3), roll again.")
 
 
 # -- transmission (G5, G4) ----------------------------------------------------------------

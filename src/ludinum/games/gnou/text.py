@@ -324,11 +324,19 @@ class GnouText(GameText):
                 return f"{seat(d['player'], lang)} rolls {dice}: the pawn goes to cell {where}."
             return f"{seat(d['player'], lang)} lance {dice} : le pion va à la case {where}."
         if kind == "reroll":
+            # G6: the roll that led back to the danger is said first (« Encore le même
+            # danger » alone did not say which roll); an event without dice said as before.
+            who = seat(d["player"], lang)
+            dice = " + ".join(str(x) for x in d.get("dice") or ())
             if en:
-                return (
-                    f"Same danger again (cell {d['cell']}): {seat(d['player'], lang)} rolls again."
-                )
-            return f"Encore le même danger (case {d['cell']}) : {seat(d['player'], lang)} relance."
+                if dice:
+                    return (f"{who} rolls {dice}: the same danger again (cell {d['cell']}), "
+                            "roll again.")
+                return f"Same danger again (cell {d['cell']}): {who} rolls again."
+            if dice:
+                return (f"{who} lance {dice} : encore le même danger (case {d['cell']}), "
+                        "on relance.")
+            return f"Encore le même danger (case {d['cell']}) : {who} relance."
         if kind == "free_cell":
             if en:
                 return f"Cell {d['cell']} is now a free alternative: roll again."
