@@ -375,3 +375,24 @@ def test_a_solo_quiz_s_answer_tells_its_question() -> None:
     assert said.data["solo"] is False
     assert question.question not in TEXT.event(said, "fr")
     assert plain_spaces(TEXT.event(said, "fr")).startswith("Bonne réponse : ")
+
+
+def test_a_teammate_s_terminal_lists_a_team_question_s_choices() -> None:
+    """One device passed around: « Ton tour est fini » under a bot's question showed the
+    question alone, nothing to talk over (G4: the team discusses). A teammate's terminal
+    lists the choices; the answerer's has them in its menu, not twice; a solo question
+    shows neither to the teammates."""
+    state = _seeking()
+    q = _question(state, 0)
+    teammate = plain_spaces(TEXT.view(state.view(1), "fr"))
+    assert all(f"  {chr(65 + i)}. {plain_spaces(c)}" in teammate
+               for i, c in enumerate(q.choices)), teammate
+    answerer = plain_spaces(TEXT.view(state.view(0), "fr"))
+    assert plain_spaces(q.question) in answerer
+    assert f"  A. {plain_spaces(q.choices[0])}" not in answerer
+    solo = game(dice=(2,), protections={2: ["anti_espion"]})
+    roll(solo)
+    solo.apply(2, Action.make("transmit"))
+    hidden = _question(solo, 0)
+    shown = TEXT.view(solo.view(1), "fr")
+    assert hidden.question not in shown and hidden.choices[0] not in shown

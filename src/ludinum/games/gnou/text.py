@@ -547,6 +547,12 @@ class GnouText(GameText):
             lines.append(title)
             if "question" in quiz:
                 lines.append(quiz["question"])
+                # The answerer reads the choices in its menu; a teammate's screen (one
+                # device passed around, « Ton tour est fini » under a bot's question) read
+                # the question alone, nothing to talk over (G4).
+                if view.get("seat") != quiz.get("answerer"):
+                    lines.extend(f"  {chr(65 + i)}. {choice}"
+                                 for i, choice in enumerate(quiz.get("choices") or ()))
                 if "hint" in quiz:
                     lines.append(f"[italic]{'Hint:' if en else 'Indice :'} {quiz['hint']}[/]")
             else:
