@@ -110,6 +110,11 @@ class GameText(ABC):
     #: times in the room's recent history.
     moments: frozenset[str] = frozenset()
 
+    #: The moment kinds that only mark a division between the others (a round's end,
+    #: « — Fin du tour 2 — »): one that closes a part with no other moment in it is left
+    #: out, so that a game with nothing to tell lists no bare marks.
+    marks: frozenset[str] = frozenset()
+
     #: The public event kinds that announce the end of the game (« Fin de la partie !
     #: Gagnant : … »): a screen that shows the outcome in large type and why the game
     #: ended (frag/outcome.html, :meth:`ending`) does not narrate them a second time.

@@ -356,6 +356,22 @@ def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
     return dumps(action.to_json())
 
 
+def unmarked(told: list[Event], marks: frozenset[str]) -> list[Event]:
+    """``told`` without the marks (``GameText.marks``) that close a part where nothing
+    else was told: a Hacker game without a guess listed « — Fin du tour 1 — » to « — Fin
+    du tour 4 — » alone, which read as an empty list."""
+    out: list[Event] = []
+    since = False  # a moment other than a mark since the last mark kept
+    for event in told:
+        if event.kind not in marks:
+            out.append(event)
+            since = True
+        elif since:
+            out.append(event)
+            since = False
+    return out
+
+
 def debrief(room: Room, lang: str, names: list[str]) -> str:
     outcome = room.state.outcome()
     text = room.game.text
@@ -366,6 +382,7 @@ def debrief(room: Room, lang: str, names: list[str]) -> str:
     rare = {k for k, n in room.kinds.items() if n <= 3} - text.endings
     told = room.story if text.moments else [
         e for _, e in room.recent if e.to is None and e.kind in rare]
+    told = unmarked(told, text.marks)
     # Each moment once (a line said twice is one moment), where it was said last: kept
     # where first said, a theft said again in round 13 was missing after its attack.
     lines = [text.with_names(text.moment(e, lang), names, lang) for e in told]

@@ -181,6 +181,7 @@ class HackerText(GameText):
     #: The end of each round too, as a mark between the guesses: two guesses of one
     #: account in two rounds read as a contradiction without it.
     moments = frozenset({"guess", "emptied", "round_end", "game_over"})
+    marks = frozenset({"round_end"})
     endings = frozenset({"game_over"})
     #: A guess is told to the guesser (« Raté : tu avais désigné… ») and to the virus's
     #: owner (« … ne t'a pas trouvé ») by their own lines: they do not read the table's too.
