@@ -8,7 +8,7 @@ it; ``rounds`` the screens that stand still while a device goes round."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -356,7 +356,7 @@ def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
     return dumps(action.to_json())
 
 
-def unmarked(told: list[Event], marks: frozenset[str]) -> list[Event]:
+def unmarked(told: Iterable[Event], marks: frozenset[str]) -> list[Event]:
     """``told`` without the marks (``GameText.marks``) that close a part where nothing
     else was told: a Hacker game without a guess listed « — Fin du tour 1 — » to « — Fin
     du tour 4 — » alone, which read as an empty list."""
