@@ -103,6 +103,32 @@ def test_a_websocket_leaves_the_http_count(guarded: LiveServer) -> None:
         assert get(guarded, "/api/games") == 200
 
 
+def test_a_websocket_outlives_the_body_s_time(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """h11 reads an upgrade request's body as still to come: the body's time limit was
+    armed on every WebSocket and closed it a minute after it opened (a classroom's phones
+    and projector reconnected every minute). Its time shortened to 0.5 s here, a socket
+    still answers after 1.5 s."""
+    from websockets.sync.client import connect
+
+    monkeypatch.setattr(GuardedH11Protocol, "body_timeout", 0.5)
+    monkeypatch.setattr(GuardedH11Protocol, "header_timeout", 0.5)
+    with LiveServer(f"sqlite:///{tmp_path}/db.sqlite3", http=GuardedH11Protocol) as server:
+        post = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        post.request("POST", "/api/rooms", json.dumps({"game": "gnou", "players": 2}),
+                     {"content-type": "application/json"})
+        code = json.loads(post.getresponse().read())["code"]
+        post.close()
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{code}") as ws:
+            ws.send(json.dumps({"type": "hello", "role": "spectator"}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            time.sleep(1.5)
+            ws.send(json.dumps({"type": "ping"}))
+            kinds = [json.loads(ws.recv(timeout=5))["type"]]
+            while kinds[-1] != "pong":  # after the updates queued before it
+                kinds.append(json.loads(ws.recv(timeout=5))["type"])
+
+
 def test_a_trusted_proxy_is_not_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
     """Behind nginx every phone arrives from nginx's address (loopback, trusted by uvicorn

@@ -66,6 +66,7 @@ class GuardedH11Protocol(H11Protocol):
         self._address: str | None = None
         self._headers_due: asyncio.TimerHandle | None = None
         self._body_due: asyncio.TimerHandle | None = None
+        self._upgraded = False
 
     def _trusted(self) -> frozenset[str]:
         if self.proxies is not None:
@@ -98,6 +99,11 @@ class GuardedH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        if self._upgraded:
+            # Now a WebSocket (its own protocol reads what follows): h11 still reads the
+            # upgrade request's body as to come, and its 60 s armed here closed every
+            # WebSocket a minute after it opened.
+            return
         if self.conn.their_state is h11.IDLE:
             self._await_headers()  # a request has begun, or a keep-alive one may
         elif self.conn.their_state is h11.SEND_BODY:
@@ -106,7 +112,9 @@ class GuardedH11Protocol(H11Protocol):
             self._headers_in()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
-        # The connection becomes a WebSocket, counted by the WebSocket cap from now on.
+        # The connection becomes a WebSocket, counted by the WebSocket cap from now on, and
+        # no longer timed as a request: its frames come when a game has something to say.
+        self._upgraded = True
         self._release()
         super().handle_websocket_upgrade(event)
 
@@ -152,7 +160,8 @@ class GuardedH11Protocol(H11Protocol):
 
     def _body_late(self) -> None:
         self._body_due = None
-        if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
+        if self._upgraded or self.conn.their_state is not h11.SEND_BODY \
+                or self.transport.is_closing():
             return
         if self.flow.read_paused:  # the app has not taken what came: the server's time
             self._body_due = self.loop.call_later(self.body_timeout, self._body_late)
