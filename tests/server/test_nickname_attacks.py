@@ -189,3 +189,13 @@ def test_the_join_api_refuses_the_attacks_and_seats_ordinary_names(
         assert r.json()["error"]["fr"] and r.json()["error"]["en"], nickname
     for nickname in ("Côme", "Salopette", "Profiterole", "Anouk"):
         assert join(client, code, nickname).status_code == 201, nickname
+
+
+@pytest.mark.parametrize("nickname", ["--", "''", "' - '", "-'-'-'-'-'"])
+def test_a_nickname_of_separators_only_is_refused(nickname: str) -> None:
+    """« -- » and « ' - ' » were seated, and a look-alike of them was told to try « 2 »,
+    which the filter itself refused: a nickname holds a letter or a digit."""
+    with pytest.raises(names.NicknameError) as refused:
+        names.clean(nickname)
+    assert "au moins une lettre ou un chiffre" in refused.value.fr
+    assert names.clean("A-") == "A-" and names.clean("2 B") == "2 B"

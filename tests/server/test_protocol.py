@@ -51,6 +51,7 @@ BAD_FRAMES = [
     ("[1, 2]", "bad_message"),
     ('{"kind": "act"}', "bad_message"),
     ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "\\u202eevil\\u0000"}', "unknown_type"),
     ('{"type": "hello", "role": "player"}', "already_hello"),
     (json.dumps({"type": "act", "action": {"kind": "x"}, "pad": "x" * 9000}), "too_large"),
     ('{"type": "act", "action": 5}', "malformed_action"),
@@ -68,7 +69,10 @@ def test_bad_messages_change_nothing(setup: Any, text: str, code: str) -> None:
     _client, app, room_code, _host, a, _b, _stack = setup
     before = state_json(app, room_code)
     a.send_raw(text)
-    expect(a, code)
+    said = expect(a, code)
+    # What was sent is quoted with an invisible character as its code (a right-to-left
+    # override came back raw in an unknown type).
+    assert not any(ch in said["fr"] + said["en"] for ch in "\u202e\u0000"), said
     assert state_json(app, room_code) == before
     assert app.state.hub.rooms[room_code].seq == 0
 
@@ -95,6 +99,8 @@ def test_in_game_refusals(setup: Any) -> None:
     expect(host, "already_started")
     host.send(type="kick", seat=9)
     expect(host, "bad_seat")
+    host.send(type="kick", seat=10**4000)  # quoted short (40 signs), not 4,000 digits
+    assert plain_spaces(expect(host, "bad_seat")["fr"]) == f"Place inconnue : 1{'0' * 38}…."
     host.send(type="bot", seat=0, level="grandmaster")
     expect(host, "bad_level")
     host.send(type="resume")
@@ -204,6 +210,11 @@ def test_http_errors(sqlite_url: str, catalog: Catalog) -> None:
                                              "options": {"nope": 1}}), 400, "bad_option"),
             (client.post("/api/rooms", json={"game": "chess", "players": 2}), 404,
              "unknown_game"),
+            # An empty list, string or zero is no options object (only absent or null).
+            (client.post("/api/rooms", json={"game": "toy", "players": 2, "options": []}),
+             400, "bad_message"),
+            (client.post("/api/rooms", json={"game": "toy", "players": 2, "options": ""}),
+             400, "bad_message"),
         ]
         for response, status, error in cases:
             assert response.status_code == status, response.text

@@ -203,8 +203,9 @@ def game_and_options(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     game = data.get("game")
     if not isinstance(game, str):
         raise fail("bad_message", "Champ « game » attendu.", "Field 'game' expected.")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
+    options = data.get("options")
+    options = {} if options is None else options  # absent or null: the defaults
+    if not isinstance(options, dict):  # « [] », « "" », 0 are no options object
         raise fail("bad_message", "« options » est un objet.", "'options' is an object.")
     return game, options
 

@@ -83,8 +83,9 @@ def parse(text: object) -> dict[str, Any]:
         raise ProtocolError("bad_message", "Un message est un objet JSON avec un champ « type ».",
                             "A message is a JSON object with a 'type' field.")
     if data["type"] not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"Type de message inconnu : « {data['type'][:40]} ».",
-                            f"Unknown message type: '{data['type'][:40]}'.")
+        kind = echoed(data["type"])  # short, an invisible character as its code
+        raise ProtocolError("unknown_type", f"Type de message inconnu : « {kind} ».",
+                            f"Unknown message type: '{kind}'.")
     allowed = FIELDS.get(data["type"], ())
     for key in data:
         if key != "type" and key not in allowed:

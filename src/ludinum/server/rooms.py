@@ -22,6 +22,7 @@ from ludinum.engine import (
     LudinumError,
     State,
     deciders,
+    echoed,
     people_first,
     session_end,
 )
@@ -115,7 +116,8 @@ class Room:
         if isinstance(index, bool) or not isinstance(index, int) or not (
             0 <= index < len(self.seats)
         ):
-            raise refuse("bad_seat", f"Place inconnue : {index!r}.", f"Unknown seat: {index!r}.")
+            shown = echoed(index)  # a number of 4,000 digits is not quoted whole
+            raise refuse("bad_seat", f"Place inconnue : {shown}.", f"Unknown seat: {shown}.")
         return self.seats[index]
 
     def open_seat(self, wanted: int | None = None) -> Seat:

@@ -397,6 +397,13 @@ def clean(text: object) -> str:
             "A nickname is 2 to 20 letters, digits, spaces, hyphens or apostrophes (and a dot"
             " after an initial).",
         )
+    # « -- » or « ' - ' » names nobody, and a look-alike's suggestion made from it (« 2 »)
+    # was itself refused: a letter or a digit at least.
+    if not any(ch.isalnum() for ch in name):
+        raise NicknameError(
+            "Un pseudo contient au moins une lettre ou un chiffre.",
+            "A nickname holds at least one letter or digit.",
+        )
     # A phone number (« 0612345678 », « 06 12 34 56 78 ») is not a nickname: nothing personal.
     if sum(c.isdigit() for c in name) >= PERSONAL_DIGITS:
         raise NicknameError(
