@@ -285,26 +285,32 @@ def test_a_classmate_joins_a_live_room_from_an_address_blocked_by_wrong_codes(
         sqlite_url: str, catalog: Catalog) -> None:
     """One pupil trying codes blocks the school's address; a classmate behind the same
     address who types the projector's code still joins, within a smaller budget of its
-    own. Wrong codes stay refused; a class's code is let in the same way."""
+    own. Wrong codes stay refused, and spend that budget as live ones do: a blocked
+    address was refused every wrong code at no cost and answered every live one, and so
+    tried codes as fast as the server answered, learning which were live. Once the
+    budget is spent, a live code is refused like a wrong one; a code the address made
+    or already looked up costs nothing."""
     from ludinum.weblib.ratelimit import KnownCodes
 
     app = make_app(sqlite_url, catalog, rate_limit=RateLimit(burst=5, per_second=0.01))
     with TestClient(app) as client:
-        app.state.known_limit = KnownCodes(burst=2, per_second=0.001, clock=lambda: 0.0)
         code, _ = create_room(client, "toy", 4)
         others = [create_room(client, "toy", 4)[0] for _ in range(2)]
-        for _ in range(6):
-            client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"})
-        assert client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"}
-                           ).status_code == 429
+        # The rooms were made elsewhere (this budget never heard of them).
+        app.state.known_limit = KnownCodes(burst=3, per_second=0.001, clock=lambda: 0.0)
+        tries = [client.post("/api/rooms/ABCDEF/join", json={"nickname": "Léa"}).status_code
+                 for _ in range(7)]
+        assert tries == [404] * 5 + [429] * 2  # blocked: two of the budget's three spent
         joined = client.post(f"/api/rooms/{code}/join", json={"nickname": "Sami"})
-        assert joined.status_code == 201, joined.text
-        assert client.get(f"/j/{code}").status_code == 200
-        assert client.get("/j/ABCDEF").status_code == 429
-        # A code already told costs nothing more (test_school_address); new live codes
-        # have a budget: no unlimited oracle of live codes.
+        assert joined.status_code == 201, joined.text  # the third
+        assert client.get(f"/j/{code}").status_code == 200  # already looked up: free
         assert [client.get(f"/j/{code}").status_code for _ in range(5)] == [200] * 5
-        assert [client.get(f"/j/{other}").status_code for other in others] == [200, 429]
+        # The budget spent, a live code and a wrong one get the same answer.
+        assert [client.get(f"/j/{other}").status_code for other in others] == [429, 429]
+        assert client.get("/j/BCDEFG").status_code == 429
+        # A room made by the address itself (the teacher behind the school's address).
+        mine, _ = create_room(client, "toy", 4)
+        assert client.get(f"/j/{mine}").status_code == 200
 
 
 def test_a_room_seed_is_a_64_bit_integer(sqlite_url: str, catalog: Catalog) -> None:

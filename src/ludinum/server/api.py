@@ -65,6 +65,14 @@ def names_a_live_code(request: Request) -> bool:
     return request.app.state.hub.holds(code) or code in request.app.state.classes.sessions
 
 
+def made_here(request: Request, code: str) -> None:
+    """A room or class made by the request's address: its code is known to the address
+    (:meth:`KnownCodes.remember`), so that its pupils behind the same school address look
+    it up even while one pupil's wrong codes have the address blocked."""
+    known: KnownCodes = request.app.state.known_limit
+    known.remember(address_of(request), code)
+
+
 def bad_code(code: str, of_class: bool = False) -> LudinumError:
     """A code that cannot be one (another length, a letter no code has), named: no room or
     class has it, so looking it up is no guess (400, counted by no limiter). A character of it
@@ -88,20 +96,22 @@ def bad_code(code: str, of_class: bool = False) -> LudinumError:
 def guessing(request: Request, of_class: bool = False) -> Iterator[None]:
     """Around a room-code lookup: refused while the address has too many failures, and a
     wrong code or token counts as one (a successful join counts nothing). A blocked address
-    naming a live room or class still gets in, within its own smaller budget
-    (``known_limit``, :class:`KnownCodes`): one pupil guessing codes does not lock the
-    school's address out, and the guesser learns no more than one code a couple of
-    seconds (a code already told costs nothing). A path's code that cannot be one
-    (:func:`bad_code`; a class's when ``of_class``) is refused first, by name, and counted
-    nowhere: no real code is guessed by it."""
+    still gets into a live room or class, within its own smaller budget (``known_limit``,
+    :class:`KnownCodes`), which a wrong code spends as a live one does (and is refused):
+    one pupil guessing codes does not lock the school's address out, above all not of a
+    code it made or already looked up (free), and tries no more than one code a couple of
+    seconds (it was refused every wrong code at no cost and answered every live one, so
+    that it learnt which were live as fast as the server answered). A path's code that
+    cannot be one (:func:`bad_code`; a class's when ``of_class``) is refused first, by
+    name, and counted nowhere: no real code is guessed by it."""
     raw = request.path_params.get("code")
     if raw is not None and not tokens.looks_like_code(tokens.normalise_code(str(raw))):
         raise bad_code(tokens.normalise_code(str(raw)), of_class)
     limit: RateLimit = request.app.state.limit
     address = address_of(request)
     known: KnownCodes = request.app.state.known_limit
-    if limit.blocked(address) and not (names_a_live_code(request) and known.allow(
-            address, tokens.normalise_code(str(raw)))):
+    if limit.blocked(address) and (raw is None or not known.allow(
+            address, tokens.normalise_code(str(raw)), names_a_live_code(request))):
         raise too_many()
     try:
         yield
@@ -232,6 +242,7 @@ async def create_room(request: Request) -> Response:
                                                      mode, seed)
     except LudinumError as exc:
         return error_response(exc)
+    made_here(request, room.code)
     return makers.remember(request, JSONResponse(
         {"code": room.code, "host_token": host_token, "room": room.summary_json()},
         status_code=201))

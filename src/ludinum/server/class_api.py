@@ -17,7 +17,15 @@ from starlette.responses import JSONResponse, Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import makers, render, tokens
-from ludinum.server.api import body, charged, error_response, game_and_options, guessing, only
+from ludinum.server.api import (
+    body,
+    charged,
+    error_response,
+    game_and_options,
+    guessing,
+    made_here,
+    only,
+)
 from ludinum.server.class_hub import ClassHub, commands_for
 from ludinum.server.classes import GATHERING, PLAYING, ClassSession, Pupil, unknown_class
 from ludinum.server.protocol import boolean, fail, text
@@ -53,6 +61,7 @@ async def create(request: Request) -> Response:
                 game, options, data.get("table_size"), data.get("bot_level"), apart, str(mode))
     except LudinumError as exc:
         return error_response(exc)
+    made_here(request, session.code)
     return makers.remember(request, JSONResponse(
         {"code": session.code, "teacher_token": teacher}, status_code=201))
 

@@ -12,7 +12,7 @@ from starlette.responses import Response
 
 from ludinum.engine import LudinumError
 from ludinum.server import forms, makers, tokens
-from ludinum.server.api import charged, guessing, hub_of
+from ludinum.server.api import charged, guessing, hub_of, made_here
 from ludinum.server.class_api import classes_of, session_of
 from ludinum.server.classes import NO_BOTS
 from ludinum.server.pages import _status, bad_code, problem, public_base, show
@@ -59,6 +59,7 @@ async def new_class(request: Request) -> Response:
             error = exc.message(lang)
             values = forms.kept(game, form, size)  # the other choices shown as made
         else:
+            made_here(request, session.code)
             return makers.remember(request, show(request, "class_created.html",
                                                  code=session.code, teacher_token=teacher))
     return show(request, "class_new.html", game=game, fields=forms.fields(game, lang, values, size),

@@ -16,7 +16,7 @@ from ludinum import site
 from ludinum.content import pack as content_pack
 from ludinum.engine import LudinumError, UnknownGameError
 from ludinum.server import debriefs, forms, framecache, kits, makers, render, replay_logs, tokens
-from ludinum.server.api import charged, guessing, hub_of
+from ludinum.server.api import charged, guessing, hub_of, made_here
 from ludinum.server.protocol import fail
 from ludinum.server.replay import Replay, narration
 from ludinum.server.rooms import LIVE
@@ -172,6 +172,7 @@ async def new_room(request: Request) -> Response:
             with contextlib.suppress(LudinumError):
                 mode = forms.mode(form)
         else:
+            made_here(request, room.code)
             return makers.remember(request, show(request, "created.html", code=room.code,
                                                  host_token=host_token))
     return show(request, "new.html", game=game, fields=forms.fields(game, lang, values, players),

@@ -116,12 +116,16 @@ class RateLimit:
 
 
 class KnownCodes:
-    """Live codes answered to an address blocked for guessing (``api.guessing``), within a
-    budget: a guesser learns no more than ``burst`` codes at once, then one per
-    ``1 / per_second`` seconds. A code already answered to the address tells it nothing
-    new and costs nothing (for :data:`REMEMBERED` seconds): one pupil's script asking for
-    the class's code again and again spent the budget, and the class behind the same
-    school address could no longer join."""
+    """Codes looked up by an address blocked for guessing (``api.guessing``), within a
+    budget: ``burst`` codes at once, then one per ``1 / per_second`` seconds, live or
+    not, each wrong one refused. A wrong code costs as much as a live one: a blocked
+    address was refused every wrong code at no cost and answered every live one, so that
+    it tried codes as fast as the server answered and learnt which were live. A code
+    already looked up by the address, or made by it (:meth:`remember`: the teacher's
+    room behind the school's address), tells it nothing new and costs nothing (for
+    :data:`REMEMBERED` seconds): one pupil's script asking for the class's code again and
+    again spent the budget, and the class behind the same school address could no longer
+    join."""
 
     #: Seconds a code answered to an address is remembered.
     REMEMBERED = 3600.0
@@ -135,18 +139,27 @@ class KnownCodes:
         self.max_keys = max_keys
         self._told: dict[tuple[str, str], float] = {}
 
-    def allow(self, address: str, code: str) -> bool:
+    def allow(self, address: str, code: str, live: bool = True) -> bool:
+        """Whether ``address`` is answered about ``code`` (``live``: a room or class held
+        now). A code it knows is; any other spends the budget, a wrong one too, and is
+        answered only if it is live: with the budget spent, a live code is refused like
+        a wrong one, and the refusals tell nothing."""
         now = self.clock()
         told = self._told.get((address, code))
         if told is not None and now - told < self.REMEMBERED:
             return True
         if not self.limit.allow(address):
             return False
+        if live:
+            self.remember(address, code)
+        return live
+
+    def remember(self, address: str, code: str) -> None:
+        """``code`` is known to ``address`` (looked up, or made there): free from now on."""
         if len(self._told) >= self.max_keys:  # the oldest are forgotten (asked again: paid)
             for key in sorted(self._told, key=self._told.__getitem__)[: self.max_keys // 10]:
                 del self._told[key]
-        self._told[(address, code)] = now
-        return True
+        self._told[(address, code)] = self.clock()
 
 
 class FairLimit:
