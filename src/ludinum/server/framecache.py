@@ -358,8 +358,8 @@ def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
 
 def unmarked(told: Iterable[Event], marks: frozenset[str]) -> list[Event]:
     """``told`` without the marks (``GameText.marks``) that close a part where nothing
-    else was told: a Hacker game without a guess listed « — Fin du tour 1 — » to « — Fin
-    du tour 4 — » alone, which read as an empty list."""
+    else was told: a game whose rounds told nothing else listed « — Fin du tour 1 — » to
+    « — Fin du tour 4 — » alone, which read as an empty list."""
     out: list[Event] = []
     since = False  # a moment other than a mark since the last mark kept
     for event in told:
