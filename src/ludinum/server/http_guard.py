@@ -160,8 +160,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def _body_late(self) -> None:
         self._body_due = None
-        if self._upgraded or self.conn.their_state is not h11.SEND_BODY \
-                or self.transport.is_closing():
+        if self.conn.their_state is not h11.SEND_BODY or self.transport.is_closing():
             return
         if self.flow.read_paused:  # the app has not taken what came: the server's time
             self._body_due = self.loop.call_later(self.body_timeout, self._body_late)

@@ -252,10 +252,7 @@ def _cell(acc: Mapping[str, Any], view: Mapping[str, Any], you: int | None,
     marks = _stack(acc.get("stack", []), you, lang)
     money = ""
     if acc.get("bills") is not None:
-        said = bills(list(acc["bills"]), lang)
-        if tight:
-            said = said.replace(" + ", "+").replace(" = ", "=")
-        money = f" \\[{said}]"
+        money = f" \\[{bills(list(acc['bills']), lang, tight)}]"
         if tight and not acc.get("stack"):
             return f"{mark}{k + 1}{money}"
     return f"{mark}{k + 1} : {marks}{money}" if lang != "en" else f"{mark}{k + 1}: {marks}{money}"

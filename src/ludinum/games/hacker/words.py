@@ -54,12 +54,15 @@ def account(k: int, lang: str) -> str:
     return f"account {k + 1}" if lang == "en" else f"compte {k + 1}"
 
 
-def bills(values: list[int], lang: str) -> str:
+def bills(values: list[int], lang: str, tight: bool = False) -> str:
+    """An account's bills and their sum, « 3 + 2 = 5 »; ``tight`` « 3+2=5 » (the
+    terminal's end table, where seven accounts share 80 columns)."""
     if not values:
         return "none" if lang == "en" else "aucun"
     if len(values) == 1:  # one bill: « 3 », not « 3 = 3 »
         return str(values[0])
-    return " + ".join(str(v) for v in values) + f" = {sum(values)}"
+    plus, equals = ("+", "=") if tight else (" + ", " = ")
+    return plus.join(str(v) for v in values) + f"{equals}{sum(values)}"
 
 
 #: The phases in words, one name per phase: the text's header line and the board's header
