@@ -431,9 +431,8 @@ def test_the_thief_chooses_the_bill_by_default() -> None:
     assert state.view(owner)["thief"] == owner and state.view(p)["thief"] == owner
     assert state.view((p + 3) % 4)["thief"] is None  # the rest of the table is not told
     screen = GAME.text.view(state.view(owner), "fr")
-    assert f"Choisis le billet à voler sur le compte {k + 1} : tu ne vois pas leur valeur." in (
-        screen
-    )
+    assert (f"Choisis le billet à voler sur le compte {k + 1} : tu ne vois pas la valeur "
+            "des billets.") in screen
     assert "Choisis le billet" not in GAME.text.view(state.view(p), "fr")
     events = state.apply(owner, Action.make("steal", slot=2))
     assert state.view(owner)["incoming"] == [3]

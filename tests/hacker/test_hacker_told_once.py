@@ -32,7 +32,7 @@ def test_the_guesser_and_the_owner_read_a_guess_once_to_tu() -> None:
     assert lines(events, 0) == [
         "Raté : tu avais désigné Bleu (J2), c'était Vert (J3). Tu perds un billet de 3."]
     assert lines(events, 2) == [
-        "Rouge (J1) s'est trompé sur ton virus du haut du compte 8 : tu voles un billet de "
+        "Rouge (J1) a fait erreur sur ton virus du haut du compte 8 : tu voles un billet de "
         "3 !"]
     # The others, and a screen with no seat (the projector), read the table's line.
     table = "Raté pour Rouge (J1) sur le compte 8 : un billet est volé."
@@ -129,7 +129,7 @@ def test_two_of_ones_viruses_on_one_account_read_true() -> None:
     ]
     assert lines(events, 2) == [
         "Rouge (J1) a trouvé ton virus du haut du compte 8.",
-        "Rouge (J1) s'est trompé sur ton virus du haut du compte 8 : tu voles un billet de "
+        "Rouge (J1) a fait erreur sur ton virus du haut du compte 8 : tu voles un billet de "
         "3 !"]
     assert lines(events, 2, "en") == [
         "Red (P1) found your virus on top of account 8.",

@@ -187,7 +187,7 @@ class GnouText(GameText):
                     f"{turn} of {limit}." if lang == "en" else
                     f"Le pion a atteint la société libre au tour {turn} sur {limit}.")
         if view.get("result") == "lose":
-            return (f"All {limit} turns are played: the pawn did not reach the free society."
+            return (f"All {limit} turns have been played: the pawn did not reach the free society."
                     if lang == "en" else f"Les {limit} tours sont joués : le pion n'a pas "
                                          "atteint la société libre.")
         return ""

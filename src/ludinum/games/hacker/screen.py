@@ -277,7 +277,7 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
         lines.append(f"{who} is at the bank." if en else f"{who} est à la banque.")
     if view.get("protector") is not None:
         who = _name(view["protector"], lang)
-        lines.append(f"{who} is protecting." if en else f"{who} se protège.")
+        lines.append(f"{who} is protecting their accounts." if en else f"{who} se protège.")
     if board and len(lines) == 2:  # the terminal's 24 rows: who acts on the header's line
         lines[:] = [f"{lines[0]} — {lines[1]}"]
     if view.get("blurred"):
@@ -317,7 +317,8 @@ def render(view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str
             lines.append(
                 f"Choose the bill to steal from {where}: you do not see the values."
                 if en
-                else f"Choisis le billet à voler sur le {where} : tu ne vois pas leur valeur."
+                else f"Choisis le billet à voler sur le {where} : tu ne vois pas la valeur "
+                "des billets."
             )
         if view.get("incoming"):
             values = bills(list(view["incoming"]), lang)

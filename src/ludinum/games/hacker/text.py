@@ -86,9 +86,9 @@ _FR: dict[str, str] = {
     # Each guess is about the virus on top of the account (H5): said so, two of one's own
     # viruses on one account read « a trouvé ton virus » then « ne t'a pas trouvé ».
     "your_right": "{player} a trouvé ton virus du haut du {account}.",
-    "your_wrong": "{player} s'est trompé sur ton virus du haut du {account} : tu voles un "
-    "billet de {value} !",
-    "your_wrong_choose": "{player} s'est trompé sur ton virus du haut du {account} : choisis "
+    "your_wrong": "{player} a fait erreur sur ton virus du haut du {account} : tu voles "
+    "un billet de {value} !",
+    "your_wrong_choose": "{player} a fait erreur sur ton virus du haut du {account} : choisis "
     "le billet à voler !",
     "value_lost": " Tu perds un billet de {value}.",
     "loot": "Tu voles un billet de {value} à {victim}. Crédite-le.",
@@ -367,7 +367,8 @@ class HackerText(GameText):
         """The rule that decided: after the last round, the richest wins."""
         rounds = view.get("rounds") or 0
         if lang == "en":
-            return f"All {rounds} rounds are played: each counts their bills, the richest wins."
+            return (f"All {rounds} rounds have been played: everyone counts their bills and "
+                    "the richest wins.")
         return (f"Les {rounds} tours sont joués : chacun compte ses billets, le plus riche "
                 "gagne.")
 

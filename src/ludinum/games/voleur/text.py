@@ -180,7 +180,7 @@ class VoleurText(GameText):
         rounds = view.get("rounds") or 0
         if lang == "en":
             who = "" if thief is None else f"{seat_name(int(thief), lang)} was the thief. "
-            return f"{who}All {rounds} rounds are played: whoever has the most points wins."
+            return f"{who}All {rounds} rounds have been played: whoever has the most points wins."
         who = "" if thief is None else f"{seat_name(int(thief), lang)} était le voleur. "
         return f"{who}Les {rounds} tours sont joués : qui a le plus de points gagne."
 

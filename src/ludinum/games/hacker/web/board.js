@@ -445,7 +445,7 @@
       out.push(`${who(c, view.traveller)} ${en ? "is at the bank." : "est à la banque."}`);
     }
     if (!none(view.protector)) {
-      out.push(`${who(c, view.protector)} ${en ? "is protecting." : "se protège."}`);
+      out.push(`${who(c, view.protector)} ${en ? "is protecting their accounts." : "se protège."}`);
     }
     // Brouillage (H7): the accounts lose their colour.
     if (view.blurred) {
@@ -470,7 +470,7 @@
       if (phase === "steal" && view.thief === you && !none(view.current)) {
         const at = where(en, Number(view.current));
         out.push(en ? `Choose the bill to steal from ${at}: you do not see the values.`
-          : `Choisis le billet à voler sur le ${at} : tu ne vois pas leur valeur.`);
+          : `Choisis le billet à voler sur le ${at} : tu ne vois pas la valeur des billets.`);
       }
       if ((view.incoming || []).length) {
         const values = sum(en, view.incoming);
