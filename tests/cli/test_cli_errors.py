@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -349,3 +350,39 @@ def test_a_group_without_subcommand_shows_its_help() -> None:
     assert one_line(*run("content", "--lang", "fr")[::2]) == (
         "ludinum : erreur : commande manquante."
     )
+
+
+# -- ranges said in words; the bench's own checks ------------------------------------------
+def test_a_number_out_of_its_range_says_the_range_in_words(never_run: None) -> None:
+    """Click writes « 0 is not in the range x>=1. »: « x>=1 » is no sentence for a reader
+    (a review of the command line, 2026-12-03)."""
+    assert one_line(*run("simulate", "gnou", "-n", "0")[::2]) == (
+        "ludinum : erreur : valeur invalide pour « -n » : 0 n'est pas permis (au moins 1).")
+    assert one_line(*run("simulate", "gnou", "--quiz-accuracy", "1.5", "--lang", "en")[::2]) \
+        == ("ludinum: error: Invalid value for '--quiz-accuracy': 1.5 is not allowed (at "
+            "least 0, at most 1).")
+
+
+def test_bench_refuses_a_duration_of_nothing_and_an_unknown_game() -> None:
+    """``--seconds 0`` divided by zero (a traceback, exit 1); an unknown ``--game`` printed
+    an empty table and exit 0."""
+    line = one_line(*run("bench", "--seconds", "0")[::2])
+    assert line == ("ludinum : erreur : valeur invalide pour « --seconds » : 0.0 n'est pas "
+                    "permis (plus de 0).")
+    line = one_line(*run("bench", "--game", "foo", "--lang", "en")[::2])
+    assert line.startswith("ludinum: error: Unknown game") and "'foo'" in line, line
+
+
+def test_bench_speaks_its_reader_s_language() -> None:
+    """French counts with a narrow space (« 40 759 », where « 40,759 » reads as forty and
+    a bit) and decimals with a comma; English as written in English."""
+    code, out, err = run("bench", "--seconds", "0.02", "--repeat", "1", "--game", "voleur",
+                         "--no-ismcts")
+    assert code == 0, err
+    assert "parties/s" in out and re.search(r"simulate_vs_bench_worst : \d+(,\d+)? ", out), out
+    count = next(line for line in out.splitlines() if "voleur" in line).split("│")[3]
+    assert "\u202f" in count and "," not in count, out
+    code, out, err = run("bench", "--seconds", "0.02", "--repeat", "1", "--game", "voleur",
+                         "--no-ismcts", "--lang", "en")
+    assert code == 0, err
+    assert "games/s" in out and re.search(r"simulate_vs_bench_worst: \d+(\.\d+)? ", out), out

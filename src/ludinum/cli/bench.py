@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from ludinum.cli.common import game_or_fail, say
 from ludinum.engine import Game, State
 from ludinum.games import checked_speed_target, parts, registry
 
@@ -188,8 +189,8 @@ def targets(results: list[dict[str, Any]], searches: list[dict[str, Any]]) -> di
 
 @click.command("bench")
 @click.option("--json", "as_json", is_flag=True, help="Sortie JSON.")
-@click.option("--seconds", type=float, default=1.0, show_default=True,
-              help="Durée par mesure (temps CPU).")
+@click.option("--seconds", type=click.FloatRange(0, min_open=True), default=1.0,
+              show_default=True, help="Durée par mesure (temps CPU), plus de 0.")
 @click.option("--repeat", type=click.IntRange(1), default=3, show_default=True,
               help="Mesures répétées ; chaque chiffre est leur médiane.")
 @click.option("--game", "only", multiple=True, help="Limiter à ces jeux.")
@@ -199,7 +200,8 @@ def bench(as_json: bool, seconds: float, repeat: int, only: tuple[str, ...], ism
     """Mesure la vitesse du moteur (temps CPU) : actions/s et parties/s en jeu aléatoire (un
     cœur), le chemin de simulate, et le temps de 1 000 itérations ISMCTS au plus grand nombre
     de joueurs ; chaque chiffre est la médiane de --repeat mesures."""
-    games = [g for g in registry() if not only or g.name in only]
+    named = {game_or_fail(name).name for name in only}  # an unknown game: one line, exit 2
+    games = [g for g in registry() if not named or g.name in named]
     rounds: dict[str, list[dict[str, Any]]] = {g.name: [] for g in games}
     search_rounds: dict[str, list[dict[str, Any]]] = {g.name: [] for g in games}
     for _ in range(repeat):
@@ -217,14 +219,15 @@ def bench(as_json: bool, seconds: float, repeat: int, only: tuple[str, ...], ism
         click.echo(json.dumps({"one_core": True, "repeat": repeat, "targets": goals,
                                "results": results, "ismcts": searches}, ensure_ascii=False))
         return
-    table = Table(title=f"ludinum bench · jeu aléatoire, un cœur (médiane de {repeat})")
+    table = Table(title=say(f"ludinum bench · jeu aléatoire, un cœur (médiane de {repeat})",
+                            f"ludinum bench · random play, one core (median of {repeat})"))
     for col in (
-        "jeu",
-        "joueurs",
+        say("jeu", "game"),
+        say("joueurs", "players"),
         "actions/s",
-        "actions/s (vérifiées)",
-        "parties/s",
-        "actions/partie",
+        say("actions/s (vérifiées)", "actions/s (checked)"),
+        say("parties/s", "games/s"),
+        say("actions/partie", "actions/game"),
         "simulate / bench",
     ):
         table.add_column(col, justify="right")
@@ -232,41 +235,58 @@ def bench(as_json: bool, seconds: float, repeat: int, only: tuple[str, ...], ism
         table.add_row(
             r["game"],
             str(r["players"]),
-            f"{r['actions_per_s']:,}",
-            f"{r['actions_per_s_checked']:,}",
-            f"{r['games_per_s']:,}",
-            f"{r['actions_per_game']}",
-            f"{r['simulate_vs_bench']}",
+            _count(r["actions_per_s"]),
+            _count(r["actions_per_s_checked"]),
+            _count(r["games_per_s"]),
+            _decimal(r["actions_per_game"]),
+            _decimal(r["simulate_vs_bench"]),
         )
     console = Console()
     console.print(table)
     for r in results:
         if "engine_vs_baseline" in r:
-            console.print(
-                f"{r['game']} 4 joueurs : moteur {r['games_per_s_4p']:,} parties/s, "
-                f"simulateur sans moteur {r['baseline_games_per_s_4p']:,} parties/s (rapport "
-                f"{r['engine_vs_baseline']})"
-            )
+            console.print(say(
+                f"{r['game']} 4 joueurs : moteur {_count(r['games_per_s_4p'])} parties/s, "
+                f"simulateur sans moteur {_count(r['baseline_games_per_s_4p'])} parties/s "
+                f"(rapport {_decimal(r['engine_vs_baseline'])})",
+                f"{r['game']} 4 players: engine {_count(r['games_per_s_4p'])} games/s, "
+                f"straight-line simulator {_count(r['baseline_games_per_s_4p'])} games/s "
+                f"(ratio {_decimal(r['engine_vs_baseline'])})"))
     if searches:
         _ismcts_table(console, searches)
     for key, goal in goals.items():
-        bound = ("≥ " if goal["bound"] == "min" else "≤ ") + f"{goal['target']}"
-        console.print(f"{key} : {goal['value']} (cible {bound}) {'✓' if goal['met'] else '✗'}")
+        bound = ("≥ " if goal["bound"] == "min" else "≤ ") + _decimal(goal["target"])
+        console.print(say(f"{key} : {_decimal(goal['value'])} (cible {bound})",
+                          f"{key}: {_decimal(goal['value'])} (target {bound})")
+                      + (" ✓" if goal["met"] else " ✗"))
+
+
+def _count(value: float) -> str:
+    """A count as its reader writes it: « 40 759 » (a narrow space) in French, where
+    « 40,759 » reads as forty and a bit; "40,759" in English."""
+    return say(f"{round(value):,}".replace(",", "\u202f"), f"{round(value):,}")
+
+
+def _decimal(value: float) -> str:
+    """A decimal number with the reader's mark: « 0,484 » in French, "0.484" in English."""
+    return say(f"{value:g}".replace(".", ","), f"{value:g}")
 
 
 def _ismcts_table(console: Console, searches: list[dict[str, Any]]) -> None:
-    table = Table(title="ISMCTS · 1 000 itérations (niveau hard, temps CPU ; cible ≤ 0,5 s)")
-    for col in ("jeu", "joueurs", "s CPU (moyenne)", "s CPU (max)", "resample ms", "clone ms",
-                "rollout", "profondeur"):
+    table = Table(title=say("ISMCTS · 1 000 itérations (niveau hard, temps CPU ; cible ≤ 0,5 s)",
+                            "ISMCTS · 1,000 iterations (hard level, CPU time; target ≤ 0.5 s)"))
+    for col in (say("jeu", "game"), say("joueurs", "players"), say("s CPU (moyenne)",
+                "CPU s (mean)"), say("s CPU (max)", "CPU s (max)"), "resample ms", "clone ms",
+                "rollout", say("profondeur", "depth")):
         table.add_column(col, justify="right")
     for r in searches:
         table.add_row(
             r["game"],
             str(r["players"]),
-            f"{r['seconds_mean']:.3f}",
-            f"{r['seconds_max']:.3f}",
-            f"{r['resample_ms']:.3f}",
-            f"{r['clone_ms']:.3f}",
+            _decimal(round(r["seconds_mean"], 3)),
+            _decimal(round(r["seconds_max"], 3)),
+            _decimal(round(r["resample_ms"], 3)),
+            _decimal(round(r["clone_ms"], 3)),
             r["rollout"],
             str(r["depth"]),
         )

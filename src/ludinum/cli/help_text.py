@@ -122,7 +122,7 @@ ENGLISH: dict[str, str] = {
         "Measure the engine's speed (CPU time): actions/s and games/s in random play (one "
         "core), the simulate path, and the time of 1,000 ISMCTS iterations at the largest "
         "player count; each figure is the median of --repeat measures.",
-    "Durée par mesure (temps CPU).": "Duration of each measure (CPU time).",
+    "Durée par mesure (temps CPU), plus de 0.": "Duration of each measure (CPU time), more than 0.",
     "Mesures répétées ; chaque chiffre est leur médiane.":
         "Repeated measures; each figure is their median.",
     "Limiter à ces jeux.": "Only these games.",

@@ -81,6 +81,37 @@ _SUGGESTION_MARK = re.compile(r"(Voulais-tu dire [^?]*)\?")
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]*?)'(?!\w)")
 
 
+#: Click's ranges (« 0 is not in the range x>=1. »), said in words in each language.
+_RANGE = re.compile(r"is not in the range (?:([-\d.]+)(<=?))?x(?:(<=?|>=?)([-\d.]+))?\.")
+
+
+def _in_words(message: str, lang: str) -> str:
+    """A range of Click's as its reader says it: « 0 n'est pas permis (au moins 1). »
+    where Click writes « 0 is not in the range x>=1. »; "0 is not allowed (at least 1)."."""
+    en = lang == "en"
+
+    def said(match: re.Match[str]) -> str:
+        low, low_mark, mark, bound = match.groups()
+        parts = []
+        if low is not None:  # « 0<=x<=1 »: a lower bound written before the x
+            parts.append(_bound(">" if low_mark == "<" else ">=", _shown(low, en), en))
+        if mark is not None:
+            parts.append(_bound(mark, _shown(bound, en), en))
+        return ("is not allowed (" if en else "n'est pas permis (") + ", ".join(parts) + ")."
+
+    return _RANGE.sub(said, message)
+
+
+def _shown(number: str, en: bool) -> str:
+    return number if en else number.replace(".", ",")
+
+
+def _bound(mark: str, number: str, en: bool) -> str:
+    words = {">=": ("at least", "au moins"), ">": ("more than", "plus de"),
+             "<=": ("at most", "au plus"), "<": ("less than", "moins de")}[mark]
+    return f"{words[0] if en else words[1]} {number}"
+
+
 def _french(message: str) -> str:
     for english, french in CLICK_ERRORS_FR:
         if message.startswith(english):
@@ -150,7 +181,7 @@ class LudinumGroup(click.Group):
             click.echo("")
             _exit(say("Arrêté à ta demande.", "Stopped at your request."), 130)
         except click.ClickException as exc:
-            message = exc.format_message()
+            message = _in_words(exc.format_message(), lang)
             _exit(error_line(message if lang == "en" else _french(message)), 2)
         except LudinumError as exc:
             _exit(error_line(exc.en if lang == "en" else exc.fr), 2)
