@@ -716,6 +716,24 @@ def test_a_class_table_never_calls_the_teacher_an_animateur(
             assert "the host" not in text.lower(), text
 
 
+def test_the_class_debrief_says_tables_still_playing_are_in_progress(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """Opened while the class plays, the debrief said « Partie arrêtée avant la fin. » of
+    every table still playing; once the teacher ends the class, it does (a teacher's review,
+    2026-12-03)."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        code, key = create_class(client, "gnou", 2, options={"turn_limit": 2})
+        for name in NAMES[:3]:
+            join(client, code, name)
+        teacher(client, code, "start", key)
+        page = html.unescape(client.post(f"/classe/{code}/bilan", data={"cle": key}).text)
+        assert page.count("Partie en cours.") == 2 and "arrêtée" not in page
+        teacher(client, code, "command", key, command="end")
+        page = html.unescape(client.post(f"/classe/{code}/bilan", data={"cle": key}).text)
+        assert page.count("Partie arrêtée avant la fin.") == 2 and "en cours" not in page
+
+
 def test_the_class_debrief_leads_back_to_the_dashboard(sqlite_url: str, catalog: Catalog
                                                        ) -> None:
     """The class debrief, projected at the end, had no way back to the class's dashboard:

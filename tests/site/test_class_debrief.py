@@ -172,6 +172,37 @@ def test_the_pdf_names_the_tables_a_question_and_its_share() -> None:
     assert all("seuls les pseudos" in plain_spaces(p.replace("\n", " ")) for p in pages)
 
 
+def test_a_table_still_playing_is_said_in_progress_not_stopped() -> None:
+    """The debrief opens while the tables play: a table still in play read « Partie arrêtée
+    avant la fin. » in red, on the projector, to a class still playing (a teacher's review,
+    2026-12-03). A table the teacher stopped still reads stopped."""
+    tables, _ = _gnou_class()
+    live = [TableLog(t.number, t.config_json, t.log, t.nicknames, t.bots, playing=True)
+            for t in tables]
+    debrief = class_debrief(live, "fr", DAY)
+    assert [t.outcome == "Partie en cours." for t in debrief.tables] == [
+        False, False, True, False]  # a finished table says how it ended, live or not
+    assert debrief.tables[2].playing and not debrief.tables[2].finished
+    html = class_debrief_html(debrief)
+    assert "Partie en cours." in html and "arrêtée" not in html
+    assert 'class="stopped"' not in html
+    text = " ".join(pdf_text(build_class_debrief(debrief))).replace("\n", " ")
+    assert "Partie en cours." in text and "arrêtée" not in text
+    english = class_debrief(live, "en", DAY)
+    assert english.tables[2].outcome == "Game in progress."
+
+
+def test_a_question_asked_once_reads_once_in_english() -> None:
+    tables, _ = _gnou_class()
+    english, french = class_debrief(tables, "en", DAY), class_debrief(tables, "fr", DAY)
+    assert english.times_text(1) == "once" and english.times_text(3) == "3 times"
+    assert french.times_text(1) == "1 fois" and french.times_text(3) == "3 fois"
+    html = class_debrief_html(english)
+    assert "1 times" not in html
+    if any(q.asked == 1 for q in english.questions):
+        assert "<td>once</td>" in html
+
+
 def test_english_class_debrief() -> None:
     tables, _ = _gnou_class()
     debrief = class_debrief(tables, "en", DAY)

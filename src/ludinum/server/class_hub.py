@@ -82,6 +82,8 @@ class TableRecord:
     log: list[tuple[int, dict[str, Any]]]
     names: list[str]
     bots: int = 0  # seats played by bots at the end
+    #: Still being played (not finished nor stopped): its debrief says so, not « stopped ».
+    playing: bool = False
 
 
 class ClassHub:
@@ -377,6 +379,7 @@ class ClassHub:
             out.append(TableRecord(number + 1, row.config,
                                    [(seat, action) for _seq, seat, action in actions],
                                    [s.label(lang) for s in seats],
-                                   sum(s.kind == BOT for s in seats)))
+                                   sum(s.kind == BOT for s in seats),
+                                   row.status in LIVE_STATUSES))
         return out
 

@@ -117,7 +117,8 @@ async def debrief(request: Request) -> Response:
         return show(request, "class_key.html", code=session.code, action=request.url.path)
     lang = i18n.lang_of(request)
     records = await classes_of(request).records(session, lang)
-    tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names, r.bots) for r in records]
+    tables = [class_debrief.TableLog(r.number, r.config, r.log, r.names, r.bots, r.playing)
+              for r in records]
     try:
         return await class_debrief_files.class_debrief_response(
             tables, lang, fmt, back=f"/classe/{session.code}/tableau")

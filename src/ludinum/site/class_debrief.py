@@ -38,6 +38,8 @@ WORDS = {
         "asked": "Posée",
         "right": "Bonnes réponses",
         "times": "{n} fois",
+        "once": "1 fois",
+        "playing": "Partie en cours.",
         "share": "{n}\u202f%",
         "messages": "Messages de prévention affichés",
         "met": "vu à {n} table",
@@ -66,6 +68,8 @@ WORDS = {
         "asked": "Asked",
         "right": "Right answers",
         "times": "{n} times",
+        "once": "once",
+        "playing": "Game in progress.",
         "share": "{n}%",
         "messages": "Prevention messages shown",
         "met": "met at {n} table",
@@ -109,6 +113,9 @@ class TableLog:
     nicknames: Sequence[str]
     #: Seats played by bots at the end (not counted as pupils).
     bots: int = 0
+    #: Still being played: the debrief opens during the game, and such a table is said
+    #: « en cours », not « arrêtée avant la fin » (a teacher's review, 2026-12-03).
+    playing: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,10 +124,11 @@ class TableOutcome:
 
     number: int
     players: tuple[str, ...]
-    outcome: str  # the sentence of the per-game debrief (winner, team, stopped…)
+    outcome: str  # the sentence of the per-game debrief (winner, team, stopped, playing…)
     finished: bool
     steps: int
     bots: int = 0  # seats played by bots at the end
+    playing: bool = False  # still being played (not stopped: not drawn as stopped)
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,11 @@ class ClassDebrief:
         one = n < 2 if self.lang == "fr" else n == 1
         return self.words()["step" if one else "steps"].format(n=n)
 
+    def times_text(self, n: int) -> str:
+        """« 3 fois », "3 times", and "once" (not "1 times")."""
+        words = self.words()
+        return words["once"] if n == 1 else words["times"].format(n=n)
+
     @property
     def asked(self) -> int:
         """Questions asked over all tables."""
@@ -202,7 +215,8 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         day=played[0][1].day,
         title=", ".join(titles),
         tables=tuple(
-            TableOutcome(n, tuple(d.players), d.outcome, d.finished, d.steps, t.bots)
+            TableOutcome(n, tuple(d.players), WORDS[lang]["playing"] if _playing(t, d)
+                         else d.outcome, d.finished, d.steps, t.bots, _playing(t, d))
             for t, (n, d) in zip(ordered, played, strict=True)
         ),
         questions=_questions([d for _, d in played]),
@@ -211,6 +225,10 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         lessons=tuple(dict.fromkeys(lesson for _, d in played for lesson in d.lessons)),
         themes_heading=_heading([d.themes_heading for _, d in played], lang),
     )
+
+
+def _playing(table: TableLog, debrief: Debrief) -> bool:
+    return table.playing and not debrief.finished
 
 
 def _heading(headings: Sequence[str], lang: str) -> str:

@@ -29,7 +29,7 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
         pdf.font(9.5, bold=True)
         pdf.set_xy(15, y)
         pdf.cell(180, 5, f"{w['table'].format(n=table.number)} — {', '.join(table.players)}")
-        pdf.colour((0, 0, 0) if table.finished else STOPPED)
+        pdf.colour((0, 0, 0) if table.finished or table.playing else STOPPED)
         y = para(pdf, y + 5, f"{table.outcome} ({debrief.steps_text(table.steps)})", 9, 9)
         pdf.colour((0, 0, 0))
 
@@ -49,7 +49,7 @@ def class_debrief_pdf(debrief: ClassDebrief) -> bytes:
         pdf.cell(18, 5, w["share"].format(n=q.share))
         pdf.font(8)
         pdf.set_xy(15, y + 4.5)
-        pdf.cell(18, 4, w["times"].format(n=q.asked))
+        pdf.cell(18, 4, debrief.times_text(q.asked))
         used = pdf.fit(q.question, 34, y, 161, 12, 9, 6.5)
         y += max(used, 8.5) + 1.5
 

@@ -159,8 +159,15 @@
     catch (x) { toast(say(x)); return null; }
     finally { busy = false; await refresh(); }
   }
-  function move(pupil, table) {
+  // No pupil chosen any more, and none drawn as chosen: a refused move leaves the board's
+  // HTML as it was, so refresh() keeps the page and its pressed button (which then read
+  // chosen while the next tap did nothing).
+  function unselect() {
     selected = null;
+    board.querySelectorAll("[data-pupil]").forEach((b) => b.setAttribute("aria-pressed", "false"));
+  }
+  function move(pupil, table) {
+    unselect();
     return run("move", { pupil: Number(pupil), table: Number(table) });
   }
   board.addEventListener("click", (e) => {
@@ -168,7 +175,7 @@
     if (removed) {
       const name = removed.dataset.name;
       if (!confirm(en ? "Remove " + name + " from the class?" : "Retirer " + name + " de la classe\u202f?")) return;
-      selected = null;
+      unselect();
       run("remove", { pupil: Number(removed.dataset.remove) });
       return;
     }
@@ -177,7 +184,7 @@
       const n = all.dataset.removeAll;
       if (!confirm(en ? "Remove all " + n + " pupils from the class? Each one will join again with the code."
                       : "Retirer les " + n + " élèves de la classe ? Chacun devra la rejoindre à nouveau avec le code.")) return;
-      selected = null;
+      unselect();
       run("remove", { all: true });
       return;
     }
@@ -186,7 +193,7 @@
     const pupil = e.target.closest("[data-pupil]");
     if (pupil) {
       const again = selected === pupil.dataset.pupil;
-      board.querySelectorAll("[data-pupil]").forEach((b) => b.setAttribute("aria-pressed", "false"));
+      unselect();
       selected = again ? null : pupil.dataset.pupil;
       if (!again) pupil.setAttribute("aria-pressed", "true");
       return;
