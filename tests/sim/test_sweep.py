@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -71,3 +72,30 @@ def test_same_seed_same_sweep(tmp_path: Path) -> None:
         outs.append([(r["cell"], r["summary"]["win_rate"]) for r in rows])
     assert outs[0] == outs[1]
     assert outs[0][0][1] < outs[0][1][1]  # more turns, more wins
+
+
+def test_the_report_s_command_runs_again_to_the_same_sweep(tmp_path: Path) -> None:
+    """The report's « Reproduire » command wrote a seat as stored (``thief_seat=-1,0,2``,
+    counted from 0, -1 for « au hasard ») where the command line counts from 1: run again,
+    it was refused. It is now written as typed, and runs to the same rows; the report says
+    a swept setting is swept (it read « joueurs 6 ») and how the bots are seeded today."""
+    args = ["voleur", "--grid", "thief_seat=0,1,3", "players=3,4", "-n", "6", "-w", "1"]
+    first = tmp_path / "a.json"
+    result = CliRunner().invoke(sweep_cmd, [*args, "-O", str(tmp_path / "a.html"),
+                                            "--data", str(first)])
+    assert result.exit_code == 0, result.output
+    done = json.loads(first.read_text(encoding="utf-8"))
+    assert "--grid thief_seat=0,1,3 players=3,4 " in done["command"], done["command"]
+    again = done["command"].split()[2:]  # after « ludinum sweep »
+    second = tmp_path / "b.json"
+    result = CliRunner().invoke(sweep_cmd, [*again, "-w", "1", "-O", str(tmp_path / "b.html"),
+                                            "--data", str(second)])
+    assert result.exit_code == 0, result.output
+    redone = json.loads(second.read_text(encoding="utf-8"))
+    def played(rows: list[dict[str, Any]]) -> list[object]:  # not their seconds
+        return [(r["cell"], r["summary"]["options"], r["summary"]["headline"]) for r in rows]
+
+    assert played(redone["rows"]) == played(done["rows"])
+    page = (tmp_path / "a.html").read_text(encoding="utf-8")
+    assert "<dt>joueurs</dt><dd>balayé (grille)</dd>" in page
+    assert "1000 + s" not in page and "game_seed(graine de la partie, 1000)" in page

@@ -19,7 +19,7 @@ from ludinum.cli.common import (
     say,
 )
 from ludinum.cli.lab import cluster_option
-from ludinum.engine import LudinumError
+from ludinum.engine import Game, LudinumError
 from ludinum.games import bot_levels
 from ludinum.sim.cluster import ClusterError
 from ludinum.sim.sweep import SweepSpec, check, parse_grid
@@ -110,7 +110,7 @@ def sweep(
                                fair_margin=fair_margin, cluster=cluster)
         except ClusterError as exc:
             fail(exc.fr, exc.en)
-    result["command"] = _command(spec, options, fair_margin)
+    result["command"] = _command(game, spec, options, fair_margin)
     with open(output, "w", encoding="utf-8") as fh:
         fh.write(html_report(result))
     if json_path:
@@ -119,14 +119,24 @@ def sweep(
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
     else:
-        click.echo(f"{cells} cases × {games} parties → {output}")
-        for fr, _en in fairness(result, fair_margin):
-            click.echo(fr)
+        click.echo(say(f"{cells} cases × {games} parties → {output}",
+                       f"{cells} cells × {games} games → {output}"))
+        for fr, en in fairness(result, fair_margin):
+            click.echo(say(fr, en))
 
 
-def _command(spec: SweepSpec, options: tuple[str, ...], fair_margin: float = 0.05) -> str:
-    """The command line that reproduces ``spec``."""
-    grid = " ".join(f"{k}={','.join(str(v) for v in vs)}" for k, vs in spec.grid)
+def _command(game: Game, spec: SweepSpec, options: tuple[str, ...],
+             fair_margin: float = 0.05) -> str:
+    """The command line that reproduces ``spec``: each grid value as it is typed (a seat
+    counted from 1, « oui »: :meth:`Option.typed`), not as it is stored (``thief_seat=-1``
+    was refused when the report's command was run again)."""
+
+    def typed(key: str, value: object) -> str:
+        if key in game.options:
+            return game.options[key].typed(value)  # type: ignore[arg-type]
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    grid = " ".join(f"{k}={','.join(typed(k, v) for v in vs)}" for k, vs in spec.grid)
     parts = [f"ludinum sweep {spec.game} --grid {grid} -n {spec.games}",
              f"--players {spec.players} --bots {spec.bots} --seed {spec.seed}"]
     if spec.quiz_accuracy is not None:

@@ -266,7 +266,20 @@ def _entry_text(entry: Mapping[str, Any]) -> str:
     return "<br>".join(parts)
 
 
+#: How a sweep seeds its games, as the (French) report says it; the JSON's ``seeds`` says it
+#: in English.
+SEEDS_FR = ("la partie i de chaque case a la graine game_seed(graine, i) ; les bots d'une "
+            "partie partagent un générateur de graine game_seed(graine de la partie, 1000) "
+            "(ludinum.sim.runner)")
+
+
 def _provenance(result: Mapping[str, Any]) -> str:
+    swept = {k for k, _ in _swept(result)}
+
+    def fixed(key: str, value: Any) -> Any:
+        """A setting the grid sweeps is no one value: « joueurs 6 » read wrong."""
+        return "balayé (grille)" if key in swept else value
+
     items: list[tuple[str, Any]] = [
         ("jeu", result["game"]),
         ("version de ludinum", result["version"]),
@@ -274,14 +287,15 @@ def _provenance(result: Mapping[str, Any]) -> str:
         ("commande", result.get("command", "")),
         ("graine", result["seed"]),
         ("parties par case", result["games_per_cell"]),
-        ("joueurs", result["players"]),
-        ("bots (tous les sièges)", result["bots"]),
-        ("précision aux quiz", result["quiz_accuracy"] if result["quiz_accuracy"] is not None
-         else "celle du niveau"),
+        ("joueurs", fixed("players", result["players"])),
+        ("bots (tous les sièges)", fixed("bots", result["bots"])),
+        ("précision aux quiz", fixed("quiz_accuracy", result["quiz_accuracy"]
+                                     if result["quiz_accuracy"] is not None
+                                     else "celle du niveau")),
         ("options fixées", json.dumps(result["fixed_options"], ensure_ascii=False)),
         ("options par défaut", json.dumps(result["resolved_defaults"], ensure_ascii=False)),
         ("grille", json.dumps(result["grid"], ensure_ascii=False)),
-        ("graines des parties", result["seeds"]),
+        ("graines des parties", SEEDS_FR),
         ("marge d'équité", result.get("fair_margin", 0.05)),
     ]
     body = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v))}</dd>" for k, v in items)

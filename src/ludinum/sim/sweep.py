@@ -158,8 +158,8 @@ def sweep(
         "grid": {k: list(v) for k, v in spec.grid},
         "headlines": [h.describe() for h in heads],
         "fair_margin": fair_margin,
-        "seeds": "game i of every cell uses game_seed(seed, i); seat s's bot uses "
-        "game_seed(game seed, 1000 + s) (ludinum.sim.runner)",
+        "seeds": "game i of every cell uses game_seed(seed, i); the game's bots share one "
+        "generator seeded with game_seed(game seed, 1000) (ludinum.sim.runner)",
         "rows": rows,
     }
 
