@@ -751,3 +751,38 @@ def test_the_class_debrief_leads_back_to_the_dashboard(sqlite_url: str, catalog:
         client.cookies.set("lang", "en")
         english = client.post(f"/classe/{code}/bilan", data={"cle": key}).text
         assert "Back to the class dashboard" in english.split(back)[1].split("</a>")[0]
+
+
+def test_a_finished_table_s_card_is_no_taller_than_a_playing_one() -> None:
+    """Eight cards fit a 1280×720 projector while the tables play; a finished table's
+    outcome (« L'équipe a perdu cette fois. », on two lines there) came under its moves and
+    the last row went past the screen. Its outcome now takes the moves' line. And a list of
+    nicknames keeps each separator with the name before it: a line began with « , Hibou
+    Gris » (a review of the dashboard, 2026-12-03)."""
+    from types import SimpleNamespace
+
+    from ludinum.engine import Outcome
+    from ludinum.server import render
+    from ludinum.server.class_hub import TableState
+
+    names = ["Koala Agile", "Lynx Agile", "Zèbre Agile", "Bot 4"]
+    tables = [
+        TableState(1, "AAAAAA", "finished", names, 7, [], False,
+                   Outcome((0.0,) * 4, (), team=True)),
+        TableState(2, "BBBBBB", "playing", names, 3, names[:2], False, None),
+        TableState(3, "CCCCCC", "finished", names, 9, [], False, Outcome((1, 0, 1, 0), (0, 2))),
+    ]
+    session = SimpleNamespace(status="playing", locked=False, pupils=[])
+    board = html.unescape(render.fragment("fr", "class_board", session=session, tables=tables,
+                                          seated=[]))
+    cards = board.split('data-table="')[1:]
+    finished, playing, won = cards
+    assert "table-moves" not in finished and "L'équipe a perdu cette fois." in finished
+    assert "3 coups joués" in playing and "table-outcome" not in playing
+    assert "table-moves" not in won
+    assert ('<span class="nick">Koala Agile\u00a0·</span> <span class="nick">Lynx Agile'
+            in playing)
+    assert '<span class="nick">Koala Agile,</span> <span class="nick">Lynx Agile</span>' in (
+        playing.split('class="table-turn"')[1])
+    assert ('<span class="nick">Koala Agile,</span> <span class="nick">Zèbre Agile</span>'
+            in won.split('class="table-outcome"')[1])

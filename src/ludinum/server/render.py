@@ -35,11 +35,13 @@ STATIC = WEB / "static"
 _RICH = re.compile(r"\[/?(?:[A-Za-z#][^\[\]]*)?\]")
 
 
-def nick(name: object) -> Markup:
+def nick(name: object, after: str = "") -> Markup:
     """A nickname as HTML, in a span the stylesheet keeps on one line (``.nick``): « Anne-
-    Sophie » is never cut at its hyphen, on the end screen of a phone or anywhere else."""
+    Sophie » is never cut at its hyphen, on the end screen of a phone or anywhere else.
+    ``after``: the separator that follows it in a list (« , », « · »), in its span, so
+    that a line never starts with it (the browser breaks a line after the span)."""
     spaced = finalize(str(name))
-    return Markup('<span class="nick">%s</span>') % spaced
+    return Markup('<span class="nick">%s%s</span>') % (spaced, after)
 
 
 def nicks(text: object, names: Sequence[str]) -> Markup:
