@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from ludinum.engine import LudinumError
 from ludinum.games import registry
 from ludinum.server.classes import NO_BOTS, ClassSession
-from ludinum.server.seating import seat_pupils, table_count, tables_of
+from ludinum.server.seating import seat_pupils, table_count, table_count_without_bots, tables_of
 
 
 @given(st.integers(1, 60), st.integers(2, 7), st.booleans(), st.integers(0, 2**31 - 1))
@@ -89,10 +89,45 @@ def test_the_start_plan_checks_the_game_minimum_only_without_bots() -> None:
     assert session(1, 5, "random").plan() == [[0]]
     with pytest.raises(LudinumError) as refused:
         session(1, 5, NO_BOTS).plan()
-    assert refused.value.code == "table_too_small" and "tables trop petites\u00a0: 1" in (
-        refused.value.fr)
+    assert refused.value.code == "table_too_small" and "au moins 2 élèves pour jouer" in (
+        refused.value.fr) and "attends" in refused.value.fr
     # 7 pupils at tables of 6, no bots: two tables of 4 and 3, both at least 2.
     assert sorted(map(len, session(7, 6, NO_BOTS).plan())) == [3, 4]
     with pytest.raises(LudinumError) as empty:
         session(0, 5, "random").plan()
     assert empty.value.code == "no_pupils"
+
+
+def voleur_class(pupils: int, size: int) -> ClassSession:
+    game = registry().get("voleur")  # 3 to 6 players
+    out = ClassSession(1, "ABCDEF", "x", game, {}, "turns", size, NO_BOTS, True, seed=5)
+    for n in range(pupils):
+        out.add(f"Élève {n + 1}", f"digest{n}")
+    return out
+
+
+def test_without_bots_fewer_larger_tables_rather_than_tables_that_cannot_start() -> None:
+    """4 pupils at tables of 3 for a game of 3 at least, no bots: two tables of 2 were
+    refused at the start with « Choisis des bots ou déplace des élèves », and neither could
+    be done (the bots are chosen at creation; a table is full at its size). Now one table
+    of 4; 28 at tables of 3, nine tables (one of 4), each able to start, and a move may
+    fill a table to that size (a teacher's review, 2026-12-03)."""
+    assert table_count_without_bots(4, 3, 3, 6) == 1
+    assert table_count_without_bots(28, 3, 3, 6) == 9
+    assert table_count_without_bots(30, 3, 3, 6) == 10  # no table short: as with bots
+    assert table_count_without_bots(2, 3, 3, 6) == 1  # too few for any seating
+    assert table_count_without_bots(13, 2, 2, 4) == 6  # 13 at tables of 2: 6 tables
+    four = voleur_class(4, 3)
+    assert [len(t) for t in four.plan()] == [4]
+    class_ = voleur_class(28, 3)
+    tables = class_.plan()
+    assert sorted(map(len, tables)) == [3] * 8 + [4] and class_.table_places() == 4
+    small = next(n for n, t in enumerate(tables) if len(t) == 3)
+    pupil = next(p for n, t in enumerate(tables) if n != small for p in t)
+    class_.move(pupil, small)  # to a table of 3: a place is left there (4)
+    assert pupil in class_.tables()[small]
+    with pytest.raises(LudinumError) as refused:
+        voleur_class(2, 3).plan()
+    assert refused.value.fr == ("Sans bots, il faut au moins 3 élèves pour jouer (la classe "
+                                "en a 2)\u00a0: attends que d'autres élèves rejoignent la "
+                                "classe.")

@@ -134,12 +134,23 @@ class ClassSession:
         pinned = {i: p.pinned for i, p in enumerate(self.pupils) if p.pinned is not None}
         return seating.seat_pupils(len(self.pupils), self.table_size,
                                    friends_apart=self.friends_apart, seed=self.seed,
-                                   pinned=pinned)
+                                   pinned=pinned, tables=self.table_count())
 
     def table_count(self) -> int:
         if self.status != GATHERING:
             return len(self.rooms)
+        if self.bot_level == NO_BOTS:  # each table able to start on its own
+            return seating.table_count_without_bots(
+                len(self.pupils), self.table_size, self.game.min_players,
+                self.game.max_players)
         return seating.table_count(len(self.pupils), self.table_size)
+
+    def table_places(self) -> int:
+        """How many pupils a table takes while the class gathers: its size, or more
+        without bots where fewer tables seat everyone (:meth:`table_count`)."""
+        if self.bot_level != NO_BOTS:
+            return self.table_size
+        return max(self.table_size, -(-len(self.pupils) // self.table_count()))
 
     def tables(self) -> list[list[int]]:
         """The pupils (indices in join order) of each table."""
@@ -193,7 +204,7 @@ class ClassSession:
                          "There is only one table." if count == 1 else
                          f"There are only {counted(count, TABLES, TABLES, 'en')}.")
         current = self.tables()
-        if pupil not in current[table] and len(current[table]) >= self.table_size:
+        if pupil not in current[table] and len(current[table]) >= self.table_places():
             raise refuse("table_full", f"La table {table + 1} est complète.",
                          f"Table {table + 1} is full.")
         self.pupils[pupil].pinned = table
@@ -232,16 +243,23 @@ class ClassSession:
                          "No pupil has joined the class yet.")
         tables = [t for t in self.tables() if t]
         if self.bot_level == NO_BOTS:
-            small = [n + 1 for n, t in enumerate(tables) if len(t) < self.game.min_players]
-            if small:
+            least = self.game.min_players
+            if len(self.pupils) < least:  # no seating can mend it: more pupils can
+                raise refuse(
+                    "table_too_small",
+                    f"Sans bots, il faut au moins {least} élèves pour jouer (la classe en a "
+                    f"{len(self.pupils)}) : attends que d'autres élèves rejoignent la classe.",
+                    f"Without bots, it takes at least {least} pupils to play (the class has "
+                    f"{len(self.pupils)}): wait for more pupils to join the class.")
+            small = [n + 1 for n, t in enumerate(tables) if len(t) < least]
+            if small:  # the teacher's moves emptied them: moves mend it
                 listed = ", ".join(str(n) for n in small)
                 raise refuse(
                     "table_too_small",
-                    f"Sans bots, chaque table doit avoir au moins {self.game.min_players} "
-                    f"élèves (tables trop petites : {listed}). Choisis des bots ou "
-                    f"déplace des élèves.",
-                    f"Without bots, every table needs at least {self.game.min_players} "
-                    f"pupils (tables too small: {listed}). Choose bots or move pupils.")
+                    f"Sans bots, chaque table doit avoir au moins {least} élèves (tables "
+                    f"trop petites : {listed}) : déplace des élèves vers ces tables.",
+                    f"Without bots, every table needs at least {least} pupils (tables too "
+                    f"small: {listed}): move pupils to these tables.")
         return tables
 
     # -- the message to every phone ------------------------------------------------------

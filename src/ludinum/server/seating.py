@@ -22,6 +22,20 @@ def table_count(pupils: int, size: int) -> int:
     return max(1, -(-pupils // size))
 
 
+def table_count_without_bots(pupils: int, size: int, least: int, most: int) -> int:
+    """The number of tables when no bot fills an empty seat: :func:`table_count`, or fewer
+    when a table would have fewer than ``least`` pupils (the game's minimum), each then
+    larger than ``size`` but never above ``most`` (the game's maximum). 4 pupils at tables
+    of 3 for a game of 3 at least: one table of 4, not two of 2 that cannot start (and
+    that no move could mend: a table is full at its size). Where no count can do it (fewer
+    pupils than ``least``), :func:`table_count`."""
+    count = table_count(pupils, size)
+    for fewer in range(count, 0, -1):
+        if pupils // fewer >= least:
+            return fewer if -(-pupils // fewer) <= most else count
+    return count
+
+
 def seat_pupils(
     pupils: int,
     size: int,
@@ -29,12 +43,15 @@ def seat_pupils(
     friends_apart: bool = True,
     seed: int = 0,
     pinned: Mapping[int, int] | None = None,
+    tables: int | None = None,
 ) -> list[int]:
     """The table (0-based) of each pupil, in join order.
 
     ``pinned`` maps a pupil's index to the table the teacher chose (kept when that table
-    still exists, that is while the number of tables has not shrunk below it)."""
-    tables = table_count(pupils, size)
+    still exists, that is while the number of tables has not shrunk below it). ``tables``:
+    the number of tables, when not :func:`table_count`'s (a class without bots,
+    :func:`table_count_without_bots`)."""
+    tables = table_count(pupils, size) if tables is None else tables
     order = list(range(tables))
     random.Random(seed).shuffle(order)
     # Balanced capacities: the first ``pupils % tables`` tables of the deal get one more.
