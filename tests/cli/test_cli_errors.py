@@ -386,3 +386,14 @@ def test_bench_speaks_its_reader_s_language() -> None:
                          "--no-ismcts", "--lang", "en")
     assert code == 0, err
     assert "games/s" in out and re.search(r"simulate_vs_bench_worst: \d+(\.\d+)? ", out), out
+
+
+def test_a_quiz_accuracy_for_random_bots_alone_is_refused(never_run: None) -> None:
+    """``--bots random --quiz-accuracy 0`` played the same games as without it and recorded
+    ``"quiz_accuracy": 0.0`` (a review of the lab, 2026-12-03)."""
+    line = one_line(*run("simulate", "gnou", "--bots", "random", "--quiz-accuracy", "0")[::2])
+    assert line.startswith("ludinum : erreur : --quiz-accuracy ne change rien aux bots au "
+                           "hasard") and "--bots easy" in line
+    line = one_line(*run("simulate", "gnou", "--bots", "random", "--quiz-accuracy", "0",
+                         "--lang", "en")[::2])
+    assert "does nothing to random bots" in line

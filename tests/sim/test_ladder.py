@@ -129,3 +129,19 @@ def test_cli_tables_speak_english_with_lang_en() -> None:
     assert "each level beats the one below:" in words and "seed 0" in words, words
     code, out, err = run("ladder", "gnou", "-n", "30", "--levels", "random,medium", "-w", "1")
     assert code == 0 and "chaque niveau bat le précédent" in " ".join(out.split()), out
+
+
+def test_cli_tables_name_the_game_and_its_levels_in_the_reader_s_language() -> None:
+    """The tables' title was the game's id (« voleur ») and its levels « medium »,
+    « random » on a French screen (a review of the lab, 2026-12-03)."""
+    from tests.cli.test_cli_errors import run
+
+    code, out, err = run("ladder", "gnou", "-n", "30", "--levels", "random,medium", "-w", "1")
+    assert code == 0, err
+    words = " ".join(out.split())
+    assert "Le jeu du Gnou · " in words and "hasard" in words and "moyen" in words, words
+    assert "medium" not in words and "random" not in words, words
+    code, out, err = run("ladder", "gnou", "-n", "30", "--levels", "random,medium", "-w", "1",
+                         "--lang", "en")
+    words = " ".join(out.split())
+    assert code == 0 and "medium" in words and "moyen" not in words, words

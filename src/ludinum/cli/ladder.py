@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ludinum.bots.levels import LEVELS, canonical_level
+from ludinum.bots.levels import FRENCH_NAMES, LEVELS, canonical_level
 from ludinum.cli.common import (
     CliError,
     fail,
@@ -23,7 +23,7 @@ from ludinum.cli.common import (
 )
 from ludinum.cli.lab import check_plot_path, plot_option, write_plot
 from ludinum.engine import LudinumError
-from ludinum.games import bot_levels, headlines
+from ludinum.games import bot_levels, get_game, headlines
 from ludinum.sim.ladder import LadderSpec, check_sample, deals, estimate_seconds, total_games
 from ludinum.sim.ladder import ladder as run_ladder
 
@@ -90,10 +90,13 @@ def ladder(
                       total_games(spec, game.cooperative)) as advance:
         result = run_ladder(spec, game.cooperative, workers, advance, headlines(game.name))
     entries = result["teams"] if game.cooperative else result["duels"]
-    write_plot(plot_path, [(e["level"] if game.cooperative else f"{e['a']}–{e['b']}",
-                            e["headline"]) for e in entries],
-               f"{game.title_fr} · {players} joueurs · {games} parties par "
-               f"{'niveau' if game.cooperative else 'match'} · graine {seed}")
+    write_plot(plot_path, [(level_name(e["level"]) if game.cooperative else
+                            f"{level_name(e['a'])}–{level_name(e['b'])}", e["headline"])
+                           for e in entries],
+               say(f"{game.title_fr} · {players} joueurs · {games} parties par "
+                   f"{'niveau' if game.cooperative else 'match'} · graine {seed}",
+                   f"{game.title_en} · {players} players · {games} games per "
+                   f"{'level' if game.cooperative else 'match'} · seed {seed}"))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False))
         return
@@ -121,6 +124,11 @@ def warn_if_long(spec: LadderSpec, cooperative: bool, workers: int) -> None:
         "use --adjacent."), err=True)
 
 
+def level_name(level: str) -> str:
+    """A level as the reader's language names it: « moyen » for ``medium`` in French."""
+    return say(FRENCH_NAMES.get(level, level), level)
+
+
 def print_ladder(result: dict[str, Any], console: Console) -> None:
     games = result["games_per_match"]
     if result["cooperative"]:
@@ -129,7 +137,9 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
         played = say(
             f"{2 * deals(games)} parties par match ({deals(games)} tirages, sièges échangés)",
             f"{2 * deals(games)} games per match ({deals(games)} deals, seats swapped)")
-    title = (f"{result['game']} · {result['players']} {say('joueurs', 'players')} · {played}"
+    game = get_game(result["game"])
+    title = (f"{say(game.title_fr, game.title_en)} · {result['players']} "
+             f"{say('joueurs', 'players')} · {played}"
              f" · {say('graine', 'seed')} {result['seed']}")
     level, ci = say("niveau", "level"), say("IC 95 %", "95% CI")
     yes, no = say("oui", "yes"), say("non", "no")
@@ -139,7 +149,7 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
             teams.add_column(col, justify="right")
         for t in result["teams"]:
             lo, hi = t["win_rate_ci95"]
-            teams.add_row(t["level"], f"{t['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
+            teams.add_row(level_name(t["level"]), f"{t['win_rate']:.3f}", f"[{lo:.3f}, {hi:.3f}]")
         console.print(teams)
     table = Table(title=title if not result["cooperative"] else say("écarts", "margins"))
     cols = ["A", "B"]
@@ -151,7 +161,7 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
         table.add_column(col, justify="right")
     for d in result["duels"]:
         lo, hi = d["margin_ci95"]
-        row = [d["a"], d["b"]]
+        row = [level_name(d["a"]), level_name(d["b"])]
         if not result["cooperative"]:
             row += [f"{d['a_win_rate']:.3f}", f"{d['b_win_rate']:.3f}"]
         verdict = yes if d["a_beats_b"] else no
@@ -181,7 +191,8 @@ def _print_headlines(result: dict[str, Any], console: Console) -> None:
     for key in heads:
         table.add_column(entries[0]["headline"][key]["label"][lang], justify="right")
     for entry in entries:
-        name = entry["level"] if result["cooperative"] else f"{entry['a']} – {entry['b']}"
+        name = (level_name(entry["level"]) if result["cooperative"] else
+                f"{level_name(entry['a'])} – {level_name(entry['b'])}")
         cells = []
         for key in heads:
             h = entry["headline"][key]

@@ -133,6 +133,12 @@ def simulate(
     if notice:
         click.echo(notice, err=True)
     bots = parse_bots(bots_text, players, game.name)
+    if quiz_accuracy is not None and all(bot == "random" for bot in bots):
+        # A random bot picks any answer: the run would record an accuracy it never had.
+        fail("--quiz-accuracy ne change rien aux bots au hasard (ils répondent au hasard) : "
+             "choisis un autre niveau avec --bots, par exemple --bots easy.",
+             "--quiz-accuracy does nothing to random bots (they answer at random): choose "
+             "another level with --bots, for example --bots easy.")
     spec = SimSpec(game.name, players, bots, seed, opts, quiz_accuracy)
     keep = keep_dir_or_fail(keep)
     check_plot_path(plot_path)
