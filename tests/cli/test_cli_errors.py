@@ -209,11 +209,11 @@ def test_content_check_refuses_an_unreadable_folder(
     # Tests may run as root, whom no permission bit stops: the refusal is simulated.
     monkeypatch.setattr(Path, "iterdir", iterdir)
     assert one_line(*run("content", "check", str(locked))[::2]) == (
-        f"ludinum : erreur : dossier de contenu illisible : {locked} (Permission denied)."
-    )
+        f"ludinum : erreur : dossier de contenu illisible : {locked} (accès refusé)."
+    )  # the system's words in the reader's language (« Permission denied » on a French line)
     code, _, err = run("content", "check", str(locked), lang="en_US.UTF-8")
     assert one_line(code, err) == (
-        f"ludinum: error: unreadable content folder: {locked} (Permission denied)."
+        f"ludinum: error: unreadable content folder: {locked} (permission denied)."
     )
 
 
@@ -397,3 +397,18 @@ def test_a_quiz_accuracy_for_random_bots_alone_is_refused(never_run: None) -> No
     line = one_line(*run("simulate", "gnou", "--bots", "random", "--quiz-accuracy", "0",
                          "--lang", "en")[::2])
     assert "does nothing to random bots" in line
+
+
+def test_a_folder_that_cannot_be_made_says_why_in_the_reader_s_language(
+        never_run: None) -> None:
+    """« (No such file or directory) », the system's English, ended a French line."""
+    line = one_line(*run("simulate", "gnou", "-n", "2", "--keep-games", "/proc/ludinum/x")[::2])
+    assert line == ("ludinum : erreur : --keep-games : impossible de créer le dossier "
+                    "« /proc/ludinum/x » (dossier ou fichier introuvable).")
+
+
+def test_print_names_its_argument_as_its_help_does() -> None:
+    """« valeur invalide pour « {webrunners|gnou|voleur} » » named the argument by its
+    choices; its help calls it JEU."""
+    line = one_line(*run("print", "hacker")[::2])
+    assert line.startswith("ludinum : erreur : valeur invalide pour « JEU » : « hacker » "), line

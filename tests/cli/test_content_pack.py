@@ -65,7 +65,11 @@ def test_init_writes_a_commented_pack_that_passes_the_check(tmp_path: Path) -> N
 def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("à garder", encoding="utf-8")
     code, _, err = run("content", "init", str(tmp_path))
-    assert code == 2 and "n'est pas vide" in err and "not empty" in err
+    # One line in the reader's language, as every error (it was both, without the head).
+    assert code == 2 and err == (f"ludinum : erreur : {tmp_path} n'est pas vide : choisis un "
+                                 "nouveau dossier.\n"), err
+    code, _, err = run("content", "init", str(tmp_path), "--lang", "en")
+    assert err == f"ludinum: error: {tmp_path} is not empty: choose a new folder.\n", err
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "à garder"
     assert not list(tmp_path.rglob("*.yaml"))
 
@@ -115,8 +119,15 @@ def test_check_reports_the_pack_files_and_the_unknown_ones(tmp_path: Path) -> No
     code, _, err = run("content", "check", str(pack))
     assert code == 1
     assert f"{quiz}:{index + 1}:" in err
-    assert f"{typo}:1: fichier que Ludinum ne lit pas" in err
+    assert f"{typo}:1: fichier que Ludinum ne lit pas (nom ou dossier inconnu)\n" in err
     assert "ludinum-check-" not in err  # never the merged copy's paths
+    code, _, err = run("content", "check", str(pack), "--lang", "en")
+    assert f"{typo}:1: file Ludinum does not read (unknown name or folder)\n" in err
+    assert "ne lit pas" not in err
+    (pack / "gnou" / "board.yaml").write_text("", encoding="utf-8")  # an empty file
+    code, _, err = run("content", "check", str(pack))
+    assert (f"{pack / 'gnou' / 'board.yaml'}:1: le fichier est vide : il doit contenir une "
+            "suite de « clé : valeur ».") in err, err
 
 
 def test_a_folder_without_content_is_refused(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ made before a run starts, and errors as one clear line."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -71,6 +72,32 @@ def error_line(message: str) -> str:
     """The one line a user error prints on stderr."""
     head = "ludinum: error: " if current_lang() == "en" else "ludinum : erreur : "
     return head + " ".join(message.split())
+
+
+# -- the system's errors in words ----------------------------------------------------------
+#: What the system says went wrong (``OSError.errno``), in French and English: the
+#: system's own words are English (« No such file or directory ») on a French line.
+_OS_REASONS = {
+    errno.ENOENT: ("dossier ou fichier introuvable", "no such file or folder"),
+    errno.EACCES: ("accès refusé", "permission denied"),
+    errno.EPERM: ("opération non permise", "operation not permitted"),
+    errno.EROFS: ("disque en lecture seule", "read-only file system"),
+    errno.ENOSPC: ("plus de place sur le disque", "no space left on the disk"),
+    errno.EEXIST: ("existe déjà", "already exists"),
+    errno.ENOTDIR: ("ce n'est pas un dossier", "not a folder"),
+    errno.EISDIR: ("c'est un dossier", "it is a folder"),
+    errno.EADDRINUSE: ("adresse déjà utilisée", "address already in use"),
+    errno.EADDRNOTAVAIL: ("adresse introuvable sur cette machine",
+                          "address not available on this machine"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why ``exc`` happened, in the reader's language (the system's words when unknown)."""
+    known = _OS_REASONS.get(exc.errno or 0)
+    if known is None:
+        return exc.strerror or str(exc)
+    return say(*known)
 
 
 # -- games and options --------------------------------------------------------------------
@@ -162,8 +189,8 @@ def readable_folder(path: str | Path) -> Path:
         next(iter(folder.iterdir()), None)
     except OSError as exc:
         fail(
-            f"dossier de contenu illisible : {folder} ({exc.strerror}).",
-            f"unreadable content folder: {folder} ({exc.strerror}).",
+            f"dossier de contenu illisible : {folder} ({os_reason(exc)}).",
+            f"unreadable content folder: {folder} ({os_reason(exc)}).",
         )
     return folder
 

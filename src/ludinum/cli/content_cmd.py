@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from ludinum.cli.common import current_lang, error_line, readable_folder
+from ludinum.cli.common import current_lang, error_line, fail, readable_folder
 from ludinum.content import BUILTIN
 from ludinum.content.facts import Fact, fact_counts, fact_messages, facts, is_stale
 from ludinum.content.pack import Pack, open_pack, overlay, use
@@ -125,10 +125,11 @@ def unknown_files(pack: Pack, kinds: dict[str, list[ContentKind]]) -> list[Probl
         for kind in section_kinds
         for p in (pack.root / name).glob(kind.pattern)
     }
+    en = current_lang() == "en"
     return [
         Problem(str(pack.origin[rel]), 1,
-                "fichier que Ludinum ne lit pas (nom ou dossier inconnu) / file Ludinum does "
-                "not read (unknown name or folder)")
+                "file Ludinum does not read (unknown name or folder)" if en else
+                "fichier que Ludinum ne lit pas (nom ou dossier inconnu)")
         for rel in pack.overrides
         if pack.root / rel not in read
     ]
@@ -282,12 +283,8 @@ def init(path: Path) -> None:
     Vérifie-le avec « ludinum content check DOSSIER », utilise-le avec
     « ludinum serve --content DOSSIER »."""
     if path.exists() and any(path.iterdir()):
-        click.echo(
-            f"{path} n'est pas vide : choisis un nouveau dossier. / {path} is not empty: "
-            "choose a new folder.",
-            err=True,
-        )
-        raise SystemExit(2)
+        fail(f"{path} n'est pas vide : choisis un nouveau dossier.",
+             f"{path} is not empty: choose a new folder.")
     titles = {game.name: (game.title_fr, game.title_en) for game in registry()}
     titles["site"] = ("Site « Apprendre »", "Learning site")
     from ludinum.site.catalog import PRINTABLE

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from ludinum.cli.common import fail
+from ludinum.cli.common import fail, os_reason
 from ludinum.engine import OptionSet
 
 cluster_option = click.option(
@@ -44,8 +44,8 @@ def write_plot(path: str | None, groups: list[tuple[str, Any]], title: str) -> N
         with open(path, "wb") as fh:
             fh.write(headline_chart(groups, title))
     except OSError as exc:
-        fail(f"--plot : impossible d'écrire « {path} » ({exc.strerror}).",
-             f"--plot: cannot write '{path}' ({exc.strerror}).")
+        fail(f"--plot : impossible d'écrire « {path} » ({os_reason(exc)}).",
+             f"--plot: cannot write '{path}' ({os_reason(exc)}).")
 
 
 def check_plot_path(path: str | None) -> None:
@@ -70,8 +70,8 @@ def keep_dir_or_fail(path: str | None) -> str | None:
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as exc:
-        fail(f"--keep-games : impossible de créer le dossier « {path} » ({exc.strerror}).",
-             f"--keep-games: cannot create the folder '{path}' ({exc.strerror}).")
+        fail(f"--keep-games : impossible de créer le dossier « {path} » ({os_reason(exc)}).",
+             f"--keep-games: cannot create the folder '{path}' ({os_reason(exc)}).")
     if not os.access(path, os.W_OK):
         fail(f"--keep-games : le dossier « {path} » n'est pas accessible en écriture.",
              f"--keep-games: the folder '{path}' is not writable.")

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from ludinum import __version__
-from ludinum.cli.common import CliError, error_line, lang_from, say, set_lang
+from ludinum.cli.common import CliError, error_line, lang_from, os_reason, say, set_lang
 from ludinum.cli.help_text import HelpContext, translate, walk
 from ludinum.engine import LudinumError
 
@@ -187,7 +187,7 @@ class LudinumGroup(click.Group):
             _exit(error_line(exc.en if lang == "en" else exc.fr), 2)
         except OSError as exc:
             where = f" : {exc.filename}" if exc.filename else ""
-            _exit(error_line(say(f"{exc.strerror}{where}", f"{exc.strerror}{where}")), 2)
+            _exit(error_line(f"{os_reason(exc)}{where}"), 2)
         sys.exit(0)
 
 

@@ -44,7 +44,7 @@ def _check_url(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 @click.command("print")
-@click.argument("game", type=PrintableGame())
+@click.argument("game", metavar="JEU", type=PrintableGame())
 @click.option(
     "--base-url",
     default=None,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ludinum.cli.common import fail
+from ludinum.cli.common import fail, os_reason
 from ludinum.cli.content_cmd import content_flag, use_content
 from ludinum.content import pack as content_pack
 from ludinum.content.pack import CONTENT_ENV
@@ -154,8 +154,8 @@ def check_port(host: str, port: int) -> None:
                 fail(f"le port {port} est déjà utilisé sur {host} : choisis-en un autre "
                      f"avec --port.",
                      f"port {port} is already in use on {host}: pick another with --port.")
-            fail(f"impossible d'écouter sur {host}:{port} ({exc.strerror}).",
-                 f"cannot listen on {host}:{port} ({exc.strerror}).")
+            fail(f"impossible d'écouter sur {host}:{port} ({os_reason(exc)}).",
+                 f"cannot listen on {host}:{port} ({os_reason(exc)}).")
 
 
 def check_cluster(db: str | None, redis: str | None) -> None:

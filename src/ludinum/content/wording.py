@@ -139,6 +139,10 @@ def schema_words(error: jsonschema.ValidationError, lang: str) -> str:
     kind of error keeps the validator's own words after the place."""
     en = lang == "en"
     path = tuple(error.absolute_path)
+    if not path and error.validator == "type" and error.instance is None:
+        # « le fichier : vide n'est pas une suite de « clé : valeur ». »
+        return ("the file is empty: it must hold a set of 'key: value'." if en else
+                "le fichier est vide : il doit contenir une suite de « clé : valeur ».")
     what = _what(error, en)
     if what is None:
         where = "/".join(str(p) for p in path) or ("(root)" if en else "(racine)")
