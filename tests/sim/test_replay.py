@@ -132,3 +132,23 @@ def test_a_step_names_its_seat_only_when_the_table_sees_it_alone_acting(
     assert named and secret  # both kinds of step were seen
     # The board's legend explains a seat's own marks to seats only.
     assert "un des tiens" not in result.output and "▮J3 = posé" in result.output
+
+
+def test_a_log_cut_short_says_the_game_was_not_over(tmp_path: Path) -> None:
+    """A log cut short replayed its steps and stopped with no result and no word of why
+    (a review of the lab, 2026-12-03): the table as it stands, and that the game was not
+    over."""
+    path = keep(tmp_path, "gnou", 1) / "game-000000.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:5]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(replay, [str(cut)])
+    assert result.exit_code == 0, result.output
+    assert "Étape 5/5" in result.output
+    assert result.output.rstrip().endswith(
+        "Le journal s'arrête ici : la partie n'était pas finie."), result.output[-300:]
+    whole = CliRunner().invoke(replay, [str(path)])
+    assert "pas finie" not in whole.output
+    english = CliRunner().invoke(replay, [str(cut), "--lang", "en"])
+    assert english.output.rstrip().endswith("The log stops here: the game was not over.")

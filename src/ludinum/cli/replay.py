@@ -25,10 +25,12 @@ from ludinum.sim.gamelog import GameLog, read_log
 TEXTS = {
     "fr": {"step": "Étape",
            "prompt": "Entrée : étape suivante · q : quitter", "seed": "graine",
-           "steps": "étapes", "bots": "bots", "players": "joueurs"},
+           "steps": "étapes", "bots": "bots", "players": "joueurs",
+           "unfinished": "Le journal s'arrête ici : la partie n'était pas finie."},
     "en": {"step": "Step",
            "prompt": "Enter: next step · q: quit", "seed": "seed",
-           "steps": "steps", "bots": "bots", "players": "players"},
+           "steps": "steps", "bots": "bots", "players": "players",
+           "unfinished": "The log stops here: the game was not over."},
 }
 
 
@@ -120,6 +122,9 @@ def replay(path: str, stop_at: int | None, lang: str | None) -> None:
         if interactive and step >= pause_from and step < total and not _next(t["prompt"]):
             return
     _result(console, game, state, lang)
+    if not state.is_terminal():  # a log cut short: its last step, and then nothing said
+        _public_view(console, game, state, lang)
+        console.print(f"[bold]{t['unfinished']}[/]")
 
 
 def stdin_is_terminal() -> bool:
