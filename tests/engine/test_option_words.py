@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from ludinum.engine import Option
+from ludinum.engine import Option, OptionError
 from ludinum.games import registry
 from ludinum.server import forms
 
@@ -170,3 +170,14 @@ def test_a_number_sent_as_text_is_told_so_and_other_digits_are_not_numbers() -> 
     assert "Valeur invalide" in told.value.fr
     assert options["trip_seconds"].parse(" 30 ") == 30  # ASCII digits still read
     assert options["vigilance"].validate(0.5) == 0.5
+
+
+def test_a_decimal_comma_is_read_as_a_french_reader_writes_it() -> None:
+    """« -o vigilance=0,5 » was refused as an invalid value (a review of the lab,
+    2026-12-03): a French reader writes a decimal with a comma."""
+    options = registry().get("hacker").options
+    assert options["vigilance"].parse("0,5") == 0.5 == options["vigilance"].parse("0.5")
+    with pytest.raises(OptionError):
+        options["vigilance"].parse("0,5,1")  # a list is no number
+    with pytest.raises(OptionError):
+        options["trip_seconds"].parse("1,5")  # a whole number has no decimals

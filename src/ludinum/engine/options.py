@@ -7,6 +7,7 @@ unknown name or bad value raises :class:`OptionError` naming the option and what
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Union
@@ -20,6 +21,8 @@ Applies = Callable[[Mapping[str, OptionValue], int], bool]
 #: Whether a value of an option can be chosen for a game of that many players (a seat
 #: beyond the table cannot: :attr:`Option.fits`).
 Fits = Callable[[OptionValue, int], bool]
+#: A number with a decimal comma (« 0,5 »), read as its decimal point on a command line.
+_DECIMAL_COMMA = re.compile(r"[-+]?\d+,\d+")
 
 
 @dataclass(frozen=True)
@@ -272,6 +275,8 @@ class Option:
             except ValueError:
                 raise self._bad(text) from None
         if self.kind == "float":
+            if _DECIMAL_COMMA.fullmatch(raw):  # « 0,5 », as a French reader writes it
+                raw = raw.replace(",", ".")
             try:
                 return self.validate(float(raw))
             except ValueError:
