@@ -76,11 +76,13 @@ def test_a_table_size_must_be_positive() -> None:
         table_count(3, 0)
 
 
-def session(pupils: int, size: int, bots: str) -> ClassSession:
-    game = registry().get("gnou")  # 2 to 6 players
-    out = ClassSession(1, "ABCDEF", "x", game, {}, "turns", size, bots, True, seed=11)
+def session(pupils: int, size: int, bots: str, game: str = "gnou") -> ClassSession:
+    """A class of ``pupils`` gathering at tables of ``size`` (Gnou: 2 to 6 players;
+    Voleur: 3 to 6)."""
+    out = ClassSession(1, "ABCDEF", "x", registry().get(game), {}, "turns", size, bots, True,
+                       seed=11)
     for n in range(pupils):
-        out.add(f"Élève {chr(65 + n % 26)}{chr(65 + n // 26)}", f"digest{n}")
+        out.add(f"Élève {n + 1}", f"digest{n}")
     return out
 
 
@@ -98,14 +100,6 @@ def test_the_start_plan_checks_the_game_minimum_only_without_bots() -> None:
     assert empty.value.code == "no_pupils"
 
 
-def voleur_class(pupils: int, size: int) -> ClassSession:
-    game = registry().get("voleur")  # 3 to 6 players
-    out = ClassSession(1, "ABCDEF", "x", game, {}, "turns", size, NO_BOTS, True, seed=5)
-    for n in range(pupils):
-        out.add(f"Élève {n + 1}", f"digest{n}")
-    return out
-
-
 def test_without_bots_fewer_larger_tables_rather_than_tables_that_cannot_start() -> None:
     """4 pupils at tables of 3 for a game of 3 at least, no bots: two tables of 2 were
     refused at the start with « Choisis des bots ou déplace des élèves », and neither could
@@ -117,9 +111,9 @@ def test_without_bots_fewer_larger_tables_rather_than_tables_that_cannot_start()
     assert table_count_without_bots(30, 3, 3, 6) == 10  # no table short: as with bots
     assert table_count_without_bots(2, 3, 3, 6) == 1  # too few for any seating
     assert table_count_without_bots(13, 2, 2, 4) == 6  # 13 at tables of 2: 6 tables
-    four = voleur_class(4, 3)
+    four = session(4, 3, NO_BOTS, "voleur")
     assert [len(t) for t in four.plan()] == [4]
-    class_ = voleur_class(28, 3)
+    class_ = session(28, 3, NO_BOTS, "voleur")
     tables = class_.plan()
     assert sorted(map(len, tables)) == [3] * 8 + [4] and class_.table_places() == 4
     small = next(n for n, t in enumerate(tables) if len(t) == 3)
@@ -127,7 +121,7 @@ def test_without_bots_fewer_larger_tables_rather_than_tables_that_cannot_start()
     class_.move(pupil, small)  # to a table of 3: a place is left there (4)
     assert pupil in class_.tables()[small]
     with pytest.raises(LudinumError) as refused:
-        voleur_class(2, 3).plan()
+        session(2, 3, NO_BOTS, "voleur").plan()
     assert refused.value.fr == ("Sans bots, il faut au moins 3 élèves pour jouer (la classe "
                                 "en a 2)\u00a0: attends que d'autres élèves rejoignent la "
                                 "classe.")
