@@ -65,3 +65,23 @@ def test_a_laptop_holding_every_player_opens_the_shared_screen(
     phones that nobody had, the shared screen's link folded in the room panel; nobody
     could play. With no seat left to a phone or a bot, it opens the shared screen."""
     start_with_every_player_here(live, browser, viewport={"width": 1280, "height": 720})
+
+
+def test_a_tablet_shared_by_two_with_a_free_seat_opens_the_shared_screen(
+        live: Any, browser: Any) -> None:
+    """A family's tablet (820×1180), a room of 3 with two players added on it and the third
+    seat left to a bot: « Lancer la partie » opened the projector's stage, live, where
+    nobody could play (a review of pass-and-play, 2026-12-03). Two people sharing a device
+    play on its shared screen, the free seat a bot, turn-based."""
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+    try:
+        page = context.new_page()
+        code = create_room(page, live.url, "gnou", 3)
+        add_on_this_device(page, ["Léa", "Noé"])
+        page.click('[data-cmd="start"]')
+        page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
+        room = live.hub.rooms[code]
+        assert room.status == "playing" and room.mode == "turns"
+        assert [s.kind for s in room.seats].count("bot") == 1
+    finally:
+        context.close()

@@ -166,6 +166,19 @@ def play_shared(client: TestClient, stack: Any, game: str, players: int, people:
             device.send(type="reveal", seat=seat)
         elif 'data-cmd="hand_on"' in privacy:
             dones.append({"visit": len(handed) - 1, "kind": "idle"})
+            # « Rien à faire pour toi cette fois » with moves under it, which the server
+            # took (a review of pass-and-play, 2026-12-03): a decision that came up during
+            # the round waits for its end (engine/passing.py).
+            if device.actions:
+                leaks.append(f"moves offered on a visit with nothing to do: {privacy[:60]}")
+            if room.state.active_players():  # a move tried all the same is refused
+                seat = device.last["revealed"]
+                sent = len(device.messages)
+                device.send(type="act", seat=seat, action={"kind": "pass"},
+                            seq=device.last["seq"])
+                device.sync()
+                if [e["code"] for e in device.errors(sent)] != ["not_your_turn"]:
+                    leaks.append("a move on a visit with nothing to do, not refused as such")
             device.send(type="hand_on")
         elif device.actions:
             chosen = (choose or random_choice(rng))(room.state, device.actions)
@@ -422,3 +435,21 @@ def test_a_player_reads_the_private_result_of_their_move_before_passing_the_devi
                for done in dones)
     assert all('data-cmd="hand_on"' in done["privacy"] and "Cacher mon jeu" in done["privacy"]
                for done in dones)
+
+
+def test_a_shared_device_tells_the_table_s_events_in_the_third_person(
+        sqlite_url: str, catalog: Catalog) -> None:
+    """A shared device's journal read « Tu crédites le compte 6. » once its seat had hidden
+    again, the next person reading it as their own move (a review of pass-and-play,
+    2026-12-03). The table's events are told as the table reads them (« Noé crédite… »);
+    only the lines told to the seat alone (private, dropped when it hides) say « tu »."""
+    app = make_app(sqlite_url, catalog)
+    dones: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(app))
+        _, leaks = play_shared(client, stack, "hacker", 4, 4, 3, dones=dones)
+    assert not leaks, leaks[:5]
+    public = [text for done in dones if done["kind"] == "done"
+              for text, private in done["log"] if not private]
+    assert any(" crédite le compte " in text for text in public), public[:10]
+    assert not [text for text in public if text.startswith(("Tu ", "Ton ", "Ta "))], public

@@ -130,20 +130,21 @@ class FrameCache:
             self._outcome = self.room.state.outcome().to_json()
         return self._outcome
 
-    def event_text(self, event: Event, lang: str, seat: int | None = None
-                   ) -> tuple[str, str | None]:
+    def event_text(self, event: Event, lang: str, seat: int | None = None,
+                   own: bool = True) -> tuple[str, str | None]:
         """The log line of one of the room's events in ``lang``, and its shorter form for
         the narration on ``seat``'s screen if the game has one (:meth:`GameText.headline`,
         from that seat's view; None: a public screen, from the public view), each written
         once per update however many clients are sent it (by identity: the room keeps its
-        events)."""
+        events). ``own`` False: a public event about ``seat`` in the third person, as the
+        table reads it (a shared device: its journal stays when the seat hides again)."""
         game = self.room.game.text
         # A public event about ``seat`` itself reads « tu » there (GameText.own_line).
-        own = game.own_line(event, seat, lang) if event.to is None else None
-        memo = (id(event), lang, seat if own is not None else None)
+        mine = game.own_line(event, seat, lang) if event.to is None and own else None
+        memo = (id(event), lang, seat if mine is not None else None)
         kept = self._events.get(memo)
         if kept is None or kept[0] is not event:
-            said = game.event(event, lang) if own is None else own
+            said = game.event(event, lang) if mine is None else mine
             kept = self._events[memo] = (event, french_spacing(
                 game.with_names(said, self.names(lang), lang)))
         told = (id(event), lang, seat)

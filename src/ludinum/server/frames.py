@@ -82,8 +82,12 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         if own is not None:  # and so do the own phones, but to decide in the round
             return own_still_frame(client, cache, own, full)
     seat = client.view_seat()
+    # A round's visit with nothing to do (« Rien à faire pour toi cette fois »): a decision
+    # that came up meanwhile waits for the round's end (engine/passing.py), so neither
+    # « À toi de jouer ! » nor its moves, which were shown and taken under that card.
+    deciding = None if client.role == "pass" and client.idle else seat
     slots: dict[str, str] = {
-        "status": cache.html("status", seat, lang),
+        "status": cache.html("status", deciding, lang),
         "debrief": cache.html("debrief", None, lang),
     }
     if client.role in ("host", "spectator"):  # the pages that list the room's seats
@@ -115,7 +119,12 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
     history = client.log_seq < 0  # its first lines: the game so far (an opening, a reload)
     # A visit during a round: every line goes with the device hidden again (Still).
     going_round = client.still is not None
-    told = [(s, *cache.event_text(event, lang, seat), going_round or event.to is not None)
+    # A shared device tells the table's events as the table reads them (« Noé crédite le
+    # compte 6 »): its journal stays when the seat hides again, and « Tu crédites… » read
+    # as the next person's own move.
+    mine = client.role != "pass"
+    told = [(s, *cache.event_text(event, lang, seat, mine),
+             going_round or event.to is not None)
             for s, event in once_for(room, client.log_seq, seat)]
     client.log_seq = room.seq
     texts = [line[1:] for line in told]
@@ -144,7 +153,7 @@ def build(client: Client, cache: FrameCache, full: bool = False) -> dict[str, An
         "slots": {k: v for k, v in changed.items() if k not in parts} if parts else changed,
         "draw": draw,
         "log": log,
-        "actions": cache.action_list(seat, lang) if seat is not None else [],
+        "actions": cache.action_list(deciding, lang) if deciding is not None else [],
     }
     if parts:
         frame["parts"] = parts

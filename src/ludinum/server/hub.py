@@ -1166,8 +1166,10 @@ class Hub:
             raise not_your_seat()
         if client.role == "pass" and client.revealed != seat:
             raise fail("not_revealed", "Montre d'abord ton écran.", "Reveal your screen first.")
-        if client.done is not None or rounds.own_still(room, client) is not None:
-            # Its turn is over and it reads its result; or its phone stands still while
+        if client.done is not None or client.idle or rounds.own_still(room, client) is not None:
+            # Its turn is over and it reads its result; or it is a round's visit with
+            # nothing to do, a decision of its that came up meanwhile waiting for the
+            # round's end (engine/passing.py); or its phone stands still while
             # the device goes round (rounds.OwnStill): a decision that came up in the
             # open meanwhile waits for the round's end.
             raise refuse("not_your_turn", "Ce n'est pas ton tour.", "It is not your turn.")

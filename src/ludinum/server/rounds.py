@@ -313,8 +313,10 @@ def done_screen(client: Client, cache: FrameCache, seat: int) -> Done:
     room, lang = cache.room, client.lang
     going_round = client.still is not None  # a visit's lines go when it is hidden (Still)
     events = [event for _, event in once_for(room, client.log_seq, seat)]
-    lines = [(*cache.event_text(event, lang, seat), going_round or event.to is not None)
-             for event in events]
+    # The table's events as the table reads them: the journal of a shared device stays
+    # when the seat hides again (frames.build).
+    lines = [(*cache.event_text(event, lang, seat, own=False),
+              going_round or event.to is not None) for event in events]
     client.log_seq = room.seq
     own = [text for (text, _, _), event in zip(lines, events, strict=True)
            if event.to is not None and text]

@@ -232,10 +232,11 @@ class GnouText(GameText):
                                "joueur, attends sa réponse.",
                          "No help this time: the question is for one player alone; wait "
                          "for their answer.")
+        # Not « sur son téléphone »: on a shared device there is only the one.
         return _pick(lang, "Aide ton équipe : discutez ensemble de la réponse, puis celui à "
-                           "qui la question est posée la choisit sur son téléphone.",
+                           "qui la question est posée la choisit.",
                      "Help your team: talk the answer over together, then the player "
-                     "asked chooses it on their phone.")
+                     "asked chooses it.")
 
     def headline(self, event: Event, lang: str = "fr",
                  view: Mapping[str, Any] | None = None) -> str | None:

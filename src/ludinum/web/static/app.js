@@ -976,10 +976,15 @@
     // Pass-and-play: in the lobby the shared screen's link starts the game, then goes there.
     // So does « Lancer la partie » on a phone-sized screen holding this device's players: the
     // projector's stage, shrunk to a phone, could not be read there; and on any screen whose
-    // every seat was added on it (markSeatsHere: no free place, no bot, no phone's player):
-    // the stage would ask phones nobody has, and nobody could play.
+    // every seat was added on it (markSeatsHere), or that two people or more share, the other
+    // seats free or bots and no phone's player: the stage would ask phones nobody has, and
+    // nobody could play (a family's tablet with a free seat, a bot at the start, opened the
+    // stage). One person added on a projector (a pupil with no phone) keeps its stage.
     const seats = [...document.querySelectorAll('[data-slot="seats"] .seat')];
-    const holdsAll = seats.length > 0 && seats.every((s) => s.classList.contains("on-device"));
+    const here = seats.filter((s) => s.classList.contains("on-device")).length;
+    const others = seats.every((s) => s.classList.contains("on-device")
+      || s.classList.contains("seat-open") || s.classList.contains("seat-bot"));
+    const holdsAll = seats.length > 0 && (here === seats.length || (here >= 2 && others));
     const onePhone = e.target.closest('[data-cmd="start"]') && (NARROW.matches || holdsAll) &&
       (store.get(key.pass(code)) || []).length > 0;
     const passLink = onePhone ? document.querySelector("[data-pass-link]")
