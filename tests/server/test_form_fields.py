@@ -113,3 +113,23 @@ def test_an_unknown_option_names_the_game_by_its_title(
                 f"{title} has no option 'zzz' (options: " if lang == "en" else
                 f"{title} n'a pas d'option « zzz » (options : ")), (path, said)
         assert made(app) == 0
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_refused_value_names_its_field_as_the_form_does(
+        sqlite_url: str, catalog: Catalog, lang: str) -> None:
+    """« 1e1 » passes a browser's number field (it reads 10); the page then said « Valeur
+    invalide pour l'option « turn_limit » », a key no screen shows (a review of the site,
+    2026-12-03). It names the field by its label, and makes nothing."""
+    app = make_app(sqlite_url, catalog)
+    with TestClient(app) as client:
+        client.cookies.set("lang", lang)
+        answer = client.post("/new/gnou", data={"players": "3", "opt_turn_limit": "1e1"})
+        assert answer.status_code == 400, answer.text[-800:]
+        error = html.unescape(answer.text.split('<p class="error" role="alert">')[1]
+                              .split("</p>")[0])
+        assert "turn_limit" not in error, error
+        label = "Number of turns" if lang == "en" else "Nombre de tours"  # the label's start
+        assert error.startswith(french_spacing(f"« {label}") if lang == "fr" else
+                                f"'{label}'"), error
+        assert "1e1" in error and made(app) == 0

@@ -364,3 +364,13 @@ def test_hand_ins_from_one_address_are_limited_and_a_refused_one_still_counts(
     clock[0] += 2.0  # a moment later: the same attempt, not used by the refusal
     later = CLIENT.post("/apprendre/quiz/resultat", data=answers)
     assert later.status_code == 200 and "Bravo" in unescape(later.text)
+
+
+def test_quiz_settings_sent_with_no_theme_say_so() -> None:
+    """Every theme unticked, the form came back as it was (all four ticked again), no
+    link and no word (a review of the site, 2026-12-03)."""
+    page = CLIENT.get("/apprendre/quiz/reglages", params={"par": "8", "seuil": "70"})
+    assert page.status_code == 400
+    assert "Choisis au moins un thème." in unescape(page.text)
+    assert "apprendre/quiz?r=" not in page.text
+    assert CLIENT.get("/apprendre/quiz/reglages").status_code == 200  # the page opened

@@ -161,3 +161,26 @@ def test_theme_pages_show_the_source_of_each_resource_and_text() -> None:
     assert "Source : https://cyber.gouv.fr, vérifié le 24 novembre 2026" in voleur
     gnou = " ".join(_text("/apprendre/gnou/modifier").split())
     assert "Source : https://creativecommons.org/licenses/" in gnou
+
+
+def test_a_reference_links_its_address_alone() -> None:
+    """« https://…gpl-3.0.html (section 6) » was one link whose address held the note, and
+    the Hacker page's « https://www.legifrance.gouv.fr (Code pénal, …), https://… » one
+    link to nowhere (a review of the site, 2026-12-03). The address is the link, its note
+    text after it; two addresses in one reference are refused by the check."""
+    html = CLIENT.get("/apprendre/hacker").text
+    links = re.findall(r'<a href="([^"]+)" rel="external noopener">', html)
+    assert links and all(" " not in link and "(" not in link for link in links), links
+    assert "https://www.legifrance.gouv.fr" in links
+    assert "Code pénal, article 323-1" in " ".join(_text("/apprendre/hacker").split())
+
+
+def test_check_refuses_two_addresses_in_one_reference(tmp_path: Path) -> None:
+    folder = _webrunners_copy(tmp_path)
+    deck = folder / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "https://www.3018.fr" in text
+    deck.write_text(text.replace("https://www.3018.fr", "https://www.3018.fr, "
+                                 "https://www.e-enfance.org", 1), encoding="utf-8")
+    code, _, err = run("content", "check", str(folder))
+    assert code == 1 and "deux adresses dans une même référence" in err, err

@@ -187,6 +187,12 @@ def fact_messages(fact: Fact, today: dt.date) -> list[str]:
         return found
     if not fact.source:
         found.append(f"« {fact.name} » : « checked » sans « source »")
+    for ref in (r.strip() for raw in fact.source for r in str(raw).split(";")):
+        if ref.count("://") > 1:
+            # A page makes a reference's address a link, a note after it its text:
+            # « https://… (Code pénal…), https://… » made one link to nowhere.
+            found.append(f"« {fact.name} » : deux adresses dans une même référence de "
+                         f"« source » (« {ref[:60]}… ») : sépare les références par « ; »")
     if fact.raw_checked is None:
         found.append(f"« {fact.name} » : « source » sans « checked » (date AAAA-MM-JJ)")
     elif fact.checked is None:

@@ -217,7 +217,17 @@ def _read_one(option: Option, form: Mapping[str, Any], values: dict[str, OptionV
         return
     if raw is None or str(raw).strip() == "":
         return
-    value = option.parse(str(raw))
+    try:
+        value = option.parse(str(raw))
+    except OptionError:
+        # Named as the form names the field, not by its key (« turn_limit »): « 1e1 »
+        # passes a browser's number field, which reads it as 10.
+        shown = echoed(str(raw))
+        raise OptionError(
+            f"« {option.title()} » : « {shown} » n'est pas permis (valeurs permises : "
+            f"{option.allowed()}).",
+            f"'{option.title('en')}': \"{shown}\" is not allowed (allowed: "
+            f"{option.allowed('en')}).") from None
     if turns and option.timer and value == option.default:
         return
     values[option.name] = value

@@ -174,6 +174,10 @@ async def quiz_settings(request: Request) -> HTMLResponse:
     except LudinumError as exc:  # the form again, its themes kept, with what was wrong
         settings = quiz.Settings(quiz.pick_themes(params.getlist("theme")))
         error = exc.message(lang)
+    if not error and "theme" not in params and ("par" in params or "seuil" in params):
+        # The form sent with every theme unticked: it came back as it was, all four ticked
+        # again, no link and no word (a review of the site, 2026-12-03).
+        error = say(lang, "Choisis au moins un thème.", "Choose at least one theme.")
     if "theme" in params and not error:
         token = quiz.settings_token(await _secret(request), settings)
         link = f"{server_address(request)}/apprendre/quiz?{urlencode({'r': token})}"

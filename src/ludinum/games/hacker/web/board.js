@@ -116,7 +116,9 @@
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
     // As large as the column allows (bold: a tenth wider).
     const big = !at.narrow && n <= 5 ? 30 : 27;
-    const cut = at.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 5 ? 12 : 10);
+    // A nickname whole (20 signs at most) in the wide columns of three players: « Pixel
+    // Licorne » read « Pixel Licor… » in a column of 360 px; squeezed narrows what is long.
+    const cut = at.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 3 ? 20 : n <= 5 ? 12 : 10);
     let out = `<g class="player seat-${seat}">` +
       `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
       c.token(seat, x + col / 2, y + 32, 22) +
