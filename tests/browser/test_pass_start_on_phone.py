@@ -17,20 +17,24 @@ from tests.browser.helpers import TIMEOUT, add_on_this_device, create_room
 pytestmark = pytest.mark.slow
 
 
-def start_with_every_player_here(live: Any, browser: Any, **screen: Any) -> None:
-    """A room of 2 whose players are both added on this screen, then « Lancer la partie »:
-    the shared screen opens, asking for the device to go to Léa, the game started."""
+def start_with_every_player_here(live: Any, browser: Any, players: int = 2,
+                                 **screen: Any) -> None:
+    """A room of ``players`` where Léa and Noé are added on this screen (the other seats
+    left to bots), then « Lancer la partie »: the shared screen opens, asking for the
+    device to go to Léa, the game started, turn-based."""
     context = browser.new_context(**screen)
     try:
         page = context.new_page()
-        code = create_room(page, live.url, "gnou", 2)
+        code = create_room(page, live.url, "gnou", players)
         add_on_this_device(page, ["Léa", "Noé"])
         page.click('[data-cmd="start"]')
         page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
         page.wait_for_selector("[data-reveal]", timeout=TIMEOUT)
         said = " ".join(page.inner_text('[data-slot="privacy"]').split())
         assert said.startswith("Passe l'appareil à Léa"), said
-        assert live.hub.rooms[code].status == "playing"
+        room = live.hub.rooms[code]
+        assert room.status == "playing" and room.mode == "turns"
+        assert [s.kind for s in room.seats].count("bot") == players - 2
     finally:
         context.close()
 
@@ -73,15 +77,5 @@ def test_a_tablet_shared_by_two_with_a_free_seat_opens_the_shared_screen(
     seat left to a bot: « Lancer la partie » opened the projector's stage, live, where
     nobody could play (a review of pass-and-play, 2026-12-03). Two people sharing a device
     play on its shared screen, the free seat a bot, turn-based."""
-    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
-    try:
-        page = context.new_page()
-        code = create_room(page, live.url, "gnou", 3)
-        add_on_this_device(page, ["Léa", "Noé"])
-        page.click('[data-cmd="start"]')
-        page.wait_for_url(f"{live.url}/pass/{code}", timeout=TIMEOUT)
-        room = live.hub.rooms[code]
-        assert room.status == "playing" and room.mode == "turns"
-        assert [s.kind for s in room.seats].count("bot") == 1
-    finally:
-        context.close()
+    start_with_every_player_here(live, browser, 3, viewport={"width": 820, "height": 1180},
+                                 has_touch=True)
