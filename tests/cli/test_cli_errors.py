@@ -359,8 +359,8 @@ def test_a_number_out_of_its_range_says_the_range_in_words(never_run: None) -> N
     assert one_line(*run("simulate", "gnou", "-n", "0")[::2]) == (
         "ludinum : erreur : valeur invalide pour « -n » : 0 n'est pas permis (au moins 1).")
     assert one_line(*run("simulate", "gnou", "--quiz-accuracy", "1.5", "--lang", "en")[::2]) \
-        == ("ludinum: error: Invalid value for '--quiz-accuracy': 1.5 is not allowed (at "
-            "least 0, at most 1).")
+        == ("ludinum: error: Invalid value for '--quiz-accuracy': 1.5 is not allowed (from "
+            "0 to 1).")  # in the help's words (help_text.range_words)
 
 
 def test_bench_refuses_a_duration_of_nothing_and_an_unknown_game() -> None:

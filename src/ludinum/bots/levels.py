@@ -32,6 +32,13 @@ from ludinum.engine import Action, Event, State
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 #: A level's French name, the one the terminal lists (the pages say « au hasard »).
 FRENCH_NAMES = {"random": "hasard", "easy": "facile", "medium": "moyen", "hard": "difficile"}
+
+
+def level_word(level: str, lang: str) -> str:
+    """A level as the terminal names it in ``lang``: « moyen » for ``medium`` in French."""
+    return level if lang == "en" else FRENCH_NAMES.get(level, level)
+
+
 #: Other names of the levels: ``heuristic`` for ``medium``, and the French names the pages
 #: show (« au hasard », « facile », « moyen », « difficile ») typed on a command line.
 ALIASES = {"heuristic": "medium", "au hasard": "random",

@@ -9,7 +9,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ludinum.bots.levels import FRENCH_NAMES
+from ludinum.bots.levels import level_word
 from ludinum.cli.common import current_lang
 from ludinum.cli.console import FrenchConsole, held
 from ludinum.engine.options import Option
@@ -60,7 +60,7 @@ def games(as_json: bool, lang: str | None) -> None:
             )
         console.print(table)
         # The levels by the names the pages show (« facile »), typed on a command line too.
-        levels = ", ".join(level if en else FRENCH_NAMES.get(level, level)
+        levels = ", ".join(level_word(level, "en" if en else "fr")
                            for level in bot_levels(game.name))
         console.print(f"bots: {levels}\n" if en else f"bots : {levels}\n", highlight=False)
 

@@ -11,9 +11,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ludinum.bots.levels import FRENCH_NAMES, LEVELS, canonical_level
+from ludinum.bots.levels import LEVELS, canonical_level, level_word
 from ludinum.cli.common import (
     CliError,
+    current_lang,
     fail,
     game_or_fail,
     option_flag,
@@ -125,8 +126,8 @@ def warn_if_long(spec: LadderSpec, cooperative: bool, workers: int) -> None:
 
 
 def level_name(level: str) -> str:
-    """A level as the reader's language names it: « moyen » for ``medium`` in French."""
-    return say(FRENCH_NAMES.get(level, level), level)
+    """A level as the reader's language names it (:func:`level_word`)."""
+    return level_word(level, current_lang())
 
 
 def print_ladder(result: dict[str, Any], console: Console) -> None:

@@ -17,7 +17,7 @@ import click
 
 from ludinum import __version__
 from ludinum.cli.common import CliError, error_line, lang_from, os_reason, say, set_lang
-from ludinum.cli.help_text import HelpContext, translate, walk
+from ludinum.cli.help_text import HelpContext, range_words, translate, walk
 from ludinum.engine import LudinumError
 
 #: The subcommands, imported when the group first runs or is listed: an error while
@@ -81,35 +81,16 @@ _SUGGESTION_MARK = re.compile(r"(Voulais-tu dire [^?]*)\?")
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]*?)'(?!\w)")
 
 
-#: Click's ranges (« 0 is not in the range x>=1. »), said in words in each language.
-_RANGE = re.compile(r"is not in the range (?:([-\d.]+)(<=?))?x(?:(<=?|>=?)([-\d.]+))?\.")
+#: Click's range in an error (« 0 is not in the range x>=1. »).
+_RANGE = re.compile(r"is not in the range (\S+)\.")
 
 
 def _in_words(message: str, lang: str) -> str:
-    """A range of Click's as its reader says it: « 0 n'est pas permis (au moins 1). »
+    """A range of Click's as its reader says it, in the help's words
+    (:func:`~ludinum.cli.help_text.range_words`): « 0 n'est pas permis (au moins 1). »
     where Click writes « 0 is not in the range x>=1. »; "0 is not allowed (at least 1)."."""
-    en = lang == "en"
-
-    def said(match: re.Match[str]) -> str:
-        low, low_mark, mark, bound = match.groups()
-        parts = []
-        if low is not None:  # « 0<=x<=1 »: a lower bound written before the x
-            parts.append(_bound(">" if low_mark == "<" else ">=", _shown(low, en), en))
-        if mark is not None:
-            parts.append(_bound(mark, _shown(bound, en), en))
-        return ("is not allowed (" if en else "n'est pas permis (") + ", ".join(parts) + ")."
-
-    return _RANGE.sub(said, message)
-
-
-def _shown(number: str, en: bool) -> str:
-    return number if en else number.replace(".", ",")
-
-
-def _bound(mark: str, number: str, en: bool) -> str:
-    words = {">=": ("at least", "au moins"), ">": ("more than", "plus de"),
-             "<=": ("at most", "au plus"), "<": ("less than", "moins de")}[mark]
-    return f"{words[0] if en else words[1]} {number}"
+    said = "is not allowed ({})." if lang == "en" else "n'est pas permis ({})."
+    return _RANGE.sub(lambda m: said.format(range_words(m.group(1), lang)), message)
 
 
 def _french(message: str) -> str:

@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ludinum.bots.levels import FRENCH_NAMES
+from ludinum.bots.levels import level_word
 from ludinum.cli.common import current_lang, fail
 from ludinum.cli.play import end_summary
 from ludinum.engine import Game, LudinumError, State, visible
@@ -152,5 +152,5 @@ def _result(console: Console, game: Game, state: State, lang: str) -> None:
 def levels_said(levels: Sequence[str], lang: str) -> str:
     """The bots' levels in ``lang`` (« moyen », not « medium », in French), once when they
     all play at the same level."""
-    named = [level if lang == "en" else FRENCH_NAMES.get(level, level) for level in levels]
+    named = [level_word(level, lang) for level in levels]
     return named[0] if len(set(named)) == 1 else ", ".join(named)
