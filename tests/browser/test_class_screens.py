@@ -92,14 +92,19 @@ def test_a_look_alike_nickname_gets_its_variant_in_the_class_form(live: Any,
             page.context.close()
 
 
-def class_of_thirty(page: Any, base: str) -> str:
-    """A class created on ``page`` (the teacher's projector), thirty pupils joined and
-    listed on it; its code."""
+def pupil_name(n: int) -> str:
+    return f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}"
+
+
+def class_of_thirty(page: Any, base: str, pupils: int = 30) -> str:
+    """A class created on ``page`` (the teacher's projector), thirty pupils (or
+    ``pupils``) joined and listed on it; its code."""
     code = create_class(page, base)
-    for n in range(30):
-        join(base, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
-    page.wait_for_function("() => document.querySelectorAll('[data-pupil]').length === 30",
-                           timeout=TIMEOUT)
+    for n in range(pupils):
+        join(base, code, pupil_name(n))
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
+        timeout=TIMEOUT)
     return code
 
 
@@ -108,7 +113,8 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     try:
-        class_of_thirty(page, live.url)
+        # 29 and a bot: a late pupil has a seat to take, so the projector invites.
+        code = class_of_thirty(page, live.url, pupils=29)
         # The teacher's tools (« Retirer tous les élèves », ✕) at arm's length.
         assert big_enough(page) == []
         # The page's main action is not smaller than « Fermer la classe » beside it.
@@ -143,6 +149,12 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         page.click('[data-class-lock="false"]')
         page.wait_for_selector('[data-class-lock="true"]', timeout=TIMEOUT)
         assert page.is_visible(".class-head .lead")
+        # The thirtieth pupil takes the bot's seat: every table is full, and the projector
+        # says so instead of inviting.
+        join(live.url, code, pupil_name(29))
+        page.wait_for_selector(".room-locked", timeout=TIMEOUT)
+        assert "Toutes les tables sont complètes" in page.inner_text(".room-lock")
+        assert not page.is_visible(".class-head .lead")
         page.click('[data-class-cmd="end"]')
         page.wait_for_function("() => document.body.dataset.classStatus === 'ended'",
                                timeout=TIMEOUT)

@@ -145,12 +145,20 @@ def test_a_late_joiner_takes_a_bot_seat_at_the_table_with_fewest_people(
         refused = client.post(f"/api/classes/{code}/join", json={"nickname": "marmotte"})
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "name_taken"
         # Fill every bot seat, then the next pupil is refused clearly.
+        def board() -> str:
+            return html.unescape(teacher(client, code, "state", key).json()["html"])
+
         extra = sum(1 for r in rooms for s in hub.rooms[r].seats if s.kind == BOT)
         for n in range(extra):
+            assert "Classe ouverte" in board() and "room-locked" not in board()
             join(client, code, f"Gnou {n}")
         full = client.post(f"/api/classes/{code}/join", json={"nickname": "Tortue"})
         assert full.status_code == 409 and full.json()["error"]["code"] == "class_full"
         assert "table" in full.json()["error"]["fr"]
+        # The projector stops inviting (its address hides as for a closed class), and the
+        # teacher may still close it for good.
+        assert "Toutes les tables sont complètes\u00a0: personne ne peut plus entrer." in board()
+        assert "room-locked" in board() and 'data-class-lock="true"' in board()
 
 
 def test_no_bots_refuses_a_table_below_the_minimum(sqlite_url: str, catalog: Catalog) -> None:
@@ -512,13 +520,17 @@ def test_a_class_takes_a_bounded_number_of_pupils(sqlite_url: str, catalog: Cata
     monkeypatch.setattr(classes, "MAX_PUPILS", 4)
     app = make_app(sqlite_url, catalog)
     with TestClient(app) as client:
-        code, _key = create_class(client, "toy", 3)
+        code, key = create_class(client, "toy", 3)
         for name in NAMES[:4]:
             join(client, code, name)
         refused = client.post(f"/api/classes/{code}/join", json={"nickname": "Marmotte"})
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "class_full"
         assert "complète (4 élèves)" in refused.json()["error"]["fr"]
+        # The projector says so and stops inviting, as for a closed class.
+        board = html.unescape(teacher(client, code, "state", key).json()["html"])
+        assert "Classe complète (4 élèves)\u00a0: personne ne peut plus entrer." in board
+        assert "room-locked" in board
 
 
 def test_the_teacher_removes_a_pupil_and_closes_the_class(db_url: str, catalog: Catalog
@@ -772,7 +784,8 @@ def test_a_finished_table_s_card_is_no_taller_than_a_playing_one() -> None:
         TableState(2, "BBBBBB", "playing", names, 3, names[:2], False, None),
         TableState(3, "CCCCCC", "finished", names, 9, [], False, Outcome((1, 0, 1, 0), (0, 2))),
     ]
-    session = SimpleNamespace(status="playing", locked=False, pupils=[])
+    session = SimpleNamespace(status="playing", locked=False, pupils=[],
+                              closed_to_newcomers=lambda: None)
     board = html.unescape(render.fragment("fr", "class_board", session=session, tables=tables,
                                           seated=[]))
     cards = board.split('data-table="')[1:]

@@ -71,6 +71,18 @@ class TableState:
     acting: list[str]
     stuck: bool
     outcome: Outcome | None
+    #: A bot's seat a late pupil may take (:func:`free_seat`): while none is left, the
+    #: projector stops inviting newcomers.
+    takes_latecomer: bool = False
+
+
+def free_seat(room: Room) -> Seat | None:
+    """The bot's seat a late pupil takes at this table, if any. A table its host closed
+    (lock: a removed player must not come back) takes nobody new, by the class's way in
+    either; nor does a table not started or over."""
+    if not room.live or room.status == "lobby" or room.locked:
+        return None
+    return next((s for s in room.seats if s.kind == BOT), None)
 
 
 @dataclass(frozen=True)
@@ -249,11 +261,9 @@ class ClassHub:
         pupil = session.new_pupil(nickname, digest)  # the same checks as before the start
         candidates: list[tuple[int, int, Room, Seat]] = []
         for number, room in await self._rooms(session):
-            bots = [s for s in room.seats if s.kind == BOT]
-            # A table its host closed (lock: a removed player must not come back) takes
-            # nobody new, by the class's way in either.
-            if room.live and room.status != "lobby" and bots and not room.locked:
-                candidates.append((len(room.humans()), number, room, bots[0]))
+            seat = free_seat(room)
+            if seat is not None:
+                candidates.append((len(room.humans()), number, room, seat))
         if not candidates:
             raise refuse("class_full", "Toutes les tables sont complètes : demande à "
                          "l'enseignant de t'ajouter à une table.",
@@ -361,7 +371,8 @@ class ClassHub:
                 number + 1, room.code, status, labels, room.shown_seq(),
                 [labels[i] for i in room.shown_active()],
                 status == PLAYING_ROOM and room.quiet_for(now) > STUCK_AFTER,
-                room.state.outcome() if status == FINISHED else None))
+                room.state.outcome() if status == FINISHED else None,
+                free_seat(room) is not None))
         if session.status == PLAYING and not any(applies("end", t.status) for t in out):
             session.status = ENDED
             await self._save(session)

@@ -145,16 +145,18 @@ class ClassSession:
                 self.game.max_players)
         return seating.table_count(len(self.pupils), self.table_size)
 
-    def table_places(self) -> int:
+    def table_places(self, count: int | None = None) -> int:
         """How many pupils a table takes while the class gathers: its size, or more
-        without bots where fewer tables seat everyone (:meth:`table_count`)."""
+        without bots where fewer tables seat everyone (``count``, :meth:`table_count`
+        when not given)."""
         if self.bot_level != NO_BOTS:
             return self.table_size
-        return max(self.table_size, -(-len(self.pupils) // self.table_count()))
+        return max(self.table_size, -(-len(self.pupils) // (count or self.table_count())))
 
-    def tables(self) -> list[list[int]]:
-        """The pupils (indices in join order) of each table."""
-        return seating.tables_of(self.assignment(), self.table_count())
+    def tables(self, count: int | None = None) -> list[list[int]]:
+        """The pupils (indices in join order) of each of the ``count`` tables
+        (:meth:`table_count` when not given)."""
+        return seating.tables_of(self.assignment(), count or self.table_count())
 
     def closed_to_newcomers(self) -> LudinumError | None:
         """Why no new pupil may join now, whatever their nickname (the class over, closed
@@ -203,8 +205,8 @@ class ClassSession:
                          f"Il n'y a que {counted(count, TABLES, TABLES, 'fr')}.",
                          "There is only one table." if count == 1 else
                          f"There are only {counted(count, TABLES, TABLES, 'en')}.")
-        current = self.tables()
-        if pupil not in current[table] and len(current[table]) >= self.table_places():
+        current = self.tables(count)
+        if pupil not in current[table] and len(current[table]) >= self.table_places(count):
             raise refuse("table_full", f"La table {table + 1} est complète.",
                          f"Table {table + 1} is full.")
         self.pupils[pupil].pinned = table

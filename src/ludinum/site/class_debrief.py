@@ -214,11 +214,7 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
         lang=lang,
         day=played[0][1].day,
         title=", ".join(titles),
-        tables=tuple(
-            TableOutcome(n, tuple(d.players), WORDS[lang]["playing"] if _playing(t, d)
-                         else d.outcome, d.finished, d.steps, t.bots, _playing(t, d))
-            for t, (n, d) in zip(ordered, played, strict=True)
-        ),
+        tables=tuple(_outcome(t, n, d, lang) for t, (n, d) in zip(ordered, played, strict=True)),
         questions=_questions([d for _, d in played]),
         messages=_messages([d for _, d in played]),
         themes=tuple(dict.fromkeys(t for _, d in played for t in d.themes)),
@@ -227,8 +223,13 @@ def class_debrief(tables: Sequence[TableLog], lang: str, day: date | None = None
     )
 
 
-def _playing(table: TableLog, debrief: Debrief) -> bool:
-    return table.playing and not debrief.finished
+def _outcome(table: TableLog, number: int, debrief: Debrief, lang: str) -> TableOutcome:
+    """One table's line: « en cours » for a table still played (not finished), else how
+    it ended."""
+    playing = table.playing and not debrief.finished
+    return TableOutcome(number, tuple(debrief.players),
+                        WORDS[lang]["playing"] if playing else debrief.outcome,
+                        debrief.finished, debrief.steps, table.bots, playing)
 
 
 def _heading(headings: Sequence[str], lang: str) -> str:
