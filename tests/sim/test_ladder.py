@@ -145,3 +145,20 @@ def test_cli_tables_name_the_game_and_its_levels_in_the_reader_s_language() -> N
                          "--lang", "en")
     words = " ".join(out.split())
     assert code == 0 and "medium" in words and "moyen" not in words, words
+
+
+def test_cli_says_an_odd_sample_of_a_duel_is_played_one_game_less() -> None:
+    """``-n 61`` of a competitive game plays 30 deals twice, seats swapped: 60 games. The
+    table's title said 60 and the plot's 61; stderr now says so before the run, and an even
+    -n or a cooperative game says nothing."""
+    from tests.cli.test_cli_errors import run
+
+    code, out, err = run("ladder", "voleur", "-n", "61", "-p", "3", "--levels",
+                         "random,medium", "-w", "1")
+    assert code == 0, err
+    assert ("-n 61 : 60 parties par match (chaque tirage est joué deux fois, sièges "
+            "échangés).") in " ".join(err.split()), err
+    assert "60 parties par match (30 tirages" in " ".join(out.split()), out
+    for args in (("voleur", "-n", "60", "-p", "3"), ("gnou", "-n", "31")):
+        code, _out, err = run("ladder", *args, "--levels", "random,medium", "-w", "1")
+        assert code == 0 and "-n " not in err, err

@@ -35,7 +35,8 @@ LONG_RUN = 60.0
 @click.command("ladder")
 @click.argument("game_name", metavar="JEU")
 @click.option("-n", "games", type=click.IntRange(2), default=200, show_default=True,
-              help="Parties par match (par niveau pour un jeu coopératif).")
+              help="Parties par match, un nombre pair (chaque tirage joué deux fois, sièges "
+              "échangés) ; par niveau pour un jeu coopératif.")
 @click.option("--players", "-p", type=int, default=None,
               help="Nombre de joueurs (défaut : 4, ou le plus proche permis).")
 @click.option("--levels", "levels_text", default=",".join(LEVELS), show_default=True,
@@ -85,6 +86,12 @@ def ladder(
     except LudinumError as exc:
         fail(exc.fr, exc.en)
     check_plot_path(plot_path)
+    played = games if game.cooperative else 2 * deals(games)
+    if played != games:  # an odd -n: each deal is played twice, seats swapped
+        click.echo(say(f"-n {games} : {played} parties par match (chaque tirage est joué "
+                       "deux fois, sièges échangés).",
+                       f"-n {games}: {played} games per match (each deal is played twice, "
+                       "seats swapped)."), err=True)
     workers = workers or os.cpu_count() or 1
     warn_if_long(spec, game.cooperative, workers)
     with progress_bar(say(game.title_fr, game.title_en),
@@ -94,9 +101,9 @@ def ladder(
     write_plot(plot_path, [(level_name(e["level"]) if game.cooperative else
                             f"{level_name(e['a'])}–{level_name(e['b'])}", e["headline"])
                            for e in entries],
-               say(f"{game.title_fr} · {players} joueurs · {games} parties par "
+               say(f"{game.title_fr} · {players} joueurs · {played} parties par "
                    f"{'niveau' if game.cooperative else 'match'} · graine {seed}",
-                   f"{game.title_en} · {players} players · {games} games per "
+                   f"{game.title_en} · {players} players · {played} games per "
                    f"{'level' if game.cooperative else 'match'} · seed {seed}"))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False))
