@@ -129,6 +129,31 @@ def test_a_menu_still_too_tall_groups_the_choices_of_one_verb() -> None:
     assert sum(label.startswith("Jouer ") for label in roomy.entry_labels()) == 6
 
 
+def test_a_group_of_choices_the_game_ranks_apart_is_numbered_as_shown() -> None:
+    """Le Voleur ranks each card's paper board then its digital one, so the words both
+    boards share gathered 1, 3, 5, 7 under « …, plateau papier » and 2, 4, 6, 8 under
+    « …, plateau numérique »: the numbers jumped about the screen. Numbered as shown,
+    they read 1 to 8 down it, and each number still stands for the choice beside it."""
+    cards = ("Poser « Bulletins de paie »", "Poser « Arrêts de travail »",
+             "Cacher « Armoire fermée à clé »", "Cacher « Sauvegardes hors ligne »")
+    labels = [f"{card}, plateau {board}" for card in cards
+              for board in ("papier", "numérique")]
+    menu = Menu([str(n) for n in range(1, 9)], labels, 80, 40, "fr")
+    assert [entry[0] for entry in menu.entries()] == [0, 2, 4, 6, 1, 3, 5, 7]
+    plain = [re.sub(r"\[cyan\]|\[/\]", "", line) for line in menu.lines()]
+    assert plain[0] == "  …, plateau papier" and plain[3] == "  …, plateau numérique"
+    numbers = [int(n) for line in plain for n in re.findall(r"(\d+)\. ", line)]
+    assert sorted(numbers) == list(range(1, 9))
+    # Down each column, one group after the other: 1 2 | 3 4, then 5 6 | 7 8.
+    assert numbers == [1, 3, 2, 4, 5, 7, 6, 8], plain
+    for number, entry in enumerate(menu.entries(), 1):
+        text = labels[entry[0]].split(", plateau")[0]
+        assert any(f"{number}. {text}" in line for line in plain), (number, plain)
+    # A menu whose groups keep the game's order keeps its numbers.
+    kept = Menu(["1", "2", "3"], labels[::2][:3], 80, 40, "fr")
+    assert kept.entries() == [[0], [1], [2]]
+
+
 def test_a_long_line_goes_on_under_its_own_text() -> None:
     """A line wider than the terminal went on from its left edge: a Voleur board's line
     (« Numérique : … ╎ … — ta mesure cachée : … », up to 400 columns) and a told move

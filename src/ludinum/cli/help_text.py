@@ -99,8 +99,10 @@ ENGLISH: dict[str, str] = {
         "CSV file (one line per game) or JSON (by the extension).",
     "Classe les niveaux de bots : chacun contre les autres, intervalles de confiance à 95 %.":
         "Rank the bot levels: each against the others, 95% confidence intervals.",
-    "Parties par match (par niveau pour un jeu coopératif).":
-        "Games per match (per level for a cooperative game).",
+    "Parties par match, un nombre pair (chaque tirage joué deux fois, sièges échangés) ; "
+    "par niveau pour un jeu coopératif.":
+        "Games per match, an even number (each draw played twice, seats swapped); per "
+        "level for a cooperative game.",
     "Nombre de joueurs (défaut : 4, ou le plus proche permis).":
         "Number of players (default: 4, or the nearest allowed).",
     "Niveaux, du plus faible au plus fort.": "Levels, weakest first.",

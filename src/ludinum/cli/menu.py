@@ -192,9 +192,10 @@ class Menu:
 
     def entries(self) -> list[list[int]]:
         """The choices each number typed stands for: each choice its own, numbered as
-        the game ranks them; once a group is closed, numbered as shown, the group one."""
-        if not self.closed:
-            return [[i] for i in range(len(self.labels))]
+        the game ranks them; numbered as shown instead once a group is closed (the
+        group one) or when a group gathers choices the game ranks apart, so that the
+        numbers read 1, 2, 3… down the screen (« …, plateau papier » over 1, 3, 5, 7
+        and « …, plateau numérique » over 2, 4, 6, 8 read as 1 to 4 and 5 to 8)."""
         out: list[list[int]] = []
         for _, kind, at in self._items():
             if kind == "closed":
@@ -205,6 +206,10 @@ class Menu:
                 out.extend([c] for c in self.blocks[at].choices)
         return out
 
+    def _renumbered(self) -> bool:
+        """Whether the numbers typed are the entries' as shown, not the game's keys."""
+        return self.entries() != [[i] for i in range(len(self.labels))]
+
     def entry_labels(self) -> list[str]:
         """Each entry's text (a closed group's with how many choices it holds)."""
         closed = {tuple(self.blocks[i].choices): self.blocks[i] for i in self.closed}
@@ -212,7 +217,7 @@ class Menu:
                 else self.labels[e[0]] for e in self.entries()]
 
     def _key(self, choices: list[int]) -> str:
-        if not self.closed:
+        if not self._renumbered():
             return self.keys[choices[0]]
         return str(self.entries().index(choices) + 1)
 
