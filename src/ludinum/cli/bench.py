@@ -13,8 +13,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ludinum.cli.common import game_or_fail, say
+from ludinum.cli.common import current_lang, game_or_fail, say
 from ludinum.engine import Game, State
+from ludinum.engine.numbers import decimal
 from ludinum.games import checked_speed_target, parts, registry
 
 
@@ -269,7 +270,7 @@ def _count(value: float) -> str:
 
 def _decimal(value: float) -> str:
     """A decimal number with the reader's mark: « 0,484 » in French, "0.484" in English."""
-    return say(f"{value:g}".replace(".", ","), f"{value:g}")
+    return decimal(value, current_lang())
 
 
 def _ismcts_table(console: Console, searches: list[dict[str, Any]]) -> None:

@@ -15,6 +15,7 @@ from ludinum.engine.cards import CardFace
 from ludinum.engine.config import GameConfig
 from ludinum.engine.errors import LudinumError, PlayerCountError, StateFormatError, echoed
 from ludinum.engine.events import Event, told_once
+from ludinum.engine.numbers import decimal
 from ludinum.engine.options import OptionSet
 from ludinum.engine.state import State
 
@@ -367,10 +368,8 @@ def counted(n: float, fr: tuple[str, str], en: tuple[str, str], lang: str) -> st
     « 1 carte », « 3 cartes », « 1,5 point » (French: plural from 2 on, a decimal comma);
     "1 card", "0 cards", "1.5 points". ``fr`` and ``en`` are (singular, plural); a whole
     score (``3.0``) is written as a whole number."""
-    if isinstance(n, int) or float(n).is_integer():
-        number = str(int(n))
-    else:
-        number = f"{n:g}" if lang == "en" else f"{n:g}".replace(".", ",")
+    whole = isinstance(n, int) or float(n).is_integer()
+    number = str(int(n)) if whole else decimal(n, lang)  # « 1e+06 » never
     if lang == "en":
         return f"{number} {en[0] if n == 1 else en[1]}"
     return f"{number} {fr[0] if n < 2 else fr[1]}"

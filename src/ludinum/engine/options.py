@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from ludinum.engine.errors import OptionError, echoed
+from ludinum.engine.numbers import decimal
 
 OptionValue = Union[bool, int, float, str]
 #: Whether an option changed anything in a game: given the game's option values and its
@@ -145,8 +146,7 @@ class Option:
             return None
         if abs(value) < 2 and unit.endswith("s") and (not en or value == 1):
             unit = unit[:-1]  # « 1 seconde », « 0 point », "1 second"
-        number = f"{value:g}" if en else f"{value:g}".replace(".", ",")
-        return f"{number} {unit}"
+        return f"{decimal(value, lang)} {unit}"
 
     def typed(self, value: OptionValue, lang: str = "fr") -> str:
         """``value`` as a person types it after ``-o name=`` (:meth:`read`): « oui »,
@@ -210,7 +210,7 @@ class Option:
         if self.kind in ("int", "float"):
             def num(value: float) -> str:
                 value += 1 if self.from_one else 0  # a seat, as typed
-                return f"{value:g}" if en else f"{value:g}".replace(".", ",")
+                return decimal(value, lang)
 
             what = ("whole number" if en else "nombre entier") if self.kind == "int" else (
                 "number" if en else "nombre")

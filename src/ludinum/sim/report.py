@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludinum.content.typography import french_spacing
+from ludinum.engine.numbers import decimal
 from ludinum.sim.outcomes import cell_verdict, columns, pool
 from ludinum.sim.stats import Z95, wilson
 
@@ -172,7 +173,7 @@ def headline_plots(result: Mapping[str, Any], margin: float) -> list[tuple[str, 
                 ys = [math.nan if f is None else f for f in fair]
                 ax.plot(xs, ys, linestyle="--", color="0.3", label="équitable")
                 ax.fill_between(xs, [y - margin for y in ys], [y + margin for y in ys],
-                                color="0.5", alpha=0.15, label=f"± {margin:g}".replace(".", ","))
+                                color="0.5", alpha=0.15, label=f"± {decimal(margin, 'fr')}")
             if head["kind"] == "rate":
                 ax.set_ylim(0, 1)
             ax.set_ylabel(f"{head['label']['fr']} (IC 95 %)")
@@ -205,7 +206,7 @@ def fairness(result: Mapping[str, Any], margin: float) -> list[tuple[str, str]]:
             verdict = cell_verdict(outcomes(row["summary"])[hkey], margin)
             if verdict is not None:
                 found[verdict].append(_cell_text(row["cell"], result.get("game", "")))
-        fr_margin = f"{margin:g}".replace(".", ",")
+        fr_margin = decimal(margin, "fr")
         fr = [("équitable pour " + ", ".join(found["fair"])) if found["fair"]
               else "aucun réglage équitable"]
         en = [("fair for " + ", ".join(found["fair"])) if found["fair"] else "no fair setting"]
