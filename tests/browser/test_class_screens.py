@@ -120,11 +120,14 @@ def test_the_projector_shows_the_class_readably(live: Any, browser: Any) -> None
         # The page's main action is not smaller than « Fermer la classe » beside it.
         start = font_px(page, '[data-class-cmd="start"]')
         assert start >= READABLE and start >= font_px(page, "[data-class-lock]")
-        # On a 1280 px projector the QR code stays beside the code, not under it.
+        # On a 1280 px projector the code and the QR code stay on the first screen, in
+        # their column beside the six tables.
         page.set_viewport_size(SMALL_PROJECTOR)
         qr = page.locator(".class-head .qr-box").bounding_box()
         big = page.locator(".class-head .room-code").bounding_box()
-        assert qr["y"] < big["y"] + big["height"] and qr["x"] >= big["x"] + big["width"]
+        seated = page.locator(".class-tables").bounding_box()
+        assert qr["y"] + qr["height"] <= SMALL_PROJECTOR["height"]
+        assert qr["x"] >= seated["x"] + seated["width"] <= big["x"]
         page.set_viewport_size(PROJECTOR)
 
         page.click('[data-class-cmd="start"]')
@@ -589,6 +592,17 @@ OVERVIEW = """() => {
 def class_under_way(page: Any, base: str, tables: int) -> None:
     """A class of 2, 6 or 8 tables (tables of 5, 5 and 4) created on ``page`` and started,
     its dashboard showing every table's card and the teacher's commands."""
+    class_gathered(page, base, tables)
+    page.click('[data-class-cmd="start"]')
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.table-card').length === {tables}",
+        timeout=TIMEOUT)
+    page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+
+
+def class_gathered(page: Any, base: str, tables: int) -> None:
+    """A class of 2, 6 or 8 tables (tables of 5, 5 and 4) created on ``page``, its pupils
+    joined and listed at their tables, not started."""
     game, size, pupils = {2: ("gnou", 5, 7), 6: ("gnou", 5, 30), 8: ("webrunners", 4, 30)}[tables]
     page.goto(f"{base}/classe/nouvelle/{game}")
     if game == "gnou":
@@ -602,11 +616,51 @@ def class_under_way(page: Any, base: str, tables: int) -> None:
     page.wait_for_function(
         f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
         timeout=TIMEOUT)
-    page.click('[data-class-cmd="start"]')
-    page.wait_for_function(
-        f"() => document.querySelectorAll('.table-card').length === {tables}",
-        timeout=TIMEOUT)
-    page.wait_for_selector('[data-class-cmd="end"]', timeout=TIMEOUT)
+
+
+#: The gathering dashboard as the class reads it: how far it scrolls, where the QR code,
+#: the code and the tables are, and the least text size of what the class reads.
+GATHERING = """() => {
+  const root = document.documentElement;
+  const box = (s) => { const b = document.querySelector(s).getBoundingClientRect();
+                       return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+  const read = [...document.querySelectorAll(
+    '.class-head .lead, .class-head .room-code, .qr-box figcaption, .room-lock, .class-count, .hint, .pupil, .table-target')];
+  return {down: root.scrollHeight - root.clientHeight, across: root.scrollWidth - root.clientWidth,
+          qr: box('.qr-box svg'), code: box('.class-head .room-code'), tables: box('.class-tables'),
+          least: Math.min(...read.map((e) => parseFloat(getComputedStyle(e).fontSize)))};
+}"""
+
+
+@pytest.mark.parametrize("tables", [2, 6, 8])
+def test_thirty_pupils_gather_on_one_projector_screen(tables: int, live: Any,
+                                                      browser: Any) -> None:
+    """Thirty pupils at six tables of five or eight of four, the teacher arranging them:
+    the address, the code and the QR code stacked above the tables took 666 px of a
+    1920×1080 projector, and the tables went to 1,378 and 1,522 px, a scroll bar while
+    the class is arranged and latecomers still join. With more than five tables, how to
+    join and the class's state stand in a column beside the tables, every table on the
+    screen, every text still read from the back (28 px); two tables keep the header
+    above them, the code and the QR code at full size."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        class_gathered(page, live.url, tables)
+        at = page.evaluate(GATHERING)
+        assert (at["down"], at["across"]) == (0, 0), at
+        assert at["least"] >= READABLE - 0.1, at
+        qr, code, seated = at["qr"], at["code"], at["tables"]
+        assert qr["bottom"] <= PROJECTOR["height"] and code["bottom"] <= PROJECTOR["height"]
+        if tables > 5:  # beside the tables, on their right
+            assert qr["left"] >= seated["right"] and code["left"] >= seated["right"], at
+        else:  # above them; on a 1280 px projector, the QR code beside the code, not under
+            assert qr["bottom"] <= seated["top"] and code["bottom"] <= seated["top"], at
+            page.set_viewport_size(SMALL_PROJECTOR)
+            at = page.evaluate(GATHERING)
+            assert at["qr"]["top"] < at["code"]["bottom"], at
+            assert at["qr"]["left"] >= at["code"]["right"], at
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("tables", [2, 6, 8])
