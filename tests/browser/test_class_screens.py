@@ -618,6 +618,46 @@ def class_gathered(page: Any, base: str, tables: int) -> None:
         timeout=TIMEOUT)
 
 
+def test_a_move_to_a_full_table_leaves_no_pupil_chosen(live: Any, browser: Any) -> None:
+    """The teacher touches a pupil, then a full table: the server refuses (« La table 2 est
+    complète. ») and the board's HTML comes back unchanged, so the page kept it, and the
+    pupil's button still read chosen while the next touch on a table did nothing. Now the
+    refusal is said, no pupil reads chosen, and a table touched next sends no move."""
+    page = browser.new_context(viewport=PROJECTOR).new_page()
+    moves: list[str] = []
+    page.on("request", lambda r: moves.append(r.url) if r.url.endswith("/move") else None)
+    try:
+        page.goto(f"{live.url}/classe/nouvelle/gnou")
+        page.check('input[name="mode"][value="turns"]')
+        page.select_option("#table_size", "5")
+        page.click("button[type=submit]")
+        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
+        code = page.eval_on_selector("body", "b => b.dataset.code")
+        for n in range(10):  # two tables of five, both full
+            join(live.url, code, pupil_name(n))
+        page.wait_for_function(
+            "() => document.querySelectorAll('[data-pupil]').length === 10", timeout=TIMEOUT)
+        pupil = page.locator('[data-table="1"] [data-pupil]').first
+        chosen = pupil.get_attribute("data-pupil")
+        pupil.click()
+        assert pupil.get_attribute("aria-pressed") == "true"
+        page.click('[data-move-to="2"]')
+        page.wait_for_function(
+            "() => (document.getElementById('toast').textContent || '').includes('complète')",
+            timeout=TIMEOUT)
+        assert "La table 2 est complète" in page.inner_text("#toast")
+        assert len(moves) == 1
+        page.wait_for_function(
+            "() => !document.querySelector('[data-pupil][aria-pressed=\"true\"]')",
+            timeout=TIMEOUT)
+        page.click('[data-move-to="2"]')
+        page.wait_for_timeout(300)
+        assert len(moves) == 1  # no pupil chosen: the touch on a table sends nothing
+        assert page.locator(f'[data-table="1"] [data-pupil="{chosen}"]').count() == 1
+    finally:
+        page.context.close()
+
+
 #: The gathering dashboard as the class reads it: how far it scrolls, where the QR code,
 #: the code and the tables are, and the least text size of what the class reads.
 GATHERING = """() => {
@@ -625,7 +665,8 @@ GATHERING = """() => {
   const box = (s) => { const b = document.querySelector(s).getBoundingClientRect();
                        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
   const read = [...document.querySelectorAll(
-    '.class-head .lead, .class-head .room-code, .qr-box figcaption, .room-lock, .class-count, .hint, .pupil, .table-target')];
+    '.class-head .lead, .class-head .room-code, .qr-box figcaption, .room-lock, '
+    + '.class-count, .hint, .pupil, .table-target')];
   return {down: root.scrollHeight - root.clientHeight, across: root.scrollWidth - root.clientWidth,
           qr: box('.qr-box svg'), code: box('.class-head .room-code'), tables: box('.class-tables'),
           least: Math.min(...read.map((e) => parseFloat(getComputedStyle(e).fontSize)))};
