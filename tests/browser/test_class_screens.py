@@ -604,6 +604,12 @@ def class_gathered(page: Any, base: str, tables: int) -> None:
     """A class of 2, 6 or 8 tables (tables of 5, 5 and 4) created on ``page``, its pupils
     joined and listed at their tables, not started."""
     game, size, pupils = {2: ("gnou", 5, 7), 6: ("gnou", 5, 30), 8: ("webrunners", 4, 30)}[tables]
+    gathered(page, base, game, size, pupils)
+
+
+def gathered(page: Any, base: str, game: str, size: int, pupils: int) -> None:
+    """A class of ``game`` at tables of ``size`` created on ``page``, ``pupils`` joined
+    and listed at their tables, not started."""
     page.goto(f"{base}/classe/nouvelle/{game}")
     if game == "gnou":
         page.check('input[name="mode"][value="turns"]')
@@ -612,7 +618,7 @@ def class_gathered(page: Any, base: str, tables: int) -> None:
     page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
     code = page.eval_on_selector("body", "b => b.dataset.code")
     for n in range(pupils):
-        join(base, code, f"{ANIMALS[n % 10]} {QUALITIES[n // 10]}")
+        join(base, code, pupil_name(n))
     page.wait_for_function(
         f"() => document.querySelectorAll('[data-pupil]').length === {pupils}",
         timeout=TIMEOUT)
@@ -627,16 +633,7 @@ def test_a_move_to_a_full_table_leaves_no_pupil_chosen(live: Any, browser: Any) 
     moves: list[str] = []
     page.on("request", lambda r: moves.append(r.url) if r.url.endswith("/move") else None)
     try:
-        page.goto(f"{live.url}/classe/nouvelle/gnou")
-        page.check('input[name="mode"][value="turns"]')
-        page.select_option("#table_size", "5")
-        page.click("button[type=submit]")
-        page.wait_for_url(re.compile(r".*/classe/\w+/tableau$"), timeout=TIMEOUT)
-        code = page.eval_on_selector("body", "b => b.dataset.code")
-        for n in range(10):  # two tables of five, both full
-            join(live.url, code, pupil_name(n))
-        page.wait_for_function(
-            "() => document.querySelectorAll('[data-pupil]').length === 10", timeout=TIMEOUT)
+        gathered(page, live.url, "gnou", 5, 10)  # two tables of five, both full
         pupil = page.locator('[data-table="1"] [data-pupil]').first
         chosen = pupil.get_attribute("data-pupil")
         pupil.click()

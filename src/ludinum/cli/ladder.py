@@ -25,7 +25,14 @@ from ludinum.cli.common import (
 from ludinum.cli.lab import check_plot_path, plot_option, write_plot
 from ludinum.engine import LudinumError
 from ludinum.games import bot_levels, get_game, headlines
-from ludinum.sim.ladder import LadderSpec, check_sample, deals, estimate_seconds, total_games
+from ludinum.sim.ladder import (
+    LadderSpec,
+    check_sample,
+    deals,
+    estimate_seconds,
+    per_match,
+    total_games,
+)
 from ludinum.sim.ladder import ladder as run_ladder
 
 #: A run estimated longer than this (seconds) is announced before it starts.
@@ -86,7 +93,7 @@ def ladder(
     except LudinumError as exc:
         fail(exc.fr, exc.en)
     check_plot_path(plot_path)
-    played = games if game.cooperative else 2 * deals(games)
+    played = per_match(games, game.cooperative)
     if played != games:  # an odd -n: each deal is played twice, seats swapped
         click.echo(say(f"-n {games} : {played} parties par match (chaque tirage est joué "
                        "deux fois, sièges échangés).",
@@ -143,8 +150,9 @@ def print_ladder(result: dict[str, Any], console: Console) -> None:
         played = say(f"{games} parties par niveau", f"{games} games per level")
     else:
         played = say(
-            f"{2 * deals(games)} parties par match ({deals(games)} tirages, sièges échangés)",
-            f"{2 * deals(games)} games per match ({deals(games)} deals, seats swapped)")
+            f"{per_match(games, False)} parties par match ({deals(games)} tirages, sièges "
+            "échangés)",
+            f"{per_match(games, False)} games per match ({deals(games)} deals, seats swapped)")
     game = get_game(result["game"])
     title = (f"{say(game.title_fr, game.title_en)} · {result['players']} "
              f"{say('joueurs', 'players')} · {played}"

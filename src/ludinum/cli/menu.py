@@ -206,10 +206,6 @@ class Menu:
                 out.extend([c] for c in self.blocks[at].choices)
         return out
 
-    def _renumbered(self) -> bool:
-        """Whether the numbers typed are the entries' as shown, not the game's keys."""
-        return self.entries() != [[i] for i in range(len(self.labels))]
-
     def entry_labels(self) -> list[str]:
         """Each entry's text (a closed group's with how many choices it holds)."""
         closed = {tuple(self.blocks[i].choices): self.blocks[i] for i in self.closed}
@@ -217,9 +213,12 @@ class Menu:
                 else self.labels[e[0]] for e in self.entries()]
 
     def _key(self, choices: list[int]) -> str:
-        if not self._renumbered():
+        """What is typed for ``choices``: the game's key while every entry keeps its
+        rank (:meth:`entries`), else its number as shown."""
+        entries = self.entries()
+        if entries == [[i] for i in range(len(self.labels))]:
             return self.keys[choices[0]]
-        return str(self.entries().index(choices) + 1)
+        return str(entries.index(choices) + 1)
 
     def _shown(self, index: int) -> list[str]:
         """A block's lines as they are shown now."""

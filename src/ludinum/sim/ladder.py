@@ -187,10 +187,15 @@ def ladder(
     return out
 
 
+def per_match(games: int, cooperative: bool) -> int:
+    """Games a match plays for ``-n games``: a team's ``games``, or a duel's deals twice
+    (an odd ``games`` one game less)."""
+    return games if cooperative else 2 * deals(games)
+
+
 def total_games(spec: LadderSpec, cooperative: bool) -> int:
-    if cooperative:
-        return spec.games * len(spec.levels)
-    return 2 * deals(spec.games) * len(pairs(spec.levels, spec.adjacent))
+    matches = len(spec.levels) if cooperative else len(pairs(spec.levels, spec.adjacent))
+    return per_match(spec.games, cooperative) * matches
 
 
 def units(spec: LadderSpec, cooperative: bool) -> int:
