@@ -230,6 +230,44 @@ def test_hacker_board_at_the_end_shows_the_bills() -> None:
     assert "♛" in html
 
 
+def strip_names(html: str, seat: int) -> list[str]:
+    """The lines of a Hacker player's column above what it is doing: its nickname."""
+    group = next(g for g in by_class(svg_root(html), "player") if f"seat-{seat}" in (
+        g.get("class") or "").split())
+    texts = [t for t in group.findall("text") if t.get("font-size") == "27"]
+    return [plain_spaces("".join(t.itertext())) for t in texts]
+
+
+def test_a_phones_hacker_columns_show_nicknames_whole() -> None:
+    """Seven players on a phone, their columns four a row, 159 units each: a nickname was
+    cut to eight signs (« Anne-Sophie » read « Anne-So… », « Maximilien » « Maximil… »).
+    Now a nickname is whole on one line squeezed a little, or on two lines broken at a
+    space or after a hyphen (all of the strips then a line taller, what each player is
+    doing below its name), or a single long word in halves with a hyphen; only a name
+    longer than two lines can hold is cut (« … »), and on the second line first."""
+    names = ["Maximilien", "Léa", "Anne-Sophie", "Inès la Licorne", "Anticonstitutionnel",
+             "Jean-Baptiste Dupont", "Noé"]
+    game = registry().get("hacker")
+    state = game.setup(game.make_config(players=7, seed=3))
+    html = draw(game, state.view(None), names=names, narrow=True)
+    assert strip_names(html, 0) == ["Maximilien"]
+    assert strip_names(html, 1) == ["Léa"]
+    assert strip_names(html, 2) == ["Anne-", "Sophie"]
+    assert strip_names(html, 3) == ["Inès la", "Licorne"]
+    assert strip_names(html, 4) == ["Anticonst-", "itutionnel"]
+    first, second = strip_names(html, 5)
+    assert first.startswith("Jean-Bapt") and first.endswith("…") and second == "Dupont"
+    lower = next(g for g in by_class(svg_root(html), "player") if "seat-1" in g.get("class", ""))
+    assert float(lower.find("rect").get("height")) == 148 - 6 + 30  # type: ignore[union-attr]
+    # Short names on one line each: the strips keep their height.
+    short = draw(game, state.view(None), names=["Léa", "Tom", "Inès", "Noé", "Ana", "Max",
+                                                "Ilan"], narrow=True)
+    assert [strip_names(short, seat) for seat in range(7)] == [[n] for n in (
+        "Léa", "Tom", "Inès", "Noé", "Ana", "Max", "Ilan")]
+    assert svg_root(short).get("viewBox", "").split()[3] < svg_root(html).get(
+        "viewBox", "").split()[3]
+
+
 @pytest.mark.parametrize("steps", [20, 60, 300])
 def test_voleur_board_shows_boards_data_and_backs(steps: int) -> None:
     game, state = play("voleur", seed=4, steps=steps)

@@ -21,6 +21,7 @@
   const TOP = 50;
   const HEAD_LINE = 36;  // a narrow board's second header line
   const STRIP = 148;
+  const NAME_LINE = 30;  // a nickname's second line in a narrow column
   const OWNER = 36;  // the owner's line above its accounts
   const ROW = OWNER + CARD_H + 10;
   const TEXT = 25;  // the smallest text
@@ -74,28 +75,71 @@
   const SIDE = 256;
   const SIDE_GAP = 12;  // between the players' columns and the accounts
   function layout(c, n, groups) {
-    const wide = stacked(n, groups, c.narrow);
+    const wide = stacked(c, n, groups, c.narrow);
     if (c.narrow || !c.box) return wide;
     const side = {
       narrow: false, perRow: 1, width: SIDE + SIDE_GAP + 2 * EDGE + BLOCK, cols: 1, top: TOP,
-      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE,
+      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE, strip: STRIP, names: null,
       height: TOP + Math.max(n * STRIP, groups * ROW) + 4,
     };
-    return c.fit(c.box, [wide, stacked(n, groups, true), side]);
+    return c.fit(c.box, [wide, stacked(c, n, groups, true), side]);
   }
   // The players' columns side by side above the accounts: two owners a row, or
   // (``narrow``) the phone's one owner a row, the players' columns in rows of three or
   // four and the header on two lines.
-  function stacked(n, groups, narrow) {
+  function stacked(c, n, groups, narrow) {
     const perRow = narrow ? 1 : 2;
     const width = 2 * EDGE + perRow * BLOCK + (perRow - 1) * APART;
     const cols = !narrow || n <= 4 ? Math.max(n, 1) : Math.ceil(n / 2);
     const top = TOP + (narrow ? HEAD_LINE : 0);
-    const accountsTop = top + Math.ceil(n / cols) * STRIP;
+    // A narrow column's nicknames, each on one line or two (nameLines); the strips a line
+    // taller when one needs two.
+    const names = narrow ? Array.from({ length: n }, (_x, seat) =>
+      nameLines(c, seat, width / cols - 16, bigText(true, n))) : null;
+    const strip = names && names.some((lines) => lines.length > 1) ? STRIP + NAME_LINE : STRIP;
+    const accountsTop = top + Math.ceil(n / cols) * strip;
     return {
-      narrow, perRow, width, cols, top, accountsTop, left: 0, col: width / cols,
+      narrow, perRow, width, cols, top, accountsTop, left: 0, col: width / cols, strip, names,
       height: accountsTop + Math.ceil(groups / perRow) * ROW + 4,
     };
+  }
+
+  // A player's nickname in its column, as large as the column allows (bold: a tenth wider).
+  const bigText = (narrow, n) => (!narrow && n <= 5 ? 30 : 27);
+  // A nickname in a narrow column ``room`` wide, in bold at ``size``: on one line when it
+  // fits there squeezed to ONE_LINE of its width or more; else on two, broken at the space
+  // or after the hyphen that leaves the longer line shortest; a word alone on one line
+  // squeezed down to TWO_LINES, and a longer one broken inside with a hyphen, in two
+  // halves. A line is cut short (« … ») only when it would be squeezed below TWO_LINES.
+  // Cut to one line of eight signs, « Anne-Sophie » read « Anne-So… » in a row of four
+  // columns on a phone.
+  const ONE_LINE = 0.75;
+  const TWO_LINES = 0.6;
+  function nameLines(c, seat, room, size) {
+    const wide = (text) => c.textWidth(text, size * 1.1);
+    const whole = c.seatText(seat);
+    if (wide(whole) * ONE_LINE <= room) return [whole];
+    const signs = [...whole];
+    const natural = (k) => signs[k] === " " || signs[k - 1] === "-";
+    const word = !signs.some((_x, k) => k > 0 && natural(k));
+    if (word && wide(whole) * TWO_LINES <= room) return [whole];
+    let best = null;
+    for (let k = 1; k < signs.length; k += 1) {
+      if (word ? signs[k - 1] === " " : !natural(k)) continue;
+      const first = signs.slice(0, k).join("").trim() + (word ? "-" : "");
+      const second = signs.slice(signs[k] === " " ? k + 1 : k).join("").trim();
+      const cost = Math.max(wide(first), wide(second));
+      if (first && second && (!best || cost < best[0])) best = [cost, first, second];
+    }
+    if (!best) return [whole];
+    const fit = (line) => {
+      let text = line;
+      while (wide(text) * TWO_LINES > room && [...text].length > 2) {
+        text = [...text].slice(0, -2).join("") + "…";
+      }
+      return text;
+    };
+    return [fit(best[1]), fit(best[2])];
   }
 
   // One column per player: where it is (at the bank, protecting, stealing) or what its trip
@@ -104,7 +148,7 @@
     const { h, _, view } = c;
     const col = at.col;
     const x = (seat % at.cols) * col;
-    const y = at.top + Math.floor(seat / at.cols) * STRIP;
+    const y = at.top + Math.floor(seat / at.cols) * at.strip;
     const trip = (view.trips || []).filter((t) => t.traveller === seat);
     const lit = seat === view.traveller || seat === view.protector;
     // What it is doing, in a few words that fit its column (6 or 7 columns are narrow):
@@ -114,22 +158,28 @@
     else if (seat === view.protector) doing = `☂ ${_("se protège")}`;
     else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
-    // As large as the column allows (bold: a tenth wider).
-    const big = !at.narrow && n <= 5 ? 30 : 27;
+    const big = bigText(at.narrow, n);
     // A nickname whole (20 signs at most) in the wide columns of three players: « Pixel
     // Licorne » read « Pixel Licor… » in a column of 360 px; squeezed narrows what is long.
-    const cut = at.narrow ? (at.cols >= 4 ? 8 : 10) : (n <= 3 ? 20 : n <= 5 ? 12 : 10);
+    // A narrow column's on one line or two (nameLines).
+    const cut = n <= 3 ? 20 : n <= 5 ? 12 : 10;
+    const lines = at.names ? at.names[seat] : [c.seatText(seat, cut)];
+    // Below the name: a line lower when the strips hold two lines of names.
+    const below = y + at.strip - STRIP;
     let out = `<g class="player seat-${seat}">` +
-      `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${STRIP - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
-      c.token(seat, x + col / 2, y + 32, 22) +
-      `<text x="${c.num(x + col / 2)}" y="${y + 84}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(c.seatText(seat, cut), big * 1.1, col - 16)}>${c.seatName(seat, cut)}</text>` +
-      `<text x="${c.num(x + col / 2)}" y="${y + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${c.squeezed(doing, TEXT, col - 16)}>` +
+      `<rect x="${c.num(x + 4)}" y="${y}" width="${c.num(col - 8)}" height="${at.strip - 6}" rx="10" fill="${lit ? "#fef9c3" : "#f9fafb"}" stroke="#374151" stroke-width="${lit ? 4 : 1}"/>` +
+      c.token(seat, x + col / 2, y + 32, 22);
+    lines.forEach((line, i) => {
+      out += `<text x="${c.num(x + col / 2)}" y="${y + 84 + i * NAME_LINE}" font-size="${big}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(line, big * 1.1, col - 16)}>` +
+        h`${line}`.text + "</text>";
+    });
+    out += `<text x="${c.num(x + col / 2)}" y="${below + 112}" font-size="${TEXT}" text-anchor="middle" fill="#111827"${c.squeezed(doing, TEXT, col - 16)}>` +
       h`${doing}`.text + "</text>";
     const scores = view.scores || [];
     if (scores.length) {
       const crown = (view.winners || []).indexOf(seat) >= 0 ? "♛ " : "";
       const score = crown + _("score : %(n)s", { n: scores[seat] });
-      out += `<text x="${c.num(x + col / 2)}" y="${y + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(score, TEXT * 1.1, col - 16)}>` +
+      out += `<text x="${c.num(x + col / 2)}" y="${below + 137}" font-size="${TEXT}" font-weight="700" text-anchor="middle" fill="#111827"${c.squeezed(score, TEXT * 1.1, col - 16)}>` +
         h`${score}`.text + "</text>";
     }
     return out + "</g>";
