@@ -234,7 +234,10 @@ def strip_names(html: str, seat: int) -> list[str]:
     """The lines of a Hacker player's column above what it is doing: its nickname."""
     group = next(g for g in by_class(svg_root(html), "player") if f"seat-{seat}" in (
         g.get("class") or "").split())
-    texts = [t for t in group.findall("text") if t.get("font-size") == "27"]
+    # Its own texts (the token's number is in its own group): the name's lines are the bold
+    # ones larger than the column's smallest text (25: what it is doing, its score).
+    texts = [t for t in group.findall("text")
+             if t.get("font-weight") == "700" and float(t.get("font-size", 0)) > 25]
     return [plain_spaces("".join(t.itertext())) for t in texts]
 
 
@@ -266,6 +269,21 @@ def test_a_phones_hacker_columns_show_nicknames_whole() -> None:
         "Léa", "Tom", "Inès", "Noé", "Ana", "Max", "Ilan")]
     assert svg_root(short).get("viewBox", "").split()[3] < svg_root(html).get(
         "viewBox", "").split()[3]
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 7])
+def test_the_projectors_hacker_columns_show_nicknames_whole(players: int) -> None:
+    """On the projector (its stage's room at 1920×1080), 6 and 7 players' columns cut a
+    nickname to ten signs (« Anne-Soph… », « Inès la L… »), 4 and 5 players' to twelve:
+    now each is whole, on one line or two, whatever the layout the room picks."""
+    names = ["Anne-Sophie", "Inès la Licorne", "Maximilien", "Jean-Baptiste", "Léa",
+             "Tom", "Noé"][:players]
+    game = registry().get("hacker")
+    state = game.setup(game.make_config(players=players, seed=3))
+    html = draw(game, state.view(None), names=names, box={"w": 1299, "h": 1017})
+    for seat, name in enumerate(names):
+        lines = strip_names(html, seat)
+        assert name in ("".join(lines), " ".join(lines)), (seat, lines)
 
 
 @pytest.mark.parametrize("steps", [20, 60, 300])

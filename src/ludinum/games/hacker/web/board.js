@@ -77,10 +77,12 @@
   function layout(c, n, groups) {
     const wide = stacked(c, n, groups, c.narrow);
     if (c.narrow || !c.box) return wide;
+    const names = nicknames(c, n, SIDE - 16, bigText(false, n));
+    const strip = stripFor(names);
     const side = {
       narrow: false, perRow: 1, width: SIDE + SIDE_GAP + 2 * EDGE + BLOCK, cols: 1, top: TOP,
-      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE, strip: STRIP, names: null,
-      height: TOP + Math.max(n * STRIP, groups * ROW) + 4,
+      accountsTop: TOP, left: SIDE + SIDE_GAP, col: SIDE, strip, names,
+      height: TOP + Math.max(n * strip, groups * ROW) + 4,
     };
     return c.fit(c.box, [wide, stacked(c, n, groups, true), side]);
   }
@@ -92,11 +94,8 @@
     const width = 2 * EDGE + perRow * BLOCK + (perRow - 1) * APART;
     const cols = !narrow || n <= 4 ? Math.max(n, 1) : Math.ceil(n / 2);
     const top = TOP + (narrow ? HEAD_LINE : 0);
-    // A narrow column's nicknames, each on one line or two (nameLines); the strips a line
-    // taller when one needs two.
-    const names = narrow ? Array.from({ length: n }, (_x, seat) =>
-      nameLines(c, seat, width / cols - 16, bigText(true, n))) : null;
-    const strip = names && names.some((lines) => lines.length > 1) ? STRIP + NAME_LINE : STRIP;
+    const names = nicknames(c, n, width / cols - 16, bigText(narrow, n));
+    const strip = stripFor(names);
     const accountsTop = top + Math.ceil(n / cols) * strip;
     return {
       narrow, perRow, width, cols, top, accountsTop, left: 0, col: width / cols, strip, names,
@@ -106,13 +105,18 @@
 
   // A player's nickname in its column, as large as the column allows (bold: a tenth wider).
   const bigText = (narrow, n) => (!narrow && n <= 5 ? 30 : 27);
-  // A nickname in a narrow column ``room`` wide, in bold at ``size``: on one line when it
+  // The players' nicknames in columns ``room`` wide, each on one line or two (nameLines);
+  // the players' strips a line taller when one needs two.
+  const nicknames = (c, n, room, size) => Array.from({ length: n },
+    (_x, seat) => nameLines(c, seat, room, size));
+  const stripFor = (names) => (names.some((lines) => lines.length > 1) ? STRIP + NAME_LINE : STRIP);
+  // A nickname in a column ``room`` wide, in bold at ``size``: on one line when it
   // fits there squeezed to ONE_LINE of its width or more; else on two, broken at the space
   // or after the hyphen that leaves the longer line shortest; a word alone on one line
   // squeezed down to TWO_LINES, and a longer one broken inside with a hyphen, in two
   // halves. A line is cut short (« … ») only when it would be squeezed below TWO_LINES.
   // Cut to one line of eight signs, « Anne-Sophie » read « Anne-So… » in a row of four
-  // columns on a phone.
+  // columns on a phone; of ten on the projector with 6 or 7 players (« Anne-Soph… »).
   const ONE_LINE = 0.75;
   const TWO_LINES = 0.6;
   function nameLines(c, seat, room, size) {
@@ -159,11 +163,7 @@
     else if (seat === view.thief) doing = `☠ ${_("vole un billet")}`;
     else if (trip.length) doing = `✈ ${_("%(n)s virus", { n: trip[0].drops })}`;
     const big = bigText(at.narrow, n);
-    // A nickname whole (20 signs at most) in the wide columns of three players: « Pixel
-    // Licorne » read « Pixel Licor… » in a column of 360 px; squeezed narrows what is long.
-    // A narrow column's on one line or two (nameLines).
-    const cut = n <= 3 ? 20 : n <= 5 ? 12 : 10;
-    const lines = at.names ? at.names[seat] : [c.seatText(seat, cut)];
+    const lines = at.names[seat];
     // Below the name: a line lower when the strips hold two lines of names.
     const below = y + at.strip - STRIP;
     let out = `<g class="player seat-${seat}">` +
