@@ -678,9 +678,10 @@ def test_thirty_pupils_gather_on_one_projector_screen(tables: int, live: Any,
     1920×1080 projector, and the tables went to 1,378 and 1,522 px, a scroll bar while
     the class is arranged and latecomers still join. With more than five tables, how to
     join and the class's state stand in a column beside the tables, every table on the
-    screen, every text still read from the back (28 px), eight tables of four on a
-    1280×720 projector too; two tables keep the header above them, the code and the QR
-    code at full size."""
+    screen, every text still read from the back (28 px), on a 1280×720 projector too
+    (six tables of five went 81 px past it, « Lancer toutes les tables » and a hint on two
+    lines above the tables: the button is in the column now, the hint one line); two
+    tables keep the header above them, the code and the QR code at full size."""
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     try:
@@ -692,10 +693,14 @@ def test_thirty_pupils_gather_on_one_projector_screen(tables: int, live: Any,
         assert qr["bottom"] <= PROJECTOR["height"] and code["bottom"] <= PROJECTOR["height"]
         if tables > 5:  # beside the tables, on their right
             assert qr["left"] >= seated["right"] and code["left"] >= seated["right"], at
-            if tables == 8:  # four a table: on a 1280×720 projector too
-                page.set_viewport_size(SMALL_PROJECTOR)
-                at = page.evaluate(GATHERING)
-                assert (at["down"], at["across"]) == (0, 0), at
+            # On a 1280×720 projector too (six tables of five took 801 px there, the start
+            # button and a two-line hint above the tables); the start button in the column.
+            page.set_viewport_size(SMALL_PROJECTOR)
+            at = page.evaluate(GATHERING)
+            assert (at["down"], at["across"]) == (0, 0), at
+            start = page.locator('[data-class-cmd="start"]').bounding_box()
+            assert start is not None and start["x"] >= at["tables"]["right"], (start, at)
+            assert start["y"] + start["height"] <= SMALL_PROJECTOR["height"], start
         else:  # above them; on a 1280 px projector, the QR code beside the code, not under
             assert qr["bottom"] <= seated["top"] and code["bottom"] <= seated["top"], at
             page.set_viewport_size(SMALL_PROJECTOR)
