@@ -449,3 +449,29 @@ def test_a_three_player_voleur_board_writes_every_data_name_whole() -> None:
             seen += 1
             assert "…" not in card, card
     assert seen  # data cards were drawn
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_voleur_headings_write_nicknames_whole(narrow: bool) -> None:
+    """A nickname (20 signs at most) was cut to 14 signs in the managers' and the thief's
+    headings (« Anne-Sophie M… », « ☠ Inès la Licor… ») in blocks with room to spare. Now
+    it is cut only where it would be squeezed below three quarters of its width: six
+    players on the projector and on a phone write each whole."""
+    names = ["Anne-Sophie Martin", "Inès la Licorne", "Anticonstitutionnels",
+             "Jean-Baptiste Dupont", "Léa", "WWWWWWWWWWWWWWWWWWWW"]
+    game = registry().get("voleur")
+    state = game.setup(game.make_config(players=6, seed=4))
+    rng = random.Random(4)
+    for _ in range(80):
+        seat = rng.choice(state.active_players())
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    view = state.view(None)
+    html = draw(game, view, names=names, narrow=narrow,
+                box=None if narrow else {"w": 1299, "h": 1017})
+    headings = [plain_spaces("".join(t.itertext())) for t in svg_root(html).iter("text")
+                if t.get("font-size") == "26" and t.get("font-weight") == "700"]
+    thief = next(p["seat"] for p in view["players"] if p["role"] == "thief")
+    for seat, name in enumerate(names):
+        said = f"☠ {name}" if seat == thief else name
+        assert any(h == said or h.startswith(said + " · ") for h in headings), (name, headings)
+    assert not any("…" in h for h in headings)

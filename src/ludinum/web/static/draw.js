@@ -95,6 +95,15 @@
   // runs into its neighbour (nothing when it fits).
   const squeezed = (text, size, room) => (textWidth(text, size) > room
     ? ` textLength="${Math.floor(room)}" lengthAdjust="spacingAndGlyphs"` : "");
+  // ``text`` whole when squeezed to ``least`` of its width at most it fits ``room`` at
+  // ``size`` (squeezed then draws it so), else its first signs that fit so, cut with « … ».
+  function cutToRoom(text, size, room, least) {
+    const whole = String(text);
+    if (textWidth(whole, size) * least <= room) return whole;
+    const signs = [...whole];
+    while (signs.length > 1 && textWidth(signs.join("") + "…", size) * least > room) signs.pop();
+    return signs.join("").trimEnd() + "…";
+  }
   // A text in lines at most ``room`` wide at ``size``, cut at its ordinary spaces only: a
   // French no-break space (spaced) keeps « and » with their words, a colon with its
   // word. A word wider than the room has a line to itself (squeezed there).
@@ -220,6 +229,9 @@
       return name;
     }
     const seatName = (seat, length = 0) => safe(show(seatText(seat, length)));
+    // A seat's nickname on a line ``room`` wide at ``size`` (bold: a tenth larger), whole
+    // where it fits squeezed to three quarters of its width at most (cutToRoom).
+    const seatFitted = (seat, size, room) => safe(show(cutToRoom(seatText(seat), size, room, 0.75)));
     const seatsLegend = (count) => safe(Array.from({ length: count },
       (_x, seat) => `${glyph(seat)} ${seatName(seat)}`).join(" · "));
     // A seat in HTML as on the boards: colour, shape, number, then the nickname.
@@ -311,9 +323,9 @@
     }
     return {
       kit, lang, names, _, many: plural, h, safe, show, attr, num, spaced, escape, plain,
-      textWidth, squeezed, wrap, fit,
+      textWidth, squeezed, cutToRoom, wrap, fit,
       named: (text) => named(names || [], text), withWord,
-      token, outline, glyph, seatText, seatName, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
+      token, outline, glyph, seatText, seatName, seatFitted, seatsLegend, badge, portrait, portraitImg, cardBack, face, tally,
       cardTile, plainButtons, cardChoices, palette: { fill: SEAT_FILL, ink: SEAT_INK, glyph: SEAT_GLYPH },
     };
   }
@@ -434,6 +446,6 @@
   // A game's fixed data in one language (server/kits.py): cards, characters, layout, words.
   L.kit = (data) => { L.kits[data.game + "/" + data.lang] = data; };
   L.screen = screen;
-  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, wrap, fit,
+  L.draw = { Safe, safe, h, show, escape, attr, spaced, plain, num, textWidth, squeezed, cutToRoom, wrap, fit,
     nicks, translator, many, pieces, truthy };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -136,14 +136,8 @@
       if (first && second && (!best || cost < best[0])) best = [cost, first, second];
     }
     if (!best) return [whole];
-    const fit = (line) => {
-      let text = line;
-      while (wide(text) * TWO_LINES > room && [...text].length > 2) {
-        text = [...text].slice(0, -2).join("") + "…";
-      }
-      return text;
-    };
-    return [fit(best[1]), fit(best[2])];
+    return [c.cutToRoom(best[1], size * 1.1, room, TWO_LINES),
+      c.cutToRoom(best[2], size * 1.1, room, TWO_LINES)];
   }
 
   // One column per player: where it is (at the bank, protecting, stealing) or what its trip

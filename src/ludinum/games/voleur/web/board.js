@@ -286,9 +286,10 @@
     // « ☠ Anne-Sophie · voleur », « voleur » left to the legend (« ☠ voleur ») when the
     // block is too narrow for it: beside a long nickname it was squeezed to 72 % of its
     // width, three blocks a row.
-    const whole = h`☠ ${c.seatName(p.seat, 14)} · ${_("voleur")}`;
-    const name = c.textWidth(whole.text, 26 * 1.1) <= at.x + g.blockW - 20 - x0
-      ? whole : h`☠ ${c.seatName(p.seat, 14)}`;
+    const room = at.x + g.blockW - 20 - x0;
+    const nick = c.seatFitted(p.seat, 26 * 1.1, room - c.textWidth("☠ ", 26 * 1.1));
+    const whole = h`☠ ${nick} · ${_("voleur")}`;
+    const name = c.textWidth(whole.text, 26 * 1.1) <= room ? whole : h`☠ ${nick}`;
     const piles = h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}`;
     let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
@@ -317,7 +318,7 @@
     const { h, _ } = c;
     const { x, y } = at;
     const x0 = x + g.nameX;
-    const nick = c.seatName(p.seat, 14);
+    const nick = c.seatFitted(p.seat, 26 * 1.1, at.x + g.blockW - 20 - x0);
     let out = frame(c, g, p, at, "#ffffff") +
       `<text x="${x0}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827"` +
       `${fitted(c, g, at, x0, nick.text, 26, true)}>${nick}</text>` +
@@ -573,7 +574,7 @@
       const at = { x: 5 + (k % cols) * blockW, y: top + Math.floor(k / cols) * (blockH + 12),
         h: blockH };
       const x0 = at.x + g.nameX;
-      const nick = c.seatName(p.seat, 14);
+      const nick = c.seatFitted(p.seat, 26 * 1.1, at.x + g.blockW - 20 - x0);
       const thief = p.role === "thief";
       out += `<g class="seat seat-${p.seat}">` + frame(c, g, p, at, thief ? "#f3f4f6" : "#ffffff") +
         `<text x="${x0}" y="${at.y + 44}" font-size="26" font-weight="700" fill="#111827"` +
