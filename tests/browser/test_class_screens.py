@@ -670,43 +670,65 @@ GATHERING = """() => {
 }"""
 
 
-@pytest.mark.parametrize("tables", [2, 6, 8])
-def test_thirty_pupils_gather_on_one_projector_screen(tables: int, live: Any,
-                                                      browser: Any) -> None:
+#: Classes gathering (game, places a table, pupils): two tables, thirty pupils at six tables
+#: of five, eight of four, five of six and ten of three, twenty-eight at four of seven.
+CLASSES = [("gnou", 5, 7), ("gnou", 5, 30), ("webrunners", 4, 30), ("gnou", 6, 30),
+           ("gnou", 3, 30), ("hacker", 7, 28)]
+
+
+@pytest.mark.parametrize("game,size,pupils", CLASSES)
+def test_a_gathering_class_fits_one_projector_screen(game: str, size: int, pupils: int,
+                                                     live: Any, browser: Any) -> None:
     """Thirty pupils at six tables of five or eight of four, the teacher arranging them:
     the address, the code and the QR code stacked above the tables took 666 px of a
     1920×1080 projector, and the tables went to 1,378 and 1,522 px, a scroll bar while
-    the class is arranged and latecomers still join. With more than five tables, how to
-    join and the class's state stand in a column beside the tables, every table on the
-    screen, every text still read from the back (28 px), on a 1280×720 projector too
-    (six tables of five went 81 px past it, « Lancer toutes les tables » and a hint on two
-    lines above the tables: the button is in the column now, the hint one line); two
-    tables keep the header above them, the code and the QR code at full size."""
+    the class is arranged and latecomers still join. Once a table seats three pupils, how
+    to join and the class's state stand in a column beside the tables (more than five
+    tables only, before: five tables of six went 53 px past 1080p and 148 past 720p,
+    four of seven 106 and 195 px), every table on the screen, every text still read from
+    the back (28 px), on a 1280×720 projector too (six tables of five went 81 px past it,
+    « Lancer toutes les tables » and a hint on two lines above the tables: the button is
+    in the column now, the hint one line; ten tables of three 18 px)."""
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     try:
-        class_gathered(page, live.url, tables)
-        at = page.evaluate(GATHERING)
-        assert (at["down"], at["across"]) == (0, 0), at
-        assert at["least"] >= READABLE - 0.1, at
-        qr, code, seated = at["qr"], at["code"], at["tables"]
-        assert qr["bottom"] <= PROJECTOR["height"] and code["bottom"] <= PROJECTOR["height"]
-        if tables > 5:  # beside the tables, on their right
+        gathered(page, live.url, game, size, pupils)
+        for screen in (PROJECTOR, SMALL_PROJECTOR):
+            page.set_viewport_size(screen)
+            at = page.evaluate(GATHERING)
+            assert (at["down"], at["across"]) == (0, 0), (screen, at)
+            assert at["least"] >= READABLE * screen["height"] / 1080 - 0.1, at
+            qr, code, seated = at["qr"], at["code"], at["tables"]
+            # Beside the tables, on their right, with the start button.
             assert qr["left"] >= seated["right"] and code["left"] >= seated["right"], at
-            # On a 1280×720 projector too (six tables of five took 801 px there, the start
-            # button and a two-line hint above the tables); the start button in the column.
-            page.set_viewport_size(SMALL_PROJECTOR)
-            at = page.evaluate(GATHERING)
-            assert (at["down"], at["across"]) == (0, 0), at
             start = page.locator('[data-class-cmd="start"]').bounding_box()
-            assert start is not None and start["x"] >= at["tables"]["right"], (start, at)
-            assert start["y"] + start["height"] <= SMALL_PROJECTOR["height"], start
-        else:  # above them; on a 1280 px projector, the QR code beside the code, not under
-            assert qr["bottom"] <= seated["top"] and code["bottom"] <= seated["top"], at
-            page.set_viewport_size(SMALL_PROJECTOR)
-            at = page.evaluate(GATHERING)
-            assert at["qr"]["top"] < at["code"]["bottom"], at
-            assert at["qr"]["left"] >= at["code"]["right"], at
+            assert start is not None and start["x"] >= seated["right"], (start, at)
+            assert start["y"] + start["height"] <= screen["height"], start
+            # Each pupil's ✕ inside its table's card (five cards a row at 720p: 160 px).
+            outside = page.evaluate("""() => [...document.querySelectorAll('.class-table')]
+              .flatMap((t) => { const r = t.getBoundingClientRect();
+                return [...t.querySelectorAll('.remove')].filter((x) =>
+                  x.getBoundingClientRect().right > r.right + 0.5); }).length""")
+            assert outside == 0, (screen, outside)
+    finally:
+        context.close()
+
+
+def test_the_first_pupils_see_the_header_above_their_tables(live: Any, browser: Any) -> None:
+    """While no table seats more than two pupils (the class coming in), the header stays
+    above the tables, the code and the QR code at full size; on a 1280 px projector the QR
+    code beside the code, not under it."""
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    try:
+        gathered(page, live.url, "gnou", 2, 4)
+        at = page.evaluate(GATHERING)
+        qr, code, seated = at["qr"], at["code"], at["tables"]
+        assert qr["bottom"] <= seated["top"] and code["bottom"] <= seated["top"], at
+        page.set_viewport_size(SMALL_PROJECTOR)
+        at = page.evaluate(GATHERING)
+        assert at["qr"]["top"] < at["code"]["bottom"], at
+        assert at["qr"]["left"] >= at["code"]["right"], at
     finally:
         context.close()
 
