@@ -136,8 +136,7 @@
       if (first && second && (!best || cost < best[0])) best = [cost, first, second];
     }
     if (!best) return [whole];
-    return [c.cutToRoom(best[1], size * 1.1, room, TWO_LINES),
-      c.cutToRoom(best[2], size * 1.1, room, TWO_LINES)];
+    return best.slice(1).map((line) => c.cutToRoom(line, size * 1.1, room, TWO_LINES));
   }
 
   // One column per player: where it is (at the bank, protecting, stealing) or what its trip

@@ -269,8 +269,11 @@
   // it would run out of it (a long nickname beside « voleur »: « ☠ Anne-Sophie · voleur »
   // ran out of the thief's block on the projector's board of six players, three blocks a
   // row).
+  const roomIn = (g, at, x) => at.x + g.blockW - 20 - x;
   const fitted = (c, g, at, x, text, size, bold) =>
-    c.squeezed(text, size * (bold ? 1.1 : 1), at.x + g.blockW - 20 - x);
+    c.squeezed(text, size * (bold ? 1.1 : 1), roomIn(g, at, x));
+  // A heading's nickname (26 units, bold) from ``x`` in block ``at``, whole where it fits.
+  const headingName = (c, g, at, x, seat) => c.seatFitted(seat, 26 * 1.1, roomIn(g, at, x));
   // « score : 12 ♛ · main : 3 », the crown for a winner.
   function score(c, p) {
     const crown = (c.view.winners || []).includes(p.seat) ? " ♛" : "";
@@ -286,10 +289,10 @@
     // « ☠ Anne-Sophie · voleur », « voleur » left to the legend (« ☠ voleur ») when the
     // block is too narrow for it: beside a long nickname it was squeezed to 72 % of its
     // width, three blocks a row.
-    const room = at.x + g.blockW - 20 - x0;
-    const nick = c.seatFitted(p.seat, 26 * 1.1, room - c.textWidth("☠ ", 26 * 1.1));
+    const mark = c.textWidth("☠ ", 26 * 1.1);
+    const nick = headingName(c, g, at, x0 + mark, p.seat);
     const whole = h`☠ ${nick} · ${_("voleur")}`;
-    const name = c.textWidth(whole.text, 26 * 1.1) <= room ? whole : h`☠ ${nick}`;
+    const name = c.textWidth(whole.text, 26 * 1.1) <= roomIn(g, at, x0) ? whole : h`☠ ${nick}`;
     const piles = h`${_("pioche : %(n)s", { n: view.thief_pile })} · ` +
       h`${_("défausse : %(n)s", { n: (view.thief_discard || []).length })}`;
     let out = `<g class="thief seat-${p.seat}">` + frame(c, g, p, at, "#f3f4f6") +
@@ -318,7 +321,7 @@
     const { h, _ } = c;
     const { x, y } = at;
     const x0 = x + g.nameX;
-    const nick = c.seatFitted(p.seat, 26 * 1.1, at.x + g.blockW - 20 - x0);
+    const nick = headingName(c, g, at, x0, p.seat);
     let out = frame(c, g, p, at, "#ffffff") +
       `<text x="${x0}" y="${y + 34}" font-size="26" font-weight="700" fill="#111827"` +
       `${fitted(c, g, at, x0, nick.text, 26, true)}>${nick}</text>` +
@@ -574,7 +577,7 @@
       const at = { x: 5 + (k % cols) * blockW, y: top + Math.floor(k / cols) * (blockH + 12),
         h: blockH };
       const x0 = at.x + g.nameX;
-      const nick = c.seatFitted(p.seat, 26 * 1.1, at.x + g.blockW - 20 - x0);
+      const nick = headingName(c, g, at, x0, p.seat);
       const thief = p.role === "thief";
       out += `<g class="seat seat-${p.seat}">` + frame(c, g, p, at, thief ? "#f3f4f6" : "#ffffff") +
         `<text x="${x0}" y="${at.y + 44}" font-size="26" font-weight="700" fill="#111827"` +
