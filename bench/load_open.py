@@ -8,8 +8,13 @@ ROOMS rooms of Web Runners with PHONES seats, every seat a phone (a WebSocket cl
 bots), and WATCHERS spectator sockets spread over the rooms (projectors). Every tick, the
 actions due at RATE per second are sent round-robin over the rooms, each by a phone of the
 room whose last frame offers an action (with the frame's ``seq``: a move made stale by
-another one is refused as ``stale``), each followed by a ``ping`` with an id; everything
-about an action arrives before its ``pong``. Reported for the measured window:
+another one is refused as ``stale``), as the page sends it: one ``act`` message a move. A
+phone's move is accepted when its next update comes (its frames are numbered), refused
+when an error about it comes (a refusal told after an update is counted as a refusal).
+With ``--ping`` each ``act`` is followed by a ``ping`` with an id, and the move is counted
+at its ``pong`` (everything about it arrives before): the generator of the figures up to
+2026-12-05, whose load has one message in and one out a move more than a class's pages
+bring (the page never pings). Reported for the measured window:
 
 - ``accepted_per_s`` and ``refused_per_s`` (errors: stale, not your turn, rate limited…);
 - ``p50/p95/p99/max_ms`` from the ``act`` to the update that shows it (accepted only);
@@ -121,16 +126,48 @@ class OpenPhone:
     seq: int = 0
     offers: list[dict[str, Any]] = field(default_factory=list)
     status: str = ""
+    #: Each ``act`` followed by a ``ping`` (``--ping``), the move counted at its ``pong``.
+    ping: bool = False
     #: ping id -> [sent at, seq it makes, update seen at, refused]
     pending: dict[int, list[Any]] = field(default_factory=dict)
+    #: Without pings: the last move sent, [sent at, seq it makes, latency counted or None]
+    #: (one move per frame: a phone has one move in flight at a time).
+    last: list[Any] | None = None
 
     async def send_act(self, tag: int, rng: random.Random) -> None:
         choice = self.offers[rng.randrange(len(self.offers))]
-        self.pending[tag] = [time.monotonic(), self.seq + 1, None, False]
+        if self.ping:
+            self.pending[tag] = [time.monotonic(), self.seq + 1, None, False]
+        else:
+            self.last = [time.monotonic(), self.seq + 1, None]
         self.offers = []  # one move per frame: the next one comes with the next frame
         await self.ws.send(json.dumps({"type": "act", "seat": choice["seat"],
                                        "action": choice["action"], "seq": self.seq}))
-        await self.ws.send(json.dumps({"type": "ping", "id": tag}))
+        if self.ping:
+            await self.ws.send(json.dumps({"type": "ping", "id": tag}))
+
+    def _seen(self, now: float) -> None:
+        """An update came: the move in flight that it (or a later one) shows is done."""
+        last = self.last
+        if last is not None and last[2] is None and self.seq >= last[1]:
+            last[2] = now - last[0]
+            self.stats.accepted += 1
+            self.stats.latencies.append(last[2])
+
+    def _refused(self, code: str) -> None:
+        self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+        if self.ping:
+            if self.pending:
+                self.pending[min(self.pending)][3] = True
+            return
+        last, self.last = self.last, None
+        if last is None:
+            return
+        if last[2] is not None:  # counted at an update another move made meanwhile
+            with contextlib.suppress(ValueError):  # (not if counted before the window)
+                self.stats.latencies.remove(last[2])
+                self.stats.accepted -= 1
+        self.stats.refused += 1
 
     async def read(self) -> None:
         with contextlib.suppress(websockets.exceptions.WebSocketException):
@@ -146,11 +183,9 @@ class OpenPhone:
                     for item in self.pending.values():
                         if item[2] is None and self.seq >= item[1]:
                             item[2] = now
-                elif kind == "error" and message.get("about") == "act" and self.pending:
-                    oldest = self.pending[min(self.pending)]
-                    oldest[3] = True
-                    code = str(message.get("code"))
-                    self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+                    self._seen(now)
+                elif kind == "error" and message.get("about") == "act":
+                    self._refused(str(message.get("code")))
                 elif kind == "pong" and message.get("id") in self.pending:
                     sent, _seq, seen, refused = self.pending.pop(message["id"])
                     if refused:
@@ -191,7 +226,7 @@ async def run_load(base: str, pids: list[int], args: argparse.Namespace) -> dict
             for k, token in enumerate(tokens):
                 ws = await connect(base, code, {"type": "hello", "role": "player",
                                                 "token": token}, f"10.{i % 250}.{k}.2")
-                phones.append(OpenPhone(ws, stats))
+                phones.append(OpenPhone(ws, stats, ping=args.ping))
                 sockets.append(ws)
             rooms.append(phones)
             codes.append(code)
@@ -256,6 +291,7 @@ async def run_load(base: str, pids: list[int], args: argparse.Namespace) -> dict
         "wire_kb_per_action": round((wrote1 - wrote0) / 1024
                                               / max(1, stats.accepted), 2),
         "errors": dict(stats.errors),
+        "ping": args.ping,
         "load_before": [round(x, 2) for x in load],
     }
     for ws in sockets:
@@ -321,6 +357,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--ping", action="store_true",
+                        help="follow each act with a ping and count the move at its pong "
+                             "(the generator of the figures up to 2026-12-05: one message "
+                             "in and out a move more than the page sends)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes; more than 1: PostgreSQL, Redis and nginx "
                              "(deploy/nginx.conf.template, rooms pinned by code)")

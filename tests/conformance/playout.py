@@ -35,6 +35,19 @@ def check_observation(
         assert state.observation(player, parts) == {k: view[k] for k in parts if k in view}
 
 
+def check_own_view(state: State, player: int, view: dict[str, Any]) -> None:
+    """A seat's own part of its view (``State.own_view``), where the game tells it, is
+    what the public view lacks or shows otherwise: the two together are its view."""
+    own = state.own_view(player)
+    if own is None:
+        return
+    public = state.view(None)
+    assert {**public, **own} == view, f"own view of seat {player} and the public view"
+    for key, value in view.items():
+        if key not in public or public[key] != value:
+            assert key in own, f"seat {player}'s view shows {key!r} otherwise: own view"
+
+
 def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None:
     """Invariants of one non-terminal state."""
     before = state.to_json()
@@ -70,6 +83,7 @@ def check_step(game: Game, state: State, rng: random.Random, deep: bool) -> None
             assert as_json(view) == as_json(view)
             if p is not None:
                 check_observation(state, p, view, rng)
+                check_own_view(state, p, view)
         for p in range(state.config.players):
             twin = state.resample(p, random.Random(rng.random()))
             assert as_json(twin.view(p)) == as_json(state.view(p)), (

@@ -270,7 +270,9 @@ class GameText(ABC):
     def localised(self, view: Mapping[str, Any], lang: str = "fr") -> Mapping[str, Any]:
         """``view`` with the content texts it shows as data (a quiz question…) in ``lang``
         where the game has them; screens that print view data use it. Nothing is added
-        that the view did not show. Default: the view as it is (French)."""
+        that the view did not show, and each key is rewritten from its own value only (a
+        server localises a seat's own part of its view alone, ``State.own_view``).
+        Default: the view as it is (French)."""
         return view
 
     def card_face(self, ident: str, lang: str = "fr") -> CardFace | None:

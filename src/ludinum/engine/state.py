@@ -334,6 +334,14 @@ class State(ABC):
         view = self.view(player)
         return {key: view[key] for key in parts if key in view}
 
+    def own_view(self, player: int) -> dict[str, Any] | None:
+        """The entries of ``view(player)`` that the public view lacks or shows otherwise,
+        such that ``{**view(None), **own_view(player)} == view(player)``: a server drawing
+        every seat's screen after each move builds the public view once, then each seat's
+        own part only (a hand, the seat itself). A game whose seats' views cost much more
+        than that part tells it; None (the default): not told, the whole view is built."""
+        return None
+
     def resample(self, observer: int, rng: random.Random) -> State:
         """A copy whose hidden parts (for ``observer``) are redrawn consistently with what
         ``observer`` knows: a determinisation, for search bots and for leak tests. It must

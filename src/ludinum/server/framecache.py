@@ -53,6 +53,8 @@ class FrameCache:
         self.now = now
         self.levels = levels
         self._views: dict[int | None, dict[str, Any]] = {}
+        #: Each seat's own part of its view, where the game tells it (State.own_view).
+        self._own: dict[int, dict[str, Any]] = {}
         self._active: dict[int | None, tuple[int, ...]] = {}
         self._html: dict[tuple[str, Any, str, str | None], str] = {}
         self._labels: dict[tuple[int, str], list[tuple[Action, str]]] = {}
@@ -162,8 +164,14 @@ class FrameCache:
         (a phone once showed its cards), nor a turn not begun."""
         if seat not in self._views:
             room = self.room
-            self._views[seat] = (room.game.lobby_view(room.state) if room.status == LOBBY
-                                 else room.state.view(seat))
+            if room.status == LOBBY:
+                self._views[seat] = room.game.lobby_view(room.state)
+            elif seat is not None and (own := room.state.own_view(seat)) is not None:
+                # The public view, built once, with the seat's own part (State.own_view).
+                self._own[seat] = own
+                self._views[seat] = {**self.view(None), **own}
+            else:
+                self._views[seat] = room.state.view(seat)
         return self._views[seat]
 
     def public_active(self, seat: int | None) -> tuple[int, ...]:
@@ -258,11 +266,16 @@ class FrameCache:
         if seat is not None:
             # The seat's own view where it differs from the public one (its hand…): a
             # key the seat sees as everyone does comes with the public view, once.
-            view = game.text.localised(self.view(seat), lang)
+            # Where the game tells the seat's own part (State.own_view), its view is the
+            # public one with that part: only that part is looked at.
+            whole = self.view(seat)
+            told = self._own.get(seat)
+            view = game.text.localised(whole if told is None else told, lang)
             differ = {k: v for k, v in view.items() if k not in public or public[k] != v}
-            for k in public:
-                if k not in view:
-                    differ[k] = None
+            if told is None:
+                for k in public:
+                    if k not in view:
+                        differ[k] = None
             own = _texts_kept(room.drawn_texts, (seat, lang), differ)
         if game.page_lines:  # the page writes them from the view
             lines_text = "[]"
@@ -335,26 +348,34 @@ class FrameCache:
         memo = (seat, lang)
         listed = self._action_lists.get(memo)
         if listed is None:
-            labels = self.labels(seat, lang)
-            listed = self._action_lists[memo] = render.action_list(seat, labels)
-            # Its JSON, from each action's remembered once (the same actions are offered
-            # move after move, their labels change): what json_of would write.
-            head = '{"seat":' + str(seat) + ',"label":'
+            # Each entry and its JSON remembered between updates (the same moves are
+            # offered with the same labels again and again: a card's move from a square),
+            # the list's JSON joined from them: what json_of would write.
+            entries = [_entry(seat, label, action, _types(action))
+                       for action, label in self.labels(seat, lang)]
+            listed = self._action_lists[memo] = [entry for entry, _ in entries]
             self._shared[id(listed)] = (listed, "[" + ",".join(
-                head + self.json_text(label) + ',"action":' + _action_json(action) + "}"
-                for action, label in labels) + "]")
+                text for _, text in entries) + "]")
         return listed
 
 
-def _action_json(action: Action) -> str:
-    """An action's JSON as frames write it, remembered (``types``: an action equals one
-    whose 1 is True, but they are written differently)."""
-    return _action_json_of(action, tuple(type(v) for _, v in action.params))
+def _types(action: Action) -> tuple[Any, ...] | None:
+    """What tells an action from one equal to it but written otherwise (``True`` equals
+    1): its values' types, None when none is a boolean (nearly every action)."""
+    for _, value in action.params:
+        if value is True or value is False or type(value) is tuple:
+            return tuple(tuple(map(type, v)) if type(v) is tuple else type(v)
+                         for _, v in action.params)
+    return None
 
 
-@lru_cache(maxsize=8192)
-def _action_json_of(action: Action, types: tuple[type, ...]) -> str:
-    return dumps(action.to_json())
+@lru_cache(maxsize=16384)
+def _entry(seat: int, label: str, action: Action, types: tuple[Any, ...] | None
+           ) -> tuple[dict[str, Any], str]:
+    """One offered move as a frame lists it (:func:`render.action_list`'s entry, never
+    changed by its readers) and its JSON text (``types``: :func:`_types`)."""
+    entry = render.action_list(seat, [(action, label)])[0]
+    return entry, dumps(entry)
 
 
 def unmarked(told: Iterable[Event], marks: frozenset[str]) -> list[Event]:

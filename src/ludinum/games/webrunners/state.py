@@ -171,6 +171,9 @@ class WebRunnersState(Rules):
     def view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 
+    def own_view(self, player: int) -> dict[str, Any]:
+        return views.own_view(self, player)
+
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
         """The entries ``parts`` of ``view(player)``, equal to them, and only those built."""
         return views.observation(self, player, parts)

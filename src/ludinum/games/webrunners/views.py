@@ -99,10 +99,7 @@ def view(s: Rules, player: int | None, parts: Collection[str] | None = None
     out["draw_size"] = len(s.draw)
     out["discard_size"] = len(s.disc)
     if parts is None or "discard_top" in parts:
-        top = None
-        if s.disc and (s.dseen[-1] == 0xF or s.dseen[-1] & bit):
-            top = IDS[s.disc[-1]]
-        out["discard_top"] = top
+        out["discard_top"] = _discard_top(s, bit)
     out["winner"] = s.winner if s.winner >= 0 else None
     out["capped"] = s.capped
     if parts is None or "session_winners" in parts:
@@ -115,16 +112,40 @@ def view(s: Rules, player: int | None, parts: Collection[str] | None = None
             out["hand"] = sorted(map(IDS.__getitem__, s.hands[player]))
         # The face-down discards this seat knows (what its determinisations keep).
         if parts is None or "discards_known" in parts:
-            out["discards_known"] = [
-                [i, IDS[c]]
-                for i, (c, m) in enumerate(zip(s.disc, s.dseen, strict=True))
-                if m & bit and m != 0xF]
+            out["discards_known"] = _discards_known(s, bit)
     if s.phase in (SETUP_ACCOUNTS, SETUP_PHONE):
         asked = s.answers if s.phase == SETUP_ACCOUNTS else s.phone
         out["answered"] = [v >= 0 for v in asked]
     if parts is None:
         return out
     return {key: out[key] for key in parts if key in out}
+
+
+def own_view(s: Rules, player: int) -> dict[str, Any]:
+    """The entries of ``view(player)`` the public view lacks or may show otherwise
+    (``State.own_view``): the seat, its hand, the discards it saw face down, the
+    discard's top when it saw it, its part of the move under way."""
+    bit = 1 << player
+    return {
+        "you": player,
+        "discard_top": _discard_top(s, bit),
+        "pending": pending(s, player),
+        "hand": sorted(map(IDS.__getitem__, s.hands[player])),
+        "discards_known": _discards_known(s, bit),
+    }
+
+
+def _discard_top(s: Rules, bit: int) -> str | None:
+    """The discard's top card when it lies face up or the seat of ``bit`` saw it."""
+    if s.disc and (s.dseen[-1] == 0xF or s.dseen[-1] & bit):
+        return IDS[s.disc[-1]]
+    return None
+
+
+def _discards_known(s: Rules, bit: int) -> list[list[Any]]:
+    """The face-down discards the seat of ``bit`` knows, by place in the pile."""
+    return [[i, IDS[c]] for i, (c, m) in enumerate(zip(s.disc, s.dseen, strict=True))
+            if m & bit and m != 0xF]
 
 
 def pending(s: Rules, player: int | None) -> dict[str, Any] | None:
