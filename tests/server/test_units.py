@@ -100,7 +100,6 @@ def test_a_frame_is_encoded_once_per_fragment_and_reads_back_the_same() -> None:
         def __init__(self) -> None:
             self._json: dict[str, str] = {}
             self._shared: dict[int, tuple[object, str]] = {}
-            self._seat_lists: dict[tuple[int, ...], str] = {}
 
         json_text = _framecache.FrameCache.json_text
         json_of = _framecache.FrameCache.json_of

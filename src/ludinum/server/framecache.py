@@ -41,6 +41,11 @@ def json_key(name: str) -> str:
 
 
 
+#: Lists of seats as JSON (:meth:`FrameCache.json_seats`), at most SEAT_LISTS_KEPT of them.
+_SEAT_LISTS: dict[tuple[int, ...], str] = {}
+SEAT_LISTS_KEPT = 4096
+
+
 #: The viewer of a public screen's seat list while a device goes round (:class:`PublicStill`).
 STILL = object()
 
@@ -65,7 +70,6 @@ class FrameCache:
         self._action_lists: dict[tuple[int, str], list[dict[str, Any]]] = {}
         #: JSON text of the objects shared by several frames (a seat's actions), by identity.
         self._shared: dict[int, tuple[object, str]] = {}
-        self._seat_lists: dict[tuple[int, ...], str] = {}
         self._sessions: dict[str, dict[str, Any] | None] = {}
         self._deadline: dict[str, Any] | None = None
         self._deadline_made = False
@@ -99,11 +103,14 @@ class FrameCache:
         return kept[1]
 
     def json_seats(self, seats: list[int]) -> str:
-        """A list of seats as JSON (who acts, whose phone this is), once per update."""
+        """A list of seats as JSON (who acts, whose phone this is), remembered for good:
+        a game has few such lists, sent in every frame."""
         memo = tuple(seats)
-        encoded = self._seat_lists.get(memo)
+        encoded = _SEAT_LISTS.get(memo)
         if encoded is None:
-            encoded = self._seat_lists[memo] = dumps(seats)
+            if len(_SEAT_LISTS) >= SEAT_LISTS_KEPT:
+                _SEAT_LISTS.clear()
+            encoded = _SEAT_LISTS[memo] = dumps(seats)
         return encoded
 
     def session(self, lang: str) -> dict[str, Any] | None:
