@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from itertools import compress, count
 from typing import Any
 
 from ludinum.games.webrunners import actions as A
@@ -28,7 +29,7 @@ from ludinum.games.webrunners.base import (
     WINDOW,
 )
 from ludinum.games.webrunners.content import EFFECTS
-from ludinum.games.webrunners.rules import EFFECT, IDS, Rules
+from ludinum.games.webrunners.rules import ALL_SEEN, EFFECT, IDS, Rules
 from ludinum.games.webrunners.session import closest
 
 #: The other entries of a player's view, always there: what ``observation`` takes from
@@ -137,15 +138,23 @@ def own_view(s: Rules, player: int) -> dict[str, Any]:
 
 def _discard_top(s: Rules, bit: int) -> str | None:
     """The discard's top card when it lies face up or the seat of ``bit`` saw it."""
-    if s.disc and (s.dseen[-1] == 0xF or s.dseen[-1] & bit):
+    if s.disc and (s.dseen[-1] == ALL_SEEN or s.dseen[-1] & bit):
         return IDS[s.disc[-1]]
     return None
 
 
 def _discards_known(s: Rules, bit: int) -> list[list[Any]]:
-    """The face-down discards the seat of ``bit`` knows, by place in the pile."""
-    return [[i, IDS[c]] for i, (c, m) in enumerate(zip(s.disc, s.dseen, strict=True))
-            if m & bit and m != 0xF]
+    """The face-down discards the seat of ``bit`` knows, by place in the pile (the pile
+    looked through without a Python loop: it grows long, and every seat's view after
+    every move asks)."""
+    disc = s.disc
+    return [[i, IDS[disc[i]]] for i in compress(count(), map(_KNOWS[bit].__getitem__, s.dseen))]
+
+
+#: For each seat's bit (0: the public), whether a discard seen by the seats of each mask
+#: is a face-down card that seat knows.
+_KNOWS = {bit: tuple(bool(m & bit) and m != ALL_SEEN for m in range(ALL_SEEN + 1))
+          for bit in (0, 1, 2, 4, 8)}
 
 
 def pending(s: Rules, player: int | None) -> dict[str, Any] | None:
