@@ -261,6 +261,14 @@ class GameText(ABC):
         :meth:`action`. Default: :meth:`action`."""
         return self.action(action, view, lang)
 
+    def button_key(self, action: Action, view: Mapping[str, Any]) -> Hashable | None:
+        """All that :meth:`button`'s text for ``action`` reads of ``view``, as a small
+        hashable value, where it is little (a card discarded: nothing; a card's move: where
+        it lands): a server remembers the text under it from move to move, the same
+        moves being offered again and again. None (the default): the text is written
+        each time."""
+        return None
+
     @abstractmethod
     def view(self, view: Mapping[str, Any], lang: str = "fr", board: bool = True) -> str:
         """The view as terminal text (rich markup allowed). ``board=False``: a screen

@@ -358,7 +358,7 @@ class FrameCache:
             # Each entry and its JSON remembered between updates (the same moves are
             # offered with the same labels again and again: a card's move from a square),
             # the list's JSON joined from them: what json_of would write.
-            entries = [_entry(seat, label, action, _types(action))
+            entries = [_entry(seat, label, action, render.written_types(action))
                        for action, label in self.labels(seat, lang)]
             listed = self._action_lists[memo] = [entry for entry, _ in entries]
             self._shared[id(listed)] = (listed, "[" + ",".join(
@@ -366,21 +366,11 @@ class FrameCache:
         return listed
 
 
-def _types(action: Action) -> tuple[Any, ...] | None:
-    """What tells an action from one equal to it but written otherwise (``True`` equals
-    1): its values' types, None when none is a boolean (nearly every action)."""
-    for _, value in action.params:
-        if value is True or value is False or type(value) is tuple:
-            return tuple(tuple(map(type, v)) if type(v) is tuple else type(v)
-                         for _, v in action.params)
-    return None
-
-
 @lru_cache(maxsize=16384)
 def _entry(seat: int, label: str, action: Action, types: tuple[Any, ...] | None
            ) -> tuple[dict[str, Any], str]:
     """One offered move as a frame lists it (:func:`render.action_list`'s entry, never
-    changed by its readers) and its JSON text (``types``: :func:`_types`)."""
+    changed by its readers) and its JSON text (``types``: :func:`render.written_types`)."""
     entry = render.action_list(seat, [(action, label)])[0]
     return entry, dumps(entry)
 

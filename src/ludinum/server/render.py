@@ -209,8 +209,43 @@ def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang:
     seats by nickname, issue 21): the screen's :meth:`GameText.button`, which a card
     drawn on the phone does not repeat the name of."""
     text = game.text
-    return [(a, french_spacing(text.with_names(text.button(a, view, lang), names, lang)))
-            for a in legal]
+    out: list[tuple[Action, str]] = []
+    seats: tuple[str, ...] | None = None
+    for a in legal:
+        key = text.button_key(a, view)
+        if key is None:
+            out.append((a, french_spacing(text.with_names(text.button(a, view, lang), names,
+                                                          lang))))
+            continue
+        if seats is None:
+            seats = tuple(names)
+        # The move's text remembered under what it reads (GameText.button_key); the
+        # action's values' types too: True equals 1, but would be written otherwise.
+        memo = (game.name, lang, a, written_types(a), key, seats)
+        label = _LABELS.get(memo)
+        if label is None:
+            if len(_LABELS) >= LABELS_KEPT:
+                _LABELS.clear()
+            label = _LABELS[memo] = french_spacing(text.with_names(
+                text.button(a, view, lang), names, lang))
+        out.append((a, label))
+    return out
+
+
+def written_types(action: Action) -> tuple[Any, ...] | None:
+    """What tells ``action`` from one equal to it but written otherwise (``True`` equals
+    1): its values' types, None when none is a boolean nor a list (nearly every action):
+    part of the key of what is remembered about an action."""
+    for _, value in action.params:
+        if value is True or value is False or type(value) is tuple:
+            return tuple(tuple(map(type, v)) if type(v) is tuple else type(v)
+                         for _, v in action.params)
+    return None
+
+
+#: Button texts remembered (:func:`labelled`), at most LABELS_KEPT of them.
+_LABELS: dict[Hashable, str] = {}
+LABELS_KEPT = 20_000
 
 
 def action_list(seat: int, labels: Sequence[tuple[Action, str]]) -> list[dict[str, Any]]:

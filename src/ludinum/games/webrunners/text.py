@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
@@ -665,6 +665,18 @@ class WebRunnersText(GameText):
         fr, en = BUTTON_TEXTS.get(k, ACTION_TEXTS.get(k, ("", "")))
         return _pick(lang, fr, en).format(c=card_name(str(card), lang)) or self.action(
             action, view, lang)
+
+    def button_key(self, action: Action, view: Mapping[str, Any]) -> Hashable | None:
+        """A card discarded says its name alone, a card's move where it lands
+        (:meth:`button`); the rest is written each time."""
+        card = action.get("card")
+        if card is None:
+            return None
+        if action.kind == "stay":
+            return ()
+        if action.kind == "move":
+            return _landing(view, _value(str(card)))
+        return None
 
     def asked(self, view: Mapping[str, Any], lang: str = "fr") -> str:
         """W15's two questions that choose who starts, as the projector asks them: their
