@@ -41,11 +41,6 @@ def json_key(name: str) -> str:
 
 
 
-#: Lists of seats as JSON (:meth:`FrameCache.json_seats`), at most SEAT_LISTS_KEPT of them.
-_SEAT_LISTS: dict[tuple[int, ...], str] = {}
-SEAT_LISTS_KEPT = 4096
-
-
 #: The viewer of a public screen's seat list while a device goes round (:class:`PublicStill`).
 STILL = object()
 
@@ -105,13 +100,7 @@ class FrameCache:
     def json_seats(self, seats: list[int]) -> str:
         """A list of seats as JSON (who acts, whose phone this is), remembered for good:
         a game has few such lists, sent in every frame."""
-        memo = tuple(seats)
-        encoded = _SEAT_LISTS.get(memo)
-        if encoded is None:
-            if len(_SEAT_LISTS) >= SEAT_LISTS_KEPT:
-                _SEAT_LISTS.clear()
-            encoded = _SEAT_LISTS[memo] = dumps(seats)
-        return encoded
+        return _seats_json(tuple(seats))
 
     def session(self, lang: str) -> dict[str, Any] | None:
         """The session clock of every frame in ``lang`` this update (:func:`session`)."""
@@ -364,6 +353,11 @@ class FrameCache:
             self._shared[id(listed)] = (listed, "[" + ",".join(
                 text for _, text in entries) + "]")
         return listed
+
+
+@lru_cache(maxsize=4096)
+def _seats_json(seats: tuple[int, ...]) -> str:
+    return dumps(list(seats))
 
 
 @lru_cache(maxsize=16384)

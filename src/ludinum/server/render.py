@@ -209,13 +209,16 @@ def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang:
     seats by nickname, issue 21): the screen's :meth:`GameText.button`, which a card
     drawn on the phone does not repeat the name of."""
     text = game.text
+
+    def written(a: Action) -> str:
+        return french_spacing(text.with_names(text.button(a, view, lang), names, lang))
+
     out: list[tuple[Action, str]] = []
     seats: tuple[str, ...] | None = None
     for a in legal:
         key = text.button_key(a, view)
         if key is None:
-            out.append((a, french_spacing(text.with_names(text.button(a, view, lang), names,
-                                                          lang))))
+            out.append((a, written(a)))
             continue
         if seats is None:
             seats = tuple(names)
@@ -226,8 +229,7 @@ def labelled(game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang:
         if label is None:
             if len(_LABELS) >= LABELS_KEPT:
                 _LABELS.clear()
-            label = _LABELS[memo] = french_spacing(text.with_names(
-                text.button(a, view, lang), names, lang))
+            label = _LABELS[memo] = written(a)
         out.append((a, label))
     return out
 

@@ -49,7 +49,7 @@ def observation(s: Rules, player: int, parts: Collection[str]) -> dict[str, Any]
     out: dict[str, Any] = {}
     for key in parts:
         if key == "hand":
-            out[key] = sorted(map(IDS.__getitem__, s.hands[player]))
+            out[key] = _hand(s, player)
         elif key == "pawns":
             cell = s.cell
             out[key] = [[c + 1, cell[p]] for p, c in enumerate(s.circle)]
@@ -110,7 +110,7 @@ def view(s: Rules, player: int | None, parts: Collection[str] | None = None
         out["pending"] = pending(s, player)
     if player is not None:
         if parts is None or "hand" in parts:
-            out["hand"] = sorted(map(IDS.__getitem__, s.hands[player]))
+            out["hand"] = _hand(s, player)
         # The face-down discards this seat knows (what its determinisations keep).
         if parts is None or "discards_known" in parts:
             out["discards_known"] = _discards_known(s, bit)
@@ -131,9 +131,14 @@ def own_view(s: Rules, player: int) -> dict[str, Any]:
         "you": player,
         "discard_top": _discard_top(s, bit),
         "pending": pending(s, player),
-        "hand": sorted(map(IDS.__getitem__, s.hands[player])),
+        "hand": _hand(s, player),
         "discards_known": _discards_known(s, bit),
     }
+
+
+def _hand(s: Rules, player: int) -> list[str]:
+    """The seat's hand, its cards' names in order."""
+    return sorted(map(IDS.__getitem__, s.hands[player]))
 
 
 def _discard_top(s: Rules, bit: int) -> str | None:
