@@ -146,10 +146,13 @@ FOLLOW_UP = ('[data-slot="actions"] .card-targets:not([hidden]) button.act, '
              ".confirm-box .confirm-yes")
 
 
-def click_some_action(page: Any, rng: random.Random) -> bool:
+def click_some_action(page: Any, rng: random.Random, avoid: str | None = None) -> bool:
     """Tap something of the decision at random, as a pupil does: a card picked or a
     question asked is followed at once by one of its targets or « Oui » (the page answers
-    those taps, not the server), then wait for the server's answer."""
+    those taps, not the server), then wait for the server's answer. ``avoid``: a selector
+    of controls never tapped; a decision showing one is left alone (False), checked on
+    the very buttons about to be tapped, so a frame arriving between a caller's look and
+    the tap cannot slip one in."""
     seq = page.eval_on_selector("body", "b => b.dataset.seq")
     for selector in (TAPPABLE, FOLLOW_UP, FOLLOW_UP):
         buttons = page.query_selector_all(selector)
@@ -157,6 +160,9 @@ def click_some_action(page: Any, rng: random.Random) -> bool:
             return selector != TAPPABLE  # a pick or a question already tapped counts
         button = buttons[rng.randrange(len(buttons))]
         try:
+            if avoid is not None and any(b.evaluate("(b, s) => b.matches(s)", avoid)
+                                         for b in buttons):
+                return False
             local = button.evaluate("b => b.matches('[data-card], [data-confirm]')")
             button.click(timeout=2000)
         except Exception:
