@@ -3,13 +3,16 @@ number of worker processes: game ``i`` always gets the seeds derived from ``(see
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from math import floor
+from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any
 
 from ludinum.engine import (
@@ -260,6 +263,17 @@ def _jobs(spec: SimSpec, games: int, workers: int, keep: str | None) -> list[Chu
     return [(spec, start, stop, keep) for start, stop in _chunks(games, size)]
 
 
+def _pool_context() -> BaseContext | None:
+    """The local pool's way to start its workers: the default fork, unless Ray's client
+    runs in this process (its threads hold locks a forked worker would find held: a test
+    run that forked after ``ray.init`` hung in its workers for good), then a fork server,
+    started before those threads were copied."""
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        return multiprocessing.get_context("forkserver")
+    return None
+
+
 def run(
     spec: SimSpec,
     games: int,
@@ -293,7 +307,7 @@ def run(
             if progress:
                 progress(job[2] - job[1])
         return records
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
         for chunk in pool.map(play_chunk, jobs):
             records.extend(chunk)
             if progress:
