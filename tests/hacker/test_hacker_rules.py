@@ -326,6 +326,26 @@ def test_protection_in_turn_order_from_the_first_player() -> None:
     assert order == [(first + 1) % 5, (first + 3) % 5]
 
 
+def test_the_seat_drawn_to_start_is_known_all_game_long() -> None:
+    """« Le premier joueur » passes one seat clockwise after each round (H5); ``starter``
+    is still the seat drawn at setup, at every step of a game and once it is over (the
+    balance lab's first-player share reads it)."""
+    import random
+
+    for players, seed in ((4, 3), (5, 8), (7, 21)):
+        state = fresh(players, seed=seed, trip_seconds=0)
+        drawn = state.first
+        rng = random.Random(seed)
+        firsts = {drawn}
+        while not state.is_terminal():
+            assert state.starter == drawn
+            p = state.active_players()[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            firsts.add(state.first)
+        assert state.phase == OVER and state.starter == drawn
+        assert len(firsts) == 4  # it did move: one first player per round
+
+
 def test_the_attacked_player_chooses_the_order_of_his_accounts() -> None:
     """« Sinon, il choisit dans quel ordre il résout la protection de ses différents comptes
     attaqués. » (H5) With one attacked account there is nothing to choose."""

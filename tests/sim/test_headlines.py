@@ -189,16 +189,15 @@ def test_web_runners_first_player_share_follows_the_first_to_move() -> None:
     """Web Runners draws who starts with the first-player questions (W15): the headline
     follows the first seat to act once they are answered."""
     from ludinum.engine import next_actor
-    from ludinum.games import get_game, make_bot
-    from ludinum.sim.runner import SimSpec, game_seed, play_one
+    from ludinum.games import get_game
+    from ludinum.sim.runner import SimSpec, bots_for, play_one
 
     game = get_game("webrunners")
     spec = SimSpec("webrunners", 4, ("random",) * 4, 21)
     for index in range(6):
         record = play_one(spec, index)
         state = game.new_state(4, record.seed)
-        bots = [make_bot("webrunners", "random", game_seed(record.seed, 1000 + s))
-                for s in range(4)]
+        bots = bots_for(spec, index)  # the same game, played the plain way
         first, steps = -1, 0
         while not state.is_terminal():
             player = next_actor(state, steps)

@@ -122,24 +122,28 @@ def test_a_reset_search_bot_keeps_its_budget() -> None:
 
 
 def _plain_record(spec: SimSpec, index: int) -> tuple[object, ...]:
-    """Game ``index`` of ``spec`` played the plain way: new bots, ``next_actor`` asked for
-    every action, events built for every action and shown to every bot."""
+    """Game ``index`` of ``spec`` played the plain way: new bots seeded for the first game
+    of its block (``block_size``), that game and the next ones up to ``index`` played with
+    them, ``next_actor`` asked for every action, events built for every action and shown to
+    every bot."""
     from ludinum.engine import next_actor, visible
     from ludinum.games import get_game
-    from ludinum.sim.runner import seat_bots
+    from ludinum.sim.runner import block_size, seat_bots
 
     game = get_game(spec.game)
-    seed = game_seed(spec.seed, index)
-    state = game.new_state(spec.players, seed, spec.options)
-    bots = seat_bots(spec, seed)
-    actions = 0
-    while not state.is_terminal():
-        player = next_actor(state, actions)
-        action = bots[player].choose(state, player)
-        actions += 1
-        events = state.apply_trusted(player, action)
-        for seat, bot in enumerate(bots):
-            bot.observe(seat, visible(events, seat))
+    start = index - index % block_size(spec)
+    bots = seat_bots(spec, game_seed(spec.seed, start))
+    for played in range(start, index + 1):
+        seed = game_seed(spec.seed, played)
+        state = game.new_state(spec.players, seed, spec.options)
+        actions = 0
+        while not state.is_terminal():
+            player = next_actor(state, actions)
+            action = bots[player].choose(state, player)
+            actions += 1
+            events = state.apply_trusted(player, action)
+            for seat, bot in enumerate(bots):
+                bot.observe(seat, visible(events, seat))
     outcome = state.outcome()
     return seed, outcome.winners, outcome.scores, actions, state.metrics()
 
@@ -156,7 +160,43 @@ def test_the_simulate_path_plays_the_plain_games(game: str) -> None:
     for bots in (("random",) * players, ("medium", "random") * (players // 2) + ("easy",) * (
             players % 2)):
         spec = SimSpec(game, players, bots, seed=11)
-        for record in play_chunk((spec, 0, 3, None)):
+        for record in play_chunk((spec, 0, 3, None)) + play_chunk((spec, 15, 18, None)):
             plain = _plain_record(spec, record.index)
             assert (record.seed, record.winners, record.scores, record.actions,
                     record.metrics) == plain
+
+
+def test_random_bots_draw_on_through_a_block_and_a_game_is_the_same_anywhere() -> None:
+    """Random bots only: their generator is seeded for the first game of each block of
+    ``RANDOM_BLOCK`` games and drawn on through the block; the first game of a block is the
+    one new bots play, and any game is the same alone, in a chunk that starts in the middle
+    of its block, or in a whole run."""
+    from ludinum.sim.runner import RANDOM_BLOCK, block_size, play_chunk, play_one, seat_bots
+
+    spec = SimSpec("gnou", 6, ("random",) * 6, seed=5)
+    assert block_size(spec) == RANDOM_BLOCK > 1
+    assert block_size(SimSpec("gnou", 3, ("random", "medium", "random"))) == 1
+    whole = run(spec, 2 * RANDOM_BLOCK + 3, workers=1)
+    assert [r.index for r in whole] == list(range(2 * RANDOM_BLOCK + 3))
+    for start in (0, RANDOM_BLOCK, 2 * RANDOM_BLOCK):
+        bots = seat_bots(spec, game_seed(spec.seed, start))
+        assert play_one(spec, start, None, bots) == whole[start]
+    assert play_chunk((spec, 13, 19, None)) == whole[13:19]
+    for index in (1, RANDOM_BLOCK - 1, RANDOM_BLOCK + 2):
+        assert play_one(spec, index) == whole[index]
+    # A game further in a block is another game than new bots would play (they drew on).
+    fresh = play_one(spec, 3, None, seat_bots(spec, game_seed(spec.seed, 3)))
+    assert fresh.seed == whole[3].seed and fresh != whole[3]
+
+
+def test_a_run_of_random_bots_is_cut_into_whole_blocks() -> None:
+    from ludinum.sim.runner import RANDOM_BLOCK, _jobs
+
+    random_bots = SimSpec("hacker", 4, ("random",) * 4)
+    for games, workers in ((40, 2), (1000, 3), (5, 8), (100_000, 2)):
+        jobs = _jobs(random_bots, games, workers, None)
+        starts, stops = [job[1] for job in jobs], [job[2] for job in jobs]
+        assert starts == [0, *stops[:-1]] and stops[-1] == games
+        assert all(job[1] % RANDOM_BLOCK == 0 for job in jobs)
+    thinking = SimSpec("hacker", 4, ("medium",) * 4)
+    assert [job[2] - job[1] for job in _jobs(thinking, 40, 2, None)] == [2] * 20

@@ -24,14 +24,17 @@ def waiting_seat(state: State) -> int | None:
     return state.waiting_seat()
 
 
-def deciders(state: State, timed: bool = False) -> tuple[int, ...]:
-    """The active seats that have a decision to make now.
+def deciders(state: State, timed: bool = False,
+             active: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The active seats that have a decision to make now (``active``: the state's
+    ``active_players()`` when the caller has just asked it).
 
     The waiting seat (:func:`waiting_seat`) is left out while any other seat is active,
     and always when a clock will play its move (``timed``: a live room's running timer).
     Without a clock it decides once nobody else is active, which ends the duration when
     every other seat is done."""
-    active = state.active_players()
+    if active is None:
+        active = state.active_players()
     if len(active) < 2 and not timed:
         return active  # the only seat decides (the fast path of simulations)
     waiting = state.waiting_seat()
@@ -66,7 +69,7 @@ def people_first(
     return persons or seats
 
 
-def next_actor(state: State, step: int) -> int:
+def next_actor(state: State, step: int, active: tuple[int, ...] | None = None) -> int:
     """The seat that acts next when bots play a whole game without a clock (simulations,
     search rollouts, environments): the only active seat, else the active seats in turn
     (``step`` counts the actions taken).
@@ -76,8 +79,9 @@ def next_actor(state: State, step: int) -> int:
     bots do on the server: it acts once nobody else is active, i.e. when the time would be up for
     players who have all finished. Picking it in turn would cut the trip short at a point
     set by the rotation, and the seats after it would never get to drop. The rule is
-    :func:`deciders`, which the terminal and the server share."""
-    seats = deciders(state)
+    :func:`deciders`, which the terminal and the server share (``active``: the state's
+    ``active_players()`` when the caller has just asked it)."""
+    seats = deciders(state, False, active)
     return seats[step % len(seats)]
 
 

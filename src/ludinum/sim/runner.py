@@ -1,5 +1,6 @@
 """Play many seeded games of bots. The same seed gives the same results whatever the
-number of worker processes: game ``i`` always gets the seeds derived from ``(seed, i)``."""
+number of worker processes: game ``i`` always gets the seeds derived from ``(seed, i)``
+(random bots: and the games before it in its block of :data:`RANDOM_BLOCK`)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 #: The seats' bots of a game share one generator, seeded with
 #: ``game_seed(game's seed, BOTS_INDEX)`` (:func:`bots_generator`).
 BOTS_INDEX = 1000
+#: Random bots only: their generator is seeded for the first game of each block of this
+#: many games and drawn from on through the block's next games (:func:`block_size`).
+RANDOM_BLOCK = 16
 
 
 def _finish(z: int) -> int:
@@ -99,15 +103,36 @@ def seat_bots(spec: SimSpec, seed: int = 0) -> list[Bot]:
     return [make_bot(spec.game, level, rng, spec.quiz_accuracy) for level in spec.bots]
 
 
-def _only_random(spec: SimSpec, bots: Sequence[Bot]) -> bool:
+def _only_random(spec: SimSpec) -> bool:
     """Whether every seat is a random bot that keeps no notes (:func:`_play_random`):
     the seats' bots of a spec are of the same kinds from game to game, so their types are
     looked at once per spec's levels, not once per game (≈ 0.7 µs a game)."""
     key = (spec.game, spec.bots)
     known = _RANDOM_LEVELS.get(key)
     if known is None:
-        known = _RANDOM_LEVELS[key] = _RANDOM_BLIND and set(map(type, bots)) == _ONLY_RANDOM
+        known = _RANDOM_LEVELS[key] = _RANDOM_BLIND and set(
+            map(type, seat_bots(spec))) == _ONLY_RANDOM
     return known
+
+
+def block_size(spec: SimSpec) -> int:
+    """How many games in a row the seats' bots of ``spec`` draw from one seeding of their
+    generator: :data:`RANDOM_BLOCK` when every seat is a random bot, 1 otherwise. Seeding
+    a Mersenne Twister and its first draw cost ≈ 7 µs, a fifth of a game of random bots,
+    nothing beside a game of thinking bots (which keep one seeding per game). Game ``i`` is
+    still the same wherever it is played: the bots are seeded for the first game of its
+    block (``i - i % block``) and play the block's games up to it (:func:`bots_for`)."""
+    return RANDOM_BLOCK if _only_random(spec) else 1
+
+
+def bots_for(spec: SimSpec, index: int) -> list[Bot]:
+    """New seats' bots ready for game ``index`` of ``spec``: seeded for the first game of
+    its block (:func:`block_size`), then through the block's games before it."""
+    start = index - index % block_size(spec)
+    bots = seat_bots(spec, game_seed(spec.seed, start))
+    for earlier in range(start, index):
+        play_one(spec, earlier, None, bots)
+    return bots
 
 
 def _play_random(state: State, draw: Callable[[], float]) -> int:
@@ -121,7 +146,7 @@ def _play_random(state: State, draw: Callable[[], float]) -> int:
     while not is_terminal():
         active = active_players()
         # The only active seat acts (next_actor's answer, without asking it again).
-        player = active[0] if len(active) == 1 else next_actor(state, actions)
+        player = active[0] if len(active) == 1 else next_actor(state, actions, active)
         legal = legal_actions(player)
         advance(player, legal[floor(draw() * len(legal))])
         actions += 1
@@ -159,7 +184,7 @@ def _play_bots(state: State, bots: Sequence[Bot], rng: random.Random | None,
     while not is_terminal():
         active = active_players()
         # The only active seat acts (next_actor's answer, without asking it again).
-        player = active[0] if len(active) == 1 else next_actor(state, actions)
+        player = active[0] if len(active) == 1 else next_actor(state, actions, active)
         chooser = choose[player]
         if chooser is None:  # RandomBot.choose
             legal = legal_actions(player)
@@ -182,24 +207,30 @@ def play_one(
     spec: SimSpec, index: int, keep: str | None = None, bots: Sequence[Bot] | None = None
 ) -> GameRecord:
     """Game ``index`` of ``spec``; with ``keep`` (a directory) its action log is stored
-    there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots of an earlier
-    game of the same spec (:func:`seat_bots`), reset for this one (``Bot.reset``): the
-    same game as with new bots, without building them again."""
+    there as JSON (:mod:`ludinum.sim.gamelog`). ``bots``: the seats' bots that played game
+    ``index - 1`` of the same spec (:func:`seat_bots`; or any earlier game when ``index``
+    starts a block, :func:`block_size`), reset for this one (``Bot.reset``): the same game
+    as with :func:`bots_for`, without building them again."""
     game, measures = _game_of(spec.game)
     seed = game_seed(spec.seed, index)
     state = game.new_state(spec.players, seed, spec.options)
     config = state.config
     log: list[tuple[int, Action]] | None = [] if keep is not None else None
-    if bots is not None and log is None and _only_random(spec, bots):
+    only_random = _only_random(spec)
+    rng: random.Random | None = None  # the bots' generator, when they start from it anew
+    if bots is None:
+        bots = bots_for(spec, index)
+    elif not only_random or index % RANDOM_BLOCK == 0:
+        rng = bots_generator_again(bots, seed)
+    if only_random and log is None:
         # Every seat a random bot, nothing to record: the bots' shared generator picks
         # each move as RandomBot.choose would (the same game, move for move).
-        rng = bots_generator_again(bots, seed)
-        for bot in bots:
-            bot.rng = rng  # RandomBot.reset(rng): its generator is all it keeps
-        actions = _play_random(state, rng.random)
+        if rng is not None:
+            for bot in bots:
+                bot.rng = rng  # RandomBot.reset(rng): its generator is all it keeps
+        actions = _play_random(state, bots[0].rng.random)
     else:
-        actions = _play_bots(state, bots if bots is not None else seat_bots(spec, seed),
-                             None if bots is None else bots_generator_again(bots, seed), log)
+        actions = _play_bots(state, bots, rng, log)
     outcome = state.outcome()
     metrics = state.metrics()
     if keep is not None and log is not None:
@@ -247,7 +278,7 @@ Chunk = tuple[SimSpec, int, int, str | None]
 def play_chunk(args: Chunk) -> list[GameRecord]:
     """Games ``start`` to ``stop`` (excluded) of a spec: one task of a pool or a cluster."""
     spec, start, stop, keep = args
-    bots = seat_bots(spec)  # built once, reset for each game
+    bots = bots_for(spec, start)  # built once, reset for each game (or block)
     return [play_one(spec, i, keep, bots) for i in range(start, stop)]
 
 
@@ -258,8 +289,11 @@ def _chunks(n: int, size: int) -> Iterator[tuple[int, int]]:
 
 def _jobs(spec: SimSpec, games: int, workers: int, keep: str | None) -> list[Chunk]:
     """The run in chunks of games: about 8 per worker (to balance the load), at most 500
-    games each (progress, memory)."""
+    games each (progress, memory), whole blocks (:func:`block_size`: no chunk replays the
+    start of its first block)."""
     size = max(1, min(500, games // (workers * 8) or 1))
+    block = block_size(spec)
+    size += -size % block
     return [(spec, start, stop, keep) for start, stop in _chunks(games, size)]
 
 

@@ -17,16 +17,16 @@ from ludinum.games.hacker.content import LESSONS
 from ludinum.games.hacker.encoding import ENCODING
 from ludinum.games.hacker.game import GAME, HackerGame
 from ludinum.games.hacker.search import SEARCH
-from ludinum.games.hacker.state import HackerState, new_state
+from ludinum.games.hacker.state import HackerState
 
 BOTS: dict[str, type[Bot]] = {"heuristic": HackerBot}
 CONTENT: list[ContentKind] = [LESSONS]
 
 
 def _first_player(state: State, _metrics: Mapping[str, float]) -> int:
-    """The seat drawn to start the game (``state.first`` moves on every round, H5): the
-    setup of the same configuration draws it again."""
-    return new_state(state.config).first
+    """The seat drawn to start the game (``state.first`` moves on every round, H5)."""
+    assert isinstance(state, HackerState)
+    return state.starter
 
 
 #: What the balance lab reports first (ludinum.engine.headline): who ends the richest

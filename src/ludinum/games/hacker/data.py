@@ -71,6 +71,12 @@ class Data(State):
 
     # -- derived -------------------------------------------------------------------------
     @property
+    def starter(self) -> int:
+        """The seat drawn at setup to start the game: ``first`` moves one seat clockwise
+        after every round but the last (H5, ``protection.end_round``)."""
+        return (self.first - min(self.round, ROUNDS - 1)) % self.n
+
+    @property
     def traveller(self) -> int:
         return (self.first + self.trip) % self.n
 
