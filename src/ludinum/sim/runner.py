@@ -220,7 +220,7 @@ def play_one(
     rng: random.Random | None = None  # the bots' generator, when they start from it anew
     if bots is None:
         bots = bots_for(spec, index)
-    elif not only_random or index % RANDOM_BLOCK == 0:
+    elif index % block_size(spec) == 0:  # the first game of its block
         rng = bots_generator_again(bots, seed)
     if only_random and log is None:
         # Every seat a random bot, nothing to record: the bots' shared generator picks
