@@ -91,6 +91,18 @@ def view(
     return data
 
 
+#: The entries of a seat's view that the public view lacks or shows otherwise: the seat
+#: itself, the accounts as it knows them (its own bills, the owners of the viruses it
+#: knows), the thief if it knows him, and its own hand, bills, drops, notices and loot.
+OWN = ("you", "accounts", "thief", "hand", "incoming", "pending", "done", "notices", "loots",
+       "aside", "found", "score")
+
+
+def own_view(state: Rules, player: int) -> dict[str, Any]:
+    """``State.own_view``: the seat's own part of its view (:data:`OWN`), built alone."""
+    return observe(state, player, OWN)
+
+
 def _options(state: Rules) -> dict[str, Any]:
     """The rule options a view shows (every seat plays by them)."""
     return {

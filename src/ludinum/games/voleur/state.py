@@ -61,6 +61,9 @@ class VoleurState(Rules):
     def view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
 
+    def own_view(self, player: int) -> dict[str, Any]:
+        return views.own_view(self, player)
+
     def observation(self, player: int, parts: Collection[str]) -> dict[str, Any]:
         return views.view(self, player, parts)
 

@@ -62,6 +62,18 @@ def view(
     return out
 
 
+#: The entries of a seat's view that the public view lacks or shows otherwise: the seat,
+#: its role and hand and, for a data manager, the seats' entries with his own hidden
+#: measures (the thief's are the public ones).
+OWN_THIEF = ("you", "role", "hand")
+OWN_MANAGER = (*OWN_THIEF, "players")
+
+
+def own_view(st: Rules, player: int) -> dict[str, Any]:
+    """``State.own_view``: the seat's own part of its view, built alone."""
+    return _observe(st, player, OWN_THIEF if player == st.thief else OWN_MANAGER)
+
+
 def lobby(st: Rules) -> dict[str, Any]:
     """Every screen's view before the host starts the game: the table set up, no round
     begun (``round`` 0), no one's turn. The thief is named only when the host chose their
